@@ -82,7 +82,7 @@ type seedLeak struct {
 func (r seedLeak) View(p game.Player) any {
 	return map[string]any{"view": r.HCState.View(p), "seed": r.seed}
 }
-func (r seedLeak) Clone() game.State                          { return seedLeak{r.HCState.Clone().(*HCState), r.seed} }
+func (r seedLeak) Clone() game.State { return seedLeak{r.HCState.Clone().(*HCState), r.seed} }
 func (r seedLeak) Determinize(p game.Player, g *game.Rand) game.State {
 	return seedLeak{r.HCState.Determinize(p, g).(*HCState), r.seed}
 }

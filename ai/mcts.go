@@ -1,0 +1,337 @@
+package ai
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"minehall/game"
+)
+
+// MCTSConfig configures [NewMCTS] and [NewISMCTS].
+type MCTSConfig struct {
+	Budget Budget
+	// Evaluator scores the leaf where a rollout stops; nil plays rollouts to
+	// the end and scores by Returns.
+	Evaluator Evaluator
+	// Rollout picks rollout actions; nil picks uniformly.
+	Rollout Policy
+	// RolloutDepth is the number of rollout steps before the leaf is
+	// evaluated. 0 means: to the end without an Evaluator, none with one.
+	RolloutDepth int
+	// Exploration is the UCB constant; 0 means 1.0 (values are in [0, 1]).
+	Exploration float64
+	Seed        uint64
+}
+
+// Search is Monte Carlo tree search for any number of players (max^n: each
+// node keeps the value of the player who chose the action leading to it).
+// Chance nodes are sampled by their probabilities. Where several players act
+// at once, the first seated actor moves at that node (System only when no
+// seat can act). With determinization on (ISMCTS), every iteration starts
+// from a fresh [game.Determinizer] sample of the root for the searching
+// player, so the search never reads what that player cannot see. Its
+// decision nodes are information sets (keyed by the mover's
+// [game.InfoKeyer] key), so no player's choice in the tree depends on what
+// that player could not know, a secret simultaneous bid included; actions
+// keep availability counts so that actions legal in only some samples are
+// judged fairly.
+type Search struct {
+	cfg         MCTSConfig
+	determinize bool
+	rng         game.Rand
+	nodes       []node
+	infosets    map[string]int32 // ISMCTS: mover and InfoKey to node
+	pbuf        []game.Player
+	abuf        []game.Action
+	path        []int32
+	values      []float64
+	outcomes    []game.ChanceOutcome
+}
+
+type node struct {
+	action   game.Action
+	player   game.Player // who chose action; Chance or System for their nodes
+	visits   int32
+	avail    int32
+	value    float64
+	children []int32 // ascending by action
+}
+
+// NewMCTS returns a UCT bot that searches the true state: for games with
+// perfect information (or as an upper bound that cheats).
+func NewMCTS(cfg MCTSConfig) *Search { return newSearch(cfg, false) }
+
+// NewISMCTS returns a single-observer ISMCTS bot: it searches only
+// determinizations for the player it acts for, so it never reads hidden
+// state. The game's states must implement [game.Determinizer].
+func NewISMCTS(cfg MCTSConfig) *Search { return newSearch(cfg, true) }
+
+func newSearch(cfg MCTSConfig, det bool) *Search {
+	if cfg.Exploration == 0 {
+		cfg.Exploration = 1
+	}
+	if cfg.Budget.Iterations == 0 && cfg.Budget.Time == 0 {
+		cfg.Budget.Iterations = 1000
+	}
+	return &Search{cfg: cfg, determinize: det, rng: game.NewRand(cfg.Seed)}
+}
+
+// Act implements [Bot]: it searches from s for p within the budget and
+// returns the most visited action.
+func (m *Search) Act(ctx context.Context, s game.State, p game.Player) (Decision, error) {
+	legal := s.Legal(p, nil)
+	switch {
+	case len(legal) == 0:
+		return Decision{}, game.Errorf(game.CodeNotYourTurn, "player %s has no legal action", p)
+	case len(legal) == 1:
+		return Decision{Action: legal[0]}, nil
+	}
+	var det game.Determinizer
+	if m.determinize {
+		d, ok := s.(game.Determinizer)
+		if !ok {
+			return Decision{}, game.Errorf(game.CodeInternal, "ISMCTS needs a game.Determinizer state")
+		}
+		det = d
+	}
+	m.nodes = append(m.nodes[:0], node{player: p})
+	if m.determinize {
+		if _, ok := s.(game.InfoKeyer); !ok {
+			return Decision{}, game.Errorf(game.CodeInternal, "ISMCTS needs a game.InfoKeyer state")
+		}
+		clear(m.infosets)
+		if m.infosets == nil {
+			m.infosets = map[string]int32{}
+		}
+	}
+	var deadline time.Time
+	if m.cfg.Budget.Time > 0 {
+		deadline = time.Now().Add(m.cfg.Budget.Time)
+	}
+	for it := 0; m.cfg.Budget.Iterations == 0 || it < m.cfg.Budget.Iterations; it++ {
+		if it%64 == 63 {
+			if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
+				break
+			}
+		}
+		var root game.State
+		if det != nil {
+			root = det.Determinize(p, &m.rng)
+		} else {
+			root = s.Clone()
+		}
+		m.iterate(root, p)
+	}
+	best, bestVisits := legal[0], int32(-1)
+	for _, c := range m.nodes[0].children {
+		n := &m.nodes[c]
+		if n.visits > bestVisits {
+			best, bestVisits = n.action, n.visits
+		}
+	}
+	return Decision{Action: best}, nil
+}
+
+// mover returns who moves at s in the tree: the first seated actor, else
+// Chance, else System.
+func (m *Search) mover(s game.State) (game.Player, bool) {
+	m.pbuf = s.Actors(m.pbuf[:0])
+	if len(m.pbuf) == 0 {
+		return 0, false
+	}
+	for _, a := range m.pbuf {
+		if a >= 0 {
+			return a, true
+		}
+	}
+	for _, a := range m.pbuf {
+		if a == game.Chance {
+			return a, true
+		}
+	}
+	return m.pbuf[0], true
+}
+
+// iterate runs one selection, expansion, rollout and backpropagation from
+// s, where root moves first.
+func (m *Search) iterate(s game.State, root game.Player) {
+	cur := int32(0)
+	m.path = append(m.path[:0], 0)
+	for step := 0; !s.Terminal(); step++ {
+		p, ok := root, true
+		if step > 0 {
+			p, ok = m.mover(s)
+		}
+		if !ok {
+			break
+		}
+		var a game.Action
+		if p == game.Chance {
+			a = m.sampleChance(s)
+		} else {
+			m.abuf = s.Legal(p, m.abuf[:0])
+			if len(m.abuf) == 0 {
+				break
+			}
+			if m.determinize && step > 0 {
+				cur = m.infoset(s, p)
+			}
+			var expand bool
+			a, expand = m.selectAction(cur, p)
+			edge := m.child(cur, a, p)
+			m.path = append(m.path, edge)
+			s.Apply(p, a)
+			if expand {
+				break
+			}
+			cur = edge
+			continue
+		}
+		if !m.determinize {
+			cur = m.child(cur, a, p)
+			m.path = append(m.path, cur)
+		}
+		s.Apply(p, a)
+	}
+	m.values = m.rollout(s, m.values[:0])
+	for _, i := range m.path {
+		n := &m.nodes[i]
+		n.visits++
+		if n.player >= 0 && int(n.player) < len(m.values) {
+			n.value += m.values[n.player]
+		}
+	}
+}
+
+// selectAction chooses among m.abuf at node cur: an untried action (expand
+// = true) if any, else by UCB with availability counts.
+func (m *Search) selectAction(cur int32, p game.Player) (game.Action, bool) {
+	children := m.nodes[cur].children
+	// Merge walk of ascending legal actions and ascending children.
+	untried := 0
+	ci := 0
+	for _, a := range m.abuf {
+		for ci < len(children) && m.nodes[children[ci]].action < a {
+			ci++
+		}
+		if ci < len(children) && m.nodes[children[ci]].action == a {
+			m.nodes[children[ci]].avail++
+			continue
+		}
+		untried++
+	}
+	if untried > 0 {
+		k := m.rng.IntN(untried)
+		ci = 0
+		for _, a := range m.abuf {
+			for ci < len(children) && m.nodes[children[ci]].action < a {
+				ci++
+			}
+			if ci < len(children) && m.nodes[children[ci]].action == a {
+				continue
+			}
+			if k == 0 {
+				return a, true
+			}
+			k--
+		}
+	}
+	best, bestScore := m.abuf[0], math.Inf(-1)
+	ci = 0
+	for _, a := range m.abuf {
+		for ci < len(children) && m.nodes[children[ci]].action < a {
+			ci++
+		}
+		n := &m.nodes[children[ci]]
+		score := n.value/float64(n.visits) + m.cfg.Exploration*math.Sqrt(math.Log(float64(n.avail))/float64(n.visits))
+		if score > bestScore {
+			best, bestScore = a, score
+		}
+	}
+	return best, false
+}
+
+// infoset returns the node of p's information set at s, creating it.
+func (m *Search) infoset(s game.State, p game.Player) int32 {
+	key := p.String() + "|" + s.(game.InfoKeyer).InfoKey(p)
+	if i, ok := m.infosets[key]; ok {
+		return i
+	}
+	i := int32(len(m.nodes))
+	m.nodes = append(m.nodes, node{player: p})
+	m.infosets[key] = i
+	return i
+}
+
+// child returns the child of cur for action a by p, creating it if needed.
+func (m *Search) child(cur int32, a game.Action, p game.Player) int32 {
+	children := m.nodes[cur].children
+	i := 0
+	for i < len(children) && m.nodes[children[i]].action < a {
+		i++
+	}
+	if i < len(children) && m.nodes[children[i]].action == a {
+		return children[i]
+	}
+	idx := int32(len(m.nodes))
+	m.nodes = append(m.nodes, node{action: a, player: p, avail: 1})
+	children = m.nodes[cur].children
+	children = append(children, 0)
+	copy(children[i+1:], children[i:])
+	children[i] = idx
+	m.nodes[cur].children = children
+	return idx
+}
+
+func (m *Search) sampleChance(s game.State) game.Action {
+	cs := s.(game.ChanceState)
+	m.outcomes = cs.ChanceOutcomes(m.outcomes[:0])
+	x := m.rng.Float64()
+	for _, o := range m.outcomes {
+		if x < o.Probability {
+			return o.Action
+		}
+		x -= o.Probability
+	}
+	return m.outcomes[len(m.outcomes)-1].Action
+}
+
+// rollout plays from s (which it consumes) and returns the value per player.
+func (m *Search) rollout(s game.State, dst []float64) []float64 {
+	depth := m.cfg.RolloutDepth
+	if depth == 0 && m.cfg.Evaluator == nil {
+		depth = math.MaxInt
+	}
+	for i := 0; i < depth && !s.Terminal(); i++ {
+		p, ok := m.mover(s)
+		if !ok {
+			break
+		}
+		var a game.Action
+		if p == game.Chance {
+			a = m.sampleChance(s)
+		} else {
+			m.abuf = s.Legal(p, m.abuf[:0])
+			if len(m.abuf) == 0 {
+				break
+			}
+			if m.cfg.Rollout != nil {
+				a = m.cfg.Rollout(s, p, m.abuf, &m.rng)
+			} else {
+				a = m.abuf[m.rng.IntN(len(m.abuf))]
+			}
+		}
+		s.Apply(p, a)
+	}
+	if s.Terminal() {
+		return s.Returns(dst)
+	}
+	if m.cfg.Evaluator != nil {
+		return m.cfg.Evaluator(s, dst)
+	}
+	for range s.NumPlayers() {
+		dst = append(dst, 1/float64(s.NumPlayers()))
+	}
+	return dst
+}
