@@ -1,0 +1,17 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+
+	"minehall/game"
+)
+
+// registry returns the games this binary offers.
+func registry() *game.Registry {
+	var reg game.Registry
+	return &reg
+}
+
+// extraCommands are the subcommands that need the registry and live in
+// their own files (serve, sim, solve).
+var extraCommands []func(*game.Registry) *cobra.Command
