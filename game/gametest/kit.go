@@ -248,7 +248,7 @@ func (c *checker) checkActor(s game.State, p game.Player) error {
 	if p == game.Chance {
 		cs, ok := s.(game.ChanceState)
 		if !ok {
-			return fmt.Errorf("Chance acts but the state is not a game.ChanceState")
+			return fmt.Errorf("the chance player acts but the state is not a game.ChanceState")
 		}
 		outs := cs.ChanceOutcomes(nil)
 		sum := 0.0
