@@ -1,0 +1,190 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"minehall/game"
+	"minehall/store"
+	"minehall/table"
+)
+
+// maxBody caps a JSON request body.
+const maxBody = 64 << 10
+
+// gameInfo is a game as /api/games lists it.
+type gameInfo struct {
+	game.Spec
+	Bots []string `json:"bots"`
+}
+
+func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
+	out := []gameInfo{}
+	for _, g := range s.cfg.Registry.Games() {
+		out = append(out, gameInfo{Spec: g.Spec(), Bots: table.BotNames(g)})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// decodeBody decodes a JSON body into v, refusing unknown fields, trailing
+// data and bodies over maxBody.
+func decodeBody(r *http.Request, v any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooBig):
+			return game.Errorf(game.CodeLimit, "the request body is larger than %d bytes", maxBody)
+		case errors.Is(err, io.EOF):
+			return game.Errorf(game.CodeInvalid, "the request body is empty; send a JSON object")
+		}
+		return game.Errorf(game.CodeInvalid, "the request body is not valid: %v", err)
+	}
+	if dec.More() {
+		return game.Errorf(game.CodeInvalid, "the request body has data after the JSON object")
+	}
+	return nil
+}
+
+// bearer returns the token of an "Authorization: Bearer" header.
+func bearer(r *http.Request) string {
+	tok, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	return strings.TrimSpace(tok)
+}
+
+// created is the answer to creating a table or a rematch.
+type created struct {
+	Table      table.Info `json:"table"`
+	OwnerToken string     `json:"owner_token"`
+	// Link is the table's path to share: who opens it may join a free seat.
+	Link string `json:"link"`
+}
+
+func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
+	var req table.CreateRequest
+	if err := decodeBody(r, &req); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	t, owner, err := s.cfg.Hall.Create(r.Context(), req)
+	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	s.log.Info("table created", "table", t.ID(), "game", req.Game, "players", req.Players)
+	writeJSON(w, http.StatusCreated, created{Table: t.Info(), OwnerToken: owner, Link: "/tables/" + t.ID()})
+}
+
+func (s *Server) listTables(w http.ResponseWriter, r *http.Request) {
+	var statuses []store.Status
+	if v := r.URL.Query().Get("status"); v != "" {
+		for _, st := range strings.Split(v, ",") {
+			if !store.Status(st).Valid() {
+				writeError(w, s.log, game.Errorf(game.CodeInvalid, "status %q is not open, playing or finished", st))
+				return
+			}
+			statuses = append(statuses, store.Status(st))
+		}
+	}
+	limit := 100
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1000 {
+			writeError(w, s.log, game.Errorf(game.CodeInvalid, "limit %q is not a number from 1 to 1000", v))
+			return
+		}
+		limit = n
+	}
+	infos, err := s.cfg.Hall.List(r.Context(), limit, statuses...)
+	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, infos)
+}
+
+func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
+	info, err := s.cfg.Hall.Info(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, info)
+}
+
+// joinRequest asks for a seat; Seat nil means the first free one.
+type joinRequest struct {
+	Name string `json:"name"`
+	Seat *int   `json:"seat,omitempty"`
+}
+
+type joined struct {
+	Seat  game.Player `json:"seat"`
+	Token string      `json:"token"`
+}
+
+func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
+	var req joinRequest
+	if err := decodeBody(r, &req); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	t, err := s.cfg.Hall.Table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	seat := -1
+	if req.Seat != nil {
+		if *req.Seat < 0 {
+			writeError(w, s.log, game.Errorf(game.CodeInvalid, "seat %d is not a seat number", *req.Seat))
+			return
+		}
+		seat = *req.Seat
+	}
+	p, token, err := t.Join(r.Context(), req.Name, seat)
+	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, joined{Seat: p, Token: token})
+}
+
+func (s *Server) startTable(w http.ResponseWriter, r *http.Request) {
+	t, err := s.cfg.Hall.Table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	if err := t.Start(r.Context(), bearer(r)); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, t.Info())
+}
+
+func (s *Server) rematchTable(w http.ResponseWriter, r *http.Request) {
+	t, owner, err := s.cfg.Hall.Rematch(r.Context(), r.PathValue("id"), bearer(r))
+	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, created{Table: t.Info(), OwnerToken: owner, Link: "/tables/" + t.ID()})
+}
+
+func (s *Server) tableRecord(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	rec, err := s.cfg.Hall.Record(r.Context(), id)
+	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", "minehall-"+rec.Game+"-"+id+".json"))
+	writeJSON(w, http.StatusOK, rec)
+}

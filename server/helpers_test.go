@@ -1,0 +1,324 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"minehall/game"
+	"minehall/game/gametest"
+	"minehall/server"
+	"minehall/store/sqlite"
+	"minehall/table"
+)
+
+func registry() *game.Registry {
+	reg := &game.Registry{}
+	reg.Register(gametest.ConnectFour())
+	reg.Register(gametest.HighCard())
+	reg.Register(gametest.Goofspiel())
+	return reg
+}
+
+// testServer is a server on a temporary SQLite file behind httptest.
+type testServer struct {
+	*httptest.Server
+	reg  *game.Registry
+	hall *table.Hall
+	srv  *server.Server
+	db   *sqlite.DB
+}
+
+func newTestServer(t *testing.T, cfg server.Config) *testServer {
+	t.Helper()
+	reg := registry()
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatalf("sqlite.Open: %v", err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log})
+	cfg.Registry, cfg.Hall, cfg.Logger = reg, hall, log
+	srv := server.New(cfg)
+	ts := &testServer{Server: httptest.NewServer(srv), reg: reg, hall: hall, srv: srv, db: db}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+		ts.Close()
+		hall.Close()
+		db.Close()
+	})
+	return ts
+}
+
+// do sends a JSON request and decodes the JSON answer into out (when not
+// nil); it returns the status and the error body, if any.
+func do(t *testing.T, base, method, path, token string, body, out any) (int, errorBody) {
+	t.Helper()
+	var rd io.Reader
+	if body != nil {
+		if s, ok := body.(string); ok {
+			rd = strings.NewReader(s)
+		} else {
+			b, _ := json.Marshal(body)
+			rd = bytes.NewReader(b)
+		}
+	}
+	req, err := http.NewRequest(method, base+path, rd)
+	if err != nil {
+		t.Fatalf("NewRequest: %v", err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	var eb struct {
+		Error errorBody `json:"error"`
+	}
+	if resp.StatusCode >= 400 {
+		json.Unmarshal(b, &eb)
+		return resp.StatusCode, eb.Error
+	}
+	if out != nil {
+		if err := json.Unmarshal(b, out); err != nil {
+			t.Fatalf("%s %s: answer %s does not decode: %v", method, path, b, err)
+		}
+	}
+	return resp.StatusCode, eb.Error
+}
+
+type errorBody struct {
+	Code    game.Code `json:"code"`
+	Message string    `json:"message"`
+}
+
+type created struct {
+	Table      table.Info `json:"table"`
+	OwnerToken string     `json:"owner_token"`
+}
+
+type joined struct {
+	Seat  game.Player `json:"seat"`
+	Token string      `json:"token"`
+}
+
+// createTable creates a table and seats a person in every person seat,
+// returning the table id, the owner token and the seat tokens.
+func createTable(t *testing.T, base string, req table.CreateRequest) (string, string, []string) {
+	t.Helper()
+	var c created
+	if st, eb := do(t, base, "POST", "/api/tables", "", req, &c); st != http.StatusCreated {
+		t.Fatalf("create table: status %d %+v; want 201", st, eb)
+	}
+	var tokens []string
+	for i, s := range c.Table.Seats {
+		if s.Kind != "person" {
+			tokens = append(tokens, "")
+			continue
+		}
+		var j joined
+		if st, eb := do(t, base, "POST", "/api/tables/"+c.Table.ID+"/join", "", map[string]any{"name": fmt.Sprintf("P%d", i)}, &j); st != http.StatusOK {
+			t.Fatalf("join: status %d %+v; want 200", st, eb)
+		}
+		tokens = append(tokens, j.Token)
+	}
+	return c.Table.ID, c.OwnerToken, tokens
+}
+
+// frame is any server frame.
+type frame struct {
+	Type    string          `json:"type"`
+	N       int64           `json:"n"`
+	You     *game.Player    `json:"you"`
+	Player  *game.Player    `json:"player"`
+	Move    string          `json:"move"`
+	Status  string          `json:"status"`
+	Actors  []game.Player   `json:"actors"`
+	Legal   []string        `json:"legal"`
+	View    json.RawMessage `json:"view"`
+	Result  *game.Result    `json:"result"`
+	Table   *table.Info     `json:"table"`
+	Seq     int64           `json:"seq"`
+	Code    game.Code       `json:"code"`
+	Message string          `json:"message"`
+
+	raw  string
+	from int // index of the client that received it
+}
+
+// client is a WebSocket client whose frames arrive on a channel.
+type client struct {
+	t      *testing.T
+	idx    int
+	c      *websocket.Conn
+	frames chan frame
+	closed chan error // the read error that ended the client
+	seq    int64
+}
+
+func wsURL(base, id string) string {
+	return "ws" + strings.TrimPrefix(base, "http") + "/ws/tables/" + id
+}
+
+// dial connects and says hello with token (none: spectator). Frames go to
+// sink when it is not nil, else to the client's own channel.
+func dial(t *testing.T, base, id, token string, idx int, sink chan frame) *client {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, wsURL(base, id), nil)
+	if err != nil {
+		t.Fatalf("dial: %v", err)
+	}
+	c.SetReadLimit(1 << 20)
+	cl := &client{t: t, idx: idx, c: c, frames: sink, closed: make(chan error, 1)}
+	if sink == nil {
+		cl.frames = make(chan frame, 1024)
+	}
+	go cl.read()
+	t.Cleanup(func() { c.CloseNow() })
+	cl.send(map[string]any{"type": "hello", "token": token, "legal": true})
+	return cl
+}
+
+func (cl *client) read() {
+	for {
+		_, b, err := cl.c.Read(context.Background())
+		if err != nil {
+			cl.closed <- err
+			return
+		}
+		var f frame
+		if err := json.Unmarshal(b, &f); err != nil {
+			cl.t.Errorf("frame %s does not decode: %v", b, err)
+		}
+		f.raw, f.from = string(b), cl.idx
+		cl.frames <- f
+	}
+}
+
+func (cl *client) send(v any) {
+	cl.t.Helper()
+	b, _ := json.Marshal(v)
+	cl.sendRaw(string(b))
+}
+
+func (cl *client) sendRaw(s string) {
+	cl.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := cl.c.Write(ctx, websocket.MessageText, []byte(s)); err != nil {
+		cl.t.Fatalf("write %s: %v", s, err)
+	}
+}
+
+// act sends move with the next sequence number and returns that number.
+func (cl *client) act(move string) int64 {
+	cl.t.Helper()
+	cl.seq++
+	cl.send(map[string]any{"type": "act", "seq": cl.seq, "move": move})
+	return cl.seq
+}
+
+// next returns the next frame of one of the given types, skipping others.
+func (cl *client) next(types ...string) frame {
+	cl.t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case f := <-cl.frames:
+			for _, ty := range types {
+				if f.Type == ty {
+					return f
+				}
+			}
+		case err := <-cl.closed:
+			// Frames read before the close are queued already.
+			for len(cl.frames) > 0 {
+				f := <-cl.frames
+				for _, ty := range types {
+					if f.Type == ty {
+						cl.closed <- err
+						return f
+					}
+				}
+			}
+			cl.t.Fatalf("client %d: connection closed while waiting for %v: %v", cl.idx, types, err)
+		case <-timeout:
+			cl.t.Fatalf("client %d: no %v frame within 10 s", cl.idx, types)
+		}
+	}
+}
+
+// waitClosed waits until the server closes the connection and returns its
+// close status.
+func (cl *client) waitClosed() websocket.StatusCode {
+	cl.t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case <-cl.frames:
+		case err := <-cl.closed:
+			return websocket.CloseStatus(err)
+		case <-timeout:
+			cl.t.Fatalf("client %d: the connection was not closed within 10 s", cl.idx)
+		}
+	}
+}
+
+// playOut plays random legal moves for every client until each has seen
+// the game finish, and returns every frame received in order.
+func playOut(t *testing.T, clients []*client, sink chan frame, rng *game.Rand) []frame {
+	t.Helper()
+	var all []frame
+	done := make([]bool, len(clients))
+	acted := make([]int64, len(clients)) // the n at which each client last acted
+	for i := range acted {
+		acted[i] = -1
+	}
+	timeout := time.After(60 * time.Second)
+	pending := 0 // actions sent and not yet acknowledged
+	for remaining := len(clients); remaining > 0 || pending > 0; {
+		select {
+		case f := <-sink:
+			all = append(all, f)
+			cl := clients[f.from]
+			switch f.Type {
+			case "error":
+				t.Fatalf("client %d got an error frame: %s", f.from, f.raw)
+			case "ack":
+				pending--
+			case "state", "update", "table":
+				if f.Status == "finished" && !done[f.from] {
+					done[f.from] = true
+					remaining--
+				}
+				if len(f.Legal) > 0 && acted[f.from] < f.N {
+					acted[f.from] = f.N
+					cl.act(f.Legal[rng.IntN(len(f.Legal))])
+					pending++
+				}
+			}
+		case <-timeout:
+			t.Fatalf("the game did not finish within 60 s")
+		}
+	}
+	return all
+}

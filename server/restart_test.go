@@ -1,0 +1,170 @@
+package server_test
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"minehall/game"
+	"minehall/server"
+	"minehall/store/sqlite"
+	"minehall/table"
+)
+
+// serveEnv names the database a re-executed test binary serves: the test
+// binary doubles as the server process that TestKilledServerLosesNothing
+// kills, so the test needs no separate build.
+const serveEnv = "MINEHALL_TEST_SERVE_DB"
+
+func TestMain(m *testing.M) {
+	if path := os.Getenv(serveEnv); path != "" {
+		if err := serveForTest(path); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// serveForTest wires a server as `minehall serve` does, on 127.0.0.1 with
+// a free port that it prints, until SIGTERM.
+func serveForTest(path string) error {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		return err
+	}
+	reg := registry()
+	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log})
+	if _, err := hall.Restore(ctx); err != nil {
+		return err
+	}
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	fmt.Printf("listening %s\n", ln.Addr())
+	httpSrv := &http.Server{Handler: srv}
+	go httpSrv.Serve(ln)
+	<-ctx.Done()
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return errors.Join(httpSrv.Shutdown(sctx), srv.Shutdown(sctx), func() error { hall.Close(); return db.Close() }())
+}
+
+// startServer runs the test binary as a server on db and returns its base
+// URL and process.
+func startServer(t *testing.T, db string) (string, *exec.Cmd) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), serveEnv+"="+db)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatalf("StdoutPipe: %v", err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start server: %v", err)
+	}
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	})
+	line := make(chan string, 1)
+	go func() {
+		s, _ := bufio.NewReader(out).ReadString('\n')
+		line <- s
+		io.Copy(io.Discard, out)
+	}()
+	select {
+	case s := <-line:
+		addr, ok := strings.CutPrefix(strings.TrimSpace(s), "listening ")
+		if !ok {
+			t.Fatalf("server said %q; want its address", s)
+		}
+		return "http://" + addr, cmd
+	case <-time.After(60 * time.Second):
+		t.Fatalf("the server did not start within 60 s")
+	}
+	return "", nil
+}
+
+func TestKilledServerLosesNothing(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "kill.db")
+	base, proc := startServer(t, db)
+	id, _, tokens := createTable(t, base, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
+	clients := []*client{dial(t, base, id, tokens[0], 0, nil), dial(t, base, id, tokens[1], 1, nil)}
+	moves := []string{"d", "d", "c", "e", "c"}
+	for i, m := range moves {
+		cl := clients[i%2]
+		cl.act(m)
+		if f := cl.next("ack", "error"); f.Type != "ack" || f.N != int64(i+1) {
+			t.Fatalf("move %d %s: got %s; want ack n=%d", i+1, m, f.raw, i+1)
+		}
+	}
+	// Kill -9 right after the last acknowledgement.
+	if err := proc.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatalf("kill: %v", err)
+	}
+	proc.Wait()
+
+	base, proc = startServer(t, db)
+	sink := make(chan frame, 1024)
+	clients = []*client{dial(t, base, id, tokens[0], 0, sink), dial(t, base, id, tokens[1], 1, sink)}
+	clients[0].seq, clients[1].seq = 3, 2
+	for range 2 {
+		f := <-sink
+		if f.Type != "state" || f.N != int64(len(moves)) {
+			t.Fatalf("client %d after restart: got %s; want the state at n=%d", f.from, f.raw, len(moves))
+		}
+		if f.from == 1 && len(f.Legal) == 0 {
+			t.Errorf("seat 1 after restart: no legal moves; it is its turn")
+		}
+		sink <- f // let playOut see it and move
+	}
+	rng := game.NewRand(3)
+	playOut(t, clients, sink, &rng)
+
+	var rec game.Record
+	if st, eb := do(t, base, "GET", "/api/tables/"+id+"/record", "", nil, &rec); st != 200 {
+		t.Fatalf("record: %d %+v", st, eb)
+	}
+	if _, err := game.Verify(registry(), &rec); err != nil {
+		t.Errorf("record after the kill does not verify: %v", err)
+	}
+	for i, m := range moves {
+		if rec.Actions[i].Move != m {
+			t.Errorf("recorded action %d: got %q; want the acknowledged %q", i+1, rec.Actions[i].Move, m)
+		}
+	}
+	// A graceful stop exits cleanly and keeps the finished table.
+	proc.Process.Signal(syscall.SIGTERM)
+	if err := proc.Wait(); err != nil {
+		t.Errorf("server after SIGTERM: %v; want exit status 0", err)
+	}
+	base, _ = startServer(t, db)
+	var again game.Record
+	do(t, base, "GET", "/api/tables/"+id+"/record", "", nil, &again)
+	if again.Hash != rec.Hash {
+		t.Errorf("record after a graceful restart: hash %s; want %s", again.Hash, rec.Hash)
+	}
+}

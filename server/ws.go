@@ -1,0 +1,294 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"minehall/game"
+	"minehall/table"
+)
+
+// clientFrame is every frame a client may send; Type says which fields
+// count.
+type clientFrame struct {
+	Type  string `json:"type"`            // "hello", "act" or "sync"
+	Token string `json:"token,omitempty"` // hello: the seat token; none to watch
+	Legal bool   `json:"legal,omitempty"` // hello: list legal moves in updates
+	Seq   int64  `json:"seq,omitempty"`   // act: the client's sequence number
+	Move  string `json:"move,omitempty"`  // act: the move in the game's notation
+}
+
+// ackFrame acknowledges an action once it is stored: N is its number.
+type ackFrame struct {
+	Type string `json:"type"`
+	Seq  int64  `json:"seq"`
+	N    int64  `json:"n"`
+}
+
+// errorFrame refuses a frame; Seq is the refused action's, if any.
+type errorFrame struct {
+	Type string `json:"type"`
+	Seq  int64  `json:"seq,omitempty"`
+	errorBody
+}
+
+// writeTimeout bounds writing one frame; a client that does not read is
+// dropped.
+const writeTimeout = 10 * time.Second
+
+// wsConn is one WebSocket client of one table.
+type wsConn struct {
+	s     *Server
+	t     *table.Table
+	c     *websocket.Conn
+	seat  game.Player
+	legal bool
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	out    chan any      // acks and errors, for the writer
+	resync chan struct{} // the client asked for the whole state
+}
+
+func (s *Server) serveWebSocket(w http.ResponseWriter, r *http.Request) {
+	t, err := s.cfg.Hall.Table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.AllowedOrigins})
+	if err != nil {
+		s.log.Info("websocket refused", "table", t.ID(), "origin", r.Header.Get("Origin"), "err", err)
+		return
+	}
+	c.SetReadLimit(s.cfg.MaxMessage)
+	if !s.track(c) {
+		c.Close(websocket.StatusServiceRestart, "the server is restarting")
+		return
+	}
+	defer s.untrack(c)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	conn := &wsConn{s: s, t: t, c: c, ctx: ctx, cancel: cancel, out: make(chan any, 32), resync: make(chan struct{}, 1)}
+	conn.run()
+	c.CloseNow()
+}
+
+// run serves the connection until it ends.
+func (c *wsConn) run() {
+	hello, err := c.hello()
+	if err != nil {
+		c.refuse(err, websocket.StatusPolicyViolation)
+		return
+	}
+	c.legal = hello.Legal
+	c.seat = game.Spectator
+	if hello.Token != "" {
+		if c.seat, err = c.t.Authenticate(hello.Token); err != nil {
+			c.refuse(err, websocket.StatusPolicyViolation)
+			return
+		}
+	}
+	sub, err := c.t.Subscribe(c.seat, c.legal)
+	if err != nil {
+		c.refuse(err, websocket.StatusServiceRestart)
+		return
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if r := c.writeLoop(sub); r.status != 0 {
+			c.c.Close(r.status, r.reason)
+		}
+		c.cancel()
+	}()
+	if r := c.readLoop(); r.status != 0 {
+		// The writer sends what is queued, then closes with r.
+		c.send(r)
+		<-done
+	}
+	c.cancel()
+	<-done
+}
+
+// refuse sends an error frame and closes the connection with status.
+func (c *wsConn) refuse(err error, status websocket.StatusCode) {
+	body := publicError(c.s.log, err)
+	c.write(errorFrame{Type: "error", errorBody: body})
+	c.c.Close(status, string(body.Code))
+}
+
+type closeReason struct {
+	status websocket.StatusCode
+	reason string
+}
+
+// hello reads the first frame, which must be a hello.
+func (c *wsConn) hello() (clientFrame, error) {
+	ctx, cancel := context.WithTimeout(c.ctx, c.s.cfg.HelloTimeout)
+	defer cancel()
+	_, b, err := c.c.Read(ctx)
+	if err != nil {
+		return clientFrame{}, game.Errorf(game.CodeInvalid, "no hello frame was received")
+	}
+	f, err := parseFrame(b)
+	if err != nil {
+		return clientFrame{}, err
+	}
+	if f.Type != "hello" {
+		return clientFrame{}, game.Errorf(game.CodeInvalid, "the first frame must be a hello, not %q", f.Type)
+	}
+	return f, nil
+}
+
+func parseFrame(b []byte) (clientFrame, error) {
+	var f clientFrame
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return f, game.Errorf(game.CodeInvalid, "the frame is not a valid JSON object: %v", err)
+	}
+	if dec.More() {
+		return f, game.Errorf(game.CodeInvalid, "the frame has data after its JSON object")
+	}
+	return f, nil
+}
+
+// readLoop handles the client's frames until the connection ends.
+func (c *wsConn) readLoop() closeReason {
+	limit := newBucket(c.s.cfg.Rate, c.s.cfg.Burst, time.Now())
+	flooded := 0
+	for {
+		typ, b, err := c.c.Read(c.ctx)
+		if err != nil {
+			if websocket.CloseStatus(err) == -1 && !errors.Is(err, context.Canceled) {
+				c.s.log.Debug("websocket read", "table", c.t.ID(), "err", err)
+			}
+			return closeReason{}
+		}
+		if !limit.take(time.Now()) {
+			flooded++
+			if flooded > int(c.s.cfg.Burst) {
+				return closeReason{websocket.StatusPolicyViolation, "too many frames"}
+			}
+			c.send(errorFrame{Type: "error", errorBody: errorBody{Code: game.CodeLimit, Message: "too many frames; slow down"}})
+			continue
+		}
+		if typ != websocket.MessageText {
+			c.send(errorFrame{Type: "error", errorBody: errorBody{Code: game.CodeInvalid, Message: "frames must be JSON text"}})
+			continue
+		}
+		f, err := parseFrame(b)
+		if err != nil {
+			c.send(errorFrame{Type: "error", errorBody: publicError(c.s.log, err)})
+			continue
+		}
+		switch f.Type {
+		case "act":
+			c.act(f)
+		case "sync":
+			select {
+			case c.resync <- struct{}{}:
+			default:
+			}
+		case "hello":
+			c.send(errorFrame{Type: "error", errorBody: errorBody{Code: game.CodeInvalid, Message: "hello is only the first frame"}})
+		default:
+			c.send(errorFrame{Type: "error", errorBody: errorBody{Code: game.CodeInvalid, Message: "unknown frame type " + quote(f.Type) + "; send act or sync"}})
+		}
+	}
+}
+
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// act applies an action and answers with an ack or an error.
+func (c *wsConn) act(f clientFrame) {
+	if !c.seat.Seated() {
+		c.send(errorFrame{Type: "error", Seq: f.Seq, errorBody: errorBody{Code: game.CodeUnauthorized, Message: "spectators cannot act; join a seat and say hello with its token"}})
+		c.s.metrics.observeAction(game.CodeUnauthorized, 0)
+		return
+	}
+	start := time.Now()
+	n, err := c.t.Act(c.ctx, c.seat, f.Move, f.Seq)
+	c.s.metrics.observeAction(game.ErrorCode(err), time.Since(start))
+	if err != nil {
+		c.send(errorFrame{Type: "error", Seq: f.Seq, errorBody: publicError(c.s.log, err)})
+		return
+	}
+	c.send(ackFrame{Type: "ack", Seq: f.Seq, N: n})
+}
+
+// send queues a frame for the writer; a client whose queue is full is not
+// reading and is dropped.
+func (c *wsConn) send(f any) {
+	select {
+	case c.out <- f:
+	default:
+		c.cancel()
+	}
+}
+
+// writeLoop writes updates, acks and errors in order until the connection
+// ends.
+func (c *wsConn) writeLoop(sub *table.Subscription) closeReason {
+	defer func() { sub.Close() }()
+	for {
+		select {
+		case u, ok := <-sub.C:
+			if !ok {
+				err := sub.Err()
+				if game.ErrorCode(err) != game.CodeLimit {
+					return closeReason{websocket.StatusServiceRestart, "the server is restarting"}
+				}
+				// Fell behind: start again from the whole state.
+				if sub, err = c.t.Subscribe(c.seat, c.legal); err != nil {
+					return closeReason{websocket.StatusServiceRestart, "the server is restarting"}
+				}
+				continue
+			}
+			if !c.write(u) {
+				return closeReason{}
+			}
+		case f := <-c.out:
+			if r, ok := f.(closeReason); ok {
+				return r
+			}
+			if !c.write(f) {
+				return closeReason{}
+			}
+		case <-c.resync:
+			sub.Close()
+			var err error
+			if sub, err = c.t.Subscribe(c.seat, c.legal); err != nil {
+				return closeReason{websocket.StatusServiceRestart, "the server is restarting"}
+			}
+		case <-c.ctx.Done():
+			return closeReason{}
+		}
+	}
+}
+
+func (c *wsConn) write(v any) bool {
+	b, err := json.Marshal(v)
+	if err != nil {
+		c.s.log.Error("frame does not encode", "table", c.t.ID(), "err", err)
+		return true
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, writeTimeout)
+	defer cancel()
+	if err := c.c.Write(ctx, websocket.MessageText, b); err != nil {
+		c.cancel()
+		return false
+	}
+	c.s.metrics.frames.Add(1)
+	return true
+}

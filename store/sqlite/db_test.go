@@ -1,0 +1,66 @@
+package sqlite_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"minehall/game"
+	"minehall/store"
+	"minehall/store/sqlite"
+	"minehall/store/storetest"
+)
+
+func TestStore(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) store.Store {
+		db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+		if err != nil {
+			t.Fatalf("Open: %v", err)
+		}
+		return db
+	})
+}
+
+// TestReopen checks that what one DB committed another DB on the same file
+// reads, and that migrating an up-to-date file is harmless.
+func TestReopen(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "test.db")
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	tb := &store.Table{ID: "t1", Game: "race", Players: 2, Options: game.Options{}, OwnerHash: []byte{1},
+		Seats: []store.Seat{{Kind: store.SeatBot, Bot: "easy"}, {Kind: store.SeatPerson}}, Status: store.StatusPlaying}
+	if err := db.CreateTable(ctx, tb); err != nil {
+		t.Fatalf("CreateTable: %v", err)
+	}
+	if err := db.AppendAction(ctx, "t1", store.Action{N: 1, Move: "add 1"}); err != nil {
+		t.Fatalf("AppendAction: %v", err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	if err := db.AppendAction(ctx, "t1", store.Action{N: 2, Move: "add 1"}); game.ErrorCode(err) != game.CodeInternal {
+		t.Errorf("AppendAction after Close: got %v; want an internal error", err)
+	}
+	db, err = sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	defer db.Close()
+	acts, err := db.Actions(ctx, "t1")
+	if err != nil {
+		t.Fatalf("Actions: %v", err)
+	}
+	if len(acts) != 1 || acts[0].Move != "add 1" {
+		t.Errorf("Actions after reopen: got %+v; want one action add 1", acts)
+	}
+}
+
+func TestOpenEmptyPath(t *testing.T) {
+	_, err := sqlite.Open(context.Background(), "")
+	if game.ErrorCode(err) != game.CodeInvalid {
+		t.Errorf("Open(\"\"): got %v; want code invalid", err)
+	}
+}

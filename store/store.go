@@ -1,0 +1,42 @@
+package store
+
+import "context"
+
+// Filter selects tables for [Store.Tables].
+type Filter struct {
+	// Status keeps tables with one of these statuses; empty keeps all.
+	Status []Status
+	// Limit caps the number of tables returned (newest first); 0 means no cap.
+	Limit int
+}
+
+// Store keeps tables and their action logs. Errors carry game codes:
+// CodeNotFound for an unknown table, CodeConflict for a table id that
+// exists already or an action whose number is not the next one. Every
+// method is safe for concurrent use. A method that returns nil has
+// committed its change durably: a process killed afterwards keeps it.
+type Store interface {
+	// CreateTable stores a new table with its seats.
+	CreateTable(ctx context.Context, t *Table) error
+
+	// Table returns the table with the given id.
+	Table(ctx context.Context, id string) (*Table, error)
+
+	// Tables returns the tables matching f, newest first.
+	Tables(ctx context.Context, f Filter) ([]*Table, error)
+
+	// UpdateTable replaces the stored table (status, times, result, rematch
+	// links and seats) with t; the game, options, seed and owner never
+	// change.
+	UpdateTable(ctx context.Context, t *Table) error
+
+	// AppendAction appends a to the log of table id. a.N must be one more
+	// than the number of actions logged so far.
+	AppendAction(ctx context.Context, id string, a Action) error
+
+	// Actions returns the log of table id in order.
+	Actions(ctx context.Context, id string) ([]Action, error)
+
+	// Close flushes pending work and releases the store.
+	Close() error
+}

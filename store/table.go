@@ -1,0 +1,116 @@
+package store
+
+import (
+	"time"
+
+	"minehall/game"
+)
+
+// Status is where a table is in its life.
+type Status string
+
+const (
+	// StatusOpen: seats are being filled; the game has not started.
+	StatusOpen Status = "open"
+	// StatusPlaying: the game is under way.
+	StatusPlaying Status = "playing"
+	// StatusFinished: the game is over; its record can be downloaded.
+	StatusFinished Status = "finished"
+)
+
+// Valid reports whether s is one of the three statuses.
+func (s Status) Valid() bool {
+	return s == StatusOpen || s == StatusPlaying || s == StatusFinished
+}
+
+// SeatKind says who sits in a seat.
+type SeatKind string
+
+const (
+	// SeatPerson is a seat for a person who joins by link.
+	SeatPerson SeatKind = "person"
+	// SeatBot is a seat played by a bot of the table.
+	SeatBot SeatKind = "bot"
+)
+
+// Seat is one seat of a table.
+type Seat struct {
+	Kind SeatKind
+	// Bot is the bot's name (a level such as "easy") for bot seats.
+	Bot string
+	// Name is the name shown for the seat; empty while a person seat is free.
+	Name string
+	// TokenHash is the SHA-256 of the seat's token; nil while a person
+	// seat is free and always nil for bots. The token itself is never
+	// stored.
+	TokenHash []byte
+}
+
+// Taken reports whether the seat is occupied: a bot, or a person who joined.
+func (s Seat) Taken() bool { return s.Kind == SeatBot || len(s.TokenHash) > 0 }
+
+// Table is everything stored about a table besides its action log.
+type Table struct {
+	ID      string
+	Game    string
+	Players int
+	// Options are the resolved options of the game.
+	Options game.Options
+	// Seed defines the game's randomness; it never leaves the server while
+	// the game is unfinished.
+	Seed  uint64
+	Seats []Seat
+	// OwnerHash is the SHA-256 of the owner's token (who may start the
+	// table and ask for a rematch).
+	OwnerHash []byte
+	// AutoStart starts the game as soon as every seat is taken.
+	AutoStart bool
+	Status    Status
+	Created   time.Time
+	Started   time.Time // zero until the game starts
+	Finished  time.Time // zero until the game ends
+	// Result is nil until the game ends.
+	Result *game.Result
+	// RematchOf is the id of the table this one is a rematch of, if any.
+	RematchOf string
+	// Rematch is the id of this table's rematch, once asked for.
+	Rematch string
+}
+
+// Clone returns a deep copy of t.
+func (t *Table) Clone() *Table {
+	c := *t
+	c.Options = t.Options.Clone()
+	c.Seats = make([]Seat, len(t.Seats))
+	for i, s := range t.Seats {
+		s.TokenHash = append([]byte(nil), s.TokenHash...)
+		if len(s.TokenHash) == 0 {
+			s.TokenHash = nil
+		}
+		c.Seats[i] = s
+	}
+	c.OwnerHash = append([]byte(nil), t.OwnerHash...)
+	if t.Result != nil {
+		r := *t.Result
+		r.Scores = append([]float64(nil), r.Scores...)
+		r.Returns = append([]float64(nil), r.Returns...)
+		r.Winners = append([]game.Player(nil), r.Winners...)
+		c.Result = &r
+	}
+	return &c
+}
+
+// Action is one applied action of a table's game, in the order applied.
+type Action struct {
+	// N numbers the table's actions from 1 without gaps.
+	N      int64
+	Player game.Player
+	// Move is the action in the game's notation.
+	Move string
+	// Ms is the time of the action in milliseconds since the game started.
+	Ms int64
+	// ClientSeq is the sequence number the client sent with the action (0
+	// for bots, chance and system actions): it lets a reconnecting client
+	// learn that an action it sent was applied.
+	ClientSeq int64
+}

@@ -1,0 +1,429 @@
+package table
+
+import (
+	"context"
+	"log/slog"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"minehall/ai"
+	"minehall/game"
+	"minehall/store"
+)
+
+// Config configures a [Hall].
+type Config struct {
+	Registry *game.Registry
+	Store    Persister
+	// Clock defaults to [SystemClock].
+	Clock Clock
+	// Logger defaults to slog.Default().
+	Logger *slog.Logger
+	// BotPace is the least time a bot takes for a move in a turn-based
+	// game, so that it plays at a person's pace. Zero plays at once.
+	BotPace time.Duration
+	// BotThink caps how long a bot may think about one move; default 10s.
+	BotThink time.Duration
+}
+
+// Hall holds the live tables of a server.
+type Hall struct {
+	cfg Config
+
+	mu     sync.Mutex
+	tables map[string]*Table // open and playing tables
+	closed bool
+
+	actions atomic.Uint64
+	wg      sync.WaitGroup // bot goroutines
+}
+
+// Stats counts what a hall holds, for metrics.
+type Stats struct {
+	Open, Playing int
+	// Actions counts the actions applied since the hall was made.
+	Actions uint64
+}
+
+// NewHall returns an empty hall; call [Hall.Restore] to bring back the
+// tables of a previous run.
+func NewHall(cfg Config) *Hall {
+	if cfg.Clock == nil {
+		cfg.Clock = SystemClock{}
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.BotThink == 0 {
+		cfg.BotThink = 10 * time.Second
+	}
+	return &Hall{cfg: cfg, tables: map[string]*Table{}}
+}
+
+// SeatRequest asks for one seat of a new table.
+type SeatRequest struct {
+	Kind store.SeatKind `json:"kind"`
+	Bot  string         `json:"bot,omitempty"` // the bot's name for bot seats
+}
+
+// CreateRequest asks for a new table.
+type CreateRequest struct {
+	Game    string       `json:"game"`
+	Players int          `json:"players"`
+	Options game.Options `json:"options"`
+	// Seats has one entry per player; empty means every seat for a person.
+	Seats []SeatRequest `json:"seats"`
+	// AutoStart starts the game as soon as every seat is taken.
+	AutoStart bool `json:"autostart"`
+}
+
+// BotNames returns the bots g offers: its own when it is an [ai.BotMaker],
+// else only "random".
+func BotNames(g game.Game) []string {
+	if bm, ok := g.(ai.BotMaker); ok {
+		return bm.BotNames()
+	}
+	return []string{"random"}
+}
+
+func newBot(g game.Game, name string, seed uint64) (ai.Bot, error) {
+	if bm, ok := g.(ai.BotMaker); ok {
+		return bm.NewBot(name, seed)
+	}
+	if name != "random" {
+		return nil, game.Errorf(game.CodeInvalid, "%s has no bot %q (it has random)", g.Spec().Title, name)
+	}
+	return ai.NewRandom(seed), nil
+}
+
+// Create makes a new open table and returns it with the owner's token,
+// which starts the table and asks for a rematch. The token is shown only
+// now; only its hash is kept.
+func (h *Hall) Create(ctx context.Context, req CreateRequest) (*Table, string, error) {
+	g, err := h.cfg.Registry.Lookup(req.Game)
+	if err != nil {
+		return nil, "", err
+	}
+	spec := g.Spec()
+	if err := spec.CheckPlayers(req.Players); err != nil {
+		return nil, "", err
+	}
+	opts, err := spec.ResolveOptions(req.Options)
+	if err != nil {
+		return nil, "", err
+	}
+	seats := req.Seats
+	if len(seats) == 0 {
+		seats = make([]SeatRequest, req.Players)
+		for i := range seats {
+			seats[i].Kind = store.SeatPerson
+		}
+	}
+	if len(seats) != req.Players {
+		return nil, "", game.Errorf(game.CodeInvalid, "%d seats were asked for %d players; give one per player", len(seats), req.Players)
+	}
+	rec := &store.Table{
+		ID: newID(), Game: spec.ID, Players: req.Players, Options: opts, Seed: randomSeed(),
+		AutoStart: req.AutoStart, Status: store.StatusOpen, Created: h.cfg.Clock.Now(),
+	}
+	for i, s := range seats {
+		switch s.Kind {
+		case store.SeatPerson:
+			if s.Bot != "" {
+				return nil, "", game.Errorf(game.CodeInvalid, "seat %d is for a person but names bot %q", i, s.Bot)
+			}
+			rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatPerson})
+		case store.SeatBot:
+			name := s.Bot
+			if name == "" {
+				name = "random"
+				if slices.Contains(BotNames(g), "medium") {
+					name = "medium"
+				}
+			}
+			if !slices.Contains(BotNames(g), name) {
+				return nil, "", game.Errorf(game.CodeInvalid, "seat %d: %s has no bot %q (it has %v)", i, spec.Title, name, BotNames(g))
+			}
+			rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatBot, Bot: name, Name: name + " bot"})
+		default:
+			return nil, "", game.Errorf(game.CodeInvalid, "seat %d: kind %q is not person or bot", i, s.Kind)
+		}
+	}
+	owner, hash := newToken()
+	rec.OwnerHash = hash
+	t, err := h.build(g, rec, nil)
+	if err != nil {
+		return nil, "", err
+	}
+	if err := h.cfg.Store.CreateTable(ctx, rec); err != nil {
+		return nil, "", err
+	}
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return nil, "", game.Errorf(game.CodeConflict, "the server is shutting down")
+	}
+	h.tables[rec.ID] = t
+	h.mu.Unlock()
+	if rec.AutoStart && t.allTaken() {
+		t.mu.Lock()
+		err := t.start(ctx)
+		t.mu.Unlock()
+		if err != nil {
+			return nil, "", err
+		}
+	}
+	return t, owner, nil
+}
+
+// Table returns the table with the given id: the live one while it is open
+// or playing, else a finished table rebuilt from the store.
+func (h *Hall) Table(ctx context.Context, id string) (*Table, error) {
+	h.mu.Lock()
+	t, ok := h.tables[id]
+	closed := h.closed
+	h.mu.Unlock()
+	if ok {
+		return t, nil
+	}
+	if closed {
+		return nil, game.Errorf(game.CodeConflict, "the server is shutting down")
+	}
+	rec, err := h.cfg.Store.Table(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if rec.Status != store.StatusFinished {
+		// Created or restored by no one in this process: refuse rather
+		// than run a second writer.
+		return nil, game.Errorf(game.CodeNotFound, "table %s is not running here", id)
+	}
+	return h.load(ctx, rec)
+}
+
+// load rebuilds a stored table by replaying its log.
+func (h *Hall) load(ctx context.Context, rec *store.Table) (*Table, error) {
+	g, err := h.cfg.Registry.Lookup(rec.Game)
+	if err != nil {
+		return nil, err
+	}
+	acts, err := h.cfg.Store.Actions(ctx, rec.ID)
+	if err != nil {
+		return nil, err
+	}
+	return h.build(g, rec, acts)
+}
+
+// Restore rebuilds every open and playing table of the store by replay and
+// resumes it: bots and clocks carry on. It returns how many it restored;
+// a table that cannot be rebuilt is logged and skipped.
+func (h *Hall) Restore(ctx context.Context) (int, error) {
+	recs, err := h.cfg.Store.Tables(ctx, store.Filter{Status: []store.Status{store.StatusOpen, store.StatusPlaying}})
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, rec := range recs {
+		t, err := h.load(ctx, rec)
+		if err != nil {
+			h.cfg.Logger.Error("table not restored", "table", rec.ID, "game", rec.Game, "err", err)
+			continue
+		}
+		h.mu.Lock()
+		h.tables[rec.ID] = t
+		h.mu.Unlock()
+		t.mu.Lock()
+		if rec.Status == store.StatusPlaying {
+			t.advance(ctx)
+		}
+		t.mu.Unlock()
+		n++
+	}
+	return n, nil
+}
+
+// List describes the tables with the given statuses (all when none),
+// newest first, at most limit of them (0: no limit).
+func (h *Hall) List(ctx context.Context, limit int, status ...store.Status) ([]Info, error) {
+	recs, err := h.cfg.Store.Tables(ctx, store.Filter{Status: status, Limit: limit})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Info, 0, len(recs))
+	for _, rec := range recs {
+		out = append(out, InfoOf(rec))
+	}
+	return out, nil
+}
+
+// Record returns the game record of a finished table.
+func (h *Hall) Record(ctx context.Context, id string) (*game.Record, error) {
+	rec, err := h.cfg.Store.Table(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if rec.Status != store.StatusFinished {
+		return nil, game.Errorf(game.CodeConflict, "table %s is not finished; its record is available once the game is over", id)
+	}
+	acts, err := h.cfg.Store.Actions(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return RecordOf(h.cfg.Registry, rec, acts)
+}
+
+// RecordOf builds the game record of a stored table from its log,
+// replaying it to compute the final hash and result.
+func RecordOf(reg *game.Registry, rec *store.Table, acts []store.Action) (*game.Record, error) {
+	r := &game.Record{
+		Version: game.RecordVersion, Game: rec.Game, Options: rec.Options.Clone(), Players: rec.Players,
+		Seed: rec.Seed, Actions: make([]game.RecordedAct, 0, len(acts)),
+	}
+	for _, s := range rec.Seats {
+		r.Names = append(r.Names, s.Name)
+	}
+	for _, a := range acts {
+		r.Actions = append(r.Actions, game.RecordedAct{Player: a.Player, Move: a.Move, Ms: a.Ms})
+	}
+	s, err := game.Replay(reg, r)
+	if err != nil {
+		return nil, game.Errorf(game.CodeInternal, "table %s does not replay: %v", rec.ID, err)
+	}
+	if r.Hash, err = game.Hash(s); err != nil {
+		return nil, err
+	}
+	if s.Terminal() {
+		r.Result = game.ResultOf(s)
+	}
+	return r, nil
+}
+
+// Rematch makes a new table with the same game, options and seats as the
+// finished table id, for its owner, and links the two. It returns the new
+// table and its owner token.
+func (h *Hall) Rematch(ctx context.Context, id, ownerToken string) (*Table, string, error) {
+	old, err := h.cfg.Store.Table(ctx, id)
+	if err != nil {
+		return nil, "", err
+	}
+	if !tokenMatches(ownerToken, old.OwnerHash) {
+		return nil, "", game.Errorf(game.CodeUnauthorized, "only the table's owner may ask for a rematch")
+	}
+	if old.Status != store.StatusFinished {
+		return nil, "", game.Errorf(game.CodeConflict, "table %s is not finished", id)
+	}
+	if old.Rematch != "" {
+		return nil, "", game.Errorf(game.CodeConflict, "table %s has a rematch already: %s", id, old.Rematch)
+	}
+	req := CreateRequest{Game: old.Game, Players: old.Players, Options: old.Options, AutoStart: old.AutoStart}
+	for _, s := range old.Seats {
+		req.Seats = append(req.Seats, SeatRequest{Kind: s.Kind, Bot: s.Bot})
+	}
+	t, owner, err := h.Create(ctx, req)
+	if err != nil {
+		return nil, "", err
+	}
+	t.mu.Lock()
+	t.rec.RematchOf = id
+	err = h.cfg.Store.UpdateTable(ctx, t.rec)
+	t.mu.Unlock()
+	if err != nil {
+		return nil, "", err
+	}
+	h.mu.Lock()
+	live := h.tables[id]
+	h.mu.Unlock()
+	if live == nil {
+		old.Rematch = t.rec.ID
+		if err := h.cfg.Store.UpdateTable(ctx, old); err != nil {
+			return nil, "", err
+		}
+		return t, owner, nil
+	}
+	// The finished table still has subscribers: tell them where to go.
+	live.mu.Lock()
+	defer live.mu.Unlock()
+	live.rec.Rematch = t.rec.ID
+	if err := h.cfg.Store.UpdateTable(ctx, live.rec); err != nil {
+		live.rec.Rematch = ""
+		return nil, "", err
+	}
+	live.broadcastTable()
+	return t, owner, nil
+}
+
+// Stats counts the live tables and the actions applied.
+func (h *Hall) Stats() Stats {
+	h.mu.Lock()
+	tables := make([]*Table, 0, len(h.tables))
+	for _, t := range h.tables {
+		tables = append(tables, t)
+	}
+	h.mu.Unlock()
+	st := Stats{Actions: h.actions.Load()}
+	for _, t := range tables {
+		t.mu.Lock()
+		switch t.rec.Status {
+		case store.StatusOpen:
+			st.Open++
+		case store.StatusPlaying:
+			st.Playing++
+		}
+		t.mu.Unlock()
+	}
+	return st
+}
+
+// Close stops every table: pending bot moves and timers are dropped (they
+// will be asked again after a restart), subscriptions are closed, and no
+// action is accepted any more. Every action acknowledged before Close is
+// in the store. It waits for thinking bots to give up.
+func (h *Hall) Close() {
+	h.mu.Lock()
+	h.closed = true
+	tables := make([]*Table, 0, len(h.tables))
+	for _, t := range h.tables {
+		tables = append(tables, t)
+	}
+	h.mu.Unlock()
+	for _, t := range tables {
+		t.close()
+	}
+	h.wg.Wait()
+}
+
+// finished forgets a finished table that has no subscribers left.
+func (h *Hall) finished(t *Table) {
+	h.mu.Lock()
+	if h.tables[t.rec.ID] == t {
+		delete(h.tables, t.rec.ID)
+	}
+	h.mu.Unlock()
+}
+
+// adopt keeps a finished table rebuilt from the store while it has
+// subscribers, so that a rematch reaches them.
+func (h *Hall) adopt(t *Table) {
+	h.mu.Lock()
+	if _, ok := h.tables[t.rec.ID]; !ok && !h.closed {
+		h.tables[t.rec.ID] = t
+	}
+	h.mu.Unlock()
+}
+
+// Info describes the table with the given id, live or stored.
+func (h *Hall) Info(ctx context.Context, id string) (Info, error) {
+	h.mu.Lock()
+	t, ok := h.tables[id]
+	h.mu.Unlock()
+	if ok {
+		return t.Info(), nil
+	}
+	rec, err := h.cfg.Store.Table(ctx, id)
+	if err != nil {
+		return Info{}, err
+	}
+	return InfoOf(rec), nil
+}

@@ -1,0 +1,608 @@
+package table
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"minehall/game"
+	"minehall/store"
+)
+
+// Table is one authoritative game in progress and its subscribers. All its
+// methods are safe for concurrent use; actions are applied one at a time in
+// arrival order.
+type Table struct {
+	hall *Hall
+	g    game.Game
+	spec game.Spec
+
+	ctx    context.Context // ended by close: bots stop thinking
+	cancel context.CancelFunc
+
+	mu        sync.Mutex
+	rec       *store.Table
+	state     game.State
+	n         int64   // actions applied
+	lastMs    int64   // time of the last action, ms since the start
+	clientSeq []int64 // per seat: the last client sequence number applied
+	subs      map[*Subscription]struct{}
+	bots      []*botSeat // per seat; nil for people
+	chance    game.Rand  // samples chance events; never stored
+	closed    bool
+
+	// The current timed phase, as the game's Timer reports it.
+	phaseOn    bool
+	phase      int64
+	phaseStart int64 // ms since the start when the phase was first seen
+	phaseLen   time.Duration
+	timer      Stopper
+	timerPhase int64
+
+	pbuf []game.Player
+	abuf []game.Action
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// build makes a table for rec and replays acts on it. It starts nothing:
+// the caller resumes a playing table with advance.
+func (h *Hall) build(g game.Game, rec *store.Table, acts []store.Action) (*Table, error) {
+	s, _, err := game.Start(g, rec.Players, rec.Options, rec.Seed)
+	if err != nil {
+		return nil, err
+	}
+	t := &Table{
+		hall: h, g: g, spec: g.Spec(), rec: rec, state: s,
+		clientSeq: make([]int64, rec.Players),
+		subs:      map[*Subscription]struct{}{},
+		bots:      make([]*botSeat, rec.Players),
+		chance:    game.NewRand(randomSeed()),
+	}
+	t.ctx, t.cancel = context.WithCancel(context.Background())
+	for i, seat := range rec.Seats {
+		if seat.Kind != store.SeatBot {
+			continue
+		}
+		b, err := newBot(g, seat.Bot, randomSeed())
+		if err != nil {
+			return nil, game.Errorf(game.CodeInternal, "table %s seat %d: %v", rec.ID, i, err)
+		}
+		t.bots[i] = &botSeat{bot: b}
+	}
+	if rec.Status != store.StatusOpen {
+		t.notePhase(0)
+	}
+	for _, act := range acts {
+		if act.N != t.n+1 {
+			return nil, game.Errorf(game.CodeInternal, "table %s: action %d follows action %d", rec.ID, act.N, t.n)
+		}
+		a, err := s.ParseAction(act.Player, act.Move)
+		if err == nil {
+			err = game.Check(s, act.Player, a)
+		}
+		if err != nil {
+			return nil, game.Errorf(game.CodeInternal, "table %s: action %d (%q by %s) does not replay: %v", rec.ID, act.N, act.Move, act.Player, err)
+		}
+		s.Apply(act.Player, a)
+		t.n = act.N
+		t.lastMs = act.Ms
+		if act.Player.Seated() && act.ClientSeq > 0 {
+			t.clientSeq[act.Player] = act.ClientSeq
+		}
+		t.notePhase(act.Ms)
+	}
+	return t, nil
+}
+
+// ID returns the table's id.
+func (t *Table) ID() string { return t.rec.ID }
+
+// Game returns the table's game.
+func (t *Table) Game() game.Game { return t.g }
+
+// Info describes the table publicly.
+func (t *Table) Info() Info {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return InfoOf(t.rec)
+}
+
+// Authenticate returns the seat whose token this is. It compares the
+// token's hash with every seat's in constant time.
+func (t *Table) Authenticate(token string) (game.Player, error) {
+	if token == "" {
+		return 0, game.Errorf(game.CodeUnauthorized, "no seat token was given")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	seat := game.Player(-1)
+	for i, s := range t.rec.Seats {
+		if tokenMatches(token, s.TokenHash) {
+			seat = game.Player(i)
+		}
+	}
+	if seat < 0 {
+		return 0, game.Errorf(game.CodeUnauthorized, "the token is not one of this table's seats")
+	}
+	return seat, nil
+}
+
+// IsOwner reports whether token is the owner's.
+func (t *Table) IsOwner(token string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return tokenMatches(token, t.rec.OwnerHash)
+}
+
+// maxNameLen bounds a seat's name, in characters.
+const maxNameLen = 32
+
+func checkName(name string) (string, error) {
+	name = strings.TrimSpace(name)
+	switch {
+	case name == "":
+		return "", game.Errorf(game.CodeInvalid, "a name is needed to join")
+	case !utf8.ValidString(name):
+		return "", game.Errorf(game.CodeInvalid, "the name is not valid UTF-8")
+	case utf8.RuneCountInString(name) > maxNameLen:
+		return "", game.Errorf(game.CodeInvalid, "the name is longer than %d characters", maxNameLen)
+	case strings.ContainsFunc(name, unicode.IsControl):
+		return "", game.Errorf(game.CodeInvalid, "the name holds control characters")
+	}
+	return name, nil
+}
+
+// Join seats a person under name in seat, or in the first free person seat
+// when seat is negative, and returns the seat and its token. The token is
+// shown only now; only its hash is kept.
+func (t *Table) Join(ctx context.Context, name string, seat int) (game.Player, string, error) {
+	name, err := checkName(name)
+	if err != nil {
+		return 0, "", err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
+		return 0, "", errShuttingDown()
+	}
+	if t.rec.Status != store.StatusOpen {
+		return 0, "", game.Errorf(game.CodeConflict, "the game has started; you can watch it")
+	}
+	if seat < 0 {
+		seat = slices.IndexFunc(t.rec.Seats, func(s store.Seat) bool { return !s.Taken() })
+		if seat < 0 {
+			return 0, "", game.Errorf(game.CodeConflict, "every seat is taken; you can watch")
+		}
+	}
+	switch {
+	case seat >= len(t.rec.Seats):
+		return 0, "", game.Errorf(game.CodeInvalid, "there is no seat %d (seats are 0 to %d)", seat, len(t.rec.Seats)-1)
+	case t.rec.Seats[seat].Kind == store.SeatBot:
+		return 0, "", game.Errorf(game.CodeConflict, "seat %d is a bot's", seat)
+	case t.rec.Seats[seat].Taken():
+		return 0, "", game.Errorf(game.CodeConflict, "seat %d is taken", seat)
+	}
+	token, hash := newToken()
+	old := t.rec.Seats[seat]
+	t.rec.Seats[seat] = store.Seat{Kind: store.SeatPerson, Name: name, TokenHash: hash}
+	if err := t.hall.cfg.Store.UpdateTable(ctx, t.rec); err != nil {
+		t.rec.Seats[seat] = old
+		return 0, "", err
+	}
+	t.broadcastTable()
+	if t.rec.AutoStart && t.allTaken() {
+		if err := t.start(ctx); err != nil {
+			t.hall.cfg.Logger.Error("table did not start", "table", t.rec.ID, "err", err)
+		}
+	}
+	return game.Player(seat), token, nil
+}
+
+// Start starts the game for its owner once every seat is taken.
+func (t *Table) Start(ctx context.Context, ownerToken string) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !tokenMatches(ownerToken, t.rec.OwnerHash) {
+		return game.Errorf(game.CodeUnauthorized, "only the table's owner may start it")
+	}
+	if t.closed {
+		return errShuttingDown()
+	}
+	if t.rec.Status != store.StatusOpen {
+		return game.Errorf(game.CodeConflict, "the game has started already")
+	}
+	if i := slices.IndexFunc(t.rec.Seats, func(s store.Seat) bool { return !s.Taken() }); i >= 0 {
+		return game.Errorf(game.CodeConflict, "seat %d is free; the game starts when every seat is taken", i)
+	}
+	return t.start(ctx)
+}
+
+func (t *Table) allTaken() bool {
+	return !slices.ContainsFunc(t.rec.Seats, func(s store.Seat) bool { return !s.Taken() })
+}
+
+// start begins play; t.mu is held.
+func (t *Table) start(ctx context.Context) error {
+	t.rec.Status = store.StatusPlaying
+	t.rec.Started = t.hall.cfg.Clock.Now()
+	if err := t.hall.cfg.Store.UpdateTable(ctx, t.rec); err != nil {
+		t.rec.Status = store.StatusOpen
+		t.rec.Started = time.Time{}
+		return err
+	}
+	t.notePhase(0)
+	for sub := range t.subs {
+		t.send(sub, t.stateUpdate(sub))
+	}
+	t.advance(ctx)
+	return nil
+}
+
+// Act applies move, in the game's notation, for seat. seq is the client's
+// sequence number for the action: it must be positive and greater than any
+// the seat sent before, so that an action resent after a reconnect is not
+// applied twice. Act returns once the action is stored, with its number.
+func (t *Table) Act(ctx context.Context, seat game.Player, move string, seq int64) (int64, error) {
+	if seq <= 0 {
+		return 0, game.Errorf(game.CodeInvalid, "the action's sequence number must be positive, not %d", seq)
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch {
+	case t.closed:
+		return 0, errShuttingDown()
+	case t.rec.Status == store.StatusOpen:
+		return 0, game.Errorf(game.CodeConflict, "the game has not started")
+	case t.rec.Status == store.StatusFinished || t.state.Terminal():
+		return 0, game.Errorf(game.CodeGameOver, "the game is over")
+	case !seat.Seated() || int(seat) >= len(t.clientSeq):
+		return 0, game.Errorf(game.CodeUnauthorized, "only a seated player may act")
+	case seq <= t.clientSeq[seat]:
+		return 0, game.Errorf(game.CodeConflict, "action %d was received already (the last was %d)", seq, t.clientSeq[seat])
+	}
+	a, err := t.state.ParseAction(seat, strings.TrimSpace(move))
+	if err != nil {
+		return 0, err
+	}
+	if err := game.Check(t.state, seat, a); err != nil {
+		return 0, err
+	}
+	if err := t.commit(ctx, seat, a, seq); err != nil {
+		return 0, err
+	}
+	n := t.n
+	t.advance(ctx)
+	return n, nil
+}
+
+// Subscribe registers a subscriber for seat (or game.Spectator) and queues
+// the whole state as its first update. With legal, updates list the seat's
+// legal moves whenever it may act.
+func (t *Table) Subscribe(seat game.Player, legal bool) (*Subscription, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
+		return nil, errShuttingDown()
+	}
+	if !seat.Seated() {
+		seat = game.Spectator
+	}
+	c := make(chan *Update, subscriptionBuffer)
+	sub := &Subscription{C: c, c: c, seat: seat, legal: legal, t: t}
+	t.subs[sub] = struct{}{}
+	if t.rec.Status == store.StatusFinished && len(t.subs) == 1 {
+		t.hall.adopt(t)
+	}
+	c <- t.stateUpdate(sub)
+	return sub, nil
+}
+
+// unsubscribe closes sub with err; t.mu is held.
+func (t *Table) unsubscribe(sub *Subscription, err error) {
+	if sub.closed {
+		return
+	}
+	sub.closed = true
+	sub.err = err
+	close(sub.c)
+	delete(t.subs, sub)
+	if t.rec.Status == store.StatusFinished && len(t.subs) == 0 {
+		t.hall.finished(t)
+	}
+}
+
+// commit stores the action, then applies it and tells the subscribers;
+// t.mu is held and the action has been checked.
+func (t *Table) commit(ctx context.Context, p game.Player, a game.Action, seq int64) error {
+	move := t.state.ActionString(p, a)
+	ms := max(t.hall.cfg.Clock.Now().Sub(t.rec.Started).Milliseconds(), t.lastMs)
+	act := store.Action{N: t.n + 1, Player: p, Move: move, Ms: ms, ClientSeq: seq}
+	if err := t.hall.cfg.Store.AppendAction(ctx, t.rec.ID, act); err != nil {
+		return err
+	}
+	t.state.Apply(p, a)
+	t.n++
+	t.lastMs = ms
+	if p.Seated() && seq > 0 {
+		t.clientSeq[p] = seq
+	}
+	t.hall.actions.Add(1)
+	t.notePhase(ms)
+	if t.state.Terminal() {
+		// Store the end before anyone hears of it, so that a client told
+		// the game is over can download its record at once.
+		t.storeFinish(ctx)
+	}
+	t.broadcastAction(p, move)
+	return nil
+}
+
+// advance applies what the table itself decides (chance events, untimed
+// system events), finishes a game that is over, and schedules the clock
+// and the bots; t.mu is held.
+func (t *Table) advance(ctx context.Context) {
+	for !t.closed && t.rec.Status != store.StatusOpen {
+		if t.state.Terminal() {
+			t.finish(ctx)
+			return
+		}
+		t.pbuf = t.state.Actors(t.pbuf[:0])
+		var p game.Player
+		var a game.Action
+		switch {
+		case slices.Contains(t.pbuf, game.Chance):
+			p, a = game.Chance, t.sampleChance()
+		case len(t.pbuf) == 1 && t.pbuf[0] == game.System && !t.phaseOn:
+			t.abuf = t.state.Legal(game.System, t.abuf[:0])
+			if len(t.abuf) == 0 {
+				t.hall.cfg.Logger.Error("system must act but has no legal action", "table", t.rec.ID)
+				return
+			}
+			p, a = game.System, t.abuf[0]
+		default:
+			t.scheduleTimer()
+			t.scheduleBots()
+			return
+		}
+		if err := t.commit(ctx, p, a, 0); err != nil {
+			t.hall.cfg.Logger.Error("table event not stored", "table", t.rec.ID, "player", p, "err", err)
+			t.retryLater()
+			return
+		}
+	}
+}
+
+// retryLater resumes the table after a second, when storing failed.
+func (t *Table) retryLater() {
+	t.hall.cfg.Clock.AfterFunc(time.Second, func() {
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		t.advance(t.ctx)
+	})
+}
+
+func (t *Table) sampleChance() game.Action {
+	if cs, ok := t.state.(game.ChanceState); ok {
+		outs := cs.ChanceOutcomes(nil)
+		x := t.chance.Float64()
+		for _, o := range outs {
+			if x < o.Probability {
+				return o.Action
+			}
+			x -= o.Probability
+		}
+		return outs[len(outs)-1].Action
+	}
+	t.abuf = t.state.Legal(game.Chance, t.abuf[:0])
+	return t.abuf[t.chance.IntN(len(t.abuf))]
+}
+
+// finish ends a game that is over; t.mu is held.
+func (t *Table) finish(ctx context.Context) {
+	t.stopTimer()
+	if t.rec.Status != store.StatusFinished {
+		t.storeFinish(ctx)
+		t.broadcastTable()
+	}
+	if len(t.subs) == 0 {
+		t.hall.finished(t)
+	}
+}
+
+// storeFinish marks the table finished with its result and stores it;
+// t.mu is held.
+func (t *Table) storeFinish(ctx context.Context) {
+	t.rec.Status = store.StatusFinished
+	t.rec.Finished = t.hall.cfg.Clock.Now()
+	t.rec.Result = game.ResultOf(t.state)
+	if err := t.hall.cfg.Store.UpdateTable(ctx, t.rec); err != nil {
+		// The log is complete; a restart replays it and finishes again.
+		t.hall.cfg.Logger.Error("finished table not stored", "table", t.rec.ID, "err", err)
+	}
+}
+
+// notePhase records the game's current timed phase, first seen at ms.
+func (t *Table) notePhase(ms int64) {
+	tm, ok := t.state.(game.Timer)
+	if !ok {
+		return
+	}
+	phase, d, on := tm.Timer()
+	if !on || t.state.Terminal() {
+		t.phaseOn = false
+		return
+	}
+	if !t.phaseOn || phase != t.phase {
+		t.phaseOn, t.phase, t.phaseStart, t.phaseLen = true, phase, ms, d
+	}
+}
+
+func (t *Table) deadline() time.Time {
+	return t.rec.Started.Add(time.Duration(t.phaseStart)*time.Millisecond + t.phaseLen)
+}
+
+// scheduleTimer arranges the System action that ends the current timed
+// phase; t.mu is held.
+func (t *Table) scheduleTimer() {
+	if !t.phaseOn {
+		t.stopTimer()
+		return
+	}
+	if t.timer != nil && t.timerPhase == t.phase {
+		return
+	}
+	t.stopTimer()
+	phase := t.phase
+	d := t.deadline().Sub(t.hall.cfg.Clock.Now())
+	t.timerPhase = phase
+	t.timer = t.hall.cfg.Clock.AfterFunc(max(d, 0), func() { t.fireTimer(phase) })
+}
+
+func (t *Table) stopTimer() {
+	if t.timer != nil {
+		t.timer.Stop()
+		t.timer = nil
+	}
+}
+
+func (t *Table) fireTimer(phase int64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed || t.rec.Status != store.StatusPlaying || !t.phaseOn || t.phase != phase {
+		return
+	}
+	t.timer = nil
+	t.abuf = t.state.Legal(game.System, t.abuf[:0])
+	if len(t.abuf) == 0 {
+		t.hall.cfg.Logger.Error("timed phase ended but system has no legal action", "table", t.rec.ID, "phase", phase)
+		return
+	}
+	if err := t.commit(t.ctx, game.System, t.abuf[0], 0); err != nil {
+		t.hall.cfg.Logger.Error("timed event not stored", "table", t.rec.ID, "err", err)
+		t.retryLater()
+		return
+	}
+	t.advance(t.ctx)
+}
+
+// close stops the table: no more actions, timers or bots.
+func (t *Table) close() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
+		return
+	}
+	t.closed = true
+	t.cancel()
+	t.stopTimer()
+	for _, b := range t.bots {
+		if b != nil && b.timer != nil {
+			b.timer.Stop()
+		}
+	}
+	for sub := range t.subs {
+		t.unsubscribe(sub, errShuttingDown())
+	}
+}
+
+func errShuttingDown() error {
+	return game.Errorf(game.CodeConflict, "the server is shutting down; reconnect in a moment")
+}
+
+// stateUpdate is the whole state for sub; t.mu is held.
+func (t *Table) stateUpdate(sub *Subscription) *Update {
+	u := t.update(UpdateState, sub.seat, sub.legal)
+	you := sub.seat
+	u.You = &you
+	info := InfoOf(t.rec)
+	u.Table = &info
+	return u
+}
+
+// update builds an update of the current state for seat; t.mu is held.
+func (t *Table) update(kind string, seat game.Player, legal bool) *Update {
+	u := &Update{Type: kind, N: t.n, Status: t.rec.Status, Result: t.rec.Result}
+	if t.state.Terminal() {
+		u.Status = store.StatusFinished
+		if u.Result == nil {
+			u.Result = game.ResultOf(t.state)
+		}
+	}
+	if t.rec.Status == store.StatusOpen {
+		return u
+	}
+	u.Actors = t.state.Actors(nil)
+	if legal && seat.Seated() && slices.Contains(u.Actors, seat) {
+		t.abuf = t.state.Legal(seat, t.abuf[:0])
+		u.Legal = make([]string, len(t.abuf))
+		for i, a := range t.abuf {
+			u.Legal[i] = t.state.ActionString(seat, a)
+		}
+	}
+	view, err := json.Marshal(t.state.View(seat))
+	if err != nil {
+		t.hall.cfg.Logger.Error("view does not encode", "table", t.rec.ID, "seat", seat, "err", err)
+		view = []byte("null")
+	}
+	u.View = view
+	if t.phaseOn {
+		u.Deadline = t.deadline().UnixMilli()
+	}
+	return u
+}
+
+// broadcastAction tells every subscriber about the action just applied,
+// with the move only where it hides nothing; t.mu is held.
+func (t *Table) broadcastAction(p game.Player, move string) {
+	perfect := t.spec.Information == game.PerfectInformation
+	type key struct {
+		seat  game.Player
+		legal bool
+	}
+	built := map[key]*Update{}
+	for sub := range t.subs {
+		k := key{sub.seat, sub.legal}
+		base, ok := built[k]
+		if !ok {
+			base = t.update(UpdateAction, sub.seat, sub.legal)
+			base.Player = &p
+			if perfect || (p.Seated() && p == sub.seat) {
+				base.Move = move
+			}
+			built[k] = base
+		}
+		t.send(sub, base)
+	}
+}
+
+// broadcastTable tells every subscriber the table changed; t.mu is held.
+func (t *Table) broadcastTable() {
+	info := InfoOf(t.rec)
+	for sub := range t.subs {
+		u := t.update(UpdateTable, sub.seat, sub.legal)
+		u.Table = &info
+		t.send(sub, u)
+	}
+}
+
+// send queues u for sub, cutting sub off when its buffer is full; t.mu is
+// held.
+func (t *Table) send(sub *Subscription, u *Update) {
+	select {
+	case sub.c <- u:
+	default:
+		t.unsubscribe(sub, game.Errorf(game.CodeLimit, "updates were not read fast enough; resynchronise"))
+	}
+}

@@ -1,0 +1,276 @@
+package table_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"minehall/game"
+	"minehall/game/gametest"
+	"minehall/store"
+	"minehall/store/sqlite"
+	"minehall/table"
+	"minehall/table/tabletest"
+)
+
+func registry() *game.Registry {
+	reg := &game.Registry{}
+	reg.Register(gametest.ConnectFour())
+	reg.Register(gametest.HighCard())
+	reg.Register(gametest.Goofspiel())
+	return reg
+}
+
+type env struct {
+	reg   *game.Registry
+	db    *sqlite.DB
+	clock *tabletest.Clock
+	hall  *table.Hall
+	path  string
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	e := &env{reg: registry(), clock: tabletest.NewClock(time.UnixMilli(1_700_000_000_000)), path: filepath.Join(t.TempDir(), "t.db")}
+	e.open(t)
+	t.Cleanup(func() { e.close() })
+	return e
+}
+
+func (e *env) open(t *testing.T) {
+	t.Helper()
+	db, err := sqlite.Open(context.Background(), e.path)
+	if err != nil {
+		t.Fatalf("sqlite.Open: %v", err)
+	}
+	e.db = db
+	e.hall = table.NewHall(table.Config{Registry: e.reg, Store: db, Clock: e.clock, BotPace: time.Second,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+}
+
+func (e *env) close() {
+	if e.hall != nil {
+		e.hall.Close()
+		e.db.Close()
+		e.hall = nil
+	}
+}
+
+func code(err error) game.Code { return game.ErrorCode(err) }
+
+// waitBots advances the clock until the table's game is over, letting the
+// bots (which think in their own goroutines) catch up between steps.
+func waitFinished(t *testing.T, e *env, id string) table.Info {
+	t.Helper()
+	for range 2000 {
+		e.clock.Advance(time.Second)
+		info, err := e.hall.Info(context.Background(), id)
+		if err != nil {
+			t.Fatalf("Info: %v", err)
+		}
+		if info.Status == store.StatusFinished {
+			return info
+		}
+		time.Sleep(time.Millisecond)
+	}
+	t.Fatalf("table %s did not finish", id)
+	return table.Info{}
+}
+
+func TestBotsPlayWholeGame(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true,
+		Seats: []table.SeatRequest{{Kind: store.SeatBot}, {Kind: store.SeatBot}}})
+	if err != nil {
+		t.Fatalf("Create: %v", err)
+	}
+	info := waitFinished(t, e, tb.ID())
+	if info.Result == nil {
+		t.Fatalf("finished table has no result")
+	}
+	rec, err := e.hall.Record(ctx, tb.ID())
+	if err != nil {
+		t.Fatalf("Record: %v", err)
+	}
+	if _, err := game.Verify(e.reg, rec); err != nil {
+		t.Errorf("the record does not verify: %v", err)
+	}
+	for i := 1; i < len(rec.Actions); i++ {
+		if gap := rec.Actions[i].Ms - rec.Actions[i-1].Ms; gap < 1000 {
+			t.Errorf("bot move %d came %d ms after the previous; want at least the 1000 ms pace", i, gap)
+		}
+	}
+}
+
+func TestJoinStartAct(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	tb, owner, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2})
+	if err != nil {
+		t.Fatalf("Create: %v", err)
+	}
+	if _, err := tb.Act(ctx, 0, "a", 1); code(err) != game.CodeConflict {
+		t.Errorf("Act before start: got %v; want conflict", err)
+	}
+	s0, tok0, err := tb.Join(ctx, "Ann", -1)
+	if err != nil || s0 != 0 {
+		t.Fatalf("Join Ann: seat %d, %v; want seat 0", s0, err)
+	}
+	if err := tb.Start(ctx, owner); code(err) != game.CodeConflict {
+		t.Errorf("Start with a free seat: got %v; want conflict", err)
+	}
+	if _, _, err := tb.Join(ctx, "Ann again", 0); code(err) != game.CodeConflict {
+		t.Errorf("Join a taken seat: got %v; want conflict", err)
+	}
+	if _, _, err := tb.Join(ctx, "  ", 1); code(err) != game.CodeInvalid {
+		t.Errorf("Join without a name: got %v; want invalid", err)
+	}
+	s1, tok1, err := tb.Join(ctx, "Bo", -1)
+	if err != nil || s1 != 1 {
+		t.Fatalf("Join Bo: seat %d, %v; want seat 1", s1, err)
+	}
+	if err := tb.Start(ctx, tok0); code(err) != game.CodeUnauthorized {
+		t.Errorf("Start with a seat token: got %v; want unauthorized", err)
+	}
+	if err := tb.Start(ctx, owner); err != nil {
+		t.Fatalf("Start: %v", err)
+	}
+	for _, tc := range []struct {
+		token string
+		want  game.Player
+		code  game.Code
+	}{
+		{tok0, 0, ""}, {tok1, 1, ""}, {"", 0, game.CodeUnauthorized}, {owner, 0, game.CodeUnauthorized},
+		{strings.Repeat("0", 32), 0, game.CodeUnauthorized},
+	} {
+		got, err := tb.Authenticate(tc.token)
+		if code(err) != tc.code || (err == nil && got != tc.want) {
+			t.Errorf("Authenticate(%q): got seat %d, %v; want seat %d, code %q", tc.token, got, err, tc.want, tc.code)
+		}
+	}
+	n, err := tb.Act(ctx, 0, "d", 1)
+	if err != nil || n != 1 {
+		t.Fatalf("Act drop 4: n=%d, %v; want n=1", n, err)
+	}
+	for _, tc := range []struct {
+		name string
+		seat game.Player
+		move string
+		seq  int64
+		code game.Code
+	}{
+		{"ErrNotYourTurn", 0, "d", 2, game.CodeNotYourTurn},
+		{"ErrMalformed", 1, "fly away", 1, game.CodeInvalid},
+		{"ErrSeqZero", 1, "d", 0, game.CodeInvalid},
+		{"ErrSeqReplayed", 0, "d", 1, game.CodeConflict},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := tb.Act(ctx, tc.seat, tc.move, tc.seq); code(err) != tc.code {
+				t.Errorf("Act(%d, %q, %d): got %v; want code %q", tc.seat, tc.move, tc.seq, err, tc.code)
+			}
+		})
+	}
+	acts, err := e.db.Actions(ctx, tb.ID())
+	if err != nil || len(acts) != 1 {
+		t.Fatalf("stored actions: %v, %v; want exactly the one accepted", acts, err)
+	}
+}
+
+func TestRestoreByReplay(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
+	if err != nil {
+		t.Fatalf("Create: %v", err)
+	}
+	_, tok0, _ := tb.Join(ctx, "Ann", -1)
+	_, tok1, _ := tb.Join(ctx, "Bo", -1)
+	moves := []string{"a", "b", "a"}
+	for i, m := range moves {
+		if _, err := tb.Act(ctx, game.Player(i%2), m, int64(i/2+1)); err != nil {
+			t.Fatalf("Act %s: %v", m, err)
+		}
+	}
+	id := tb.ID()
+	e.close()
+	e.open(t)
+	n, err := e.hall.Restore(ctx)
+	if err != nil || n != 1 {
+		t.Fatalf("Restore: %d tables, %v; want 1", n, err)
+	}
+	tb, err = e.hall.Table(ctx, id)
+	if err != nil {
+		t.Fatalf("Table after restore: %v", err)
+	}
+	for _, tc := range []struct {
+		token string
+		seat  game.Player
+	}{{tok0, 0}, {tok1, 1}} {
+		if got, err := tb.Authenticate(tc.token); err != nil || got != tc.seat {
+			t.Errorf("Authenticate after restore: got %d, %v; want %d", got, err, tc.seat)
+		}
+	}
+	if _, err := tb.Act(ctx, 1, "b", 1); code(err) != game.CodeConflict {
+		t.Errorf("seat 1 resending its sequence number 1 after the restart: got %v; want conflict", err)
+	}
+	if n, err := tb.Act(ctx, 1, "b", 2); err != nil || n != 4 {
+		t.Errorf("Act after restore: n=%d, %v; want n=4", n, err)
+	}
+}
+
+func TestTimerEndsPhase(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "goofspiel", Players: 2, AutoStart: true,
+		Options: game.Options{"timer": "30", "cards": "3"}})
+	if err != nil {
+		t.Fatalf("Create: %v", err)
+	}
+	tb.Join(ctx, "Ann", -1)
+	tb.Join(ctx, "Bo", -1)
+	sub, err := tb.Subscribe(0, true)
+	if err != nil {
+		t.Fatalf("Subscribe: %v", err)
+	}
+	defer sub.Close()
+	first := <-sub.C
+	if first.Type != table.UpdateState || first.Deadline == 0 || len(first.Legal) != 3 {
+		t.Fatalf("first update: got %+v; want a state with a deadline and 3 legal bids", first)
+	}
+	e.clock.Advance(29 * time.Second)
+	acts, _ := e.db.Actions(ctx, tb.ID())
+	if len(acts) != 1 {
+		t.Fatalf("after 29 s: got %d actions; want only the chance card", len(acts))
+	}
+	e.clock.Advance(time.Second)
+	acts, _ = e.db.Actions(ctx, tb.ID())
+	if len(acts) < 2 || acts[1].Player != game.System || acts[1].Move != "timeout" || acts[1].Ms != 30000 {
+		t.Fatalf("after 30 s: got actions %+v; want a system timeout at 30000 ms", acts)
+	}
+}
+
+func TestHiddenMovesStayHidden(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "highcard", Players: 2, AutoStart: true})
+	if err != nil {
+		t.Fatalf("Create: %v", err)
+	}
+	tb.Join(ctx, "Ann", -1)
+	sub, _ := tb.Subscribe(game.Spectator, false)
+	defer sub.Close()
+	tb.Join(ctx, "Bo", -1)
+	for u := range sub.C {
+		if u.Player != nil && *u.Player == game.Chance && u.Move != "" {
+			t.Errorf("a spectator was told the chance move %q", u.Move)
+		}
+		if u.N == 2 {
+			break
+		}
+	}
+}

@@ -1,0 +1,88 @@
+package table
+
+import (
+	"encoding/json"
+
+	"minehall/game"
+	"minehall/store"
+)
+
+// The kinds of [Update].
+const (
+	// UpdateState is the whole picture: sent first on every subscription
+	// and whenever a subscriber has to resynchronise.
+	UpdateState = "state"
+	// UpdateAction follows one applied action; its N is one more than the
+	// previous update's.
+	UpdateAction = "update"
+	// UpdateTable says the table changed (a seat was taken, the game
+	// started) without an action.
+	UpdateTable = "table"
+)
+
+// Update is what a subscriber learns, filtered for its seat: it encodes to
+// the server's JSON frame as it is. N counts the actions applied so far, so
+// a subscriber that sees N jump by more than one has missed an update.
+type Update struct {
+	Type string `json:"type"`
+	N    int64  `json:"n"`
+	// You is the subscriber's seat (spectators get -3), in state updates.
+	You *game.Player `json:"you,omitempty"`
+	// Player and Move say who acted and how, in action updates. Move is
+	// left out where it could tell the subscriber something hidden: in a
+	// game with hidden information it is given only to the player who
+	// acted.
+	Player *game.Player `json:"player,omitempty"`
+	Move   string       `json:"move,omitempty"`
+	Status store.Status `json:"status"`
+	// Actors are the players who may act now.
+	Actors []game.Player `json:"actors"`
+	// Legal lists the subscriber's legal moves in notation, when it asked
+	// for them and may act.
+	Legal []string `json:"legal,omitempty"`
+	// View is View(seat) of the game after the action.
+	View json.RawMessage `json:"view,omitempty"`
+	// Deadline is when the current timed phase ends, in Unix milliseconds.
+	Deadline int64 `json:"deadline,omitempty"`
+	// Result is set once the game is over.
+	Result *game.Result `json:"result,omitempty"`
+	// Table is set in state and table updates.
+	Table *Info `json:"table,omitempty"`
+}
+
+// Subscription delivers a table's updates for one seat (or a spectator).
+// C is closed when the table closes or when the subscriber fell so far
+// behind that updates were dropped; Err then says which. Subscribe again
+// to resynchronise.
+type Subscription struct {
+	C      <-chan *Update
+	c      chan *Update
+	seat   game.Player
+	legal  bool
+	err    error
+	closed bool
+	t      *Table
+}
+
+// subscriptionBuffer is how many updates may wait for a slow subscriber
+// before it is cut off and must resynchronise.
+const subscriptionBuffer = 64
+
+// Err reports why C was closed: an error of code CodeLimit when the
+// subscriber fell behind, of code CodeConflict when the server is shutting
+// down, nil when the subscriber closed it or it is still open.
+func (s *Subscription) Err() error {
+	s.t.mu.Lock()
+	defer s.t.mu.Unlock()
+	return s.err
+}
+
+// Seat returns the seat the subscription is for.
+func (s *Subscription) Seat() game.Player { return s.seat }
+
+// Close ends the subscription.
+func (s *Subscription) Close() {
+	s.t.mu.Lock()
+	defer s.t.mu.Unlock()
+	s.t.unsubscribe(s, nil)
+}
