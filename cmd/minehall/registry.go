@@ -4,11 +4,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"minehall/game"
+	"minehall/games/minerals"
 )
 
 // registry returns the games this binary offers.
 func registry() *game.Registry {
 	var reg game.Registry
+	reg.Register(minerals.New())
 	return &reg
 }
 

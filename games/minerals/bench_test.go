@@ -1,0 +1,106 @@
+package minerals
+
+import (
+	"testing"
+
+	"minehall/game"
+	"minehall/game/gametest"
+)
+
+// playRandom plays s to the end with uniformly random legal actions (chance
+// by its probabilities) through the unchecked path, and returns the number
+// of actions.
+func playRandom(s *State, rng *game.Rand, buf []game.Action, obuf []game.ChanceOutcome) int {
+	n := 0
+	for s.phase != phaseOver {
+		var a game.Action
+		p := game.Player(s.current)
+		if s.phase == phaseRevealCard || s.phase == phaseChestDraw {
+			p = game.Chance
+			outs := s.ChanceOutcomes(obuf[:0])
+			x := rng.Float64()
+			a = outs[len(outs)-1].Action
+			for _, o := range outs {
+				if x < o.Probability {
+					a = o.Action
+					break
+				}
+				x -= o.Probability
+			}
+		} else {
+			legal := s.Legal(p, buf[:0])
+			a = legal[rng.IntN(len(legal))]
+		}
+		s.Apply(p, a)
+		n++
+	}
+	return n
+}
+
+func newState(tb testing.TB, players int, opts game.Options, seed uint64) *State {
+	tb.Helper()
+	s, _, err := game.Start(New(), players, opts, seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s.(*State)
+}
+
+// BenchmarkRandomGame plays whole random 4-player games on the default
+// board with the default options (full version, random tool sides).
+func BenchmarkRandomGame(b *testing.B) {
+	start := newState(b, 4, nil, 1)
+	rng := game.NewRand(7)
+	buf := make([]game.Action, 0, 4096)
+	obuf := make([]game.ChanceOutcome, 0, 64)
+	actions := 0
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		s := *start
+		s.rng = game.NewRand(uint64(i))
+		actions += playRandom(&s, &rng, buf, obuf)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
+}
+
+// midGame returns a 4-player state some turns into a random game.
+func midGame(tb testing.TB) *State {
+	s := newState(tb, 4, nil, 3)
+	rng := game.NewRand(5)
+	for i := 0; i < 60; i++ {
+		p, a, ok := gametest.RandomStep(s, &rng, nil, nil)
+		if !ok {
+			tb.Fatal("game ended early")
+		}
+		s.Apply(p, a)
+	}
+	for s.phase != phaseMove {
+		p, a, _ := gametest.RandomStep(s, &rng, nil, nil)
+		s.Apply(p, a)
+	}
+	return s
+}
+
+func BenchmarkLegal(b *testing.B) {
+	s := midGame(b)
+	buf := make([]game.Action, 0, 4096)
+	p := game.Player(s.current)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		buf = s.Legal(p, buf[:0])
+	}
+}
+
+func BenchmarkApply(b *testing.B) {
+	s := midGame(b)
+	p := game.Player(s.current)
+	legal := s.Legal(p, nil)
+	a := legal[0]
+	var c State
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		c = *s
+		c.Apply(p, a)
+	}
+}

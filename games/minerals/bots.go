@@ -1,0 +1,123 @@
+package minerals
+
+import (
+	"context"
+	"math"
+
+	"minehall/ai"
+	"minehall/game"
+)
+
+var _ ai.BotMaker = (*Game)(nil)
+
+// Iteration budgets of the MCTS levels.
+var mctsIterations = map[string]int{"easy": 100, "medium": 500, "hard": 2000}
+
+// BotNames lists the bots: random, greedy (one ply with the evaluator) and
+// MCTS with the evaluator at three budgets.
+func (g *Game) BotNames() []string { return []string{"random", "greedy", "easy", "medium", "hard"} }
+
+// NewBot makes the named bot, seeded.
+func (g *Game) NewBot(name string, seed uint64) (ai.Bot, error) {
+	switch name {
+	case "random":
+		return ai.NewRandom(seed), nil
+	case "greedy":
+		return &Greedy{rng: game.NewRand(seed)}, nil
+	}
+	if n, ok := mctsIterations[name]; ok {
+		return ai.NewMCTS(ai.MCTSConfig{Budget: ai.Budget{Iterations: n}, Evaluator: Evaluate, Seed: seed}), nil
+	}
+	return nil, game.Errorf(game.CodeNotFound, "minerals has no bot %q (it has random, greedy, easy, medium, hard)", name)
+}
+
+// estimate is p's expected final points: points so far, plus most of the
+// mineral under p's pawn (lifted on p's next correct move).
+func (s *State) estimate(p int) float64 {
+	v := float64(s.Score(p)) + float64(s.TieBreak(p))/100
+	if at := s.pawn[p]; at >= 0 {
+		if s.version == Version6 {
+			v += 0.6
+		} else {
+			v += 0.6 * float64(s.board[at])
+		}
+	}
+	return v
+}
+
+// margin is p's estimate minus the best estimate of the others.
+func (s *State) margin(p int) float64 {
+	best := math.Inf(-1)
+	for q := 0; q < int(s.n); q++ {
+		if q != p {
+			best = max(best, s.estimate(q))
+		}
+	}
+	return s.estimate(p) - best
+}
+
+// Evaluate is the evaluator of the MCTS bots: for each player a value in
+// [0, 1] from its lead over the best other player, by a logistic curve
+// (a lead of 8 points is worth about 0.8); the returns at the end.
+func Evaluate(st game.State, dst []float64) []float64 {
+	s := st.(*State)
+	if s.Terminal() {
+		return s.Returns(dst)
+	}
+	for p := 0; p < int(s.n); p++ {
+		dst = append(dst, 1/(1+math.Exp(-s.margin(p)/5)))
+	}
+	return dst
+}
+
+// Greedy plays the action whose result has the best margin for it, one ply
+// deep (chance outcomes weighted by their probability); ties go to a random
+// one of the best.
+type Greedy struct {
+	rng  game.Rand
+	abuf []game.Action
+	obuf []game.ChanceOutcome
+}
+
+// Act implements [ai.Bot].
+func (g *Greedy) Act(ctx context.Context, st game.State, p game.Player) (ai.Decision, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return ai.Decision{}, game.Errorf(game.CodeInvalid, "the greedy bot plays Minerals only")
+	}
+	g.abuf = s.Legal(p, g.abuf[:0])
+	if len(g.abuf) == 0 {
+		return ai.Decision{}, game.Errorf(game.CodeNotYourTurn, "player %s has no legal action", p)
+	}
+	best, bestV, ties := g.abuf[0], math.Inf(-1), 0
+	for _, a := range g.abuf {
+		c := *s
+		c.Apply(p, a)
+		v := g.value(&c, int(p))
+		switch {
+		case v > bestV+1e-9:
+			best, bestV, ties = a, v, 1
+		case v > bestV-1e-9:
+			ties++
+			if g.rng.IntN(ties) == 0 {
+				best = a
+			}
+		}
+	}
+	return ai.Decision{Action: best}, nil
+}
+
+// value is p's margin in s, averaged over a pending chance event.
+func (g *Greedy) value(s *State, p int) float64 {
+	if s.phase != phaseRevealCard && s.phase != phaseChestDraw {
+		return s.margin(p)
+	}
+	g.obuf = s.ChanceOutcomes(g.obuf[:0])
+	v := 0.0
+	for _, o := range g.obuf {
+		c := *s
+		c.Apply(game.Chance, o.Action)
+		v += o.Probability * c.margin(p)
+	}
+	return v
+}

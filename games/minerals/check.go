@@ -1,0 +1,94 @@
+package minerals
+
+import (
+	"fmt"
+)
+
+// CheckInvariants verifies the components are conserved (every mineral is
+// on the board, in the pouch, in a pool or on a player board: 53, 30, 20,
+// 10 and 5 of them), the mineral set matches the board, pawns stand on
+// minerals, one pawn per hex, every collection card is in exactly one place,
+// and, between turns, every piece of the board holds a pawn.
+func (s *State) CheckInvariants() error {
+	total := s.pouch
+	for i := range NumCells {
+		v := s.board[i]
+		if v > 5 {
+			return fmt.Errorf("hex %s holds %d", Cell(i), v)
+		}
+		if (v != 0) != s.minerals.Has(Cell(i)) {
+			return fmt.Errorf("hex %s: board and mineral set disagree", Cell(i))
+		}
+		if v != 0 {
+			total[v-1]++
+		}
+	}
+	for p := 0; p < int(s.n); p++ {
+		for m := range NumMinerals {
+			total[m] += s.pool[p][m] + s.stack[p][m]
+		}
+		if s.reduced[p]&^s.cards[p] != 0 {
+			return fmt.Errorf("player %d has reduced cards it does not hold", p)
+		}
+	}
+	for m := range NumMinerals {
+		if int(total[m]) != MineralCounts[m] {
+			return fmt.Errorf("%d %s in the game; want %d", total[m], m, MineralCounts[m])
+		}
+	}
+	var pawns CellSet
+	for p := 0; p < int(s.n); p++ {
+		at := s.pawn[p]
+		if at < 0 {
+			continue
+		}
+		if at >= NumCells || s.board[at] == 0 {
+			return fmt.Errorf("the pawn of player %d stands on hex %d, which holds no mineral", p, at)
+		}
+		if pawns.Has(Cell(at)) {
+			return fmt.Errorf("two pawns stand on hex %s", Cell(at))
+		}
+		pawns.Add(Cell(at))
+	}
+	if s.collectionsInPlay() {
+		var seen uint32
+		places := []uint32{s.deck}
+		for _, k := range s.faceUp {
+			if k >= 0 {
+				places = append(places, 1<<k)
+			}
+		}
+		for p := 0; p < int(s.n); p++ {
+			places = append(places, s.cards[p])
+		}
+		for _, set := range places {
+			if seen&set != 0 {
+				return fmt.Errorf("a collection card is in two places (cards %b)", seen&set)
+			}
+			seen |= set
+		}
+		if want := uint32(1)<<len(s.pack.Cards) - 1; seen != want {
+			return fmt.Errorf("collection cards %b are nowhere", want&^seen)
+		}
+	}
+	if s.phase == phaseMove || s.phase == phaseOver {
+		left := s.minerals
+		for !left.Empty() {
+			first := left.First()
+			g := left.component(first)
+			for i := range left {
+				left[i] &^= g[i]
+			}
+			hasPawn := false
+			for i := range g {
+				if g[i]&pawns[i] != 0 {
+					hasPawn = true
+				}
+			}
+			if !hasPawn && s.phase == phaseMove {
+				return fmt.Errorf("the piece of the board at hex %s has no pawn but was not cut off", first)
+			}
+		}
+	}
+	return nil
+}

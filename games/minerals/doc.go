@@ -1,0 +1,27 @@
+// Package minerals implements Minerals (IUVI Games, 2019): a hex board of
+// 118 mineral tiles, pawns that lift the mineral they stand on and move in a
+// straight line exactly its value, fragments cut off the board, ten tools
+// (five double-sided tiles) and collection cards.
+//
+// A tour of the files:
+//
+//   - geometry.go: the fixed hex grid every board lies on, its neighbour
+//     tables and the [CellSet] bitset.
+//   - mineral.go: the five minerals, their values and counts.
+//   - layout.go, generate.go: boards as text (presets, files) and the random
+//     board generator.
+//   - pack.go: the component pack (collection cards, tool tiles, preset
+//     boards), embedded as data/pack.json and validated on load.
+//   - game.go: the [Game], its spec and options.
+//   - state.go, action.go, legal.go, apply.go, move.go, cut.go: the rules.
+//   - explain.go, score.go, view.go, check.go: why an action is illegal,
+//     scoring, views and invariants.
+//   - bots.go: the evaluator and the random, greedy and MCTS bots.
+//
+// Randomness: the random board, random tool sides and the first four face-up
+// cards come from the seed when the game is created; every later random
+// event (a card revealed from the deck, a mineral drawn from the pouch by the
+// Chest) is a chance node whose outcomes have the probabilities of the
+// physical draw. Nothing is hidden: the state is perfect information with
+// chance.
+package minerals

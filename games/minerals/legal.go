@@ -1,0 +1,281 @@
+package minerals
+
+import (
+	"minehall/game"
+)
+
+// Legal appends p's legal actions in ascending order. It allocates nothing
+// beyond growing dst.
+func (s *State) Legal(p game.Player, dst []game.Action) []game.Action {
+	switch s.phase {
+	case phaseOver:
+		return dst
+	case phaseRevealCard:
+		if p != game.Chance {
+			return dst
+		}
+		for k := range s.pack.Cards {
+			if s.deck&(1<<k) != 0 {
+				dst = append(dst, game.Action(actReveal+k))
+			}
+		}
+		return dst
+	case phaseChestDraw:
+		if p != game.Chance {
+			return dst
+		}
+		for m, n := range s.pouch {
+			if n > 0 {
+				dst = append(dst, game.Action(actDraw+m))
+			}
+		}
+		return dst
+	}
+	if p != game.Player(s.current) {
+		return dst
+	}
+	switch s.phase {
+	case phaseRemove:
+		for i := range NumCells {
+			if c := Cell(i); s.board[c] != 0 && s.keepsUndivided(c) {
+				dst = append(dst, game.Action(actCell+i))
+			}
+		}
+	case phasePlacePawn, phaseFailPlace:
+		for i := range NumCells {
+			if c := Cell(i); s.board[c] == 1 && s.pawnAt(c) < 0 {
+				dst = append(dst, game.Action(actCell+i))
+			}
+		}
+	case phaseMove:
+		dst = s.legalMove(dst)
+	case phaseCut:
+		dst = append(dst, actCut)
+		dst = s.appendHammer(dst)
+		if s.canShovel() {
+			dst = appendSet(dst, actShovel, &s.pending)
+		}
+	case phaseAfter:
+		dst = s.legalAfter(dst)
+	}
+	return dst
+}
+
+// appendSet appends first+c for every c in set, ascending.
+func appendSet(dst []game.Action, first int, set *CellSet) []game.Action {
+	var buf [NumCells]Cell
+	for _, c := range set.AppendCells(buf[:0]) {
+		dst = append(dst, game.Action(first+int(c)))
+	}
+	return dst
+}
+
+func (s *State) legalMove(dst []game.Action) []game.Action {
+	p := s.current
+	origin := Cell(s.pawn[p])
+	dist := int(s.board[origin])
+	var plain CellSet
+	s.plainTargets(origin, dist, &plain)
+	if plain.Empty() {
+		dst = append(dst, actFail)
+	} else {
+		dst = appendSet(dst, actCell, &plain)
+	}
+	dst = s.appendChestSack(dst)
+	dst = s.appendHammer(dst)
+	if s.canUse(p, Map) {
+		var t CellSet
+		s.mapTargets(origin, dist, &plain, &t)
+		dst = appendSet(dst, actMap, &t)
+	}
+	if s.canUse(p, Compass) {
+		var t CellSet
+		s.compassTargets(origin, dist, &t)
+		dst = appendSet(dst, actCompass, &t)
+	}
+	if s.canUse(p, Vortex) {
+		var t CellSet
+		s.placeTargets(int16(origin), &t)
+		dst = appendSet(dst, actVortex, &t)
+	}
+	if s.canUse(p, Rope) {
+		var t CellSet
+		s.ropeTargets(origin, dist, &plain, &t)
+		dst = appendSet(dst, actRope, &t)
+	}
+	return dst
+}
+
+func (s *State) legalAfter(dst []game.Action) []game.Action {
+	p := s.current
+	dst = append(dst, actEnd)
+	if s.collectionsInPlay() && !s.exchanged {
+		for slot, k := range s.faceUp {
+			if k >= 0 && s.affords(p, int(k)) {
+				dst = append(dst, game.Action(actTake+slot))
+			}
+		}
+	}
+	dst = s.appendChestSack(dst)
+	dst = s.appendHammer(dst)
+	if s.canUse(p, Glass) {
+		var t CellSet
+		s.glassTargets(&t)
+		dst = appendSet(dst, actGlass, &t)
+	}
+	if s.canUse(p, Vortex) {
+		var t CellSet
+		s.placeTargets(s.pawn[p], &t)
+		dst = appendSet(dst, actVortex, &t)
+	}
+	if s.canUse(p, Dynamite) {
+		var t CellSet
+		s.dynamiteTargets(&t)
+		dst = appendSet(dst, actDynamite, &t)
+	}
+	return dst
+}
+
+// appendChestSack appends the Chest and Sack actions p may take.
+func (s *State) appendChestSack(dst []game.Action) []game.Action {
+	p := s.current
+	if s.canUse(p, Chest) && s.pouch.Total() > 0 {
+		dst = append(dst, actChest)
+	}
+	if s.canUse(p, Sack) {
+		for o := int8(0); o < s.n; o++ {
+			if o == p || s.pool[o].Total() == 0 {
+				continue
+			}
+			for give := range NumMinerals {
+				if s.pool[p][give] == 0 {
+					continue
+				}
+				for take := range NumMinerals {
+					if s.pool[o][take] == 0 {
+						continue
+					}
+					for count := 1; count <= 5; count++ {
+						if s.sackOK(o, give, take, count) {
+							dst = append(dst, sackAction(o, give, take, count))
+						}
+					}
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// sackOK reports whether the current player, having paid for the Sack, can
+// give count minerals of kind give to opponent o for minerals of kind take
+// worth as much.
+func (s *State) sackOK(o int8, give, take Mineral, count int) bool {
+	p := s.current
+	if o == p || take == give {
+		return false
+	}
+	have := int(s.pool[p][give])
+	if cost, _ := s.tileOf(Sack); cost == give && !s.toolUsed {
+		have--
+	}
+	v := count * give.Value()
+	return count <= have && v%take.Value() == 0 && v/take.Value() <= int(s.pool[o][take])
+}
+
+// anySack reports whether the current player has any Sack swap.
+func (s *State) anySack() bool {
+	for o := int8(0); o < s.n; o++ {
+		for give := range NumMinerals {
+			if s.pool[s.current][give] == 0 {
+				continue
+			}
+			for take := range NumMinerals {
+				if s.pool[o][take] == 0 {
+					continue
+				}
+				if s.sackOK(o, give, take, 1) || s.sackOK(o, give, take, 2) || s.sackOK(o, give, take, 3) || s.sackOK(o, give, take, 4) || s.sackOK(o, give, take, 5) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// appendHammer appends the Hammer actions p may take.
+func (s *State) appendHammer(dst []game.Action) []game.Action {
+	if !s.canUse(s.current, Hammer) || s.pouch.Total() == 0 {
+		return dst
+	}
+	var t CellSet
+	s.placeTargets(-1, &t)
+	var buf [NumCells]Cell
+	cells := t.AppendCells(buf[:0])
+	for m, n := range s.pouch {
+		if n == 0 {
+			continue
+		}
+		for _, c := range cells {
+			dst = append(dst, game.Action(actHammer+m*NumCells+int(c)))
+		}
+	}
+	return dst
+}
+
+// canShovel reports whether the Shovel may act on the pending fragments:
+// the current player may use it and there are at least two fragments.
+func (s *State) canShovel() bool {
+	return s.canUse(s.current, Shovel) && countGroups(&s.pending) >= 2
+}
+
+// glassTargets adds the free minerals next to the current pawn whose
+// mineral differs from the one the pawn stands on.
+func (s *State) glassTargets(dst *CellSet) {
+	at := Cell(s.pawn[s.current])
+	for _, nb := range neighbour[at] {
+		if nb != noCell && s.free(Cell(nb)) && s.board[nb] != s.board[at] {
+			dst.Add(Cell(nb))
+		}
+	}
+}
+
+// dynamiteTargets adds every free mineral.
+func (s *State) dynamiteTargets(dst *CellSet) {
+	*dst = s.minerals
+	for p := int8(0); p < s.n; p++ {
+		if s.pawn[p] >= 0 {
+			dst.Remove(Cell(s.pawn[p]))
+		}
+	}
+}
+
+// affords reports whether p can take card k: with all its minerals, or
+// without its orpiment if the card allows that.
+func (s *State) affords(p int8, k int) bool {
+	full, ok := s.cardCost(p, k)
+	_ = full
+	return ok
+}
+
+// cardCost returns whether p would take card k at its full value, and
+// whether p can take it at all. A player who has the orpiment pays it and
+// scores the full value.
+func (s *State) cardCost(p int8, k int) (full, ok bool) {
+	c := &s.pack.Cards[k]
+	short := false
+	for m := range NumMinerals {
+		if s.pool[p][m] < c.Minerals[m] {
+			if m == Orpiment && c.Reducible() {
+				short = true
+				continue
+			}
+			return false, false
+		}
+	}
+	return !short, true
+}
+
+// keepsUndivided reports whether removing the mineral on x leaves the rest
+// of the board in one piece.
+func (s *State) keepsUndivided(x Cell) bool { return !s.cutVertices.Has(x) }

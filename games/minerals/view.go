@@ -1,0 +1,168 @@
+package minerals
+
+import (
+	"minehall/game"
+)
+
+// HexView is a mineral on the board.
+type HexView struct {
+	Hex     string `json:"hex"`
+	Row     int    `json:"row"`
+	Col     int    `json:"col"`
+	Mineral string `json:"mineral"`
+	Value   int    `json:"value"`
+}
+
+// PlayerView is what everybody sees of a player.
+type PlayerView struct {
+	Pawn         string         `json:"pawn,omitempty"` // the hex, "" when off the board
+	Pool         map[string]int `json:"pool"`
+	Tools        map[string]int `json:"tools_paid"` // minerals stacked on the player board
+	Cards        []string       `json:"cards"`
+	ReducedCards []string       `json:"reduced_cards,omitempty"`
+	Score        int            `json:"score"`
+}
+
+// ToolView is a tool in play.
+type ToolView struct {
+	Tile          string `json:"tile"`
+	Cost          string `json:"cost"`
+	Tool          string `json:"tool"`
+	Name          string `json:"name"`
+	Text          string `json:"text"`
+	Reconstructed bool   `json:"reconstructed"`
+}
+
+// View is the whole public state: Minerals has no hidden information (the
+// deck's order is decided by chance when a card is revealed).
+type View struct {
+	Version   string         `json:"version"`
+	Phase     string         `json:"phase"`
+	Current   int            `json:"current"`
+	Turn      int            `json:"turn"`
+	Board     []HexView      `json:"board"`
+	Players   []PlayerView   `json:"players"`
+	Pouch     map[string]int `json:"pouch"`
+	FaceUp    []string       `json:"face_up"` // card ids, "" for an empty slot
+	DeckSize  int            `json:"deck_size"`
+	Tools     []ToolView     `json:"tools"`
+	ToolUsed  bool           `json:"tool_used"`
+	Exchanged bool           `json:"exchanged"`
+	Pending   []string       `json:"pending_cut,omitempty"`
+}
+
+func countsMap(c Counts) map[string]int {
+	m := make(map[string]int, NumMinerals)
+	for i, n := range c {
+		m[Mineral(i).String()] = int(n)
+	}
+	return m
+}
+
+func (s *State) cardIDs(set uint32) []string {
+	ids := []string{}
+	for k := range s.pack.Cards {
+		if set&(1<<k) != 0 {
+			ids = append(ids, s.pack.Cards[k].ID)
+		}
+	}
+	return ids
+}
+
+// View returns the public state; every seat and the spectator see the same.
+func (s *State) View(p game.Player) any {
+	v := View{
+		Version: s.version.String(), Phase: phaseNames[s.phase], Current: int(s.current), Turn: int(s.turns),
+		Pouch: countsMap(s.pouch), ToolUsed: s.toolUsed, Exchanged: s.exchanged,
+	}
+	for _, c := range s.minerals.AppendCells(nil) {
+		m := Mineral(s.board[c] - 1)
+		v.Board = append(v.Board, HexView{Hex: c.String(), Row: c.Row(), Col: c.Col(), Mineral: m.String(), Value: m.Value()})
+	}
+	for q := 0; q < int(s.n); q++ {
+		pv := PlayerView{Pool: countsMap(s.pool[q]), Tools: countsMap(s.stack[q]), Cards: s.cardIDs(s.cards[q]), Score: s.Score(q)}
+		if s.pawn[q] >= 0 {
+			pv.Pawn = Cell(s.pawn[q]).String()
+		}
+		if s.reduced[q] != 0 {
+			pv.ReducedCards = s.cardIDs(s.reduced[q])
+		}
+		v.Players = append(v.Players, pv)
+	}
+	if s.collectionsInPlay() {
+		for _, k := range s.faceUp {
+			id := ""
+			if k >= 0 {
+				id = s.pack.Cards[k].ID
+			}
+			v.FaceUp = append(v.FaceUp, id)
+		}
+		for k := range s.pack.Cards {
+			if s.deck&(1<<k) != 0 {
+				v.DeckSize++
+			}
+		}
+	}
+	if s.toolsInPlay() {
+		for m, t := range s.tools {
+			side := s.pack.Tiles[m][0]
+			if side.Tool != t {
+				side = s.pack.Tiles[m][1]
+			}
+			v.Tools = append(v.Tools, ToolView{Tile: Mineral(m).Color(), Cost: Mineral(m).String(), Tool: t.String(), Name: side.Name, Text: side.Text, Reconstructed: side.Reconstructed})
+		}
+	}
+	for _, c := range s.pending.AppendCells(nil) {
+		v.Pending = append(v.Pending, c.String())
+	}
+	return v
+}
+
+// snapshot is the whole state in exported fields, for hashing and records.
+type snapshot struct {
+	Players   int
+	Version   string
+	Tools     [NumMinerals]string
+	Board     string
+	Pawns     []int16
+	Pools     []Counts
+	Stacks    []Counts
+	Cards     []uint32
+	Reduced   []uint32
+	Pouch     Counts
+	FaceUp    [faceUpSlots]int8
+	Deck      uint32
+	Phase     string
+	Current   int8
+	Setup     int8
+	ToolUsed  bool
+	Exchanged bool
+	Refill    int8
+	ChestBack string
+	Origin    int16
+	Pending   CellSet
+	Turns     int32
+	Rand      game.Rand
+}
+
+// Snapshot returns the whole state, deterministically encodable.
+func (s *State) Snapshot() any {
+	n := int(s.n)
+	b := make([]byte, NumCells)
+	for i, v := range s.board {
+		b[i] = '0' + v
+	}
+	snap := snapshot{
+		Players: n, Version: s.version.String(), Board: string(b),
+		Pawns: append([]int16(nil), s.pawn[:n]...), Pools: append([]Counts(nil), s.pool[:n]...),
+		Stacks: append([]Counts(nil), s.stack[:n]...), Cards: append([]uint32(nil), s.cards[:n]...),
+		Reduced: append([]uint32(nil), s.reduced[:n]...), Pouch: s.pouch, FaceUp: s.faceUp, Deck: s.deck,
+		Phase: phaseNames[s.phase], Current: s.current, Setup: s.setupCount, ToolUsed: s.toolUsed,
+		Exchanged: s.exchanged, Refill: s.refillSlot, ChestBack: phaseNames[s.chestBack], Origin: s.origin,
+		Pending: s.pending, Turns: s.turns, Rand: s.rng,
+	}
+	for m, t := range s.tools {
+		snap.Tools[m] = t.String()
+	}
+	return snap
+}
