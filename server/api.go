@@ -188,3 +188,21 @@ func (s *Server) tableRecord(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", "minehall-"+rec.Game+"-"+id+".json"))
 	writeJSON(w, http.StatusOK, rec)
 }
+
+func (s *Server) tableReplay(w http.ResponseWriter, r *http.Request) {
+	step := int64(0)
+	if v := r.URL.Query().Get("step"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			writeError(w, s.log, game.Errorf(game.CodeInvalid, "step %q is not a number of actions (0 or more)", v))
+			return
+		}
+		step = n
+	}
+	st, err := s.cfg.Hall.Replay(r.Context(), r.PathValue("id"), step)
+	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, st)
+}

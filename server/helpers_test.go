@@ -28,7 +28,26 @@ func registry() *game.Registry {
 	reg.Register(gametest.ConnectFour())
 	reg.Register(gametest.HighCard())
 	reg.Register(gametest.Goofspiel())
+	reg.Register(ruledGame{gametest.ConnectFour()})
+	reg.Register(tickGame{})
 	return reg
+}
+
+// ruledGame is Connect Four under another id, with rules text in English
+// and German: a game that implements game.Rulebook.
+type ruledGame struct{ game.Game }
+
+func (g ruledGame) Spec() game.Spec {
+	sp := g.Game.Spec()
+	sp.ID, sp.Title = "ruledfour", "Connect Four with rules"
+	return sp
+}
+
+func (ruledGame) Rules(lang string) (string, bool) {
+	if lang == "de" {
+		return "# Vier gewinnt\n\nWer zuerst vier Steine in einer Reihe hat, gewinnt.", true
+	}
+	return "# Connect Four\n\nThe first to line up four discs wins.", lang == "en"
 }
 
 // testServer is a server on a temporary SQLite file behind httptest.

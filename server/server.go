@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -41,6 +42,11 @@ type Config struct {
 	// HelloTimeout is how long a connection may take to say hello;
 	// default 10s.
 	HelloTimeout time.Duration
+	// UI serves the web client: every GET whose path is not under /api/ or
+	// /ws/ and is not /healthz or /metrics goes to it, so that a
+	// single-page app owns its own routes. Nil serves a minimal page at /
+	// that lists the games.
+	UI http.Handler
 }
 
 // Server serves Minehall over HTTP and WebSocket.
@@ -73,16 +79,17 @@ func New(cfg Config) *Server {
 	if cfg.HelloTimeout == 0 {
 		cfg.HelloTimeout = 10 * time.Second
 	}
-	s := &Server{cfg: cfg, log: cfg.Logger, metrics: newMetrics(), mux: http.NewServeMux(), conns: map[*websocket.Conn]struct{}{}}
+	s := &Server{cfg: cfg, log: cfg.Logger, metrics: newMetrics(cfg.Hall), mux: http.NewServeMux(), conns: map[*websocket.Conn]struct{}{}}
 	s.routes()
 	return s
 }
 
 func (s *Server) routes() {
-	s.mux.HandleFunc("GET /{$}", s.serveIndex)
+	s.mux.HandleFunc("GET /", s.serveUI)
 	s.mux.HandleFunc("GET /healthz", s.serveHealth)
-	s.mux.HandleFunc("GET /metrics", s.serveMetrics)
+	s.mux.Handle("GET /metrics", s.metrics.handler())
 	s.mux.HandleFunc("GET /api/games", s.listGames)
+	s.mux.HandleFunc("GET /api/games/{id}/rules", s.gameRules)
 	s.mux.HandleFunc("POST /api/tables", s.createTable)
 	s.mux.HandleFunc("GET /api/tables", s.listTables)
 	s.mux.HandleFunc("GET /api/tables/{id}", s.getTable)
@@ -90,11 +97,29 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/tables/{id}/start", s.startTable)
 	s.mux.HandleFunc("POST /api/tables/{id}/rematch", s.rematchTable)
 	s.mux.HandleFunc("GET /api/tables/{id}/record", s.tableRecord)
+	s.mux.HandleFunc("GET /api/tables/{id}/replay", s.tableReplay)
 	s.mux.HandleFunc("GET /ws/tables/{id}", s.serveWebSocket)
 }
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+
+// serveUI answers every GET that no other route takes: an unknown path of
+// the API or the WebSocket gets a not_found error, anything else the web
+// client (or, without one, the minimal page at /).
+func (s *Server) serveUI(w http.ResponseWriter, r *http.Request) {
+	p := r.URL.Path
+	switch {
+	case p == "/api" || strings.HasPrefix(p, "/api/") || p == "/ws" || strings.HasPrefix(p, "/ws/"):
+		writeError(w, s.log, game.Errorf(game.CodeNotFound, "there is no %s %s", r.Method, p))
+	case s.cfg.UI != nil:
+		s.cfg.UI.ServeHTTP(w, r)
+	case p == "/":
+		s.serveIndex(w, r)
+	default:
+		http.NotFound(w, r)
+	}
+}
 
 func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
 	type gameRow struct{ ID, Title, Summary string }
@@ -130,7 +155,7 @@ func (s *Server) track(c *websocket.Conn) bool {
 	}
 	s.conns[c] = struct{}{}
 	s.wg.Add(1)
-	s.metrics.connections.Add(1)
+	s.metrics.connections.Inc()
 	return true
 }
 
@@ -138,7 +163,7 @@ func (s *Server) untrack(c *websocket.Conn) {
 	s.mu.Lock()
 	delete(s.conns, c)
 	s.mu.Unlock()
-	s.metrics.connections.Add(-1)
+	s.metrics.connections.Dec()
 	s.wg.Done()
 }
 

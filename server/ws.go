@@ -54,6 +54,9 @@ type wsConn struct {
 	cancel context.CancelFunc
 	out    chan any      // acks and errors, for the writer
 	resync chan struct{} // the client asked for the whole state
+	// watchdog ends the connection when a write takes longer than
+	// writeTimeout: it runs only while the writer writes.
+	watchdog *time.Timer
 }
 
 func (s *Server) serveWebSocket(w http.ResponseWriter, r *http.Request) {
@@ -76,6 +79,14 @@ func (s *Server) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	conn := &wsConn{s: s, t: t, c: c, ctx: ctx, cancel: cancel, out: make(chan any, 32), resync: make(chan struct{}, 1)}
+	// Reads and writes run without a context of their own (a context per
+	// frame costs a timer and a callback each); ending the connection's
+	// context closes the socket instead, which ends them, and a watchdog
+	// bounds each write.
+	stop := context.AfterFunc(ctx, func() { c.CloseNow() })
+	defer stop()
+	conn.watchdog = time.AfterFunc(writeTimeout, cancel)
+	conn.watchdog.Stop()
 	conn.run()
 	c.CloseNow()
 }
@@ -165,7 +176,7 @@ func (c *wsConn) readLoop() closeReason {
 	limit := newBucket(c.s.cfg.Rate, c.s.cfg.Burst, time.Now())
 	flooded := 0
 	for {
-		typ, b, err := c.c.Read(c.ctx)
+		typ, b, err := c.c.Read(context.Background()) // ended by closing the socket
 		if err != nil {
 			if websocket.CloseStatus(err) == -1 && !errors.Is(err, context.Canceled) {
 				c.s.log.Debug("websocket read", "table", c.t.ID(), "err", err)
@@ -278,17 +289,23 @@ func (c *wsConn) writeLoop(sub *table.Subscription) closeReason {
 }
 
 func (c *wsConn) write(v any) bool {
-	b, err := json.Marshal(v)
-	if err != nil {
-		c.s.log.Error("frame does not encode", "table", c.t.ID(), "err", err)
-		return true
+	var b []byte
+	if u, ok := v.(*table.Update); ok {
+		b = u.Frame() // encoded once by the table for every subscriber of the seat
+	} else {
+		var err error
+		if b, err = json.Marshal(v); err != nil {
+			c.s.log.Error("frame does not encode", "table", c.t.ID(), "err", err)
+			return true
+		}
 	}
-	ctx, cancel := context.WithTimeout(c.ctx, writeTimeout)
-	defer cancel()
-	if err := c.c.Write(ctx, websocket.MessageText, b); err != nil {
+	c.watchdog.Reset(writeTimeout)
+	err := c.c.Write(context.Background(), websocket.MessageText, b) // ended by the watchdog or by closing the socket
+	c.watchdog.Stop()
+	if err != nil {
 		c.cancel()
 		return false
 	}
-	c.s.metrics.frames.Add(1)
+	c.s.metrics.frames.Inc()
 	return true
 }

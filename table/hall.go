@@ -38,6 +38,7 @@ type Hall struct {
 
 	actions atomic.Uint64
 	wg      sync.WaitGroup // bot goroutines
+	replays replays        // finished games being stepped through
 }
 
 // Stats counts what a hall holds, for metrics.

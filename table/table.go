@@ -305,7 +305,7 @@ func (t *Table) Subscribe(seat game.Player, legal bool) (*Subscription, error) {
 	if t.rec.Status == store.StatusFinished && len(t.subs) == 1 {
 		t.hall.adopt(t)
 	}
-	c <- t.stateUpdate(sub)
+	c <- t.stateUpdate(sub).seal()
 	return sub, nil
 }
 
@@ -600,6 +600,7 @@ func (t *Table) broadcastTable() {
 // send queues u for sub, cutting sub off when its buffer is full; t.mu is
 // held.
 func (t *Table) send(sub *Subscription, u *Update) {
+	u.seal()
 	select {
 	case sub.c <- u:
 	default:

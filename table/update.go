@@ -48,6 +48,34 @@ type Update struct {
 	Result *game.Result `json:"result,omitempty"`
 	// Table is set in state and table updates.
 	Table *Info `json:"table,omitempty"`
+
+	// frame is the update encoded, once, by the table before it is sent:
+	// subscribers of the same seat share one update and its encoding.
+	frame []byte
+}
+
+// Frame returns the update encoded as the server's JSON frame. The table
+// encodes each update once, before any subscriber receives it; do not
+// change an update after receiving it.
+func (u *Update) Frame() []byte {
+	if u.frame == nil {
+		b, err := json.Marshal(u)
+		if err != nil {
+			// Only a game's result with scores that are not numbers can
+			// fail here: say so rather than send nothing.
+			return []byte(`{"type":"error","code":"internal","message":"this update could not be encoded; send sync"}`)
+		}
+		return b
+	}
+	return u.frame
+}
+
+// seal encodes u once, before it is sent to any subscriber.
+func (u *Update) seal() *Update {
+	if u.frame == nil {
+		u.frame = u.Frame()
+	}
+	return u
 }
 
 // Subscription delivers a table's updates for one seat (or a spectator).

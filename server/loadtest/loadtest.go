@@ -13,6 +13,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
@@ -43,30 +44,46 @@ type Config struct {
 	// between half and one and a half of it; zero plays at once, which
 	// saturates the server.
 	Think time.Duration
+	// Measuring, if set, is called when the measurement starts, and
+	// Measured when it ends, while every table is still in play: the
+	// place for profiles and for sampling memory without disturbing the
+	// latencies measured.
+	Measuring, Measured func()
 }
 
 // Report is what a run measured.
 type Report struct {
-	Tables     int
-	Actions    int           // actions acknowledged during the measurement
-	Seconds    float64       // length of the measurement
-	PerSecond  float64       // Actions / Seconds
-	P50, P99   time.Duration // action sent to its update received
-	Max        time.Duration
-	Games      int // games finished during the measurement
-	Errors     int // error frames and failed connections
-	FirstError string
+	Tables    int
+	Actions   int           // actions acknowledged during the measurement
+	Seconds   float64       // length of the measurement
+	PerSecond float64       // Actions / Seconds
+	P50, P99  time.Duration // action sent to its update received
+	Max       time.Duration
+	// WorstBySecond is the longest latency of the actions sent in each
+	// second of the measurement: stalls show as isolated peaks.
+	WorstBySecond []time.Duration
+	Games         int // games finished during the measurement
+	Errors        int // error frames and failed connections
+	FirstError    string
 }
 
 // latencies collects samples from many goroutines.
 type latencies struct {
 	mu      sync.Mutex
+	start   time.Time // of the measurement
 	samples []time.Duration
+	worst   []time.Duration // by second of the measurement
 }
 
-func (l *latencies) add(d time.Duration) {
+func (l *latencies) add(sent time.Time, d time.Duration) {
 	l.mu.Lock()
 	l.samples = append(l.samples, d)
+	if sec := int(sent.Sub(l.start) / time.Second); sec >= 0 {
+		for len(l.worst) <= sec {
+			l.worst = append(l.worst, 0)
+		}
+		l.worst[sec] = max(l.worst[sec], d)
+	}
 	l.mu.Unlock()
 }
 
@@ -98,7 +115,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	var wg sync.WaitGroup
 	for i := range cfg.Tables {
 		wg.Add(1)
-		go func() {
+		go pprof.Do(ctx, pprof.Labels("side", "client"), func(ctx context.Context) {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(uint64(i), 1))
 			for ctx.Err() == nil {
@@ -107,21 +124,30 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 					time.Sleep(100 * time.Millisecond)
 				}
 			}
-		}()
+		})
 	}
 	select {
 	case <-time.After(cfg.Warmup):
 	case <-ctx.Done():
 		return Report{}, ctx.Err()
 	}
-	r.measuring.Store(true)
+	if cfg.Measuring != nil {
+		cfg.Measuring()
+	}
 	start := time.Now()
+	r.lat.mu.Lock()
+	r.lat.start = start
+	r.lat.mu.Unlock()
+	r.measuring.Store(true)
 	select {
 	case <-time.After(cfg.Duration):
 	case <-ctx.Done():
 	}
 	r.measuring.Store(false)
 	secs := time.Since(start).Seconds()
+	if cfg.Measured != nil {
+		cfg.Measured()
+	}
 	cancel()
 	wg.Wait()
 	r.lat.mu.Lock()
@@ -133,6 +159,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if n := len(r.lat.samples); n > 0 {
 		rep.Max = r.lat.samples[n-1]
 	}
+	rep.WorstBySecond = r.lat.worst
 	r.lat.mu.Unlock()
 	rep.PerSecond = float64(rep.Actions) / secs
 	if e, ok := r.firstErr.Load().(string); ok {
@@ -217,6 +244,13 @@ func (r *run) playTable(ctx context.Context, rng *rand.Rand) error {
 	return nil
 }
 
+// actFrame is the frame a client bot sends to act.
+type actFrame struct {
+	Type string `json:"type"`
+	Seq  int64  `json:"seq"`
+	Move string `json:"move"`
+}
+
 // playSeat plays one seat: whenever it has legal moves it sends a random
 // one and times it until its update arrives.
 func (r *run) playSeat(ctx context.Context, id string, seat game.Player, token string, seed uint64) error {
@@ -257,7 +291,7 @@ func (r *run) playSeat(ctx context.Context, id string, seat game.Player, token s
 			if waiting && f.Player != nil && *f.Player == seat {
 				waiting = false
 				if r.measuring.Load() {
-					r.lat.add(time.Since(sent))
+					r.lat.add(sent, time.Since(sent))
 					r.actions.Add(1)
 				}
 			}
@@ -277,7 +311,7 @@ func (r *run) playSeat(ctx context.Context, id string, seat game.Player, token s
 				}
 			}
 			seq++
-			msg, _ := json.Marshal(map[string]any{"type": "act", "seq": seq, "move": f.Legal[rng.IntN(len(f.Legal))]})
+			msg, _ := json.Marshal(actFrame{Type: "act", Seq: seq, Move: f.Legal[rng.IntN(len(f.Legal))]})
 			sent, waiting = time.Now(), true
 			if err := c.Write(ctx, websocket.MessageText, msg); err != nil {
 				if ctx.Err() != nil {

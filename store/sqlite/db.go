@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"net/url"
 	"sync"
+	"time"
 
 	"github.com/pressly/goose/v3"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -20,29 +21,48 @@ import (
 //go:embed migrations/*.sql
 var migrations embed.FS
 
-// maxBatch caps how many appended actions share one commit.
-const maxBatch = 512
+// Checkpoint policy. The writer never checkpoints (wal_autocheckpoint is
+// off on its connection), so a commit never waits for the database file to
+// be written and synced. A checkpointer on a connection of its own copies
+// the WAL into the database every checkpointEvery without blocking the
+// writer (a PASSIVE checkpoint). Under writes that never pause, a passive
+// checkpoint cannot let the WAL start over; once the WAL holds more than
+// walRestartPages pages, the checkpointer runs a RESTART checkpoint, which
+// holds writes back for as long as it takes.
+const (
+	checkpointEvery = 500 * time.Millisecond
+	walRestartPages = 16384 // 64 MiB of 4 KiB pages
+)
 
-// DB is a [store.Store] on one SQLite file.
+// DB is a [store.Store] on one SQLite file. Every write (tables and
+// actions alike) goes through one writer goroutine that commits whatever
+// is waiting in one transaction (group commit); reads use a pool of
+// read-only connections.
+//
+// Durability: the file is in WAL mode with synchronous=NORMAL. A commit
+// has written its frames to the WAL file (into the operating system's
+// cache) before the write returns, so an acknowledged write survives the
+// process being killed; only a crash of the operating system or the
+// machine may lose the last commits, never corrupting the file.
 type DB struct {
-	write *sql.DB // one connection: SQLite has one writer
-	read  *sql.DB // several connections for concurrent reads
+	writer *sql.DB // one connection: SQLite has one writer
+	read   *sql.DB // several connections for concurrent reads
+	ckpt   *sql.DB // one connection for the checkpointer
+	stmts  *statements
 
-	appends chan appendRequest
+	ops     chan writeOp
 	closing chan struct{}
-	done    chan struct{}
+	done    chan struct{} // closed when the writer has stopped
+	ckptEnd chan struct{} // closed when the checkpointer has stopped
 
-	mu     sync.RWMutex // held for reading while queueing an append
+	mu     sync.RWMutex // held for reading while queueing a write
 	closed bool
+
+	closeOnce sync.Once
+	closeErr  error
 }
 
 var _ store.Store = (*DB)(nil)
-
-type appendRequest struct {
-	table  string
-	action store.Action
-	result chan error
-}
 
 // Open opens (creating if needed) the database at path and migrates it to
 // the latest schema.
@@ -52,29 +72,42 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	}
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
 		"?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)"
-	write, err := sql.Open("sqlite", dsn)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
-	}
-	write.SetMaxOpenConns(1)
-	if err := migrate(ctx, write); err != nil {
-		write.Close()
-		return nil, err
-	}
-	read, err := sql.Open("sqlite", dsn+"&_pragma=query_only(1)")
-	if err != nil {
-		write.Close()
-		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
-	}
-	read.SetMaxOpenConns(4)
 	db := &DB{
-		write:   write,
-		read:    read,
-		appends: make(chan appendRequest, maxBatch),
+		ops:     make(chan writeOp, maxBatch),
 		closing: make(chan struct{}),
 		done:    make(chan struct{}),
+		ckptEnd: make(chan struct{}),
 	}
-	go db.appendLoop()
+	var err error
+	fail := func(err error) (*DB, error) {
+		for _, d := range []*sql.DB{db.writer, db.read, db.ckpt} {
+			if d != nil {
+				d.Close()
+			}
+		}
+		return nil, err
+	}
+	if db.writer, err = sql.Open("sqlite", dsn+"&_pragma=wal_autocheckpoint(0)"); err != nil {
+		return fail(fmt.Errorf("sqlite: open %s: %w", path, err))
+	}
+	db.writer.SetMaxOpenConns(1)
+	db.writer.SetConnMaxIdleTime(0)
+	if err := migrate(ctx, db.writer); err != nil {
+		return fail(err)
+	}
+	if db.stmts, err = prepare(ctx, db.writer); err != nil {
+		return fail(err)
+	}
+	if db.read, err = sql.Open("sqlite", dsn+"&_pragma=query_only(1)"); err != nil {
+		return fail(fmt.Errorf("sqlite: open %s: %w", path, err))
+	}
+	db.read.SetMaxOpenConns(4)
+	if db.ckpt, err = sql.Open("sqlite", dsn); err != nil {
+		return fail(fmt.Errorf("sqlite: open %s: %w", path, err))
+	}
+	db.ckpt.SetMaxOpenConns(1)
+	go db.writeLoop()
+	go db.checkpointLoop()
 	return db, nil
 }
 
@@ -93,17 +126,47 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	return nil
 }
 
-// Close commits every pending append, then closes the database. Appends
-// arriving after Close fail.
+// checkpointLoop copies the WAL into the database file in the background
+// (see the checkpoint policy above) until Close.
+func (db *DB) checkpointLoop() {
+	defer close(db.ckptEnd)
+	tick := time.NewTicker(checkpointEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-db.closing:
+			return
+		case <-tick.C:
+		}
+		var busy, log, done int
+		if err := db.ckpt.QueryRow(`PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &log, &done); err != nil {
+			continue // tried again at the next tick
+		}
+		if log > walRestartPages {
+			db.ckpt.QueryRow(`PRAGMA wal_checkpoint(RESTART)`).Scan(&busy, &log, &done)
+		}
+	}
+}
+
+// Close commits every pending write, checkpoints the WAL into the
+// database file, and closes the database. Writes arriving after Close
+// fail. Closing again returns the first Close's result.
 func (db *DB) Close() error {
-	db.mu.Lock()
-	if !db.closed {
+	db.closeOnce.Do(func() {
+		db.mu.Lock()
 		db.closed = true
 		close(db.closing)
-	}
-	db.mu.Unlock()
-	<-db.done
-	return errors.Join(db.read.Close(), db.write.Close())
+		db.mu.Unlock()
+		<-db.done
+		<-db.ckptEnd
+		db.stmts.close()
+		_, errCkpt := db.writer.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+		if errCkpt != nil {
+			errCkpt = internal("checkpoint", errCkpt)
+		}
+		db.closeErr = errors.Join(errCkpt, db.ckpt.Close(), db.read.Close(), db.writer.Close())
+	})
+	return db.closeErr
 }
 
 func internal(op string, err error) error {

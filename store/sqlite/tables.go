@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"strings"
 	"time"
 
@@ -12,7 +11,8 @@ import (
 	"minehall/store"
 )
 
-// CreateTable implements [store.Store].
+// CreateTable implements [store.Store]. The writer goroutine commits it,
+// with whatever other writes are waiting, before it returns.
 func (db *DB) CreateTable(ctx context.Context, t *store.Table) error {
 	if !t.Status.Valid() {
 		return game.Errorf(game.CodeInvalid, "table %s: status %q is not open, playing or finished", t.ID, t.Status)
@@ -25,36 +25,11 @@ func (db *DB) CreateTable(ctx context.Context, t *store.Table) error {
 	if err != nil {
 		return err
 	}
-	tx, err := db.write.BeginTx(ctx, nil)
-	if err != nil {
-		return internal("begin", err)
-	}
-	defer tx.Rollback()
-	var exists int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM tables WHERE id = ?`, t.ID).Scan(&exists); err != nil {
-		return internal("create table", err)
-	}
-	if exists > 0 {
-		return game.Errorf(game.CodeConflict, "table %s exists already", t.ID)
-	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO tables
-		(id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		t.ID, t.Game, t.Players, string(opts), int64(t.Seed), nonNil(t.OwnerHash), t.AutoStart, string(t.Status),
-		millis(t.Created), millis(t.Started), millis(t.Finished), res, t.RematchOf, t.Rematch)
-	if err != nil {
-		return internal("create table", err)
-	}
-	if err := writeSeats(ctx, tx, t); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return internal("commit", err)
-	}
-	return nil
+	return db.write(ctx, writeOp{create: t, opts: string(opts), res: res})
 }
 
-// UpdateTable implements [store.Store].
+// UpdateTable implements [store.Store]. The writer goroutine commits it,
+// with whatever other writes are waiting, before it returns.
 func (db *DB) UpdateTable(ctx context.Context, t *store.Table) error {
 	if !t.Status.Valid() {
 		return game.Errorf(game.CodeInvalid, "table %s: status %q is not open, playing or finished", t.ID, t.Status)
@@ -63,43 +38,7 @@ func (db *DB) UpdateTable(ctx context.Context, t *store.Table) error {
 	if err != nil {
 		return err
 	}
-	tx, err := db.write.BeginTx(ctx, nil)
-	if err != nil {
-		return internal("begin", err)
-	}
-	defer tx.Rollback()
-	r, err := tx.ExecContext(ctx, `UPDATE tables SET status = ?, started_ms = ?, finished_ms = ?, result = ?, rematch_of = ?, rematch = ?, autostart = ?
-		WHERE id = ?`, string(t.Status), millis(t.Started), millis(t.Finished), res, t.RematchOf, t.Rematch, t.AutoStart, t.ID)
-	if err != nil {
-		return internal("update table", err)
-	}
-	if n, _ := r.RowsAffected(); n == 0 {
-		return game.Errorf(game.CodeNotFound, "no table %s", t.ID)
-	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM seats WHERE table_id = ?`, t.ID); err != nil {
-		return internal("update seats", err)
-	}
-	if err := writeSeats(ctx, tx, t); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return internal("commit", err)
-	}
-	return nil
-}
-
-func writeSeats(ctx context.Context, tx *sql.Tx, t *store.Table) error {
-	for i, s := range t.Seats {
-		var hash any
-		if len(s.TokenHash) > 0 {
-			hash = s.TokenHash
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (table_id, seat, kind, bot, name, token_hash) VALUES (?, ?, ?, ?, ?, ?)`,
-			t.ID, i, string(s.Kind), s.Bot, s.Name, hash); err != nil {
-			return internal("write seats", err)
-		}
-	}
-	return nil
+	return db.write(ctx, writeOp{update: t, res: res})
 }
 
 const tableColumns = `id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch`
@@ -245,5 +184,3 @@ func fromMillis(ms int64) time.Time {
 	}
 	return time.UnixMilli(ms)
 }
-
-var errClosed = errors.New("sqlite: the store is closed")

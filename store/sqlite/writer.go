@@ -1,0 +1,278 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"minehall/game"
+	"minehall/store"
+)
+
+// maxBatch caps how many writes share one commit.
+const maxBatch = 512
+
+// maxKnownTables bounds the writer's memory of each table's last action
+// number; past it the memory is dropped and refilled from the database.
+const maxKnownTables = 100_000
+
+// writeOp is one write for the writer goroutine: a new table, a changed
+// table, or an appended action. It is answered on result once its group
+// is committed (or refused).
+type writeOp struct {
+	create *store.Table // CreateTable
+	update *store.Table // UpdateTable
+	id     string       // AppendAction: the table
+	action store.Action
+	// opts and res are the table's options and result, encoded by the
+	// caller so that a value that does not encode fails alone.
+	opts   string
+	res    any
+	result chan error
+}
+
+// statements are the writer's prepared statements.
+type statements struct {
+	lastAction, tableExists, insertAction *sql.Stmt
+	insertTable, updateTable              *sql.Stmt
+	deleteSeats, insertSeat               *sql.Stmt
+}
+
+func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
+	st := &statements{}
+	for _, p := range []struct {
+		stmt **sql.Stmt
+		sql  string
+	}{
+		{&st.lastAction, `SELECT (SELECT COUNT(*) FROM tables WHERE id = ?1), (SELECT MAX(n) FROM actions WHERE table_id = ?1)`},
+		{&st.tableExists, `SELECT COUNT(*) FROM tables WHERE id = ?`},
+		{&st.insertAction, `INSERT INTO actions (table_id, n, player, move, ms, client_seq) VALUES (?, ?, ?, ?, ?, ?)`},
+		{&st.insertTable, `INSERT INTO tables
+			(id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&st.updateTable, `UPDATE tables SET status = ?, started_ms = ?, finished_ms = ?, result = ?, rematch_of = ?, rematch = ?, autostart = ?
+			WHERE id = ?`},
+		{&st.deleteSeats, `DELETE FROM seats WHERE table_id = ?`},
+		{&st.insertSeat, `INSERT INTO seats (table_id, seat, kind, bot, name, token_hash) VALUES (?, ?, ?, ?, ?, ?)`},
+	} {
+		s, err := db.PrepareContext(ctx, p.sql)
+		if err != nil {
+			st.close()
+			return nil, internal("prepare", err)
+		}
+		*p.stmt = s
+	}
+	return st, nil
+}
+
+func (st *statements) close() {
+	for _, s := range []*sql.Stmt{st.lastAction, st.tableExists, st.insertAction, st.insertTable, st.updateTable, st.deleteSeats, st.insertSeat} {
+		if s != nil {
+			s.Close()
+		}
+	}
+}
+
+// write queues op for the writer and waits for its verdict. Once queued,
+// the op is committed or refused whatever ctx does, so that a caller never
+// mistakes a commit for a failure.
+func (db *DB) write(ctx context.Context, op writeOp) error {
+	op.result = make(chan error, 1)
+	db.mu.RLock()
+	if db.closed {
+		db.mu.RUnlock()
+		return internal("write", errClosed)
+	}
+	select {
+	case db.ops <- op:
+		db.mu.RUnlock()
+	case <-ctx.Done():
+		db.mu.RUnlock()
+		return ctx.Err()
+	}
+	return <-op.result
+}
+
+// writeLoop is the single writer: it takes every write waiting (up to
+// maxBatch) and commits them in one transaction, so that a busy server
+// pays for one commit per group rather than per action.
+func (db *DB) writeLoop() {
+	defer close(db.done)
+	batch := make([]writeOp, 0, maxBatch)
+	known := map[string]int64{} // table id: number of its last committed action
+	for {
+		var first writeOp
+		select {
+		case first = <-db.ops:
+		case <-db.closing:
+			// Commit what was queued before Close.
+			for {
+				select {
+				case op := <-db.ops:
+					db.commit([]writeOp{op}, known)
+				default:
+					return
+				}
+			}
+		}
+		batch = append(batch[:0], first)
+	fill:
+		for len(batch) < maxBatch {
+			select {
+			case op := <-db.ops:
+				batch = append(batch, op)
+			default:
+				break fill
+			}
+		}
+		if len(known) > maxKnownTables {
+			clear(known)
+		}
+		db.commit(batch, known)
+	}
+}
+
+// commit writes batch in one transaction and answers every op. An op
+// refused for what it asks (an unknown table, a duplicate id, an action
+// number that is not the next) is refused alone and writes nothing; a
+// failing statement or commit fails the whole group.
+func (db *DB) commit(batch []writeOp, known map[string]int64) {
+	ctx := context.Background()
+	errs := make([]error, len(batch))
+	fail := func(err error) {
+		for _, op := range batch {
+			op.result <- err
+		}
+	}
+	tx, err := db.writer.BeginTx(ctx, nil)
+	if err != nil {
+		fail(internal("begin", err))
+		return
+	}
+	defer tx.Rollback()
+	w := &batchWriter{tx: tx, st: db.stmts, known: known, pending: map[string]int64{}}
+	for i, op := range batch {
+		var err error
+		switch {
+		case op.create != nil:
+			err = w.createTable(ctx, op.create, op.opts, op.res)
+		case op.update != nil:
+			err = w.updateTable(ctx, op.update, op.res)
+		default:
+			err = w.appendAction(ctx, op.id, op.action)
+		}
+		if game.ErrorCode(err) == game.CodeInternal {
+			fail(err)
+			return
+		}
+		errs[i] = err
+	}
+	if err := tx.Commit(); err != nil {
+		fail(internal("commit", err))
+		return
+	}
+	for id, n := range w.pending {
+		known[id] = n
+	}
+	for i, op := range batch {
+		op.result <- errs[i]
+	}
+}
+
+// batchWriter writes the ops of one transaction. pending holds the last
+// action numbers this transaction wrote, merged into known once it commits.
+type batchWriter struct {
+	tx      *sql.Tx
+	st      *statements
+	known   map[string]int64
+	pending map[string]int64
+}
+
+// lastAction returns the number of the last action of table id, or -1 if
+// there is no such table.
+func (w *batchWriter) lastAction(ctx context.Context, id string) (int64, error) {
+	if n, ok := w.pending[id]; ok {
+		return n, nil
+	}
+	if n, ok := w.known[id]; ok {
+		return n, nil
+	}
+	var exists int
+	var last sql.NullInt64
+	if err := w.tx.StmtContext(ctx, w.st.lastAction).QueryRowContext(ctx, id).Scan(&exists, &last); err != nil {
+		return 0, internal("append action", err)
+	}
+	if exists == 0 {
+		return -1, nil
+	}
+	w.known[id] = last.Int64
+	return last.Int64, nil
+}
+
+func (w *batchWriter) appendAction(ctx context.Context, id string, a store.Action) error {
+	n, err := w.lastAction(ctx, id)
+	switch {
+	case err != nil:
+		return err
+	case n < 0:
+		return game.Errorf(game.CodeNotFound, "no table %s", id)
+	case a.N != n+1:
+		return game.Errorf(game.CodeConflict, "table %s: action number %d is not the next one (%d)", id, a.N, n+1)
+	}
+	if _, err := w.tx.StmtContext(ctx, w.st.insertAction).ExecContext(ctx, id, a.N, int(a.Player), a.Move, a.Ms, a.ClientSeq); err != nil {
+		return internal("append action", err)
+	}
+	w.pending[id] = a.N
+	return nil
+}
+
+func (w *batchWriter) createTable(ctx context.Context, t *store.Table, opts string, res any) error {
+	var exists int
+	if err := w.tx.StmtContext(ctx, w.st.tableExists).QueryRowContext(ctx, t.ID).Scan(&exists); err != nil {
+		return internal("create table", err)
+	}
+	if exists > 0 {
+		return game.Errorf(game.CodeConflict, "table %s exists already", t.ID)
+	}
+	if _, err := w.tx.StmtContext(ctx, w.st.insertTable).ExecContext(ctx,
+		t.ID, t.Game, t.Players, opts, int64(t.Seed), nonNil(t.OwnerHash), t.AutoStart, string(t.Status),
+		millis(t.Created), millis(t.Started), millis(t.Finished), res, t.RematchOf, t.Rematch); err != nil {
+		return internal("create table", err)
+	}
+	if err := w.writeSeats(ctx, t); err != nil {
+		return err
+	}
+	w.pending[t.ID] = 0
+	return nil
+}
+
+func (w *batchWriter) updateTable(ctx context.Context, t *store.Table, res any) error {
+	r, err := w.tx.StmtContext(ctx, w.st.updateTable).ExecContext(ctx,
+		string(t.Status), millis(t.Started), millis(t.Finished), res, t.RematchOf, t.Rematch, t.AutoStart, t.ID)
+	if err != nil {
+		return internal("update table", err)
+	}
+	if n, _ := r.RowsAffected(); n == 0 {
+		return game.Errorf(game.CodeNotFound, "no table %s", t.ID)
+	}
+	if _, err := w.tx.StmtContext(ctx, w.st.deleteSeats).ExecContext(ctx, t.ID); err != nil {
+		return internal("update seats", err)
+	}
+	return w.writeSeats(ctx, t)
+}
+
+func (w *batchWriter) writeSeats(ctx context.Context, t *store.Table) error {
+	ins := w.tx.StmtContext(ctx, w.st.insertSeat)
+	for i, s := range t.Seats {
+		var hash any
+		if len(s.TokenHash) > 0 {
+			hash = s.TokenHash
+		}
+		if _, err := ins.ExecContext(ctx, t.ID, i, string(s.Kind), s.Bot, s.Name, hash); err != nil {
+			return internal("write seats", err)
+		}
+	}
+	return nil
+}
+
+var errClosed = errors.New("sqlite: the store is closed")

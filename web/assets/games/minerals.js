@@ -1,0 +1,328 @@
+// The Minerals renderer: the hex board in SVG with minerals, crevices and
+// pawns; legal targets highlighted (a pawn's destinations once it is
+// selected); the set-up phases (removals, pawn placement); tools with
+// their costs and effects; the collection row; the pouch; player boards
+// and scores; fragments about to be cut off, and minerals that just left
+// the board fading out.
+import { h, s, clear, activate } from '../js/dom.js';
+import { playerColorClass } from '../js/words.js';
+
+const MINERALS = ['wollastonite', 'kyanite', 'tourmaline', 'anthracite', 'orpiment'];
+// Color-blind symbols, one per mineral, drawn on every hex and swatch.
+const SYMBOLS = { wollastonite: '○', kyanite: '△', tourmaline: '◇', anthracite: '□', orpiment: '★' };
+const HEX_TOOLS = ['shovel', 'map', 'compass', 'glass', 'vortex', 'rope', 'dynamite'];
+const BUTTON_MOVES = ['no move', 'cut', 'chest', 'end'];
+const R = 18;                 // hex radius
+const W = Math.sqrt(3) * R;   // hex width
+const GRID = 16;
+
+// Per-element state: the selection, the chosen tool, the board's extent.
+const memory = new WeakMap();
+
+let cards = null;
+let cardsLoading = null;
+function loadCards(rerender) {
+  if (cards || cardsLoading) return;
+  cardsLoading = fetch('/assets/data/minerals.json').then((r) => r.json()).then((d) => {
+    cards = Object.fromEntries(d.cards.map((c) => [c.id, c]));
+    rerender();
+  }).catch(() => { cardsLoading = null; });
+}
+
+function center(row, col) {
+  return [W * (col + 0.5 * (row & 1)) + W / 2 + 4, 1.5 * R * row + R + 4];
+}
+
+function hexPoints(x, y, r = R - 0.8) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = Math.PI / 180 * (60 * i - 30);
+    pts.push(`${(x + r * Math.cos(a)).toFixed(2)},${(y + r * Math.sin(a)).toFixed(2)}`);
+  }
+  return pts.join(' ');
+}
+
+function parseHex(name) {
+  return { row: Number(name.slice(1)) - 1, col: name.charCodeAt(0) - 97 };
+}
+
+function mineralName(t, m) { return t(`mineral.${m}`); }
+
+// swatch is a small mineral chip with its symbol (for color-blind mode)
+// and an optional count.
+function swatch(t, m, count) {
+  return h('span', { class: `swatch m-${m}`, title: mineralName(t, m) },
+    h('span', { class: 'sym', 'aria-hidden': 'true', text: SYMBOLS[m] }),
+    count !== undefined ? h('span', { class: 'count', text: `×${count}` }) : null,
+    h('span', { class: 'sr', text: `${mineralName(t, m)}${count !== undefined ? ' ' + count : ''}` }));
+}
+
+// classify splits the legal moves: hex moves by verb and hex, and the rest.
+function classify(legal) {
+  const hex = new Map(); // verb -> Map(hex -> move)
+  const hammer = new Map(); // mineral -> Map(hex -> move)
+  const other = [];
+  for (const m of legal) {
+    const f = m.split(' ');
+    if (f[0] === 'hammer' && f.length === 3) {
+      if (!hammer.has(f[1])) hammer.set(f[1], new Map());
+      hammer.get(f[1]).set(f[2], m);
+    } else if (f.length === 2 && (['remove', 'place', 'move'].includes(f[0]) || HEX_TOOLS.includes(f[0]))) {
+      if (!hex.has(f[0])) hex.set(f[0], new Map());
+      hex.get(f[0]).set(f[1], m);
+    } else other.push(m);
+  }
+  return { hex, hammer, other };
+}
+
+// render draws the view into el; ctx: view, prev, legal, send, you, names,
+// t, colorBlind.
+export function render(el, ctx) {
+  const { view, t } = ctx;
+  loadCards(() => render(el, memory.get(el)?.ctx || ctx));
+  let mem = memory.get(el);
+  const sig = ctx.legal.join('|');
+  if (!mem) mem = { mode: '', selected: false, mineral: '', sig: '', minR: GRID, maxR: -1, minC: GRID, maxC: -1 };
+  if (mem.sig !== sig) { mem.mode = ''; mem.selected = false; mem.mineral = ''; mem.sig = sig; }
+  mem.ctx = ctx;
+  memory.set(el, mem);
+  const rerender = () => render(el, ctx);
+  const legal = classify(ctx.legal);
+
+  clear(el).append(h('div', { class: 'minerals' },
+    phaseLine(view, ctx, legal, mem),
+    board(view, ctx, legal, mem, rerender),
+    actionBar(ctx, legal, mem, rerender),
+    toolsRow(view, ctx, legal, mem, rerender),
+    collectionRow(view, ctx, legal),
+    pouchBox(view, t),
+    playerBoards(view, ctx)));
+}
+
+function phaseLine(view, ctx, legal, mem) {
+  const { t } = ctx;
+  let hint = '';
+  if (ctx.legal.length) {
+    if (legal.hex.has('remove')) hint = t('mn.hint.remove');
+    else if (legal.hex.has('place')) hint = t('mn.hint.place');
+    else if (legal.hex.has('move') && !mem.selected && !mem.mode) hint = t('mn.hint.select');
+    else if (legal.hex.has('move') && mem.selected) hint = t('mn.hint.destination');
+    else if (mem.mode) hint = t('mn.hint.tool', { tool: t(`tool.${mem.mode}`) });
+    else if (ctx.legal.includes('cut')) hint = t('mn.hint.cut');
+    else if (ctx.legal.includes('end')) hint = t('mn.hint.after');
+    else if (ctx.legal.includes('no move')) hint = t('mn.hint.nomove');
+  }
+  return h('p', { class: 'phase', id: 'mn-phase', 'data-phase': view.phase },
+    h('strong', { text: t(`mn.phase.${view.phase}`) }), ' · ', t('mn.version', { v: t(`option.minerals.version.${view.version}`) }),
+    hint ? h('span', { class: 'hint', text: ' — ' + hint }) : null);
+}
+
+function extent(view, mem) {
+  const grow = (name) => {
+    const { row, col } = parseHex(name);
+    mem.minR = Math.min(mem.minR, row); mem.maxR = Math.max(mem.maxR, row);
+    mem.minC = Math.min(mem.minC, col); mem.maxC = Math.max(mem.maxC, col);
+  };
+  for (const c of view.board || []) grow(c.hex);
+  for (const p of view.players || []) if (p.pawn) grow(p.pawn);
+  if (mem.maxR < 0) { mem.minR = 0; mem.maxR = GRID - 1; mem.minC = 0; mem.maxC = GRID - 1; }
+}
+
+function board(view, ctx, legal, mem, rerender) {
+  const { t } = ctx;
+  extent(view, mem);
+  const r0 = Math.max(0, mem.minR - 1), r1 = Math.min(GRID - 1, mem.maxR + 1);
+  const c0 = Math.max(0, mem.minC - 1), c1 = Math.min(GRID - 1, mem.maxC + 1);
+  const [x0, y0] = center(r0, c0);
+  const [x1, y1] = center(r1, c1);
+  const vb = [x0 - W, y0 - R - 2, x1 - x0 + 2.5 * W, y1 - y0 + 2 * R + 4].map((v) => v.toFixed(1)).join(' ');
+
+  const minerals = new Map((view.board || []).map((c) => [c.hex, c]));
+  const pawns = new Map();
+  (view.players || []).forEach((p, i) => { if (p.pawn) pawns.set(p.pawn, i); });
+  const pending = new Set(view.pending_cut || []);
+  const gone = [];
+  if (ctx.prev && ctx.prev.board) for (const c of ctx.prev.board) if (!minerals.has(c.hex)) gone.push(c);
+
+  // Which hexes are targets now, and what clicking them sends.
+  const targets = new Map();
+  for (const verb of ['remove', 'place']) for (const [hx, m] of legal.hex.get(verb) || []) targets.set(hx, m);
+  if (mem.selected) for (const [hx, m] of legal.hex.get('move') || []) targets.set(hx, m);
+  if (mem.mode && mem.mode !== 'hammer') for (const [hx, m] of legal.hex.get(mem.mode) || []) targets.set(hx, m);
+  if (mem.mode === 'hammer' && mem.mineral) for (const [hx, m] of legal.hammer.get(mem.mineral) || []) targets.set(hx, m);
+
+  const svg = s('svg', { viewBox: vb, class: 'hexboard', role: 'group', 'aria-label': t('mn.board') });
+  const cells = s('g', {});
+  const marks = s('g', { 'aria-hidden': 'true' });
+  svg.append(cells, marks);
+  for (let row = r0; row <= r1; row++) {
+    for (let col = c0; col <= c1; col++) {
+      const name = String.fromCharCode(97 + col) + (row + 1);
+      const [x, y] = center(row, col);
+      const c = minerals.get(name);
+      const target = targets.get(name);
+      const cls = ['hex', c ? `m-${c.mineral}` : 'empty', pending.has(name) && 'cut', target && 'legal'];
+      const poly = s('polygon', { points: hexPoints(x, y), class: cls, 'data-hex': name });
+      if (target) {
+        poly.dataset.move = target;
+        poly.dataset.key = 'hex:' + name;
+        activate(poly, t('mn.target', { move: describe(target, t), hex: name }), () => ctx.send(target));
+      }
+      cells.append(poly);
+      if (c) {
+        marks.append(s('text', { x, y: y + (ctx.colorBlind ? 8 : 4), class: `val m-${c.mineral}`, text: String(c.value) }));
+        if (ctx.colorBlind) marks.append(s('text', { x, y: y - 3, class: `sym m-${c.mineral}`, text: SYMBOLS[c.mineral] }));
+      }
+      if (pending.has(name)) marks.append(s('text', { x: x + 8, y: y - 7, class: 'cutmark', text: '✂' }));
+      if (target) marks.append(s('circle', { cx: x, cy: y, r: 4, class: 'targetdot' }));
+    }
+  }
+  for (const c of gone) {
+    const { row, col } = parseHex(c.hex);
+    const [x, y] = center(row, col);
+    marks.append(s('polygon', { points: hexPoints(x, y), class: `ghost m-${c.mineral}` }));
+  }
+  for (const [hx, i] of pawns) {
+    const { row, col } = parseHex(hx);
+    const [x, y] = center(row, col);
+    const mine = i === ctx.you;
+    const canSelect = mine && legal.hex.has('move');
+    const g = s('g', { class: ['pawn', playerColorClass(i), mine && 'mine', canSelect && 'selectable', canSelect && mem.selected && 'selected'], 'data-pawn': i, 'data-hex': hx });
+    g.append(s('circle', { cx: x, cy: y, r: R * 0.55 }), s('text', { x, y: y + 4, text: String(i + 1) }));
+    if (canSelect) {
+      g.dataset.key = 'pawn';
+      activate(g, mem.selected ? t('mn.deselect') : t('mn.select', { hex: hx }), () => {
+        mem.selected = !mem.selected;
+        mem.mode = '';
+        rerender();
+      });
+      g.setAttribute('aria-pressed', mem.selected ? 'true' : 'false');
+    } else {
+      g.setAttribute('aria-label', t('mn.pawnof', { name: ctx.names[i] ?? i + 1, hex: hx }));
+      g.setAttribute('role', 'img');
+    }
+    svg.append(g);
+  }
+  return h('div', { class: 'hexwrap' }, svg);
+}
+
+function actionBar(ctx, legal, mem, rerender) {
+  const { t } = ctx;
+  const bar = h('div', { class: 'actionbar', role: 'group', 'aria-label': t('table.moves') });
+  for (const m of BUTTON_MOVES) {
+    if (!ctx.legal.includes(m)) continue;
+    bar.append(h('button', { type: 'button', class: m === 'end' ? 'primary move' : 'move', 'data-move': m, 'data-key': 'move:' + m,
+      onclick: () => ctx.send(m), text: t(`mn.button.${m.replace(' ', '')}`) }));
+  }
+  const sacks = legal.other.filter((m) => m.startsWith('sack '));
+  if (sacks.length) {
+    const sel = h('select', { id: 'mn-sack', 'aria-label': t('tool.sack') }, sacks.map((m) => h('option', { value: m, text: describe(m, t, ctx.names) })));
+    bar.append(h('span', { class: 'sack' }, sel,
+      h('button', { type: 'button', class: 'move', 'data-key': 'sack', onclick: () => ctx.send(sel.value), text: t('mn.button.sack') })));
+  }
+  if (mem.mode || mem.selected) bar.append(h('button', { type: 'button', 'data-key': 'cancel', onclick: () => { mem.mode = ''; mem.selected = false; rerender(); }, text: t('mn.button.cancel') }));
+  return bar;
+}
+
+function toolsRow(view, ctx, legal, mem, rerender) {
+  const { t } = ctx;
+  if (!view.tools || !view.tools.length) return null;
+  return h('section', { class: 'tools', 'aria-label': t('mn.tools') }, h('h3', { text: t('mn.tools') }),
+    h('ul', {}, view.tools.map((tool) => {
+      const id = tool.tool;
+      const usable = id === 'hammer' ? legal.hammer.size > 0 : legal.hex.has(id);
+      const direct = ctx.legal.includes(id); // the Chest
+      const active = mem.mode === id;
+      const textKey = `tool.${id}.text`;
+      const text = t(textKey) !== textKey ? t(textKey) : tool.text;
+      const li = h('li', { class: ['tool', usable && 'usable', active && 'active'], 'data-tool': id },
+        h('div', { class: 'tool-head' }, h('strong', { text: t(`tool.${id}`) }), ' ', t('mn.cost'), ' ', swatch(t, tool.cost, 1),
+          tool.reconstructed ? h('span', { class: 'tag', title: t('mn.reconstructed.help'), text: t('mn.reconstructed') }) : null),
+        h('p', { class: 'tool-text', text }));
+      if (usable) {
+        li.append(h('button', { type: 'button', class: 'move', 'aria-pressed': active ? 'true' : 'false', 'data-key': 'tool:' + id, 'data-tool-use': id,
+          onclick: () => { mem.mode = active ? '' : id; mem.selected = false; mem.mineral = ''; rerender(); },
+          text: active ? t('mn.button.cancel') : t('mn.button.use') }));
+        if (active && id === 'hammer') {
+          li.append(h('div', { class: 'choose', role: 'group', 'aria-label': t('mn.choosemineral') },
+            [...legal.hammer.keys()].map((m) => h('button', { type: 'button', class: ['chip', mem.mineral === m && 'active'], 'aria-pressed': mem.mineral === m ? 'true' : 'false',
+              'data-key': 'hammer:' + m, onclick: () => { mem.mineral = m; rerender(); } }, swatch(t, m)))));
+        }
+      } else if (direct) {
+        li.append(h('button', { type: 'button', class: 'move', 'data-move': id, 'data-key': 'move:' + id, onclick: () => ctx.send(id), text: t('mn.button.use') }));
+      }
+      return li;
+    })));
+}
+
+function cardBox(ctx, id, slot, takeMove) {
+  const { t } = ctx;
+  const c = cards && cards[id];
+  const box = h('div', { class: ['mcard', takeMove && 'takeable'], 'data-card': id || '' });
+  if (!id) { box.append(h('span', { class: 'muted', text: t('mn.emptyslot') })); return box; }
+  box.append(h('div', { class: 'mcard-head' }, h('span', { class: 'deck', text: c ? c.deck : '' }), ' ', h('span', { class: 'cid', text: id })));
+  if (c) {
+    box.append(h('div', { class: 'mcard-minerals' }, MINERALS.filter((m) => c.minerals[m]).map((m) => swatch(t, m, c.minerals[m]))),
+      h('div', { class: 'points', text: t('mn.cardpoints', { n: c.points }) + (c.reduced_points ? ' / ' + t('mn.withoutorpiment', { n: c.reduced_points }) : '') }));
+  }
+  if (takeMove) {
+    box.append(h('button', { type: 'button', class: 'move primary', 'data-move': takeMove, 'data-key': 'move:' + takeMove, onclick: () => ctx.send(takeMove), text: t('mn.button.take') }));
+  }
+  return box;
+}
+
+function collectionRow(view, ctx) {
+  const { t } = ctx;
+  if (!view.face_up || !view.face_up.length) return null;
+  return h('section', { class: 'collection', 'aria-label': t('mn.collection') }, h('h3', {}, t('mn.collection'), ' ', h('small', { text: t('mn.deck', { n: view.deck_size }) })),
+    h('div', { class: 'cards' }, view.face_up.map((id, i) => {
+      const m = `take ${i + 1}`;
+      return cardBox(ctx, id, i, ctx.legal.includes(m) ? m : '');
+    })));
+}
+
+function pouchBox(view, t) {
+  return h('section', { class: 'pouch', 'aria-label': t('mn.pouch') }, h('h3', { text: t('mn.pouch') }),
+    h('div', { class: 'swatches' }, MINERALS.map((m) => swatch(t, m, view.pouch?.[m] ?? 0))));
+}
+
+function playerBoards(view, ctx) {
+  const { t } = ctx;
+  return h('section', { class: 'players', 'aria-label': t('mn.players') }, (view.players || []).map((p, i) => {
+    const current = view.current === i && view.phase !== 'over';
+    return h('div', { class: ['pboard', current && 'current', i === ctx.you && 'you'], 'data-player': i },
+      h('h3', {}, h('span', { class: `pawn-dot ${playerColorClass(i)}`, 'aria-hidden': 'true', text: String(i + 1) }), ' ', ctx.names[i] ?? t('seat.number', { n: i + 1 }),
+        current ? h('span', { class: 'tag acting', text: t('table.tomove') }) : null,
+        h('span', { class: 'score', 'data-score': p.score, text: t('table.points', { n: p.score }) })),
+      h('div', { class: 'row' }, h('span', { class: 'label', text: t('mn.pool') }), MINERALS.filter((m) => p.pool?.[m]).map((m) => swatch(t, m, p.pool[m])),
+        !MINERALS.some((m) => p.pool?.[m]) ? h('span', { class: 'muted', text: '—' }) : null),
+      MINERALS.some((m) => p.tools_paid?.[m]) ? h('div', { class: 'row' }, h('span', { class: 'label', text: t('mn.paid') }), MINERALS.filter((m) => p.tools_paid[m]).map((m) => swatch(t, m, p.tools_paid[m]))) : null,
+      p.cards?.length ? h('div', { class: 'row' }, h('span', { class: 'label', text: t('mn.cards') }),
+        p.cards.map((id) => h('span', { class: 'cardchip', title: cards?.[id] ? t('mn.cardpoints', { n: (p.reduced_cards || []).includes(id) ? cards[id].reduced_points : cards[id].points }) : id, text: id }))) : null,
+      p.pawn ? null : h('div', { class: 'muted', text: t('mn.offboard') }));
+  }));
+}
+
+// describe returns a Minerals move in words.
+export function describe(move, t, names) {
+  const f = move.split(' ');
+  const m = (x) => t(`mineral.${x}`);
+  switch (f[0]) {
+    case 'remove': case 'place': case 'move':
+      return t(`mn.log.${f[0]}`, { hex: f[1] });
+    case 'no': return t('mn.log.nomove');
+    case 'end': return t('mn.log.end');
+    case 'cut': return t('mn.log.cut');
+    case 'chest': return t('mn.log.chest');
+    case 'take': return t('mn.log.take', { slot: f[1] });
+    case 'draw': return t('mn.log.draw', { mineral: m(f[1]) });
+    case 'reveal': return t('mn.log.reveal', { card: f[1] });
+    case 'hammer': return t('mn.log.hammer', { mineral: m(f[1]), hex: f[2] });
+    case 'sack': {
+      const who = names?.[Number(f[1])] ?? t('seat.number', { n: Number(f[1]) + 1 });
+      return t('mn.log.sack', { who, give: f[3], gm: m(f[4]), take: f[6], tm: m(f[7]) });
+    }
+  }
+  if (HEX_TOOLS.includes(f[0]) && f.length === 2) return t(`mn.log.tool`, { tool: t(`tool.${f[0]}`), hex: f[1] });
+  return '';
+}

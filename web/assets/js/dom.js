@@ -1,0 +1,50 @@
+// Small DOM helpers: h() builds HTML elements, s() builds SVG elements.
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function build(el, attrs, children) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') el.setAttribute('class', Array.isArray(v) ? v.filter(Boolean).join(' ') : v);
+    else if (k === 'text') el.textContent = v;
+    else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    else if (k === 'value' && 'value' in el) el.value = v;
+    else if (k === 'checked' || k === 'selected' || k === 'disabled') { el[k] = !!v; if (v) el.setAttribute(k, ''); }
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+// h returns a new HTML element with attributes (class, text, on<event>,
+// anything else as an attribute) and children (nodes or text).
+export function h(tag, attrs, ...children) {
+  return build(document.createElement(tag), attrs, children);
+}
+
+// s returns a new SVG element.
+export function s(tag, attrs, ...children) {
+  return build(document.createElementNS(SVG, tag), attrs, children);
+}
+
+// clear empties an element and returns it.
+export function clear(el) {
+  while (el.firstChild) el.firstChild.remove();
+  return el;
+}
+
+// activate makes a non-button element (an SVG hex) act like a button:
+// focusable, and fired by click, Enter or Space.
+export function activate(el, label, fn) {
+  el.setAttribute('tabindex', '0');
+  el.setAttribute('role', 'button');
+  el.setAttribute('aria-label', label);
+  el.addEventListener('click', fn);
+  el.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); fn(e); }
+  });
+  return el;
+}

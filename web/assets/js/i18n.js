@@ -1,0 +1,69 @@
+// Translations: every text of the app in English, German, French and Dutch,
+// loaded from /assets/i18n/<lang>.json, switchable at any time without a
+// reload and remembered in localStorage.
+
+export const LANGUAGES = ['en', 'de', 'fr', 'nl'];
+const KEY = 'minehall.lang';
+
+let lang = 'en';
+let dict = {};
+let english = {};
+const listeners = new Set();
+
+function initialLanguage() {
+  const saved = localStorage.getItem(KEY);
+  if (LANGUAGES.includes(saved)) return saved;
+  for (const l of navigator.languages || []) {
+    const base = l.slice(0, 2).toLowerCase();
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return 'en';
+}
+
+async function fetchDict(l) {
+  const r = await fetch(`/assets/i18n/${l}.json`);
+  if (!r.ok) throw new Error(`no translations for ${l}`);
+  return r.json();
+}
+
+// start loads the remembered (or the browser's) language.
+export async function start() {
+  english = await fetchDict('en');
+  await setLanguage(initialLanguage());
+}
+
+// language returns the current language code.
+export function language() { return lang; }
+
+// setLanguage switches every text to l and tells the listeners.
+export async function setLanguage(l) {
+  if (!LANGUAGES.includes(l)) l = 'en';
+  dict = l === 'en' ? english : await fetchDict(l);
+  lang = l;
+  localStorage.setItem(KEY, l);
+  document.documentElement.lang = l;
+  translateStatic(document);
+  for (const fn of listeners) fn(l);
+}
+
+// onLanguage calls fn after every switch; it returns a function that stops.
+export function onLanguage(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+// t returns the text of key with {name} placeholders filled from params;
+// a key missing in the language falls back to English, then to the key.
+export function t(key, params) {
+  let text = dict[key] ?? english[key] ?? key;
+  if (params) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  return text;
+}
+
+// has reports whether key has a text.
+export function has(key) { return key in english; }
+
+// translateStatic sets the text of every element with data-i18n under root.
+export function translateStatic(root) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+}

@@ -1,0 +1,168 @@
+// The lobby: create a table (game, options, player count, seats with bots
+// and their levels) and list the open and running tables.
+import { h, clear } from './dom.js';
+import { t, onLanguage } from './i18n.js';
+import { api, saveOwner, saveSeat, playerName, savePlayerName } from './api.js';
+import { catalog, gameTitle, gameSummary, botName, optionTitle, optionHelp, choiceName, seatName } from './catalog.js';
+import { navigate } from './router.js';
+
+export function lobbyPage(el) {
+  let games = [];
+  let tables = [];
+  let error = '';
+  // The form's choices survive re-rendering (a language switch).
+  const form = { game: '', players: 2, options: {}, seats: [], name: playerName() };
+  let refresh = 0;
+  let tablesBox = null;
+
+  function pickGame(id) {
+    const g = games.find((x) => x.id === id) || games[0];
+    form.game = g.id;
+    form.players = Math.max(g.min_players, Math.min(form.players, g.max_players));
+    form.options = {};
+    for (const o of g.options || []) form.options[o.key] = o.default;
+    fitSeats(g);
+  }
+
+  function fitSeats(g) {
+    const bots = g.bots && g.bots.length ? g.bots : ['random'];
+    const level = bots.includes('easy') ? 'easy' : bots[0];
+    while (form.seats.length < form.players) form.seats.push(form.seats.length === 0 ? { kind: 'person' } : { kind: 'bot', bot: level });
+    form.seats.length = form.players;
+    for (const s of form.seats) if (s.kind === 'bot' && !bots.includes(s.bot)) s.bot = level;
+  }
+
+  async function load() {
+    try {
+      games = await catalog();
+      if (!form.game && games.length) pickGame(games[0].id);
+      tables = await api('GET', '/api/tables?status=open,playing,finished&limit=30');
+      error = '';
+    } catch (e) {
+      error = e.message;
+    }
+    render();
+  }
+
+  async function create(ev) {
+    ev.preventDefault();
+    const g = games.find((x) => x.id === form.game);
+    const name = form.name.trim();
+    if (form.seats.some((s) => s.kind === 'person') && !name) {
+      error = t('lobby.needname');
+      render();
+      return;
+    }
+    savePlayerName(name);
+    const seats = form.seats.map((s) => (s.kind === 'bot' ? { kind: 'bot', bot: s.bot } : { kind: 'person' }));
+    try {
+      const c = await api('POST', '/api/tables', { game: g.id, players: form.players, options: form.options, seats, autostart: true });
+      saveOwner(c.table.id, c.owner_token);
+      if (seats.some((s) => s.kind === 'person')) {
+        const j = await api('POST', `/api/tables/${c.table.id}/join`, { name });
+        saveSeat(c.table.id, j.seat, j.token);
+      }
+      navigate(c.link || `/tables/${c.table.id}`);
+    } catch (e) {
+      error = e.message;
+      render();
+    }
+  }
+
+  function optionField(g, o) {
+    const id = `opt-${o.key}`;
+    const set = (v) => { form.options[o.key] = v; };
+    let input;
+    if (o.kind === 'bool') {
+      input = h('input', { id, type: 'checkbox', checked: form.options[o.key] === 'true', onchange: (e) => set(e.target.checked ? 'true' : 'false') });
+    } else if (o.kind === 'int') {
+      input = h('input', { id, type: 'number', min: o.min, max: o.max, value: form.options[o.key], onchange: (e) => set(e.target.value) });
+    } else {
+      input = h('select', { id, onchange: (e) => set(e.target.value) },
+        (o.choices || []).map((c) => h('option', { value: c, selected: form.options[o.key] === c, text: choiceName(g.id, o, c) })));
+    }
+    const help = optionHelp(g.id, o);
+    return h('div', { class: 'field' }, h('label', { for: id, text: optionTitle(g.id, o) }), input,
+      help ? h('small', { class: 'help', text: help }) : null);
+  }
+
+  function seatField(g, s, i) {
+    const bots = g.bots && g.bots.length ? g.bots : ['random'];
+    const kind = h('select', { id: `seat-${i}`, 'aria-label': t('seat.number', { n: i + 1 }), onchange: (e) => {
+      s.kind = e.target.value;
+      if (s.kind === 'bot' && !s.bot) s.bot = bots.includes('easy') ? 'easy' : bots[0];
+      render();
+    } },
+    h('option', { value: 'person', selected: s.kind === 'person', text: t('seat.person') }),
+    h('option', { value: 'bot', selected: s.kind === 'bot', text: t('seat.botkind') }));
+    const level = s.kind === 'bot'
+      ? h('select', { id: `seat-${i}-bot`, 'aria-label': t('seat.level', { n: i + 1 }), onchange: (e) => { s.bot = e.target.value; } },
+        bots.map((b) => h('option', { value: b, selected: s.bot === b, text: botName(b) })))
+      : null;
+    return h('li', { class: 'seat-row' }, h('span', { class: 'seat-label', text: t('seat.number', { n: i + 1 }) }), kind, level);
+  }
+
+  function tableRow(tb) {
+    const g = games.find((x) => x.id === tb.game);
+    const title = g ? gameTitle(g) : tb.game;
+    const free = tb.seats.filter((s) => s.kind === 'person' && !s.taken).length;
+    const names = tb.seats.map((s, i) => seatName(s, i)).join(', ');
+    const link = tb.status === 'finished'
+      ? h('a', { href: `/replay/${tb.id}`, 'data-link': true, text: t('lobby.replay') })
+      : h('a', { href: `/tables/${tb.id}`, 'data-link': true, text: tb.status === 'open' && free ? t('lobby.join') : t('lobby.watch') });
+    return h('li', { class: 'table-row', 'data-table': tb.id },
+      h('strong', { text: title }), ' ',
+      h('span', { class: `status status-${tb.status}`, text: t('status.' + tb.status) }), ' ',
+      h('span', { class: 'seats', text: names }), ' ',
+      tb.status === 'open' ? h('span', { text: t('lobby.free', { n: free }) }) : null, ' ', link);
+  }
+
+  function render() {
+    clear(el);
+    el.append(h('h1', { text: t('lobby.title') }));
+    if (error) el.append(h('p', { class: 'error', role: 'alert', text: error }));
+    if (!games.length) { el.append(h('p', { text: t('app.loading') })); return; }
+    const g = games.find((x) => x.id === form.game);
+    const counts = [];
+    for (let n = g.min_players; n <= g.max_players; n++) counts.push(n);
+    el.append(h('section', { class: 'card create', 'aria-labelledby': 'create-h' },
+      h('h2', { id: 'create-h', text: t('lobby.create') }),
+      h('form', { onsubmit: create },
+        h('div', { class: 'field' }, h('label', { for: 'game', text: t('lobby.game') }),
+          h('select', { id: 'game', onchange: (e) => { pickGame(e.target.value); render(); } },
+            games.map((x) => h('option', { value: x.id, selected: x.id === g.id, text: gameTitle(x) }))),
+          h('small', { class: 'help', text: gameSummary(g) }),
+          h('a', { href: `/rules/${g.id}`, 'data-link': true, text: t('lobby.rulesof', { game: gameTitle(g) }) })),
+        h('div', { class: 'field' }, h('label', { for: 'players', text: t('lobby.players') }),
+          h('select', { id: 'players', onchange: (e) => { form.players = Number(e.target.value); fitSeats(g); render(); } },
+            counts.map((n) => h('option', { value: n, selected: n === form.players, text: String(n) })))),
+        (g.options || []).map((o) => optionField(g, o)),
+        h('fieldset', {}, h('legend', { text: t('lobby.seats') }), h('ol', { class: 'seat-list' }, form.seats.map((s, i) => seatField(g, s, i)))),
+        h('div', { class: 'field' }, h('label', { for: 'name', text: t('lobby.yourname') }),
+          h('input', { id: 'name', maxlength: 32, autocomplete: 'nickname', value: form.name, oninput: (e) => { form.name = e.target.value; } })),
+        h('button', { type: 'submit', id: 'create', class: 'primary', text: t('lobby.createbutton') }))));
+    tablesBox = h('section', { class: 'card', 'aria-labelledby': 'tables-h' });
+    el.append(tablesBox);
+    renderTables();
+  }
+
+  function renderTables() {
+    if (!tablesBox) return;
+    clear(tablesBox).append(h('h2', { id: 'tables-h', text: t('lobby.tables') }),
+      h('button', { type: 'button', onclick: listTables, text: t('lobby.refresh') }),
+      tables.length ? h('ul', { class: 'tables' }, tables.map(tableRow)) : h('p', { text: t('lobby.notables') }));
+  }
+
+  // listTables refreshes the list of tables without touching the form.
+  async function listTables() {
+    try {
+      tables = await api('GET', '/api/tables?status=open,playing,finished&limit=30');
+      renderTables();
+    } catch { /* the next refresh tries again */ }
+  }
+
+  const off = onLanguage(render);
+  refresh = setInterval(() => { if (!document.hidden) listTables(); }, 10000);
+  load();
+  return { leave() { off(); clearInterval(refresh); }, title: () => t('lobby.title') };
+}

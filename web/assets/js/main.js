@@ -1,0 +1,78 @@
+// Start-up, the client-side router and the page frame.
+import { start, setLanguage, language, onLanguage, t } from './i18n.js';
+import { lobbyPage } from './lobby.js';
+import { tablePage } from './table.js';
+import { replayPage } from './replay.js';
+import { rulesPage } from './rules.js';
+import { h, clear } from './dom.js';
+import { setRouter } from './router.js';
+
+const routes = [
+  [/^\/$/, lobbyPage],
+  [/^\/tables\/([0-9a-zA-Z_-]+)$/, tablePage],
+  [/^\/replay\/([0-9a-zA-Z_-]+)$/, replayPage],
+  [/^\/rules(?:\/([a-z0-9_-]+))?$/, rulesPage],
+];
+
+let current = null; // {leave, title}
+const main = () => document.getElementById('main');
+
+function notFound(el) {
+  el.append(h('h1', { text: t('notfound.title') }), h('p', {}, h('a', { href: '/', 'data-link': true, text: t('notfound.back') })));
+  return { title: () => t('notfound.title') };
+}
+
+// route shows the page of the current location.
+function route() {
+  if (current?.leave) current.leave();
+  const el = clear(main());
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  for (const [re, page] of routes) {
+    const m = path.match(re);
+    if (m) {
+      current = page(el, ...m.slice(1)) || {};
+      setTitle();
+      return;
+    }
+  }
+  current = notFound(el);
+  setTitle();
+}
+
+function setTitle() {
+  const sub = current?.title?.();
+  document.title = sub ? `${sub} · Minehall` : 'Minehall';
+}
+
+function applyColorBlind(on) {
+  document.body.classList.toggle('colorblind', on);
+  localStorage.setItem('minehall.colorblind', on ? '1' : '0');
+  window.dispatchEvent(new CustomEvent('minehall:colorblind'));
+}
+
+async function boot() {
+  await start();
+  const sel = document.getElementById('lang');
+  sel.value = language();
+  sel.addEventListener('change', () => setLanguage(sel.value));
+  onLanguage((l) => { sel.value = l; setTitle(); });
+  const cb = document.getElementById('colorblind');
+  cb.checked = localStorage.getItem('minehall.colorblind') === '1';
+  applyColorBlind(cb.checked);
+  cb.addEventListener('change', () => applyColorBlind(cb.checked));
+  document.addEventListener('click', (e) => {
+    const a = e.target.closest('a[data-link]');
+    if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    history.pushState(null, '', a.getAttribute('href'));
+    route();
+    main().focus();
+  });
+  setRouter(route);
+  window.addEventListener('popstate', route);
+  route();
+}
+
+boot().catch((e) => {
+  clear(main()).append(h('p', { class: 'error', role: 'alert', text: 'Minehall could not start: ' + e.message }));
+});

@@ -1,0 +1,124 @@
+// The replay viewer: steps through a finished game. The record (GET
+// /api/tables/{id}/record) gives the moves; the position after each step
+// comes from GET /api/tables/{id}/replay?step=N, which answers
+// {"step", "actions", "player", "move", "status", "actors", "view"} with
+// the spectator's view after N actions, drawn by the game's renderer.
+import { h, clear } from './dom.js';
+import { t, onLanguage, language } from './i18n.js';
+import { api } from './api.js';
+import { gameSpec, gameTitle, renderer, seatName } from './catalog.js';
+import { moveWords } from './words.js';
+
+export function replayPage(el, id) {
+  let rec = null;
+  let info = null;
+  let spec = null;
+  let mod = null;
+  let step = 0;
+  let error = '';
+  let boardError = '';
+  const views = new Map();
+  let prevView = null;
+
+  const head = h('div', {});
+  const controls = h('div', { class: 'replay-controls', role: 'group' });
+  const board = h('div', { class: 'board', id: 'board' });
+  const list = h('ol', { class: 'log replay-log', id: 'replay-log' });
+  el.append(head, controls, h('div', { class: 'table-layout' }, h('div', { class: 'play' }, board),
+    h('aside', { class: 'side' }, h('h2', { 'data-i18n': 'table.log', text: t('table.log') }), list)));
+
+  function names() {
+    return (info?.seats || []).map((s, i) => (rec?.names?.[i] ? rec.names[i] : seatName(s, i)));
+  }
+  function nameOf(p) {
+    if (p === -1) return t('actor.chance');
+    if (p === -2) return t('actor.clock');
+    return names()[p] ?? t('seat.number', { n: p + 1 });
+  }
+
+  async function load() {
+    try {
+      info = await api('GET', `/api/tables/${id}`);
+      rec = await api('GET', `/api/tables/${id}/record`);
+      spec = await gameSpec(rec.game);
+      mod = await renderer(rec.game);
+      step = rec.actions.length;
+    } catch (e) {
+      error = e.code === 'conflict' ? t('replay.running') : e.message;
+    }
+    render();
+    show(step);
+  }
+
+  async function show(n) {
+    if (!rec) return;
+    step = Math.max(0, Math.min(rec.actions.length, n));
+    renderControls();
+    renderList();
+    let v = views.get(step);
+    if (!v) {
+      try {
+        v = await api('GET', `/api/tables/${id}/replay?step=${step}`);
+        views.set(step, v);
+        boardError = '';
+      } catch (e) {
+        boardError = e.status === 404 || e.status === 405 ? t('replay.noviews') : e.message;
+      }
+    }
+    if (v && v.step === step) {
+      mod.render(board, { view: v.view, prev: prevView, legal: [], send: () => {}, you: -3, actors: v.actors || [],
+        names: names(), t, lang: language(), colorBlind: document.body.classList.contains('colorblind'), status: 'replay' });
+      prevView = v.view;
+    } else if (boardError) {
+      clear(board).append(h('p', { class: 'note', text: boardError }));
+    }
+  }
+
+  function render() {
+    clear(head);
+    if (error) { head.append(h('h1', { text: t('replay.title') }), h('p', { class: 'error', role: 'alert', text: error })); return; }
+    const r = rec.result;
+    head.append(h('h1', { text: t('replay.of', { game: spec ? gameTitle(spec) : rec.game }) }),
+      r ? h('p', { text: t('end.winners', { names: (r.winners || []).map(nameOf).join(', ') || '—' }) + ' · ' +
+        names().map((n, i) => `${n}: ${r.scores?.[i] ?? ''}`).join(' · ') }) : null,
+      h('p', {}, h('a', { href: `/api/tables/${id}/record`, download: '', text: t('replay.download') })));
+    renderControls();
+    renderList();
+  }
+
+  function renderControls() {
+    clear(controls);
+    if (!rec) return;
+    const total = rec.actions.length;
+    const btn = (key, label, n, idName) => h('button', { type: 'button', id: idName, 'aria-label': t(key), title: t(key), disabled: n === step || n < 0 || n > total, onclick: () => show(n), text: label });
+    const range = h('input', { type: 'range', min: 0, max: total, value: step, 'aria-label': t('replay.step'), oninput: (e) => show(Number(e.target.value)) });
+    controls.setAttribute('aria-label', t('replay.controls'));
+    controls.append(btn('replay.first', '⏮', 0, 'replay-first'), btn('replay.prev', '◀', step - 1, 'replay-prev'),
+      h('span', { id: 'replay-step', class: 'step', text: t('replay.stepof', { n: step, total }) }),
+      btn('replay.next', '▶', step + 1, 'replay-next'), btn('replay.last', '⏭', total, 'replay-last'), range);
+  }
+
+  function renderList() {
+    clear(list);
+    if (!rec) return;
+    rec.actions.forEach((a, i) => {
+      const li = h('li', { class: i + 1 === step ? 'current' : '', 'aria-current': i + 1 === step ? 'step' : undefined },
+        h('button', { type: 'button', class: 'linklike', onclick: () => show(i + 1) },
+          h('span', { class: 'log-n', text: `${i + 1}.` }), ' ', h('span', { class: 'log-who', text: nameOf(a.player) }), ' ',
+          moveWords(mod, rec.game, a.move, t, names())));
+      list.append(li);
+    });
+    list.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });
+  }
+
+  function onKey(e) {
+    if (!rec || e.target.closest('input, select, textarea')) return;
+    const keys = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: rec.actions.length };
+    if (e.key in keys) { e.preventDefault(); show(keys[e.key]); }
+  }
+
+  document.addEventListener('keydown', onKey);
+  const off = onLanguage(() => { render(); show(step); });
+  load();
+  return { leave() { off(); document.removeEventListener('keydown', onKey); }, title: () => t('replay.title') };
+}

@@ -1,0 +1,141 @@
+// TableSocket follows one table over the WebSocket of docs/protocol.md:
+// hello with the seat token, numbered updates (a gap asks for sync), acks
+// by seq, and automatic reconnection with backoff. An action sent but not
+// acknowledged when the connection drops is resent with the same seq after
+// reconnecting, if the new state shows it was not applied (the server
+// refuses a second copy with "conflict", so nothing is applied twice).
+
+const SEQ_KEY = 'minehall.seq.';
+
+// The connection states reported to onStatus.
+export const CONNECTING = 'connecting';
+export const OPEN = 'open';
+export const RECONNECTING = 'reconnecting';
+export const CLOSED = 'closed';
+
+export class TableSocket {
+  // handlers: onFrame(frame) for state, update and table frames; onAck,
+  // onError(frame), onStatus(status, retryInMs).
+  constructor(tableId, token, handlers) {
+    this.id = tableId;
+    this.token = token || '';
+    this.h = handlers;
+    this.n = -1;          // the n of the last state or update seen
+    this.pending = null;  // {seq, move, n}: sent, not acknowledged
+    this.attempt = 0;
+    this.stopped = false;
+    this.ws = null;
+    this.timer = 0;
+  }
+
+  connect() {
+    this.stopped = false;
+    clearTimeout(this.timer);
+    this.status(this.attempt ? RECONNECTING : CONNECTING);
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(this.id)}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      const hello = { type: 'hello', legal: true };
+      if (this.token) hello.token = this.token;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (e) => this.receive(e.data);
+    ws.onclose = (e) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.stopped) return;
+      if (e.code === 1008 && this.refused) { this.status(CLOSED); return; }
+      this.retry();
+    };
+  }
+
+  retry() {
+    const delay = Math.min(10000, 500 * 2 ** this.attempt) * (0.75 + Math.random() / 2);
+    this.attempt++;
+    this.status(RECONNECTING, delay);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  status(st, delay) { this.state = st; this.h.onStatus?.(st, delay); }
+
+  receive(data) {
+    let f;
+    try { f = JSON.parse(data); } catch { return; }
+    switch (f.type) {
+      case 'state':
+        this.n = f.n;
+        if (this.attempt || this.state !== OPEN) { this.attempt = 0; this.status(OPEN); }
+        this.resendPending(f);
+        this.h.onFrame(f);
+        break;
+      case 'update':
+        if (this.n >= 0 && f.n !== this.n + 1) {
+          // A gap: something was missed; ask for the whole state.
+          this.send({ type: 'sync' });
+          return;
+        }
+        this.n = f.n;
+        this.h.onFrame(f);
+        break;
+      case 'table':
+        this.h.onFrame(f);
+        break;
+      case 'ack':
+        if (this.pending && this.pending.seq === f.seq) this.pending = null;
+        this.h.onAck?.(f);
+        break;
+      case 'error':
+        if (f.code === 'unauthorized' && !f.seq) this.refused = true;
+        if (this.pending && this.pending.seq === f.seq) this.pending = null;
+        this.h.onError?.(f);
+        break;
+    }
+  }
+
+  // resendPending resends an unacknowledged action after a reconnect when
+  // the state shows it was not applied and is still legal.
+  resendPending(f) {
+    const p = this.pending;
+    if (!p) return;
+    if (f.n === p.n && (f.legal || []).includes(p.move)) {
+      this.send({ type: 'act', seq: p.seq, move: p.move });
+    } else {
+      this.pending = null;
+    }
+  }
+
+  nextSeq() {
+    const key = SEQ_KEY + this.id;
+    const last = Number(localStorage.getItem(key)) || 0;
+    // Time-based so that it grows across devices too.
+    const seq = Math.max(last + 1, Date.now());
+    localStorage.setItem(key, String(seq));
+    return seq;
+  }
+
+  // act sends a move in the game's notation; it reports false when the
+  // connection is not open.
+  act(move) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    const seq = this.nextSeq();
+    this.pending = { seq, move, n: this.n };
+    return this.send({ type: 'act', seq, move });
+  }
+
+  sync() { this.send({ type: 'sync' }); }
+
+  send(frame) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(frame));
+    return true;
+  }
+
+  // close ends the connection for good.
+  close() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close(1000);
+    this.ws = null;
+  }
+}

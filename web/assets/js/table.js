@@ -1,0 +1,349 @@
+// The table page: seats, whose turn, clocks, the board (drawn by the
+// game's renderer), the action log in words, the connection state with
+// automatic reconnect, the join form for a link, and the end screen with
+// scores and rematch.
+import { h, clear } from './dom.js';
+import { t, onLanguage, language } from './i18n.js';
+import { api, seatOf, saveSeat, ownerOf, saveOwner, playerName, savePlayerName } from './api.js';
+import { gameSpec, gameTitle, renderer, seatName } from './catalog.js';
+import { TableSocket } from './socket.js';
+import { navigate } from './router.js';
+import { moveWords, playerColorClass } from './words.js';
+
+const SPECTATOR = -3;
+const LOG_LIMIT = 300;
+
+export function tablePage(el, id) {
+  const st = {
+    info: null, spec: null, mod: null, you: SPECTATOR, view: null, prevView: null, legal: [], actors: [],
+    status: '', n: 0, result: null, deadline: 0, conn: 'connecting', retryIn: 0, message: '', log: [], sent: null,
+  };
+  let mine = seatOf(id);
+  let sock = null;
+  let clockTimer = 0;
+  let left = false;
+
+  const boxes = {
+    head: h('div', { class: 'table-head' }),
+    join: h('div', { class: 'join' }),
+    status: h('div', { class: 'turn', role: 'status', 'aria-live': 'polite' }),
+    message: h('div', { class: 'message', role: 'alert', 'aria-live': 'assertive' }),
+    end: h('section', { class: 'end', id: 'end', hidden: true, 'aria-labelledby': 'end-h' }),
+    board: h('div', { class: 'board', id: 'board' }),
+    seats: h('ol', { class: 'seats', id: 'seats' }),
+    notation: h('form', { class: 'notation' }),
+    log: h('ol', { class: 'log', id: 'log', 'aria-live': 'polite' }),
+  };
+  el.append(boxes.head, boxes.join, boxes.message, boxes.end,
+    h('div', { class: 'table-layout' },
+      h('div', { class: 'play' }, boxes.status, boxes.board, boxes.notation),
+      h('aside', { class: 'side' },
+        h('h2', { 'data-i18n': 'table.players', text: t('table.players') }), boxes.seats,
+        h('h2', { 'data-i18n': 'table.log', text: t('table.log') }), boxes.log)));
+
+  function names() {
+    return (st.info?.seats || []).map((s, i) => seatName(s, i));
+  }
+
+  function nameOf(p) {
+    if (p === -1) return t('actor.chance');
+    if (p === -2) return t('actor.clock');
+    return names()[p] ?? t('seat.number', { n: p + 1 });
+  }
+
+  async function start() {
+    try {
+      st.info = await api('GET', `/api/tables/${id}`);
+      st.spec = await gameSpec(st.info.game);
+      st.mod = await renderer(st.info.game);
+    } catch (e) {
+      st.message = e.code === 'not_found' ? t('table.notfound') : e.message;
+      renderAll();
+      return;
+    }
+    if (left) return;
+    renderAll();
+    connect();
+  }
+
+  function connect() {
+    if (sock) sock.close();
+    sock = new TableSocket(id, mine?.token, {
+      onFrame: frame,
+      onAck: () => {},
+      onError: (f) => {
+        if (st.sent && f.seq && st.sent.seq !== undefined) { st.legal = st.sent.legal; st.sent = null; }
+        st.message = f.message;
+        renderMessage();
+        renderBoard();
+      },
+      onStatus: (s, delay) => { st.conn = s; st.retryIn = delay || 0; renderHead(); },
+    });
+    sock.connect();
+  }
+
+  function frame(f) {
+    if (f.table) st.info = f.table;
+    if (f.type === 'state') {
+      st.you = f.you ?? SPECTATOR;
+      if (!st.log.length || st.log[st.log.length - 1].n !== f.n) st.log.push({ n: f.n, joined: true });
+    }
+    if (f.view !== undefined) { st.prevView = st.view; st.view = f.view; }
+    if (f.status) st.status = f.status;
+    if (f.type !== 'table' || f.actors !== undefined) st.actors = f.actors || [];
+    st.legal = f.legal || [];
+    st.sent = null;
+    st.n = f.n ?? st.n;
+    st.deadline = f.deadline || 0;
+    if (f.result) st.result = f.result;
+    if (st.info?.result) st.result = st.info.result;
+    if (f.type === 'update') {
+      st.log.push({ n: f.n, player: f.player, move: f.move });
+      if (st.log.length > LOG_LIMIT) st.log.splice(0, st.log.length - LOG_LIMIT);
+      st.message = '';
+    }
+    renderAll();
+  }
+
+  function send(move) {
+    if (!sock || !sock.act(move)) {
+      st.message = t('table.notconnected');
+      renderMessage();
+      return;
+    }
+    st.sent = { seq: sock.pending?.seq, legal: st.legal };
+    st.legal = [];
+    st.message = '';
+    renderMessage();
+    renderBoard();
+  }
+
+  async function join(ev) {
+    ev.preventDefault();
+    const input = boxes.join.querySelector('input');
+    const name = input.value.trim();
+    if (!name) { st.message = t('lobby.needname'); renderMessage(); return; }
+    savePlayerName(name);
+    try {
+      const j = await api('POST', `/api/tables/${id}/join`, { name });
+      saveSeat(id, j.seat, j.token);
+      mine = { seat: j.seat, token: j.token };
+      st.message = '';
+      connect();
+    } catch (e) {
+      st.message = e.message;
+    }
+    renderAll();
+  }
+
+  async function startGame() {
+    try {
+      st.info = await api('POST', `/api/tables/${id}/start`, undefined, ownerOf(id));
+    } catch (e) { st.message = e.message; }
+    renderAll();
+  }
+
+  async function rematch() {
+    try {
+      const c = await api('POST', `/api/tables/${id}/rematch`, undefined, ownerOf(id));
+      saveOwner(c.table.id, c.owner_token);
+      if (c.table.seats.some((s) => s.kind === 'person')) {
+        const j = await api('POST', `/api/tables/${c.table.id}/join`, { name: playerName() || names()[mine?.seat ?? 0] || 'Player' });
+        saveSeat(c.table.id, j.seat, j.token);
+      }
+      navigate(`/tables/${c.table.id}`);
+    } catch (e) {
+      st.message = e.message;
+      renderMessage();
+    }
+  }
+
+  function renderAll() {
+    renderHead();
+    renderJoin();
+    renderMessage();
+    renderStatus();
+    renderSeats();
+    renderBoard();
+    renderNotation();
+    renderLog();
+    renderEnd();
+  }
+
+  function renderHead() {
+    const title = st.spec ? gameTitle(st.spec) : (st.info?.game || '');
+    const link = `${location.origin}/tables/${id}`;
+    const connText = {
+      connecting: t('conn.connecting'), open: t('conn.open'), closed: t('conn.closed'),
+      reconnecting: st.retryIn ? t('conn.retry', { s: Math.ceil(st.retryIn / 1000) }) : t('conn.reconnecting'),
+    }[st.conn] || st.conn;
+    const copy = h('button', { type: 'button', class: 'copy', text: t('table.copy'), onclick: async () => {
+      try { await navigator.clipboard.writeText(link); copy.textContent = t('table.copied'); } catch { linkInput.select(); }
+    } });
+    const linkInput = h('input', { readonly: true, value: link, 'aria-label': t('table.link'), onfocus: (e) => e.target.select() });
+    clear(boxes.head).append(
+      h('h1', {}, title, ' ', h('small', { class: 'table-id', text: id })),
+      h('div', { class: 'meta' },
+        h('span', { class: `conn conn-${st.conn}`, id: 'conn', 'data-state': st.conn, role: 'status', text: connText }),
+        st.status ? h('span', { class: `status status-${st.status}`, text: t('status.' + st.status) }) : null,
+        h('a', { href: `/rules/${st.info?.game || ''}`, 'data-link': true, text: t('nav.rules') })),
+      h('div', { class: 'invite' }, h('label', { text: t('table.link') }), linkInput, copy));
+  }
+
+  function renderJoin() {
+    clear(boxes.join);
+    if (!st.info) return;
+    const free = st.info.seats.some((s) => s.kind === 'person' && !s.taken);
+    if (!mine && st.info.status === 'open' && free) {
+      boxes.join.append(h('form', { class: 'card join-form', onsubmit: join },
+        h('p', { text: t('table.invited') }),
+        h('label', { for: 'join-name', text: t('lobby.yourname') }),
+        h('input', { id: 'join-name', maxlength: 32, value: playerName(), autocomplete: 'nickname' }),
+        h('button', { type: 'submit', id: 'join', class: 'primary', text: t('table.join') })));
+    } else if (st.you === SPECTATOR && st.info.status !== 'finished') {
+      boxes.join.append(h('p', { class: 'watching', text: t('table.watching') }));
+    }
+    const owner = ownerOf(id);
+    if (owner && st.info.status === 'open' && !st.info.autostart && st.info.seats.every((s) => s.taken)) {
+      boxes.join.append(h('button', { type: 'button', class: 'primary', onclick: startGame, text: t('table.start') }));
+    }
+  }
+
+  function renderMessage() {
+    boxes.message.textContent = st.message;
+    boxes.message.hidden = !st.message;
+  }
+
+  function renderStatus() {
+    clearInterval(clockTimer);
+    clear(boxes.status);
+    if (!st.info) return;
+    const yourTurn = st.actors.includes(st.you) && st.status === 'playing';
+    el.dataset.myTurn = yourTurn ? 'true' : 'false';
+    el.dataset.status = st.status;
+    el.dataset.n = String(st.n);
+    let text;
+    if (st.status === 'open') {
+      const free = st.info.seats.filter((s) => !s.taken).length;
+      text = t('table.waiting', { n: free });
+    } else if (st.status === 'finished') text = t('table.over');
+    else if (yourTurn) text = t('table.yourturn');
+    else {
+      const who = st.actors.filter((p) => p >= 0).map(nameOf);
+      text = who.length ? t('table.theirturn', { names: who.join(', ') }) : t('table.waitingfor', { who: st.actors.map(nameOf).join(', ') });
+    }
+    const turn = h('span', { class: yourTurn ? 'yourturn' : '', text });
+    const clock = h('span', { class: 'clock', 'aria-label': t('table.clock') });
+    boxes.status.append(turn, ' ', clock);
+    document.title = `${yourTurn ? '● ' : ''}${st.spec ? gameTitle(st.spec) : ''} · Minehall`;
+    if (st.deadline && st.status === 'playing') {
+      const tick = () => {
+        const left = Math.max(0, st.deadline - Date.now());
+        const s = Math.ceil(left / 1000);
+        clock.textContent = `⏱ ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+      };
+      tick();
+      clockTimer = setInterval(tick, 500);
+    }
+  }
+
+  function renderSeats() {
+    clear(boxes.seats);
+    if (!st.info) return;
+    const scores = st.result?.scores;
+    st.info.seats.forEach((s, i) => {
+      const acting = st.actors.includes(i) && st.status === 'playing';
+      boxes.seats.append(h('li', { class: ['seat', acting && 'acting', i === st.you && 'you'], 'data-seat': i },
+        h('span', { class: `pawn-dot ${playerColorClass(i)}`, 'aria-hidden': 'true', text: String(i + 1) }),
+        h('span', { class: 'seat-name', text: seatName(s, i) }),
+        i === st.you ? h('span', { class: 'tag', text: t('table.you') }) : null,
+        !s.taken ? h('span', { class: 'tag free', text: t('table.free') }) : null,
+        acting ? h('span', { class: 'tag acting', text: t('table.tomove') }) : null,
+        scores ? h('span', { class: 'score', text: t('table.points', { n: scores[i] }) }) : null));
+    });
+  }
+
+  function renderBoard() {
+    if (!st.mod || !st.view) {
+      if (!st.view) clear(boxes.board);
+      return;
+    }
+    const focused = boxes.board.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+    st.mod.render(boxes.board, {
+      view: st.view, prev: st.prevView, legal: st.status === 'playing' ? st.legal : [], send, you: st.you,
+      actors: st.actors, names: names(), t, lang: language(), colorBlind: document.body.classList.contains('colorblind'),
+      status: st.status,
+    });
+    if (focused) boxes.board.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+  }
+
+  function renderNotation() {
+    clear(boxes.notation);
+    if (st.you === SPECTATOR || st.status !== 'playing') return;
+    const list = h('datalist', { id: 'legal-moves' }, st.legal.map((m) => h('option', { value: m })));
+    const input = h('input', { id: 'move-input', list: 'legal-moves', autocomplete: 'off', disabled: !st.legal.length,
+      placeholder: st.legal[0] || '', 'aria-describedby': 'move-help' });
+    boxes.notation.onsubmit = (e) => {
+      e.preventDefault();
+      const m = input.value.trim();
+      if (m) send(m);
+    };
+    boxes.notation.append(h('label', { for: 'move-input', text: t('table.typemove') }), input, list,
+      h('button', { type: 'submit', disabled: !st.legal.length, text: t('table.send') }),
+      h('small', { id: 'move-help', class: 'help', text: t('table.legalcount', { n: st.legal.length }) }));
+  }
+
+  function renderLog() {
+    clear(boxes.log);
+    for (const e of st.log) {
+      if (e.joined) { boxes.log.append(h('li', { class: 'joined', text: t('log.from', { n: e.n }) })); continue; }
+      const who = nameOf(e.player);
+      const words = e.move ? moveWords(st.mod, st.info?.game, e.move, t, names()) : t('log.hidden');
+      boxes.log.append(h('li', { 'data-n': e.n }, h('span', { class: 'log-n', text: `${e.n}.` }), ' ',
+        h('span', { class: 'log-who', text: who }), ' ', words));
+    }
+    boxes.log.scrollTop = boxes.log.scrollHeight;
+  }
+
+  function renderEnd() {
+    clear(boxes.end);
+    const over = st.status === 'finished' && st.result;
+    boxes.end.hidden = !over;
+    if (!over) return;
+    const r = st.result;
+    const winners = (r.winners || []).map(nameOf);
+    const rows = names().map((n, i) => ({ i, n, score: r.scores?.[i], win: (r.winners || []).includes(i) }))
+      .sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+    const owner = ownerOf(id);
+    boxes.end.append(
+      h('h2', { id: 'end-h', text: t('end.title') }),
+      h('p', { class: 'winners', text: winners.length ? t('end.winners', { names: winners.join(', ') }) : t('end.nowinner') }),
+      h('table', { class: 'scores' },
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('end.player') }), h('th', { scope: 'col', text: t('end.score') }))),
+        h('tbody', {}, rows.map((row) => h('tr', { class: row.win ? 'winner' : '' },
+          h('td', {}, row.win ? '🏆 ' : '', row.n, row.i === st.you ? ` (${t('table.you')})` : ''),
+          h('td', { text: row.score ?? '' }))))),
+      h('div', { class: 'actions' },
+        st.info?.rematch
+          ? h('a', { class: 'button primary', href: `/tables/${st.info.rematch}`, 'data-link': true, id: 'to-rematch', text: t('end.torematch') })
+          : owner ? h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: rematch, text: t('end.rematch') }) : null,
+        h('a', { class: 'button', href: `/replay/${id}`, 'data-link': true, id: 'replay', text: t('end.replay') }),
+        h('a', { class: 'button', href: '/', 'data-link': true, text: t('end.lobby') })));
+  }
+
+  const offLang = onLanguage(() => { renderAll(); });
+  const onCB = () => renderBoard();
+  window.addEventListener('minehall:colorblind', onCB);
+  start();
+  return {
+    leave() {
+      left = true;
+      offLang();
+      window.removeEventListener('minehall:colorblind', onCB);
+      clearInterval(clockTimer);
+      if (sock) sock.close();
+    },
+    title: () => (st.spec ? gameTitle(st.spec) : t('table.title')),
+  };
+}
+

@@ -1,0 +1,179 @@
+package e2e
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"minehall/game"
+	"minehall/game/gametest"
+	"minehall/games/minerals"
+	"minehall/server"
+	"minehall/store/sqlite"
+	"minehall/table"
+	"minehall/web"
+)
+
+// chromiumPath is where Debian's chromium package puts the browser.
+const chromiumPath = "/usr/bin/chromium"
+
+// site is a running server with the web client.
+type site struct {
+	URL  string
+	hall *table.Hall
+}
+
+// startSite starts the server on 127.0.0.1:0 with a temporary SQLite store,
+// Minerals and Connect Four, bots that play at once, and the web client at /.
+func startSite(t testing.TB) *site {
+	t.Helper()
+	reg := &game.Registry{}
+	reg.Register(minerals.New())
+	reg.Register(gametest.ConnectFour())
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "e2e.db"))
+	if err != nil {
+		t.Fatalf("sqlite.Open: %v", err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log})
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log})
+	s := &site{hall: hall}
+	mux := http.NewServeMux()
+	mux.Handle("/api/", srv)
+	mux.Handle("/ws/", srv)
+	mux.Handle("/healthz", srv)
+	mux.Handle("/", web.Handler())
+	ts := httptest.NewServer(mux)
+	s.URL = ts.URL
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+		ts.Close()
+		hall.Close()
+		db.Close()
+	})
+	return s
+}
+
+// newBrowser starts headless Chromium with a fresh profile and returns a
+// context for its first tab. A failing test saves a screenshot of every
+// tab made by the test and logs where.
+func newBrowser(t testing.TB) context.Context {
+	t.Helper()
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Fatalf("Chromium is needed at %s (apt-get install -y chromium): %v", chromiumPath, err)
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.WindowSize(1200, 900),
+	}
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("start Chromium: %v", err)
+	}
+	return ctx
+}
+
+// newTab returns a tab of the browser with its own storage (a separate
+// browser context), as a second person on another computer.
+func newTab(t testing.TB, browser context.Context, name string) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	t.Cleanup(func() {
+		if t.Failed() {
+			screenshot(t, ctx, name)
+		}
+		cancel()
+	})
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("open tab %s: %v", name, err)
+	}
+	return ctx
+}
+
+// screenshot saves the tab's page as a PNG in a temporary directory that
+// outlives the test and logs its path.
+func screenshot(t testing.TB, ctx context.Context, name string) {
+	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(sctx, chromedp.FullScreenshot(90))
+	if err != nil {
+		t.Logf("screenshot of %s failed: %v", name, err)
+		return
+	}
+	dir, err := os.MkdirTemp("", "minehall-e2e-")
+	if err != nil {
+		t.Logf("screenshot of %s: %v", name, err)
+		return
+	}
+	path := filepath.Join(dir, fmt.Sprintf("%s-%s.png", filepath.Base(t.Name()), name))
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Logf("screenshot of %s: %v", name, err)
+		return
+	}
+	t.Logf("screenshot of %s saved to %s", name, path)
+}
+
+// do runs actions in the tab with a timeout, failing the test on error.
+func do(t *testing.T, ctx context.Context, timeout time.Duration, what string, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	if err := chromedp.Do(c, actions...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// eval evaluates a JavaScript expression in the tab.
+func eval[T any](t *testing.T, ctx context.Context, expr string) T {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(c, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("evaluate %s: %v", expr, err)
+	}
+	return v
+}
+
+// waitFor polls a JavaScript predicate until it is true.
+func waitFor(t *testing.T, ctx context.Context, timeout time.Duration, what, predicate string) {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, timeout+5*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(c, chromedp.Poll[chromedp.Void](predicate, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(30*time.Millisecond))); err != nil {
+		if errors.Is(err, chromedp.ErrPollingTimeout) {
+			t.Fatalf("waited %v for %s (%s)", timeout, what, predicate)
+		}
+		t.Fatalf("waiting for %s: %v", what, err)
+	}
+}
+
+// choose sets a select element's value as a person would and fires change.
+func choose(selector, value string) chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const s = document.querySelector(%q); s.value = %q; s.dispatchEvent(new Event('change', {bubbles: true})); })()`, selector, value))
+}

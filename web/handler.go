@@ -1,0 +1,163 @@
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+)
+
+//go:embed assets
+var assets embed.FS
+
+// contentSecurityPolicy keeps every request of the page on its own server:
+// scripts, styles, images and connections (WebSockets included) all come
+// from 'self' and nowhere else.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// asset is one embedded file, ready to serve.
+type asset struct {
+	name    string
+	body    []byte
+	gzipped []byte // nil when compression does not pay
+	etag    string
+	ctype   string
+}
+
+// site is the set of embedded files by their path under assets/.
+type site map[string]*asset
+
+// loadSite reads every embedded file once, with its ETag, content type and
+// gzip encoding.
+func loadSite(fsys fs.FS) (site, error) {
+	s := site{}
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(b)
+		a := &asset{name: p, body: b, etag: `"` + hex.EncodeToString(sum[:8]) + `"`, ctype: contentType(p)}
+		var z bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+		w.Write(b)
+		w.Close()
+		if z.Len() < len(b)*9/10 {
+			a.gzipped = z.Bytes()
+		}
+		s[p] = a
+		return nil
+	})
+	return s, err
+}
+
+// contentType returns the MIME type of an asset by its extension.
+func contentType(name string) string {
+	switch path.Ext(name) {
+	case ".js":
+		return "text/javascript; charset=utf-8"
+	case ".json":
+		return "application/json; charset=utf-8"
+	case ".svg":
+		return "image/svg+xml"
+	case ".html":
+		return "text/html; charset=utf-8"
+	case ".css":
+		return "text/css; charset=utf-8"
+	}
+	if t := mime.TypeByExtension(path.Ext(name)); t != "" {
+		return t
+	}
+	return "application/octet-stream"
+}
+
+// Handler serves the browser client: GET /assets/{file} serves an embedded
+// file (404 for an unknown one), and every other GET or HEAD outside /api/
+// and /ws/ serves index.html, so that client-side routes such as
+// /tables/{id} and /replay/{id} load the app. Other methods are refused
+// with 405. Every answer carries a Content-Security-Policy that allows no
+// request outside the page's own server.
+func Handler() http.Handler {
+	sub, err := fs.Sub(assets, "assets")
+	if err != nil {
+		panic("web: the embedded assets are missing: " + err.Error())
+	}
+	s, err := loadSite(sub)
+	if err != nil {
+		panic("web: the embedded assets do not read: " + err.Error())
+	}
+	if err := s.addGameData(); err != nil {
+		panic("web: the game data does not encode: " + err.Error())
+	}
+	if s["index.html"] == nil {
+		panic("web: the embedded assets have no index.html")
+	}
+	return s
+}
+
+// ServeHTTP implements http.Handler.
+func (s site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "same-origin")
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		h.Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	p := r.URL.Path
+	switch {
+	case strings.HasPrefix(p, "/assets/"):
+		a := s[strings.TrimPrefix(p, "/assets/")]
+		if a == nil || a.name == "index.html" {
+			http.NotFound(w, r)
+			return
+		}
+		a.serve(w, r)
+	case strings.HasPrefix(p, "/api/"), strings.HasPrefix(p, "/ws/"):
+		http.NotFound(w, r)
+	default:
+		s["index.html"].serve(w, r)
+	}
+}
+
+// serve writes the asset, gzipped when the client accepts it, answering
+// If-None-Match with 304. Assets are revalidated on every load (no-cache),
+// so a new binary's client is picked up at once.
+func (a *asset) serve(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Type", a.ctype)
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Vary", "Accept-Encoding")
+	body := a.body
+	etag := a.etag
+	if a.gzipped != nil && acceptsGzip(r) {
+		body = a.gzipped
+		etag = strings.TrimSuffix(a.etag, `"`) + `-gz"`
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("ETag", etag)
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.TrimSpace(enc) == "gzip" && strings.ReplaceAll(q, " ", "") != "q=0" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,189 @@
+package web
+
+import (
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func get(t testing.TB, h http.Handler, method, path string, header map[string]string) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest(method, path, nil)
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+func TestHandlerRoutes(t *testing.T) {
+	h := Handler()
+	tests := []struct {
+		name, method, path string
+		status             int
+		ctype              string
+		contains           string
+	}{
+		{"Index", "GET", "/", 200, "text/html", `<script type="module" src="/assets/js/main.js">`},
+		{"TableRoute", "GET", "/tables/3f2a9c0d11b4e7a2", 200, "text/html", "<main"},
+		{"ReplayRoute", "GET", "/replay/3f2a9c0d11b4e7a2", 200, "text/html", "<main"},
+		{"RulesRoute", "GET", "/rules/minerals", 200, "text/html", "<main"},
+		{"Head", "HEAD", "/tables/x", 200, "text/html", ""},
+		{"Script", "GET", "/assets/js/main.js", 200, "text/javascript", "import"},
+		{"Style", "GET", "/assets/app.css", 200, "text/css", ".hexboard"},
+		{"Translation", "GET", "/assets/i18n/de.json", 200, "application/json", "Lobby"},
+		{"Renderer", "GET", "/assets/games/minerals.js", 200, "text/javascript", "export function render"},
+		{"CardData", "GET", "/assets/data/minerals.json", 200, "application/json", `"d01"`},
+		{"ErrUnknownAsset", "GET", "/assets/js/nope.js", 404, "", ""},
+		{"ErrIndexAsAsset", "GET", "/assets/index.html", 404, "", ""},
+		{"ErrAPIPath", "GET", "/api/unknown", 404, "", ""},
+		{"ErrWSPath", "GET", "/ws/tables/x", 404, "", ""},
+		{"ErrPost", "POST", "/", 405, "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := get(t, h, tc.method, tc.path, nil)
+			if rec.Code != tc.status {
+				t.Fatalf("%s %s: got status %d; want %d", tc.method, tc.path, rec.Code, tc.status)
+			}
+			if got := rec.Header().Get("Content-Security-Policy"); !strings.Contains(got, "default-src 'self'") {
+				t.Errorf("%s: got Content-Security-Policy %q; want default-src 'self'", tc.path, got)
+			}
+			if tc.ctype != "" && !strings.HasPrefix(rec.Header().Get("Content-Type"), tc.ctype) {
+				t.Errorf("%s: got Content-Type %q; want %s", tc.path, rec.Header().Get("Content-Type"), tc.ctype)
+			}
+			if !strings.Contains(rec.Body.String(), tc.contains) {
+				t.Errorf("%s: body does not contain %q", tc.path, tc.contains)
+			}
+		})
+	}
+}
+
+func TestHandlerRevalidatesAndCompresses(t *testing.T) {
+	h := Handler()
+	first := get(t, h, "GET", "/assets/js/table.js", nil)
+	etag := first.Header().Get("ETag")
+	if etag == "" {
+		t.Fatalf("got no ETag; want one")
+	}
+	if got := get(t, h, "GET", "/assets/js/table.js", map[string]string{"If-None-Match": etag}); got.Code != http.StatusNotModified {
+		t.Errorf("If-None-Match with the ETag: got status %d; want 304", got.Code)
+	}
+	z := get(t, h, "GET", "/assets/js/table.js", map[string]string{"Accept-Encoding": "gzip, br"})
+	if z.Header().Get("Content-Encoding") != "gzip" {
+		t.Fatalf("Accept-Encoding gzip: got Content-Encoding %q; want gzip", z.Header().Get("Content-Encoding"))
+	}
+	zr, err := gzip.NewReader(z.Body)
+	if err != nil {
+		t.Fatalf("gzip body: %v", err)
+	}
+	plain, _ := io.ReadAll(zr)
+	if string(plain) != first.Body.String() {
+		t.Errorf("the gzipped body does not decompress to the plain one")
+	}
+}
+
+// TestAssetsStayOnTheirServer proves that no asset names another host: the
+// page makes no request outside its own server.
+func TestAssetsStayOnTheirServer(t *testing.T) {
+	url := regexp.MustCompile(`(?i)(https?:)?//[a-z0-9.-]+\.[a-z]{2,}`)
+	namespaces := []string{"http://www.w3.org/2000/svg"}
+	err := fs.WalkDir(assets, "assets", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".json") {
+			return err
+		}
+		b, _ := fs.ReadFile(assets, p)
+		text := string(b)
+		for _, ns := range namespaces {
+			text = strings.ReplaceAll(text, ns, "")
+		}
+		if m := url.FindString(text); m != "" {
+			t.Errorf("%s names another host: %s", p, m)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readJSON(t *testing.T, name string, v any) {
+	t.Helper()
+	b, err := fs.ReadFile(assets, name)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+}
+
+// TestTranslationsComplete checks that every language has exactly the
+// English keys, none empty, and that every key the code names exists.
+func TestTranslationsComplete(t *testing.T) {
+	var en map[string]string
+	readJSON(t, "assets/i18n/en.json", &en)
+	for _, lang := range []string{"de", "fr", "nl"} {
+		var d map[string]string
+		readJSON(t, "assets/i18n/"+lang+".json", &d)
+		for k := range en {
+			if v, ok := d[k]; !ok || strings.TrimSpace(v) == "" {
+				t.Errorf("%s: key %q is missing or empty", lang, k)
+			}
+		}
+		for k := range d {
+			if _, ok := en[k]; !ok {
+				t.Errorf("%s: key %q is not an English key", lang, k)
+			}
+		}
+	}
+	keyUse := regexp.MustCompile(`\bt\('([a-zA-Z0-9_.+ -]+)'\s*[,)]|data-i18n="([^"]+)"|'data-i18n': '([^']+)'`)
+	fs.WalkDir(assets, "assets", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !(strings.HasSuffix(p, ".js") || strings.HasSuffix(p, ".html")) {
+			return err
+		}
+		b, _ := fs.ReadFile(assets, p)
+		for _, m := range keyUse.FindAllStringSubmatch(string(b), -1) {
+			k := m[1] + m[2] + m[3]
+			if _, ok := en[k]; !ok {
+				t.Errorf("%s uses translation key %q, which en.json lacks", p, k)
+			}
+		}
+		return nil
+	})
+}
+
+func TestMineralsCardData(t *testing.T) {
+	rec := get(t, Handler(), "GET", "/assets/data/minerals.json", nil)
+	var data struct {
+		Cards []cardInfo `json:"cards"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &data); err != nil {
+		t.Fatalf("card data does not decode: %v", err)
+	}
+	if len(data.Cards) != 24 {
+		t.Fatalf("got %d cards; want 24", len(data.Cards))
+	}
+	i := slices.IndexFunc(data.Cards, func(c cardInfo) bool { return c.ID == "d01" })
+	if i < 0 {
+		t.Fatalf("card d01 is missing")
+	}
+	d01 := data.Cards[i]
+	want := map[string]int{"wollastonite": 1, "kyanite": 2, "tourmaline": 2, "anthracite": 1}
+	if d01.Points != 21 || len(d01.Minerals) != len(want) {
+		t.Errorf("d01: got %d points and %v; want 21 and %v", d01.Points, d01.Minerals, want)
+	}
+	for m, n := range want {
+		if d01.Minerals[m] != n {
+			t.Errorf("d01: got %d %s; want %d", d01.Minerals[m], m, n)
+		}
+	}
+}
