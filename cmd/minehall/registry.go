@@ -5,12 +5,14 @@ import (
 
 	"minehall/game"
 	"minehall/games/minerals"
+	"minehall/games/outofmine"
 )
 
 // registry returns the games this binary offers.
 func registry() *game.Registry {
 	var reg game.Registry
 	reg.Register(minerals.New())
+	reg.Register(outofmine.New())
 	return &reg
 }
 

@@ -1,0 +1,88 @@
+package outofmine
+
+import (
+	_ "embed"
+	"strings"
+
+	"minehall/game"
+)
+
+// Game is Out of Mine with a component pack. It implements game.Game,
+// game.Rulebook and ai.BotMaker.
+type Game struct {
+	pack *Pack
+}
+
+// New returns Out of Mine with the embedded (reconstructed) pack.
+func New() game.Game { return &Game{pack: DefaultPack()} }
+
+// NewWithPack returns Out of Mine played with pack, for example one loaded
+// with LoadPack from a user's file.
+func NewWithPack(pack *Pack) *Game { return &Game{pack: pack} }
+
+// Pack returns the game's component pack.
+func (g *Game) Pack() *Pack { return g.pack }
+
+// The option keys.
+const (
+	OptClock  = "clock"
+	OptAssist = "assist"
+	OptElves  = "elves"
+	OptFinds  = "finds"
+)
+
+// Spec implements game.Game.
+func (g *Game) Spec() game.Spec {
+	return game.Spec{
+		ID:    "outofmine",
+		Title: "Out of Mine",
+		Summary: "Everyone at once fills their own gallery board with the crystal tiles their treasure card names, " +
+			"racing for the shared supply; the first to cover every space calls OUT OF MINE! Seven rounds.",
+		MinPlayers: 2,
+		MaxPlayers: MaxPlayers,
+		Options: []game.OptionSpec{
+			{Key: OptClock, Title: "Round clock (seconds)", Help: "A round ends when the clock runs out if nobody has called; 0 turns the clock off.", Kind: game.OptionInt, Default: "180", Min: 0, Max: 3600},
+			{Key: OptAssist, Title: "Assist mode", Help: "Refuse tiles that would cover rock, colors not on your card and tiles beyond your card's count.", Kind: game.OptionBool, Default: "false"},
+			{Key: OptElves, Title: "Advanced: elves", Help: "+1 for each elf whose space holds a tile of its color, if that color is on your card.", Kind: game.OptionBool, Default: "false"},
+			{Key: OptFinds, Title: "Advanced: good and bad finds", Help: "Each element on your board scores what your card says.", Kind: game.OptionBool, Default: "false"},
+		},
+		Information: game.ImperfectInformation,
+		Turns:       game.RealTime,
+		Chance:      false,
+	}
+}
+
+// New implements game.Game.
+func (g *Game) New(cfg game.Config) (game.State, error) {
+	if err := g.Spec().CheckPlayers(cfg.Players); err != nil {
+		return nil, err
+	}
+	opts := settings{
+		Clock:  cfg.Options.Int(OptClock),
+		Assist: cfg.Options.Bool(OptAssist),
+		Elves:  cfg.Options.Bool(OptElves),
+		Finds:  cfg.Options.Bool(OptFinds),
+	}
+	if opts.Clock < 0 {
+		return nil, game.Errorf(game.CodeInvalid, "option clock: %d seconds is negative", opts.Clock)
+	}
+	return newState(g.pack, cfg.Players, opts, cfg.Seed), nil
+}
+
+//go:embed rules/en.md
+var rulesEN string
+
+// Rules implements game.Rulebook: the rules in English, with the list of
+// reconstructed components of the game's pack appended.
+func (g *Game) Rules(lang string) (string, bool) {
+	var b strings.Builder
+	b.WriteString(rulesEN)
+	b.WriteString("\n## Reconstructed components in this pack\n\n")
+	if len(g.pack.Reconstructed) == 0 {
+		b.WriteString("None: this pack is marked as the printed game's data.\n")
+	}
+	for _, r := range g.pack.Reconstructed {
+		b.WriteString("- " + r + "\n")
+	}
+	return b.String(), lang == "en"
+}

@@ -1,0 +1,204 @@
+package outofmine
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"minehall/game"
+)
+
+// The notation of actions:
+//
+//	take B2 | take B2 gold     take a tile of that shape (and element) into the hand
+//	return                     put the tile in hand back in the supply
+//	place r90 c2               lay the tile in hand turned r90 with its top-left at c2
+//	move 12 m0 a1              move, turn or mirror placed tile 12
+//	remove 12                  take placed tile 12 off, back to the supply
+//	swap 12 L3 silver          put placed tile 12 back and take an L3 with silver into the hand
+//	call                       OUT OF MINE!
+//	side A | side B            choose the side of the board dealt
+//	time up                    the round clock ran out (system)
+//
+// Transforms are r0, r90, r180, r270 (clockwise turns) and m0 … m270 (the
+// same, mirrored left to right first). Cells are a column letter a–h and a
+// row number 1–8 from the top left, naming the top-left cell of the tile's
+// bounding box.
+
+// kindName names a supply kind: its shape, and its element if any.
+func kindName(pack *Pack, k int) string {
+	sh, el := k/int(NumElements), Element(k%int(NumElements))
+	name := fmt.Sprintf("shape%d", sh)
+	if sh < len(pack.Shapes) {
+		name = pack.Shapes[sh].ID
+	}
+	if el != NoElement {
+		name += " " + el.String()
+	}
+	return name
+}
+
+// cellName names a grid cell, e.g. "c2" for row 1, column 2 (0-based).
+func cellName(cell int) string {
+	return fmt.Sprintf("%c%d", 'a'+cell%GridStride, cell/GridStride+1)
+}
+
+func placementName(pl int) string {
+	return symbolNames[pl/64] + " " + cellName(pl%64)
+}
+
+// ActionString implements game.State.
+func (s *State) ActionString(p game.Player, act game.Action) string {
+	a := int(act)
+	switch {
+	case a < 0 || a >= numActions:
+		return fmt.Sprintf("action %d", a)
+	case a < actReturn:
+		return "take " + kindName(s.pack, a-actTake)
+	case a == actReturn:
+		return "return"
+	case a == actCall:
+		return "call"
+	case a < actTimeUp:
+		return "side " + sideName(a-actSide)
+	case a == actTimeUp:
+		return "time up"
+	case a < actPlace:
+		return fmt.Sprintf("remove %d", a-actRemove)
+	case a < actMove:
+		return "place " + placementName(a-actPlace)
+	case a < actSwap:
+		return fmt.Sprintf("move %d %s", (a-actMove)/numPlacements, placementName((a-actMove)%numPlacements))
+	default:
+		return fmt.Sprintf("swap %d %s", (a-actSwap)/numKinds, kindName(s.pack, (a-actSwap)%numKinds))
+	}
+}
+
+// ParseAction implements game.State.
+func (s *State) ParseAction(p game.Player, str string) (game.Action, error) {
+	f := strings.Fields(str)
+	bad := func(format string, args ...any) (game.Action, error) {
+		return 0, game.Errorf(game.CodeInvalid, "%q: "+format, append([]any{str}, args...)...)
+	}
+	if len(f) == 0 {
+		return bad("empty move")
+	}
+	switch f[0] {
+	case "return", "call":
+		if len(f) != 1 {
+			return bad("%s takes no arguments", f[0])
+		}
+		if f[0] == "call" {
+			return game.Action(actCall), nil
+		}
+		return game.Action(actReturn), nil
+	case "time":
+		if len(f) != 2 || f[1] != "up" {
+			return bad("write \"time up\"")
+		}
+		return game.Action(actTimeUp), nil
+	case "side":
+		if len(f) != 2 || (f[1] != "A" && f[1] != "B") {
+			return bad("write \"side A\" or \"side B\"")
+		}
+		return game.Action(actSide + int(f[1][0]-'A')), nil
+	case "take":
+		k, err := s.parseKind(f[1:])
+		if err != nil {
+			return bad("%v; write e.g. \"take B2\" or \"take B2 gold\"", err)
+		}
+		return game.Action(actTake + k), nil
+	case "remove":
+		if len(f) != 2 {
+			return bad("write \"remove TILE\"")
+		}
+		t, err := parseTile(f[1])
+		if err != nil {
+			return bad("%v", err)
+		}
+		return game.Action(actRemove + t), nil
+	case "place":
+		if len(f) != 3 {
+			return bad("write \"place TRANSFORM CELL\", e.g. \"place r90 c2\"")
+		}
+		pl, err := parsePlacement(f[1], f[2])
+		if err != nil {
+			return bad("%v", err)
+		}
+		return game.Action(actPlace + pl), nil
+	case "move":
+		if len(f) != 4 {
+			return bad("write \"move TILE TRANSFORM CELL\", e.g. \"move 12 m0 a1\"")
+		}
+		t, err := parseTile(f[1])
+		if err != nil {
+			return bad("%v", err)
+		}
+		pl, err := parsePlacement(f[2], f[3])
+		if err != nil {
+			return bad("%v", err)
+		}
+		return game.Action(actMove + t*numPlacements + pl), nil
+	case "swap":
+		if len(f) < 3 {
+			return bad("write \"swap TILE SHAPE [ELEMENT]\", e.g. \"swap 12 L3 silver\"")
+		}
+		t, err := parseTile(f[1])
+		if err != nil {
+			return bad("%v", err)
+		}
+		k, err := s.parseKind(f[2:])
+		if err != nil {
+			return bad("%v", err)
+		}
+		return game.Action(actSwap + t*numKinds + k), nil
+	}
+	return bad("unknown move %q; moves are take, return, place, move, remove, swap, call, side and time up", f[0])
+}
+
+func (s *State) parseKind(f []string) (int, error) {
+	if len(f) == 0 || len(f) > 2 {
+		return 0, fmt.Errorf("name a shape and optionally an element")
+	}
+	sh, ok := s.pack.ShapeByID(f[0])
+	if !ok {
+		ids := make([]string, len(s.pack.Shapes))
+		for i := range s.pack.Shapes {
+			ids[i] = s.pack.Shapes[i].ID
+		}
+		return 0, fmt.Errorf("no shape %q (shapes: %s)", f[0], strings.Join(ids, ", "))
+	}
+	el := NoElement
+	if len(f) == 2 {
+		e, ok := ParseElement(f[1])
+		if !ok || e == NoElement {
+			return 0, fmt.Errorf("no element %q (gold, silver, woodworm, rat)", f[1])
+		}
+		el = e
+	}
+	return sh*int(NumElements) + int(el), nil
+}
+
+func parseTile(s string) (int, error) {
+	t, err := strconv.Atoi(s)
+	if err != nil || t < 0 || t >= NumTiles {
+		return 0, fmt.Errorf("tile %q is not a tile number 0 to %d", s, NumTiles-1)
+	}
+	return t, nil
+}
+
+func parsePlacement(sym, cell string) (int, error) {
+	t := slices.Index(symbolNames[:], sym)
+	if t < 0 {
+		return 0, fmt.Errorf("transform %q is not one of %s", sym, strings.Join(symbolNames[:], ", "))
+	}
+	if len(cell) < 2 || cell[0] < 'a' || cell[0] >= 'a'+GridStride {
+		return 0, fmt.Errorf("cell %q is not a column a-h and a row 1-8", cell)
+	}
+	r, err := strconv.Atoi(cell[1:])
+	if err != nil || r < 1 || r > MaxRows {
+		return 0, fmt.Errorf("cell %q is not a column a-h and a row 1-8", cell)
+	}
+	return t*64 + (r-1)*GridStride + int(cell[0]-'a'), nil
+}

@@ -1,0 +1,516 @@
+package outofmine
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"minehall/game"
+)
+
+// newRound starts a game and lets every player choose side A (or the only
+// side allowed), so that a round is running.
+func newRound(t testing.TB, players int, opts game.Options, seed uint64) *State {
+	t.Helper()
+	s0, _, err := game.Start(New(), players, opts, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := s0.(*State)
+	chooseSides(t, s)
+	return s
+}
+
+func chooseSides(t testing.TB, s *State) {
+	t.Helper()
+	for p := range s.n {
+		legal := s.Legal(game.Player(p), nil)
+		if err := game.Play(s, game.Player(p), legal[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.phase != PhaseRound {
+		t.Fatalf("got phase %s after every side was chosen; want round", s.phase)
+	}
+}
+
+func play(t testing.TB, s *State, p game.Player, move string) {
+	t.Helper()
+	if _, err := game.PlayNotation(s, p, move); err != nil {
+		t.Fatalf("%s by %s: %v", move, p, err)
+	}
+}
+
+func refused(t *testing.T, s *State, p game.Player, move, wantMsg string) {
+	t.Helper()
+	before, _ := json.Marshal(s.Snapshot())
+	_, err := game.PlayNotation(s, p, move)
+	if err == nil {
+		t.Fatalf("%s by %s was accepted; want it refused", move, p)
+	}
+	if !strings.Contains(err.Error(), wantMsg) {
+		t.Errorf("%s: got %q; want a message containing %q", move, err, wantMsg)
+	}
+	after, _ := json.Marshal(s.Snapshot())
+	if !bytes.Equal(before, after) {
+		t.Errorf("%s: refusing it changed the state", move)
+	}
+}
+
+// cover lays p's card exactly on p's board with the solver's placement,
+// one take and one place per tile; it returns false if the side has no
+// exact tiling for the card.
+func cover(t *testing.T, s *State, p int) bool {
+	t.Helper()
+	sup := s.available(p)
+	sol := NewSideSolver(s.pack, s.sideOf(p)).Plan(s.cardOf(p), &sup, Objective{})
+	if sol.Empty > 0 {
+		return false
+	}
+	for i, pl := range sol.Placements {
+		sh := &s.pack.Shapes[pl.Shape]
+		play(t, s, game.Player(p), "take "+kindName(s.pack, pl.Shape*int(NumElements)+int(sol.Elements[i])))
+		play(t, s, game.Player(p), "place "+placementName(sh.Orientations[pl.Orient].Symbol*64+pl.Row*GridStride+pl.Col))
+	}
+	return true
+}
+
+func TestOneHand(t *testing.T) {
+	s := newRound(t, 2, nil, 1)
+	play(t, s, 0, "take Y1")
+	refused(t, s, 0, "take B2", "one hand")
+	play(t, s, 0, "return")
+	play(t, s, 0, "take B2")
+}
+
+func TestSupplyIsSharedAndFinite(t *testing.T) {
+	s := newRound(t, 2, nil, 1)
+	play(t, s, 0, "take I5") // the box has one
+	refused(t, s, 1, "take I5", "no I5 left")
+	play(t, s, 0, "return")
+	play(t, s, 1, "take I5")
+}
+
+func TestTileOnlyOnTheRectangle(t *testing.T) {
+	s := newRound(t, 2, nil, 3)
+	side := s.sideOf(0)
+	play(t, s, 0, "take I5")
+	refused(t, s, 0, "place r0 "+cellName(side.Cols-2), "stick out")
+}
+
+func TestTabletopAllowsRockAssistRefuses(t *testing.T) {
+	for _, assist := range []string{"false", "true"} {
+		s := newRound(t, 2, game.Options{OptAssist: assist}, 3)
+		side := s.sideOf(0)
+		// The card's first shape, laid at the first rock cell where it fits
+		// in the rectangle.
+		card := s.cardOf(0)
+		si := slices.IndexFunc(s.pack.Shapes, func(sh Shape) bool { return card.Count[sh.Color] > 0 })
+		o := s.pack.Shapes[si].Orientations[0]
+		move := ""
+		for c := range 64 {
+			r, col := c/GridStride, c%GridStride
+			if side.Area&^side.Gallery&(1<<c) != 0 && r+o.Rows <= side.Rows && col+o.Cols <= side.Cols && (o.Cells<<c)&^side.Gallery != 0 {
+				move = "place " + placementName(o.Symbol*64+c)
+				break
+			}
+		}
+		if move == "" {
+			t.Fatalf("no rock cell takes a %s", s.pack.Shapes[si].ID)
+		}
+		play(t, s, 0, "take "+s.pack.Shapes[si].ID)
+		if assist == "true" {
+			refused(t, s, 0, move, "assist mode")
+		} else {
+			play(t, s, 0, move)
+		}
+	}
+}
+
+func TestAssistRefusesColorNotOnCard(t *testing.T) {
+	s := newRound(t, 2, game.Options{OptAssist: "true"}, 3)
+	card := s.cardOf(0)
+	for _, sh := range s.pack.Shapes {
+		if card.Count[sh.Color] == 0 {
+			play(t, s, 0, "take "+sh.ID)
+			refused(t, s, 0, "place r0 a1", "your card has no")
+			return
+		}
+	}
+	t.Fatal("player 0's card has every color; pick another seed")
+}
+
+func TestTilesNeverOverlap(t *testing.T) {
+	s := newRound(t, 2, nil, 3)
+	play(t, s, 0, "take Y1")
+	play(t, s, 0, "place r0 a1")
+	play(t, s, 0, "take Y1")
+	refused(t, s, 0, "place r0 a1", "never overlap")
+}
+
+func TestCallOnlyWhenCovered(t *testing.T) {
+	s := newRound(t, 2, nil, 1)
+	refused(t, s, 0, "call", "every gallery space is covered")
+}
+
+func TestCallEndsRoundForEveryone(t *testing.T) {
+	for seed := uint64(1); seed < 20; seed++ {
+		s := newRound(t, 3, nil, seed)
+		if !cover(t, s, 0) {
+			continue
+		}
+		play(t, s, 1, "take Y1")
+		callerBoard := s.seats[0].Board
+		play(t, s, 0, "call")
+		if s.phase != PhaseChoose || s.round != 1 {
+			t.Fatalf("got phase %s round %d; want choose, round 1", s.phase, s.round)
+		}
+		if s.seats[1].Hand != -1 {
+			t.Errorf("player 1 still holds tile %d; want it back in the supply", s.seats[1].Hand)
+		}
+		if got := s.scores[0][0]; got != 12 {
+			t.Errorf("caller with an exact board got %d; want 10 + 2 = 12", got)
+		}
+		if !s.inBox[callerBoard] {
+			t.Errorf("the caller's board %d is not back in the box", callerBoard)
+		}
+		n := 0
+		for _, k := range s.supply {
+			n += int(k)
+		}
+		if n != NumTiles {
+			t.Errorf("got %d tiles in the supply after the round; want all %d", n, NumTiles)
+		}
+		return
+	}
+	t.Fatal("no seed gave player 0 an exact tiling")
+}
+
+func TestSameBoardMeansOtherSide(t *testing.T) {
+	for seed := uint64(1); seed < 200; seed++ {
+		s := newRound(t, 2, game.Options{OptClock: "60"}, seed)
+		prev := [2]int8{s.seats[0].Board, s.seats[1].Board}
+		sides := [2]int8{s.seats[0].Side, s.seats[1].Side}
+		play(t, s, game.System, "time up")
+		for p := range 2 {
+			if s.seats[p].Board != prev[p] {
+				continue
+			}
+			legal := s.Legal(game.Player(p), nil)
+			if len(legal) != 1 || int(legal[0])-actSide == int(sides[p]) {
+				t.Fatalf("seed %d: player %d dealt board again got sides %v; want only the other side", seed, p, legal)
+			}
+			refused(t, s, game.Player(p), "side "+sideName(int(sides[p])), "other side")
+			return
+		}
+	}
+	t.Fatal("no seed dealt a player the same board twice")
+}
+
+func TestTimeUpScoresWithoutCaller(t *testing.T) {
+	s := newRound(t, 2, game.Options{OptClock: "60"}, 4)
+	play(t, s, 1, "take Y1")
+	play(t, s, 1, "place r0 "+cellName(lowCell(s.sideOf(1).Gallery)))
+	b1 := s.seats[1].Board
+	play(t, s, game.System, "time up")
+	if got := s.results[0][1].Called; got {
+		t.Errorf("got a caller after time up; want none")
+	}
+	// Player 1 covered more spaces, so their board returns to the box.
+	if !s.inBox[b1] {
+		t.Errorf("board %d of the player with most covered spaces is not in the box", b1)
+	}
+	if s.results[0][0].Score.Score != 0 {
+		t.Errorf("an empty board scored %d; want 0 (more than 10 empty)", s.results[0][0].Score.Score)
+	}
+}
+
+func lowCell(c CellSet) int {
+	for i := range 64 {
+		if c&(1<<i) != 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+func TestSevenRounds(t *testing.T) {
+	s := newRound(t, 4, game.Options{OptClock: "30"}, 9)
+	for r := 0; r < Rounds; r++ {
+		if s.Terminal() {
+			t.Fatalf("over after %d rounds; want %d", r, Rounds)
+		}
+		if r > 0 {
+			chooseSides(t, s)
+		}
+		play(t, s, game.System, "time up")
+	}
+	if !s.Terminal() {
+		t.Fatalf("not over after %d rounds", Rounds)
+	}
+	pile := 0
+	for _, in := range s.inPile {
+		if in {
+			pile++
+		}
+	}
+	if pile != 0 {
+		t.Errorf("got %d boards left in the pile; want 0", pile)
+	}
+}
+
+func TestNotation(t *testing.T) {
+	s := newRound(t, 2, nil, 1)
+	for _, m := range []string{"take B2", "take L3 silver", "return", "place r90 c2", "move 12 m0 a1", "remove 12", "swap 12 L3 silver", "call", "side A", "time up"} {
+		a, err := s.ParseAction(0, m)
+		if err != nil {
+			t.Errorf("%q: %v", m, err)
+			continue
+		}
+		if got := s.ActionString(0, a); got != m {
+			t.Errorf("got %q; want %q", got, m)
+		}
+	}
+	for _, bad := range []string{"", "dance", "take Q7", "take B2 diamond", "place r45 a1", "place r0 z9", "move 99 r0 a1", "remove x", "side C", "time"} {
+		if _, err := s.ParseAction(0, bad); err == nil || game.ErrorCode(err) != game.CodeInvalid {
+			t.Errorf("%q: got %v; want an invalid-notation error", bad, err)
+		}
+	}
+}
+
+func TestNonCanonicalOrientationExplained(t *testing.T) {
+	s := newRound(t, 2, nil, 1)
+	play(t, s, 0, "take O4")
+	refused(t, s, 0, "place r90 a1", "looks the same")
+}
+
+func TestLegalAndApplyDoNotAllocate(t *testing.T) {
+	s := newRound(t, 3, nil, 2)
+	play(t, s, 0, "take T4")
+	buf := make([]game.Action, 0, 100000)
+	if n := testing.AllocsPerRun(20, func() { buf = s.Legal(0, buf[:0]) }); n != 0 {
+		t.Errorf("Legal allocates %v times; want 0", n)
+	}
+	c := s.Clone().(*State)
+	take, _ := c.ParseAction(1, "take Y1")
+	ret, _ := c.ParseAction(1, "return")
+	if n := testing.AllocsPerRun(20, func() { c.Apply(1, take); c.Apply(1, ret) }); n != 0 {
+		t.Errorf("Apply allocates %v times; want 0", n)
+	}
+}
+
+func TestRules(t *testing.T) {
+	text, ok := New().(game.Rulebook).Rules("en")
+	if !ok || !strings.Contains(text, "OUT OF MINE!") || !strings.Contains(text, "board 1") {
+		t.Errorf("got rules of %d bytes (ok=%v); want the English rules listing reconstructed boards", len(text), ok)
+	}
+}
+
+// TestExplainAgreesWithLegal plays random games and checks, for every
+// player at every step, that Explain finds no reason exactly against the
+// legal actions (all of them, and a sample of others), so that mayTake,
+// which the bots use, agrees with game.Check.
+func TestExplainAgreesWithLegal(t *testing.T) {
+	for _, opts := range []game.Options{{OptClock: "60"}, {OptAssist: "true", OptClock: "60"}} {
+		s0, _, _ := game.Start(New(), 3, opts, 77)
+		s := s0.(*State)
+		rng := game.NewRand(5)
+		for step := 0; step < 300 && !s.Terminal(); step++ {
+			for _, p := range []game.Player{game.System, 0, 1, 2} {
+				legal := s.Legal(p, nil)
+				for _, a := range legal {
+					if !s.mayTake(p, a) {
+						t.Fatalf("step %d: %s's legal %q is refused: %v", step, p, s.ActionString(p, a), s.Explain(p, a))
+					}
+				}
+				for range 100 {
+					a := game.Action(rng.IntN(numActions))
+					if _, ok := slices.BinarySearch(legal, a); !ok && s.mayTake(p, a) {
+						t.Fatalf("step %d: %s's illegal %q is accepted", step, p, s.ActionString(p, a))
+					}
+				}
+			}
+			actors := s.Actors(nil)
+			p := actors[rng.IntN(len(actors))]
+			if p == game.System && rng.IntN(20) != 0 {
+				continue // let rounds run long enough to fill boards
+			}
+			legal := s.Legal(p, nil)
+			s.Apply(p, legal[rng.IntN(len(legal))])
+		}
+	}
+}
+
+func TestMoveRemoveSwap(t *testing.T) {
+	s := newRound(t, 2, nil, 1)
+	play(t, s, 0, "take I3")
+	play(t, s, 0, "place r0 a1")
+	tile := -1
+	for tl, w := range s.where {
+		if w == boardBase {
+			tile = tl
+		}
+	}
+	play(t, s, 0, fmt.Sprintf("move %d r90 a1", tile))
+	if got := s.seats[0].Occupied; got != Cell(0, 0)|Cell(1, 0)|Cell(2, 0) {
+		t.Errorf("after turning, got cells %b; want a1, a2, a3", got)
+	}
+	refused(t, s, 0, fmt.Sprintf("move %d r90 a1", tile), "already lies there")
+	refused(t, s, 0, fmt.Sprintf("swap %d I3", tile), "already a I3")
+	play(t, s, 0, fmt.Sprintf("swap %d B2", tile))
+	if s.where[tile] != inSupply || s.seats[0].Hand < 0 || s.pack.Tiles[s.seats[0].Hand].Shape != 1 || s.seats[0].Occupied != 0 {
+		t.Errorf("after the swap got tile %d at %d, hand %d; want it in the supply and a B2 in hand", tile, s.where[tile], s.seats[0].Hand)
+	}
+	play(t, s, 0, "place r0 a1")
+	play(t, s, 0, fmt.Sprintf("remove %d", firstOnBoard(s, 0)))
+	if s.seats[0].Occupied != 0 {
+		t.Errorf("after removing, got cells %b; want none", s.seats[0].Occupied)
+	}
+}
+
+func firstOnBoard(s *State, p int) int8 {
+	for t, w := range s.where {
+		if w == boardBase+int8(p) {
+			return int8(t)
+		}
+	}
+	return -1
+}
+
+func TestAssistRefusesBeyondCount(t *testing.T) {
+	for seed := uint64(1); seed < 50; seed++ {
+		s := newRound(t, 2, game.Options{OptAssist: "true"}, seed)
+		card := s.cardOf(0)
+		if card.Count[Yellow] == 0 || card.Count[Yellow] > 3 {
+			continue
+		}
+		cells := s.sideOf(0).Gallery
+		for range card.Count[Yellow] {
+			c := lowCell(cells)
+			cells &^= 1 << c
+			play(t, s, 0, "take Y1")
+			play(t, s, 0, "place r0 "+cellName(c))
+		}
+		play(t, s, 0, "take Y1")
+		refused(t, s, 0, "place r0 "+cellName(lowCell(cells)), "already on your board")
+		return
+	}
+	t.Fatal("no seed gave player 0 a card with 1 to 3 yellow tiles")
+}
+
+// BenchmarkLegal lists the legal actions of a player holding a tile with
+// several tiles on the board (thousands of placements and moves).
+//
+//	go test -run '^$' -bench 'Legal|Apply' -cpu 1 ./games/outofmine
+func BenchmarkLegal(b *testing.B) {
+	s := newRound(b, 4, nil, 2)
+	for _, m := range []string{"take Y1", "place r0 a1", "take B2", "place r0 c3", "take I3"} {
+		play(b, s, 0, m)
+	}
+	buf := make([]game.Action, 0, 1<<15)
+	n := 0
+	for b.Loop() {
+		buf = s.Legal(0, buf[:0])
+		n = len(buf)
+	}
+	b.ReportMetric(float64(n), "actions")
+}
+
+// BenchmarkApply takes a tile and puts it back.
+func BenchmarkApply(b *testing.B) {
+	s := newRound(b, 4, nil, 2)
+	take, _ := s.ParseAction(0, "take Y1")
+	ret, _ := s.ParseAction(0, "return")
+	for b.Loop() {
+		s.Apply(0, take)
+		s.Apply(0, ret)
+	}
+}
+
+func TestClockOff(t *testing.T) {
+	s := newRound(t, 2, game.Options{OptClock: "0"}, 1)
+	if slices.Contains(s.Actors(nil), game.System) {
+		t.Errorf("got System among the actors with the clock off; want only seats")
+	}
+	if _, _, ok := s.Timer(); ok {
+		t.Errorf("got a running timer with the clock off; want none")
+	}
+	refused(t, s, game.System, "time up", "")
+	s2 := newRound(t, 2, nil, 1)
+	if _, d, ok := s2.Timer(); !ok || d != 180*time.Second {
+		t.Errorf("got timer %v, %v; want 3 minutes running by default", d, ok)
+	}
+}
+
+func TestViewShowsTheTable(t *testing.T) {
+	s := newRound(t, 2, game.Options{OptFinds: "true"}, 1)
+	play(t, s, 0, "take I5")
+	v := s.View(1).(View)
+	if v.You != 1 || v.Phase != "round" || v.Round != 1 {
+		t.Errorf("got you %d, phase %s, round %d; want 1, round, 1", v.You, v.Phase, v.Round)
+	}
+	p0 := v.Players[0]
+	if p0.Hand == nil || p0.CardFace == nil || p0.Layout == nil || len(p0.Layout.Rows) != s.sideOf(0).Rows {
+		t.Fatalf("got player 0 %+v; want the hand, the card face and the board layout", p0)
+	}
+	if got := strings.Count(strings.Join(p0.Layout.Rows, ""), "#"); got != GalleryCells {
+		t.Errorf("got %d gallery cells in the layout; want %d", got, GalleryCells)
+	}
+	if len(v.Shapes) != NumShapes || v.Shapes[0].ID != "Y1" {
+		t.Errorf("got %d shapes starting %+v; want %d starting Y1", len(v.Shapes), v.Shapes[0], NumShapes)
+	}
+	b, _ := json.Marshal(v)
+	if strings.Contains(string(b), `"rand"`) {
+		t.Errorf("the view holds the generator")
+	}
+}
+
+// TestTimeUpTieByLot: when the clock ends a round with equal coverage, the
+// board that leaves is drawn by lot, so over many seeds both players' boards
+// leave sometimes.
+func TestTimeUpTieByLot(t *testing.T) {
+	left := map[int]int{}
+	for seed := uint64(1); seed <= 40; seed++ {
+		s := newRound(t, 2, nil, seed)
+		b := [2]int8{s.seats[0].Board, s.seats[1].Board}
+		play(t, s, game.System, "time up")
+		for p := range 2 {
+			if s.inBox[b[p]] {
+				left[p]++
+			}
+		}
+	}
+	if left[0] == 0 || left[1] == 0 || left[0]+left[1] != 40 {
+		t.Errorf("got boards leaving by seat %v over 40 tied rounds; want both seats, 40 in all", left)
+	}
+}
+
+func TestTakeNamesOtherElements(t *testing.T) {
+	s := newRound(t, 2, nil, 1)
+	play(t, s, 0, "take I5")
+	refused(t, s, 1, "take I5", "no I5 left")
+	// Drain the plain straight trominoes: the message names the others.
+	for range 6 {
+		play(t, s, 1, "take I3")
+		play(t, s, 1, "place r90 "+cellName(lowFree(s, 1)))
+	}
+	refused(t, s, 1, "take I3", "(it has I3 gold, I3 rat)")
+}
+
+// lowFree returns the lowest cell of p's board rectangle where a vertical
+// straight tromino fits.
+func lowFree(s *State, p int) int {
+	side := s.sideOf(p)
+	for c := range 64 {
+		m := Cell(0, 0) | Cell(1, 0) | Cell(2, 0)
+		r, col := c/GridStride, c%GridStride
+		if r+3 <= side.Rows && col < side.Cols && (m<<c)&s.seats[p].Occupied == 0 {
+			return c
+		}
+	}
+	return -1
+}

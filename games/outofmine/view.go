@@ -1,0 +1,255 @@
+package outofmine
+
+import (
+	"encoding/binary"
+	"encoding/hex"
+
+	"minehall/game"
+)
+
+// View is what a player or spectator sees: everything on the table. Out of
+// Mine hides nothing but the order of the boards and cards still to come.
+type View struct {
+	You        int             `json:"you"` // seat, -1 for a spectator
+	Phase      string          `json:"phase"`
+	Round      int             `json:"round"` // 1-based
+	Rounds     int             `json:"rounds"`
+	Clock      int             `json:"clock_seconds"`
+	Assist     bool            `json:"assist"`
+	Elves      bool            `json:"elves"`
+	Finds      bool            `json:"finds"`
+	Players    []PlayerView    `json:"players"`
+	Supply     []SupplyCount   `json:"supply"`
+	PileBoards int             `json:"pile_boards"`
+	CardsLeft  int             `json:"cards_left"`
+	Results    [][]RoundResult `json:"results"`
+	Scores     []int           `json:"scores"`
+	// Shapes are the tile shapes by their index in the pack (tiles and
+	// kinds refer to them), drawn as rows of '#' and '.' in transform r0.
+	Shapes []ShapeView `json:"shapes"`
+}
+
+// ShapeView is a tile shape as a client draws it.
+type ShapeView struct {
+	ID    string   `json:"id"`
+	Color string   `json:"color"`
+	Cells []string `json:"cells"`
+}
+
+// SideView is the board side a player plays: rows of '#' (gallery) and '.'
+// (rock), and the elves.
+type SideView struct {
+	Rows  []string  `json:"rows"`
+	Elves []ElfView `json:"elves"`
+}
+
+// ElfView is an elf at the edge of a gallery space.
+type ElfView struct {
+	Cell  string `json:"cell"`
+	Color string `json:"color"`
+	Edge  string `json:"edge"`
+}
+
+// CardView is a treasure card face up.
+type CardView struct {
+	ID    int            `json:"id"`
+	Tiles map[string]int `json:"tiles"`
+	Finds map[string]int `json:"finds"`
+}
+
+// PlayerView is one seat as everyone sees it.
+type PlayerView struct {
+	Board    int          `json:"board"` // board id
+	Side     string       `json:"side"`  // "" while choosing
+	MustSide string       `json:"must_side,omitempty"`
+	Card     int          `json:"card,omitempty"` // card id during a round
+	CardFace *CardView    `json:"card_face,omitempty"`
+	Layout   *SideView    `json:"layout,omitempty"` // the side played, once chosen
+	Hand     *int         `json:"hand"`             // tile id in hand
+	Placed   []PlacedView `json:"placed"`
+	Empty    int          `json:"empty"` // uncovered gallery spaces
+}
+
+// PlacedView is a tile on a board.
+type PlacedView struct {
+	Tile      int     `json:"tile"`
+	Shape     string  `json:"shape"`
+	Transform string  `json:"transform"`
+	Cell      string  `json:"cell"`
+	Cells     CellSet `json:"cells"`
+}
+
+// SupplyCount is how many tiles of one kind are in the supply.
+type SupplyCount struct {
+	Shape   string `json:"shape"`
+	Element string `json:"element,omitempty"`
+	Count   int    `json:"count"`
+}
+
+// View implements game.State.
+func (s *State) View(p game.Player) any {
+	v := View{You: -1, Phase: s.phase.String(), Round: min(s.round+1, Rounds), Rounds: Rounds, Clock: s.opts.Clock,
+		Assist: s.opts.Assist, Elves: s.opts.Elves, Finds: s.opts.Finds, Results: s.results, Scores: []int{}}
+	if v.Results == nil {
+		v.Results = [][]RoundResult{}
+	}
+	if p.Seated() && int(p) < s.n {
+		v.You = int(p)
+	}
+	for pi := range s.n {
+		st := &s.seats[pi]
+		pv := PlayerView{Board: s.pack.Boards[st.Board].ID, Side: sideName(int(st.Side)), Placed: []PlacedView{}}
+		if st.Side < 0 && st.Board == st.PrevBoard {
+			pv.MustSide = sideName(1 - int(st.PrevSide))
+		}
+		if c := s.cardOf(pi); c != nil {
+			pv.Card = c.ID
+			pv.CardFace = cardView(c)
+		}
+		if st.Side >= 0 {
+			pv.Layout = sideView(s.sideOf(pi))
+		}
+		if st.Hand >= 0 {
+			h := int(st.Hand)
+			pv.Hand = &h
+		}
+		for t, w := range s.where {
+			if w == boardBase+int8(pi) {
+				sp := s.spots[t]
+				pv.Placed = append(pv.Placed, PlacedView{Tile: t, Shape: s.pack.Shapes[s.pack.Tiles[t].Shape].ID,
+					Transform: symbolNames[sp.Sym], Cell: cellName(int(sp.Cell)), Cells: s.tileCells(t, sp)})
+			}
+		}
+		if st.Side >= 0 {
+			pv.Empty = (s.sideOf(pi).Gallery &^ st.Occupied).Count()
+		}
+		v.Players = append(v.Players, pv)
+	}
+	for k, n := range s.supply {
+		if k/int(NumElements) < len(s.pack.Shapes) && n > 0 {
+			v.Supply = append(v.Supply, SupplyCount{Shape: s.pack.Shapes[k/int(NumElements)].ID, Element: Element(k % int(NumElements)).String(), Count: int(n)})
+		}
+	}
+	for b := range s.pack.Boards {
+		if s.inPile[b] {
+			v.PileBoards++
+		}
+	}
+	for _, u := range s.used[:len(s.pack.Cards)] {
+		if !u {
+			v.CardsLeft++
+		}
+	}
+	var buf [MaxPlayers]float64
+	for _, sc := range s.Scores(buf[:0]) {
+		v.Scores = append(v.Scores, int(sc))
+	}
+	for i := range s.pack.Shapes {
+		sh := &s.pack.Shapes[i]
+		o := sh.Orientations[0]
+		v.Shapes = append(v.Shapes, ShapeView{ID: sh.ID, Color: sh.Color.String(), Cells: drawCells(o.Cells, o.Rows, o.Cols)})
+	}
+	return v
+}
+
+func cardView(c *Card) *CardView {
+	cv := &CardView{ID: c.ID, Tiles: map[string]int{}, Finds: map[string]int{}}
+	for col, n := range c.Count {
+		if n > 0 {
+			cv.Tiles[Color(col).String()] = n
+		}
+	}
+	for el, pts := range c.Finds {
+		if pts != 0 {
+			cv.Finds[Element(el).String()] = pts
+		}
+	}
+	return cv
+}
+
+func sideView(sd *Side) *SideView {
+	v := &SideView{Rows: drawCells(sd.Gallery, sd.Rows, sd.Cols), Elves: []ElfView{}}
+	for _, e := range sd.Elves {
+		v.Elves = append(v.Elves, ElfView{Cell: cellName(e.Row*GridStride + e.Col), Color: e.Color.String(), Edge: e.Edge})
+	}
+	return v
+}
+
+// drawCells draws the cells of on within a rows x cols box as '#' and '.'.
+func drawCells(on CellSet, rows, cols int) []string {
+	out := make([]string, rows)
+	for r := range rows {
+		b := make([]byte, cols)
+		for c := range cols {
+			b[c] = '.'
+			if on.Has(r, c) {
+				b[c] = '#'
+			}
+		}
+		out[r] = string(b)
+	}
+	return out
+}
+
+// snapshot is the whole state as JSON, the generator included. Everything
+// but the options and the generator is packed into one hex string (see
+// State.packed), and the finished rounds' results, which View shows in
+// full, by a running SHA-256 of their JSON: hashing a state stays cheap
+// while any difference still changes it.
+type snapshot struct {
+	Players int       `json:"players"`
+	Options settings  `json:"options"`
+	Rand    game.Rand `json:"rand"`
+	State   string    `json:"state"`
+	Results string    `json:"results"`
+}
+
+// Snapshot implements game.State.
+func (s *State) Snapshot() any {
+	return snapshot{Players: s.n, Options: s.opts, Rand: s.rng, State: hex.EncodeToString(s.packed()), Results: s.resultsDigest}
+}
+
+// packed encodes the state's fields in a fixed order: phase, sequence,
+// round; per seat board, side, previous board and side, card, hand and
+// occupied cells; per tile its place, transform and cell; the supply per
+// kind; per board 1 if in the pile plus 2 if in the box; per card 1 if
+// dealt; the scores per round and seat.
+func (s *State) packed() []byte {
+	b := make([]byte, 0, 512)
+	b = append(b, byte(s.phase))
+	b = binary.BigEndian.AppendUint64(b, uint64(s.seq))
+	b = append(b, byte(s.round))
+	for _, st := range s.seats[:s.n] {
+		b = append(b, byte(st.Board), byte(st.Side), byte(st.PrevBoard), byte(st.PrevSide), byte(st.Card), byte(st.Hand))
+		b = binary.BigEndian.AppendUint64(b, uint64(st.Occupied))
+	}
+	for t := range s.where {
+		b = append(b, byte(s.where[t]), byte(s.spots[t].Sym), byte(s.spots[t].Cell))
+	}
+	for _, k := range s.supply {
+		b = append(b, byte(k))
+	}
+	for i := range s.inPile {
+		var v byte
+		if s.inPile[i] {
+			v = 1
+		}
+		if s.inBox[i] {
+			v |= 2
+		}
+		b = append(b, v)
+	}
+	for _, u := range s.used {
+		var v byte
+		if u {
+			v = 1
+		}
+		b = append(b, v)
+	}
+	for r := range Rounds {
+		for _, sc := range s.scores[r][:s.n] {
+			b = binary.BigEndian.AppendUint16(b, uint16(sc))
+		}
+	}
+	return b
+}
