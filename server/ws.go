@@ -175,8 +175,9 @@ func parseFrame(b []byte) (clientFrame, error) {
 func (c *wsConn) readLoop() closeReason {
 	limit := newBucket(c.s.cfg.Rate, c.s.cfg.Burst, time.Now())
 	flooded := 0
+	var buf bytes.Buffer // reused for every frame: parseFrame copies what it keeps
 	for {
-		typ, b, err := c.c.Read(context.Background()) // ended by closing the socket
+		typ, b, err := c.read(&buf)
 		if err != nil {
 			if websocket.CloseStatus(err) == -1 && !errors.Is(err, context.Canceled) {
 				c.s.log.Debug("websocket read", "table", c.t.ID(), "err", err)
@@ -214,6 +215,20 @@ func (c *wsConn) readLoop() closeReason {
 			c.send(errorFrame{Type: "error", errorBody: errorBody{Code: game.CodeInvalid, Message: "unknown frame type " + quote(f.Type) + "; send act or sync"}})
 		}
 	}
+}
+
+// read reads the next frame into buf and returns its bytes, valid until
+// the next read. It ends when the socket is closed.
+func (c *wsConn) read(buf *bytes.Buffer) (websocket.MessageType, []byte, error) {
+	typ, r, err := c.c.Reader(context.Background())
+	if err != nil {
+		return 0, nil, err
+	}
+	buf.Reset()
+	if _, err := buf.ReadFrom(r); err != nil {
+		return 0, nil, err
+	}
+	return typ, buf.Bytes(), nil
 }
 
 func quote(s string) string {

@@ -30,10 +30,12 @@ type ReplayStep struct {
 }
 
 // Bounds of the replay cache: a replayed state is kept every
-// replayInterval actions (more apart in longer games, so that a game keeps
-// at most replayCheckpoints of them), for at most replayTables tables, the
-// least recently used one forgotten first. A step is then at most one
-// clone and replayInterval-1 applications away.
+// replayInterval actions (further apart in longer games, so that a game
+// keeps at most replayCheckpoints+1 of them, the final state included),
+// for at most replayTables tables, the least recently used one forgotten
+// first. A step is then one clone and fewer than replayInterval
+// applications away in games of up to replayInterval*replayCheckpoints
+// actions, and the step after the last one served is one application away.
 const (
 	replayInterval    = 32
 	replayCheckpoints = 128

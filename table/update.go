@@ -58,16 +58,24 @@ type Update struct {
 // encodes each update once, before any subscriber receives it; do not
 // change an update after receiving it.
 func (u *Update) Frame() []byte {
-	if u.frame == nil {
-		b, err := json.Marshal(u)
-		if err != nil {
-			// Only a game's result with scores that are not numbers can
-			// fail here: say so rather than send nothing.
-			return []byte(`{"type":"error","code":"internal","message":"this update could not be encoded; send sync"}`)
-		}
-		return b
+	if u.frame != nil {
+		return u.frame
 	}
-	return u.frame
+	// The view was encoded by json.Marshal already: splice it in as the
+	// last field rather than have the encoder check and compact it again.
+	rest := *u
+	rest.View = nil
+	b, err := json.Marshal(&rest)
+	if err != nil {
+		// Only a game's result with scores that are not numbers can fail
+		// here: say so rather than send nothing.
+		return []byte(`{"type":"error","code":"internal","message":"this update could not be encoded; send sync"}`)
+	}
+	if len(u.View) > 0 {
+		b = append(b[:len(b)-1], `,"view":`...)
+		b = append(append(b, u.View...), '}')
+	}
+	return b
 }
 
 // seal encodes u once, before it is sent to any subscriber.

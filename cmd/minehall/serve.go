@@ -20,6 +20,7 @@ import (
 	"minehall/server"
 	"minehall/store/sqlite"
 	"minehall/table"
+	"minehall/web"
 )
 
 // serveOptions are the flags of `minehall serve`.
@@ -37,7 +38,7 @@ func newServeCmd(reg *game.Registry) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the games over HTTP and WebSocket",
-		Long: `Serve runs the Minehall server: the web page, the JSON API and the WebSocket
+		Long: `Serve runs the Minehall server: the web client, the JSON API and the WebSocket
 protocol (see docs/protocol.md), with tables stored in SQLite. Unfinished tables
 are rebuilt from the database on start. SIGINT or SIGTERM shut it down gracefully.`,
 		Args: exactArgs(0, "no arguments"),
@@ -89,7 +90,7 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 		return err
 	}
 	log.Info("tables restored", "count", n)
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, AllowedOrigins: opts.origins})
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, AllowedOrigins: opts.origins, UI: web.Handler()})
 	ln, err := net.Listen("tcp", opts.addr)
 	if err != nil {
 		hall.Close()

@@ -2,6 +2,7 @@ package sqlite_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -62,5 +63,43 @@ func TestOpenEmptyPath(t *testing.T) {
 	_, err := sqlite.Open(context.Background(), "")
 	if game.ErrorCode(err) != game.CodeInvalid {
 		t.Errorf("Open(\"\"): got %v; want code invalid", err)
+	}
+}
+
+// TestCloseCheckpoints checks that Close copies the whole WAL into the
+// database file and empties it, so that a closed database is one file.
+func TestCloseCheckpoints(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "test.db")
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	tb := &store.Table{ID: "t1", Game: "race", Players: 2, Options: game.Options{}, OwnerHash: []byte{1},
+		Seats: []store.Seat{{Kind: store.SeatBot, Bot: "easy"}, {Kind: store.SeatPerson}}, Status: store.StatusPlaying}
+	if err := db.CreateTable(ctx, tb); err != nil {
+		t.Fatalf("CreateTable: %v", err)
+	}
+	for n := int64(1); n <= 200; n++ {
+		if err := db.AppendAction(ctx, "t1", store.Action{N: n, Move: "add 1"}); err != nil {
+			t.Fatalf("AppendAction %d: %v", n, err)
+		}
+	}
+	if err := db.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	if err := db.Close(); err != nil {
+		t.Errorf("second Close: %v; want the first one's nil", err)
+	}
+	if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() != 0 {
+		t.Errorf("WAL after Close: %d bytes; want it empty or gone", fi.Size())
+	}
+	db, err = sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	defer db.Close()
+	if acts, err := db.Actions(ctx, "t1"); err != nil || len(acts) != 200 {
+		t.Errorf("Actions after reopen: got %d, %v; want 200", len(acts), err)
 	}
 }

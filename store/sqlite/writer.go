@@ -88,7 +88,7 @@ func (db *DB) write(ctx context.Context, op writeOp) error {
 		db.mu.RUnlock()
 	case <-ctx.Done():
 		db.mu.RUnlock()
-		return ctx.Err()
+		return game.Errorf(game.CodeConflict, "the request ended before it was stored (%v); nothing was changed", ctx.Err())
 	}
 	return <-op.result
 }
@@ -150,7 +150,7 @@ func (db *DB) commit(batch []writeOp, known map[string]int64) {
 		return
 	}
 	defer tx.Rollback()
-	w := &batchWriter{tx: tx, st: db.stmts, known: known, pending: map[string]int64{}}
+	w := &batchWriter{tx: tx, st: db.stmts, bound: map[*sql.Stmt]*sql.Stmt{}, known: known, pending: map[string]int64{}}
 	for i, op := range batch {
 		var err error
 		switch {
@@ -184,8 +184,19 @@ func (db *DB) commit(batch []writeOp, known map[string]int64) {
 type batchWriter struct {
 	tx      *sql.Tx
 	st      *statements
+	bound   map[*sql.Stmt]*sql.Stmt // the statements bound to tx, made on first use
 	known   map[string]int64
 	pending map[string]int64
+}
+
+// stmt returns s bound to the transaction.
+func (w *batchWriter) stmt(ctx context.Context, s *sql.Stmt) *sql.Stmt {
+	b, ok := w.bound[s]
+	if !ok {
+		b = w.tx.StmtContext(ctx, s)
+		w.bound[s] = b
+	}
+	return b
 }
 
 // lastAction returns the number of the last action of table id, or -1 if
@@ -199,7 +210,7 @@ func (w *batchWriter) lastAction(ctx context.Context, id string) (int64, error) 
 	}
 	var exists int
 	var last sql.NullInt64
-	if err := w.tx.StmtContext(ctx, w.st.lastAction).QueryRowContext(ctx, id).Scan(&exists, &last); err != nil {
+	if err := w.stmt(ctx, w.st.lastAction).QueryRowContext(ctx, id).Scan(&exists, &last); err != nil {
 		return 0, internal("append action", err)
 	}
 	if exists == 0 {
@@ -219,7 +230,7 @@ func (w *batchWriter) appendAction(ctx context.Context, id string, a store.Actio
 	case a.N != n+1:
 		return game.Errorf(game.CodeConflict, "table %s: action number %d is not the next one (%d)", id, a.N, n+1)
 	}
-	if _, err := w.tx.StmtContext(ctx, w.st.insertAction).ExecContext(ctx, id, a.N, int(a.Player), a.Move, a.Ms, a.ClientSeq); err != nil {
+	if _, err := w.stmt(ctx, w.st.insertAction).ExecContext(ctx, id, a.N, int(a.Player), a.Move, a.Ms, a.ClientSeq); err != nil {
 		return internal("append action", err)
 	}
 	w.pending[id] = a.N
@@ -228,13 +239,13 @@ func (w *batchWriter) appendAction(ctx context.Context, id string, a store.Actio
 
 func (w *batchWriter) createTable(ctx context.Context, t *store.Table, opts string, res any) error {
 	var exists int
-	if err := w.tx.StmtContext(ctx, w.st.tableExists).QueryRowContext(ctx, t.ID).Scan(&exists); err != nil {
+	if err := w.stmt(ctx, w.st.tableExists).QueryRowContext(ctx, t.ID).Scan(&exists); err != nil {
 		return internal("create table", err)
 	}
 	if exists > 0 {
 		return game.Errorf(game.CodeConflict, "table %s exists already", t.ID)
 	}
-	if _, err := w.tx.StmtContext(ctx, w.st.insertTable).ExecContext(ctx,
+	if _, err := w.stmt(ctx, w.st.insertTable).ExecContext(ctx,
 		t.ID, t.Game, t.Players, opts, int64(t.Seed), nonNil(t.OwnerHash), t.AutoStart, string(t.Status),
 		millis(t.Created), millis(t.Started), millis(t.Finished), res, t.RematchOf, t.Rematch); err != nil {
 		return internal("create table", err)
@@ -247,7 +258,7 @@ func (w *batchWriter) createTable(ctx context.Context, t *store.Table, opts stri
 }
 
 func (w *batchWriter) updateTable(ctx context.Context, t *store.Table, res any) error {
-	r, err := w.tx.StmtContext(ctx, w.st.updateTable).ExecContext(ctx,
+	r, err := w.stmt(ctx, w.st.updateTable).ExecContext(ctx,
 		string(t.Status), millis(t.Started), millis(t.Finished), res, t.RematchOf, t.Rematch, t.AutoStart, t.ID)
 	if err != nil {
 		return internal("update table", err)
@@ -255,14 +266,14 @@ func (w *batchWriter) updateTable(ctx context.Context, t *store.Table, res any) 
 	if n, _ := r.RowsAffected(); n == 0 {
 		return game.Errorf(game.CodeNotFound, "no table %s", t.ID)
 	}
-	if _, err := w.tx.StmtContext(ctx, w.st.deleteSeats).ExecContext(ctx, t.ID); err != nil {
+	if _, err := w.stmt(ctx, w.st.deleteSeats).ExecContext(ctx, t.ID); err != nil {
 		return internal("update seats", err)
 	}
 	return w.writeSeats(ctx, t)
 }
 
 func (w *batchWriter) writeSeats(ctx context.Context, t *store.Table) error {
-	ins := w.tx.StmtContext(ctx, w.st.insertSeat)
+	ins := w.stmt(ctx, w.st.insertSeat)
 	for i, s := range t.Seats {
 		var hash any
 		if len(s.TokenHash) > 0 {

@@ -31,6 +31,7 @@ func Run(t *testing.T, open Opener) {
 		{"AppendActions", testAppendActions},
 		{"ErrActionNumber", testActionNumber},
 		{"ConcurrentAppends", testConcurrentAppends},
+		{"ConcurrentLifecycles", testConcurrentLifecycles},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -253,6 +254,66 @@ func testConcurrentAppends(t *testing.T, s store.Store) {
 			if a.N != int64(j+1) || a.Move != fmt.Sprintf("add %d", j+1) {
 				t.Errorf("table t%d action %d: got %+v; want N=%d", i, j, a, j+1)
 			}
+		}
+	}
+}
+
+// testConcurrentLifecycles runs whole table lives at once, as a busy server
+// does: create, two seat changes, start, actions, finish; every write of
+// every table interleaved with the others'.
+func testConcurrentLifecycles(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	const tables, actions = 24, 12
+	var wg sync.WaitGroup
+	errs := make(chan error, tables)
+	for i := range tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tb := sample(fmt.Sprintf("life%d", i), base().Add(time.Duration(i)*time.Second))
+			steps := []func() error{
+				func() error { return s.CreateTable(ctx, tb) },
+				func() error { tb.Seats[2].Name, tb.Seats[2].TokenHash = "Bo", []byte{9}; return s.UpdateTable(ctx, tb) },
+				func() error {
+					tb.Status, tb.Started = store.StatusPlaying, base().Add(time.Hour)
+					return s.UpdateTable(ctx, tb)
+				},
+			}
+			for n := int64(1); n <= actions; n++ {
+				steps = append(steps, func() error {
+					return s.AppendAction(ctx, tb.ID, store.Action{N: n, Player: game.Player(n % 3), Move: fmt.Sprintf("add %d", n)})
+				})
+			}
+			steps = append(steps, func() error {
+				tb.Status, tb.Finished = store.StatusFinished, base().Add(2*time.Hour)
+				tb.Result = &game.Result{Scores: []float64{1, 2, 3}, Returns: []float64{0, 0, 1}, Winners: []game.Player{2}}
+				return s.UpdateTable(ctx, tb)
+			})
+			for k, step := range steps {
+				if err := step(); err != nil {
+					errs <- fmt.Errorf("table %s step %d: %w", tb.ID, k, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Errorf("%v", err)
+	}
+	for i := range tables {
+		id := fmt.Sprintf("life%d", i)
+		tb, err := s.Table(ctx, id)
+		if err != nil {
+			t.Fatalf("Table(%s): %v", id, err)
+		}
+		if tb.Status != store.StatusFinished || tb.Seats[2].Name != "Bo" || tb.Result == nil {
+			t.Errorf("table %s: got status %s, seat 2 %q, result %v; want finished, Bo and a result", id, tb.Status, tb.Seats[2].Name, tb.Result)
+		}
+		acts, err := s.Actions(ctx, id)
+		if err != nil || len(acts) != actions {
+			t.Errorf("Actions(%s): got %d, %v; want %d", id, len(acts), err, actions)
 		}
 	}
 }

@@ -46,6 +46,7 @@ func main() {
 	flag.StringVar(&prof.mutex, "mutexprofile", "", "write a mutex profile of the measurement to this file")
 	flag.StringVar(&prof.allocs, "memprofile", "", "write an allocation profile (since the start) to this file")
 	flag.StringVar(&prof.trace, "trace", "", "write an execution trace of the measurement to this file")
+	flag.BoolVar(&prof.logErrors, "log", false, "print the server's warnings and errors on stderr")
 	flag.Parse()
 	if *echoDur == 0 {
 		*echoDur = *duration
@@ -79,7 +80,11 @@ func run(tables int, gameID string, players int, warmup, duration, echoDur, thin
 	reg.Register(gametest.ConnectFour())
 	reg.Register(gametest.Goofspiel())
 	reg.Register(gametest.HighCard())
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	var logTo io.Writer = io.Discard
+	if prof.logErrors {
+		logTo = os.Stderr
+	}
+	log := slog.New(slog.NewTextHandler(logTo, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log})
 	defer hall.Close()
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Rate: 1000, Burst: 1000})
@@ -156,7 +161,11 @@ func run(tables int, gameID string, players int, warmup, duration, echoDur, thin
 }
 
 // profiles names the profile files to write; empty names are skipped.
-type profiles struct{ cpu, block, mutex, allocs, trace string }
+type profiles struct {
+	cpu, block, mutex, allocs, trace string
+	// logErrors sends the server's warnings and errors to stderr.
+	logErrors bool
+}
 
 // start starts the profiles and returns the function that stops them and
 // writes the files.
