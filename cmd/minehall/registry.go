@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"minehall/game"
+	"minehall/games/hammertime"
 	"minehall/games/minerals"
 	"minehall/games/outofmine"
 )
@@ -11,6 +12,7 @@ import (
 // registry returns the games this binary offers.
 func registry() *game.Registry {
 	var reg game.Registry
+	reg.Register(hammertime.New())
 	reg.Register(minerals.New())
 	reg.Register(outofmine.New())
 	return &reg

@@ -1,0 +1,65 @@
+package hammertime
+
+import (
+	"slices"
+	"syscall"
+	"testing"
+	"time"
+
+	"minehall/game"
+)
+
+// BenchmarkHit simulates one hit on a fresh tray until every gem rests (or
+// three simulated seconds pass), cycling through sides, positions and
+// strengths, with the paths recorded as in play. It reports the median and
+// 90th-percentile wall time of a hit and its median CPU time.
+func BenchmarkHit(b *testing.B) {
+	pack := DefaultPack()
+	const trays = 16
+	var fresh [trays][NumGems]Gem
+	for i := range fresh {
+		rng := game.NewRand(uint64(i))
+		setupTray(pack, &fresh[i], &rng)
+	}
+	rng := game.NewRand(1)
+	times := make([]time.Duration, 0, b.N)
+	cpu := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		gems := fresh[i%trays]
+		m := hitMotion(pack.Tray, Side(i%4), 1+i%HitPositions, 1+i%HitStrengths, NoTechnique, &rng)
+		t0, c0 := time.Now(), processCPU()
+		simulate(pack, &gems, m, &rng, true)
+		times = append(times, time.Since(t0))
+		cpu = append(cpu, processCPU()-c0)
+	}
+	b.StopTimer()
+	slices.Sort(times)
+	slices.Sort(cpu)
+	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "median-ms")
+	b.ReportMetric(float64(times[len(times)*9/10].Microseconds())/1000, "p90-ms")
+	b.ReportMetric(float64(cpu[len(cpu)/2].Microseconds())/1000, "median-cpu-ms")
+}
+
+// processCPU returns the CPU time the process has used (user and system),
+// which, unlike wall time, does not count time other programs on a busy
+// machine take.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkClone copies a state, as search does before every simulated hit.
+func BenchmarkClone(b *testing.B) {
+	s, _, err := game.Start(New(), 4, nil, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		_ = s.Clone()
+	}
+}

@@ -1,0 +1,175 @@
+package hammertime
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"minehall/ai"
+	"minehall/game"
+)
+
+// botLevel sets a bot's strength: how many candidate hits it tries, how many
+// noisy samples of each it simulates, and how much its own hand strays from
+// the hit it chose (with probability Stray, position and strength move by up
+// to StrayBy steps).
+type botLevel struct {
+	Candidates, Samples int
+	Stray               float64
+	StrayBy             int
+	Delay               time.Duration
+}
+
+var botLevels = map[string]botLevel{
+	"easy":   {Candidates: 6, Samples: 1, Stray: 0.5, StrayBy: 2, Delay: 1500 * time.Millisecond},
+	"medium": {Candidates: 16, Samples: 2, Stray: 0.25, StrayBy: 1, Delay: 1500 * time.Millisecond},
+	"hard":   {Candidates: 32, Samples: 3, Stray: 0, StrayBy: 0, Delay: 1500 * time.Millisecond},
+}
+
+// BotNames lists the bots: random, and easy, medium and hard hitters.
+func (g *Game) BotNames() []string { return []string{"random", "easy", "medium", "hard"} }
+
+// NewBot makes the named bot, seeded.
+func (g *Game) NewBot(name string, seed uint64) (ai.Bot, error) {
+	if name == "random" {
+		return &randomBot{rng: game.NewRand(seed)}, nil
+	}
+	lv, ok := botLevels[name]
+	if !ok {
+		return nil, game.Errorf(game.CodeNotFound, "Hammer Time has no bot %q (it has random, easy, medium, hard)", name)
+	}
+	return &HitBot{Level: lv, rng: game.NewRand(seed)}, nil
+}
+
+// randomBot plays a uniformly random legal action.
+type randomBot struct{ rng game.Rand }
+
+func (b *randomBot) Act(_ context.Context, s game.State, p game.Player) (ai.Decision, error) {
+	legal := s.Legal(p, nil)
+	if len(legal) == 0 {
+		return ai.Decision{}, game.Errorf(game.CodeNotYourTurn, "player %s has nothing to do", p)
+	}
+	return ai.Decision{Action: legal[b.rng.IntN(len(legal))], Delay: time.Second}, nil
+}
+
+// HitBot chooses hits by simulating candidates on determinized copies of the
+// tray (fresh hand noise, nothing it cannot see), scoring each by the
+// progress the hit brings its own wagons and missions. It always completes a
+// wagon with mission cards when it can, and never turns or pushes the tray.
+type HitBot struct {
+	Level botLevel
+	rng   game.Rand
+}
+
+// Act chooses p's action in s without modifying s.
+func (b *HitBot) Act(ctx context.Context, gs game.State, p game.Player) (ai.Decision, error) {
+	s, ok := gs.(*State)
+	if !ok {
+		return ai.Decision{}, game.Errorf(game.CodeInvalid, "not a Hammer Time state")
+	}
+	if s.Terminal() || p != game.Player(s.current) {
+		return ai.Decision{}, game.Errorf(game.CodeNotYourTurn, "player %s has nothing to do", p)
+	}
+	if s.phase == PhaseDecide {
+		return ai.Decision{Action: actUse, Delay: b.Level.Delay / 2}, nil
+	}
+	base := progress(s, p)
+	view := s.Determinize(p, &b.rng).(*State)
+	best, bestVal := game.Action(-1), math.Inf(-1)
+	for i := 0; i < b.Level.Candidates; i++ {
+		a := b.candidate(view)
+		val := 0.0
+		for k := 0; k < b.Level.Samples; k++ {
+			d := s.Determinize(p, &b.rng).(*State)
+			d.Apply(p, a)
+			val += outcomeValue(d, p, base)
+		}
+		val /= float64(b.Level.Samples)
+		if val > bestVal {
+			best, bestVal = a, val
+		}
+		if ctx.Err() != nil && best >= 0 {
+			break
+		}
+	}
+	if b.Level.Stray > 0 && b.rng.Float64() < b.Level.Stray {
+		side, pos, str := decodeHit(best)
+		pos = max(1, min(HitPositions, pos+b.rng.IntN(2*b.Level.StrayBy+1)-b.Level.StrayBy))
+		str = max(1, min(HitStrengths, str+b.rng.IntN(2*b.Level.StrayBy+1)-b.Level.StrayBy))
+		best = HitAction(side, pos, str)
+	}
+	return ai.Decision{Action: best, Delay: b.Level.Delay}, nil
+}
+
+// candidate draws a hit to try: a side chosen in proportion to the gems
+// near it, aimed at one of them, with any strength.
+func (b *HitBot) candidate(s *State) game.Action {
+	var near [4][]float64 // positions (fractions along the side) of gems near each side
+	hw, hd := s.pack.Tray.WidthCM/2, s.pack.Tray.DepthCM/2
+	const reach = 3.0
+	total := 0
+	for i := range s.gems {
+		g := &s.gems[i]
+		if g.Holder != OnTray {
+			continue
+		}
+		if hd-g.Y < reach {
+			near[North] = append(near[North], (g.X+hw)/(2*hw))
+		}
+		if hw-g.X < reach {
+			near[East] = append(near[East], (hd-g.Y)/(2*hd))
+		}
+		if g.Y+hd < reach {
+			near[South] = append(near[South], (hw-g.X)/(2*hw))
+		}
+		if g.X+hw < reach {
+			near[West] = append(near[West], (g.Y+hd)/(2*hd))
+		}
+	}
+	for _, n := range near {
+		total += len(n) + 1
+	}
+	r := b.rng.IntN(total)
+	side := Side(0)
+	for i, n := range near {
+		if r < len(n)+1 {
+			side = Side(i)
+			break
+		}
+		r -= len(n) + 1
+	}
+	pos := 1 + b.rng.IntN(HitPositions)
+	if n := near[side]; len(n) > 0 {
+		f := n[b.rng.IntN(len(n))]
+		pos = max(1, min(HitPositions, int(math.Round(f*(HitPositions+1)))))
+	}
+	str := 1 + b.rng.IntN(HitStrengths)
+	return HitAction(side, pos, str)
+}
+
+// progress measures p's standing: full wagons weigh most, then gems in the
+// top wagon, then mission cards.
+func progress(s *State, p game.Player) float64 {
+	st := &s.seats[p]
+	_, total := s.wagonContent(int8(p))
+	return 10*float64(st.top) + float64(total) + 0.7*float64(st.numHeld)
+}
+
+// outcomeValue scores the state after a hit: the progress it brought, with
+// wagons mission cards could complete counted as completed, and a small
+// value for a hit that dropped nothing (the player hits again).
+func outcomeValue(d *State, p game.Player, base float64) float64 {
+	if d.phase == PhaseDecide && d.current == int8(p) {
+		d.Apply(p, actUse)
+	}
+	if d.phase == PhaseHit && d.current == int8(p) && d.hits > 0 {
+		return 0.3
+	}
+	return progress(d, p) - base
+}
+
+// String names the bot's level.
+func (b *HitBot) String() string {
+	return fmt.Sprintf("hitbot(%d×%d)", b.Level.Candidates, b.Level.Samples)
+}

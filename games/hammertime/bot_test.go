@@ -1,0 +1,85 @@
+package hammertime
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"minehall/ai"
+	"minehall/game"
+)
+
+// Every bot answers with a legal action and leaves the state alone. The
+// context is already done, so the hitting bots stop after their first
+// candidate (search is slow under the race detector).
+func TestBotsPlayLegally(t *testing.T) {
+	g := New().(*Game)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, name := range g.BotNames() {
+		t.Run(name, func(t *testing.T) {
+			bot, err := g.NewBot(name, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := newTestState(t, 2, nil)
+			before, _ := game.Hash(s)
+			d, err := bot.Act(ctx, s, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if after, _ := game.Hash(s); after != before {
+				t.Errorf("the bot changed the state it was shown")
+			}
+			if !slices.Contains(s.Legal(0, nil), d.Action) {
+				t.Errorf("bot chose %d, which is not legal", d.Action)
+			}
+		})
+	}
+	if _, err := g.NewBot("wizard", 1); game.ErrorCode(err) != game.CodeNotFound {
+		t.Errorf("unknown bot: got %v; want not found", err)
+	}
+}
+
+// A hitting bot completes its wagon with mission cards when it can.
+func TestBotUsesMissions(t *testing.T) {
+	s := newTestState(t, 2, nil)
+	s.phase = PhaseDecide
+	bot, _ := New().(*Game).NewBot("hard", 1)
+	d, err := bot.Act(context.Background(), s, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Action != actUse {
+		t.Errorf("got %s; want use missions", s.ActionString(0, d.Action))
+	}
+}
+
+// A hitting bot, simulating its candidates, makes more progress with its
+// hits than a random player does, by its own measure. (A small budget keeps
+// the test fast under the race detector.)
+func TestHitBotBeatsRandom(t *testing.T) {
+	g := New().(*Game)
+	gain := func(name string) float64 {
+		sum := 0.0
+		for seed := uint64(0); seed < 8; seed++ {
+			s := newTestState(t, 2, nil)
+			s.rng = game.NewRand(seed)
+			base := progress(s, 0)
+			var bot ai.Bot = &HitBot{Level: botLevel{Candidates: 6, Samples: 1}, rng: game.NewRand(seed)}
+			if name == "random" {
+				bot, _ = g.NewBot(name, seed)
+			}
+			d, err := bot.Act(context.Background(), s, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Apply(0, d.Action)
+			sum += outcomeValue(s, 0, base)
+		}
+		return sum
+	}
+	if hit, random := gain("hit"), gain("random"); hit <= random {
+		t.Errorf("progress over 8 hits: hitting bot %.1f, random %.1f; want the hitting bot ahead", hit, random)
+	}
+}

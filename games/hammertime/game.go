@@ -1,0 +1,55 @@
+package hammertime
+
+import (
+	"minehall/game"
+)
+
+// Option keys.
+const (
+	optExpert   = "expert"
+	optMissions = "missions"
+	optWagons   = "wagons"
+)
+
+// Game is Hammer Time with a component pack.
+type Game struct {
+	pack *Pack
+}
+
+// New returns Hammer Time with the embedded reconstructed pack.
+func New() game.Game { return &Game{pack: DefaultPack()} }
+
+// NewWithPack returns Hammer Time with the given pack (see [LoadPack]).
+func NewWithPack(p *Pack) game.Game { return &Game{pack: p} }
+
+// Pack returns the game's component pack.
+func (g *Game) Pack() *Pack { return g.pack }
+
+// Spec describes Hammer Time.
+func (g *Game) Spec() game.Spec {
+	return game.Spec{
+		ID:         "hammertime",
+		Title:      "Hammer Time",
+		Summary:    "Hit the tray so that gems fall, but not too many: fill four wagons with the right colors before the others.",
+		MinPlayers: 2,
+		MaxPlayers: 4,
+		Options: []game.OptionSpec{
+			{Key: optExpert, Title: "Expert variant", Help: "Roll the die before each turn: its technique makes the hit harder to control or the tray harder to see.", Kind: game.OptionBool, Default: "false"},
+			{Key: optMissions, Title: "Mission cards", Help: "Play with the mission step (the rulebook suggests leaving it out of the first games).", Kind: game.OptionBool, Default: "true"},
+			{Key: optWagons, Title: "Wagons to fill", Help: "Full wagons that start the last round: 4 in the rulebook, fewer for a short game.", Kind: game.OptionInt, Default: "4", Min: 1, Max: 4},
+		},
+		Information: game.ImperfectInformation,
+		Turns:       game.Sequential,
+		Chance:      false,
+	}
+}
+
+// New returns the initial state: the gems poured on the tray, each player's
+// four wagons shuffled into a face-up pile, the mission cards shuffled into
+// a face-up pile, seat 0 to start.
+func (g *Game) New(cfg game.Config) (game.State, error) {
+	if err := g.Spec().CheckPlayers(cfg.Players); err != nil {
+		return nil, err
+	}
+	return newState(g.pack, cfg)
+}

@@ -1,0 +1,93 @@
+package hammertime
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"minehall/game"
+)
+
+// ActionString returns the notation of a: "hit north 5 strength 4" (side,
+// position 1–9 from the side's left end seen from outside, strength 1–10),
+// "turn left", "turn right", "push east", "use missions", "keep missions".
+func (s *State) ActionString(_ game.Player, a game.Action) string {
+	switch {
+	case a < 0 || a >= numActions:
+		return fmt.Sprintf("action %d", a)
+	case a < numHits:
+		side, pos, str := decodeHit(a)
+		return fmt.Sprintf("hit %s %d strength %d", side, pos, str)
+	case a == actTurnLeft:
+		return "turn left"
+	case a == actTurnRight:
+		return "turn right"
+	case a < actUse:
+		return "push " + Side(a-actPush).String()
+	case a == actUse:
+		return "use missions"
+	}
+	return "keep missions"
+}
+
+// ParseAction is the inverse of ActionString.
+func (s *State) ParseAction(_ game.Player, str string) (game.Action, error) {
+	f := strings.Fields(strings.ToLower(str))
+	bad := func(why string) (game.Action, error) {
+		return 0, game.Errorf(game.CodeInvalid, "%q is not a Hammer Time move: %s", str, why)
+	}
+	if len(f) == 0 {
+		return bad("it is empty")
+	}
+	side := func(w string) (Side, bool) {
+		for i, n := range sideNames {
+			if n == w {
+				return Side(i), true
+			}
+		}
+		return 0, false
+	}
+	switch f[0] {
+	case "hit":
+		if len(f) != 5 || f[3] != "strength" {
+			return bad(`a hit is written "hit SIDE POSITION strength STRENGTH", for example "hit north 5 strength 4"`)
+		}
+		sd, ok := side(f[1])
+		if !ok {
+			return bad(fmt.Sprintf("%q is not a side (north, east, south, west)", f[1]))
+		}
+		pos, err := strconv.Atoi(f[2])
+		if err != nil || pos < 1 || pos > HitPositions {
+			return bad(fmt.Sprintf("position %q is not a whole number from 1 to %d", f[2], HitPositions))
+		}
+		st, err := strconv.Atoi(f[4])
+		if err != nil || st < 1 || st > HitStrengths {
+			return bad(fmt.Sprintf("strength %q is not a whole number from 1 to %d", f[4], HitStrengths))
+		}
+		return HitAction(sd, pos, st), nil
+	case "turn":
+		if len(f) == 2 && f[1] == "left" {
+			return actTurnLeft, nil
+		}
+		if len(f) == 2 && f[1] == "right" {
+			return actTurnRight, nil
+		}
+		return bad(`a turn is "turn left" or "turn right"`)
+	case "push":
+		if len(f) == 2 {
+			if sd, ok := side(f[1]); ok {
+				return actPush + game.Action(sd), nil
+			}
+		}
+		return bad(`a push is "push SIDE" with a side of north, east, south, west`)
+	case "use", "keep":
+		if len(f) == 2 && f[1] == "missions" {
+			if f[0] == "use" {
+				return actUse, nil
+			}
+			return actKeep, nil
+		}
+		return bad(`write "use missions" or "keep missions"`)
+	}
+	return bad("a move starts with hit, turn, push, use or keep")
+}

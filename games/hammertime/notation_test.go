@@ -1,0 +1,43 @@
+package hammertime
+
+import (
+	"strings"
+	"testing"
+
+	"minehall/game"
+)
+
+func TestNotationRoundTrip(t *testing.T) {
+	s := newTestState(t, 2, nil)
+	for a := game.Action(0); a < numActions; a++ {
+		str := s.ActionString(0, a)
+		back, err := s.ParseAction(0, str)
+		if err != nil || back != a {
+			t.Errorf("action %d is %q, which parses to %d, %v", a, str, back, err)
+		}
+	}
+	if got := s.ActionString(0, HitAction(East, 3, 7)); got != "hit east 3 strength 7" {
+		t.Errorf("got %q; want %q", got, "hit east 3 strength 7")
+	}
+}
+
+func TestNotationErrors(t *testing.T) {
+	s := newTestState(t, 2, nil)
+	tests := []struct{ in, want string }{
+		{"", "it is empty"},
+		{"hit up 3 strength 2", `"up" is not a side`},
+		{"hit north 0 strength 2", "position \"0\" is not a whole number from 1 to 9"},
+		{"hit north 3 strength 11", "strength \"11\" is not a whole number from 1 to 10"},
+		{"hit north 3", "a hit is written"},
+		{"turn around", "turn left"},
+		{"push up", "push SIDE"},
+		{"use gems", "use missions"},
+		{"dance", "a move starts with"},
+	}
+	for _, tt := range tests {
+		_, err := s.ParseAction(0, tt.in)
+		if game.ErrorCode(err) != game.CodeInvalid || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: got %v; want an invalid-input error containing %q", tt.in, err, tt.want)
+		}
+	}
+}

@@ -1,0 +1,434 @@
+package hammertime
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"minehall/game"
+)
+
+// Gem ids by color: white 0–9, blue 10–25, green 26–41, yellow 42–57,
+// red 58–73, black 74–89.
+const (
+	gemWhite  = 0
+	gemBlue   = 10
+	gemGreen  = 26
+	gemYellow = 42
+	gemRed    = 58
+	gemBlack  = 74
+)
+
+func newTestState(t *testing.T, players int, opts game.Options) *State {
+	t.Helper()
+	s, _, err := game.Start(New(), players, opts, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.(*State)
+}
+
+// topWagon puts the wagon with the given id on top of p's pile.
+func topWagon(t *testing.T, s *State, p int, id string) {
+	t.Helper()
+	st := &s.seats[p]
+	for i, w := range st.pile {
+		if s.pack.Wagons[w].ID == id {
+			st.pile[i], st.pile[st.top] = st.pile[st.top], st.pile[i]
+			return
+		}
+	}
+	t.Fatalf("wagon %s is not in seat %d's pile", id, p)
+}
+
+// topMission puts a mission card of kind k on top of the pile.
+func topMission(t *testing.T, s *State, k MissionKind) {
+	t.Helper()
+	for i := int8(0); i < s.deckLen; i++ {
+		if s.pack.Missions[s.deck[i]].kind == k {
+			s.deck[0], s.deck[i] = s.deck[i], s.deck[0]
+			return
+		}
+	}
+	t.Fatalf("no mission of kind %s in the pile", k)
+}
+
+// fall takes gems off the tray as a hit would leave them.
+func fall(s *State, gems ...int8) []int8 {
+	for _, g := range gems {
+		s.gems[g].X, s.gems[g].Y = 1000, 0
+	}
+	return gems
+}
+
+func wagonColors(s *State, p int8) []string {
+	var out []string
+	for i := range s.gems {
+		if s.gems[i].Holder == p {
+			out = append(out, GemColor(i).String())
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func mustInvariants(t *testing.T, s *State) {
+	t.Helper()
+	if err := s.CheckInvariants(); err != nil {
+		t.Fatalf("invariant: %v", err)
+	}
+}
+
+// The rulebook's step 4 example: Clara's wagon (yellow, green, blue, red)
+// holds a yellow gem; she drops blue, red, yellow, red and black. The blue
+// and red go in, green stays empty, the yellow, red and black go back.
+func TestClaraFillsHerWagon(t *testing.T) {
+	s := newTestState(t, 2, nil)
+	topWagon(t, s, 0, "orange-1")
+	topMission(t, s, MissionMany)
+	s.gems[gemYellow].Holder = 0
+	fallen := fall(s, gemBlue, gemRed, gemYellow+1, gemRed+1, gemBlack)
+	s.settle(fallen, true)
+	if got, want := wagonColors(s, 0), []string{"blue", "red", "yellow"}; !slices.Equal(got, want) {
+		t.Errorf("wagon holds %v; want %v", got, want)
+	}
+	for _, g := range []int{gemYellow + 1, gemRed + 1, gemBlack} {
+		if s.gems[g].Holder != OnTray || !onTray(s.pack, &s.gems[g]) {
+			t.Errorf("gem %d (%s) is not back on the tray", g, GemColor(g))
+		}
+	}
+	if s.seats[0].numHeld != 0 {
+		t.Errorf("Clara won %d mission cards with 5 gems on a 6-to-8 mission; want 0", s.seats[0].numHeld)
+	}
+	if s.current != 1 || s.phase != PhaseHit {
+		t.Errorf("after the turn: current %d, phase %d; want seat 1 hitting", s.current, s.phase)
+	}
+	mustInvariants(t, s)
+}
+
+// The rulebook's step 5 example: Clara's wagon lacks one gem and she holds
+// a mission card: she completes it with the card, which goes under the
+// mission pile, and the wagon is turned over.
+func TestClaraCompletesWithMissionCard(t *testing.T) {
+	s := newTestState(t, 2, nil)
+	topWagon(t, s, 0, "orange-1")
+	topMission(t, s, MissionMany)
+	// Clara won a mission earlier.
+	card := s.deck[1]
+	copy(s.deck[1:], s.deck[2:s.deckLen])
+	s.deckLen--
+	s.seats[0].held[0], s.seats[0].numHeld = card, 1
+	s.gems[gemYellow].Holder = 0
+	s.gems[gemBlue].Holder = 0
+	s.settle(fall(s, gemRed, gemBlack), true)
+	if s.phase != PhaseDecide || s.current != 0 {
+		t.Fatalf("phase %d, current %d; want seat 0 deciding", s.phase, s.current)
+	}
+	if got := s.Legal(0, nil); !slices.Equal(got, []game.Action{actUse, actKeep}) {
+		t.Fatalf("legal %v; want use and keep", got)
+	}
+	if err := game.Play(s, 0, actUse); err != nil {
+		t.Fatal(err)
+	}
+	if s.seats[0].top != 1 {
+		t.Errorf("full wagons %d; want 1", s.seats[0].top)
+	}
+	if s.seats[0].numHeld != 0 || s.deck[s.deckLen-1] != card || s.deckKnown != 1 {
+		t.Errorf("the card is not under the pile: held %d, bottom %d (want %d), known %d", s.seats[0].numHeld, s.deck[s.deckLen-1], card, s.deckKnown)
+	}
+	if got := wagonColors(s, 0); len(got) != 0 {
+		t.Errorf("the turned wagon still holds %v", got)
+	}
+	mustInvariants(t, s)
+}
+
+// A mission card may be used only if it completes the wagon.
+func TestMissionCardOnlyCompletes(t *testing.T) {
+	s := newTestState(t, 2, nil)
+	topWagon(t, s, 0, "orange-4") // six slots
+	topMission(t, s, MissionMany)
+	card := s.deck[1]
+	copy(s.deck[1:], s.deck[2:s.deckLen])
+	s.deckLen--
+	s.seats[0].held[0], s.seats[0].numHeld = card, 1
+	s.settle(fall(s, gemWhite), true)
+	if s.phase != PhaseHit || s.current != 1 {
+		t.Errorf("phase %d, current %d; want the turn passed (one card cannot complete five empty slots)", s.phase, s.current)
+	}
+	if s.seats[0].numHeld != 1 {
+		t.Errorf("held %d; want the card kept", s.seats[0].numHeld)
+	}
+}
+
+func TestFallenCount(t *testing.T) {
+	tests := []struct {
+		name     string
+		fallen   int
+		wantNext int8
+		wantHeld int8
+	}{
+		{"none: hit again", 0, 0, 0},
+		{"eight: the dragon sleeps", 8, 1, 1},
+		{"nine: the dragon wakes", 9, 1, 0},
+		{"twelve: the dragon wakes", 12, 1, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newTestState(t, 2, nil)
+			topMission(t, s, MissionEven)
+			var gs []int8
+			for i := 0; i < tt.fallen; i++ {
+				gs = append(gs, int8(gemBlack+i))
+			}
+			s.settle(fall(s, gs...), true)
+			if s.current != tt.wantNext {
+				t.Errorf("current %d; want %d", s.current, tt.wantNext)
+			}
+			if s.seats[0].numHeld != tt.wantHeld {
+				t.Errorf("mission cards %d; want %d", s.seats[0].numHeld, tt.wantHeld)
+			}
+			for i := range s.gems {
+				if !onTray(s.pack, &s.gems[i]) {
+					t.Errorf("gem %d is off the tray", i)
+				}
+			}
+			mustInvariants(t, s)
+		})
+	}
+}
+
+func TestMissionKinds(t *testing.T) {
+	tests := []struct {
+		kind          MissionKind
+		count, blacks int
+		want          bool
+	}{
+		{MissionFew, 1, 0, true}, {MissionFew, 3, 0, true}, {MissionFew, 4, 0, false},
+		{MissionMany, 5, 0, false}, {MissionMany, 6, 0, true}, {MissionMany, 8, 0, true},
+		{MissionBlack, 3, 1, false}, {MissionBlack, 2, 2, true}, {MissionBlack, 7, 3, true},
+		{MissionEven, 2, 0, true}, {MissionEven, 5, 0, false},
+		{MissionOdd, 5, 0, true}, {MissionOdd, 4, 0, false},
+	}
+	for _, tt := range tests {
+		if got := tt.kind.Met(tt.count, tt.blacks); got != tt.want {
+			t.Errorf("%s with %d gems (%d black): got %v; want %v", tt.kind, tt.count, tt.blacks, got, tt.want)
+		}
+	}
+}
+
+// Black gems fill no wagon; white gems fill any slot.
+func TestBlackAndWhite(t *testing.T) {
+	s := newTestState(t, 2, nil)
+	topWagon(t, s, 0, "orange-1")
+	topMission(t, s, MissionMany)
+	s.settle(fall(s, gemBlack, gemBlack+1, gemWhite, gemWhite+1), true)
+	if got, want := wagonColors(s, 0), []string{"white", "white"}; !slices.Equal(got, want) {
+		t.Errorf("wagon holds %v; want %v", got, want)
+	}
+}
+
+// A full wagon is turned over and its gems go back to the tray.
+func TestFullWagonTurned(t *testing.T) {
+	s := newTestState(t, 2, game.Options{"missions": "false"})
+	topWagon(t, s, 0, "orange-1")
+	s.settle(fall(s, gemBlue, gemGreen, gemYellow, gemWhite, gemRed), true)
+	if s.seats[0].top != 1 {
+		t.Fatalf("full wagons %d; want 1", s.seats[0].top)
+	}
+	if got := wagonColors(s, 0); len(got) != 0 {
+		t.Errorf("the next wagon holds %v; only the top wagon is filled", got)
+	}
+	if s.seats[0].numHeld != 0 {
+		t.Errorf("a mission was won with missions off")
+	}
+	mustInvariants(t, s)
+}
+
+// Gems that fall while the tray is turned or pushed go back and end the turn.
+func TestTrayMoveDropsEndTurn(t *testing.T) {
+	s := newTestState(t, 2, nil)
+	s.settle(fall(s, gemBlue, gemRed), false)
+	if s.current != 1 || len(wagonColors(s, 0)) != 0 {
+		t.Errorf("current %d, wagon %v; want the turn over with nothing kept", s.current, wagonColors(s, 0))
+	}
+	mustInvariants(t, s)
+
+	// A gem at the very corner flies off when the tray is turned.
+	s = newTestState(t, 2, nil)
+	hw, hd := s.pack.Tray.WidthCM/2, s.pack.Tray.DepthCM/2
+	for i := range s.gems {
+		if s.gems[i].X > hw-4 && s.gems[i].Y > hd-4 {
+			s.gems[i].X, s.gems[i].Y = -s.gems[i].X/3, -s.gems[i].Y/3-2
+			placeGem(s.pack, &s.gems, i, &s.rng, nil)
+		}
+	}
+	s.gems[gemRed].X, s.gems[gemRed].Y = hw-0.3, hd-0.3
+	if err := game.Play(s, 0, actTurnLeft); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(s.last.Fallen, gemRed) {
+		t.Errorf("fallen %v; want the corner gem %d among them", s.last.Fallen, gemRed)
+	}
+	if s.current != 1 || s.quarter != 1 {
+		t.Errorf("current %d, quarter %d; want seat 1 and one quarter turn", s.current, s.quarter)
+	}
+	mustInvariants(t, s)
+}
+
+func TestTrayMovesLimited(t *testing.T) {
+	s := newTestState(t, 2, nil)
+	s.moves = maxTrayMoves
+	err := game.Play(s, 0, actPush)
+	if game.ErrorCode(err) != game.CodeIllegal {
+		t.Errorf("fifth tray move: got %v; want an illegal-move error", err)
+	}
+}
+
+// The end: a fourth full wagon starts the last round, which is played out;
+// ties go to mission cards, then are shared.
+func TestEndOfGame(t *testing.T) {
+	tests := []struct {
+		name    string
+		held    [3]int8
+		full    [3]int8
+		returns []float64
+	}{
+		{"alone", [3]int8{0, 0, 0}, [3]int8{3, 4, 2}, []float64{0, 1, 0}},
+		{"missions break the tie", [3]int8{1, 2, 0}, [3]int8{3, 4, 4}, []float64{0, 1, 0}},
+		{"shared", [3]int8{0, 1, 1}, [3]int8{3, 4, 4}, []float64{0, 0.5, 0.5}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newTestState(t, 3, game.Options{"missions": "false"})
+			s.current = 1
+			for p := 0; p < 3; p++ {
+				s.seats[p].numHeld = tt.held[p]
+				for i := int8(0); i < tt.held[p]; i++ {
+					s.seats[p].held[i] = s.deck[s.deckLen-1]
+					s.deckLen--
+				}
+				s.seats[p].top = min(tt.full[p], 3)
+			}
+			// Seat 1 fills its fourth wagon now.
+			s.seats[1].top = 4
+			s.final = true
+			s.endTurn()
+			if s.Terminal() {
+				t.Fatalf("the game ended before the round was played out")
+			}
+			s.seats[2].top = tt.full[2]
+			s.endTurn()
+			if !s.Terminal() {
+				t.Fatalf("the game goes on after the last round")
+			}
+			if got := s.Returns(nil); !slices.Equal(got, tt.returns) {
+				t.Errorf("returns %v; want %v", got, tt.returns)
+			}
+			if got := s.Legal(0, nil); len(got) != 0 {
+				t.Errorf("legal actions after the end: %v", got)
+			}
+		})
+	}
+}
+
+func TestExpertDie(t *testing.T) {
+	s := newTestState(t, 2, game.Options{"expert": "true"})
+	seen := map[Technique]bool{}
+	for i := 0; i < 200; i++ {
+		s.startTurn()
+		if s.technique <= NoTechnique || s.technique >= numTechniques {
+			t.Fatalf("rolled technique %d", s.technique)
+		}
+		seen[s.technique] = true
+	}
+	if len(seen) != 6 {
+		t.Errorf("rolled %d techniques in 200 turns; want all 6", len(seen))
+	}
+	s2 := newTestState(t, 2, nil)
+	if s2.technique != NoTechnique {
+		t.Errorf("technique %s without the expert variant", s2.technique)
+	}
+}
+
+func TestNotYourTurn(t *testing.T) {
+	s := newTestState(t, 2, nil)
+	before, _ := game.Hash(s)
+	err := game.Play(s, 1, HitAction(North, 5, 3))
+	if game.ErrorCode(err) != game.CodeNotYourTurn {
+		t.Errorf("got %v; want not your turn", err)
+	}
+	err = game.Play(s, 0, actUse)
+	if game.ErrorCode(err) != game.CodeIllegal {
+		t.Errorf("use missions while aiming: got %v; want illegal", err)
+	}
+	if after, _ := game.Hash(s); after != before {
+		t.Errorf("a refused action changed the state")
+	}
+}
+
+func TestSetupErrors(t *testing.T) {
+	tests := []struct {
+		name    string
+		players int
+		opts    game.Options
+		want    string
+	}{
+		{"one player", 1, nil, "2 to 4 players, not 1"},
+		{"five players", 5, nil, "2 to 4 players, not 5"},
+		{"no wagons", 2, game.Options{"wagons": "0"}, "option wagons: 0 is outside 1 to 4"},
+		{"unknown option", 2, game.Options{"dragon": "on"}, "has no such option"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := game.Start(New(), tt.players, tt.opts, 1)
+			if game.ErrorCode(err) != game.CodeInvalid || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v; want an invalid-setup error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// Setup: each player's pile holds its own four wagons, the mission pile
+// all nine cards, every gem lies on the tray, and seat 0 starts.
+func TestSetup(t *testing.T) {
+	s := newTestState(t, 4, nil)
+	mustInvariants(t, s)
+	if s.deckLen != 9 || s.current != 0 || s.phase != PhaseHit {
+		t.Errorf("deck %d, current %d, phase %d; want 9 cards and seat 0 hitting", s.deckLen, s.current, s.phase)
+	}
+	for p := 0; p < 4; p++ {
+		if s.seats[p].top != 0 || s.seats[p].numHeld != 0 {
+			t.Errorf("seat %d starts with %d full wagons and %d missions", p, s.seats[p].top, s.seats[p].numHeld)
+		}
+	}
+}
+
+// Ruling: a game still going after 100 rounds ends; the most full wagons
+// win, ties broken by mission cards.
+func TestRoundLimit(t *testing.T) {
+	s := newTestState(t, 2, game.Options{"missions": "false"})
+	s.round = maxRounds - 1
+	s.current = 1
+	s.seats[0].top, s.seats[1].top = 2, 3
+	s.endTurn()
+	if !s.Terminal() {
+		t.Fatalf("the game goes on after %d rounds", s.round)
+	}
+	if got, want := s.Returns(nil), []float64{0, 1}; !slices.Equal(got, want) {
+		t.Errorf("returns %v; want %v", got, want)
+	}
+}
+
+// Gems that go back are laid down away from the edges.
+func TestGemsGoBackToTheMiddle(t *testing.T) {
+	s := newTestState(t, 2, nil)
+	fallen := fall(s, gemRed, gemBlue, gemBlack)
+	s.returnGems(fallen)
+	hw, hd := s.pack.Tray.WidthCM/2-returnMargin, s.pack.Tray.DepthCM/2-returnMargin
+	for _, g := range fallen {
+		if x, y := s.gems[g].X, s.gems[g].Y; x < -hw || x > hw || y < -hd || y > hd {
+			t.Errorf("gem %d went back to (%.1f, %.1f), within %.0f cm of an edge", g, x, y, returnMargin)
+		}
+	}
+	mustInvariants(t, s)
+}

@@ -1,0 +1,516 @@
+package hammertime
+
+import (
+	"fmt"
+
+	"minehall/game"
+)
+
+// Phase is what the player whose turn it is does next.
+type Phase int8
+
+// The phases of a turn.
+const (
+	PhaseHit    Phase = iota // turn or push the tray, or hit it
+	PhaseDecide              // complete the wagon with mission cards, or keep them
+	PhaseOver                // the game is over
+)
+
+// Rules limits that the rulebook leaves open (see the rules text).
+const (
+	maxTrayMoves = 4   // turns and pushes allowed in one turn
+	maxRounds    = 100 // a game that has not ended after this many rounds ends
+	wakeCount    = 9   // this many fallen gems or more wake the dragon
+)
+
+// Action numbers after the hits.
+const (
+	actTurnLeft  = game.Action(numHits)     // a quarter turn counterclockwise
+	actTurnRight = game.Action(numHits + 1) // a quarter turn clockwise
+	actPush      = game.Action(numHits + 2) // + side: push toward north, east, south, west
+	actUse       = game.Action(numHits + 6) // complete the wagon with mission cards
+	actKeep      = game.Action(numHits + 7) // keep the mission cards
+	numActions   = numHits + 8
+)
+
+// seat is one player's cards.
+type seat struct {
+	pile    [4]int8 // wagon cards (pack indices), pile[top] is face up on top
+	top     int8    // the number of full wagons; 4 when all are full
+	held    [9]int8 // mission cards won, in the order won
+	numHeld int8
+}
+
+// State is a game of Hammer Time in progress.
+type State struct {
+	pack      *Pack
+	n         int8
+	expert    bool
+	missions  bool
+	toWin     int8
+	rng       game.Rand
+	gems      [NumGems]Gem
+	quarter   int8 // quarter turns of the tray, counterclockwise
+	seats     [4]seat
+	deck      [9]int8 // mission cards, deck[0] face up on top
+	deckLen   int8
+	deckKnown int8 // the bottom deckKnown cards are in a public order
+	current   int8
+	phase     Phase
+	technique Technique
+	moves     int8  // tray turns and pushes this turn
+	hits      int16 // hits this turn
+	round     int16
+	turns     int32 // turns finished
+	final     bool  // a player has filled the last wagon: this round is the last
+	last      *HitRecord
+}
+
+// HitRecord is what the last hit, turn or push did, for a client to animate:
+// Frames holds, at FPS frames a second, the gems that moved since the
+// previous frame as quadruples (gem, x, y, angle) with positions in
+// 1/Scale centimeters from the tray's center and angles in milliradians.
+type HitRecord struct {
+	Seat      int       `json:"seat"`
+	Move      string    `json:"move"`
+	Technique string    `json:"technique,omitempty"`
+	Fallen    []int     `json:"fallen"`
+	FPS       int       `json:"fps"`
+	Scale     int       `json:"scale"`
+	Frames    [][]int16 `json:"frames"`
+}
+
+var _ game.State = (*State)(nil)
+
+func newState(pack *Pack, cfg game.Config) (*State, error) {
+	s := &State{
+		pack:     pack,
+		n:        int8(cfg.Players),
+		expert:   cfg.Options.Bool(optExpert),
+		missions: cfg.Options.Bool(optMissions),
+		toWin:    int8(cfg.Options.Int(optWagons)),
+		rng:      game.NewRand(cfg.Seed),
+	}
+	if s.toWin < 1 || s.toWin > 4 {
+		return nil, game.Errorf(game.CodeInvalid, "option %s: %d wagons to fill is outside 1 to 4", optWagons, s.toWin)
+	}
+	setupTray(pack, &s.gems, &s.rng)
+	for p := 0; p < int(s.n); p++ {
+		set := pack.sets[p]
+		s.rng.Shuffle(4, func(i, j int) { set[i], set[j] = set[j], set[i] })
+		s.seats[p].pile = set
+	}
+	s.deckLen = int8(len(pack.Missions))
+	for i := range s.deck {
+		s.deck[i] = int8(i)
+	}
+	s.rng.Shuffle(int(s.deckLen), func(i, j int) { s.deck[i], s.deck[j] = s.deck[j], s.deck[i] })
+	s.startTurn()
+	return s, nil
+}
+
+// NumPlayers returns the number of seats.
+func (s *State) NumPlayers() int { return int(s.n) }
+
+// NumActions returns the size of the action space.
+func (s *State) NumActions() int { return numActions }
+
+// Actors returns the player whose turn it is, or nothing when the game is over.
+func (s *State) Actors(dst []game.Player) []game.Player {
+	if s.phase == PhaseOver {
+		return dst
+	}
+	return append(dst, game.Player(s.current))
+}
+
+// Terminal reports whether the game is over.
+func (s *State) Terminal() bool { return s.phase == PhaseOver }
+
+// Legal appends p's legal actions: in the hit phase every hit and, while
+// moves are left, the tray's turns and pushes; in the decide phase using or
+// keeping the mission cards.
+func (s *State) Legal(p game.Player, dst []game.Action) []game.Action {
+	if s.phase == PhaseOver || p != game.Player(s.current) {
+		return dst
+	}
+	switch s.phase {
+	case PhaseHit:
+		for a := game.Action(0); a < numHits; a++ {
+			dst = append(dst, a)
+		}
+		if s.moves < maxTrayMoves {
+			for a := actTurnLeft; a < actUse; a++ {
+				dst = append(dst, a)
+			}
+		}
+	case PhaseDecide:
+		dst = append(dst, actUse, actKeep)
+	}
+	return dst
+}
+
+// Explain says why p may not take a now, or returns nil.
+func (s *State) Explain(p game.Player, a game.Action) error {
+	if s.phase == PhaseOver {
+		return game.Errorf(game.CodeGameOver, "the game is over")
+	}
+	if p != game.Player(s.current) {
+		return game.Errorf(game.CodeNotYourTurn, "it is player %d's turn, not player %s's", s.current, p)
+	}
+	if a < 0 || a >= numActions {
+		return game.Errorf(game.CodeInvalid, "action %d is outside 0 to %d", a, numActions-1)
+	}
+	switch s.phase {
+	case PhaseHit:
+		if a >= actUse {
+			return game.Errorf(game.CodeIllegal, "you can only use mission cards after gems fall and fill part of your wagon; hit the tray first")
+		}
+		if a >= actTurnLeft && s.moves >= maxTrayMoves {
+			return game.Errorf(game.CodeIllegal, "you have already turned or pushed the tray %d times this turn; hit it now", maxTrayMoves)
+		}
+	case PhaseDecide:
+		if a < actUse {
+			return game.Errorf(game.CodeIllegal, "gems have already fallen this turn: decide whether to complete your wagon with mission cards")
+		}
+	}
+	return nil
+}
+
+// Apply applies a for p without checking it.
+func (s *State) Apply(p game.Player, a game.Action) {
+	switch {
+	case a < numHits:
+		side, pos, str := decodeHit(a)
+		m := hitMotion(s.pack.Tray, side, pos, str, s.technique, &s.rng)
+		s.hits++
+		s.runMotion(a, m, true)
+	case a == actTurnLeft || a == actTurnRight:
+		dir := 1
+		if a == actTurnRight {
+			dir = -1
+		}
+		s.moves++
+		s.quarter = int8((int(s.quarter) + dir + 4) % 4)
+		s.runMotion(a, turnMotion(dir), false)
+	case a < actUse:
+		s.moves++
+		s.runMotion(a, pushMotion(Side(a-actPush)), false)
+	case a == actUse:
+		s.useMissions()
+		s.endTurn()
+	default:
+		s.endTurn()
+	}
+}
+
+// runMotion simulates the tray moving as m and applies the rules to what
+// fell: after a hit, the turn's steps 2 to 5; after a turn or push, any fall
+// ends the turn.
+func (s *State) runMotion(a game.Action, m TrayMotion, isHit bool) {
+	res := simulate(s.pack, &s.gems, m, &s.rng, true)
+	rec := &HitRecord{Seat: int(s.current), Move: s.ActionString(game.Player(s.current), a), FPS: simHz / frameEvery, Scale: posQuantum, Frames: res.Frames, Fallen: make([]int, len(res.Fallen))}
+	if s.technique != NoTechnique && isHit {
+		rec.Technique = s.technique.String()
+	}
+	for i, g := range res.Fallen {
+		rec.Fallen[i] = int(g)
+	}
+	s.last = rec
+	s.settle(res.Fallen, isHit)
+}
+
+// settle applies the rules to the gems that fell: none, and the player goes
+// on; after a turn or push of the tray, or nine or more after a hit, they go
+// back and the turn ends; else steps 3 to 5.
+func (s *State) settle(fallen []int8, isHit bool) {
+	switch {
+	case len(fallen) == 0:
+		return
+	case !isHit || len(fallen) >= wakeCount:
+		s.returnGems(fallen)
+		s.endTurn()
+		return
+	}
+	s.resolve(fallen)
+}
+
+// resolve applies steps 3 to 5 to the gems that fell from a hit.
+func (s *State) resolve(fallen []int8) {
+	st := &s.seats[s.current]
+	blacks := 0
+	for _, g := range fallen {
+		if GemColor(int(g)) == Black {
+			blacks++
+		}
+	}
+	// Step 3: the face-up mission.
+	if s.missions && s.deckLen > 0 && s.pack.Missions[s.deck[0]].kind.Met(len(fallen), blacks) {
+		st.held[st.numHeld] = s.deck[0]
+		st.numHeld++
+		copy(s.deck[:], s.deck[1:s.deckLen])
+		s.deckLen--
+		s.deck[s.deckLen] = 0
+		s.deckKnown = min(s.deckKnown, s.deckLen)
+	}
+	if st.top >= 4 {
+		// Every wagon is full (possible only with a round limit): nothing
+		// more to fill.
+		s.returnGems(fallen)
+		s.endTurn()
+		return
+	}
+	// Step 4: fill the top wagon, colors first, then white jokers.
+	w := &s.pack.Wagons[st.pile[st.top]]
+	placed, total := s.wagonContent(s.current)
+	for pass := 0; pass < 2; pass++ {
+		for _, g := range fallen {
+			c := GemColor(int(g))
+			if s.gems[g].Holder != OnTray || total >= w.total {
+				continue
+			}
+			if (pass == 0 && c != White && c != Black && placed[c] < w.slots[c]) || (pass == 1 && c == White) {
+				s.gems[g].Holder = s.current
+				placed[c]++
+				total++
+			}
+		}
+	}
+	var unused [NumGems]int8
+	nu := 0
+	for _, g := range fallen {
+		if s.gems[g].Holder == OnTray {
+			unused[nu] = g
+			nu++
+		}
+	}
+	s.returnGems(unused[:nu])
+	// Step 5: a full wagon is turned; a wagon mission cards can complete
+	// waits for the player's decision.
+	if total == w.total {
+		s.turnWagon()
+	} else if s.missions && st.numHeld > 0 && int(st.numHeld) >= int(w.total-total) {
+		s.phase = PhaseDecide
+		return
+	}
+	s.endTurn()
+}
+
+// wagonContent returns the gems in seat p's top wagon by color, and their
+// number.
+func (s *State) wagonContent(p int8) (placed [numColors]int8, total int8) {
+	for i := range s.gems {
+		if s.gems[i].Holder == p {
+			placed[GemColor(i)]++
+			total++
+		}
+	}
+	return placed, total
+}
+
+// missionsNeeded returns how many mission cards would complete the current
+// player's top wagon.
+func (s *State) missionsNeeded() int8 {
+	st := &s.seats[s.current]
+	_, total := s.wagonContent(s.current)
+	return s.pack.Wagons[st.pile[st.top]].total - total
+}
+
+// useMissions completes the current player's wagon with the oldest mission
+// cards won, which go under the mission pile in that order.
+func (s *State) useMissions() {
+	st := &s.seats[s.current]
+	k := s.missionsNeeded()
+	for i := int8(0); i < k; i++ {
+		s.deck[s.deckLen] = st.held[i]
+		s.deckLen++
+		s.deckKnown++
+	}
+	copy(st.held[:], st.held[k:st.numHeld])
+	for i := st.numHeld - k; i < st.numHeld; i++ {
+		st.held[i] = 0
+	}
+	st.numHeld -= k
+	s.turnWagon()
+}
+
+// turnWagon turns the current player's full top wagon over: its gems go
+// back to the tray, and a player who has filled the last wagon starts the
+// final round.
+func (s *State) turnWagon() {
+	st := &s.seats[s.current]
+	var back [6]int8
+	nb := 0
+	for i := range s.gems {
+		if s.gems[i].Holder == s.current {
+			s.gems[i].Holder = OnTray
+			s.gems[i].X = 1e6 // off the tray until placed
+			back[nb] = int8(i)
+			nb++
+		}
+	}
+	for _, g := range back[:nb] {
+		placeGem(s.pack, &s.gems, int(g), &s.rng, nil)
+	}
+	st.top++
+	if st.top >= s.toWin {
+		s.final = true
+	}
+}
+
+// returnGems puts fallen gems back on the tray, one by one.
+func (s *State) returnGems(gs []int8) {
+	for _, g := range gs {
+		placeGem(s.pack, &s.gems, int(g), &s.rng, nil)
+	}
+}
+
+// endTurn passes the turn on, ending the game after the round in which a
+// player filled the last wagon.
+func (s *State) endTurn() {
+	s.turns++
+	s.current++
+	if int(s.current) == int(s.n) {
+		s.current = 0
+		s.round++
+		if s.final || s.round >= maxRounds {
+			s.phase = PhaseOver
+			s.technique = NoTechnique
+			return
+		}
+	}
+	s.startTurn()
+}
+
+// startTurn begins the current player's turn, rolling the die in the expert
+// variant.
+func (s *State) startTurn() {
+	s.phase = PhaseHit
+	s.moves = 0
+	s.hits = 0
+	s.technique = NoTechnique
+	if s.expert {
+		s.technique = Technique(1 + s.rng.IntN(int(numTechniques)-1))
+	}
+}
+
+// winners returns the winning seats of a finished game: those with the
+// wagons to win (or, when the round limit ended the game, the most full
+// wagons), ties broken by mission cards, then shared.
+func (s *State) winners() []int {
+	best := int8(0)
+	for p := 0; p < int(s.n); p++ {
+		best = max(best, s.seats[p].top)
+	}
+	if best == 0 || (best < s.toWin && s.round < maxRounds) {
+		return nil
+	}
+	var ws []int
+	most := int8(-1)
+	for p := 0; p < int(s.n); p++ {
+		st := &s.seats[p]
+		if st.top != best {
+			continue
+		}
+		switch {
+		case st.numHeld > most:
+			ws, most = []int{p}, st.numHeld
+		case st.numHeld == most:
+			ws = append(ws, p)
+		}
+	}
+	return ws
+}
+
+// Returns gives 1/k to each of the k winners and 0 to the others; a game
+// with no full wagon at the round limit is a shared loss (0 each).
+func (s *State) Returns(dst []float64) []float64 {
+	ws := s.winners()
+	for p := 0; p < int(s.n); p++ {
+		v := 0.0
+		for _, w := range ws {
+			if w == p {
+				v = 1 / float64(len(ws))
+			}
+		}
+		dst = append(dst, v)
+	}
+	return dst
+}
+
+// Scores appends each player's full wagons.
+func (s *State) Scores(dst []float64) []float64 {
+	for p := 0; p < int(s.n); p++ {
+		dst = append(dst, float64(s.seats[p].top))
+	}
+	return dst
+}
+
+// Clone returns an independent copy. The pack and the last hit's record are
+// immutable and shared.
+func (s *State) Clone() game.State {
+	c := *s
+	return &c
+}
+
+// CheckInvariants verifies the conservation of gems, wagon cards and mission
+// cards, and that every gem is on the tray or in a wagon it fits.
+func (s *State) CheckInvariants() error {
+	for i := range s.gems {
+		g := &s.gems[i]
+		switch {
+		case g.Holder == OnTray:
+			if !onTray(s.pack, g) {
+				return fmt.Errorf("gem %d (%s) is off the tray at (%.2f, %.2f) between turns", i, GemColor(i), g.X, g.Y)
+			}
+		case g.Holder < 0 || g.Holder >= s.n:
+			return fmt.Errorf("gem %d is held by %d, not a seat", i, g.Holder)
+		}
+	}
+	for p := int8(0); p < s.n; p++ {
+		st := &s.seats[p]
+		seen := [16]bool{}
+		for _, w := range st.pile {
+			if int(w) < 0 || int(w) >= len(s.pack.Wagons) || seen[w] || s.pack.Wagons[w].Owner != s.pack.owners[p] {
+				return fmt.Errorf("seat %d's wagon pile %v is not its own four wagons", p, st.pile)
+			}
+			seen[w] = true
+		}
+		placed, total := s.wagonContent(p)
+		if st.top >= 4 {
+			if total > 0 {
+				return fmt.Errorf("seat %d has filled every wagon but holds %d gems", p, total)
+			}
+			continue
+		}
+		w := &s.pack.Wagons[st.pile[st.top]]
+		if total >= w.total && total > 0 {
+			return fmt.Errorf("seat %d's wagon %s holds %d gems in %d slots and was not turned", p, w.ID, total, w.total)
+		}
+		if placed[Black] > 0 {
+			return fmt.Errorf("seat %d's wagon %s holds a black gem", p, w.ID)
+		}
+		for c := Blue; c <= Red; c++ {
+			if placed[c] > w.slots[c] {
+				return fmt.Errorf("seat %d's wagon %s holds %d %s gems in %d %s slots", p, w.ID, placed[c], c, w.slots[c], c)
+			}
+		}
+	}
+	var cards [9]int
+	for i := int8(0); i < s.deckLen; i++ {
+		cards[s.deck[i]]++
+	}
+	for p := int8(0); p < s.n; p++ {
+		for i := int8(0); i < s.seats[p].numHeld; i++ {
+			cards[s.seats[p].held[i]]++
+		}
+	}
+	for c, k := range cards {
+		if c < len(s.pack.Missions) && k != 1 {
+			return fmt.Errorf("mission card %s is in %d places", s.pack.Missions[c].ID, k)
+		}
+	}
+	if s.deckKnown < 0 || s.deckKnown > s.deckLen {
+		return fmt.Errorf("%d known cards under a pile of %d", s.deckKnown, s.deckLen)
+	}
+	return nil
+}

@@ -1,0 +1,404 @@
+package hammertime
+
+import (
+	"math"
+
+	"github.com/jakecoffman/cp/v2"
+
+	"minehall/game"
+)
+
+// Gem is one gem's place. On the tray, X and Y are its center in
+// centimeters from the tray's center (x toward the east short side, y toward
+// the north long side) and A its angle in radians; Holder says who holds it.
+type Gem struct {
+	X, Y, A float64
+	Holder  int8 // OnTray, or the seat whose top wagon holds it
+}
+
+// OnTray is the Holder of a gem lying on the tray.
+const OnTray int8 = -1
+
+// Simulation constants. The step is fixed so that a hit is a deterministic
+// function of the tray and its inputs.
+const (
+	simHz         = 120         // physics steps per simulated second
+	simDT         = 1.0 / simHz // seconds per step
+	frameEvery    = 4           // steps per recorded frame: 30 frames a second
+	maxSimSeconds = 3.0         // a hit is simulated at most this long
+	maxSimSteps   = int(maxSimSeconds * simHz)
+	gravityCM     = 981.0  // cm/s²
+	posQuantum    = 20.0   // recorded positions are in 1/20 cm (half millimeters)
+	angleQuantum  = 1000.0 // recorded angles are in milliradians
+	sleepAfter    = 0.08   // seconds of rest before a gem is put to sleep
+	idleSpeed     = 0.5    // cm/s below which a gem counts as resting
+	spinFriction  = 6.0    // angular deceleration per unit of linear friction, 1/cm
+	contactSlop   = 0.02   // cm of overlap the solver tolerates
+	solverPasses  = 8      // contact solver iterations per step
+	returnMargin  = 4.0    // cm from the edges where returned gems are not put
+	setupMargin   = 3.0    // cm from the edges kept free when the gems are poured out
+	returnSpacing = 2.05   // minimum center distance of a returned gem to others
+)
+
+// TrayMotion is how the tray itself moves during a simulation, in the tray's
+// own frame: at time 0 its center's velocity jumps by V0 (cm/s) and its spin
+// by W0 (rad/s), both then falling linearly to zero over Tau seconds (the
+// jolt of a hit); or its spin follows a triangle peaking at TurnPeak over
+// TurnTime seconds (a quarter turn); or its velocity follows a triangle
+// peaking at PushPeak over PushTime seconds (a push).
+type TrayMotion struct {
+	V0     cp.Vector
+	W0     float64
+	Tau    float64
+	Jitter float64 // standard deviation of each gem's own velocity kick, as a fraction of the jolt at it
+	// Kick is the speed (cm/s) at which gems at the hit point hop away in
+	// random directions, falling off as exp(-distance/KickReach).
+	HitPoint  cp.Vector
+	Kick      float64
+	KickReach float64
+	TurnPeak  float64
+	TurnTime  float64
+	PushPeak  cp.Vector
+	PushTime  float64
+}
+
+// duration returns how long the tray is driven.
+func (m *TrayMotion) duration() float64 { return max(m.Tau, m.TurnTime, m.PushTime) }
+
+// frame returns the tray's linear acceleration, angular velocity and angular
+// acceleration at time t (after the initial jump of a jolt).
+func (m *TrayMotion) frame(t float64) (acc cp.Vector, w, alpha float64) {
+	if m.Tau > 0 && t < m.Tau {
+		f := 1 - t/m.Tau
+		acc = acc.Add(m.V0.Mult(-1 / m.Tau))
+		w += m.W0 * f
+		alpha -= m.W0 / m.Tau
+	}
+	if m.TurnTime > 0 && t < m.TurnTime {
+		half := m.TurnTime / 2
+		slope := m.TurnPeak / half
+		if t < half {
+			w += slope * t
+			alpha += slope
+		} else {
+			w += slope * (m.TurnTime - t)
+			alpha -= slope
+		}
+	}
+	if m.PushTime > 0 && t < m.PushTime {
+		half := m.PushTime / 2
+		slope := m.PushPeak.Mult(1 / half)
+		if t < half {
+			acc = acc.Add(slope)
+		} else {
+			acc = acc.Sub(slope)
+		}
+	}
+	return acc, w, alpha
+}
+
+// SimResult is what a simulation did: which gems fell, in order, and the
+// recorded paths.
+type SimResult struct {
+	Fallen []int8
+	Frames [][]int16
+	Steps  int
+}
+
+// simulation holds one run of the physics on a tray.
+type simulation struct {
+	pack    *Pack
+	motion  TrayMotion
+	t       float64
+	space   *cp.Space
+	bodies  [NumGems]*cp.Body
+	active  [NumGems]bool // on the tray
+	removed [NumGems]bool // fallen and taken out of the space
+	halfW   float64
+	halfD   float64
+	decel   float64 // friction deceleration on the tray, cm/s²
+}
+
+// gemVerts returns the gem outline: an elongated hexagon along its x axis.
+func gemVerts(g GemSpec) []cp.Vector {
+	l, w := g.LengthCM/2, g.WidthCM/2
+	return []cp.Vector{{X: l, Y: 0}, {X: l / 2, Y: w}, {X: -l / 2, Y: w}, {X: -l, Y: 0}, {X: -l / 2, Y: -w}, {X: l / 2, Y: -w}}
+}
+
+// simulate runs the physics on the gems lying on the tray, with the tray
+// moving as m and every gem's own kick drawn from rng, until every gem rests
+// or maxSimSeconds pass. It moves the gems in gems, marks the fallen ones
+// (their Holder stays OnTray and their place is where they left the tray:
+// the caller decides where they go), and returns what fell and the paths.
+// When record is false no frames are kept.
+func simulate(pack *Pack, gems *[NumGems]Gem, m TrayMotion, rng *game.Rand, record bool) SimResult {
+	s := &simulation{pack: pack, motion: m, halfW: pack.Tray.WidthCM / 2, halfD: pack.Tray.DepthCM / 2}
+	s.decel = pack.Tray.Friction * gravityCM
+	space := cp.NewSpace()
+	space.Iterations = solverPasses
+	space.SetCollisionSlop(contactSlop)
+	space.SleepTimeThreshold = cp.INFINITY
+	space.IdleSpeedThreshold = idleSpeed
+	s.space = space
+	verts := gemVerts(pack.Gem)
+	moment := cp.MomentForPoly(1, len(verts), verts, cp.Vector{}, 0)
+	velocity := s.velocityFunc()
+	for i := range gems {
+		g := &gems[i]
+		if g.Holder != OnTray {
+			continue
+		}
+		b := cp.NewBody(1, moment)
+		b.SetPosition(cp.Vector{X: g.X, Y: g.Y})
+		b.SetAngle(g.A)
+		sh := cp.NewPolyShape(b, len(verts), verts, cp.NewTransformIdentity(), 0)
+		sh.SetFriction(pack.Tray.GemFriction)
+		sh.SetElasticity(pack.Tray.GemElasticity)
+		space.AddBody(b)
+		space.AddShape(sh)
+		b.SetVelocityUpdateFunc(velocity)
+		s.bodies[i] = b
+		s.active[i] = true
+	}
+	// The jolt's jump: the tray leaps under the gems, which keep their
+	// place in the world, so in the tray's frame they move the other way.
+	if m.Tau > 0 {
+		for i, b := range s.bodies {
+			if !s.active[i] {
+				continue
+			}
+			p := b.Position()
+			jolt := m.V0.Add(cp.Vector{X: -p.Y, Y: p.X}.Mult(m.W0))
+			v := jolt.Neg()
+			if m.Jitter > 0 {
+				size := jolt.Length() * m.Jitter
+				v = v.Add(cp.Vector{X: rng.NormFloat64() * size, Y: rng.NormFloat64() * size})
+				b.SetAngularVelocity(rng.NormFloat64() * size / pack.Gem.LengthCM)
+			}
+			if m.Kick > 0 {
+				k := m.Kick * math.Exp(-p.Distance(m.HitPoint)/m.KickReach) * rng.Float64()
+				v = v.Add(cp.ForAngle(rng.Float64() * 2 * math.Pi).Mult(k))
+			}
+			b.SetVelocityVector(v)
+		}
+	}
+	var res SimResult
+	drive := m.duration()
+	var last [NumGems][3]int16
+	for step := 1; step <= maxSimSteps; step++ {
+		space.Step(simDT)
+		s.t += simDT
+		res.Steps = step
+		fellNow := false
+		for i, b := range s.bodies {
+			if !s.active[i] {
+				continue
+			}
+			p := b.Position()
+			if math.Abs(p.X) > s.halfW || math.Abs(p.Y) > s.halfD {
+				s.active[i] = false
+				res.Fallen = append(res.Fallen, int8(i))
+				fellNow = true
+				gems[i].X, gems[i].Y, gems[i].A = p.X, p.Y, normAngle(b.Angle())
+			}
+		}
+		if fellNow {
+			for i, b := range s.bodies {
+				if b != nil && !s.active[i] && !s.removed[i] {
+					s.removed[i] = true
+					b.EachShape(func(sh *cp.Shape) { space.RemoveShape(sh) })
+					space.RemoveBody(b)
+				}
+			}
+		}
+		if record && step%frameEvery == 0 {
+			res.Frames = append(res.Frames, s.frame(&last, gems))
+		}
+		if s.t >= drive {
+			if space.SleepTimeThreshold == cp.INFINITY {
+				space.SleepTimeThreshold = sleepAfter
+			}
+			if s.allResting() {
+				break
+			}
+		}
+	}
+	for i, b := range s.bodies {
+		if s.active[i] {
+			p := b.Position()
+			gems[i].X, gems[i].Y, gems[i].A = p.X, p.Y, normAngle(b.Angle())
+		}
+	}
+	if record && res.Steps%frameEvery != 0 {
+		res.Frames = append(res.Frames, s.frame(&last, gems))
+	}
+	return res
+}
+
+// frame records the gems that moved since the last frame as quadruples
+// (gem, x, y, angle) in half millimeters and milliradians; a gem that fell
+// is recorded once more where it left the tray.
+func (s *simulation) frame(last *[NumGems][3]int16, gems *[NumGems]Gem) []int16 {
+	out := []int16{}
+	for i, b := range s.bodies {
+		if b == nil {
+			continue
+		}
+		var q [3]int16
+		if s.active[i] {
+			p := b.Position()
+			q = [3]int16{quantPos(p.X), quantPos(p.Y), quantAngle(b.Angle())}
+		} else {
+			q = [3]int16{quantPos(gems[i].X), quantPos(gems[i].Y), quantAngle(gems[i].A)}
+		}
+		if q != last[i] {
+			last[i] = q
+			out = append(out, int16(i), q[0], q[1], q[2])
+		}
+	}
+	return out
+}
+
+func quantPos(v float64) int16 {
+	return int16(max(-32000, min(32000, math.Round(v*posQuantum))))
+}
+
+func quantAngle(a float64) int16 { return int16(math.Round(normAngle(a) * angleQuantum)) }
+
+func normAngle(a float64) float64 {
+	a = math.Mod(a, 2*math.Pi)
+	if a < 0 {
+		a += 2 * math.Pi
+	}
+	return a
+}
+
+// allResting reports whether every gem still on the tray sleeps or is still.
+func (s *simulation) allResting() bool {
+	for i, b := range s.bodies {
+		if !s.active[i] || b.IsSleeping() {
+			continue
+		}
+		if b.Velocity().Length() > idleSpeed || math.Abs(b.AngularVelocity())*s.pack.Gem.LengthCM > idleSpeed {
+			return false
+		}
+	}
+	return true
+}
+
+// velocityFunc returns the gems' velocity update: the pseudo-forces of the
+// moving tray (its acceleration, its spin's Euler, centrifugal and Coriolis
+// terms) and then sliding friction against the tray, which stops a gem
+// outright when it would reverse it (static friction).
+func (s *simulation) velocityFunc() cp.BodyVelocityFunc {
+	return func(b *cp.Body, _ cp.Vector, _ float64, dt float64) {
+		v := b.Velocity()
+		acc, w, alpha := s.motion.frame(s.t)
+		if acc != (cp.Vector{}) || w != 0 || alpha != 0 {
+			p := b.Position()
+			a := acc.Neg()
+			a = a.Sub(cp.Vector{X: -p.Y, Y: p.X}.Mult(alpha)) // Euler
+			a = a.Add(p.Mult(w * w))                          // centrifugal
+			a = a.Sub(cp.Vector{X: -v.Y, Y: v.X}.Mult(2 * w)) // Coriolis
+			v = v.Add(a.Mult(dt))
+		}
+		f := s.decel * dt
+		if n := v.Length(); n <= f {
+			v = cp.Vector{}
+		} else {
+			v = v.Mult((n - f) / n)
+		}
+		b.SetVelocityVector(v)
+		spin := b.AngularVelocity()
+		fs := f * spinFriction / s.pack.Gem.LengthCM
+		switch {
+		case math.Abs(spin) <= fs:
+			spin = 0
+		case spin > 0:
+			spin -= fs
+		default:
+			spin += fs
+		}
+		b.SetAngularVelocity(spin)
+	}
+}
+
+// setupTray lays the 90 gems on a jittered grid over the tray, in an order
+// shuffled by rng, as players pour them out at the start.
+func setupTray(pack *Pack, gems *[NumGems]Gem, rng *game.Rand) {
+	l, w := pack.Gem.LengthCM, pack.Gem.WidthCM
+	cellX, cellY := l*1.1, w*1.12
+	cols := int((pack.Tray.WidthCM - 2*setupMargin) / cellX)
+	rows := int((pack.Tray.DepthCM - 2*setupMargin) / cellY)
+	sites := cols * rows
+	if sites < NumGems {
+		// A tray too small for the grid (a pack may be tighter than the
+		// embedded one): place the gems one by one at open spots.
+		for i := range gems {
+			gems[i] = Gem{Holder: 0}
+		}
+		for i := range gems {
+			placeGem(pack, gems, i, rng, nil)
+		}
+		return
+	}
+	perm := rng.Perm(sites)
+	x0 := -float64(cols-1) * cellX / 2
+	y0 := -float64(rows-1) * cellY / 2
+	jx, jy := (cellX-l)*0.4, (cellY-w)*0.4
+	for i := range gems {
+		site := perm[i]
+		c, r := site%cols, site/cols
+		gems[i] = Gem{
+			X:      x0 + float64(c)*cellX + (rng.Float64()*2-1)*jx,
+			Y:      y0 + float64(r)*cellY + (rng.Float64()*2-1)*jy,
+			A:      0,
+			Holder: OnTray,
+		}
+	}
+}
+
+// placeGem puts gem i back on the tray at a free spot: a random point away
+// from the edges with room around it, or, when the tray is too crowded for
+// that, the most open point of a fine grid. Only gems on the tray count as
+// obstacles. When allowed is not nil, only points it accepts are chosen.
+func placeGem(pack *Pack, gems *[NumGems]Gem, i int, rng *game.Rand, allowed func(x, y float64) bool) {
+	halfW, halfD := pack.Tray.WidthCM/2-returnMargin, pack.Tray.DepthCM/2-returnMargin
+	clearance := func(x, y float64) float64 {
+		best := math.Inf(1)
+		for j := range gems {
+			if j == i || gems[j].Holder != OnTray || !onTray(pack, &gems[j]) {
+				continue
+			}
+			dx, dy := gems[j].X-x, gems[j].Y-y
+			best = min(best, dx*dx+dy*dy)
+		}
+		return best
+	}
+	need := returnSpacing * returnSpacing
+	for try := 0; try < 48; try++ {
+		x := (rng.Float64()*2 - 1) * halfW
+		y := (rng.Float64()*2 - 1) * halfD
+		if (allowed == nil || allowed(x, y)) && clearance(x, y) >= need {
+			gems[i] = Gem{X: x, Y: y, A: rng.Float64() * math.Pi, Holder: OnTray}
+			return
+		}
+	}
+	bx, by, bc := 0.0, 0.0, -1.0
+	for y := -halfD; y <= halfD; y += 0.5 {
+		for x := -halfW; x <= halfW; x += 0.5 {
+			if allowed != nil && !allowed(x, y) {
+				continue
+			}
+			if c := clearance(x, y); c > bc {
+				bx, by, bc = x, y, c
+			}
+		}
+	}
+	gems[i] = Gem{X: bx, Y: by, A: rng.Float64() * math.Pi, Holder: OnTray}
+}
+
+// onTray reports whether g's center lies on the tray.
+func onTray(pack *Pack, g *Gem) bool {
+	return math.Abs(g.X) <= pack.Tray.WidthCM/2 && math.Abs(g.Y) <= pack.Tray.DepthCM/2
+}

@@ -1,0 +1,266 @@
+package hammertime
+
+import (
+	"encoding/json"
+	"math"
+
+	"minehall/game"
+)
+
+// View is what one seat (or a spectator) sees.
+type View struct {
+	Seat      int        `json:"seat"` // -3 for a spectator
+	Players   int        `json:"players"`
+	Expert    bool       `json:"expert"`
+	Missions  bool       `json:"missions"`
+	ToWin     int        `json:"wagons_to_win"`
+	Round     int        `json:"round"`
+	Current   int        `json:"current"`
+	Phase     string     `json:"phase"`
+	Technique string     `json:"technique,omitempty"`
+	Hits      int        `json:"hits_this_turn"`
+	MovesLeft int        `json:"tray_moves_left"`
+	Final     bool       `json:"final_round"`
+	Tray      TrayView   `json:"tray"`
+	Seats     []SeatView `json:"seats"`
+	// Mission is the face-up mission card's kind ("" when the pile is
+	// empty); DeckSize counts the pile; DeckBottom lists, top to bottom, the
+	// cards put under the pile whose order everyone saw.
+	Mission    string     `json:"mission"`
+	DeckSize   int        `json:"deck_size"`
+	DeckBottom []string   `json:"deck_bottom"`
+	LastHit    *HitRecord `json:"last_hit,omitempty"`
+	Winners    []int      `json:"winners,omitempty"`
+}
+
+// TrayView is the tray as the viewer sees it: its size in centimeters, its
+// quarter turns (counterclockwise), the side facing the viewer, the visible
+// gems, and how many gems lie where the viewer cannot see.
+type TrayView struct {
+	Width   float64   `json:"width_cm"`
+	Depth   float64   `json:"depth_cm"`
+	Quarter int       `json:"quarter"`
+	Facing  string    `json:"facing,omitempty"`
+	Gems    []GemView `json:"gems"`
+	Hidden  int       `json:"hidden"`
+}
+
+// GemView is one gem on the tray, its position rounded to a tenth of a
+// millimeter and its angle to a milliradian.
+type GemView struct {
+	ID    int     `json:"id"`
+	Color string  `json:"color"`
+	X     float64 `json:"x"`
+	Y     float64 `json:"y"`
+	A     float64 `json:"a"`
+}
+
+// SeatView is one player's cards.
+type SeatView struct {
+	Owner      string     `json:"owner"`
+	Wagon      *WagonView `json:"wagon,omitempty"` // the face-up top wagon
+	FullWagons []string   `json:"full_wagons"`
+	PileLeft   int        `json:"pile_left"` // wagons under the top one
+	Missions   []string   `json:"missions"`  // kinds of the mission cards won
+}
+
+// WagonView is a face-up wagon and the gems in it.
+type WagonView struct {
+	ID    string   `json:"id"`
+	Slots []string `json:"slots"`
+	Gems  []string `json:"gems"`
+}
+
+// seatSides are the sides of the table where seats sit, clockwise in the
+// order of play, by player count.
+var seatSides = [5][]Side{2: {South, North}, 3: {South, West, North}, 4: {South, West, North, East}}
+
+// facing returns the tray side in front of seat p.
+func (s *State) facing(p int8) Side {
+	return Side((int(seatSides[s.n][p]) + int(s.quarter)) % 4)
+}
+
+// hides reports whether p, aiming blind or head down, cannot see the gem
+// at (x, y).
+func (s *State) hides(p game.Player, x, y float64) bool {
+	if s.phase != PhaseHit || p != game.Player(s.current) {
+		return false
+	}
+	switch s.technique {
+	case EyesClosed:
+		return true
+	case HeadDown:
+		switch s.facing(s.current) {
+		case North:
+			return y <= 0
+		case South:
+			return y >= 0
+		case East:
+			return x <= 0
+		default:
+			return x >= 0
+		}
+	}
+	return false
+}
+
+// blind reports whether p's view of the tray is limited now.
+func (s *State) blind(p game.Player) bool {
+	return s.phase == PhaseHit && p == game.Player(s.current) && (s.technique == EyesClosed || s.technique == HeadDown)
+}
+
+func round(v, unit float64) float64 { return math.Round(v/unit) * unit }
+
+// View returns what p sees: everything but the order of the wagon piles and
+// of the mission pile below its face-up card, and, for a player aiming with
+// eyes closed or head down, the gems out of sight.
+func (s *State) View(p game.Player) any {
+	v := View{
+		Seat: int(p), Players: int(s.n), Expert: s.expert, Missions: s.missions, ToWin: int(s.toWin),
+		Round: int(s.round), Current: int(s.current), Hits: int(s.hits), MovesLeft: int(maxTrayMoves - s.moves), Final: s.final,
+		Phase: [...]string{"hit", "decide", "over"}[s.phase], DeckSize: int(s.deckLen), DeckBottom: []string{},
+	}
+	if s.technique != NoTechnique {
+		v.Technique = s.technique.String()
+	}
+	v.Tray = TrayView{Width: s.pack.Tray.WidthCM, Depth: s.pack.Tray.DepthCM, Quarter: int(s.quarter), Gems: []GemView{}}
+	if p.Seated() && int(p) < int(s.n) {
+		v.Tray.Facing = s.facing(int8(p)).String()
+	}
+	for i := range s.gems {
+		g := &s.gems[i]
+		if g.Holder != OnTray {
+			continue
+		}
+		if s.hides(p, g.X, g.Y) {
+			v.Tray.Hidden++
+			continue
+		}
+		v.Tray.Gems = append(v.Tray.Gems, GemView{ID: i, Color: GemColor(i).String(), X: round(g.X, 0.01), Y: round(g.Y, 0.01), A: round(g.A, 0.001)})
+	}
+	for q := int8(0); q < s.n; q++ {
+		st := &s.seats[q]
+		sv := SeatView{Owner: s.pack.owners[q], FullWagons: []string{}, Missions: []string{}, PileLeft: max(0, 3-int(st.top))}
+		for i := int8(0); i < st.top; i++ {
+			sv.FullWagons = append(sv.FullWagons, s.pack.Wagons[st.pile[i]].ID)
+		}
+		if st.top < 4 {
+			w := &s.pack.Wagons[st.pile[st.top]]
+			wv := &WagonView{ID: w.ID, Slots: w.Slots, Gems: []string{}}
+			for i := range s.gems {
+				if s.gems[i].Holder == q {
+					wv.Gems = append(wv.Gems, GemColor(i).String())
+				}
+			}
+			sv.Wagon = wv
+		}
+		for i := int8(0); i < st.numHeld; i++ {
+			sv.Missions = append(sv.Missions, s.pack.Missions[st.held[i]].Kind)
+		}
+		v.Seats = append(v.Seats, sv)
+	}
+	if s.deckLen > 0 {
+		v.Mission = s.pack.Missions[s.deck[0]].Kind
+	}
+	for i := s.deckLen - s.deckKnown; i < s.deckLen; i++ {
+		if i > 0 {
+			v.DeckBottom = append(v.DeckBottom, s.pack.Missions[s.deck[i]].Kind)
+		}
+	}
+	if !s.blind(p) {
+		v.LastHit = s.last
+	}
+	if s.phase == PhaseOver {
+		v.Winners = s.winners()
+	}
+	return v
+}
+
+// InfoKey returns p's view encoded: two states look the same to p exactly
+// when their keys are equal.
+func (s *State) InfoKey(p game.Player) string {
+	b, err := json.Marshal(s.View(p))
+	if err != nil {
+		panic("hammertime: view does not encode: " + err.Error())
+	}
+	return string(b)
+}
+
+// Determinize returns a state p cannot tell from s: the generator reseeded
+// from rng (so the hands' noise and the die to come are resampled), the
+// unseen part of the mission pile and of every wagon pile reshuffled, and,
+// when p aims blind or head down, the unseen gems laid out afresh where p
+// cannot see.
+func (s *State) Determinize(p game.Player, rng *game.Rand) game.State {
+	d := *s
+	d.rng = game.NewRand(rng.Uint64())
+	if lo, hi := 1, int(d.deckLen-d.deckKnown); hi-lo > 1 {
+		d.rng.Shuffle(hi-lo, func(i, j int) { d.deck[lo+i], d.deck[lo+j] = d.deck[lo+j], d.deck[lo+i] })
+	}
+	for q := int8(0); q < d.n; q++ {
+		st := &d.seats[q]
+		if lo := int(st.top) + 1; lo < 3 {
+			d.rng.Shuffle(4-lo, func(i, j int) { st.pile[lo+i], st.pile[lo+j] = st.pile[lo+j], st.pile[lo+i] })
+		}
+	}
+	if s.blind(p) {
+		var unseen []int
+		for i := range d.gems {
+			if d.gems[i].Holder == OnTray && s.hides(p, d.gems[i].X, d.gems[i].Y) {
+				unseen = append(unseen, i)
+				d.gems[i].X = 1e6 // off the tray until laid out again
+			}
+		}
+		d.rng.Shuffle(len(unseen), func(i, j int) { unseen[i], unseen[j] = unseen[j], unseen[i] })
+		hidden := func(x, y float64) bool { return s.hides(p, x, y) }
+		for _, g := range unseen {
+			placeGem(d.pack, &d.gems, g, &d.rng, hidden)
+		}
+	}
+	return &d
+}
+
+// Snapshot is the whole state as a JSON value: every gem's exact place, the
+// cards in order, the generator. The last hit's paths are left out: they
+// follow from the previous state and the action.
+type Snapshot struct {
+	Players   int       `json:"players"`
+	Expert    bool      `json:"expert"`
+	Missions  bool      `json:"missions"`
+	ToWin     int       `json:"to_win"`
+	Rand      game.Rand `json:"rand"`
+	Gems      []Gem     `json:"gems"`
+	Quarter   int       `json:"quarter"`
+	Piles     [][4]int8 `json:"piles"`
+	Full      []int8    `json:"full"`
+	Held      [][]int8  `json:"held"`
+	Deck      []int8    `json:"deck"`
+	DeckKnown int       `json:"deck_known"`
+	Current   int       `json:"current"`
+	Phase     int       `json:"phase"`
+	Technique int       `json:"technique"`
+	Moves     int       `json:"moves"`
+	Hits      int       `json:"hits"`
+	Round     int       `json:"round"`
+	Turns     int       `json:"turns"`
+	Final     bool      `json:"final"`
+}
+
+// Snapshot returns the whole state for hashing.
+func (s *State) Snapshot() any {
+	sn := Snapshot{
+		Players: int(s.n), Expert: s.expert, Missions: s.missions, ToWin: int(s.toWin), Rand: s.rng,
+		Gems: s.gems[:], Quarter: int(s.quarter), Deck: s.deck[:s.deckLen], DeckKnown: int(s.deckKnown),
+		Current: int(s.current), Phase: int(s.phase), Technique: int(s.technique), Moves: int(s.moves),
+		Hits: int(s.hits), Round: int(s.round), Turns: int(s.turns), Final: s.final,
+	}
+	sn.Gems = append([]Gem(nil), s.gems[:]...)
+	sn.Deck = append([]int8{}, s.deck[:s.deckLen]...)
+	for q := int8(0); q < s.n; q++ {
+		st := &s.seats[q]
+		sn.Piles = append(sn.Piles, st.pile)
+		sn.Full = append(sn.Full, st.top)
+		sn.Held = append(sn.Held, append([]int8{}, st.held[:st.numHeld]...))
+	}
+	return sn
+}

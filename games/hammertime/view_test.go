@@ -1,0 +1,111 @@
+package hammertime
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"minehall/game"
+)
+
+func viewOf(t *testing.T, s *State, p game.Player) View {
+	t.Helper()
+	v, ok := s.View(p).(View)
+	if !ok {
+		t.Fatalf("View returned %T", s.View(p))
+	}
+	return v
+}
+
+// The techniques that limit sight hide gems from the aiming player only.
+func TestBlindTechniques(t *testing.T) {
+	tests := []struct {
+		tech       Technique
+		wantHidden func(total int, hidden int) bool
+	}{
+		{NoTechnique, func(total, hidden int) bool { return hidden == 0 }},
+		{Handle, func(total, hidden int) bool { return hidden == 0 }},
+		{HeadDown, func(total, hidden int) bool { return hidden > 0 && hidden < total }},
+		{EyesClosed, func(total, hidden int) bool { return hidden == total }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.tech.String(), func(t *testing.T) {
+			s := newTestState(t, 2, game.Options{"expert": "true"})
+			s.technique = tt.tech
+			v := viewOf(t, s, 0)
+			if total := len(v.Tray.Gems) + v.Tray.Hidden; total != NumGems || !tt.wantHidden(total, v.Tray.Hidden) {
+				t.Errorf("aiming player sees %d gems, %d hidden", len(v.Tray.Gems), v.Tray.Hidden)
+			}
+			for _, p := range []game.Player{1, game.Spectator} {
+				if w := viewOf(t, s, p); w.Tray.Hidden != 0 {
+					t.Errorf("%s does not see %d gems", p, w.Tray.Hidden)
+				}
+			}
+		})
+	}
+}
+
+// Head down, a player sees the near half of the tray: the side facing the
+// seat follows the tray's turns.
+func TestHeadDownSeesNearHalf(t *testing.T) {
+	s := newTestState(t, 2, game.Options{"expert": "true"})
+	s.technique = HeadDown
+	for q := int8(0); q < 4; q++ {
+		s.quarter = q
+		v := viewOf(t, s, 0)
+		facing := s.facing(0)
+		if v.Tray.Facing != facing.String() {
+			t.Errorf("quarter %d: facing %s; want %s", q, v.Tray.Facing, facing)
+		}
+		for _, g := range v.Tray.Gems {
+			x, y := s.gems[g.ID].X, s.gems[g.ID].Y
+			near := map[Side]bool{North: y > 0, South: y < 0, East: x > 0, West: x < 0}[facing]
+			if !near {
+				t.Errorf("quarter %d: gem %d at (%.1f, %.1f) is visible beyond the near half toward %s", q, g.ID, g.X, g.Y, facing)
+			}
+		}
+	}
+}
+
+// Determinizing for a blind player moves only what it cannot see.
+func TestDeterminizeBlind(t *testing.T) {
+	s := newTestState(t, 2, game.Options{"expert": "true"})
+	s.technique = HeadDown
+	rng := game.NewRand(3)
+	d := s.Determinize(0, &rng).(*State)
+	if s.InfoKey(0) != d.InfoKey(0) {
+		t.Errorf("the determinization changes what player 0 sees")
+	}
+	moved := 0
+	for i := range s.gems {
+		if s.gems[i] != d.gems[i] {
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Errorf("no hidden gem was laid out afresh")
+	}
+	if err := d.CheckInvariants(); err != nil {
+		t.Error(err)
+	}
+}
+
+// Views never show the order of the piles below their top cards.
+func TestViewHidesPiles(t *testing.T) {
+	s := newTestState(t, 4, nil)
+	b, err := json.Marshal(s.View(game.Spectator))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := 0; p < 4; p++ {
+		for _, w := range s.seats[p].pile[1:] {
+			if id := s.pack.Wagons[w].ID; strings.Contains(string(b), `"`+id+`"`) {
+				t.Errorf("the view names wagon %s, which lies under seat %d's top wagon", id, p)
+			}
+		}
+	}
+	v := viewOf(t, s, 0)
+	if v.DeckSize != 9 || len(v.DeckBottom) != 0 {
+		t.Errorf("deck size %d, known bottom %v; want 9 and none", v.DeckSize, v.DeckBottom)
+	}
+}
