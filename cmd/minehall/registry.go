@@ -7,6 +7,7 @@ import (
 	"minehall/games/hammertime"
 	"minehall/games/minerals"
 	"minehall/games/outofmine"
+	"minehall/games/tf22"
 )
 
 // registry returns the games this binary offers.
@@ -15,6 +16,7 @@ func registry() *game.Registry {
 	reg.Register(hammertime.New())
 	reg.Register(minerals.New())
 	reg.Register(outofmine.New())
+	reg.Register(tf22.New())
 	return &reg
 }
 

@@ -1,0 +1,257 @@
+package tf22
+
+import (
+	"minehall/game"
+)
+
+// Apply applies a legal action of p without checking it. It does not
+// allocate.
+func (s *State) Apply(p game.Player, a game.Action) {
+	seat := int8(p)
+	d := decode(int(a))
+	switch d.kind {
+	case kindKeep:
+		s.swapsLeft = 0
+		s.phase = phaseChoose
+	case kindSwap:
+		x, y := ringPositions[d.crew], ringPositions[d.arg]
+		s.card[x], s.card[y] = s.card[y], s.card[x]
+		s.orient[x], s.orient[y] = s.orient[y], s.orient[x]
+		s.refresh()
+		s.swapsLeft--
+		if s.swapsLeft == 0 {
+			s.phase = phaseChoose
+		}
+	case kindChoose:
+		s.crewOwner[d.arg] = seat
+		if s.seatColor[seat] < 0 {
+			s.seatColor[seat] = int8(d.arg)
+		}
+		s.chooseStep++
+		if s.chooseStep == s.chooseSteps() {
+			s.dealSymbolCards()
+			s.phase = phaseTurn
+			s.startTurn(0)
+		}
+	case kindCard:
+		s.playCard(seat, int8(d.arg))
+	case kindPlace:
+		s.ranium |= 1 << d.arg
+		s.placeCount--
+		s.placeSym = -1
+	default:
+		if s.freeSeat >= 0 {
+			s.freeSeat = -1
+		} else {
+			s.ore -= d.kind.cost()
+		}
+		s.applyMineAction(d)
+	}
+	s.settle()
+}
+
+// applyMineAction carries out one of the actions A–K.
+func (s *State) applyMineAction(d decoded) {
+	k := d.crew
+	switch d.kind {
+	case kindTurn:
+		s.orient[d.arg] ^= orientTurned
+		s.recard(d.arg)
+	case kindFlipLong:
+		s.orient[d.arg] ^= orientBack
+		s.recard(d.arg)
+	case kindFlipShort:
+		s.orient[d.arg] ^= orientBack | orientTurned
+		s.recard(d.arg)
+	case kindMove, kindSecret:
+		s.crewPos[k] = int8(d.arg)
+	case kindSwitch:
+		s.crewTunnel[k] = int8(d.arg)
+	case kindCollect:
+		s.ranium &^= 1 << s.crewPos[k]
+		s.crewRanium[k]++
+	case kindSteal:
+		s.fight = combat{Stage: combatAttackerCard, Attacker: int8(k), Defender: int8(d.arg), Card: -1}
+		if s.variant != variantStrategy {
+			ac := s.drawCard(s.crewOwner[k])
+			dc := s.drawCard(s.crewOwner[d.arg])
+			s.resolveCombat(ac, dc)
+		}
+	case kindLoader:
+		s.loader[k] = s.loaderStep(k, d.arg)
+	case kindDeliver:
+		s.deliver(k)
+	case kindTrap:
+		from, owner := s.crewPos[k], s.crewOwner[k]
+		for j := range numColors {
+			if j != k && s.crewPos[j] == from && s.crewOwner[j] != owner {
+				s.crewPos[j] = int8(d.arg)
+				s.crewTunnel[j] = s.crewTunnel[k]
+			}
+		}
+	}
+}
+
+// deliver hands up to 2 Ranium of crew k to a loader for as many markers,
+// sends the crew back to its base, and either ends the game or asks the seat
+// to the right of the crew's owner to re-place the Ranium.
+func (s *State) deliver(k int) {
+	owner := s.crewOwner[k]
+	n := min(s.crewRanium[k], 2)
+	s.crewRanium[k] -= n
+	s.markers[owner] += n
+	s.returnToBase(k)
+	if s.markers[owner] >= s.goal() {
+		s.winner = owner
+		s.phase = phaseOver
+		return
+	}
+	s.placer = s.rightOf(owner)
+	s.placeCount = n
+	s.placeSym = -1
+}
+
+// returnToBase puts crew k back on its base, in its own crossing.
+func (s *State) returnToBase(k int) {
+	s.crewPos[k] = int8(centerPos[k])
+	s.crewTunnel[k] = int8(k)
+}
+
+// settle carries out what follows without a choice: revealing a drawn card
+// for a placement, placing Ranium where only one card qualifies, and ending
+// the turn when the ore is spent.
+func (s *State) settle() {
+	for s.phase == phaseTurn {
+		if s.placeCount > 0 {
+			if s.placeSym < 0 {
+				if s.variant == variantStrategy {
+					return
+				}
+				v := s.drawCard(s.placer)
+				s.placeSym = s.pack.symbolOf[s.seatColor[s.placer]][v]
+			}
+			m := s.placeTargets()
+			if m&(m-1) != 0 {
+				return
+			}
+			s.ranium |= m
+			s.placeCount--
+			s.placeSym = -1
+			continue
+		}
+		if s.fight.Stage != combatNone || s.freeSeat >= 0 || s.ore > 0 {
+			return
+		}
+		if s.roundLimit > 0 && int(s.turns) >= int(s.roundLimit)*int(s.n) {
+			s.phase = phaseOver
+			return
+		}
+		s.startTurn((s.active + 1) % s.n)
+	}
+}
+
+// startTurn begins seat's turn: every loader advances two docks clockwise and
+// the seat gets 4 ore.
+func (s *State) startTurn(seat int8) {
+	s.active = seat
+	s.ore = 4
+	s.turns++
+	for l := range s.loader {
+		s.loader[l] = (s.loader[l] + 2) % numDocks
+	}
+}
+
+// dealSymbolCards gives every seat the five symbol cards of its (first)
+// color: shuffled into a pile (standard), into the hand (strategy), or kept
+// to be shuffled before every draw (luck).
+func (s *State) dealSymbolCards() {
+	for seat := range s.n {
+		dk := &s.deck[seat]
+		dk.Avail = 1<<numValues - 1
+		if s.variant == variantStandard {
+			s.shufflePile(dk)
+		}
+	}
+}
+
+// shufflePile makes dk's pile all five cards in random order.
+func (s *State) shufflePile(dk *symbolDeck) {
+	for v := range numValues {
+		dk.Order[v] = int8(v)
+	}
+	for i := numValues - 1; i > 0; i-- {
+		j := s.rng.IntN(i + 1)
+		dk.Order[i], dk.Order[j] = dk.Order[j], dk.Order[i]
+	}
+	dk.N = numValues
+	dk.Avail = 1<<numValues - 1
+}
+
+// drawCard reveals seat's next symbol card (luck and standard variants) and
+// returns its value index.
+func (s *State) drawCard(seat int8) int8 {
+	var v int8
+	if s.variant == variantLuck {
+		v = int8(s.rng.IntN(numValues))
+	} else {
+		dk := &s.deck[seat]
+		dk.N--
+		v = dk.Order[dk.N]
+		dk.Order[dk.N] = 0
+		dk.Avail &^= 1 << v
+		if dk.N == 0 {
+			s.shufflePile(dk)
+		}
+	}
+	s.lastCard[seat] = v
+	return v
+}
+
+// playCard plays value index v from seat's hand (strategy variant): as the
+// reveal for a placement, as the attacker's hidden card, or as the
+// defender's answer, which resolves the combat.
+func (s *State) playCard(seat, v int8) {
+	s.deck[seat].Avail &^= 1 << v
+	switch {
+	case s.placeCount > 0:
+		s.lastCard[seat] = v
+		s.placeSym = s.pack.symbolOf[s.seatColor[seat]][v]
+		s.refillHand(seat)
+	case s.fight.Stage == combatAttackerCard:
+		s.fight.Card = v
+		s.fight.Stage = combatDefenderCard
+	default:
+		att := s.crewOwner[s.fight.Attacker]
+		s.lastCard[att] = s.fight.Card
+		s.lastCard[seat] = v
+		s.resolveCombat(s.fight.Card, v)
+		s.refillHand(att)
+		s.refillHand(seat)
+	}
+}
+
+// refillHand takes all five cards back once the hand is empty.
+func (s *State) refillHand(seat int8) {
+	if s.deck[seat].Avail == 0 {
+		s.deck[seat].Avail = 1<<numValues - 1
+	}
+}
+
+// resolveCombat compares the combat values (card value minus the Ranium the
+// crew carries): the attacker takes one Ranium and returns to its base, the
+// defender earns a free 1-ore action, a tie changes nothing.
+func (s *State) resolveCombat(ac, dc int8) {
+	a, d := s.fight.Attacker, s.fight.Defender
+	av := ac + minValue - s.crewRanium[a]
+	dv := dc + minValue - s.crewRanium[d]
+	s.lastFight = combatResult{Attacker: a, Defender: d, AttackerCard: ac + minValue, DefendCard: dc + minValue, AttackerValue: av, DefValue: dv}
+	s.fight = combat{Card: -1}
+	switch {
+	case av > dv:
+		s.crewRanium[d]--
+		s.crewRanium[a]++
+		s.returnToBase(int(a))
+	case dv > av:
+		s.freeSeat = s.crewOwner[d]
+	}
+}

@@ -1,0 +1,71 @@
+package tf22
+
+import (
+	"testing"
+
+	"minehall/game"
+)
+
+// BenchmarkRandomPlay measures random play: one op is one Legal listing and
+// one unchecked Apply of a uniformly chosen action, over 4-player games
+// restarted when they end.
+func BenchmarkRandomPlay(b *testing.B) {
+	g := New()
+	start, _, err := game.Start(g, 4, nil, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := *start.(*State)
+	rng := game.NewRand(1)
+	buf := make([]game.Action, 0, 2048)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if s.phase == phaseOver {
+			s = *start.(*State)
+		}
+		p := game.Player(s.actor())
+		buf = s.Legal(p, buf[:0])
+		s.Apply(p, buf[rng.IntN(len(buf))])
+	}
+}
+
+// BenchmarkApply measures one unchecked Apply of a mid-game action on a
+// copied state.
+func BenchmarkApply(b *testing.B) {
+	gs, _, _ := game.Start(New(), 4, nil, 2)
+	rng := game.NewRand(2)
+	var buf []game.Action
+	for range 60 {
+		p := gs.Actors(nil)[0]
+		buf = gs.Legal(p, buf[:0])
+		gs.Apply(p, buf[rng.IntN(len(buf))])
+	}
+	base := *gs.(*State)
+	p := game.Player(base.actor())
+	buf = base.Legal(p, buf[:0])
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		s := base
+		s.Apply(p, buf[i%len(buf)])
+	}
+}
+
+// BenchmarkEvaluate measures the bots' evaluator on a mid-game state.
+func BenchmarkEvaluate(b *testing.B) {
+	gs, _, _ := game.Start(New(), 4, nil, 2)
+	rng := game.NewRand(2)
+	var buf []game.Action
+	for range 60 {
+		p := gs.Actors(nil)[0]
+		buf = gs.Legal(p, buf[:0])
+		gs.Apply(p, buf[rng.IntN(len(buf))])
+	}
+	dst := make([]float64, 0, 4)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		dst = Evaluate(gs, dst[:0])
+	}
+}

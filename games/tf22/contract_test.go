@@ -1,0 +1,238 @@
+package tf22
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"minehall/game"
+)
+
+// randomStates plays random games and calls f on every state reached.
+func randomStates(t *testing.T, games int, f func(s *State)) {
+	t.Helper()
+	for i := range games {
+		for _, v := range []string{"luck", "standard", "strategy"} {
+			n := 2 + i%3
+			gs, _, err := game.Start(New(), n, game.Options{OptionSymbolCards: v, OptionRoundLimit: "4"}, uint64(100+i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := game.NewRand(uint64(i))
+			var buf []game.Action
+			for !gs.Terminal() {
+				s := gs.(*State)
+				f(s)
+				p := gs.Actors(nil)[0]
+				buf = gs.Legal(p, buf[:0])
+				gs.Apply(p, buf[rng.IntN(len(buf))])
+			}
+		}
+	}
+}
+
+func TestExplainAgreesWithLegal(t *testing.T) {
+	step := 0
+	randomStates(t, 3, func(s *State) {
+		if step++; step%3 != 0 && s.phase == phaseTurn {
+			return
+		}
+		p := game.Player(s.actor())
+		legal := s.Legal(p, nil)
+		for a := game.Action(0); a < numActions; a++ {
+			_, isLegal := slices.BinarySearch(legal, a)
+			err := s.Explain(p, a)
+			if isLegal != (err == nil) {
+				t.Fatalf("%s: legal %v but Explain says %v", s.ActionString(p, a), isLegal, err)
+			}
+			if err != nil && (err.Error() == "" || strings.Contains(err.Error(), "%!")) {
+				t.Fatalf("%s: malformed reason %q", s.ActionString(p, a), err)
+			}
+		}
+		other := game.Player((int(p) + 1) % int(s.n))
+		if err := s.Explain(other, actTurn); game.ErrorCode(err) != game.CodeNotYourTurn {
+			t.Fatalf("seat %d acting out of turn: %v; want not_your_turn", other, err)
+		}
+	})
+}
+
+func TestNotationRoundTrip(t *testing.T) {
+	s := started(t, 4, "standard", "white", "red", "blue", "yellow")
+	for a := game.Action(0); a < numActions; a++ {
+		d := decode(int(a))
+		if d.kind == kindSwap && d.crew >= d.arg {
+			continue // a swap is written with its lower ring card first
+		}
+		text := s.ActionString(0, a)
+		got, err := s.ParseAction(0, text)
+		if err != nil || got != a {
+			t.Fatalf("ParseAction(%q) = %d, %v; want %d", text, got, err, a)
+		}
+	}
+}
+
+func TestMalformedNotation(t *testing.T) {
+	s := started(t, 4, "standard", "white", "red", "blue", "yellow")
+	for _, c := range []struct{ move, want string }{
+		{"", "empty move"},
+		{"Z 1,1", "not a move"},
+		{"A 7,1", "not a card position"},
+		{"A 1", "not a card position"},
+		{"D purple to 1,1", "not a color"},
+		{"D red 1,1", "COLOR to ROW,COL"},
+		{"H loader 4 forward", "not a loader"},
+		{"H loader 1 sideways", "not a direction"},
+		{"card 1", "not a symbol-card value"},
+		{"G red hugs blue", "COLOR attacks COLOR"},
+		{"choose", "choose COLOR"},
+	} {
+		before, _ := game.Hash(s)
+		_, err := game.PlayNotation(s, 0, c.move)
+		if game.ErrorCode(err) != game.CodeInvalid || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v; want an invalid-notation error containing %q", c.move, err, c.want)
+		}
+		if after, _ := game.Hash(s); after != before {
+			t.Errorf("%q changed the state", c.move)
+		}
+	}
+}
+
+func TestViewsHideSymbolCards(t *testing.T) {
+	randomStates(t, 2, func(s *State) {
+		if s.phase < phaseTurn {
+			return
+		}
+		for seat := range s.n {
+			b, err := json.Marshal(s.View(game.Player(seat)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var v View
+			if err := json.Unmarshal(b, &v); err != nil {
+				t.Fatal(err)
+			}
+			for _, sv := range v.Seats {
+				if sv.Seat != int(seat) && sv.Hand != nil {
+					t.Fatalf("seat %d sees seat %d's hand", seat, sv.Seat)
+				}
+			}
+			if v.Combat != nil && v.Combat.AttackerCard != 0 && s.crewOwner[s.fight.Attacker] != seat {
+				t.Fatalf("seat %d sees the attacker's face-down card", seat)
+			}
+			if bytes.Contains(b, []byte(`"order"`)) || bytes.Contains(b, []byte(`"rand"`)) {
+				t.Fatalf("seat %d's view holds a pile order or the generator", seat)
+			}
+		}
+	})
+}
+
+func TestDeterminizeIgnoresHiddenState(t *testing.T) {
+	// Two states that differ only in what seat 0 cannot see determinize
+	// alike for seat 0.
+	randomStates(t, 2, func(s *State) {
+		if s.phase < phaseTurn || s.variant != variantStandard {
+			return
+		}
+		other := *s
+		other.rng = game.NewRand(12345)
+		for seat := range other.n {
+			dk := &other.deck[seat]
+			slices.Reverse(dk.Order[:dk.N])
+		}
+		r1, r2 := game.NewRand(1), game.NewRand(1)
+		a, _ := json.Marshal(s.Determinize(0, &r1).Snapshot())
+		b, _ := json.Marshal(other.Determinize(0, &r2).Snapshot())
+		if !bytes.Equal(a, b) {
+			t.Fatalf("determinizations differ with the hidden pile orders")
+		}
+	})
+}
+
+func TestApplyAndLegalDoNotAllocate(t *testing.T) {
+	gs, _, _ := game.Start(New(), 4, nil, 3)
+	buf := make([]game.Action, 0, 2048)
+	rng := game.NewRand(1)
+	var states []*State
+	for !gs.Terminal() && len(states) < 300 {
+		states = append(states, gs.Clone().(*State))
+		p := gs.Actors(nil)[0]
+		buf = gs.Legal(p, buf[:0])
+		gs.Apply(p, buf[rng.IntN(len(buf))])
+	}
+	allocs := testing.AllocsPerRun(5, func() {
+		for _, st := range states {
+			s := *st
+			p := game.Player(s.actor())
+			buf = s.Legal(p, buf[:0])
+			s.Apply(p, buf[len(buf)/2])
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("%.1f allocations per run of %d Legal and Apply calls; want 0", allocs, len(states))
+	}
+}
+
+func TestRulesText(t *testing.T) {
+	text, ok := New().(game.Rulebook).Rules("en")
+	if !ok {
+		t.Fatalf("no English rules")
+	}
+	for _, want := range []string{"Reconstructed", "ruling", "secret tunnel", "transporter trap", "luck", "standard", "strategy", "2 players", "3 players"} {
+		if !strings.Contains(strings.ToLower(text), strings.ToLower(want)) {
+			t.Errorf("the rules text does not mention %q", want)
+		}
+	}
+	if _, ok := New().(game.Rulebook).Rules("de"); ok {
+		t.Errorf("Rules(de) reports German; only English is written")
+	}
+}
+
+func TestBots(t *testing.T) {
+	g := New().(*Game)
+	for _, name := range g.BotNames() {
+		if _, err := g.NewBot(name, 1); err != nil {
+			t.Errorf("NewBot(%q): %v", name, err)
+		}
+	}
+	if _, err := g.NewBot("genius", 1); game.ErrorCode(err) != game.CodeNotFound {
+		t.Errorf("NewBot(genius): %v; want not_found", err)
+	}
+}
+
+// TestBotsDoNotReadHiddenCards gives a bot two states that differ only in
+// what its seat cannot see (every pile's order and the generator): the same
+// seeded bot must choose the same action in both.
+func TestBotsDoNotReadHiddenCards(t *testing.T) {
+	g := New().(*Game)
+	gs, _, _ := game.Start(g, 3, nil, 11)
+	rng := game.NewRand(4)
+	var buf []game.Action
+	for range 40 {
+		p := gs.Actors(nil)[0]
+		buf = gs.Legal(p, buf[:0])
+		gs.Apply(p, buf[rng.IntN(len(buf))])
+	}
+	s := gs.(*State)
+	other := *s
+	other.rng = game.NewRand(999)
+	for seat := range other.n {
+		dk := &other.deck[seat]
+		slices.Reverse(dk.Order[:dk.N])
+	}
+	p := game.Player(s.actor())
+	for _, name := range []string{"easy", "medium"} {
+		b1, _ := g.NewBot(name, 5)
+		b2, _ := g.NewBot(name, 5)
+		d1, err1 := b1.Act(context.Background(), s, p)
+		d2, err2 := b2.Act(context.Background(), &other, p)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if d1.Action != d2.Action {
+			t.Fatalf("%s chose %s and %s in states that differ only in hidden cards", name, s.ActionString(p, d1.Action), s.ActionString(p, d2.Action))
+		}
+	}
+}

@@ -1,0 +1,26 @@
+// Package tf22 is TF22 Mine (TF Verlag, 2013): rival mining crews turn and
+// flip the 36 double-sided cards of a planet to open tunnels, collect White
+// Ranium, steal it in combat and carry it to three loaders orbiting the
+// planet.
+//
+// A short tour:
+//
+//   - pack.go: the component pack (mine cards with tunnels on both sides,
+//     symbol cards, docks, loader starts) as embedded JSON, validated by
+//     [LoadPack], which reports every problem with its place;
+//   - geometry.go: the 6 × 6 planet, its rings, edges and docks;
+//   - state.go: [State], the set-up, who acts, and the tunnel networks
+//     (flood fill on bitboards, rebuilt when a card turns);
+//   - action.go and notation.go: the dense action space (set-up swaps and
+//     color choices, actions A–K with their targets, symbol cards, Ranium
+//     placement) and its notation ("D red to 3,4");
+//   - legal.go and apply.go: legal actions, the reasons for illegal ones,
+//     and the unchecked, allocation-free Apply with combat, delivery and the
+//     re-placement of Ranium;
+//   - view.go: per-seat views, information keys and determinization (symbol
+//     piles and the attacker's face-down card are the hidden information);
+//   - invariants.go: conservation of cards and Ranium for the conformance kit;
+//   - bots.go: the evaluator and the ISMCTS bots easy, medium and hard;
+//   - rules/en.md: the rules in English with every ruling and reconstructed
+//     component marked.
+package tf22

@@ -1,0 +1,338 @@
+package tf22
+
+import (
+	"math/bits"
+
+	"minehall/game"
+)
+
+// Phases of a game.
+const (
+	phaseSwap   = iota // the start player may swap two pairs of ring cards
+	phaseChoose        // players take their crews, counterclockwise
+	phaseTurn          // turns of 4 ore
+	phaseOver
+)
+
+// Symbol-card variants.
+const (
+	variantLuck = iota
+	variantStandard
+	variantStrategy
+)
+
+var variantNames = [3]string{"luck", "standard", "strategy"}
+
+// Combat stages (strategy variant only; the others resolve at once).
+const (
+	combatNone         = iota
+	combatAttackerCard // the attacker chooses a card from hand
+	combatDefenderCard // the defender answers with a card from hand
+)
+
+// symbolDeck is one seat's five symbol cards, by value index (value-2).
+type symbolDeck struct {
+	// Avail is a bit per value: in the standard variant the cards in the
+	// draw pile, in the strategy variant the cards in hand, in the luck
+	// variant all five.
+	Avail uint8 `json:"avail"`
+	// Order is the standard variant's draw pile, top card last; N cards.
+	Order [numValues]int8 `json:"order"`
+	N     int8            `json:"n"`
+}
+
+// combat is a pending combat (strategy variant).
+type combat struct {
+	Stage    uint8 `json:"stage"`
+	Attacker int8  `json:"attacker"` // crew
+	Defender int8  `json:"defender"` // crew
+	Card     int8  `json:"card"`     // the attacker's hidden card, value index
+}
+
+// combatResult is the public record of the last combat.
+type combatResult struct {
+	Attacker, Defender       int8 // crews, -1 before any combat
+	AttackerCard, DefendCard int8 // values 2–6
+	AttackerValue, DefValue  int8
+}
+
+// State is a position of TF22 Mine. Its exported-by-snapshot fields are the
+// whole game; derived fields (visible exits, tunnel networks) are rebuilt
+// whenever a card turns.
+type State struct {
+	pack       *compiledPack
+	variant    uint8
+	roundLimit int16
+	n          int8
+	rng        game.Rand
+
+	phase  uint8
+	card   [numPos]int8  // card id at each position
+	orient [numPos]uint8 // orientation bits at each position
+	ex     [numPos]uint16
+	dir    [numColors][4]uint64    // per color, the positions with an exit N, E, S, W
+	net    [numColors][numPos]int8 // tunnel network id per color, -1 where the color is absent
+	ranium uint64                  // a bit per position holding Ranium
+
+	crewPos    [numColors]int8 // -1: the crew is not in the game
+	crewTunnel [numColors]int8 // the tunnel color the crew stands in
+	crewOwner  [numColors]int8 // seat, -1 before the crew is chosen
+	crewRanium [numColors]int8
+
+	loader    [numLoader]int8 // dock index
+	markers   [4]int8
+	seatColor [4]int8 // color of a seat's symbol cards, -1 before choosing
+	deck      [4]symbolDeck
+	lastCard  [4]int8 // last symbol card a seat revealed, value index, -1 none
+
+	active int8
+	ore    int8
+	turns  int16 // turns begun so far
+
+	swapsLeft  int8
+	chooseStep int8
+
+	fight      combat
+	lastFight  combatResult
+	freeSeat   int8 // seat owed a free 1-ore action after winning a defense, -1 none
+	placer     int8 // seat placing delivered Ranium
+	placeCount int8 // delivered Ranium still to place
+	placeSym   int8 // symbol revealed for the next placement, -1 none yet
+	winner     int8 // -1 none; seat who reached the goal
+	total      int8 // Ranium in the game
+}
+
+var (
+	_ game.State        = (*State)(nil)
+	_ game.Explainer    = (*State)(nil)
+	_ game.Determinizer = (*State)(nil)
+	_ game.InfoKeyer    = (*State)(nil)
+	_ game.Checker      = (*State)(nil)
+)
+
+// newState deals a new game: start cards in the center, the ring cards
+// shuffled into the two rings with random sides and turns, Ranium on the
+// inner corners, loaders at their docks, crews and bases on their crossings.
+func newState(pk *compiledPack, players int, variant uint8, roundLimit int, seed uint64) *State {
+	s := &State{pack: pk, variant: variant, roundLimit: int16(roundLimit), n: int8(players), rng: game.NewRand(seed)}
+	for col := range numColors {
+		s.card[centerPos[col]] = pk.startCard[col]
+	}
+	ring := pk.ringCards
+	s.rng.Shuffle(len(ring), func(i, j int) { ring[i], ring[j] = ring[j], ring[i] })
+	for i, p := range ringPositions {
+		s.card[p] = ring[i]
+		s.orient[p] = uint8(s.rng.IntN(4))
+	}
+	for i, p := range innerCorners {
+		if i == 0 && players <= 3 {
+			continue // the corner above the white crossing stays empty
+		}
+		s.ranium |= 1 << p
+		s.total++
+	}
+	for i := range s.loader {
+		s.loader[i] = pk.loaderInit[i]
+	}
+	for col := range numColors {
+		s.crewPos[col] = int8(centerPos[col])
+		s.crewTunnel[col] = int8(col)
+		s.crewOwner[col] = -1
+	}
+	if players == 3 {
+		s.crewPos[white] = -1 // the white crew, base and symbol cards leave the game
+	}
+	for i := range s.seatColor {
+		s.seatColor[i] = -1
+		s.lastCard[i] = -1
+	}
+	s.lastFight = combatResult{Attacker: -1, Defender: -1}
+	s.freeSeat, s.placeSym, s.winner, s.placer = -1, -1, -1, -1
+	s.swapsLeft = 2
+	s.fight.Card = -1
+	s.refresh()
+	return s
+}
+
+// notLastCol has a bit for every position but those of the east column.
+const notLastCol = 0b011111_011111_011111_011111_011111_011111
+
+// refresh rebuilds the visible exits and the tunnel networks from the cards.
+func (s *State) refresh() {
+	s.dir = [numColors][4]uint64{}
+	for p := range numPos {
+		s.ex[p] = 0
+		s.placeExits(p)
+	}
+	s.findNetworks()
+}
+
+// recard updates the derived data after the card at p turned.
+func (s *State) recard(p int) {
+	for x := s.ex[p]; x != 0; x &= x - 1 {
+		b := bits.TrailingZeros16(x)
+		s.dir[b>>2][b&3] &^= 1 << p
+	}
+	s.placeExits(p)
+	s.findNetworks()
+}
+
+// placeExits sets the visible exits of the card at p.
+func (s *State) placeExits(p int) {
+	x := s.pack.oriented[s.card[p]][s.orient[p]]
+	s.ex[p] = x
+	for ; x != 0; x &= x - 1 {
+		b := bits.TrailingZeros16(x)
+		s.dir[b>>2][b&3] |= 1 << p
+	}
+}
+
+// findNetworks labels the tunnel networks of every color by flood fill on
+// bitboards of the 36 positions.
+func (s *State) findNetworks() {
+	for c := range numColors {
+		d := &s.dir[c]
+		present := d[0] | d[1] | d[2] | d[3]
+		connE := d[1] & (d[3] >> 1) & notLastCol // p opens east and p+1 west
+		connS := d[2] & (d[0] >> gridSize)       // p opens south and p+6 north
+		net := &s.net[c]
+		*net = noNetwork
+		id := int8(0)
+		for present != 0 {
+			comp := present & -present
+			for {
+				g := comp | (comp&connE)<<1 | (comp>>1)&connE | (comp&connS)<<gridSize | (comp>>gridSize)&connS
+				if g == comp {
+					break
+				}
+				comp = g
+			}
+			present &^= comp
+			for m := comp; m != 0; m &= m - 1 {
+				net[bits.TrailingZeros64(m)] = id
+			}
+			id++
+		}
+	}
+}
+
+// noNetwork marks every position as without tunnel.
+var noNetwork = func() (n [numPos]int8) {
+	for i := range n {
+		n[i] = -1
+	}
+	return n
+}()
+
+// exitsOf returns the visible exits of color col on the card at p.
+func (s *State) exitsOf(p, col int) uint8 { return uint8(s.ex[p]>>(4*col)) & 15 }
+
+// hasTunnel reports whether the card at p shows a tunnel of color col.
+func (s *State) hasTunnel(p, col int) bool { return s.exitsOf(p, col) != 0 }
+
+// goal is the number of markers a seat needs to win.
+func (s *State) goal() int8 {
+	if s.n == 2 {
+		return 5
+	}
+	return 3
+}
+
+// chooser returns the seat whose turn it is to take a crew: counterclockwise
+// from the start player's right; with 2 players the second player first and
+// then alternately.
+func (s *State) chooser() int8 {
+	if s.n == 2 {
+		return 1 - s.chooseStep%2
+	}
+	return s.n - 1 - s.chooseStep
+}
+
+func (s *State) chooseSteps() int8 {
+	if s.n == 2 {
+		return 4
+	}
+	return s.n
+}
+
+// rightOf is the seat to the right of seat p, who plays just before p.
+func (s *State) rightOf(p int8) int8 { return (p + s.n - 1) % s.n }
+
+// NumPlayers returns the number of seats.
+func (s *State) NumPlayers() int { return int(s.n) }
+
+// NumActions returns the size of the action space.
+func (s *State) NumActions() int { return numActions }
+
+// actor returns the one seat that acts now, or -1 when the game is over.
+func (s *State) actor() int8 {
+	switch s.phase {
+	case phaseSwap:
+		return 0
+	case phaseChoose:
+		return s.chooser()
+	case phaseTurn:
+		switch {
+		case s.placeCount > 0:
+			return s.placer
+		case s.fight.Stage == combatAttackerCard:
+			return s.crewOwner[s.fight.Attacker]
+		case s.fight.Stage == combatDefenderCard:
+			return s.crewOwner[s.fight.Defender]
+		case s.freeSeat >= 0:
+			return s.freeSeat
+		}
+		return s.active
+	}
+	return -1
+}
+
+// Actors appends the one seat that may act now.
+func (s *State) Actors(dst []game.Player) []game.Player {
+	if a := s.actor(); a >= 0 {
+		dst = append(dst, game.Player(a))
+	}
+	return dst
+}
+
+// Terminal reports whether a seat reached its goal or the round limit ran out.
+func (s *State) Terminal() bool { return s.phase == phaseOver }
+
+// Scores appends each seat's markers.
+func (s *State) Scores(dst []float64) []float64 {
+	for p := range s.n {
+		dst = append(dst, float64(s.markers[p]))
+	}
+	return dst
+}
+
+// Returns appends 1 for the winner and 0 for the others; when the round
+// limit ends the game, the seats with the most markers share the win.
+func (s *State) Returns(dst []float64) []float64 {
+	if s.winner >= 0 {
+		for p := range s.n {
+			if p == s.winner {
+				dst = append(dst, 1)
+			} else {
+				dst = append(dst, 0)
+			}
+		}
+		return dst
+	}
+	if s.phase != phaseOver {
+		for range s.n {
+			dst = append(dst, 0)
+		}
+		return dst
+	}
+	var sc [4]float64
+	return game.RankReturns(s.Scores(sc[:0]), dst)
+}
+
+// Clone returns an independent copy.
+func (s *State) Clone() game.State {
+	c := *s
+	return &c
+}
+
+func popcount8(b uint8) int { return bits.OnesCount8(b) }

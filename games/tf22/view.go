@@ -1,0 +1,359 @@
+package tf22
+
+import (
+	"minehall/game"
+)
+
+// View is what one seat (or a spectator) sees. Symbol cards show only
+// public facts for other seats: how many cards are in a pile or hand and
+// which cards were revealed; a seat sees its own hand in the strategy
+// variant. No view holds a pile's order or the generator.
+type View struct {
+	Seat       int             `json:"seat"` // the viewer; -3 for a spectator
+	Players    int             `json:"players"`
+	Variant    string          `json:"variant"`
+	Phase      string          `json:"phase"`
+	ToAct      int             `json:"to_act"` // -1 when the game is over
+	Active     int             `json:"active"`
+	Ore        int             `json:"ore"`
+	Turn       int             `json:"turn"`
+	RoundLimit int             `json:"round_limit"`
+	Goal       int             `json:"goal"`
+	SwapsLeft  int             `json:"swaps_left"`
+	Cards      []CardView      `json:"cards"`
+	Crews      []CrewView      `json:"crews"`
+	Loaders    []LoaderView    `json:"loaders"`
+	Seats      []SeatView      `json:"seats"`
+	Combat     *CombatView     `json:"combat,omitempty"`
+	LastCombat *LastCombatView `json:"last_combat,omitempty"`
+	FreeAction int             `json:"free_action"` // seat owed a free action, -1 none
+	Placement  *PlacementView  `json:"placement,omitempty"`
+	Winner     int             `json:"winner"` // -1 none
+}
+
+// CardView is one mine card as it lies.
+type CardView struct {
+	Row     int               `json:"row"`
+	Col     int               `json:"col"`
+	ID      string            `json:"id"`
+	Ring    string            `json:"ring"`
+	Side    string            `json:"side"`
+	Turned  bool              `json:"turned"`
+	Tunnels map[string]string `json:"tunnels"` // visible exits per color
+	Symbol  string            `json:"symbol,omitempty"`
+	Ranium  bool              `json:"ranium"`
+}
+
+// CrewView is one crew and its base.
+type CrewView struct {
+	Color   string `json:"color"`
+	Owner   int    `json:"owner"` // -1 before it is chosen
+	Row     int    `json:"row"`
+	Col     int    `json:"col"`
+	Tunnel  string `json:"tunnel"`
+	Ranium  int    `json:"ranium"`
+	BaseRow int    `json:"base_row"`
+	BaseCol int    `json:"base_col"`
+}
+
+// LoaderView is one loader at its dock.
+type LoaderView struct {
+	Loader int    `json:"loader"` // 1 to 3
+	Dock   int    `json:"dock"`
+	Row    int    `json:"row"`
+	Col    int    `json:"col"`
+	Edge   string `json:"edge"`
+}
+
+// SeatView is a seat's public standing, plus its own hand for the viewer.
+type SeatView struct {
+	Seat        int      `json:"seat"`
+	Crews       []string `json:"crews"`
+	SymbolColor string   `json:"symbol_color,omitempty"`
+	Markers     int      `json:"markers"`
+	PileCount   int      `json:"pile_count"` // standard variant
+	HandCount   int      `json:"hand_count"` // strategy variant
+	Revealed    []int    `json:"revealed"`   // cards out of the pile or hand since the last reshuffle or refill
+	Hand        []int    `json:"hand,omitempty"`
+	LastCard    int      `json:"last_card"` // 0 none
+}
+
+// CombatView is a combat waiting for symbol cards (strategy variant).
+type CombatView struct {
+	Attacker     string `json:"attacker"`
+	Defender     string `json:"defender"`
+	AttackerDone bool   `json:"attacker_done"`           // the attacker's card lies face down
+	AttackerCard int    `json:"attacker_card,omitempty"` // only for the attacker's own seat
+}
+
+// LastCombatView is the outcome of the most recent combat.
+type LastCombatView struct {
+	Attacker      string `json:"attacker"`
+	Defender      string `json:"defender"`
+	AttackerCard  int    `json:"attacker_card"`
+	DefenderCard  int    `json:"defender_card"`
+	AttackerValue int    `json:"attacker_value"`
+	DefenderValue int    `json:"defender_value"`
+}
+
+// PlacementView is delivered Ranium waiting to be re-placed.
+type PlacementView struct {
+	Placer    int    `json:"placer"`
+	Remaining int    `json:"remaining"`
+	Symbol    string `json:"symbol,omitempty"`
+}
+
+var phaseNames = [4]string{"swap", "choose", "turn", "over"}
+
+// View returns what p sees.
+func (s *State) View(p game.Player) any {
+	v := &View{
+		Seat: int(p), Players: int(s.n), Variant: variantNames[s.variant], Phase: phaseNames[s.phase],
+		ToAct: int(s.actor()), Active: int(s.active), Ore: int(s.ore), Turn: int(s.turns),
+		RoundLimit: int(s.roundLimit), Goal: int(s.goal()), SwapsLeft: int(s.swapsLeft),
+		FreeAction: int(s.freeSeat), Winner: int(s.winner),
+	}
+	for pos := range numPos {
+		id := s.card[pos]
+		cv := CardView{Row: pos / gridSize, Col: pos % gridSize, ID: s.pack.cardIDs[id],
+			Ring: [3]string{"center", "inner", "outer"}[ringOf(pos)], Side: "front",
+			Turned: s.orient[pos]&orientTurned != 0, Tunnels: map[string]string{}, Ranium: s.ranium&(1<<pos) != 0}
+		if s.orient[pos]&orientBack != 0 {
+			cv.Side = "back"
+		}
+		for col := range numColors {
+			if m := s.exitsOf(pos, col); m != 0 {
+				cv.Tunnels[colorNames[col]] = exitLetters(m)
+			}
+		}
+		if sym := s.pack.symbol[id]; sym >= 0 {
+			cv.Symbol = s.pack.symbols[sym]
+		}
+		v.Cards = append(v.Cards, cv)
+	}
+	for k := range numColors {
+		if s.crewPos[k] < 0 {
+			continue
+		}
+		v.Crews = append(v.Crews, CrewView{Color: colorNames[k], Owner: int(s.crewOwner[k]),
+			Row: int(s.crewPos[k]) / gridSize, Col: int(s.crewPos[k]) % gridSize, Tunnel: colorNames[s.crewTunnel[k]],
+			Ranium: int(s.crewRanium[k]), BaseRow: centerPos[k] / gridSize, BaseCol: centerPos[k] % gridSize})
+	}
+	for l, d := range s.loader {
+		dk := s.pack.docks[d]
+		v.Loaders = append(v.Loaders, LoaderView{Loader: l + 1, Dock: int(d), Row: int(dk.pos) / gridSize,
+			Col: int(dk.pos) % gridSize, Edge: string(edgeLetters[bitIndex(dk.edge)])})
+	}
+	for seat := range s.n {
+		sv := SeatView{Seat: int(seat), Crews: []string{}, Markers: int(s.markers[seat]), Revealed: []int{}}
+		for k := range numColors {
+			if s.crewOwner[k] == seat {
+				sv.Crews = append(sv.Crews, colorNames[k])
+			}
+		}
+		if c := s.seatColor[seat]; c >= 0 {
+			sv.SymbolColor = colorNames[c]
+		}
+		if lc := s.lastCard[seat]; lc >= 0 {
+			sv.LastCard = int(lc) + minValue
+		}
+		if s.phase >= phaseTurn {
+			dk := s.deck[seat]
+			held := dk.Avail
+			pending := s.variant == variantStrategy && s.fight.Stage == combatDefenderCard && s.crewOwner[s.fight.Attacker] == seat
+			if pending {
+				held |= 1 << s.fight.Card
+			}
+			switch s.variant {
+			case variantStandard:
+				sv.PileCount = int(dk.N)
+			case variantStrategy:
+				sv.HandCount = popcount8(dk.Avail)
+				if int(seat) == int(p) {
+					sv.Hand = valuesOf(dk.Avail)
+				}
+			}
+			if s.variant != variantLuck {
+				sv.Revealed = valuesOf(^held & (1<<numValues - 1))
+			}
+		}
+		v.Seats = append(v.Seats, sv)
+	}
+	if s.fight.Stage != combatNone {
+		cv := &CombatView{Attacker: colorNames[s.fight.Attacker], Defender: colorNames[s.fight.Defender],
+			AttackerDone: s.fight.Stage == combatDefenderCard}
+		if cv.AttackerDone && int(s.crewOwner[s.fight.Attacker]) == int(p) {
+			cv.AttackerCard = int(s.fight.Card) + minValue
+		}
+		v.Combat = cv
+	}
+	if lf := s.lastFight; lf.Attacker >= 0 {
+		v.LastCombat = &LastCombatView{Attacker: colorNames[lf.Attacker], Defender: colorNames[lf.Defender],
+			AttackerCard: int(lf.AttackerCard), DefenderCard: int(lf.DefendCard),
+			AttackerValue: int(lf.AttackerValue), DefenderValue: int(lf.DefValue)}
+	}
+	if s.placeCount > 0 {
+		pv := &PlacementView{Placer: int(s.placer), Remaining: int(s.placeCount)}
+		if s.placeSym >= 0 {
+			pv.Symbol = s.pack.symbols[s.placeSym]
+		}
+		v.Placement = pv
+	}
+	return v
+}
+
+func exitLetters(m uint8) string {
+	var b []byte
+	for i, e := range edgeLetters {
+		if m&(1<<i) != 0 {
+			b = append(b, e)
+		}
+	}
+	return string(b)
+}
+
+func valuesOf(mask uint8) []int {
+	vs := []int{}
+	for v := range numValues {
+		if mask&(1<<v) != 0 {
+			vs = append(vs, v+minValue)
+		}
+	}
+	return vs
+}
+
+// InfoKey returns a compact key of what p sees: the planet, the pieces,
+// the public symbol-card facts of every seat, and p's own secrets (its hand,
+// and its face-down combat card). Two states have the same key exactly when
+// p's views of them are the same.
+func (s *State) InfoKey(p game.Player) string {
+	var b [160]byte
+	k := b[:0]
+	for pos := range numPos {
+		k = append(k, byte(s.card[pos])<<2|s.orient[pos])
+	}
+	for i := range 8 {
+		k = append(k, byte(s.ranium>>(8*i)))
+	}
+	for c := range numColors {
+		k = append(k, byte(s.crewPos[c]), byte(s.crewTunnel[c]), byte(s.crewOwner[c]), byte(s.crewRanium[c]))
+	}
+	for _, l := range s.loader {
+		k = append(k, byte(l))
+	}
+	pending := s.variant == variantStrategy && s.fight.Stage == combatDefenderCard
+	for seat := range 4 {
+		held := s.deck[seat].Avail
+		if pending && s.crewOwner[s.fight.Attacker] == int8(seat) {
+			held |= 1 << s.fight.Card
+		}
+		k = append(k, byte(s.markers[seat]), byte(s.seatColor[seat]), byte(s.lastCard[seat]), held, byte(s.deck[seat].N))
+	}
+	lf := s.lastFight
+	k = append(k, s.phase, byte(s.active), byte(s.ore), byte(s.turns), byte(s.turns>>8), byte(s.swapsLeft), byte(s.chooseStep),
+		s.fight.Stage, byte(s.fight.Attacker), byte(s.fight.Defender),
+		byte(lf.Attacker), byte(lf.Defender), byte(lf.AttackerCard), byte(lf.DefendCard), byte(lf.AttackerValue), byte(lf.DefValue),
+		byte(s.freeSeat), byte(s.placer), byte(s.placeCount), byte(s.placeSym), byte(s.winner), byte(p))
+	if p >= 0 && int(p) < int(s.n) && s.variant == variantStrategy {
+		k = append(k, s.deck[p].Avail)
+		if pending && s.crewOwner[s.fight.Attacker] == int8(p) {
+			k = append(k, byte(s.fight.Card))
+		}
+	}
+	return string(k)
+}
+
+// Determinize returns a state p cannot tell from s: every symbol-card pile
+// is reshuffled (no one knows a pile's order, its owner included), the
+// attacker's face-down card is redrawn from its possible cards unless p is
+// the attacker, and the generator is reseeded. Nothing of the result depends
+// on what p cannot see.
+func (s *State) Determinize(p game.Player, rng *game.Rand) game.State {
+	c := *s
+	c.rng = game.NewRand(rng.Uint64())
+	if c.variant == variantStandard && c.phase >= phaseTurn {
+		for seat := range c.n {
+			dk := &c.deck[seat]
+			n := 0
+			for v := range numValues {
+				if dk.Avail&(1<<v) != 0 {
+					dk.Order[n] = int8(v)
+					n++
+				}
+			}
+			for i := n; i < numValues; i++ {
+				dk.Order[i] = 0
+			}
+			for i := n - 1; i > 0; i-- {
+				j := rng.IntN(i + 1)
+				dk.Order[i], dk.Order[j] = dk.Order[j], dk.Order[i]
+			}
+		}
+	}
+	if c.variant == variantStrategy && c.fight.Stage == combatDefenderCard {
+		att := c.crewOwner[c.fight.Attacker]
+		if int(att) != int(p) {
+			pool := c.deck[att].Avail | 1<<c.fight.Card
+			pick := rng.IntN(popcount8(pool))
+			for v := range numValues {
+				if pool&(1<<v) == 0 {
+					continue
+				}
+				if pick == 0 {
+					c.fight.Card = int8(v)
+					break
+				}
+				pick--
+			}
+			c.deck[att].Avail = pool &^ (1 << c.fight.Card)
+		}
+	}
+	return &c
+}
+
+// snapshot is the whole state, hidden parts and the generator included.
+type snapshot struct {
+	Players    int8
+	Variant    string
+	RoundLimit int16
+	Rand       game.Rand
+	Phase      uint8
+	Cards      [numPos]int8
+	Orient     [numPos]uint8
+	Ranium     uint64
+	CrewPos    [numColors]int8
+	CrewTunnel [numColors]int8
+	CrewOwner  [numColors]int8
+	CrewRanium [numColors]int8
+	Loaders    [numLoader]int8
+	Markers    [4]int8
+	SeatColor  [4]int8
+	Decks      [4]symbolDeck
+	LastCard   [4]int8
+	Active     int8
+	Ore        int8
+	Turns      int16
+	SwapsLeft  int8
+	ChooseStep int8
+	Fight      combat
+	LastFight  combatResult
+	FreeSeat   int8
+	Placer     int8
+	PlaceCount int8
+	PlaceSym   int8
+	Winner     int8
+	Total      int8
+}
+
+// Snapshot returns the whole state for hashing and debugging.
+func (s *State) Snapshot() any {
+	return snapshot{
+		Players: s.n, Variant: variantNames[s.variant], RoundLimit: s.roundLimit, Rand: s.rng, Phase: s.phase,
+		Cards: s.card, Orient: s.orient, Ranium: s.ranium, CrewPos: s.crewPos, CrewTunnel: s.crewTunnel,
+		CrewOwner: s.crewOwner, CrewRanium: s.crewRanium, Loaders: s.loader, Markers: s.markers,
+		SeatColor: s.seatColor, Decks: s.deck, LastCard: s.lastCard, Active: s.active, Ore: s.ore,
+		Turns: s.turns, SwapsLeft: s.swapsLeft, ChooseStep: s.chooseStep, Fight: s.fight, LastFight: s.lastFight,
+		FreeSeat: s.freeSeat, Placer: s.placer, PlaceCount: s.placeCount, PlaceSym: s.placeSym,
+		Winner: s.winner, Total: s.total,
+	}
+}
