@@ -34,12 +34,15 @@ type site struct {
 }
 
 // startSite starts the server on 127.0.0.1:0 with a temporary SQLite store,
-// Minerals and Connect Four, bots that play at once, and the web client at /.
+// Minerals, Connect Four and Out of Mine (its bots at a multiple of their
+// human pace, see quickOutOfMine), turn-based bots that play at once, and
+// the web client at /.
 func startSite(t testing.TB) *site {
 	t.Helper()
 	reg := &game.Registry{}
 	reg.Register(minerals.New())
 	reg.Register(gametest.ConnectFour())
+	reg.Register(quickOutOfMine())
 	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "e2e.db"))
 	if err != nil {
 		t.Fatalf("sqlite.Open: %v", err)

@@ -70,8 +70,9 @@ export function tablePage(el, id) {
     if (sock) sock.close();
     sock = new TableSocket(id, mine?.token, {
       onFrame: frame,
-      onAck: () => {},
+      onAck: (f) => st.mod?.reply?.(boxes.board, f),
       onError: (f) => {
+        st.mod?.reply?.(boxes.board, f);
         if (st.sent && f.seq && st.sent.seq !== undefined) { st.legal = st.sent.legal; st.sent = null; }
         st.message = f.message;
         renderMessage();
@@ -105,17 +106,22 @@ export function tablePage(el, id) {
     renderAll();
   }
 
+  // send sends a move and returns its seq, or 0 when it was not sent. A
+  // renderer with a reply(el, frame) function hears the ack or error of
+  // every seq it sent, for optimistic display.
   function send(move) {
     if (!sock || !sock.act(move)) {
       st.message = t('table.notconnected');
       renderMessage();
-      return;
+      return 0;
     }
-    st.sent = { seq: sock.pending?.seq, legal: st.legal };
+    const seq = sock.pending?.seq;
+    st.sent = { seq, legal: st.legal };
     st.legal = [];
     st.message = '';
     renderMessage();
     renderBoard();
+    return seq;
   }
 
   async function join(ev) {
@@ -272,7 +278,7 @@ export function tablePage(el, id) {
     st.mod.render(boxes.board, {
       view: st.view, prev: st.prevView, legal: st.status === 'playing' ? st.legal : [], send, you: st.you,
       actors: st.actors, names: names(), t, lang: language(), colorBlind: document.body.classList.contains('colorblind'),
-      status: st.status,
+      status: st.status, n: st.n, deadline: st.deadline,
     });
     if (focused) boxes.board.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
   }

@@ -1,0 +1,980 @@
+// The Out of Mine renderer: the player's gallery board large and everyone
+// else's small and live; the shared supply with live counts; the treasure
+// card; the tile in hand (one hand). Tiles are taken, turned (R, right
+// click, a two-finger turn), mirrored (F) and dragged onto the board with a
+// snapping preview that shows cells over rock; placed tiles are moved,
+// turned, mirrored, removed or swapped. Every action shows at once
+// (optimistic) and the server's ack confirms it or its error rolls it back
+// visibly. Between rounds: the scoring of the round (removed tiles marked,
+// the breakdown), the 7-round score sheet and the choice of a board side.
+//
+// Geometry follows the game's notation: transforms r0, r90, r180, r270 turn
+// clockwise, m0 … m270 are the same turns mirrored left to right; a
+// transform's cells are anchored at the top-left of their bounding box,
+// and only the first transform that gives a cell set is legal (canonical).
+import { h, s, clear, activate } from '../js/dom.js';
+import { playerColorClass } from '../js/words.js';
+
+const C = 36;      // cell size in the big board's SVG units
+const PAD = 6;     // room around the board for the elves
+const SYMS = ['r0', 'r90', 'r180', 'r270', 'm0', 'm90', 'm180', 'm270'];
+const COLORS = ['yellow', 'blue', 'green', 'red', 'white'];
+// Color-blind symbols, one per tile color, drawn on every tile cell.
+const COLOR_SYMBOLS = { yellow: '○', blue: '△', green: '◇', red: '□', white: '★' };
+const ELEMENT_SYMBOLS = { gold: '◉', silver: '◈', woodworm: '≈', rat: '✱' };
+const OP_TIMEOUT = 15000; // an action with neither ack nor error is dropped after this
+
+const memory = new WeakMap();
+
+// The tile and board table generated from the game's pack.
+let data = null;
+let dataLoading = null;
+function loadData(rerender) {
+  if (data || dataLoading) return;
+  dataLoading = fetch('/assets/data/outofmine.json').then((r) => r.json()).then((d) => {
+    data = { tiles: d.tiles, boards: new Map(d.boards.map((b) => [b.id, b])) };
+    rerender();
+  }).catch(() => { dataLoading = null; });
+}
+
+// ---- geometry ----
+
+function parseCell(name) { return { r: Number(name.slice(1)) - 1, c: name.charCodeAt(0) - 97 }; }
+function cellName(r, c) { return String.fromCharCode(97 + c) + (r + 1); }
+
+function normalize(pts) {
+  const mr = Math.min(...pts.map((p) => p[0]));
+  const mc = Math.min(...pts.map((p) => p[1]));
+  return pts.map(([r, c]) => [r - mr, c - mc]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+}
+const keyOf = (pts) => pts.map((p) => p.join(',')).join(';');
+const turnPt = ([r, c]) => [c, -r];     // 90° clockwise (rows grow downwards)
+const mirrorPt = ([r, c]) => [r, -c];   // left to right
+
+const geoms = new Map();
+// geom returns a shape's 8 transforms (cells, rows, cols) as the engine
+// builds them: turn t%4 times, then mirror when t >= 4; canon[t] is the
+// first transform with the same cells.
+function geom(shape) {
+  if (geoms.has(shape.id)) return geoms.get(shape.id);
+  const base = [];
+  shape.cells.forEach((row, r) => [...row].forEach((ch, c) => { if (ch === '#') base.push([r, c]); }));
+  const orient = [];
+  for (let t = 0; t < 8; t++) {
+    let pts = base.map((p) => { let q = p; for (let k = 0; k < t % 4; k++) q = turnPt(q); return t >= 4 ? mirrorPt(q) : q; });
+    pts = normalize(pts);
+    orient.push({ pts, key: keyOf(pts), rows: Math.max(...pts.map((p) => p[0])) + 1, cols: Math.max(...pts.map((p) => p[1])) + 1 });
+  }
+  const canon = orient.map((o) => orient.findIndex((x) => x.key === o.key));
+  const g = { id: shape.id, color: shape.color, orient, canon };
+  geoms.set(shape.id, g);
+  return g;
+}
+
+// applyTurn applies op (turnPt or mirrorPt) to transform t of g; grab, a
+// cell of the tile held by the pointer, follows the tile.
+function applyTurn(g, t, op, grab) {
+  const raw = g.orient[t].pts.map(op);
+  const mr = Math.min(...raw.map((p) => p[0]));
+  const mc = Math.min(...raw.map((p) => p[1]));
+  const key = keyOf(normalize(raw));
+  const nt = g.orient.findIndex((o) => o.key === key);
+  const ng = grab ? op(grab) : null;
+  return { sym: nt, grab: ng ? [ng[0] - mr, ng[1] - mc] : null };
+}
+
+// cellsOf returns the absolute cells of a tile of shape g at transform sym
+// with its top-left at (r, c).
+function cellsOf(g, sym, r, c) { return g.orient[sym].pts.map(([dr, dc]) => [r + dr, c + dc]); }
+
+// maskCells lists the cells of a one-tile CellSet (bit row*8+col).
+function maskCells(mask) {
+  const out = [];
+  let m = BigInt(mask);
+  for (let b = 0; m > 0n; b++, m >>= 1n) if (m & 1n) out.push([Math.floor(b / 8), b % 8]);
+  return out;
+}
+
+function layoutInfo(layout) {
+  const rows = layout.rows.length, cols = layout.rows[0].length;
+  const gallery = new Set();
+  layout.rows.forEach((row, r) => [...row].forEach((ch, c) => { if (ch === '#') gallery.add(r * 8 + c); }));
+  return { rows, cols, gallery, elves: layout.elves || [] };
+}
+
+// ---- the optimistic model ----
+
+const kindKey = (shape, element) => (element ? `${shape} ${element}` : shape);
+
+function tileInfo(id) { return data && id !== null && id !== undefined ? data.tiles[id] : null; }
+
+// model returns the player's own part of the view with the pending actions
+// applied on top: hand, placed tiles, supply counts.
+function model(view, mem) {
+  const supply = new Map((view.supply || []).map((k) => [kindKey(k.shape, k.element), k.count]));
+  const me = view.you >= 0 ? view.players[view.you] : null;
+  const m = { supply, hand: null, placed: [], me, calling: false, side: me?.side || '' };
+  if (!me) return m;
+  if (me.hand !== null && me.hand !== undefined) {
+    const ti = tileInfo(me.hand);
+    m.hand = { tile: me.hand, shape: ti?.shape, element: ti?.element || '', pending: false };
+  }
+  m.placed = (me.placed || []).map((p) => {
+    const { r, c } = parseCell(p.cell);
+    return { tile: p.tile, shape: p.shape, element: tileInfo(p.tile)?.element || '', sym: SYMS.indexOf(p.transform), r, c, pending: false };
+  });
+  const bump = (k, d) => m.supply.set(k, Math.max(0, (m.supply.get(k) || 0) + d));
+  for (const op of mem.ops) {
+    switch (op.type) {
+      case 'take':
+        if (!m.hand) { m.hand = { tile: null, shape: op.shape, element: op.element, pending: true }; bump(op.kind, -1); }
+        break;
+      case 'return':
+        if (m.hand) { if (m.hand.shape) bump(kindKey(m.hand.shape, m.hand.element), 1); m.hand = null; }
+        break;
+      case 'place':
+        if (m.hand) {
+          m.placed.push({ tile: m.hand.tile, shape: m.hand.shape, element: m.hand.element, sym: op.sym, r: op.r, c: op.c, pending: true });
+          m.hand = null;
+        }
+        break;
+      case 'move': {
+        const p = m.placed.find((x) => x.tile === op.tile);
+        if (p) Object.assign(p, { sym: op.sym, r: op.r, c: op.c, pending: true });
+        break;
+      }
+      case 'remove': case 'swap': {
+        const i = m.placed.findIndex((x) => x.tile === op.tile);
+        if (i < 0 || (op.type === 'swap' && m.hand)) break;
+        const p = m.placed.splice(i, 1)[0];
+        bump(kindKey(p.shape, p.element), 1);
+        if (op.type === 'swap') { m.hand = { tile: null, shape: op.shape, element: op.element, pending: true }; bump(op.kind, -1); }
+        break;
+      }
+      case 'call': m.calling = true; break;
+      case 'side': if (!m.side) m.side = op.side; break;
+    }
+  }
+  return m;
+}
+
+// ---- rendering ----
+
+// render draws the view into el; ctx: view, legal, send, you, names, t,
+// colorBlind, status, n, deadline.
+export function render(el, ctx) {
+  const { view } = ctx;
+  let mem = memory.get(el);
+  if (!mem) {
+    mem = { ops: [], pressedKind: 0, handSym: 0, handKind: '', selected: null, drag: null, kcarry: null, rollback: null, flash: null, clock: 0, confirmed: new Map() };
+    memory.set(el, mem);
+    installListeners(el, mem);
+  }
+  mem.ctx = ctx;
+  mem.el = el;
+  if (!document.getElementById('oom-css')) document.head.append(h('link', { rel: 'stylesheet', href: '/assets/games/outofmine.css', id: 'oom-css' }));
+  loadData(() => { if (mem.ctx) render(el, mem.ctx); });
+  // Actions the view already shows (their ack named an n we have reached)
+  // and actions that never got an answer leave the queue.
+  const now = Date.now();
+  mem.ops = mem.ops.filter((op) => !(op.n && op.n <= (ctx.n ?? 0)) && now - op.at < OP_TIMEOUT);
+  if (!view || !view.players) { clear(el); return; }
+  const shapes = new Map((view.shapes || []).map((sh) => [sh.id, geom(sh)]));
+  mem.shapes = shapes;
+  const m = model(view, mem);
+  mem.model = m;
+  if (!m.hand) mem.handKind = '';
+  else if (kindKey(m.hand.shape, m.hand.element) !== mem.handKind) { mem.handKind = kindKey(m.hand.shape, m.hand.element); mem.handSym = 0; }
+  if (mem.selected !== null && !m.placed.some((p) => p.tile === mem.selected)) mem.selected = null;
+  if (view.phase !== 'round') { mem.drag = null; mem.kcarry = null; mem.selected = null; }
+
+  const root = h('div', { class: 'oom', id: 'oom', 'data-phase': view.phase, 'data-round': view.round });
+  root.append(header(view, ctx, m, mem));
+  if (view.phase === 'round') root.append(roundArea(view, ctx, m, mem));
+  else if (view.phase === 'choose') root.append(chooseArea(view, ctx, m, mem));
+  if (view.results && view.results.length && view.phase !== 'round') root.append(scoringArea(view, ctx, view.results.length - 1));
+  if (view.results && view.results.length) root.append(scoreSheet(view, ctx));
+  clear(el).append(root);
+  startClock(mem);
+  drawPreview(mem);
+}
+
+function header(view, ctx, m, mem) {
+  const { t } = ctx;
+  const flags = [view.assist && t('oom.assist'), view.elves && t('oom.elves'), view.finds && t('oom.finds')].filter(Boolean);
+  return h('div', { class: 'oom-head' },
+    h('strong', { class: 'oom-round', text: t('oom.round', { n: view.round, of: view.rounds }) }), ' · ',
+    h('span', { class: 'oom-phase', text: t(`oom.phase.${view.phase}`) }),
+    flags.length ? h('span', { class: 'muted', text: ' · ' + flags.join(', ') }) : null,
+    view.phase === 'round' && view.clock_seconds > 0 && ctx.deadline
+      ? h('span', { class: 'oom-clock', id: 'oom-clock', role: 'timer', 'aria-label': t('oom.clock') }) : null,
+    view.phase === 'round' && !view.clock_seconds ? h('span', { class: 'muted', text: ' · ' + t('oom.noclock') }) : null);
+}
+
+function startClock(mem) {
+  clearInterval(mem.clock);
+  const tick = () => {
+    const c = document.getElementById('oom-clock');
+    if (!c || !mem.el?.isConnected) { clearInterval(mem.clock); return; }
+    const left = Math.max(0, (mem.ctx.deadline || 0) - Date.now());
+    const sec = Math.ceil(left / 1000);
+    c.textContent = `⏱ ${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, '0')}`;
+    c.classList.toggle('low', sec <= 10);
+    c.dataset.seconds = String(sec);
+  };
+  if (mem.ctx.deadline && mem.ctx.view?.phase === 'round') { tick(); mem.clock = setInterval(tick, 250); }
+}
+
+// ---- the round ----
+
+function roundArea(view, ctx, m, mem) {
+  const { t } = ctx;
+  const mine = view.you >= 0 && ctx.you >= 0;
+  const wrap = h('div', { class: 'oom-round-area' });
+  if (mine) {
+    const me = m.me;
+    const layout = me.layout ? layoutInfo(me.layout) : null;
+    const covered = new Set();
+    for (const p of m.placed) { const g = mem.shapes.get(p.shape); if (g) for (const [r, c] of cellsOf(g, p.sym, p.r, p.c)) covered.add(r * 8 + c); }
+    const empty = layout ? [...layout.gallery].filter((k) => !covered.has(k)).length : 20;
+    mem.covered = covered;
+    mem.layout = layout;
+    const canCall = layout && empty === 0 && !m.calling && ctx.status === 'playing';
+    wrap.append(h('div', { class: 'oom-mine' },
+      h('div', { class: 'oom-boardcol' },
+        h('h3', {}, t('oom.yourboard', { id: me.board, side: me.side }), ' ',
+          h('span', { class: 'oom-empty', id: 'oom-empty', 'data-empty': empty, text: t('oom.empty', { n: empty }) })),
+        layout ? ownBoard(view, ctx, m, mem, layout) : null,
+        h('div', { class: 'oom-controls' },
+          h('button', { type: 'button', class: ['primary', 'oom-call'], id: 'oom-call', 'data-key': 'call', disabled: !canCall,
+            title: canCall ? t('oom.call.ready') : t('oom.call.notyet', { n: empty }), onclick: () => act(mem, 'call', { type: 'call' }), text: t('oom.call') }),
+          selectedTools(ctx, m, mem)),
+        hint(ctx, m, mem),
+        rollbackBanner(ctx, mem)),
+      h('div', { class: 'oom-sidecol' },
+        handBox(view, ctx, m, mem),
+        cardBox(view, ctx, m, me, mem),
+        supplyBox(view, ctx, m, mem))));
+  } else {
+    wrap.append(supplyBox(view, ctx, m, mem));
+  }
+  wrap.append(othersBox(view, ctx, mem));
+  return wrap;
+}
+
+function hint(ctx, m, mem) {
+  const { t } = ctx;
+  let text = t('oom.hint.take');
+  if (mem.selected !== null) text = m.hand ? t('oom.hint.selectedhand') : t('oom.hint.selected');
+  else if (m.hand) text = t('oom.hint.hand');
+  return h('p', { class: 'hint oom-hint', id: 'oom-hint', text });
+}
+
+function rollbackBanner(ctx, mem) {
+  const rb = mem.rollback;
+  if (!rb) return null;
+  return h('div', { class: 'oom-rollback', id: 'oom-rollback', role: 'alert', 'data-move': rb.move, 'data-code': rb.code },
+    rb.move ? h('strong', { text: ctx.t('oom.rolledback', { move: describe(rb.move, ctx.t) || rb.move }) }) : null, ' ', rb.message);
+}
+
+function selectedTools(ctx, m, mem) {
+  const { t } = ctx;
+  if (mem.selected === null) return null;
+  const p = m.placed.find((x) => x.tile === mem.selected);
+  if (!p) return null;
+  return h('span', { class: 'oom-selected-tools', role: 'group', 'aria-label': t('oom.selectedtile', { id: p.tile }) },
+    h('button', { type: 'button', id: 'oom-turn', 'data-key': 'turn', onclick: () => transformSelected(mem, turnPt), text: t('oom.turn') }),
+    h('button', { type: 'button', id: 'oom-mirror', 'data-key': 'mirror', onclick: () => transformSelected(mem, mirrorPt), text: t('oom.mirror') }),
+    h('button', { type: 'button', id: 'oom-remove', 'data-key': 'remove', onclick: () => removeSelected(mem), text: t('oom.remove') }),
+    h('button', { type: 'button', 'data-key': 'deselect', onclick: () => { mem.selected = null; rerender(mem); }, text: t('oom.deselect') }));
+}
+
+// tileGroup draws a tile's cells; cls and attributes on the group.
+function tileGroup(cells, color, element, size, attrs, colorBlind) {
+  const g = s('g', attrs);
+  const set = new Set(cells.map(([r, c]) => r * 8 + c));
+  for (const [r, c] of cells) {
+    const x = PAD + c * size, y = PAD + r * size;
+    g.append(s('rect', { x: x + 1.5, y: y + 1.5, width: size - 3, height: size - 3, rx: 3, class: `tc c-${color}` }));
+    // Joints: fill the gap towards a neighbour of the same tile.
+    if (set.has(r * 8 + c + 1) && c < 7) g.append(s('rect', { x: x + size - 2, y: y + 4, width: 4, height: size - 8, class: `tc joint c-${color}` }));
+    if (set.has((r + 1) * 8 + c)) g.append(s('rect', { x: x + 4, y: y + size - 2, width: size - 8, height: 4, class: `tc joint c-${color}` }));
+    if (colorBlind) g.append(s('text', { x: x + size / 2, y: y + size / 2 + size * 0.14, class: 'csym', 'font-size': size * 0.4, text: COLOR_SYMBOLS[color] }));
+  }
+  if (element && cells.length) {
+    const [r, c] = cells[0];
+    g.append(s('text', { x: PAD + c * size + size * 0.78, y: PAD + r * size + size * 0.34, class: `elem e-${element}`, 'font-size': size * 0.36, text: ELEMENT_SYMBOLS[element] || '?' },
+      s('title', { text: element })));
+  }
+  return g;
+}
+
+function boardBase(layout, size, attrs, t, interactiveCells, covered) {
+  const w = layout.cols * size + 2 * PAD, hgt = layout.rows * size + 2 * PAD;
+  const svg = s('svg', { viewBox: `0 0 ${w} ${hgt}`, ...attrs });
+  const cells = s('g', { class: 'cells' });
+  for (let r = 0; r < layout.rows; r++) {
+    for (let c = 0; c < layout.cols; c++) {
+      const gal = layout.gallery.has(r * 8 + c);
+      const rect = s('rect', { x: PAD + c * size, y: PAD + r * size, width: size, height: size, class: ['cell', gal ? 'gallery' : 'rock', covered?.has(r * 8 + c) && 'covered'] });
+      if (interactiveCells) rect.dataset.cell = cellName(r, c);
+      cells.append(rect);
+    }
+  }
+  svg.append(cells);
+  return svg;
+}
+
+function elvesGroup(layout, size, t, colorBlind) {
+  const g = s('g', { class: 'elves' });
+  for (const e of layout.elves) {
+    const { r, c } = parseCell(e.cell);
+    let x = PAD + c * size + size / 2, y = PAD + r * size + size / 2;
+    const off = size / 2 - 3;
+    if (e.edge === 'north') y -= off; else if (e.edge === 'south') y += off; else if (e.edge === 'west') x -= off; else x += off;
+    g.append(s('circle', { cx: x, cy: y, r: Math.max(3, size / 7), class: `elf c-${e.color}` }, s('title', { text: t('oom.elf', { color: t(`oom.color.${e.color}`), cell: e.cell }) })));
+    if (colorBlind) g.append(s('text', { x, y: y + size * 0.06, class: 'csym elfsym', 'font-size': size * 0.2, text: COLOR_SYMBOLS[e.color] }));
+  }
+  return g;
+}
+
+function ownBoard(view, ctx, m, mem, layout) {
+  const { t } = ctx;
+  const svg = boardBase(layout, C, { class: 'oom-board big', id: 'oom-board', 'data-key': 'board', tabindex: '0', role: 'application',
+    'aria-label': t('oom.board.label'), 'data-rows': layout.rows, 'data-cols': layout.cols, 'data-board': m.me.board, 'data-side': m.me.side }, t, true, mem.covered);
+  const tiles = s('g', { class: 'tiles' });
+  const dragging = mem.drag && mem.drag.source !== 'hand' ? mem.drag.source : null;
+  const carrying = mem.kcarry && mem.kcarry.source !== 'hand' ? mem.kcarry.source : null;
+  for (const p of m.placed) {
+    const g = mem.shapes.get(p.shape);
+    if (!g) continue;
+    const cells = cellsOf(g, p.sym, p.r, p.c);
+    const protrudes = cells.some(([r, c]) => !layout.gallery.has(r * 8 + c));
+    const state = p.pending ? 'pending' : 'confirmed';
+    const flash = mem.flash && mem.flash.until > Date.now() && mem.flash.key === `${p.shape}@${p.sym}@${p.r},${p.c}` ? 'just-confirmed' : '';
+    const grp = tileGroup(cells, g.color, p.element, C, {
+      class: ['tile', state, flash, protrudes && 'protrudes', mem.selected === p.tile && p.tile !== null && 'selected', (dragging === p.tile || carrying === p.tile) && p.tile !== null && 'lifted'],
+      'data-tile': p.tile ?? '', 'data-shape': p.shape, 'data-sym': SYMS[p.sym], 'data-cell': cellName(p.r, p.c), 'data-state': state,
+    }, ctx.colorBlind);
+    if (p.tile !== null && ctx.status === 'playing') {
+      grp.addEventListener('pointerdown', (e) => startDrag(e, mem, p.tile, p.shape, p.element, p.sym, cellUnder(e, svg, mem, layout), p));
+    }
+    tiles.append(grp);
+  }
+  svg.append(tiles, elvesGroup(layout, C, t, ctx.colorBlind), s('g', { id: 'oom-preview', class: 'preview' }));
+  if (mem.rollback && mem.rollback.cells && mem.rollback.until > Date.now()) {
+    const ghost = s('g', { class: 'rollback-ghost', 'aria-hidden': 'true' });
+    for (const [r, c] of mem.rollback.cells) ghost.append(s('rect', { x: PAD + c * C + 2, y: PAD + r * C + 2, width: C - 4, height: C - 4 }));
+    svg.append(ghost);
+  }
+  svg.addEventListener('keydown', (e) => boardKey(e, mem));
+  return h('div', { class: 'oom-boardwrap' }, svg);
+}
+
+function cellUnder(e, svg, mem, layout) {
+  const rect = svg.getBoundingClientRect();
+  const scale = rect.width / (layout.cols * C + 2 * PAD);
+  return { r: Math.floor(((e.clientY - rect.top) / scale - PAD) / C), c: Math.floor(((e.clientX - rect.left) / scale - PAD) / C) };
+}
+
+function handBox(view, ctx, m, mem) {
+  const { t } = ctx;
+  const hand = m.hand;
+  const box = h('section', { class: 'oom-hand', id: 'oom-hand', 'aria-label': t('oom.hand'), 'data-shape': hand?.shape || '',
+    'data-sym': hand ? SYMS[mem.handSym] : '', 'data-state': hand ? (hand.pending ? 'pending' : 'confirmed') : '' },
+    h('h3', {}, t('oom.hand'), ' ', h('small', { text: t('oom.onehand') })));
+  const g = hand && mem.shapes.get(hand.shape);
+  if (!hand) {
+    box.append(h('p', { class: 'muted', text: t('oom.handempty') }));
+    return box;
+  }
+  if (!g) { box.append(h('p', { class: 'muted', text: '…' })); return box; }
+  const o = g.orient[mem.handSym];
+  const size = 30;
+  const svg = s('svg', { viewBox: `0 0 ${o.cols * size + 2 * PAD} ${o.rows * size + 2 * PAD}`, class: ['oom-handtile', hand.pending && 'pending',
+    mem.flash && mem.flash.key === 'hand' && mem.flash.until > Date.now() && 'just-confirmed'], id: 'oom-handtile',
+    width: o.cols * size + 2 * PAD, height: o.rows * size + 2 * PAD, 'data-key': 'handtile', tabindex: '0', role: 'button',
+    'aria-label': t('oom.handtile', { shape: hand.shape, sym: SYMS[mem.handSym] }) });
+  const grp = tileGroup(o.pts, g.color, hand.element, size, { class: ['tile', mem.drag?.source === 'hand' && 'lifted'] }, ctx.colorBlind);
+  for (const [r, c] of o.pts) {
+    grp.append(s('rect', { x: PAD + c * size, y: PAD + r * size, width: size, height: size, class: 'grab', 'data-hcell': `${r},${c}` }));
+  }
+  svg.append(grp);
+  svg.addEventListener('pointerdown', (e) => {
+    const hc = e.target?.dataset?.hcell;
+    const [r, c] = hc ? hc.split(',').map(Number) : o.pts[0];
+    startDrag(e, mem, 'hand', hand.shape, hand.element, mem.handSym, null, null, [r, c]);
+  });
+  svg.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); startCarry(mem, 'hand'); document.getElementById('oom-board')?.focus(); }
+  });
+  box.append(h('div', { class: 'oom-handrow' }, svg,
+    h('div', { class: 'oom-handbuttons' },
+      h('button', { type: 'button', id: 'oom-hand-turn', 'data-key': 'hand-turn', onclick: () => turnHand(mem, turnPt), text: t('oom.turn') }),
+      h('button', { type: 'button', id: 'oom-hand-mirror', 'data-key': 'hand-mirror', onclick: () => turnHand(mem, mirrorPt), text: t('oom.mirror') }),
+      h('button', { type: 'button', id: 'oom-return', 'data-key': 'return', onclick: () => act(mem, 'return', { type: 'return' }), text: t('oom.return') }))),
+  h('p', { class: 'help', text: t('oom.handhelp') }));
+  return box;
+}
+
+function cardBox(view, ctx, m, me, mem) {
+  const { t } = ctx;
+  const face = me.card_face;
+  if (!face) return null;
+  const onBoard = {};
+  for (const p of m.placed) { const col = mem.shapes.get(p.shape)?.color; if (col) onBoard[col] = (onBoard[col] || 0) + 1; }
+  const finds = Object.entries(face.finds || {});
+  return h('section', { class: 'oom-card', id: 'oom-card', 'data-card': face.id, 'aria-label': t('oom.card') },
+    h('h3', {}, t('oom.card'), ' ', h('small', { text: `#${face.id}` })),
+    h('ul', { class: 'oom-card-tiles' }, COLORS.filter((col) => face.tiles[col] || onBoard[col]).map((col) => {
+      const want = face.tiles[col] || 0, have = onBoard[col] || 0;
+      return h('li', { class: ['oom-card-row', have > want && 'over'], 'data-color': col },
+        h('span', { class: `chip c-${col}`, 'aria-hidden': 'true', text: COLOR_SYMBOLS[col] }), ' ',
+        t(`oom.color.${col}`), ' ', h('strong', { text: t('oom.card.count', { have, want }) }),
+        have > want ? h('span', { class: 'tag bad', text: t('oom.card.over') }) : null,
+        !want ? h('span', { class: 'tag bad', text: t('oom.card.notoncard') }) : null);
+    })),
+    view.finds && finds.length ? h('p', { class: 'oom-finds' }, t('oom.findsvalues'), ' ',
+      finds.map(([el, pts]) => h('span', { class: `find e-${el}`, text: `${ELEMENT_SYMBOLS[el] || ''} ${t(`oom.element.${el}`)} ${pts > 0 ? '+' : ''}${pts} ` }))) : null);
+}
+
+// allKinds lists every kind of tile of the pack (shape and element), in
+// the order of the shapes.
+function allKinds(view) {
+  const order = new Map((view.shapes || []).map((sh, i) => [sh.id, i]));
+  const kinds = new Map();
+  if (data) for (const tl of data.tiles) kinds.set(kindKey(tl.shape, tl.element), { shape: tl.shape, element: tl.element || '' });
+  for (const k of view.supply || []) kinds.set(kindKey(k.shape, k.element), { shape: k.shape, element: k.element || '' });
+  const els = ['', 'gold', 'silver', 'woodworm', 'rat'];
+  return [...kinds.entries()].sort((a, b) => order.get(a[1].shape) - order.get(b[1].shape) || els.indexOf(a[1].element) - els.indexOf(b[1].element));
+}
+
+function supplyBox(view, ctx, m, mem) {
+  const { t } = ctx;
+  const mine = view.you >= 0 && ctx.you >= 0 && ctx.status === 'playing' && view.phase === 'round';
+  const selected = mem.selected !== null ? m.placed.find((p) => p.tile === mem.selected) : null;
+  const box = h('section', { class: 'oom-supply', id: 'oom-supply', 'aria-label': t('oom.supply') }, h('h3', {}, t('oom.supply'),
+    m.hand && mine ? h('small', { class: 'onehand', text: ' ' + t('oom.supply.onehand') }) : null,
+    selected && !m.hand ? h('small', { text: ' ' + t('oom.supply.swap', { id: selected.tile }) }) : null));
+  const list = h('ul', { class: 'oom-kinds' });
+  for (const [key, k] of allKinds(view)) {
+    const g = mem.shapes.get(k.shape);
+    if (!g) continue;
+    const n = m.supply.get(key) || 0;
+    const o = g.orient[0];
+    const size = 12;
+    const icon = s('svg', { viewBox: `0 0 ${o.cols * size + 2 * PAD} ${o.rows * size + 2 * PAD}`, class: 'kind-icon', 'aria-hidden': 'true' },
+      tileGroup(o.pts, g.color, k.element, size, { class: 'tile' }, ctx.colorBlind));
+    const can = mine && n > 0 && !m.hand;
+    const label = t('oom.kind', { shape: k.shape, element: k.element ? t(`oom.element.${k.element}`) : '', n });
+    const b = h('button', { type: 'button', class: ['kind', `c-${g.color}`, n === 0 && 'out'], 'data-kind': key, 'data-key': 'kind:' + key, 'data-count': n,
+      disabled: !can, 'aria-label': label, title: label },
+    icon, h('span', { class: 'kind-name', text: k.shape }), k.element ? h('span', { class: `elem e-${k.element}`, text: ELEMENT_SYMBOLS[k.element] }) : null,
+    h('span', { class: 'count', text: `×${n}` }));
+    if (can) {
+      const take = () => {
+        if (selected && !m.hand) return act(mem, `swap ${selected.tile} ${key}`, { type: 'swap', tile: selected.tile, kind: key, shape: k.shape, element: k.element });
+        return act(mem, `take ${key}`, { type: 'take', kind: key, shape: k.shape, element: k.element });
+      };
+      // A press takes the tile and carries it at once (drag it onto the
+      // board, or let go to keep it in the hand); a click that did not
+      // start with a press here (the keyboard's Enter or Space) takes it.
+      b.addEventListener('click', (e) => {
+        e.preventDefault();
+        if (Date.now() - mem.pressedKind < 1000) { mem.pressedKind = 0; return; }
+        take();
+      });
+      b.addEventListener('pointerdown', (e) => {
+        if (e.button !== 0 || selected) return;
+        mem.pressedKind = Date.now();
+        take();
+        startDrag(e, mem, 'hand', k.shape, k.element, mem.handSym, null, null, g.orient[mem.handSym].pts[0]);
+      });
+    }
+    list.append(h('li', {}, b));
+  }
+  box.append(list);
+  box.addEventListener('pointerup', () => { if (mem.drag && mem.drag.source !== 'hand') mem.dropOnSupply = true; });
+  return box;
+}
+
+function othersBox(view, ctx, mem) {
+  const { t } = ctx;
+  const others = view.players.map((p, i) => ({ p, i })).filter(({ i }) => i !== view.you);
+  return h('section', { class: 'oom-others', 'aria-label': t('oom.others') }, others.map(({ p, i }) => {
+    const layout = p.layout ? layoutInfo(p.layout) : null;
+    const size = 14;
+    let svg = null;
+    if (layout) {
+      svg = boardBase(layout, size, { class: 'oom-board small', role: 'img', 'aria-label': t('oom.boardof', { name: ctx.names[i] ?? i + 1, n: p.empty }) }, t, false);
+      for (const pl of p.placed || []) {
+        const g = mem.shapes.get(pl.shape);
+        if (!g) continue;
+        const { r, c } = parseCell(pl.cell);
+        svg.append(tileGroup(cellsOf(g, SYMS.indexOf(pl.transform), r, c), g.color, tileInfo(pl.tile)?.element, size, { class: 'tile', 'data-tile': pl.tile }, false));
+      }
+      svg.append(elvesGroup(layout, size, t, false));
+    }
+    const hand = p.hand !== null && p.hand !== undefined ? tileInfo(p.hand) : null;
+    return h('div', { class: ['oom-other', 'pboard'], 'data-player': i },
+      h('h4', {}, h('span', { class: `pawn-dot ${playerColorClass(i)}`, 'aria-hidden': 'true', text: String(i + 1) }), ' ', ctx.names[i] ?? t('seat.number', { n: i + 1 }),
+        h('span', { class: 'score', text: t('table.points', { n: view.scores?.[i] ?? 0 }) })),
+      svg,
+      h('p', { class: 'small' },
+        p.side ? t('oom.otherboard', { id: p.board, side: p.side }) : t('oom.choosing'),
+        layout ? h('span', { class: 'oom-other-empty', 'data-empty': p.empty, text: ' · ' + t('oom.empty', { n: p.empty }) }) : null,
+        p.hand !== null && p.hand !== undefined ? h('span', { class: 'oom-other-hand', text: ' · ' + t('oom.holds', { shape: hand?.shape || '?' }) }) : null));
+  }));
+}
+
+// ---- choosing a side ----
+
+function chooseArea(view, ctx, m, mem) {
+  const { t } = ctx;
+  const box = h('section', { class: 'oom-choose', id: 'oom-choose', 'aria-labelledby': 'oom-choose-h' });
+  const me = m.me;
+  if (!me) {
+    box.append(h('h3', { id: 'oom-choose-h', text: t('oom.choose.watch') }));
+    return box;
+  }
+  const waiting = view.players.map((p, i) => (p.side ? null : ctx.names[i] ?? String(i + 1))).filter(Boolean);
+  if (m.side) {
+    box.append(h('h3', { id: 'oom-choose-h', text: t('oom.choose.done', { side: m.side }) }),
+      h('p', { class: 'muted', id: 'oom-choose-waiting', text: t('oom.choose.waiting', { names: waiting.join(', ') }) }));
+    return box;
+  }
+  box.append(h('h3', { id: 'oom-choose-h', text: t('oom.choose.title', { id: me.board, n: view.round }) }));
+  if (me.must_side) box.append(h('p', { class: 'note', text: t('oom.choose.must', { side: me.must_side }) }));
+  const board = data?.boards.get(me.board);
+  const sides = h('div', { class: 'oom-sides' });
+  ['A', 'B'].forEach((sd, i) => {
+    const layout = board ? layoutInfo(board.sides[i]) : null;
+    const allowed = !me.must_side || me.must_side === sd;
+    const pv = layout ? boardBase(layout, 20, { class: 'oom-board preview-side', role: 'img', 'aria-label': t('oom.side', { side: sd }) }, t, false) : null;
+    if (pv) pv.append(elvesGroup(layout, 20, t, ctx.colorBlind));
+    sides.append(h('div', { class: ['oom-sidechoice', !allowed && 'disabled'] }, pv,
+      h('button', { type: 'button', class: 'primary', id: `oom-side-${sd}`, 'data-key': 'side:' + sd, disabled: !allowed || ctx.status !== 'playing',
+        onclick: () => act(mem, `side ${sd}`, { type: 'side', side: sd }), text: t('oom.side.play', { side: sd }) })));
+  });
+  box.append(sides);
+  return box;
+}
+
+// ---- scoring ----
+
+function scoringArea(view, ctx, round) {
+  const { t } = ctx;
+  const res = view.results[round];
+  return h('section', { class: 'oom-scoring', id: 'oom-scoring', 'data-round': round + 1, 'aria-labelledby': 'oom-scoring-h' },
+    h('h3', { id: 'oom-scoring-h', text: t('oom.scoring.title', { n: round + 1 }) }),
+    h('div', { class: 'oom-results' }, res.map((r, i) => resultCard(view, ctx, r, i))));
+}
+
+function resultCard(view, ctx, r, i) {
+  const { t } = ctx;
+  const sc = r.score;
+  const board = data?.boards.get(r.board);
+  const layout = board ? layoutInfo(board.sides[r.side === 'B' ? 1 : 0]) : null;
+  const removed = new Set(r.removed || []);
+  let svg = null;
+  if (layout) {
+    const size = 20;
+    svg = boardBase(layout, size, { class: 'oom-board result', role: 'img', 'aria-label': t('oom.boardof', { name: ctx.names[i] ?? i + 1, n: sc.empty }) }, t, false);
+    for (const p of r.placed || []) {
+      const cells = maskCells(p.cells);
+      const color = tileInfo(p.tile)?.color || COLORS[cells.length - 1] || 'white';
+      const grp = tileGroup(cells, color, tileInfo(p.tile)?.element, size, { class: ['tile', removed.has(p.tile) && 'removed'], 'data-tile': p.tile }, ctx.colorBlind);
+      if (removed.has(p.tile)) {
+        for (const [rr, cc] of cells) grp.append(s('path', { class: 'xmark', d: `M${PAD + cc * size + 4} ${PAD + rr * size + 4}l${size - 8} ${size - 8}m0 ${-(size - 8)}l${-(size - 8)} ${size - 8}` }));
+        grp.append(s('title', { text: t('oom.removedtile') }));
+      }
+      svg.append(grp);
+    }
+    svg.append(elvesGroup(layout, size, t, ctx.colorBlind));
+  }
+  const part = (key, v, label) => [h('dt', { text: label }), h('dd', { 'data-part': key, text: (v > 0 && key !== 'empty' && key !== 'score' ? '+' : '') + v })];
+  return h('div', { class: ['oom-result', 'pboard', i === view.you && 'you'], 'data-player': i },
+    h('h4', {}, h('span', { class: `pawn-dot ${playerColorClass(i)}`, 'aria-hidden': 'true', text: String(i + 1) }), ' ', ctx.names[i] ?? t('seat.number', { n: i + 1 }),
+      r.called ? h('span', { class: 'tag acting', text: t('oom.called') }) : null),
+    svg,
+    removed.size ? h('p', { class: 'oom-removed', 'data-removed': removed.size, text: t('oom.removed', { n: removed.size }) }) : null,
+    h('dl', { class: 'oom-breakdown' },
+      part('empty', sc.empty, t('oom.part.empty')),
+      part('base', sc.base, t('oom.part.base')),
+      r.called ? part('caller', sc.caller, sc.caller >= 0 ? t('oom.part.bonus') : t('oom.part.penalty')) : null,
+      view.elves ? part('elves', sc.elves, t('oom.part.elves')) : null,
+      view.finds ? part('finds', sc.finds, t('oom.part.finds')) : null,
+      part('score', sc.score, t('oom.part.score'))),
+    sc.empty > 10 ? h('p', { class: 'muted small', text: t('oom.toomanyempty') }) : null);
+}
+
+function scoreSheet(view, ctx) {
+  const { t } = ctx;
+  const n = view.players.length;
+  const rows = [];
+  for (let r = 0; r < view.rounds; r++) {
+    const res = view.results[r];
+    rows.push(h('tr', { 'data-round': r + 1 }, h('th', { scope: 'row', text: String(r + 1) }),
+      [...Array(n).keys()].map((i) => h('td', { text: res ? `${res[i].score.score}${res[i].called ? ' ★' : ''}` : '' }))));
+  }
+  return h('section', { class: 'oom-sheet', 'aria-labelledby': 'oom-sheet-h' },
+    h('h3', { id: 'oom-sheet-h', text: t('oom.sheet') }),
+    h('div', { class: 'table-wrap' }, h('table', { class: 'scores', id: 'oom-sheet' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('oom.sheet.round') }),
+        [...Array(n).keys()].map((i) => h('th', { scope: 'col', text: ctx.names[i] ?? String(i + 1) })))),
+      h('tbody', {}, rows),
+      h('tfoot', {}, h('tr', {}, h('th', { scope: 'row', text: t('oom.sheet.total') }),
+        [...Array(n).keys()].map((i) => h('td', { 'data-total': i, text: String(view.scores?.[i] ?? 0) })))))),
+    h('p', { class: 'help', text: t('oom.sheet.help') }));
+}
+
+// ---- actions ----
+
+function rerender(mem) { if (mem.el?.isConnected && mem.ctx) render(mem.el, mem.ctx); }
+
+// act shows op at once and sends move; reply() confirms or rolls it back.
+function act(mem, move, op) {
+  if (op.type === 'place' || op.type === 'move') op.key = `${op.shape}@${op.sym}@${op.r},${op.c}`;
+  op.move = move;
+  op.at = Date.now();
+  mem.rollback = null;
+  mem.ops.push(op);
+  const seq = mem.ctx.send(move);
+  if (!seq) mem.ops = mem.ops.filter((o) => o !== op);
+  else op.seq = seq;
+  rerender(mem);
+}
+
+// reply receives the ack or error frame of an action sent with ctx.send.
+export function reply(el, f) {
+  const mem = memory.get(el);
+  if (!mem || !f.seq) return;
+  const op = mem.ops.find((o) => o.seq === f.seq);
+  if (!op) return;
+  if (f.type === 'ack') {
+    op.n = f.n;
+    op.acked = true;
+    mem.flash = { key: op.type === 'take' || op.type === 'swap' ? 'hand' : op.key, until: Date.now() + 900 };
+    setTimeout(() => rerender(mem), 950);
+  } else if (f.type === 'error') {
+    mem.ops = mem.ops.filter((o) => o !== op);
+    let cells = null;
+    const g = op.shape ? mem.shapes?.get(op.shape) : null;
+    if (g && (op.type === 'place' || op.type === 'move')) cells = cellsOf(g, op.sym, op.r, op.c);
+    mem.rollback = { move: op.move, message: f.message, code: f.code, cells, until: Date.now() + 1500 };
+    setTimeout(() => rerender(mem), 1550);
+  }
+  rerender(mem);
+}
+
+function transformSelected(mem, op) {
+  const m = mem.model;
+  const p = m.placed.find((x) => x.tile === mem.selected);
+  const g = p && mem.shapes.get(p.shape);
+  if (!g || p.pending) return;
+  const { sym } = applyTurn(g, p.sym, op, null);
+  const o = g.orient[sym];
+  const r = Math.max(0, Math.min(p.r, mem.layout.rows - o.rows));
+  const c = Math.max(0, Math.min(p.c, mem.layout.cols - o.cols));
+  tryCommit(mem, p.tile, p.shape, p.element, sym, r, c);
+}
+
+function removeSelected(mem) {
+  const tile = mem.selected;
+  if (tile === null) return;
+  mem.selected = null;
+  act(mem, `remove ${tile}`, { type: 'remove', tile });
+}
+
+function turnHand(mem, op) {
+  const m = mem.model;
+  const g = m?.hand && mem.shapes.get(m.hand.shape);
+  if (!g) return;
+  mem.handSym = applyTurn(g, mem.handSym, op, null).sym;
+  rerender(mem);
+}
+
+// fits reports whether a tile of g at sym, top-left (r, c), lies inside the
+// board without overlapping another tile (ignoring tile self); over rock
+// it protrudes, which the tabletop rules allow and assist mode does not.
+function placementState(mem, g, sym, r, c, self) {
+  const layout = mem.layout;
+  const cells = cellsOf(g, sym, r, c);
+  const taken = new Set();
+  for (const p of mem.model.placed) {
+    if (p.tile === self && self !== null) continue;
+    const pg = mem.shapes.get(p.shape);
+    if (pg) for (const [rr, cc] of cellsOf(pg, p.sym, p.r, p.c)) taken.add(rr * 8 + cc);
+  }
+  let off = false, overlap = false, rock = false;
+  const marks = cells.map(([rr, cc]) => {
+    if (rr < 0 || cc < 0 || rr >= layout.rows || cc >= layout.cols) { off = true; return 'bad'; }
+    if (taken.has(rr * 8 + cc)) { overlap = true; return 'bad'; }
+    if (!layout.gallery.has(rr * 8 + cc)) { rock = true; return 'protrude'; }
+    return 'ok';
+  });
+  const assist = mem.ctx.view.assist;
+  return { cells, marks, ok: !off && !overlap && !(assist && rock), off, overlap, rock };
+}
+
+function tryCommit(mem, source, shape, element, sym, r, c) {
+  const g = mem.shapes.get(shape);
+  const st = placementState(mem, g, sym, r, c, source === 'hand' ? null : source);
+  const { t } = mem.ctx;
+  if (!st.ok) {
+    mem.rollback = { move: '', message: st.off ? t('oom.local.off') : st.overlap ? t('oom.local.overlap') : t('oom.local.rock'), code: 'local', cells: st.cells, until: Date.now() + 1200 };
+    rerender(mem);
+    return;
+  }
+  const where = `${SYMS[sym]} ${cellName(r, c)}`;
+  if (source === 'hand') act(mem, `place ${where}`, { type: 'place', shape, element, sym, r, c });
+  else {
+    const p = mem.model.placed.find((x) => x.tile === source);
+    if (p && p.sym === sym && p.r === r && p.c === c) { rerender(mem); return; }
+    act(mem, `move ${source} ${where}`, { type: 'move', tile: source, shape, element, sym, r, c });
+  }
+}
+
+// ---- dragging ----
+
+function startDrag(e, mem, source, shape, element, sym, cell, placed, grab) {
+  if (e.button !== 0 && e.pointerType === 'mouse') return;
+  if (mem.drag && e.pointerType === 'touch') { // a second finger: the turn gesture
+    mem.drag.touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (mem.drag.touches.size === 2) mem.drag.angle = touchAngle(mem.drag);
+    e.preventDefault();
+    return;
+  }
+  e.preventDefault();
+  if (!grab && placed && cell) grab = [cell.r - placed.r, cell.c - placed.c];
+  mem.drag = { source, shape, element, sym, grab: grab || [0, 0], x: e.clientX, y: e.clientY, x0: e.clientX, y0: e.clientY,
+    pointerId: e.pointerId, moved: false, touches: new Map([[e.pointerId, { x: e.clientX, y: e.clientY }]]), angle: null };
+  mem.kcarry = null;
+  mem.dropOnSupply = false;
+  drawPreview(mem);
+}
+
+function touchAngle(drag) {
+  const [a, b] = [...drag.touches.values()];
+  return Math.atan2(b.y - a.y, b.x - a.x) * 180 / Math.PI;
+}
+
+function onPointerMove(e, mem) {
+  const d = mem.drag;
+  if (!d) return;
+  if (d.touches.has(e.pointerId)) d.touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+  if (d.touches.size === 2 && d.angle !== null) {
+    let delta = touchAngle(d) - d.angle;
+    if (delta > 180) delta -= 360;
+    if (delta < -180) delta += 360;
+    if (Math.abs(delta) >= 45) {
+      rotateDrag(mem, delta > 0 ? 1 : 3);
+      d.angle = touchAngle(d);
+    }
+  }
+  if (e.pointerId !== d.pointerId) return;
+  d.x = e.clientX;
+  d.y = e.clientY;
+  if (Math.abs(d.x - d.x0) + Math.abs(d.y - d.y0) > 4) d.moved = true;
+  drawPreview(mem);
+}
+
+function rotateDrag(mem, quarterTurns, mirror) {
+  const d = mem.drag;
+  const g = d && mem.shapes.get(d.shape);
+  if (!g) return;
+  let r = { sym: d.sym, grab: d.grab };
+  if (mirror) r = applyTurn(g, r.sym, mirrorPt, r.grab);
+  for (let i = 0; i < (quarterTurns || 0); i++) r = applyTurn(g, r.sym, turnPt, r.grab);
+  d.sym = r.sym;
+  d.grab = r.grab;
+  if (d.source === 'hand') mem.handSym = r.sym;
+  drawPreview(mem);
+}
+
+// dragTarget returns where the dragged tile would land: its top-left cell,
+// or null when the pointer is off the board.
+function dragTarget(mem, d = mem.drag) {
+  const svg = document.getElementById('oom-board');
+  if (!d || !svg || !mem.layout) return null;
+  const cell = cellUnder({ clientX: d.x, clientY: d.y }, svg, mem, mem.layout);
+  if (cell.r < -1 || cell.c < -1 || cell.r > mem.layout.rows || cell.c > mem.layout.cols) return null;
+  const g = mem.shapes.get(d.shape);
+  const o = g.orient[d.sym];
+  // Snap the grabbed cell under the pointer.
+  return { r: cell.r - d.grab[0], c: cell.c - d.grab[1], o };
+}
+
+function onPointerUp(e, mem) {
+  const d = mem.drag;
+  if (!d) return;
+  if (d.touches.size > 1 && e.pointerId !== d.pointerId) { d.touches.delete(e.pointerId); d.angle = null; return; }
+  if (e.pointerId !== d.pointerId) return;
+  mem.drag = null;
+  if (!d.moved) {
+    // A click on a placed tile selects it (or deselects it).
+    if (d.source !== 'hand') mem.selected = mem.selected === d.source ? null : d.source;
+    rerender(mem);
+    return;
+  }
+  const to = dragTarget(mem, d);
+  if (to) tryCommit(mem, d.source, d.shape, d.element, d.sym, to.r, to.c);
+  else if (mem.dropOnSupply && d.source !== 'hand') { mem.selected = null; act(mem, `remove ${d.source}`, { type: 'remove', tile: d.source }); }
+  else rerender(mem);
+  mem.dropOnSupply = false;
+}
+
+// drawPreview draws where the carried tile would land, in place (no full
+// render), and the floating tile under the pointer.
+function drawPreview(mem) {
+  const group = document.getElementById('oom-preview');
+  const float = document.getElementById('oom-float');
+  float?.remove();
+  if (!group) return;
+  clear(group);
+  const svg = document.getElementById('oom-board');
+  let carry = null;
+  if (mem.drag) {
+    const to = dragTarget(mem);
+    if (to) carry = { shape: mem.drag.shape, sym: mem.drag.sym, r: to.r, c: to.c, source: mem.drag.source };
+    else if (mem.drag.moved) floatTile(mem);
+  } else if (mem.kcarry) carry = mem.kcarry;
+  svg.dataset.preview = '';
+  if (!carry) return;
+  const g = mem.shapes.get(carry.shape);
+  const st = placementState(mem, g, carry.sym, carry.r, carry.c, carry.source === 'hand' ? null : carry.source);
+  st.cells.forEach(([r, c], i) => {
+    if (r < 0 || c < 0 || r >= mem.layout.rows || c >= mem.layout.cols) return;
+    group.append(s('rect', { x: PAD + c * C + 1, y: PAD + r * C + 1, width: C - 2, height: C - 2, class: `pv ${st.marks[i]} c-${g.color}`, 'data-pv': cellName(r, c) }));
+  });
+  svg.dataset.preview = st.ok ? (st.rock ? 'protrudes' : 'ok') : 'bad';
+  svg.dataset.previewAt = `${SYMS[carry.sym]} ${cellName(Math.max(0, carry.r), Math.max(0, carry.c))}`;
+}
+
+function floatTile(mem) {
+  const d = mem.drag;
+  const g = mem.shapes.get(d.shape);
+  const o = g.orient[d.sym];
+  const size = 30;
+  const svg = s('svg', { viewBox: `0 0 ${o.cols * size + 2 * PAD} ${o.rows * size + 2 * PAD}`, width: o.cols * size + 2 * PAD, height: o.rows * size + 2 * PAD },
+    tileGroup(o.pts, g.color, d.element, size, { class: 'tile' }, false));
+  const div = h('div', { class: 'oom-float', id: 'oom-float', 'aria-hidden': 'true' }, svg);
+  div.style.left = `${d.x - PAD - (d.grab[1] + 0.5) * size}px`;
+  div.style.top = `${d.y - PAD - (d.grab[0] + 0.5) * size}px`;
+  mem.el.append(div);
+}
+
+// ---- keyboard ----
+
+function startCarry(mem, source) {
+  const m = mem.model;
+  if (!mem.layout) return;
+  if (source === 'hand') {
+    if (!m.hand) return;
+    mem.kcarry = { source: 'hand', shape: m.hand.shape, element: m.hand.element, sym: mem.handSym, r: 0, c: 0 };
+  } else {
+    const p = m.placed.find((x) => x.tile === source);
+    if (!p) return;
+    mem.kcarry = { source, shape: p.shape, element: p.element, sym: p.sym, r: p.r, c: p.c };
+  }
+  rerender(mem);
+}
+
+function boardKey(e, mem) {
+  const k = mem.kcarry;
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (moves[e.key]) {
+    e.preventDefault();
+    if (!k) {
+      if (mem.selected !== null) startCarry(mem, mem.selected);
+      else if (mem.model.hand) startCarry(mem, 'hand');
+      return;
+    }
+    const [dr, dc] = moves[e.key];
+    const o = mem.shapes.get(k.shape).orient[k.sym];
+    k.r = Math.max(0, Math.min(mem.layout.rows - o.rows, k.r + dr));
+    k.c = Math.max(0, Math.min(mem.layout.cols - o.cols, k.c + dc));
+    drawPreview(mem);
+  } else if (e.key === 'Enter' && k) {
+    e.preventDefault();
+    mem.kcarry = null;
+    tryCommit(mem, k.source, k.shape, k.element, k.sym, k.r, k.c);
+  }
+}
+
+function keyTurn(mem, op) {
+  if (mem.drag) { rotateDrag(mem, op === turnPt ? 1 : 0, op === mirrorPt); return true; }
+  if (mem.kcarry) {
+    const k = mem.kcarry;
+    const g = mem.shapes.get(k.shape);
+    k.sym = applyTurn(g, k.sym, op, null).sym;
+    const o = g.orient[k.sym];
+    k.r = Math.max(0, Math.min(mem.layout.rows - o.rows, k.r));
+    k.c = Math.max(0, Math.min(mem.layout.cols - o.cols, k.c));
+    if (k.source === 'hand') mem.handSym = k.sym;
+    drawPreview(mem);
+    return true;
+  }
+  if (mem.selected !== null) { transformSelected(mem, op); return true; }
+  if (mem.model?.hand) { turnHand(mem, op); return true; }
+  return false;
+}
+
+function installListeners(el, mem) {
+  const alive = () => {
+    if (el.isConnected) return true;
+    window.removeEventListener('pointermove', move);
+    window.removeEventListener('pointerdown', down);
+    window.removeEventListener('pointerup', up);
+    window.removeEventListener('pointercancel', up);
+    window.removeEventListener('keydown', key);
+    window.removeEventListener('contextmenu', menu);
+    clearInterval(mem.clock);
+    return false;
+  };
+  const move = (e) => { if (alive()) onPointerMove(e, mem); };
+  const down = (e) => { // a second finger anywhere joins the turn gesture
+    if (!alive() || !mem.drag || e.pointerType !== 'touch' || mem.drag.touches.has(e.pointerId)) return;
+    mem.drag.touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (mem.drag.touches.size === 2) mem.drag.angle = touchAngle(mem.drag);
+  };
+  const up = (e) => { if (alive()) onPointerUp(e, mem); };
+  const key = (e) => {
+    if (!alive() || mem.ctx?.view?.phase !== 'round' || e.ctrlKey || e.metaKey || e.altKey) return;
+    const tag = e.target?.tagName;
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+    if (e.key === 'r' || e.key === 'R') { if (keyTurn(mem, turnPt)) e.preventDefault(); }
+    else if (e.key === 'f' || e.key === 'F') { if (keyTurn(mem, mirrorPt)) e.preventDefault(); }
+    else if (e.key === 'Escape') {
+      if (mem.drag || mem.kcarry || mem.selected !== null) { mem.drag = null; mem.kcarry = null; mem.selected = null; rerender(mem); }
+    } else if ((e.key === 'Delete' || e.key === 'Backspace') && mem.selected !== null) { e.preventDefault(); removeSelected(mem); }
+  };
+  const menu = (e) => {
+    if (!alive() || mem.ctx?.view?.phase !== 'round') return;
+    if (!el.contains(e.target) && !mem.drag) return;
+    if (keyTurn(mem, turnPt)) e.preventDefault();
+  };
+  window.addEventListener('pointermove', move);
+  window.addEventListener('pointerdown', down);
+  window.addEventListener('pointerup', up);
+  window.addEventListener('pointercancel', up);
+  window.addEventListener('keydown', key);
+  window.addEventListener('contextmenu', menu);
+}
+
+// describe returns an Out of Mine move in words.
+export function describe(move, t) {
+  const f = move.split(' ');
+  switch (f[0]) {
+    case 'take': return t('oom.log.take', { shape: f.slice(1).join(' ') });
+    case 'return': return t('oom.log.return');
+    case 'place': return f.length === 3 ? t('oom.log.place', { sym: f[1], cell: f[2] }) : '';
+    case 'move': return f.length === 4 ? t('oom.log.move', { tile: f[1], sym: f[2], cell: f[3] }) : '';
+    case 'remove': return t('oom.log.remove', { tile: f[1] });
+    case 'swap': return t('oom.log.swap', { tile: f[1], shape: f.slice(2).join(' ') });
+    case 'call': return t('oom.log.call');
+    case 'side': return t('oom.log.side', { side: f[1] });
+    case 'time': return t('oom.log.timeup');
+  }
+  return '';
+}

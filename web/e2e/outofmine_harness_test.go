@@ -1,0 +1,44 @@
+package e2e
+
+import (
+	"context"
+
+	"minehall/ai"
+	"minehall/game"
+	"minehall/games/outofmine"
+)
+
+// botSpeedup is how many times faster than a person of their level the Out
+// of Mine bots of the end-to-end tests act, so that a 7-round game against
+// two of them takes seconds per round instead of minutes.
+const botSpeedup = 12
+
+// quickGame is Out of Mine with the embedded pack whose bots act
+// botSpeedup times faster: the same rules, options, rules text and bot
+// levels.
+type quickGame struct{ *outofmine.Game }
+
+// quickOutOfMine returns Out of Mine with quick bots, for the tests.
+func quickOutOfMine() game.Game {
+	return quickGame{outofmine.NewWithPack(outofmine.DefaultPack())}
+}
+
+// NewBot implements ai.BotMaker: the game's own bot, with its delays
+// divided by botSpeedup.
+func (g quickGame) NewBot(name string, seed uint64) (ai.Bot, error) {
+	b, err := g.Game.NewBot(name, seed)
+	if err != nil {
+		return nil, err
+	}
+	return quickBot{b}, nil
+}
+
+// quickBot divides another bot's delays by botSpeedup.
+type quickBot struct{ bot ai.Bot }
+
+// Act implements ai.Bot.
+func (b quickBot) Act(ctx context.Context, s game.State, p game.Player) (ai.Decision, error) {
+	d, err := b.bot.Act(ctx, s, p)
+	d.Delay /= botSpeedup
+	return d, err
+}

@@ -1,0 +1,415 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"minehall/games/outofmine"
+)
+
+// transformNames are the notation's transforms by index.
+var transformNames = []string{"r0", "r90", "r180", "r270", "m0", "m90", "m180", "m270"}
+
+// createTable creates a table through the HTTP API and returns its link.
+func createTable(t *testing.T, s *site, req map[string]any) string {
+	t.Helper()
+	body, _ := json.Marshal(req)
+	resp, err := http.Post(s.URL+"/api/tables", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatalf("create a table: %v", err)
+	}
+	defer resp.Body.Close()
+	var created struct {
+		Link  string `json:"link"`
+		Error any    `json:"error"`
+	}
+	json.NewDecoder(resp.Body).Decode(&created)
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("create a table: got status %d (%v); want 201", resp.StatusCode, created.Error)
+	}
+	return created.Link
+}
+
+// joinOutOfMine opens the table's link in tab and takes a seat with the
+// page's join form.
+func joinOutOfMine(t *testing.T, tab context.Context, url, name string) {
+	t.Helper()
+	do(t, tab, 30*time.Second, name+" joins by the link",
+		chromedp.Navigate(url),
+		chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
+		chromedp.SendKeys(chromedp.CSS(`#join-name`), name),
+		chromedp.Click(chromedp.CSS(`#join`)),
+	)
+}
+
+// phase is the page-side expression of the phase the renderer shows.
+const phase = `(document.querySelector('#oom')?.dataset.phase || '')`
+
+// chooseSide waits for the choice of round and clicks the side the page
+// allows (side A unless the same board was dealt again).
+func chooseSide(t *testing.T, tab context.Context, round int) {
+	t.Helper()
+	waitFor(t, tab, 60*time.Second, fmt.Sprintf("the side choice of round %d", round),
+		fmt.Sprintf(`%s === 'choose' && document.querySelector('#oom').dataset.round === '%d' && !!document.querySelector('#oom-side-A:not([disabled]), #oom-side-B:not([disabled])')`, phase, round))
+	side := eval[string](t, tab, `document.querySelector('#oom-side-A:not([disabled])') ? 'A' : 'B'`)
+	clickAt(t, tab, "play side "+side, `#oom-side-`+side)
+	waitFor(t, tab, 10*time.Second, "side "+side+" chosen", `!document.querySelector('#oom-side-A, #oom-side-B')`)
+}
+
+// center returns the middle of the element sel on the screen.
+func center(t *testing.T, tab context.Context, sel string) (float64, float64) {
+	t.Helper()
+	xy := eval[[]float64](t, tab, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, sel))
+	return xy[0], xy[1]
+}
+
+// clickAt clicks the middle of the element sel where it is on the screen:
+// the page redraws its elements with every update of a real-time game, so
+// a click aimed at a node may find it replaced by its copy.
+func clickAt(t *testing.T, tab context.Context, what, sel string) {
+	t.Helper()
+	eval[bool](t, tab, fmt.Sprintf(`(document.querySelector(%q).scrollIntoView({block: 'center'}), true)`, sel))
+	x, y := center(t, tab, sel)
+	do(t, tab, 10*time.Second, what, chromedp.MouseClickXY(x, y))
+}
+
+func cellName(row, col int) string { return fmt.Sprintf("%c%d", 'a'+col, row+1) }
+
+// takeKind presses the supply button of the first kind of shape left and
+// waits for the tile in the hand; it returns the kind, or "" if none is left.
+func takeKind(t *testing.T, tab context.Context, shape string) string {
+	t.Helper()
+	kind := eval[string](t, tab, fmt.Sprintf(`[...document.querySelectorAll('#oom-supply .kind:not([disabled])')].find((b) => b.dataset.kind === %q || b.dataset.kind.startsWith(%q))?.dataset.kind || ''`, shape, shape+" "))
+	if kind == "" {
+		return ""
+	}
+	clickAt(t, tab, "take "+kind, fmt.Sprintf(`#oom-supply [data-kind=%q]`, kind))
+	waitFor(t, tab, 10*time.Second, kind+" in the hand", fmt.Sprintf(`document.querySelector('#oom-hand')?.dataset.shape === %q || %s !== 'round'`, shape, phase))
+	return kind
+}
+
+// turnHandTo presses R (and F once) until the tile in hand shows transform
+// want: the presses visit all eight transforms.
+func turnHandTo(t *testing.T, tab context.Context, want string) {
+	t.Helper()
+	for i := range 8 {
+		got := eval[string](t, tab, `document.querySelector('#oom-hand')?.dataset.sym || ''`)
+		if got == want || got == "" {
+			return
+		}
+		key := "r"
+		if i == 3 {
+			key = "f"
+		}
+		do(t, tab, 5*time.Second, "press "+key, chromedp.KeyEvent(key))
+	}
+	t.Fatalf("the tile in hand never showed transform %s", want)
+}
+
+// dragHandTo drags the tile in hand by its first cell so that the tile's
+// top-left lands on (row, col) of the board, and lets go.
+func dragHandTo(t *testing.T, tab context.Context, row, col int) {
+	t.Helper()
+	var dr, dc int
+	// The board and the hand side by side in the window.
+	eval[bool](t, tab, `(document.querySelector('#oom-board').scrollIntoView({block: 'center'}), true)`)
+	grab := eval[string](t, tab, `document.querySelector('#oom-handtile [data-hcell]').dataset.hcell`)
+	fmt.Sscanf(grab, "%d,%d", &dr, &dc)
+	x0, y0 := center(t, tab, fmt.Sprintf(`#oom-handtile [data-hcell=%q]`, grab))
+	x1, y1 := center(t, tab, fmt.Sprintf(`#oom-board rect[data-cell=%q]`, cellName(row+dr, col+dc)))
+	held := func(p *input.DispatchMouseEventParams) { p.Button = input.MouseButtonLeft; p.Buttons = 1 }
+	do(t, tab, 10*time.Second, fmt.Sprintf("drag the tile to %s", cellName(row, col)),
+		chromedp.MouseEvent(chromedp.MousePressed, x0, y0, held, func(p *input.DispatchMouseEventParams) { p.ClickCount = 1 }),
+		chromedp.MouseEvent(chromedp.MouseMoved, (x0+x1)/2, (y0+y1)/2, held),
+		chromedp.MouseEvent(chromedp.MouseMoved, x1, y1, held),
+		chromedp.MouseEvent(chromedp.MouseReleased, x1, y1, held, func(p *input.DispatchMouseEventParams) { p.ClickCount = 1 }),
+	)
+}
+
+// placeDomino takes a blue domino (a yellow monomino when no domino is
+// left), turns it upright with R, drags it onto two free gallery spaces
+// and waits for the server to confirm it. It reports false when the round
+// ended first.
+func placeDomino(t *testing.T, tab context.Context) bool {
+	t.Helper()
+	shape, want := "B2", "r90"
+	if takeKind(t, tab, shape) == "" {
+		shape, want = "Y1", "r0"
+		if takeKind(t, tab, shape) == "" {
+			return false
+		}
+	}
+	if eval[string](t, tab, phase) != "round" {
+		return false
+	}
+	turnHandTo(t, tab, want)
+	target := eval[string](t, tab, fmt.Sprintf(`(() => {
+  const free = (r, c) => document.querySelector('#oom-board rect.cell.gallery:not(.covered)[data-cell="' + String.fromCharCode(97 + c) + (r + 1) + '"]');
+  const rows = Number(document.querySelector('#oom-board').dataset.rows), cols = Number(document.querySelector('#oom-board').dataset.cols);
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) if (free(r, c) && (%q === 'Y1' || free(r + 1, c))) return r + ',' + c;
+  return '';
+})()`, shape))
+	if target == "" {
+		clickAt(t, tab, "put the tile back", `#oom-return`)
+		return false
+	}
+	var r, c int
+	fmt.Sscanf(target, "%d,%d", &r, &c)
+	if eval[string](t, tab, phase) != "round" {
+		return false
+	}
+	dragHandTo(t, tab, r, c)
+	sel := fmt.Sprintf(`#oom-board g.tile[data-shape=%q][data-sym=%q][data-cell=%q]`, shape, want, cellName(r, c))
+	waitFor(t, tab, 20*time.Second, "the server's confirmation of "+sel,
+		fmt.Sprintf(`document.querySelector('%s[data-state="confirmed"]') || %s !== 'round'`, sel, phase))
+	return eval[bool](t, tab, fmt.Sprintf(`!!document.querySelector('%s[data-state="confirmed"]')`, sel))
+}
+
+// TestOutOfMineSevenRoundsAgainstTwoBots has a person play a whole game of
+// Out of Mine against a hard and a medium bot: each round they choose a
+// side of the board dealt, take a domino, turn it with R and drag it onto
+// the board, see it confirmed, and see the round's scoring once a bot
+// calls or the clock runs out; after round 7 the end screen and the
+// 7-round score sheet.
+func TestOutOfMineSevenRoundsAgainstTwoBots(t *testing.T) {
+	s := startSite(t)
+	link := createTable(t, s, map[string]any{"game": "outofmine", "players": 3, "autostart": true,
+		"options": map[string]string{"clock": "20"},
+		"seats":   []map[string]string{{"kind": "person"}, {"kind": "bot", "bot": "hard"}, {"kind": "bot", "bot": "medium"}}})
+	tab := newTab(t, newBrowser(t), "player")
+	joinOutOfMine(t, tab, s.URL+link, "Ann")
+	placed := 0
+	for round := 1; round <= 7; round++ {
+		chooseSide(t, tab, round)
+		waitFor(t, tab, 60*time.Second, fmt.Sprintf("round %d under way", round),
+			fmt.Sprintf(`%s === 'round' && document.querySelector('#oom').dataset.round === '%d' || document.querySelector('#oom-scoring[data-round="%d"]')`, phase, round, round))
+		if round == 1 {
+			if got := eval[int](t, tab, `document.querySelectorAll('.oom-other .oom-board.small').length`); got != 2 {
+				t.Errorf("round 1: got %d other boards drawn small; want 2", got)
+			}
+			if sec := eval[int](t, tab, `Number(document.querySelector('#oom-clock')?.dataset.seconds || -1)`); sec < 0 || sec > 20 {
+				t.Errorf("round 1: the round clock shows %d s; want 0 to 20", sec)
+			}
+		}
+		if placeDomino(t, tab) {
+			placed++
+		}
+		waitFor(t, tab, 60*time.Second, fmt.Sprintf("the scoring of round %d", round),
+			fmt.Sprintf(`!!document.querySelector('#oom-scoring[data-round="%d"]')`, round))
+		if got := eval[int](t, tab, `document.querySelectorAll('#oom-scoring .oom-result dd[data-part="score"]').length`); got != 3 {
+			t.Errorf("round %d: got %d round scores in the scoring; want 3", round, got)
+		}
+	}
+	t.Logf("the person's dominoes were confirmed in %d of 7 rounds", placed)
+	if placed < 4 {
+		t.Errorf("the person's dominoes were confirmed in %d of 7 rounds; want at least 4", placed)
+	}
+	do(t, tab, 30*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
+	if rows := eval[int](t, tab, `document.querySelectorAll('#end .scores tbody tr').length`); rows != 3 {
+		t.Errorf("end screen: got %d score rows; want 3", rows)
+	}
+	filled := eval[int](t, tab, `[...document.querySelectorAll('#oom-sheet tbody td')].filter((td) => td.textContent.trim() !== '').length`)
+	if filled != 21 {
+		t.Errorf("score sheet: got %d filled cells; want 7 rounds × 3 players = 21", filled)
+	}
+	sheet := eval[[]int](t, tab, `[0, 1, 2].map((i) => Number(document.querySelector('#oom-sheet [data-total="' + i + '"]').textContent))`)
+	end := eval[[]int](t, tab, `[...document.querySelectorAll('#end .scores tbody tr')].map((tr) => Number(tr.cells[1].textContent)).sort((a, b) => b - a)`)
+	want := append([]int(nil), sheet...)
+	for i := range want { // sort descending, as the end screen lists them
+		for j := i + 1; j < len(want); j++ {
+			if want[j] > want[i] {
+				want[i], want[j] = want[j], want[i]
+			}
+		}
+	}
+	if fmt.Sprint(end) != fmt.Sprint(want) {
+		t.Errorf("end screen scores %v; want the score sheet's totals %v", end, want)
+	}
+}
+
+// twoPeopleAtOutOfMine opens a 2-player table without a round clock, joins
+// Ann and Bob from two browsers, and has both choose a side: round 1 runs.
+func twoPeopleAtOutOfMine(t *testing.T) (ann, bob context.Context) {
+	s := startSite(t)
+	link := createTable(t, s, map[string]any{"game": "outofmine", "players": 2, "autostart": true,
+		"options": map[string]string{"clock": "0"},
+		"seats":   []map[string]string{{"kind": "person"}, {"kind": "person"}}})
+	browser := newBrowser(t)
+	ann, bob = newTab(t, browser, "ann"), newTab(t, browser, "bob")
+	joinOutOfMine(t, ann, s.URL+link, "Ann")
+	joinOutOfMine(t, bob, s.URL+link, "Bob")
+	chooseSide(t, ann, 1)
+	chooseSide(t, bob, 1)
+	for _, tab := range []context.Context{ann, bob} {
+		waitFor(t, tab, 20*time.Second, "round 1 under way", phase+` === 'round'`)
+	}
+	return ann, bob
+}
+
+// TestOutOfMineRaceForTheLastTile has Ann and Bob take the last tile of a
+// shape at the same moment: both see it in their hand at once, the server
+// gives it to exactly one, and the other sees the take rolled back.
+func TestOutOfMineRaceForTheLastTile(t *testing.T) {
+	ann, bob := twoPeopleAtOutOfMine(t)
+	tabs := map[string]context.Context{"Ann": ann, "Bob": bob}
+	raced := false
+	for attempt := 0; attempt < 4 && !raced; attempt++ {
+		// The last tile of a shape: a kind with one tile left.
+		kind := eval[string](t, ann, `[...document.querySelectorAll('#oom-supply .kind[data-count="1"]:not([disabled])')].map((b) => b.dataset.kind)[0] || ''`)
+		if kind == "" {
+			t.Fatalf("no kind with a single tile left in the supply")
+		}
+		shape, _, _ := strings.Cut(kind, " ")
+		at := time.Now().Add(700 * time.Millisecond).UnixMilli()
+		for _, tab := range tabs {
+			eval[bool](t, tab, fmt.Sprintf(`(() => { delete window.raceSent; setTimeout(() => {
+  const b = document.querySelector('#oom-supply [data-kind=%q]');
+  window.raceSent = !!b && !b.disabled;
+  if (window.raceSent) { b.click(); window.raceShown = document.querySelector('#oom-hand').dataset.shape; }
+}, Math.max(0, %d - Date.now())); return true; })()`, kind, at))
+		}
+		settled := fmt.Sprintf(`window.raceSent !== undefined && document.querySelector('#oom-hand').dataset.state !== 'pending' && document.querySelector('#oom-supply [data-kind=%q]').dataset.count === '0'`, kind)
+		var winners, losers []string
+		sent := 0
+		for name, tab := range tabs {
+			waitFor(t, tab, 20*time.Second, name+"'s race for "+kind+" settled", settled)
+			if eval[bool](t, tab, `window.raceSent`) {
+				sent++
+				if got := eval[string](t, tab, `window.raceShown || ''`); got != shape {
+					t.Errorf("%s: right after the click the hand showed %q; want %s at once (optimistic)", name, got, shape)
+				}
+			}
+			hand := eval[string](t, tab, `document.querySelector('#oom-hand').dataset.shape + '/' + document.querySelector('#oom-hand').dataset.state`)
+			switch hand {
+			case shape + "/confirmed":
+				winners = append(winners, name)
+			case "/":
+				losers = append(losers, name)
+			default:
+				t.Fatalf("%s's hand after the race: got %q; want %s/confirmed or empty", name, hand, shape)
+			}
+		}
+		if len(winners) != 1 || len(losers) != 1 {
+			t.Fatalf("race for %s: winners %v, losers %v; want exactly one of each", kind, winners, losers)
+		}
+		if sent == 2 {
+			raced = true
+			loser := tabs[losers[0]]
+			waitFor(t, loser, 10*time.Second, losers[0]+" sees the take rolled back",
+				fmt.Sprintf(`document.querySelector('#oom-rollback')?.dataset.move === %q && document.querySelector('#oom-rollback').dataset.code === 'illegal'`, "take "+kind))
+			t.Logf("race for %s: %s got it, %s's take was rolled back: %s", kind, winners[0], losers[0],
+				eval[string](t, loser, `document.querySelector('#oom-rollback').textContent`))
+		} else {
+			t.Logf("attempt %d: only %d of 2 clicks went out before the other's take arrived; racing again", attempt, sent)
+		}
+		winner := tabs[winners[0]]
+		clickAt(t, winner, "put the tile back", `#oom-return`)
+		waitFor(t, winner, 10*time.Second, "the hand empty again", `document.querySelector('#oom-hand').dataset.shape === '' && document.querySelectorAll('#oom-supply .kind[data-count="1"]:not([disabled])').length > 0`)
+		waitFor(t, tabs[losers[0]], 10*time.Second, "the tile back in the supply", fmt.Sprintf(`document.querySelector('#oom-supply [data-kind=%q]').dataset.count === '1'`, kind))
+	}
+	if !raced {
+		t.Fatalf("in 4 attempts the two clicks never both went out before the other's take arrived")
+	}
+}
+
+// TestOutOfMineCallButton fills Ann's board by the solver's plan (a
+// monomino on any space the card cannot fill), tile by tile through the
+// page: OUT OF MINE! stays disabled while any gallery space is empty,
+// turns off again when a tile is removed, is enabled once every space is
+// covered, and calling scores the round with the caller's bonus or
+// penalty.
+func TestOutOfMineCallButton(t *testing.T) {
+	ann, _ := twoPeopleAtOutOfMine(t)
+	callDisabled := `document.querySelector('#oom-call').disabled`
+	if !eval[bool](t, ann, callDisabled) {
+		t.Fatalf("OUT OF MINE! is enabled on an empty board")
+	}
+	boardID := eval[int](t, ann, `Number(document.querySelector('#oom-board').dataset.board)`)
+	sideName := eval[string](t, ann, `document.querySelector('#oom-board').dataset.side`)
+	cardID := eval[int](t, ann, `Number(document.querySelector('#oom-card').dataset.card)`)
+	pack := outofmine.DefaultPack()
+	bi, ok := pack.BoardByID(boardID)
+	ci, ok2 := pack.CardByID(cardID)
+	if !ok || !ok2 {
+		t.Fatalf("board %d or card %d is not in the pack", boardID, cardID)
+	}
+	side := &pack.Boards[bi].Sides[strings.Index("AB", sideName)]
+	supply := outofmine.FullSupply(pack)
+	plan := outofmine.NewSideSolver(pack, side).Plan(&pack.Cards[ci], &supply, outofmine.Objective{})
+	type step struct {
+		shape, sym string
+		row, col   int
+	}
+	var steps []step
+	var covered outofmine.CellSet
+	for _, p := range plan.Placements {
+		sh := &pack.Shapes[p.Shape]
+		steps = append(steps, step{sh.ID, transformNames[sh.Orientations[p.Orient].Symbol], p.Row, p.Col})
+		covered |= p.Cells(pack)
+	}
+	for r := range side.Rows {
+		for c := range side.Cols {
+			if side.Gallery.Has(r, c) && !covered.Has(r, c) {
+				steps = append(steps, step{"Y1", "r0", r, c})
+			}
+		}
+	}
+	t.Logf("board %d side %s, card %d: %d tiles, %d spaces the card cannot fill", boardID, sideName, cardID, len(steps), plan.Empty)
+	for i, st := range steps {
+		if !eval[bool](t, ann, callDisabled) {
+			t.Fatalf("OUT OF MINE! is enabled with %d tiles still to place", len(steps)-i)
+		}
+		if takeKind(t, ann, st.shape) == "" {
+			t.Fatalf("no %s left in the supply", st.shape)
+		}
+		turnHandTo(t, ann, st.sym)
+		dragHandTo(t, ann, st.row, st.col)
+		sel := fmt.Sprintf(`#oom-board g.tile[data-shape=%q][data-sym=%q][data-cell=%q]`, st.shape, st.sym, cellName(st.row, st.col))
+		waitFor(t, ann, 20*time.Second, "the server's confirmation of "+sel, fmt.Sprintf(`!!document.querySelector('%s[data-state="confirmed"]')`, sel))
+	}
+	waitFor(t, ann, 10*time.Second, "OUT OF MINE! enabled with every space covered",
+		`!document.querySelector('#oom-call').disabled && document.querySelector('#oom-empty').dataset.empty === '0'`)
+
+	// Take the last tile off again (select it, Delete): the button goes off.
+	last := steps[len(steps)-1]
+	lastSel := fmt.Sprintf(`#oom-board g.tile[data-cell=%q]`, cellName(last.row, last.col))
+	clickAt(t, ann, "select the last tile", lastSel+` rect.tc`)
+	waitFor(t, ann, 5*time.Second, "the tile selected", `!!document.querySelector('#oom-board g.tile.selected')`)
+	do(t, ann, 5*time.Second, "remove it with Delete", chromedp.KeyEvent(kb.Delete))
+	waitFor(t, ann, 10*time.Second, "OUT OF MINE! disabled again", `document.querySelector('#oom-call').disabled && document.querySelector('#oom-empty').dataset.empty !== '0'`)
+	takeKind(t, ann, last.shape)
+	turnHandTo(t, ann, last.sym)
+	dragHandTo(t, ann, last.row, last.col)
+	waitFor(t, ann, 20*time.Second, "OUT OF MINE! enabled again", `!document.querySelector('#oom-call').disabled && !document.querySelector('#oom-board g.tile[data-state="pending"]')`)
+
+	clickAt(t, ann, "call OUT OF MINE!", `#oom-call`)
+	waitFor(t, ann, 20*time.Second, "the scoring of round 1", `!!document.querySelector('#oom-scoring[data-round="1"]')`)
+	caller := eval[string](t, ann, `document.querySelector('.oom-result[data-player="0"] dd[data-part="caller"]')?.textContent || ''`)
+	score := eval[string](t, ann, `document.querySelector('.oom-result[data-player="0"] dd[data-part="score"]').textContent`)
+	wantCaller, wantScore := "+2", "12"
+	if plan.Empty > 0 {
+		// The monominoes beyond the card are removed: empty spaces again, and the penalty.
+		removed := eval[int](t, ann, `document.querySelectorAll('.oom-result[data-player="0"] .tile.removed').length`)
+		if removed == 0 {
+			t.Errorf("scoring: no removed tile marked; want the monominoes the card does not allow")
+		}
+		wantCaller = "-2"
+		wantScore = fmt.Sprint(10 - eval[int](t, ann, `Number(document.querySelector('.oom-result[data-player="0"] dd[data-part="empty"]').textContent)`) - 2)
+	}
+	if caller != wantCaller || score != wantScore {
+		t.Errorf("Ann's scoring: caller %q, score %q; want %q and %q", caller, score, wantCaller, wantScore)
+	}
+	if got := eval[string](t, ann, `document.querySelector('.oom-result[data-player="1"] dd[data-part="score"]').textContent`); got != "0" {
+		t.Errorf("Bob's round score with an empty board: got %s; want 0 (more than 10 empty spaces)", got)
+	}
+}
