@@ -42,10 +42,8 @@ func (s *State) Apply(p game.Player, a game.Action) {
 		s.setMineral(c, 0)
 		s.setupCount++
 		s.current = (s.current + 1) % s.n
-		s.cutVertices = articulation(&s.minerals)
 		if s.setupCount == removals {
 			s.phase, s.setupCount, s.current = phasePlacePawn, 0, 0
-			s.cutVertices = CellSet{}
 		}
 		return
 	case phasePlacePawn:
@@ -181,22 +179,20 @@ func (s *State) hasAfterChoice() bool {
 	if !s.toolsInPlay() || s.toolUsed {
 		return false
 	}
+	if s.canUse(p, Chest) && s.pouch.Total() > 0 || s.canUse(p, Sack) && s.anySack() {
+		return true
+	}
 	var t CellSet
-	switch {
-	case s.canUse(p, Chest):
-		return s.pouch.Total() > 0
-	case s.canUse(p, Sack):
-		return s.anySack()
-	case s.canUse(p, Hammer):
-		if s.pouch.Total() == 0 {
-			return false
-		}
+	if s.canUse(p, Hammer) && s.pouch.Total() > 0 {
 		s.placeTargets(-1, &t)
-	case s.canUse(p, Glass):
+	}
+	if s.canUse(p, Glass) {
 		s.glassTargets(&t)
-	case s.canUse(p, Vortex):
+	}
+	if s.canUse(p, Vortex) {
 		s.placeTargets(s.pawn[p], &t)
-	case s.canUse(p, Dynamite):
+	}
+	if s.canUse(p, Dynamite) {
 		s.dynamiteTargets(&t)
 	}
 	return !t.Empty()
@@ -239,11 +235,9 @@ func (s *State) fail() {
 	s.pawn[p] = -1
 	s.pending = s.fragmentsAround(origin)
 	s.resolveCut(false, -1)
-	for i := range NumCells {
-		if c := Cell(i); s.board[c] == 1 && s.pawnAt(c) < 0 {
-			s.phase = phaseFailPlace
-			return
-		}
+	if s.hasFreeWollastonite() {
+		s.phase = phaseFailPlace
+		return
 	}
 	s.endTurn()
 }

@@ -2,6 +2,7 @@ package minerals
 
 import (
 	"testing"
+	"time"
 
 	"minehall/game"
 	"minehall/game/gametest"
@@ -47,7 +48,10 @@ func newState(tb testing.TB, players int, opts game.Options, seed uint64) *State
 }
 
 // BenchmarkRandomGame plays whole random 4-player games on the default
-// board with the default options (full version, random tool sides).
+// board with the default options (full version, random tool sides). Besides
+// games per second of wall time it reports games per second of the
+// process's CPU time (cpu-games/s), which a busy machine does not lower:
+// with -cpu 1 it is what one core gives.
 func BenchmarkRandomGame(b *testing.B) {
 	start := newState(b, 4, nil, 1)
 	rng := game.NewRand(7)
@@ -55,12 +59,16 @@ func BenchmarkRandomGame(b *testing.B) {
 	obuf := make([]game.ChanceOutcome, 0, 64)
 	actions := 0
 	b.ReportAllocs()
+	cpu0, cpuOK := processCPU()
 	for i := 0; i < b.N; i++ {
 		s := *start
 		s.rng = game.NewRand(uint64(i))
 		actions += playRandom(&s, &rng, buf, obuf)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	if cpu1, ok := processCPU(); ok && cpuOK && cpu1 > cpu0 {
+		b.ReportMetric(float64(b.N)/(cpu1-cpu0).Seconds(), "cpu-games/s")
+	}
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
 }
 
@@ -82,14 +90,24 @@ func midGame(tb testing.TB) *State {
 	return s
 }
 
+// reportCPU reports the CPU time per operation since cpu0 (cpu-ns/op), which
+// a busy machine does not inflate as it does ns/op.
+func reportCPU(b *testing.B, cpu0 time.Duration, ok bool) {
+	if cpu1, ok1 := processCPU(); ok && ok1 {
+		b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+	}
+}
+
 func BenchmarkLegal(b *testing.B) {
 	s := midGame(b)
 	buf := make([]game.Action, 0, 4096)
 	p := game.Player(s.current)
 	b.ReportAllocs()
+	cpu0, ok := processCPU()
 	for i := 0; i < b.N; i++ {
 		buf = s.Legal(p, buf[:0])
 	}
+	reportCPU(b, cpu0, ok)
 }
 
 func BenchmarkApply(b *testing.B) {
@@ -99,8 +117,10 @@ func BenchmarkApply(b *testing.B) {
 	a := legal[0]
 	var c State
 	b.ReportAllocs()
+	cpu0, ok := processCPU()
 	for i := 0; i < b.N; i++ {
 		c = *s
 		c.Apply(p, a)
 	}
+	reportCPU(b, cpu0, ok)
 }

@@ -11,10 +11,11 @@ import (
 var _ ai.BotMaker = (*Game)(nil)
 
 // Iteration budgets of the MCTS levels.
-var mctsIterations = map[string]int{"easy": 100, "medium": 500, "hard": 2000}
+var mctsIterations = map[string]int{"easy": 60, "medium": 400, "hard": 2000}
 
-// BotNames lists the bots: random, greedy (one ply with the evaluator) and
-// MCTS with the evaluator at three budgets.
+// BotNames lists the bots: random, greedy (one ply, by points so far) and
+// MCTS with the [Evaluate] evaluator over the [searchState] view at three
+// budgets (easy, medium, hard).
 func (g *Game) BotNames() []string { return []string{"random", "greedy", "easy", "medium", "hard"} }
 
 // NewBot makes the named bot, seeded.
@@ -26,13 +27,32 @@ func (g *Game) NewBot(name string, seed uint64) (ai.Bot, error) {
 		return &Greedy{rng: game.NewRand(seed)}, nil
 	}
 	if n, ok := mctsIterations[name]; ok {
-		return ai.NewMCTS(ai.MCTSConfig{Budget: ai.Budget{Iterations: n}, Evaluator: Evaluate, Seed: seed}), nil
+		return newSearchBot(n, seed), nil
 	}
 	return nil, game.Errorf(game.CodeNotFound, "minerals has no bot %q (it has random, greedy, easy, medium, hard)", name)
 }
 
-// estimate is p's expected final points: points so far, plus most of the
-// mineral under p's pawn (lifted on p's next correct move).
+// newSearchBot returns the MCTS bot of the easy, medium and hard levels
+// with the given iteration budget.
+func newSearchBot(iterations int, seed uint64) *searchBot {
+	return &searchBot{ai.NewMCTS(ai.MCTSConfig{Budget: ai.Budget{Iterations: iterations}, Evaluator: Evaluate, Seed: seed})}
+}
+
+// searchBot runs an MCTS bot on the [searchState] view of the state.
+type searchBot struct{ search *ai.Search }
+
+// Act implements [ai.Bot].
+func (b *searchBot) Act(ctx context.Context, st game.State, p game.Player) (ai.Decision, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return ai.Decision{}, game.Errorf(game.CodeInvalid, "the Minerals bots play Minerals only")
+	}
+	return b.search.Act(ctx, searchState{s}, p)
+}
+
+// estimate is the greedy bot's view of p's final points: points so far,
+// plus most of the mineral under p's pawn (lifted on p's next correct
+// move).
 func (s *State) estimate(p int) float64 {
 	v := float64(s.Score(p)) + float64(s.TieBreak(p))/100
 	if at := s.pawn[p]; at >= 0 {
@@ -56,22 +76,8 @@ func (s *State) margin(p int) float64 {
 	return s.estimate(p) - best
 }
 
-// Evaluate is the evaluator of the MCTS bots: for each player a value in
-// [0, 1] from its lead over the best other player, by a logistic curve
-// (a lead of 8 points is worth about 0.8); the returns at the end.
-func Evaluate(st game.State, dst []float64) []float64 {
-	s := st.(*State)
-	if s.Terminal() {
-		return s.Returns(dst)
-	}
-	for p := 0; p < int(s.n); p++ {
-		dst = append(dst, 1/(1+math.Exp(-s.margin(p)/5)))
-	}
-	return dst
-}
-
-// Greedy plays the action whose result has the best margin for it, one ply
-// deep (chance outcomes weighted by their probability); ties go to a random
+// Greedy plays the action whose result has the best margin (its estimate
+// minus the best other estimate) for it, one ply deep (chance outcomes weighted by their probability); ties go to a random
 // one of the best.
 type Greedy struct {
 	rng  game.Rand

@@ -6,51 +6,24 @@ package minerals
 // off. Only groups next to the emptied hex can have become pawnless, so only
 // those are searched.
 
-// reachesPawn floods the minerals connected to start breadth-first into
-// group and reports whether one holds a pawn or is already known to be
-// connected to one (in safe). It stops at the first such hex (usually near,
-// so the search stays small); group then holds only part of the piece.
-func (s *State) reachesPawn(start Cell, pawns, safe, group *CellSet) bool {
-	var queue [NumCells]Cell
-	head, tail := 0, 0
-	queue[tail] = start
-	tail++
-	group.Add(start)
-	for head < tail {
-		c := queue[head]
-		head++
-		if pawns.Has(c) || safe.Has(c) {
-			return true
-		}
-		for _, nb := range neighbour[c] {
-			if nb == noCell || s.board[nb] == 0 || group.Has(Cell(nb)) {
-				continue
-			}
-			group.Add(Cell(nb))
-			queue[tail] = Cell(nb)
-			tail++
-		}
-	}
-	return false
-}
-
 // fragmentsAround returns the minerals next to the emptied hex x that are
-// now in pieces without a pawn.
+// now in pieces without a pawn. Each neighbour's piece is flooded until it
+// meets a pawn or a hex already known to reach one; only a piece with no
+// pawn is flooded whole.
 func (s *State) fragmentsAround(x Cell) CellSet {
-	var cut, safe CellSet
-	pawns := s.pawnSet()
+	var cut CellSet
+	stop := s.pawnSet()
 	for _, nb := range neighbour[x] {
-		if nb == noCell || s.board[nb] == 0 || safe.Has(Cell(nb)) || cut.Has(Cell(nb)) {
+		if nb == noCell || s.board[nb] == 0 || stop.Has(Cell(nb)) || cut.Has(Cell(nb)) {
 			continue
 		}
-		var group CellSet
-		reached := s.reachesPawn(Cell(nb), &pawns, &safe, &group)
-		for i := range cut {
-			if reached {
-				safe[i] |= group[i]
-			} else {
-				cut[i] |= group[i]
-			}
+		var seed CellSet
+		seed.Add(Cell(nb))
+		g, reached := s.minerals.flood(seed, &stop)
+		if reached {
+			stop = or(stop, g)
+		} else {
+			cut = or(cut, g)
 		}
 	}
 	return cut

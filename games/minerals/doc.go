@@ -6,7 +6,10 @@
 // A tour of the files:
 //
 //   - geometry.go: the fixed hex grid every board lies on, its neighbour
-//     tables and the [CellSet] bitset.
+//     tables and the [CellSet] bitset; cellset.go: whole-set operations
+//     (neighbourhoods, flood fills, neighbour counts) a few word operations
+//     per step, which the cut-offs, the set-up check and the tool targets
+//     use.
 //   - mineral.go: the five minerals, their values and counts.
 //   - layout.go, generate.go: boards as text (presets, files) and the random
 //     board generator.
@@ -16,7 +19,9 @@
 //   - state.go, action.go, legal.go, apply.go, move.go, cut.go: the rules.
 //   - explain.go, score.go, view.go, check.go: why an action is illegal,
 //     scoring, views and invariants.
-//   - bots.go: the evaluator and the random, greedy and MCTS bots.
+//   - bots.go, evaluate.go, search.go: the random, greedy and MCTS bots,
+//     the evaluator, and the view of the game the MCTS bots search (the
+//     same rules with the tool uses that seldom pay left out).
 //
 // Randomness: the random board, random tool sides and the first four face-up
 // cards come from the seed when the game is created; every later random

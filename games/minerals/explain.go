@@ -76,6 +76,8 @@ func (s *State) reason(x int) string {
 		return "nothing is being cut off now"
 	case x < actChest:
 		return s.takeReason(x - actTake)
+	case x > actChest && x < actSack:
+		return what + ": draws and reveals are random events, not a player's move"
 	}
 	if !s.toolsInPlay() {
 		return what + ": this version is played without tools"
@@ -86,19 +88,19 @@ func (s *State) reason(x int) string {
 	tool := s.toolOf(x)
 	m, ok := s.tileOf(tool)
 	if !ok {
-		return what + ": the " + tool.String() + " is not in this game (its tile shows the other side)"
+		return what + ": the " + s.toolName(tool) + " is not in this game (its tile shows the other side)"
 	}
 	if s.pool[s.current][m] == 0 {
-		return what + ": the " + tool.String() + " costs one " + m.String() + " and you have none"
+		return what + ": the " + s.toolName(tool) + " costs one " + m.String() + " and you have none"
 	}
 	switch tool {
 	case Glass, Dynamite:
 		if s.phase != phaseAfter {
-			return what + ": the " + tool.String() + " is used after a correct move"
+			return what + ": the " + s.toolName(tool) + " is used after a correct move"
 		}
 	case Map, Compass, Rope:
 		if s.phase != phaseMove {
-			return what + ": the " + tool.String() + " is used during your move, and you have already moved"
+			return what + ": the " + s.toolName(tool) + " is used during your move, and you have already moved"
 		}
 	case Shovel:
 		return what + ": the Shovel is used when your move cuts off several fragments, on a mineral of one of them"
@@ -107,7 +109,76 @@ func (s *State) reason(x int) string {
 			return "the Chest cannot be used when the pouch is empty"
 		}
 	}
-	return what + ": the " + tool.String() + " cannot reach that (see the tool's rules)"
+	return what + ": " + s.toolReason(tool, x)
+}
+
+// toolReason says why tool action x, whose tool is in play, paid for and
+// used in the right part of the turn, is still not legal.
+func (s *State) toolReason(tool ToolID, x int) string {
+	dist := 0
+	if at := s.pawn[s.current]; at >= 0 {
+		dist = int(s.board[at])
+	}
+	switch tool {
+	case Hammer:
+		m, c := Mineral((x-actHammer)/NumCells), Cell((x-actHammer)%NumCells)
+		switch {
+		case s.pouch[m] == 0:
+			return "the pouch holds no " + m.String()
+		case s.board[c] != 0:
+			return c.String() + " already holds a mineral"
+		}
+		return "the Hammer adds a mineral only on an empty hex touching at least two minerals"
+	case Sack:
+		return s.sackReason(game.Action(x))
+	case Map:
+		return "with the Map the move is still exactly " + itoa(dist) + " hexes, turns once over a crevice or a pawn, ends on a free mineral, and reaches a hex a straight move does not"
+	case Compass:
+		return "the Compass moves 1 to " + itoa(dist-1) + " hexes in a straight line and stops on a free mineral just before a crevice, the edge of the grid or a pawn"
+	case Glass:
+		return "the Magnifying Glass takes a free mineral next to your pawn whose color differs from the mineral your pawn stands on"
+	case Vortex:
+		return "the Vortex carries your pawn and its mineral to an empty hex touching at least two other minerals"
+	case Rope:
+		return "with the Rope the move is still exactly " + itoa(dist) + " hexes in a straight line, ends on a free mineral, and reaches a hex a straight move does not"
+	case Dynamite:
+		c := Cell(x - actDynamite)
+		if s.board[c] == 0 {
+			return "there is no mineral on " + c.String()
+		}
+		return "the Dynamite blasts a mineral without a pawn, and a pawn stands on " + c.String()
+	}
+	return "the " + s.toolName(tool) + " cannot do that now"
+}
+
+// sackReason says why a Sack swap is not possible.
+func (s *State) sackReason(a game.Action) string {
+	o, give, take, count, takeCount := sackDecode(a)
+	p := s.current
+	switch {
+	case o == p:
+		return "the Sack swaps with an opponent, not with yourself"
+	case o >= s.n:
+		return "there is no seat " + itoa(int(o)) + " in this game"
+	case give == take:
+		return "the Sack swaps minerals of two different kinds"
+	case takeCount == 0:
+		return "the minerals taken must be worth as much as the minerals given"
+	}
+	have := int(s.pool[p][give])
+	if cost, _ := s.tileOf(Sack); cost == give {
+		have--
+	}
+	if count > have {
+		return "you have " + itoa(have) + " " + give.String() + " to give (the Sack's own " + s.sackCost().String() + " is paid first), not " + itoa(count)
+	}
+	return "player " + itoa(int(o)) + " has " + itoa(int(s.pool[o][take])) + " " + take.String() + ", not " + itoa(takeCount)
+}
+
+// sackCost returns the mineral that pays for the Sack.
+func (s *State) sackCost() Mineral {
+	m, _ := s.tileOf(Sack)
+	return m
 }
 
 // toolOf returns the tool an action of the tool ranges belongs to.
@@ -210,4 +281,17 @@ func itoa(n int) string {
 		return string(rune('0' + n))
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// toolName returns the tool's name as printed on its tile ("Magnifying
+// Glass").
+func (s *State) toolName(t ToolID) string {
+	for m := range s.pack.Tiles {
+		for _, side := range s.pack.Tiles[m] {
+			if side.Tool == t {
+				return side.Name
+			}
+		}
+	}
+	return t.String()
 }

@@ -100,7 +100,6 @@ func (g *Game) New(cfg game.Config) (game.State, error) {
 		}
 		s.tools[m] = g.pack.Tiles[m][side].Tool
 	}
-	s.cutVertices = articulation(&s.minerals)
 	for p := range s.pawn {
 		s.pawn[p] = -1
 	}

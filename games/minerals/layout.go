@@ -163,28 +163,6 @@ func (s *CellSet) neighbours(c Cell) int {
 	return n
 }
 
-// component returns the cells of s connected to start (start included).
-func (s *CellSet) component(start Cell) CellSet {
-	var seen CellSet
-	var stack [NumCells]Cell
-	n := 0
-	stack[n] = start
-	n++
-	seen.Add(start)
-	for n > 0 {
-		n--
-		c := stack[n]
-		for _, nb := range neighbour[c] {
-			if nb != noCell && s.Has(Cell(nb)) && !seen.Has(Cell(nb)) {
-				seen.Add(Cell(nb))
-				stack[n] = Cell(nb)
-				n++
-			}
-		}
-	}
-	return seen
-}
-
 // String writes the layout in the text form [ParseLayout] reads, odd rows
 // indented by one space.
 func (l *Layout) String() string {

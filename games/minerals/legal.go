@@ -36,17 +36,16 @@ func (s *State) Legal(p game.Player, dst []game.Action) []game.Action {
 	}
 	switch s.phase {
 	case phaseRemove:
-		for i := range NumCells {
-			if c := Cell(i); s.board[c] != 0 && s.keepsUndivided(c) {
-				dst = append(dst, game.Action(actCell+i))
+		multi := s.minerals.multiArc()
+		var buf [NumCells]Cell
+		for _, c := range s.minerals.AppendCells(buf[:0]) {
+			if !multi.Has(c) || s.keepsUndivided(c) {
+				dst = append(dst, game.Action(actCell+int(c)))
 			}
 		}
 	case phasePlacePawn, phaseFailPlace:
-		for i := range NumCells {
-			if c := Cell(i); s.board[c] == 1 && s.pawnAt(c) < 0 {
-				dst = append(dst, game.Action(actCell+i))
-			}
-		}
+		w := s.freeWollastonites()
+		dst = appendSet(dst, actCell, &w)
 	case phaseMove:
 		dst = s.legalMove(dst)
 	case phaseCut:
@@ -72,10 +71,9 @@ func appendSet(dst []game.Action, first int, set *CellSet) []game.Action {
 
 func (s *State) legalMove(dst []game.Action) []game.Action {
 	p := s.current
-	origin := Cell(s.pawn[p])
-	dist := int(s.board[origin])
+	m := s.newMoveFrom()
 	var plain CellSet
-	s.plainTargets(origin, dist, &plain)
+	s.plainTargets(&m, &plain)
 	if plain.Empty() {
 		dst = append(dst, actFail)
 	} else {
@@ -85,22 +83,22 @@ func (s *State) legalMove(dst []game.Action) []game.Action {
 	dst = s.appendHammer(dst)
 	if s.canUse(p, Map) {
 		var t CellSet
-		s.mapTargets(origin, dist, &plain, &t)
+		s.mapTargets(&m, &plain, &t)
 		dst = appendSet(dst, actMap, &t)
 	}
 	if s.canUse(p, Compass) {
 		var t CellSet
-		s.compassTargets(origin, dist, &t)
+		s.compassTargets(&m, &t)
 		dst = appendSet(dst, actCompass, &t)
 	}
 	if s.canUse(p, Vortex) {
 		var t CellSet
-		s.placeTargets(int16(origin), &t)
+		s.placeTargets(int16(m.origin), &t)
 		dst = appendSet(dst, actVortex, &t)
 	}
 	if s.canUse(p, Rope) {
 		var t CellSet
-		s.ropeTargets(origin, dist, &plain, &t)
+		s.ropeTargets(&m, &plain, &t)
 		dst = appendSet(dst, actRope, &t)
 	}
 	return dst
@@ -240,13 +238,11 @@ func (s *State) glassTargets(dst *CellSet) {
 	}
 }
 
-// dynamiteTargets adds every free mineral.
+// dynamiteTargets adds every free mineral to dst.
 func (s *State) dynamiteTargets(dst *CellSet) {
-	*dst = s.minerals
-	for p := int8(0); p < s.n; p++ {
-		if s.pawn[p] >= 0 {
-			dst.Remove(Cell(s.pawn[p]))
-		}
+	pawns := s.pawnSet()
+	for i := range dst {
+		dst[i] |= s.minerals[i] &^ pawns[i]
 	}
 }
 
@@ -277,5 +273,41 @@ func (s *State) cardCost(p int8, k int) (full, ok bool) {
 }
 
 // keepsUndivided reports whether removing the mineral on x leaves the rest
-// of the board in one piece.
-func (s *State) keepsUndivided(x Cell) bool { return !s.cutVertices.Has(x) }
+// of x's piece in one piece. When x's neighbouring minerals form one arc
+// around it they touch one another, so nothing can come apart. Two arcs
+// either side of a one-hex crevice whose other five neighbours are all
+// minerals are joined round that crevice; when all arcs but one gap are
+// joined so, nothing comes apart either. Otherwise the rest is flooded from
+// one neighbour until it reaches all the others.
+func (s *State) keepsUndivided(x Cell) bool {
+	mask := s.minerals.ringMask(x)
+	arcs := int(ringArcs[mask])
+	if arcs <= 1 {
+		return true
+	}
+	joined := 0
+	for d := range numDirections {
+		before, after := (d+numDirections-1)%numDirections, (d+1)%numDirections
+		if mask&(1<<d) != 0 || mask&(1<<before) == 0 || mask&(1<<after) == 0 {
+			continue
+		}
+		if h := neighbour[x][d]; h != noCell && s.minerals.ringMask(Cell(h)) == 1<<numDirections-1 {
+			joined++
+		}
+	}
+	if joined >= arcs-1 {
+		return true
+	}
+	rest := s.minerals
+	rest.Remove(x)
+	var seed, around CellSet
+	for _, nb := range neighbour[x] {
+		if nb != noCell && rest.Has(Cell(nb)) {
+			around.Add(Cell(nb))
+			if seed.Empty() {
+				seed.Add(Cell(nb))
+			}
+		}
+	}
+	return rest.connects(seed, around)
+}

@@ -93,7 +93,6 @@ func TestSetupRemovalMayNotDivide(t *testing.T) {
 	p.put(a, Wollastonite)
 	p.put(b, Wollastonite)
 	p.put(c, Wollastonite)
-	p.s.cutVertices = articulation(&p.s.minerals)
 	err := game.Play(p.s, 0, game.Action(b))
 	if err == nil || !strings.Contains(err.Error(), "divide the board") {
 		t.Errorf("removing the middle hex: got %v; want a refusal saying it divides the board", err)

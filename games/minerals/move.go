@@ -18,31 +18,49 @@ func (s *State) step(c Cell, d Direction, origin Cell) (next Cell, ok, empty boo
 	return next, true, next == origin || s.board[next] == 0
 }
 
-// endsHere reports whether a path may end on c: a mineral without a pawn.
-func (s *State) endsHere(c Cell, origin Cell) bool {
-	return c != origin && s.board[c] != 0 && s.pawnAt(c) < 0
+// moveFrom is what the move functions need to know of a move: where the
+// pawn lifts its mineral, how far it must go, the hexes a move may end on
+// (minerals without a pawn, origin excluded) and the hexes with a pawn.
+type moveFrom struct {
+	origin Cell
+	dist   int
+	free   CellSet
+	pawns  CellSet
 }
 
-// plainTargets adds to dst the hexes a correct move from origin reaches,
-// moving exactly dist hexes in a straight line.
-func (s *State) plainTargets(origin Cell, dist int, dst *CellSet) {
+// newMoveFrom describes the move of the current player's pawn.
+func (s *State) newMoveFrom() moveFrom { return s.moveOf(s.current) }
+
+// moveOf describes the move of seat p's pawn, which must be on the board.
+func (s *State) moveOf(p int8) moveFrom {
+	origin := Cell(s.pawn[p])
+	m := moveFrom{origin: origin, dist: int(s.board[origin]), pawns: s.pawnSet()}
+	for i := range m.free {
+		m.free[i] = s.minerals[i] &^ m.pawns[i]
+	}
+	return m
+}
+
+// plainTargets adds to dst the hexes a correct move reaches, moving exactly
+// m.dist hexes in a straight line.
+func (s *State) plainTargets(m *moveFrom, dst *CellSet) {
 	for d := range numDirections {
-		c, gaps := origin, 0
-		for k := 1; k <= dist; k++ {
-			next, ok, empty := s.step(c, d, origin)
+		c, gaps := m.origin, 0
+		for k := 1; k <= m.dist; k++ {
+			next, ok, empty := s.step(c, d, m.origin)
 			if !ok {
 				break
 			}
 			c = next
 			if empty {
 				gaps++
-				if gaps > 1 || k == dist {
+				if gaps > 1 || k == m.dist {
 					break
 				}
 				continue
 			}
 			gaps = 0
-			if k == dist && s.endsHere(c, origin) {
+			if k == m.dist && m.free.Has(c) {
 				dst.Add(c)
 			}
 		}
@@ -50,29 +68,29 @@ func (s *State) plainTargets(origin Cell, dist int, dst *CellSet) {
 }
 
 // ropeTargets adds the hexes reached with the Rope: a straight line of
-// exactly dist hexes where empty runs of any length may be crossed, not
+// exactly m.dist hexes where empty runs of any length may be crossed, not
 // counting those a plain move reaches.
-func (s *State) ropeTargets(origin Cell, dist int, plain *CellSet, dst *CellSet) {
+func (s *State) ropeTargets(m *moveFrom, plain *CellSet, dst *CellSet) {
 	for d := range numDirections {
-		c := origin
+		c := m.origin
 		ok := true
-		for k := 1; k <= dist && ok; k++ {
-			c, ok, _ = s.step(c, d, origin)
+		for k := 1; k <= m.dist && ok; k++ {
+			c, ok, _ = s.step(c, d, m.origin)
 		}
-		if ok && s.endsHere(c, origin) && !plain.Has(c) {
+		if ok && m.free.Has(c) && !plain.Has(c) {
 			dst.Add(c)
 		}
 	}
 }
 
 // compassTargets adds the hexes reached with the Compass: a straight line
-// of 1 to dist-1 hexes, by the crossing rules, ending on a free mineral
+// of 1 to m.dist-1 hexes, by the crossing rules, ending on a free mineral
 // whose next hex in that direction is empty, off the grid or a pawn's.
-func (s *State) compassTargets(origin Cell, dist int, dst *CellSet) {
+func (s *State) compassTargets(m *moveFrom, dst *CellSet) {
 	for d := range numDirections {
-		c, gaps := origin, 0
-		for k := 1; k < dist; k++ {
-			next, ok, empty := s.step(c, d, origin)
+		c, gaps := m.origin, 0
+		for k := 1; k < m.dist; k++ {
+			next, ok, empty := s.step(c, d, m.origin)
 			if !ok {
 				break
 			}
@@ -85,25 +103,25 @@ func (s *State) compassTargets(origin Cell, dist int, dst *CellSet) {
 				continue
 			}
 			gaps = 0
-			if !s.endsHere(c, origin) {
+			if !m.free.Has(c) {
 				continue
 			}
-			after, ok, emptyAfter := s.step(c, d, origin)
-			if !ok || emptyAfter || s.pawnAt(after) >= 0 {
+			after, ok, emptyAfter := s.step(c, d, m.origin)
+			if !ok || emptyAfter || m.pawns.Has(after) {
 				dst.Add(c)
 			}
 		}
 	}
 }
 
-// mapTargets adds the hexes reached with the Map: exactly dist hexes by the
-// crossing rules, changing direction once (turning back included) on an
+// mapTargets adds the hexes reached with the Map: exactly m.dist hexes by
+// the crossing rules, changing direction once (turning back included) on an
 // empty hex or a pawn's hex, not counting those a plain move reaches.
-func (s *State) mapTargets(origin Cell, dist int, plain *CellSet, dst *CellSet) {
+func (s *State) mapTargets(m *moveFrom, plain *CellSet, dst *CellSet) {
 	for d := range numDirections {
-		c, gaps := origin, 0
-		for k := 1; k < dist; k++ {
-			next, ok, empty := s.step(c, d, origin)
+		c, gaps := m.origin, 0
+		for k := 1; k < m.dist; k++ {
+			next, ok, empty := s.step(c, d, m.origin)
 			if !ok {
 				break
 			}
@@ -116,23 +134,23 @@ func (s *State) mapTargets(origin Cell, dist int, plain *CellSet, dst *CellSet) 
 			} else {
 				gaps = 0
 			}
-			if !empty && s.pawnAt(c) < 0 {
+			if !empty && !m.pawns.Has(c) {
 				continue
 			}
 			for d2 := range numDirections {
 				if d2 == d {
 					continue
 				}
-				s.mapLeg(origin, c, d2, dist-k, gaps, plain, dst)
+				s.mapLeg(m, c, d2, m.dist-k, gaps, plain, dst)
 			}
 		}
 	}
 }
 
 // mapLeg follows the second leg of a Map move.
-func (s *State) mapLeg(origin, c Cell, d Direction, left, gaps int, plain *CellSet, dst *CellSet) {
+func (s *State) mapLeg(m *moveFrom, c Cell, d Direction, left, gaps int, plain *CellSet, dst *CellSet) {
 	for k := 1; k <= left; k++ {
-		next, ok, empty := s.step(c, d, origin)
+		next, ok, empty := s.step(c, d, m.origin)
 		if !ok {
 			return
 		}
@@ -146,7 +164,7 @@ func (s *State) mapLeg(origin, c Cell, d Direction, left, gaps int, plain *CellS
 		}
 		gaps = 0
 	}
-	if s.endsHere(c, origin) && !plain.Has(c) {
+	if m.free.Has(c) && !plain.Has(c) {
 		dst.Add(c)
 	}
 }
@@ -155,22 +173,12 @@ func (s *State) mapLeg(origin, c Cell, d Direction, left, gaps int, plain *CellS
 // counting the mineral on except (-1 for none): where the Hammer may add a
 // mineral and the Vortex may carry one.
 func (s *State) placeTargets(except int16, dst *CellSet) {
-	var count [NumCells]uint8
-	var buf [TotalMinerals + 8]Cell
-	for _, c := range s.minerals.AppendCells(buf[:0]) {
-		if int16(c) == except {
-			continue
-		}
-		for _, nb := range neighbour[c] {
-			if nb != noCell && s.board[nb] == 0 {
-				count[nb]++
-				if count[nb] == 2 {
-					dst.Add(Cell(nb))
-				}
-			}
-		}
-	}
+	set := s.minerals
 	if except >= 0 {
-		dst.Remove(Cell(except))
+		set.Remove(Cell(except))
+	}
+	t := set.touchingTwo()
+	for i := range dst {
+		dst[i] |= t[i] &^ s.minerals[i]
 	}
 }

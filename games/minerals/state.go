@@ -1,6 +1,8 @@
 package minerals
 
 import (
+	"math/bits"
+
 	"minehall/game"
 )
 
@@ -76,10 +78,7 @@ type State struct {
 	chestBack  phase   // phase to return to after a Chest draw
 	origin     int16   // the hex the current pawn lifted its mineral from this turn
 	pending    CellSet // fragments about to be cut off, in phaseCut
-	// cutVertices, at set-up only, are the minerals whose removal would
-	// divide the board (derived from the board, kept for Legal's speed).
-	cutVertices CellSet
-	turns       int32
+	turns      int32
 
 	rng game.Rand
 }
@@ -133,6 +132,9 @@ func (s *State) tileOf(t ToolID) (Mineral, bool) {
 	if !s.toolsInPlay() {
 		return 0, false
 	}
+	if m := Mineral(t / 2); s.tools[m] == t { // where the embedded pack has it
+		return m, true
+	}
 	for m, id := range s.tools {
 		if id == t {
 			return Mineral(m), true
@@ -170,6 +172,40 @@ func (s *State) pawnSet() CellSet {
 		}
 	}
 	return ps
+}
+
+// hasFreeWollastonite reports whether a wollastonite without a pawn is
+// left.
+func (s *State) hasFreeWollastonite() bool {
+	pawns := s.pawnSet()
+	for i, w := range s.minerals {
+		w &^= pawns[i]
+		for w != 0 {
+			b := bits.TrailingZeros64(w)
+			w &= w - 1
+			if s.board[i*64+b] == 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// freeWollastonites returns the wollastonites without a pawn.
+func (s *State) freeWollastonites() CellSet {
+	var w CellSet
+	var buf [NumCells]Cell
+	for _, c := range s.minerals.AppendCells(buf[:0]) {
+		if s.board[c] == 1 {
+			w.Add(c)
+		}
+	}
+	for p := int8(0); p < s.n; p++ {
+		if s.pawn[p] >= 0 {
+			w.Remove(Cell(s.pawn[p]))
+		}
+	}
+	return w
 }
 
 // free reports whether c holds a mineral and no pawn.

@@ -1,6 +1,7 @@
 package minerals
 
-// articulation returns the cells of set whose removal would divide the
+// articulation, the reference for keepsUndivided in the tests, returns the
+// cells of set whose removal would divide the
 // piece of set they belong to (Tarjan's cut vertices, by an iterative
 // depth-first search over fixed-size arrays).
 func articulation(set *CellSet) CellSet {
