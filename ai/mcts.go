@@ -285,16 +285,8 @@ func (m *Search) child(cur int32, a game.Action, p game.Player) int32 {
 }
 
 func (m *Search) sampleChance(s game.State) game.Action {
-	cs := s.(game.ChanceState)
-	m.outcomes = cs.ChanceOutcomes(m.outcomes[:0])
-	x := m.rng.Float64()
-	for _, o := range m.outcomes {
-		if x < o.Probability {
-			return o.Action
-		}
-		x -= o.Probability
-	}
-	return m.outcomes[len(m.outcomes)-1].Action
+	m.outcomes = s.(game.ChanceState).ChanceOutcomes(m.outcomes[:0])
+	return game.PickOutcome(m.outcomes, m.rng.Float64())
 }
 
 // rollout plays from s (which it consumes) and returns the value per player.

@@ -137,3 +137,15 @@ func TestPlayer(t *testing.T) {
 		t.Error("ParsePlayer(-5) accepted")
 	}
 }
+
+func TestPickOutcome(t *testing.T) {
+	outs := []ChanceOutcome{{Action: 2, Probability: 0.5}, {Action: 5, Probability: 0.25}, {Action: 9, Probability: 0.25}}
+	for _, tt := range []struct {
+		u    float64
+		want Action
+	}{{0, 2}, {0.49, 2}, {0.5, 5}, {0.74, 5}, {0.75, 9}, {0.999999, 9}} {
+		if got := PickOutcome(outs, tt.u); got != tt.want {
+			t.Errorf("PickOutcome(%v) = %d; want %d", tt.u, got, tt.want)
+		}
+	}
+}

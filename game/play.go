@@ -79,3 +79,16 @@ func RankReturns(scores []float64, dst []float64) []float64 {
 	}
 	return dst
 }
+
+// PickOutcome returns the outcome of a chance node that u, a uniform value
+// in [0, 1), selects by the outcomes' probabilities: the inverse of their
+// cumulative distribution. outs must not be empty.
+func PickOutcome(outs []ChanceOutcome, u float64) Action {
+	for _, o := range outs {
+		if u < o.Probability {
+			return o.Action
+		}
+		u -= o.Probability
+	}
+	return outs[len(outs)-1].Action
+}

@@ -29,15 +29,7 @@ func RandomStep(s game.State, rng *game.Rand, pbuf []game.Player, abuf []game.Ac
 
 // SampleChance draws one outcome of a chance node by its probability.
 func SampleChance(cs game.ChanceState, rng *game.Rand) game.Action {
-	outs := cs.ChanceOutcomes(nil)
-	x := rng.Float64()
-	for _, o := range outs {
-		if x < o.Probability {
-			return o.Action
-		}
-		x -= o.Probability
-	}
-	return outs[len(outs)-1].Action
+	return game.PickOutcome(cs.ChanceOutcomes(nil), rng.Float64())
 }
 
 // RandomGame plays g from seed with uniformly random choices (chance by its
