@@ -63,7 +63,7 @@ func (g *Game) New(cfg game.Config) (game.State, error) {
 	default:
 		return nil, game.Errorf(game.CodeInvalid, "option %s: %q is not luck, standard or strategy", OptionSymbolCards, v)
 	}
-	limit := 50
+	limit := 0 // the rulebook's game: no limit
 	if v := cfg.Options.String(OptionRoundLimit); v != "" {
 		limit = cfg.Options.Int(OptionRoundLimit)
 		if limit < 0 || limit > 1000 {
