@@ -151,3 +151,13 @@ type Checker interface {
 type Rulebook interface {
 	Rules(lang string) (text string, ok bool)
 }
+
+// PublicMover is implemented by states with hidden information whose
+// actions are nonetheless mostly seen by everyone. MoveIsPublic reports,
+// before a is applied, whether every player may learn that p took a;
+// drivers name a public move to every viewer and a hidden one only to its
+// player. Without it, every move of an imperfect-information game is
+// treated as hidden.
+type PublicMover interface {
+	MoveIsPublic(p Player, a Action) bool
+}
