@@ -109,7 +109,7 @@ func outOfMineData() ([]byte, error) {
 
 // addGameData adds the generated data files to the site.
 func (s site) addGameData() error {
-	for name, data := range map[string]func() ([]byte, error){"data/minerals.json": mineralsData, "data/outofmine.json": outOfMineData} {
+	for name, data := range map[string]func() ([]byte, error){"data/minerals.json": mineralsData, "data/outofmine.json": outOfMineData, "data/tf22.json": tf22Data} {
 		b, err := data()
 		if err != nil {
 			return err

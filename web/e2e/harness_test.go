@@ -18,6 +18,7 @@ import (
 	"minehall/game"
 	"minehall/game/gametest"
 	"minehall/games/minerals"
+	"minehall/games/tf22"
 	"minehall/server"
 	"minehall/store/sqlite"
 	"minehall/table"
@@ -29,20 +30,24 @@ const chromiumPath = "/usr/bin/chromium"
 
 // site is a running server with the web client.
 type site struct {
-	URL  string
-	hall *table.Hall
+	URL   string
+	hall  *table.Hall
+	store *sqlite.DB // the tables and their action logs, for tests that read a game's state
 }
 
 // startSite starts the server on 127.0.0.1:0 with a temporary SQLite store,
 // Minerals, Connect Four and Out of Mine (its bots at a multiple of their
-// human pace, see quickOutOfMine), turn-based bots that play at once, and
-// the web client at /.
+// human pace, see quickOutOfMine), Hammer Time (quick bots, see
+// quickHammerTime), TF22 Mine, turn-based bots that play at once, and the
+// web client at /.
 func startSite(t testing.TB) *site {
 	t.Helper()
 	reg := &game.Registry{}
 	reg.Register(minerals.New())
 	reg.Register(gametest.ConnectFour())
 	reg.Register(quickOutOfMine())
+	reg.Register(quickHammerTime())
+	reg.Register(tf22.New())
 	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "e2e.db"))
 	if err != nil {
 		t.Fatalf("sqlite.Open: %v", err)
@@ -50,7 +55,7 @@ func startSite(t testing.TB) *site {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log})
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log})
-	s := &site{hall: hall}
+	s := &site{hall: hall, store: db}
 	mux := http.NewServeMux()
 	mux.Handle("/api/", srv)
 	mux.Handle("/ws/", srv)

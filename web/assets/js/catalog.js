@@ -17,7 +17,7 @@ export async function gameSpec(id) {
 }
 
 // Games with a renderer of their own; every other game uses generic.js.
-const RENDERERS = ['minerals', 'outofmine'];
+const RENDERERS = ['minerals', 'outofmine', 'hammertime', 'tf22'];
 
 const loaded = new Map();
 

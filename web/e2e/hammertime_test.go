@@ -1,0 +1,322 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// The reconstructed tray (32 × 23 cm) and the margin of table the Hammer
+// Time renderer draws around it, in centimeters.
+const (
+	htTrayWidth  = 32.0
+	htTrayDepth  = 23.0
+	htCanvasSpan = htTrayWidth + 2*5
+)
+
+// htMain is the page-side expression of the table page's main element.
+const htMain = `document.getElementById('main')`
+
+// htEdgePoint returns where on the screen the hammer aims at position pos
+// (1–9) of the tray side at the bottom of the canvas, out cm outside the
+// edge: positions run clockwise, so from right to left along the bottom.
+func htEdgePoint(t *testing.T, tab context.Context, pos int, out float64) (float64, float64) {
+	t.Helper()
+	eval[bool](t, tab, `(document.querySelector('#ht-tray').scrollIntoView({block: 'center'}), true)`)
+	r := eval[[]float64](t, tab, `(() => { const r = document.querySelector('#ht-tray').getBoundingClientRect(); return [r.x, r.y, r.width]; })()`)
+	bottom := eval[string](t, tab, `document.querySelector('#ht-tray').dataset.bottom`)
+	across, deep := htTrayWidth, htTrayDepth
+	if bottom == "east" || bottom == "west" {
+		across, deep = htTrayDepth, htTrayWidth
+	}
+	k := r[2] / htCanvasSpan
+	cx, cy := r[0]+r[2]/2, r[1]+r[2]/2
+	x := cx + (across/2-across*float64(pos)/10)*k
+	y := cy + (deep/2+out)*k
+	return x, y
+}
+
+// htPress presses the left button at (x, y), moves it to (x2, y2) in
+// steps, holds it for hold and lets it go.
+func htPress(t *testing.T, tab context.Context, x, y, x2, y2 float64, hold time.Duration) {
+	t.Helper()
+	held := func(p *input.DispatchMouseEventParams) { p.Button = input.MouseButtonLeft; p.Buttons = 1 }
+	once := func(p *input.DispatchMouseEventParams) { p.ClickCount = 1 }
+	do(t, tab, 10*time.Second, "press on the tray",
+		chromedp.MouseEvent(chromedp.MouseMoved, x, y),
+		chromedp.MouseEvent(chromedp.MousePressed, x, y, held, once))
+	for i := 1; i <= 4; i++ {
+		f := float64(i) / 4
+		do(t, tab, 10*time.Second, "drag on the tray", chromedp.MouseEvent(chromedp.MouseMoved, x+(x2-x)*f, y+(y2-y)*f, held))
+	}
+	time.Sleep(hold)
+	do(t, tab, 10*time.Second, "let go", chromedp.MouseEvent(chromedp.MouseReleased, x2, y2, held, once))
+}
+
+// htLogMove returns the words of move n in the log.
+func htLogMove(t *testing.T, tab context.Context, n int) string {
+	t.Helper()
+	return eval[string](t, tab, fmt.Sprintf(`document.querySelector('#log li[data-n="%d"]')?.textContent || ''`, n))
+}
+
+// htWaitApplied waits until the table's move number passes n (or an error
+// shows, which fails the test).
+func htWaitApplied(t *testing.T, tab context.Context, what, n string) {
+	t.Helper()
+	waitFor(t, tab, 30*time.Second, what+" applied",
+		fmt.Sprintf(`%s.dataset.n !== %q || !!document.querySelector('.message:not([hidden])')?.textContent`, htMain, n))
+	if msg := eval[string](t, tab, `document.querySelector('.message:not([hidden])')?.textContent || ''`); msg != "" {
+		t.Fatalf("%s was refused: %s", what, msg)
+	}
+}
+
+// htTurnCheck is called at the start of each of the person's turns.
+type htTurnCheck func(t *testing.T, tab context.Context, turn int)
+
+// htPlayHits plays the person's turns until the end screen shows, hitting
+// in turn by press-and-hold, by dragging, by keyboard and with the form,
+// completing wagons with mission cards when asked, turning the tray once;
+// it returns the number of hits.
+func htPlayHits(t *testing.T, tab context.Context, deadline time.Duration, check htTurnCheck) int {
+	t.Helper()
+	hits, turns, turned, arranged := 0, 0, false, false
+	lastTurn := ""
+	stop := time.Now().Add(deadline)
+	for time.Now().Before(stop) {
+		waitFor(t, tab, 60*time.Second, "my turn or the end",
+			htMain+`.dataset.status === 'finished' || (`+htMain+`.dataset.myTurn === 'true' && !!document.querySelector('#ht'))`)
+		if eval[string](t, tab, htMain+`.dataset.status`) == "finished" {
+			return hits
+		}
+		n := eval[string](t, tab, htMain+`.dataset.n`)
+		phase := eval[string](t, tab, `document.querySelector('#ht').dataset.phase`)
+		if phase == "decide" {
+			do(t, tab, 10*time.Second, "use the mission cards", chromedp.Click(chromedp.CSS(`#ht-use`)))
+			htWaitApplied(t, tab, "use missions", n)
+			continue
+		}
+		turn := eval[string](t, tab, `(() => { const d = document.querySelector('#ht').dataset; return d.round + '/' + d.current; })()`)
+		if turn != lastTurn {
+			lastTurn = turn
+			turns++
+			if check != nil {
+				check(t, tab, turns)
+			}
+		}
+		if !turned && eval[bool](t, tab, `!!document.querySelector('#ht-moves [data-move="turn left"]:not([disabled])')`) {
+			// Turn the tray once by keyboard: the side at the bottom changes.
+			before := eval[string](t, tab, `document.querySelector('#ht-tray').dataset.bottom`)
+			do(t, tab, 10*time.Second, "turn the tray with Q", chromedp.Focus(chromedp.CSS(`#ht-tray`)), chromedp.KeyEvent("q"))
+			htWaitApplied(t, tab, "turn left", n)
+			turned = true
+			if eval[string](t, tab, htMain+`.dataset.myTurn`) == "true" {
+				waitFor(t, tab, 10*time.Second, "the tray turned on screen",
+					fmt.Sprintf(`document.querySelector('#ht-tray').dataset.bottom !== %q`, before))
+			}
+			continue
+		}
+		// Aiming waits until the last move's animation is over.
+		waitFor(t, tab, 20*time.Second, "the animation over", `document.querySelector('#ht-tray').dataset.animating !== 'true'`)
+		pos := 1 + hits%9
+		var want string
+		switch hits % 4 {
+		case 0: // press and hold: the meter fills with time
+			x, y := htEdgePoint(t, tab, pos, 0.8)
+			htPress(t, tab, x, y, x, y, 550*time.Millisecond)
+		case 1: // drag away from the edge: 4.5 cm is strength 5
+			x, y := htEdgePoint(t, tab, pos, 0.5)
+			x2, y2 := htEdgePoint(t, tab, pos, 5.0)
+			htPress(t, tab, x, y, x2, y2, 50*time.Millisecond)
+			want = "strength 5"
+		case 2: // keyboard: aim with the arrows, strength with up and down
+			str := eval[int](t, tab, `Number(document.querySelector('#ht-strength').value)`)
+			keys := []chromedp.Action[chromedp.Void]{chromedp.Focus(chromedp.CSS(`#ht-tray`))}
+			for range 2 {
+				keys = append(keys, chromedp.KeyEvent(kb.ArrowLeft))
+			}
+			for ; str < 4; str++ {
+				keys = append(keys, chromedp.KeyEvent(kb.ArrowUp))
+			}
+			for ; str > 4; str-- {
+				keys = append(keys, chromedp.KeyEvent(kb.ArrowDown))
+			}
+			do(t, tab, 10*time.Second, "aim by keyboard", keys...)
+			waitFor(t, tab, 5*time.Second, "the meter at 4", `document.querySelector('#ht-meter').getAttribute('aria-valuenow') === '4'`)
+			want = strings.TrimPrefix(eval[string](t, tab, `document.querySelector('#ht-hit').dataset.move`), "hit ")
+			do(t, tab, 10*time.Second, "hit with Enter", chromedp.KeyEvent(kb.Enter))
+			want = strings.Replace(strings.Replace(want, "strength", "with strength", 1), "  ", " ", 1)
+		default: // the form
+			do(t, tab, 10*time.Second, "aim with the form",
+				choose(`#ht-side`, eval[string](t, tab, `document.querySelector('#ht-tray').dataset.bottom`)),
+				chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { for (const [id, v] of [['#ht-pos', %d], ['#ht-strength', 6]]) { const e = document.querySelector(id); e.value = v; e.dispatchEvent(new Event('input', {bubbles: true})); } })()`, pos)),
+				chromedp.Click(chromedp.CSS(`#ht-hit`)))
+			want = "strength 6"
+		}
+		hits++
+		htWaitApplied(t, tab, fmt.Sprintf("hit %d", hits), n)
+		if !arranged && eval[bool](t, tab, `!!document.querySelector('#ht-fill .ht-slot .ht-item') && !!document.querySelector('#ht-fill-confirm:not([disabled])')`) {
+			htArrangeFilling(t, tab)
+			arranged = true
+			t.Logf("hit %d: the person rearranged and confirmed the filling of their wagon", hits)
+		}
+		var moveN int
+		fmt.Sscan(n, &moveN)
+		if got := htLogMove(t, tab, moveN+1); !strings.Contains(got, "hits ") || (want != "" && !strings.Contains(got, want)) {
+			t.Errorf("hit %d: the log says %q; want a hit containing %q", hits, got, want)
+		}
+	}
+	t.Fatalf("the game did not end within %v (%d hits)", deadline, hits)
+	return hits
+}
+
+// htArrangeFilling drags a gem of the suggested filling of the person's
+// wagon back to the tray (the confirmation then waits for it), restores
+// the suggestion and confirms it.
+func htArrangeFilling(t *testing.T, tab context.Context) {
+	t.Helper()
+	eval[bool](t, tab, `(document.querySelector('#ht-fill').scrollIntoView({block: 'center'}), true)`)
+	x0, y0 := center(t, tab, `#ht-fill .ht-slot .ht-item`)
+	x1, y1 := center(t, tab, `#ht-fill .ht-left`)
+	htPress(t, tab, x0, y0, x1, y1, 50*time.Millisecond)
+	waitFor(t, tab, 5*time.Second, "the confirmation waiting for the gem dragged away",
+		`document.querySelector('#ht-fill-confirm').disabled && document.querySelector('#ht-fill-note').textContent !== '' && document.querySelectorAll('#ht-fill .ht-left .ht-item').length > 0`)
+	do(t, tab, 10*time.Second, "restore the suggested filling", chromedp.Click(chromedp.CSS(`#ht-fill-suggest`)))
+	waitFor(t, tab, 5*time.Second, "the suggestion back", `!document.querySelector('#ht-fill-confirm').disabled`)
+	do(t, tab, 10*time.Second, "confirm the filling", chromedp.Click(chromedp.CSS(`#ht-fill-confirm`)))
+	waitFor(t, tab, 5*time.Second, "the filling confirmed", `document.querySelector('#ht-fill').dataset.confirmed === 'true'`)
+}
+
+// htCreate creates a Hammer Time table against an easy bot in the lobby,
+// with one wagon to fill (a short game) and the given options checked.
+func htCreate(t *testing.T, s *site, tab context.Context, checks ...string) {
+	t.Helper()
+	actions := []chromedp.Action[chromedp.Void]{
+		chromedp.Navigate(s.URL + "/"),
+		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		choose(`#game`, "hammertime"),
+		chromedp.WaitVisible(chromedp.CSS(`#opt-wagons`)),
+		choose(`#opt-wagons`, "1"),
+		choose(`#seat-1-bot`, "easy"),
+	}
+	for _, c := range checks {
+		actions = append(actions, chromedp.Click(chromedp.CSS(c)))
+	}
+	actions = append(actions,
+		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		chromedp.Click(chromedp.CSS(`#create`)),
+		chromedp.WaitVisible(chromedp.CSS(`#ht-tray`)))
+	do(t, tab, 30*time.Second, "create a Hammer Time table", actions...)
+}
+
+// htCheckEnd checks the end screen and the wagons shown.
+func htCheckEnd(t *testing.T, tab context.Context) {
+	t.Helper()
+	do(t, tab, 10*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
+	if rows := eval[int](t, tab, `document.querySelectorAll('#end .scores tbody tr').length`); rows != 2 {
+		t.Errorf("end screen: got %d score rows; want 2", rows)
+	}
+	if got := eval[int](t, tab, `Math.max(...[...document.querySelectorAll('#ht-seats .ht-seat')].map((e) => Number(e.dataset.full)))`); got != 1 {
+		t.Errorf("wagon stacks: the most full wagons shown is %d; want 1 (the game's goal)", got)
+	}
+	if got := eval[int](t, tab, `document.querySelectorAll('#ht-seats .ht-seat.winner').length`); got < 1 {
+		t.Errorf("wagon stacks: no winner marked")
+	}
+}
+
+// TestHammerTimeWholeGameAgainstBot has a person create a short Hammer Time
+// table (one wagon to fill) against an easy bot, play the whole game on
+// the canvas (hits by press-and-hold, drag, keyboard and form, a turn of
+// the tray), see every hit animated with its fallen gems counted and the
+// filling of their wagon, and reach the end screen.
+func TestHammerTimeWholeGameAgainstBot(t *testing.T) {
+	s := startSite(t)
+	tab := newTab(t, newBrowser(t), "player")
+	htCreate(t, s, tab)
+	if got := eval[string](t, tab, `document.querySelector('#ht').dataset.phase`); got != "hit" {
+		t.Errorf("the first phase: got %q; want hit", got)
+	}
+	if got := eval[int](t, tab, `Number(document.querySelector('#ht-tray').dataset.gems)`); got != 90 {
+		t.Errorf("gems drawn at the start: got %d; want 90", got)
+	}
+	if eval[bool](t, tab, `!document.querySelector('#ht-die').hidden`) {
+		t.Errorf("the die shows outside the expert variant")
+	}
+	start := time.Now()
+	hits := htPlayHits(t, tab, 3*time.Minute, nil)
+	t.Logf("the game ended after %d hits of the person in %v", hits, time.Since(start).Round(time.Second))
+	htCheckEnd(t, tab)
+
+	// Every hit that happened was animated on this page.
+	waitFor(t, tab, 20*time.Second, "the animations done", `document.querySelector('#ht-tray').dataset.animations !== '0' && document.querySelector('#ht-tray').dataset.animating === 'false'`)
+	// The last hit's fallen gems are counted and shown.
+	fallen := eval[int](t, tab, `Number(document.querySelector('#ht-fallen').dataset.count)`)
+	shown := eval[int](t, tab, `document.querySelectorAll('#ht-result .ht-fell .ht-gem').length`)
+	if fallen != shown {
+		t.Errorf("fallen gems: the counter says %d, the last hit shows %d", fallen, shown)
+	}
+	if log := eval[int](t, tab, `document.querySelectorAll('#log li[data-n]').length`); log < hits {
+		t.Errorf("action log: got %d moves; want at least the person's %d hits", log, hits)
+	}
+
+	// The replay draws the tray and animates each step's move.
+	do(t, tab, 20*time.Second, "open the replay",
+		chromedp.Click(chromedp.CSS(`#replay`)),
+		chromedp.WaitVisible(chromedp.CSS(`#replay-step`)),
+		chromedp.WaitVisible(chromedp.CSS(`#ht-tray`)),
+		chromedp.Click(chromedp.CSS(`#replay-first`)))
+	waitFor(t, tab, 10*time.Second, "the replay at its first position with 90 gems",
+		`document.querySelector('#replay-step').textContent.startsWith('Move 0 ') && document.querySelector('#ht-tray').dataset.gems === '90'`)
+	before := eval[string](t, tab, `document.querySelector('#ht-tray').dataset.animations`)
+	do(t, tab, 10*time.Second, "step forward by keyboard", chromedp.KeyEvent(kb.ArrowRight))
+	waitFor(t, tab, 20*time.Second, "move 1 animated in the replay",
+		fmt.Sprintf(`document.querySelector('#replay-step').textContent.startsWith('Move 1 ') && document.querySelector('#ht-tray').dataset.animations !== %q`, before))
+}
+
+// TestHammerTimeExpertDie plays a short expert game: the die rolls at the
+// start of every turn and shows the view's technique; on the first turn
+// (eyes closed) the tray is hidden on screen while the person aims, and
+// every later turn's technique is made real as it comes up.
+func TestHammerTimeExpertDie(t *testing.T) {
+	s := startSite(t)
+	tab := newTab(t, newBrowser(t), "expert")
+	htCreate(t, s, tab, `#opt-expert`)
+	seen := map[string]bool{}
+	check := func(t *testing.T, tab context.Context, turn int) {
+		tech := eval[string](t, tab, `document.querySelector('#ht').dataset.technique`)
+		if tech == "" {
+			t.Fatalf("turn %d of the expert variant: no technique", turn)
+		}
+		seen[tech] = true
+		waitFor(t, tab, 5*time.Second, "the die showing "+tech, fmt.Sprintf(`document.querySelector('#ht-die').dataset.technique === %q`, tech))
+		if turn == 1 && tech != "eyes-closed" {
+			t.Errorf("the first technique: got %q; want eyes-closed (the harness's seed)", tech)
+		}
+		switch tech {
+		case "eyes-closed":
+			waitFor(t, tab, 5*time.Second, "the tray hidden", `document.querySelector('#ht-tray').dataset.blind === 'eyes-closed' && document.querySelector('#ht-tray').dataset.gems === '0'`)
+			// The tray is dark on the canvas.
+			dark := eval[bool](t, tab, `(() => { const c = document.querySelector('#ht-tray'); const d = c.getContext('2d').getImageData(c.width * 0.4, c.height * 0.4, 1, 1).data; return d[0] < 60 && d[1] < 60 && d[2] < 60; })()`)
+			if !dark {
+				t.Errorf("eyes closed: the tray is not dark on the canvas")
+			}
+		case "head-down":
+			waitFor(t, tab, 5*time.Second, "the far half hidden", `document.querySelector('#ht-tray').dataset.blind === 'head-down' && Number(document.querySelector('#ht-tray').dataset.gems) < 90`)
+		default:
+			if got := eval[string](t, tab, `document.querySelector('#ht-tray').dataset.blind`); got != "" {
+				t.Errorf("technique %s: the tray is hidden (%q); want it visible", tech, got)
+			}
+		}
+	}
+	hits := htPlayHits(t, tab, 3*time.Minute, check)
+	t.Logf("the expert game ended after %d hits; techniques seen on the person's turns: %v", hits, seen)
+	htCheckEnd(t, tab)
+	if !seen["eyes-closed"] {
+		t.Errorf("the person never aimed with eyes closed")
+	}
+}

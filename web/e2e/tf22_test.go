@@ -1,0 +1,268 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"minehall/game"
+	"minehall/games/tf22"
+)
+
+// tf22Animations counts, from the moment it is installed, the cards of the
+// planet that start a turning or flipping animation.
+const tf22Animations = `(() => {
+  window.tfAnimations = { turn: 0, 'flip-long': 0, 'flip-short': 0 };
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (!(n instanceof Element)) continue;
+      for (const c of n.querySelectorAll('.tfcard[class*="anim-"]')) {
+        const m = c.getAttribute('class').match(/anim-(turn|flip-long|flip-short)/);
+        if (m) window.tfAnimations[m[1]]++;
+      }
+    }
+  }).observe(document.getElementById('board'), { childList: true, subtree: true });
+})()`
+
+// TestTF22FourPlayerGameAgainstBotsToAWin creates a 4-player TF22 Mine
+// table in the lobby (a person and three bots) and plays the person's
+// every move by clicks, from the card swaps and the choice of a crew to the
+// delivery of the third Ranium, until the end screen names the winner. On
+// the way it checks the planet (36 cards with their backs' tunnels, crews,
+// bases, Ranium, loaders), the palette's explanation of an action that is
+// not possible, the animations of the bots' turns and flips, and the
+// color-blind symbols on the tunnels.
+func TestTF22FourPlayerGameAgainstBotsToAWin(t *testing.T) {
+	s := startSite(t)
+	tab := newTab(t, newBrowser(t), "player")
+	do(t, tab, 30*time.Second, "create a 4-player table against three bots in the lobby",
+		chromedp.Navigate(s.URL+"/"),
+		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		choose(`#game`, "tf22"),
+		chromedp.WaitVisible(chromedp.CSS(`#opt-round_limit`)),
+		choose(`#players`, "4"),
+		chromedp.WaitVisible(chromedp.CSS(`#seat-3-bot`)),
+		choose(`#seat-1-bot`, "random"),
+		choose(`#seat-2-bot`, "easy"),
+		choose(`#seat-3-bot`, "random"),
+		choose(`#opt-round_limit`, "30"),
+		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		chromedp.Click(chromedp.CSS(`#create`)),
+		chromedp.WaitVisible(chromedp.CSS(`#tf-planet`)),
+		chromedp.Evaluate[chromedp.Void](tf22Animations),
+	)
+	id := tableOf(t, tab)
+	waitFor(t, tab, 10*time.Second, "the planet drawn with its card backs", `document.querySelectorAll('#tf-planet .tfcard').length === 36 && document.querySelectorAll('#tf-planet .backhint path').length >= 36`)
+	checks := []struct{ what, expr string }{
+		{"4 crews on the planet", `document.querySelectorAll('#tf-planet .crew').length === 4`},
+		{"4 bases", `document.querySelectorAll('#tf-planet .base').length === 4`},
+		{"4 Ranium on the inner corners", `[...document.querySelectorAll('#tf-planet .ranium')].map((r) => r.dataset.ranium).sort().join(' ') === '2,2 2,5 5,2 5,5'`},
+		{"3 loaders", `document.querySelectorAll('#tf-planet .loader').length === 3`},
+		{"the start player's swap prompt", `document.querySelector('#tf-phase').dataset.phase === 'swap' && !!document.querySelector('#tf-setup [data-move="keep planet"]')`},
+	}
+	for _, c := range checks {
+		if !eval[bool](t, tab, c.expr) {
+			t.Errorf("%s: not shown (%s)", c.what, c.expr)
+		}
+	}
+
+	rng := game.NewRand(7)
+	moves, explained := 0, false
+	stop := time.Now().Add(2 * time.Minute)
+	for time.Now().Before(stop) {
+		waitFor(t, tab, 60*time.Second, "Ann's turn or the end", tf22MyTurn+` || `+tf22Finished)
+		if eval[bool](t, tab, tf22Finished) {
+			break
+		}
+		st, n := tf22State(t, s, id)
+		if got := st.Actors(nil); len(got) != 1 || got[0] != 0 {
+			continue // the page has not caught up with the log yet
+		}
+		waitTF22Actor(t, tab, n, "Ann")
+		if !explained && eval[string](t, tab, `document.querySelector('#tf-phase').dataset.phase`) == "turn" && eval[bool](t, tab, `!!document.querySelector('#tf-palette .tf-action.cannot button')`) {
+			explainNotPossible(t, tab)
+			explained = true
+		}
+		move := st.ActionString(0, tf22Greedy(st, 0, &rng))
+		clickTF22Move(t, tab, move)
+		moves++
+	}
+	if !eval[bool](t, tab, tf22Finished) {
+		t.Fatalf("the game did not end within 2 minutes (%d moves by Ann)", moves)
+	}
+	t.Logf("the game ended after %d moves by Ann", moves)
+	if !explained {
+		t.Errorf("no turn of Ann showed an action that is not possible; want its explanation checked")
+	}
+
+	do(t, tab, 10*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
+	if got := eval[string](t, tab, `document.querySelector('#end .winners').textContent`); !strings.Contains(got, "Ann") {
+		t.Errorf("end screen: got %q; want Ann named as the winner", got)
+	}
+	if rows := eval[int](t, tab, `document.querySelectorAll('#end .scores tbody tr').length`); rows != 4 {
+		t.Errorf("end screen: got %d score rows; want 4", rows)
+	}
+	if got := eval[string](t, tab, `document.querySelector('.tf-seat[data-seat="0"]').dataset.markers`); got != "3" {
+		t.Errorf("Ann's markers: got %s; want 3, the goal", got)
+	}
+	if got := eval[string](t, tab, `document.querySelector('#tf-phase').dataset.phase`); got != "over" {
+		t.Errorf("phase shown at the end: got %q; want over", got)
+	}
+	if n := eval[int](t, tab, `window.tfAnimations.turn + window.tfAnimations['flip-long'] + window.tfAnimations['flip-short']`); n == 0 {
+		t.Errorf("no card was animated while the bots turned and flipped cards")
+	}
+	if w := eval[string](t, tab, `document.querySelector('#log li[data-n="1"]')?.textContent || ''`); !strings.Contains(w, "Ann") {
+		t.Errorf("the log's first move: got %q; want Ann's move in words", w)
+	}
+
+	do(t, tab, 10*time.Second, "turn on color-blind mode", chromedp.Click(chromedp.CSS(`#colorblind`)))
+	waitFor(t, tab, 5*time.Second, "a symbol on every tunnel", `document.querySelectorAll('#tf-planet .tsym').length > 0 && document.querySelectorAll('#tf-planet .tsym').length === [...document.querySelectorAll('#tf-planet .tunnel.face')].reduce((n, p) => n + p.dataset.exits.length, 0)`)
+}
+
+// explainNotPossible focuses an action of the palette that is not possible
+// and checks that its reason shows and is tied to the button.
+func explainNotPossible(t *testing.T, tab context.Context) {
+	t.Helper()
+	letter := eval[string](t, tab, `document.querySelector('#tf-palette .tf-action.cannot button').dataset.action`)
+	sel := fmt.Sprintf(`#tf-palette [data-key="action:%s"]`, letter)
+	do(t, tab, 5*time.Second, "focus action "+letter, chromedp.Focus(chromedp.CSS(sel)))
+	why := eval[string](t, tab, fmt.Sprintf(`(() => { const b = document.querySelector(%q); const w = document.getElementById(b.getAttribute('aria-describedby')); return getComputedStyle(w).display !== 'none' ? w.textContent : ''; })()`, sel))
+	if why == "" {
+		t.Errorf("action %s is not possible but shows no reason on focus", letter)
+	} else {
+		t.Logf("action %s is not possible: %s", letter, why)
+	}
+	if got := eval[string](t, tab, fmt.Sprintf(`document.querySelector(%q).getAttribute('aria-disabled')`, sel)); got != "true" {
+		t.Errorf("action %s: aria-disabled %q; want true", letter, got)
+	}
+}
+
+// TestTF22StrategyCombatThroughDialog seats two people at a 2-player table
+// in the strategy variant, each leading two crews. They set up by clicks
+// (a card swap, the alternating choice of colors) and play the moves of a
+// planned run until a crew may steal; the attack, the attacker's face-down
+// card and the defender's answer are chosen in the combat dialog, both
+// cards are revealed in both pages, and the winner of the combat is the
+// one the values say.
+func TestTF22StrategyCombatThroughDialog(t *testing.T) {
+	s := startSite(t)
+	link := createTable(t, s, map[string]any{"game": "tf22", "players": 2, "autostart": true,
+		"options": map[string]string{"symbol_cards": "strategy"},
+		"seats":   []map[string]string{{"kind": "person"}, {"kind": "person"}}})
+	browser := newBrowser(t)
+	tabs := []context.Context{newTab(t, browser, "ann"), newTab(t, browser, "bob")}
+	for i, name := range []string{"Ann", "Bob"} {
+		do(t, tabs[i], 30*time.Second, name+" joins by the link",
+			chromedp.Navigate(s.URL+link),
+			chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
+			chromedp.SendKeys(chromedp.CSS(`#join-name`), name),
+			chromedp.Click(chromedp.CSS(`#join`)),
+		)
+	}
+	for i := range tabs {
+		do(t, tabs[i], 20*time.Second, "the planet", chromedp.WaitVisible(chromedp.CSS(`#tf-planet`)))
+	}
+	id := tableOf(t, tabs[0])
+
+	// Set-up: Ann swaps one pair of ring cards and keeps the rest; Bob
+	// chooses first, then they alternate.
+	_, n := tf22State(t, s, id)
+	waitTF22Actor(t, tabs[0], n, "Ann")
+	clickTF22Move(t, tabs[0], "swap 1,1 and 6,6")
+	clickTF22Move(t, tabs[0], "keep planet")
+	for _, c := range []struct {
+		seat  int
+		color string
+	}{{1, "red"}, {0, "blue"}, {1, "yellow"}, {0, "white"}} {
+		_, n = tf22State(t, s, id)
+		waitTF22Actor(t, tabs[c.seat], n, fmt.Sprintf("seat %d", c.seat))
+		clickTF22Move(t, tabs[c.seat], "choose "+c.color)
+	}
+	if got := eval[int](t, tabs[0], `document.querySelectorAll('.tf-seat[data-seat="0"] .swatch').length`); got != 2 {
+		t.Errorf("Ann's crews shown: got %d; want 2", got)
+	}
+
+	st, _ := tf22State(t, s, id)
+	plan := tf22PlanCombat(st, 300, 40)
+	if plan == nil {
+		t.Fatalf("no run of at most 40 moves leads to a combat from this deal")
+	}
+	t.Logf("%d moves until a crew may steal: %v", len(plan), plan)
+	for _, m := range plan {
+		_, n := tf22State(t, s, id)
+		waitTF22Actor(t, tabs[m.seat], n, fmt.Sprintf("seat %d", m.seat))
+		clickTF22Move(t, tabs[m.seat], m.move)
+	}
+	attack := strings.Fields(plan[len(plan)-1].move) // G ATTACKER attacks DEFENDER
+	att := plan[len(plan)-1].seat
+	def := 1 - att
+
+	// The attacker's dialog: the hand, with each card's combat value.
+	_, n = tf22State(t, s, id)
+	waitTF22Actor(t, tabs[att], n, "the attacker")
+	do(t, tabs[att], 10*time.Second, "the attacker's combat dialog", chromedp.WaitVisible(chromedp.CSS(`#tf-combat[role="dialog"] .hand`)))
+	if got := eval[string](t, tabs[att], `document.querySelector('#tf-combat').dataset.stage`); got != "attacker" {
+		t.Errorf("combat stage on the attacker's page: got %q; want attacker", got)
+	}
+	low := eval[string](t, tabs[att], `document.querySelector('#tf-combat .hand [data-move^="card "]').dataset.move`)
+	if !eval[bool](t, tabs[def], `!!document.querySelector('#tf-combat') && !document.querySelector('#tf-combat .hand')`) {
+		t.Errorf("the defender's page: want the combat shown without a hand while the attacker chooses")
+	}
+	clickTF22Move(t, tabs[att], low)
+
+	// The defender's dialog: the attacker's card face down, the hand.
+	_, n = tf22State(t, s, id)
+	waitTF22Actor(t, tabs[def], n, "the defender")
+	do(t, tabs[def], 10*time.Second, "the defender's combat dialog", chromedp.WaitVisible(chromedp.CSS(`#tf-combat[role="dialog"] .hand`)))
+	if !eval[bool](t, tabs[def], `document.querySelector('#tf-combat').dataset.stage === 'defender' && !!document.querySelector('#tf-combat .attacker .symcard.facedown')`) {
+		t.Errorf("the defender's dialog: want the attacker's card face down")
+	}
+	if got := eval[string](t, tabs[att], `document.querySelector('#tf-combat .attacker .symcard')?.dataset.value || ''`); got != strings.TrimPrefix(low, "card ") {
+		t.Errorf("the attacker's own face-down card on its page: got %q; want %s", got, strings.TrimPrefix(low, "card "))
+	}
+	high := eval[string](t, tabs[def], `[...document.querySelectorAll('#tf-combat .hand [data-move^="card "]')].pop().dataset.move`)
+	clickTF22Move(t, tabs[def], high)
+
+	// Both pages reveal both cards and the outcome the values give.
+	st, _ = tf22State(t, s, id)
+	lc := st.View(game.Spectator).(*tf22.View).LastCombat
+	if lc == nil {
+		t.Fatalf("the engine's view shows no combat after both cards were played")
+	}
+	want := "tie"
+	if lc.AttackerValue > lc.DefenderValue {
+		want = "attacker"
+	} else if lc.AttackerValue < lc.DefenderValue {
+		want = "defender"
+	}
+	for i, tab := range tabs {
+		waitFor(t, tab, 10*time.Second, fmt.Sprintf("seat %d sees the revealed cards", i),
+			fmt.Sprintf(`document.querySelector('#tf-lastcombat')?.dataset.outcome === %q && document.querySelector('#tf-lastcombat .attacker .symcard').dataset.value === %q && document.querySelector('#tf-lastcombat .defender .symcard').dataset.value === %q`,
+				want, strings.TrimPrefix(low, "card "), strings.TrimPrefix(high, "card ")))
+	}
+	if lc.Attacker != attack[1] || lc.Defender != attack[3] {
+		t.Errorf("last combat: %s against %s; want %s against %s", lc.Attacker, lc.Defender, attack[1], attack[3])
+	}
+	t.Logf("combat: %s played %s (value %d), %s answered %s (value %d): %s", attack[1], low, lc.AttackerValue, attack[3], high, lc.DefenderValue, want)
+
+	// A defender who wins takes a free 1-ore action; the active player's ore
+	// is untouched.
+	if want == "defender" {
+		st, n = tf22State(t, s, id)
+		waitTF22Actor(t, tabs[def], n, "the defender's free action")
+		if !eval[bool](t, tabs[def], `document.querySelector('#tf-ore .tag.free') !== null && document.querySelector('#tf-palette .tf-act.possible .cost').textContent === 'free'`) {
+			t.Errorf("the defender's page: want the free action shown, with its cost as free")
+		}
+		ore := eval[string](t, tabs[def], `document.querySelector('#tf-ore').dataset.ore`)
+		clickTF22Move(t, tabs[def], st.ActionString(def, st.Legal(def, nil)[0]))
+		if ore != "0" {
+			waitFor(t, tabs[att], 10*time.Second, "the attacker's turn again with its ore", fmt.Sprintf(`%s && document.querySelector('#tf-ore').dataset.ore === %q`, tf22MyTurn, ore))
+		} else {
+			waitFor(t, tabs[def], 10*time.Second, "the defender's own turn with 4 ore, the attacker's ore being spent", `document.getElementById('main').dataset.myTurn === 'true' && document.querySelector('#tf-ore').dataset.ore === '4' && !document.querySelector('#tf-ore .tag.free')`)
+		}
+	}
+}
