@@ -1,0 +1,153 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"minehall/game"
+)
+
+func TestSim(t *testing.T) {
+	reg := testRegistry()
+	dir := t.TempDir()
+	t.Run("OK text", func(t *testing.T) {
+		code, out, errOut := runCmd(t, reg, "sim", "connectfour", "--games", "20", "--bots", "random,mcts:easy", "--seed", "3")
+		if code != 0 || errOut != "" {
+			t.Fatalf("got %d %q %q; want 0 and no error output", code, out, errOut)
+		}
+		for _, want := range []string{"Connect Four, 2 players, 20 games, seed 3", "bots: random, mcts:easy (rotated seats)", "completed: 20, errors: 0", "95% interval", "mcts:easy"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("output lacks %q:\n%s", want, out)
+			}
+		}
+	})
+	t.Run("OK files", func(t *testing.T) {
+		js, csv, png, svg, recs := filepath.Join(dir, "s.json"), filepath.Join(dir, "g.csv"), filepath.Join(dir, "p.png"), filepath.Join(dir, "p.svg"), filepath.Join(dir, "recs")
+		if err := os.Mkdir(recs, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		code, _, errOut := runCmd(t, reg, "sim", "goofspiel", "--players", "3", "--bots", "greedy,random,ismcts:10", "--games", "12",
+			"--option", "cards=4", "--option", "timer=0", "--json", js, "--csv", csv, "--plot", png, "--records", recs)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		var sum map[string]any
+		b, _ := os.ReadFile(js)
+		if err := json.Unmarshal(b, &sum); err != nil {
+			t.Fatalf("JSON summary: %v", err)
+		}
+		for _, k := range []string{"game", "players", "games", "seed", "bots", "wins_by_seat", "wins_by_bot", "mean_score_by_seat", "mean_turns", "errors", "elapsed_s"} {
+			if _, ok := sum[k]; !ok {
+				t.Errorf("JSON lacks %q", k)
+			}
+		}
+		if opts := sum["options"].(map[string]any); opts["cards"] != "4" || opts["timer"] != "0" {
+			t.Errorf("options %v; want cards=4 timer=0", opts)
+		}
+		if b, _ := os.ReadFile(csv); strings.Count(string(b), "\n") != 13 || !strings.HasPrefix(string(b), "game,seed,bot_0,bot_1,bot_2,score_0") {
+			t.Errorf("CSV: got %q; want a header and 12 rows", b)
+		}
+		if b, _ := os.ReadFile(png); !strings.HasPrefix(string(b), "\x89PNG") {
+			t.Errorf("plot is not a PNG")
+		}
+		code, _, errOut = runCmd(t, reg, "sim", "goofspiel", "--games", "5", "--plot", svg)
+		if b, _ := os.ReadFile(svg); code != 0 || !strings.HasPrefix(string(b), "<?xml") {
+			t.Errorf("SVG plot: exit %d %q", code, errOut)
+		}
+		code, out, errOut := runCmd(t, reg, "replay", filepath.Join(recs, "game-000011.json"), "--check")
+		if code != 0 || !strings.HasPrefix(out, "ok: goofspiel, 3 players") {
+			t.Errorf("replay --check of a simulated game: %d %q %q", code, out, errOut)
+		}
+	})
+	t.Run("OK JSON to stdout", func(t *testing.T) {
+		code, out, _ := runCmd(t, reg, "sim", "connectfour", "--games", "3", "--json", "-")
+		var sum struct{ Games int }
+		if code != 0 || json.Unmarshal([]byte(out), &sum) != nil || sum.Games != 3 {
+			t.Fatalf("got %d %q; want only the JSON summary", code, out)
+		}
+	})
+	t.Run("OK same results with 1 and 4 workers", func(t *testing.T) {
+		var outs []string
+		for _, w := range []string{"1", "4"} {
+			code, out, errOut := runCmd(t, reg, "sim", "goofspiel", "--players", "4", "--bots", "ismcts:10,random,greedy,mcts:10", "--games", "16", "--seed", "11", "--workers", w, "--csv", "-")
+			if code != 0 {
+				t.Fatalf("workers %s: exit %d %s", w, code, errOut)
+			}
+			outs = append(outs, out)
+		}
+		if outs[0] != outs[1] {
+			t.Fatalf("per-game rows differ:\n1 worker:\n%s\n4 workers:\n%s", outs[0], outs[1])
+		}
+	})
+}
+
+func TestSimRefusesBadFlags(t *testing.T) {
+	reg := testRegistry()
+	missing := filepath.Join(t.TempDir(), "no", "out.json")
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"ErrNoGame", []string{"sim"}, 2, "takes one game (known: connectfour, goofspiel), got 0 arguments"},
+		{"ErrTwoGames", []string{"sim", "connectfour", "goofspiel"}, 2, "got 2 arguments"},
+		{"ErrUnknownGame", []string{"sim", "chess"}, 1, `unknown game "chess" (known: connectfour, goofspiel)`},
+		{"ErrGamesZero", []string{"sim", "connectfour", "--games", "0"}, 2, "--games must be at least 1, not 0"},
+		{"ErrGamesNotNumber", []string{"sim", "connectfour", "--games", "many"}, 2, `invalid argument "many" for "--games"`},
+		{"ErrSeed", []string{"sim", "connectfour", "--seed", "-1"}, 2, `invalid argument "-1" for "--seed"`},
+		{"ErrWorkers", []string{"sim", "connectfour", "--workers", "-1"}, 2, "--workers must be at least 1"},
+		{"ErrPlayers", []string{"sim", "connectfour", "--players", "3"}, 1, "Connect Four is played by 2 to 2 players, not 3"},
+		{"ErrBotsCount", []string{"sim", "connectfour", "--bots", "random,random,random"}, 1, "3 bots for 2 players"},
+		{"ErrBotsEmpty", []string{"sim", "connectfour", "--bots", "random,"}, 2, `--bots "random," has an empty name`},
+		{"ErrUnknownBot", []string{"sim", "connectfour", "--bots", "wizard"}, 1, `unknown bot "wizard" for Connect Four (known: random, greedy`},
+		{"ErrBotLevel", []string{"sim", "connectfour", "--bots", "mcts:insane"}, 1, `level "insane" is not easy, medium, hard or a number of iterations`},
+		{"ErrOptionForm", []string{"sim", "goofspiel", "--option", "cards"}, 2, `--option: option "cards" is not KEY=VALUE`},
+		{"ErrOptionKey", []string{"sim", "goofspiel", "--option", "deck=5"}, 1, "option deck: Goofspiel has no such option (it has cards, timer)"},
+		{"ErrOptionValue", []string{"sim", "goofspiel", "--option", "cards=99"}, 1, "option cards: 99 is outside 3 to 13"},
+		{"ErrPlotExt", []string{"sim", "connectfour", "--plot", "out.gif"}, 2, "--plot: plot file out.gif must end in .png or .svg"},
+		{"ErrJSONDir", []string{"sim", "connectfour", "--json", missing}, 2, "does not exist"},
+		{"ErrRecordsDir", []string{"sim", "connectfour", "--records", filepath.Dir(missing)}, 2, "--records: directory"},
+		{"ErrBothStdout", []string{"sim", "connectfour", "--json", "-", "--csv", "-"}, 2, "cannot both write to standard output"},
+		{"ErrUnknownFlag", []string{"sim", "connectfour", "--turbo"}, 2, "unknown flag: --turbo"},
+		{"ErrReportFlags", []string{"sim", "--report", "-", "--players", "2"}, 2, "--players does not apply to --report"},
+		{"ErrReportBots", []string{"sim", "--report", "-", "--bots", "random,greedy"}, 2, "give one name to --bots"},
+		{"ErrReportGame", []string{"sim", "--report", "-", "chess"}, 1, `unknown game "chess"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCmd(t, reg, tt.args...)
+			if code != tt.code || !strings.Contains(errOut, tt.want) {
+				t.Fatalf("got %d %q; want %d and %q", code, errOut, tt.code, tt.want)
+			}
+			if out != "" {
+				t.Fatalf("stdout %q; want nothing on a refused command", out)
+			}
+		})
+	}
+}
+
+func TestSimReport(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "balance.md")
+	code, out, errOut := runCmd(t, testRegistry(), "sim", "--report", path, "--games", "10", "--bots", "greedy", "--seed", "2")
+	if code != 0 || !strings.Contains(out, "balance.md: 40 games in 4 runs") {
+		t.Fatalf("got %d %q %q", code, out, errOut)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	for _, want := range []string{"minehall sim --report " + filepath.ToSlash(path) + " --games 10 --bots greedy --seed 2", "## Connect Four", "## Goofspiel", "| Goofspiel | 4 | 10 |"} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("report lacks %q:\n%s", want, doc)
+		}
+	}
+	code, out, _ = runCmd(t, &game.Registry{}, "sim", "--report", "-")
+	if code != 0 || !strings.Contains(out, "No games are registered.") {
+		t.Fatalf("empty registry: got %d %q", code, out)
+	}
+}

@@ -1,0 +1,220 @@
+package sim
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"minehall/game"
+)
+
+// Config is one simulation run.
+type Config struct {
+	Game    game.Game
+	Players int          // 0: the game's minimum
+	Options game.Options // raw KEY=VALUE options
+	// Bots names the bots: one for every seat, or one per seat (see
+	// [NewBot]); empty means "random" everywhere.
+	Bots  []string
+	Games int    // number of games; 0: 100
+	Seed  uint64 // the run's seed; game i plays with GameSeed(Seed, i)
+	// Workers is the number of games played at once (0: GOMAXPROCS). It
+	// never changes the results.
+	Workers int
+	// FixedSeats keeps bot i in seat i in every game. By default the bot
+	// list is rotated by one seat per game (game i seats bot (p+i) mod n in
+	// seat p), so that seat and bot effects can be told apart.
+	FixedSeats bool
+	// MaxActions ends a game as an error after this many actions (0:
+	// DefaultMaxActions).
+	MaxActions int
+	// RecordsDir, when set, receives every game's record as
+	// game-NNNNNN.json (an existing directory).
+	RecordsDir string
+	// Progress, when set, is called after each finished game with the
+	// number finished so far, from one goroutine at a time.
+	Progress func(done int)
+}
+
+// Resolved returns cfg with defaults filled in, or an error of code
+// [game.CodeInvalid] that says what is wrong with it.
+func (cfg Config) Resolved() (Config, error) {
+	if cfg.Game == nil {
+		return cfg, game.Errorf(game.CodeInvalid, "no game to simulate")
+	}
+	spec := cfg.Game.Spec()
+	if cfg.Players == 0 {
+		cfg.Players = spec.MinPlayers
+	}
+	if err := spec.CheckPlayers(cfg.Players); err != nil {
+		return cfg, err
+	}
+	opts, err := spec.ResolveOptions(cfg.Options)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Options = opts
+	switch {
+	case len(cfg.Bots) == 0:
+		cfg.Bots = []string{"random"}
+	case len(cfg.Bots) != 1 && len(cfg.Bots) != cfg.Players:
+		return cfg, game.Errorf(game.CodeInvalid, "%d bots for %d players: give one bot for every seat or one per seat", len(cfg.Bots), cfg.Players)
+	}
+	if len(cfg.Bots) == 1 {
+		one := cfg.Bots[0]
+		cfg.Bots = make([]string, cfg.Players)
+		for i := range cfg.Bots {
+			cfg.Bots[i] = one
+		}
+	}
+	if err := CheckBots(cfg.Game, cfg.Bots); err != nil {
+		return cfg, err
+	}
+	switch {
+	case cfg.Games == 0:
+		cfg.Games = 100
+	case cfg.Games < 0:
+		return cfg, game.Errorf(game.CodeInvalid, "the number of games must be positive, not %d", cfg.Games)
+	}
+	switch {
+	case cfg.Workers == 0:
+		cfg.Workers = runtime.GOMAXPROCS(0)
+	case cfg.Workers < 0:
+		return cfg, game.Errorf(game.CodeInvalid, "the number of workers must be positive, not %d", cfg.Workers)
+	}
+	if cfg.MaxActions < 0 {
+		return cfg, game.Errorf(game.CodeInvalid, "the action limit must be positive, not %d", cfg.MaxActions)
+	}
+	if cfg.RecordsDir != "" {
+		if st, err := os.Stat(cfg.RecordsDir); err != nil || !st.IsDir() {
+			return cfg, game.Errorf(game.CodeInvalid, "records directory %s does not exist", cfg.RecordsDir)
+		}
+	}
+	return cfg, nil
+}
+
+// SeatBots returns the bot of each seat in game i of the run.
+func (cfg Config) SeatBots(i int) []string {
+	n := len(cfg.Bots)
+	seats := make([]string, n)
+	for p := range seats {
+		k := p
+		if !cfg.FixedSeats {
+			k = (p + i) % n
+		}
+		seats[p] = cfg.Bots[k]
+	}
+	return seats
+}
+
+// Run plays the games of cfg on cfg.Workers goroutines and returns their
+// summary and per-game results in game order. Error games are counted, not
+// fatal; Run fails only for a bad config, an unwritable record or a done
+// ctx.
+func Run(ctx context.Context, cfg Config) (*Summary, []GameResult, error) {
+	cfg, err := cfg.Resolved()
+	if err != nil {
+		return nil, nil, err
+	}
+	start := time.Now()
+	results := make([]GameResult, cfg.Games)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		mu       sync.Mutex
+		done     int
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	jobs := make(chan int)
+	for range min(cfg.Workers, cfg.Games) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				err := playOne(ctx, cfg, i, &results[i])
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+					cancel()
+				}
+				done++
+				if cfg.Progress != nil && firstErr == nil {
+					cfg.Progress(done)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for i := range cfg.Games {
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if firstErr == nil {
+		firstErr = ctx.Err()
+	}
+	if firstErr != nil {
+		return nil, nil, firstErr
+	}
+	sum := Summarize(cfg, results)
+	sum.ElapsedS = time.Since(start).Seconds()
+	return sum, results, nil
+}
+
+// playOne plays game i of cfg into res and writes its record if asked.
+func playOne(ctx context.Context, cfg Config, i int, res *GameResult) error {
+	seed := GameSeed(cfg.Seed, i)
+	r, err := PlayGame(ctx, GameSetup{Game: cfg.Game, Players: cfg.Players, Options: cfg.Options, Seed: seed, Bots: cfg.SeatBots(i), MaxActions: cfg.MaxActions})
+	if err != nil {
+		return err
+	}
+	r.Index = i
+	if cfg.RecordsDir != "" && r.Record != nil {
+		if err := writeRecord(filepath.Join(cfg.RecordsDir, fmt.Sprintf("game-%06d.json", i)), r.Record, cfg.SeatBots(i)); err != nil {
+			return err
+		}
+	}
+	if !cfg.keepRecords() {
+		r.Record = nil
+	}
+	*res = r
+	return nil
+}
+
+// keepRecords reports whether results keep their records in memory: only
+// for small runs, to bound memory.
+func (cfg Config) keepRecords() bool { return cfg.Games <= keepRecordsUpTo }
+
+// keepRecordsUpTo is the largest run whose results keep their records.
+const keepRecordsUpTo = 1000
+
+func writeRecord(path string, rec *game.Record, bots []string) error {
+	named := *rec
+	named.Names = make([]string, len(bots))
+	for p, b := range bots {
+		named.Names[p] = "bot " + b
+	}
+	b, err := json.MarshalIndent(&named, "", "  ")
+	if err != nil {
+		return game.Errorf(game.CodeInternal, "record of %s does not encode: %v", path, err)
+	}
+	if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
+		return fmt.Errorf("writing record: %w", err)
+	}
+	return nil
+}
+
+// BotList formats seat bots for people: "random, mcts:hard".
+func BotList(bots []string) string { return strings.Join(bots, ", ") }

@@ -1,0 +1,180 @@
+package sim
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"minehall/game"
+)
+
+// Summary is what a run found. Its JSON holds at least the fields the
+// command line promises: game, players, games, seed, bots, wins_by_seat,
+// wins_by_bot, mean_score_by_seat, mean_turns, errors and elapsed_s.
+// Everything but ElapsedS depends only on the run's Config, never on the
+// worker count.
+type Summary struct {
+	Game    string       `json:"game"`
+	Title   string       `json:"title"`
+	Players int          `json:"players"`
+	Games   int          `json:"games"`
+	Seed    uint64       `json:"seed"`
+	Bots    []string     `json:"bots"`    // as given, one per seat of game 0
+	Seating string       `json:"seating"` // "rotated" or "fixed"
+	Options game.Options `json:"options"` // resolved
+	// Completed counts the games that ended without error; every statistic
+	// below is over them.
+	Completed int `json:"completed"`
+	// WinsBySeat is each seat's share of wins (returns summed: a k-way
+	// shared win counts 1/k) with its Wilson 95% interval.
+	WinsBySeat []Rate `json:"wins_by_seat"`
+	// WinsByBot is each distinct bot's share of wins over the seats it
+	// held, in the order of Bots.
+	WinsByBot       []BotRate   `json:"wins_by_bot"`
+	MeanScoreBySeat []float64   `json:"mean_score_by_seat"`
+	ScoreBySeat     []Dist      `json:"score_by_seat"`
+	ScoreHistograms []Histogram `json:"score_histogram_by_seat"` // common edges
+	MeanTurns       float64     `json:"mean_turns"`
+	Turns           Dist        `json:"turns"`
+	Actions         Dist        `json:"actions"`
+	VirtualSeconds  Dist        `json:"virtual_seconds"`
+	// SeatChiSquare and SeatBalanceP test whether wins are spread
+	// evenly over the seats (Pearson's chi-square and its p-value).
+	SeatChiSquare float64 `json:"seat_chi_square"`
+	SeatBalanceP  float64 `json:"seat_balance_p"`
+	Errors        int     `json:"errors"`
+	// ErrorGames lists the first error games.
+	ErrorGames []GameError `json:"error_games,omitempty"`
+	// Components are the round-score spreads by component, for games
+	// whose view reports scored rounds (see [RoundComponents]).
+	Components []ComponentSpread `json:"components,omitempty"`
+	ElapsedS   float64           `json:"elapsed_s"`
+}
+
+// BotRate is one bot's win rate over the seats it held.
+type BotRate struct {
+	Bot string `json:"bot"`
+	Rate
+}
+
+// GameError is one error game.
+type GameError struct {
+	Index int    `json:"index"`
+	Seed  uint64 `json:"seed"`
+	Error string `json:"error"`
+}
+
+// maxErrorGames bounds Summary.ErrorGames.
+const maxErrorGames = 10
+
+// Summarize aggregates results (in game order) of the run cfg (resolved by
+// [Config.Resolved]).
+func Summarize(cfg Config, results []GameResult) *Summary {
+	n := cfg.Players
+	sum := &Summary{
+		Game: cfg.Game.Spec().ID, Title: cfg.Game.Spec().Title, Players: n, Games: len(results), Seed: cfg.Seed,
+		Bots: slices.Clone(cfg.Bots), Seating: "rotated", Options: cfg.Options,
+		WinsBySeat: make([]Rate, n), MeanScoreBySeat: make([]float64, n), ScoreBySeat: make([]Dist, n),
+		ScoreHistograms: make([]Histogram, n),
+	}
+	if cfg.FixedSeats {
+		sum.Seating = "fixed"
+	}
+	seatWins := make([]float64, n)
+	scores := make([][]float64, n)
+	var turns, actions, secs []float64
+	var rounds []ComponentRound
+	botWins := map[string]float64{}
+	botSeats := map[string]int{}
+	for i := range results {
+		r := &results[i]
+		if !r.OK() {
+			sum.Errors++
+			if len(sum.ErrorGames) < maxErrorGames {
+				sum.ErrorGames = append(sum.ErrorGames, GameError{Index: r.Index, Seed: r.Seed, Error: r.Error})
+			}
+			continue
+		}
+		sum.Completed++
+		for p := range n {
+			seatWins[p] += r.Returns[p]
+			scores[p] = append(scores[p], r.Scores[p])
+			botWins[r.Bots[p]] += r.Returns[p]
+			botSeats[r.Bots[p]]++
+		}
+		turns = append(turns, float64(r.Turns))
+		actions = append(actions, float64(r.Actions))
+		secs = append(secs, float64(r.Ms)/1000)
+		rounds = append(rounds, r.Components...)
+	}
+	edges := Bins(scores...)
+	for p := range n {
+		sum.WinsBySeat[p] = Wilson(seatWins[p], sum.Completed)
+		sum.ScoreBySeat[p] = Describe(scores[p])
+		sum.MeanScoreBySeat[p] = sum.ScoreBySeat[p].Mean
+		sum.ScoreHistograms[p] = Count(scores[p], edges)
+	}
+	var seen []string
+	for _, b := range cfg.Bots {
+		if slices.Contains(seen, b) {
+			continue
+		}
+		seen = append(seen, b)
+		sum.WinsByBot = append(sum.WinsByBot, BotRate{Bot: b, Rate: Wilson(botWins[b], botSeats[b])})
+	}
+	sum.Turns, sum.Actions, sum.VirtualSeconds = Describe(turns), Describe(actions), Describe(secs)
+	sum.MeanTurns = sum.Turns.Mean
+	sum.SeatChiSquare, sum.SeatBalanceP = ChiSquareUniform(seatWins)
+	sum.Components = Spreads(rounds)
+	return sum
+}
+
+// WriteText writes the summary as a table for people.
+func (s *Summary) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, %d players, %d games, seed %d\n", s.Title, s.Players, s.Games, s.Seed)
+	fmt.Fprintf(&b, "bots: %s (%s seats)\n", BotList(s.Bots), s.Seating)
+	if len(s.Options) > 0 {
+		fmt.Fprintf(&b, "options: %s\n", formatOptions(s.Options))
+	}
+	fmt.Fprintf(&b, "completed: %d, errors: %d\n\n", s.Completed, s.Errors)
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "seat\twins\twin rate\t95% interval\tmean score\tsd\tmin\tmax\t")
+	for p, r := range s.WinsBySeat {
+		d := s.ScoreBySeat[p]
+		fmt.Fprintf(tw, "%d\t%g\t%.1f%%\t[%.1f%%, %.1f%%]\t%.2f\t%.2f\t%g\t%g\t\n", p, r.Wins, 100*r.Rate, 100*r.Low, 100*r.High, d.Mean, d.SD, d.Min, d.Max)
+	}
+	tw.Flush()
+	fmt.Fprintf(&b, "seat balance: chi-square %.2f, p = %.3f\n\n", s.SeatChiSquare, s.SeatBalanceP)
+	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "bot\tseat-games\twins\twin rate\t95% interval\t")
+	for _, r := range s.WinsByBot {
+		fmt.Fprintf(tw, "%s\t%d\t%g\t%.1f%%\t[%.1f%%, %.1f%%]\t\n", r.Bot, r.Games, r.Wins, 100*r.Rate.Rate, 100*r.Low, 100*r.High)
+	}
+	tw.Flush()
+	fmt.Fprintf(&b, "\nturns: mean %.1f, sd %.1f; actions: mean %.1f, sd %.1f; virtual time: mean %.1f s\n",
+		s.Turns.Mean, s.Turns.SD, s.Actions.Mean, s.Actions.SD, s.VirtualSeconds.Mean)
+	for _, c := range s.Components {
+		fmt.Fprintf(&b, "round score by %s: %d kinds, means from %.2f (%s) to %.2f (%s), spread %.2f\n", c.Kind, len(c.Values),
+			c.Values[0].Mean, c.Values[0].Value, c.Values[len(c.Values)-1].Mean, c.Values[len(c.Values)-1].Value, c.SpreadOfMeans)
+	}
+	for _, e := range s.ErrorGames {
+		first, _, _ := strings.Cut(e.Error, "\n")
+		fmt.Fprintf(&b, "error in game %d (seed %d): %s\n", e.Index, e.Seed, first)
+	}
+	fmt.Fprintf(&b, "elapsed: %.2f s\n", s.ElapsedS)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// formatOptions writes options as sorted KEY=VALUE pairs.
+func formatOptions(o game.Options) string {
+	parts := make([]string, 0, len(o))
+	for _, k := range slices.Sorted(maps.Keys(o)) {
+		parts = append(parts, k+"="+o[k])
+	}
+	return strings.Join(parts, " ")
+}
