@@ -363,12 +363,5 @@ func (d *driver) sampleChance() (game.Action, error) {
 	if len(d.obuf) == 0 {
 		return 0, fmt.Errorf("after %d actions chance must act but has no outcome", len(d.rec.Rec.Actions))
 	}
-	x := d.chance.Float64()
-	for _, o := range d.obuf {
-		if x < o.Probability {
-			return o.Action, nil
-		}
-		x -= o.Probability
-	}
-	return d.obuf[len(d.obuf)-1].Action, nil
+	return game.PickOutcome(d.obuf, d.chance.Float64()), nil
 }
