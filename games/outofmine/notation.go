@@ -22,8 +22,10 @@ import (
 //	time up                    the round clock ran out (system)
 //
 // Transforms are r0, r90, r180, r270 (clockwise turns) and m0 … m270 (the
-// same, mirrored left to right first). Cells are a column letter a–h and a
-// row number 1–8 from the top left, naming the top-left cell of the tile's
+// same turn, then mirrored left to right: m90 turns the tile 90° clockwise
+// and then mirrors it). Of transforms that give the same cells only the
+// first in this order is legal. Cells are a column letter a–h and a row
+// number 1–8 from the top left, naming the top-left cell of the tile's
 // bounding box.
 
 // kindName names a supply kind: its shape, and its element if any.

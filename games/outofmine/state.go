@@ -100,6 +100,9 @@ type State struct {
 	used    [NumCards]bool
 	scores  [Rounds][MaxPlayers]int16
 	results [][]RoundResult // per round played, per player; shared between clones, append-only
+	// resultViews are the results as views show them, made when a round
+	// ends; shared between clones and append-only like results.
+	resultViews [][]ResultView
 	// resultsDigest is the hex SHA-256 chained over the JSON of every
 	// entry of results, for Snapshot.
 	resultsDigest string
@@ -220,6 +223,7 @@ func (s *State) Returns(dst []float64) []float64 {
 func (s *State) Clone() game.State {
 	c := *s
 	c.results = c.results[:len(c.results):len(c.results)]
+	c.resultViews = c.resultViews[:len(c.resultViews):len(c.resultViews)]
 	return &c
 }
 
@@ -329,6 +333,11 @@ func (s *State) endRound(caller int) {
 		}
 	}
 	s.results = append(s.results, res)
+	rv := make([]ResultView, len(res))
+	for p, r := range res {
+		rv[p] = s.resultView(r)
+	}
+	s.resultViews = append(s.resultViews, rv)
 	enc, err := json.Marshal(res)
 	if err != nil {
 		panic("outofmine: round result does not encode: " + err.Error())

@@ -454,7 +454,7 @@ func TestViewShowsTheTable(t *testing.T) {
 		t.Errorf("got you %d, phase %s, round %d; want 1, round, 1", v.You, v.Phase, v.Round)
 	}
 	p0 := v.Players[0]
-	if p0.Hand == nil || p0.CardFace == nil || p0.Layout == nil || len(p0.Layout.Rows) != s.sideOf(0).Rows {
+	if p0.HandTile == nil || p0.CardFace == nil || p0.Layout == nil || len(p0.Layout.Rows) != s.sideOf(0).Rows {
 		t.Fatalf("got player 0 %+v; want the hand, the card face and the board layout", p0)
 	}
 	if got := strings.Count(strings.Join(p0.Layout.Rows, ""), "#"); got != GalleryCells {

@@ -3,27 +3,34 @@ package outofmine
 import (
 	"encoding/binary"
 	"encoding/hex"
+	"fmt"
+	"math/bits"
 
 	"minehall/game"
 )
 
 // View is what a player or spectator sees: everything on the table. Out of
 // Mine hides nothing but the order of the boards and cards still to come.
+//
+// A view names every tile with its shape and element and every board side
+// with its layout, so a client needs no table of the pack besides Shapes.
+// Sets of cells are lists of cell names ("c2"): a whole board's set does
+// not fit in a JavaScript number.
 type View struct {
-	You        int             `json:"you"` // seat, -1 for a spectator
-	Phase      string          `json:"phase"`
-	Round      int             `json:"round"` // 1-based
-	Rounds     int             `json:"rounds"`
-	Clock      int             `json:"clock_seconds"`
-	Assist     bool            `json:"assist"`
-	Elves      bool            `json:"elves"`
-	Finds      bool            `json:"finds"`
-	Players    []PlayerView    `json:"players"`
-	Supply     []SupplyCount   `json:"supply"`
-	PileBoards int             `json:"pile_boards"`
-	CardsLeft  int             `json:"cards_left"`
-	Results    [][]RoundResult `json:"results"`
-	Scores     []int           `json:"scores"`
+	You        int            `json:"you"` // seat, -1 for a spectator
+	Phase      string         `json:"phase"`
+	Round      int            `json:"round"` // 1-based
+	Rounds     int            `json:"rounds"`
+	Clock      int            `json:"clock_seconds"`
+	Assist     bool           `json:"assist"`
+	Elves      bool           `json:"elves"`
+	Finds      bool           `json:"finds"`
+	Players    []PlayerView   `json:"players"`
+	Supply     []SupplyCount  `json:"supply"` // every kind of tile of the pack, in the order of Shapes then elements
+	PileBoards int            `json:"pile_boards"`
+	CardsLeft  int            `json:"cards_left"`
+	Results    [][]ResultView `json:"results"`
+	Scores     []int          `json:"scores"`
 	// Shapes are the tile shapes by their index in the pack (tiles and
 	// kinds refer to them), drawn as rows of '#' and '.' in transform r0.
 	Shapes []ShapeView `json:"shapes"`
@@ -36,8 +43,8 @@ type ShapeView struct {
 	Cells []string `json:"cells"`
 }
 
-// SideView is the board side a player plays: rows of '#' (gallery) and '.'
-// (rock), and the elves.
+// SideView is a board side: rows of '#' (gallery) and '.' (rock), and the
+// elves.
 type SideView struct {
 	Rows  []string  `json:"rows"`
 	Elves []ElfView `json:"elves"`
@@ -59,39 +66,68 @@ type CardView struct {
 
 // PlayerView is one seat as everyone sees it.
 type PlayerView struct {
-	Board    int          `json:"board"` // board id
-	Side     string       `json:"side"`  // "" while choosing
-	MustSide string       `json:"must_side,omitempty"`
-	Card     int          `json:"card,omitempty"` // card id during a round
-	CardFace *CardView    `json:"card_face,omitempty"`
+	Board    int       `json:"board"` // board id
+	Side     string    `json:"side"`  // "" while choosing
+	MustSide string    `json:"must_side,omitempty"`
+	Card     int       `json:"card,omitempty"` // card id during a round
+	CardFace *CardView `json:"card_face,omitempty"`
+	// Sides are both sides of the board dealt (A then B) while the player
+	// chooses one; the board dealt is public (Board), so everyone sees them.
+	Sides    []SideView   `json:"sides,omitempty"`
 	Layout   *SideView    `json:"layout,omitempty"` // the side played, once chosen
-	Hand     *int         `json:"hand"`             // tile id in hand
+	HandTile *TileView    `json:"hand_tile"`        // the tile in hand, null for none
 	Placed   []PlacedView `json:"placed"`
 	Empty    int          `json:"empty"` // uncovered gallery spaces
 }
 
-// PlacedView is a tile on a board.
-type PlacedView struct {
-	Tile      int     `json:"tile"`
-	Shape     string  `json:"shape"`
-	Transform string  `json:"transform"`
-	Cell      string  `json:"cell"`
-	Cells     CellSet `json:"cells"`
+// TileView names a tile: its id, its shape and its element ("" for a
+// plain tile, then left out).
+type TileView struct {
+	Tile    int    `json:"tile"`
+	Shape   string `json:"shape"`
+	Element string `json:"element,omitempty"`
 }
 
-// SupplyCount is how many tiles of one kind are in the supply.
+// PlacedView is a tile on a board: the tile, its transform (see the
+// notation), the top-left cell of its bounding box, and the cells it
+// covers.
+type PlacedView struct {
+	Tile      int      `json:"tile"`
+	Shape     string   `json:"shape"`
+	Element   string   `json:"element,omitempty"` // "" for a plain tile, then left out
+	Transform string   `json:"transform"`
+	Cell      string   `json:"cell"`
+	Cells     []string `json:"cells"`
+}
+
+// ResultView is how one player's round was scored, as a [RoundResult]
+// with the layout of the side played and every placed tile named in full.
+type ResultView struct {
+	Board   int          `json:"board"` // board id
+	Side    string       `json:"side"`
+	Layout  *SideView    `json:"layout"` // the side played
+	Card    int          `json:"card"`   // card id
+	Called  bool         `json:"called"`
+	Score   RoundScore   `json:"score"`
+	Placed  []PlacedView `json:"placed"`
+	Removed []int        `json:"removed"` // tile ids removed by the check
+}
+
+// SupplyCount is how many tiles of one kind are in the supply, 0 when none
+// is left.
 type SupplyCount struct {
 	Shape   string `json:"shape"`
 	Element string `json:"element,omitempty"`
 	Count   int    `json:"count"`
 }
 
-// View implements game.State.
+// View implements game.State. The finished rounds' results in the view are
+// shared with the state (and its clones): a view is read, never modified.
 func (s *State) View(p game.Player) any {
 	v := View{You: -1, Phase: s.phase.String(), Round: min(s.round+1, Rounds), Rounds: Rounds, Clock: s.opts.Clock,
-		Assist: s.opts.Assist, Elves: s.opts.Elves, Finds: s.opts.Finds, Results: s.results, Scores: []int{}}
+		Assist: s.opts.Assist, Elves: s.opts.Elves, Finds: s.opts.Finds, Results: s.resultViews, Scores: []int{}}
 	if v.Results == nil {
-		v.Results = [][]RoundResult{}
+		v.Results = [][]ResultView{}
 	}
 	if p.Seated() && int(p) < s.n {
 		v.You = int(p)
@@ -108,16 +144,16 @@ func (s *State) View(p game.Player) any {
 		}
 		if st.Side >= 0 {
 			pv.Layout = sideView(s.sideOf(pi))
+		} else if s.phase == PhaseChoose {
+			b := &s.pack.Boards[st.Board]
+			pv.Sides = []SideView{*sideView(&b.Sides[0]), *sideView(&b.Sides[1])}
 		}
 		if st.Hand >= 0 {
-			h := int(st.Hand)
-			pv.Hand = &h
+			pv.HandTile = s.tileView(int(st.Hand))
 		}
 		for t, w := range s.where {
 			if w == boardBase+int8(pi) {
-				sp := s.spots[t]
-				pv.Placed = append(pv.Placed, PlacedView{Tile: t, Shape: s.pack.Shapes[s.pack.Tiles[t].Shape].ID,
-					Transform: symbolNames[sp.Sym], Cell: cellName(int(sp.Cell)), Cells: s.tileCells(t, sp)})
+				pv.Placed = append(pv.Placed, s.placedView(t, s.spots[t]))
 			}
 		}
 		if st.Side >= 0 {
@@ -125,8 +161,12 @@ func (s *State) View(p game.Player) any {
 		}
 		v.Players = append(v.Players, pv)
 	}
+	var inPack [NumShapes * NumElements]bool
+	for i := range s.pack.Tiles {
+		inPack[kindOf(&s.pack.Tiles[i])] = true
+	}
 	for k, n := range s.supply {
-		if k/int(NumElements) < len(s.pack.Shapes) && n > 0 {
+		if inPack[k] {
 			v.Supply = append(v.Supply, SupplyCount{Shape: s.pack.Shapes[k/int(NumElements)].ID, Element: Element(k % int(NumElements)).String(), Count: int(n)})
 		}
 	}
@@ -150,6 +190,62 @@ func (s *State) View(p game.Player) any {
 		v.Shapes = append(v.Shapes, ShapeView{ID: sh.ID, Color: sh.Color.String(), Cells: drawCells(o.Cells, o.Rows, o.Cols)})
 	}
 	return v
+}
+
+// tileView names tile t.
+func (s *State) tileView(t int) *TileView {
+	tl := &s.pack.Tiles[t]
+	return &TileView{Tile: t, Shape: s.pack.Shapes[tl.Shape].ID, Element: tl.Element.String()}
+}
+
+// placedView describes tile t lying at sp.
+func (s *State) placedView(t int, sp spot) PlacedView {
+	tl := &s.pack.Tiles[t]
+	return PlacedView{Tile: t, Shape: s.pack.Shapes[tl.Shape].ID, Element: tl.Element.String(),
+		Transform: symbolNames[sp.Sym], Cell: cellName(int(sp.Cell)), Cells: cellNames(s.tileCells(t, sp))}
+}
+
+// resultView describes a scored board. A result keeps each tile's cells
+// only; the spot is the one canonical spot that covers them.
+func (s *State) resultView(r RoundResult) ResultView {
+	rv := ResultView{Board: r.Board, Side: r.Side, Card: r.Card, Called: r.Called, Score: r.Score,
+		Placed: make([]PlacedView, len(r.Placed)), Removed: r.Removed}
+	if rv.Removed == nil {
+		rv.Removed = []int{}
+	}
+	if b, ok := s.pack.BoardByID(r.Board); ok && (r.Side == "A" || r.Side == "B") {
+		rv.Layout = sideView(&s.pack.Boards[b].Sides[r.Side[0]-'A'])
+	}
+	for i, pt := range r.Placed {
+		rv.Placed[i] = s.placedView(pt.Tile, spotOf(&s.pack.Shapes[s.pack.Tiles[pt.Tile].Shape], pt.Cells))
+	}
+	return rv
+}
+
+// spotOf returns the canonical spot at which a tile of shape sh covers
+// exactly cells, which must be a placement of sh.
+func spotOf(sh *Shape, cells CellSet) spot {
+	top := bits.TrailingZeros64(uint64(cells)) / GridStride
+	left := GridStride
+	for c := cells; c != 0; c &= c - 1 {
+		left = min(left, bits.TrailingZeros64(uint64(c))%GridStride)
+	}
+	at := top*GridStride + left
+	for _, o := range sh.Orientations {
+		if o.Cells<<at == cells {
+			return spot{Sym: int8(o.Symbol), Cell: int8(at)}
+		}
+	}
+	panic(fmt.Sprintf("outofmine: cells %#x are no placement of shape %s", uint64(cells), sh.ID))
+}
+
+// cellNames lists the cells of set by name, row by row from the top left.
+func cellNames(set CellSet) []string {
+	out := make([]string, 0, set.Count())
+	for c := set; c != 0; c &= c - 1 {
+		out = append(out, cellName(bits.TrailingZeros64(uint64(c))))
+	}
+	return out
 }
 
 func cardView(c *Card) *CardView {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -41,29 +42,65 @@ func createTable(t *testing.T, s *site, req map[string]any) string {
 }
 
 // joinOutOfMine opens the table's link in tab and takes a seat with the
-// page's join form.
+// page's join form. The page may redraw the form while the table's first
+// updates arrive, taking the node being typed into or clicked away: the
+// form is then filled in again, up to 3 times.
 func joinOutOfMine(t *testing.T, tab context.Context, url, name string) {
 	t.Helper()
-	do(t, tab, 30*time.Second, name+" joins by the link",
-		chromedp.Navigate(url),
-		chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
-		chromedp.SendKeys(chromedp.CSS(`#join-name`), name),
-		chromedp.Click(chromedp.CSS(`#join`)),
-	)
+	do(t, tab, 30*time.Second, name+" opens the link", chromedp.Navigate(url))
+	for attempt := 1; attempt <= 3; attempt++ {
+		c, cancel := context.WithTimeout(tab, 30*time.Second)
+		err := chromedp.Do(c,
+			chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
+			chromedp.Clear(chromedp.CSS(`#join-name`)),
+			chromedp.SendKeys(chromedp.CSS(`#join-name`), name),
+			chromedp.Click(chromedp.CSS(`#join`)),
+		)
+		cancel()
+		if err == nil && holds(tab, 10*time.Second, `!document.querySelector('#join-name')`) {
+			return
+		}
+		t.Logf("%s joins by the link, attempt %d: %v", name, attempt, err)
+	}
+	t.Fatalf("%s could not join by the link in 3 attempts", name)
 }
 
 // phase is the page-side expression of the phase the renderer shows.
 const phase = `(document.querySelector('#oom')?.dataset.phase || '')`
 
-// chooseSide waits for the choice of round and clicks the side the page
-// allows (side A unless the same board was dealt again).
+// chooseSide waits for the choice of round, checks that both sides of
+// the board dealt are drawn, and clicks the side the page allows (side A
+// unless the same board was dealt again).
 func chooseSide(t *testing.T, tab context.Context, round int) {
 	t.Helper()
-	waitFor(t, tab, 60*time.Second, fmt.Sprintf("the side choice of round %d", round),
-		fmt.Sprintf(`%s === 'choose' && document.querySelector('#oom').dataset.round === '%d' && !!document.querySelector('#oom-side-A:not([disabled]), #oom-side-B:not([disabled])')`, phase, round))
+	if !holds(tab, 60*time.Second, fmt.Sprintf(`%s === 'choose' && document.querySelector('#oom').dataset.round === '%d' && !!document.querySelector('#oom-side-A:not([disabled]), #oom-side-B:not([disabled])')`, phase, round)) {
+		t.Fatalf("waited 60s for the side choice of round %d; the page shows phase %q, round %q: %q", round,
+			eval[string](t, tab, phase), eval[string](t, tab, `document.querySelector('#oom')?.dataset.round || ''`),
+			eval[string](t, tab, `(document.querySelector('main') || document.body).innerText.slice(0, 600)`))
+	}
+	if got := eval[int](t, tab, `document.querySelectorAll('#oom-choose .oom-board.preview-side rect.cell.gallery').length`); got != 2*outofmine.GalleryCells {
+		t.Errorf("round %d: got %d gallery spaces drawn for the two sides to choose from; want %d", round, got, 2*outofmine.GalleryCells)
+	}
 	side := eval[string](t, tab, `document.querySelector('#oom-side-A:not([disabled])') ? 'A' : 'B'`)
-	clickAt(t, tab, "play side "+side, `#oom-side-`+side)
-	waitFor(t, tab, 10*time.Second, "side "+side+" chosen", `!document.querySelector('#oom-side-A, #oom-side-B')`)
+	// A view update that redraws the page between the press and the
+	// release of the button swallows the click (press and release land on
+	// different copies of it), as it would a person's: click again.
+	for attempt := 1; attempt <= 3; attempt++ {
+		clickAt(t, tab, "play side "+side, `#oom-side-`+side)
+		if holds(tab, 3*time.Second, `!document.querySelector('#oom-side-A, #oom-side-B')`) {
+			return
+		}
+		t.Logf("round %d: side %s not chosen after click %d; clicking again", round, side, attempt)
+	}
+	t.Fatalf("round %d: side %s not chosen after 3 clicks", round, side)
+}
+
+// holds reports whether predicate becomes true in tab within timeout.
+func holds(tab context.Context, timeout time.Duration, predicate string) bool {
+	c, cancel := context.WithTimeout(tab, timeout+5*time.Second)
+	defer cancel()
+	_, err := chromedp.Run(c, chromedp.Poll[chromedp.Void](predicate, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(30*time.Millisecond)))
+	return err == nil
 }
 
 // center returns the middle of the element sel on the screen.
@@ -365,11 +402,12 @@ func TestOutOfMineCallButton(t *testing.T) {
 		}
 	}
 	t.Logf("board %d side %s, card %d: %d tiles, %d spaces the card cannot fill", boardID, sideName, cardID, len(steps), plan.Empty)
+	kinds := make([]string, len(steps)) // the kind taken for each step
 	for i, st := range steps {
 		if !eval[bool](t, ann, callDisabled) {
 			t.Fatalf("OUT OF MINE! is enabled with %d tiles still to place", len(steps)-i)
 		}
-		if takeKind(t, ann, st.shape) == "" {
+		if kinds[i] = takeKind(t, ann, st.shape); kinds[i] == "" {
 			t.Fatalf("no %s left in the supply", st.shape)
 		}
 		turnHandTo(t, ann, st.sym)
@@ -387,7 +425,7 @@ func TestOutOfMineCallButton(t *testing.T) {
 	waitFor(t, ann, 5*time.Second, "the tile selected", `!!document.querySelector('#oom-board g.tile.selected')`)
 	do(t, ann, 5*time.Second, "remove it with Delete", chromedp.KeyEvent(kb.Delete))
 	waitFor(t, ann, 10*time.Second, "OUT OF MINE! disabled again", `document.querySelector('#oom-call').disabled && document.querySelector('#oom-empty').dataset.empty !== '0'`)
-	takeKind(t, ann, last.shape)
+	kinds[len(kinds)-1] = takeKind(t, ann, last.shape)
 	turnHandTo(t, ann, last.sym)
 	dragHandTo(t, ann, last.row, last.col)
 	waitFor(t, ann, 20*time.Second, "OUT OF MINE! enabled again", `!document.querySelector('#oom-call').disabled && !document.querySelector('#oom-board g.tile[data-state="pending"]')`)
@@ -411,5 +449,24 @@ func TestOutOfMineCallButton(t *testing.T) {
 	}
 	if got := eval[string](t, ann, `document.querySelector('.oom-result[data-player="1"] dd[data-part="score"]').textContent`); got != "0" {
 		t.Errorf("Bob's round score with an empty board: got %s; want 0 (more than 10 empty spaces)", got)
+	}
+
+	// Ann's scored board shows every tile as it lay, with its element.
+	var want []string
+	elements := 0
+	for i, st := range steps {
+		want = append(want, st.shape+" "+st.sym+" "+cellName(st.row, st.col))
+		if strings.Contains(kinds[i], " ") {
+			elements++
+		}
+	}
+	got := eval[[]string](t, ann, `[...document.querySelectorAll('.oom-result[data-player="0"] .tile[data-shape]')].map((g) => g.dataset.shape + ' ' + g.dataset.sym + ' ' + g.dataset.cell).sort()`)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("Ann's scored board: got tiles %v; want %v", got, want)
+	}
+	withElement := eval[[]string](t, ann, `[...document.querySelectorAll('.oom-result[data-player="0"] .tile .elem title')].map((e) => e.textContent)`)
+	if len(withElement) != elements {
+		t.Errorf("Ann's scored board: got %d tiles with an element %v; want %d (kinds taken: %v)", len(withElement), withElement, elements, kinds)
 	}
 }

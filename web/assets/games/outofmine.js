@@ -8,10 +8,20 @@
 // visibly. Between rounds: the scoring of the round (removed tiles marked,
 // the breakdown), the 7-round score sheet and the choice of a board side.
 //
+// Everything drawn comes from the view: tiles are named with their shape
+// and element (the hand, placed tiles, a round's results), board sides with
+// their layout (both sides of the board dealt while choosing, the side
+// played in a round and in its results), the supply lists every kind, and
+// cell sets are lists of cell names.
+//
 // Geometry follows the game's notation: transforms r0, r90, r180, r270 turn
-// clockwise, m0 … m270 are the same turns mirrored left to right; a
+// clockwise, m0 … m270 are the same turns followed by a mirror left to
+// right (as the engine builds them: turn first, then mirror); a
 // transform's cells are anchored at the top-left of their bounding box,
 // and only the first transform that gives a cell set is legal (canonical).
+// The cells of every transform are computed here from the view's shapes
+// (drawn in r0), not read from the view: dragging, turning and mirroring a
+// tile shows where it would land before the server has seen the move.
 import { h, s, clear, activate } from '../js/dom.js';
 import { playerColorClass } from '../js/words.js';
 
@@ -25,17 +35,6 @@ const ELEMENT_SYMBOLS = { gold: '◉', silver: '◈', woodworm: '≈', rat: '✱
 const OP_TIMEOUT = 15000; // an action with neither ack nor error is dropped after this
 
 const memory = new WeakMap();
-
-// The tile and board table generated from the game's pack.
-let data = null;
-let dataLoading = null;
-function loadData(rerender) {
-  if (data || dataLoading) return;
-  dataLoading = fetch('/assets/data/outofmine.json').then((r) => r.json()).then((d) => {
-    data = { tiles: d.tiles, boards: new Map(d.boards.map((b) => [b.id, b])) };
-    rerender();
-  }).catch(() => { dataLoading = null; });
-}
 
 // ---- geometry ----
 
@@ -87,13 +86,8 @@ function applyTurn(g, t, op, grab) {
 // with its top-left at (r, c).
 function cellsOf(g, sym, r, c) { return g.orient[sym].pts.map(([dr, dc]) => [r + dr, c + dc]); }
 
-// maskCells lists the cells of a one-tile CellSet (bit row*8+col).
-function maskCells(mask) {
-  const out = [];
-  let m = BigInt(mask);
-  for (let b = 0; m > 0n; b++, m >>= 1n) if (m & 1n) out.push([Math.floor(b / 8), b % 8]);
-  return out;
-}
+// namedCells turns a list of cell names ("c2") into [row, col] pairs.
+function namedCells(names) { return (names || []).map((n) => { const { r, c } = parseCell(n); return [r, c]; }); }
 
 function layoutInfo(layout) {
   const rows = layout.rows.length, cols = layout.rows[0].length;
@@ -106,8 +100,6 @@ function layoutInfo(layout) {
 
 const kindKey = (shape, element) => (element ? `${shape} ${element}` : shape);
 
-function tileInfo(id) { return data && id !== null && id !== undefined ? data.tiles[id] : null; }
-
 // model returns the player's own part of the view with the pending actions
 // applied on top: hand, placed tiles, supply counts.
 function model(view, mem) {
@@ -115,13 +107,10 @@ function model(view, mem) {
   const me = view.you >= 0 ? view.players[view.you] : null;
   const m = { supply, hand: null, placed: [], me, calling: false, side: me?.side || '' };
   if (!me) return m;
-  if (me.hand !== null && me.hand !== undefined) {
-    const ti = tileInfo(me.hand);
-    m.hand = { tile: me.hand, shape: ti?.shape, element: ti?.element || '', pending: false };
-  }
+  if (me.hand_tile) m.hand = { tile: me.hand_tile.tile, shape: me.hand_tile.shape, element: me.hand_tile.element || '', pending: false };
   m.placed = (me.placed || []).map((p) => {
     const { r, c } = parseCell(p.cell);
-    return { tile: p.tile, shape: p.shape, element: tileInfo(p.tile)?.element || '', sym: SYMS.indexOf(p.transform), r, c, pending: false };
+    return { tile: p.tile, shape: p.shape, element: p.element || '', sym: SYMS.indexOf(p.transform), r, c, pending: false };
   });
   const bump = (k, d) => m.supply.set(k, Math.max(0, (m.supply.get(k) || 0) + d));
   for (const op of mem.ops) {
@@ -173,7 +162,6 @@ export function render(el, ctx) {
   mem.ctx = ctx;
   mem.el = el;
   if (!document.getElementById('oom-css')) document.head.append(h('link', { rel: 'stylesheet', href: '/assets/games/outofmine.css', id: 'oom-css' }));
-  loadData(() => { if (mem.ctx) render(el, mem.ctx); });
   // Actions the view already shows (their ack named an n we have reached)
   // and actions that never got an answer leave the queue.
   const now = Date.now();
@@ -192,7 +180,7 @@ export function render(el, ctx) {
   root.append(header(view, ctx, m, mem));
   if (view.phase === 'round') root.append(roundArea(view, ctx, m, mem));
   else if (view.phase === 'choose') root.append(chooseArea(view, ctx, m, mem));
-  if (view.results && view.results.length && view.phase !== 'round') root.append(scoringArea(view, ctx, view.results.length - 1));
+  if (view.results && view.results.length && view.phase !== 'round') root.append(scoringArea(view, ctx, shapes, view.results.length - 1));
   if (view.results && view.results.length) root.append(scoreSheet(view, ctx));
   clear(el).append(root);
   startClock(mem);
@@ -439,14 +427,10 @@ function cardBox(view, ctx, m, me, mem) {
 }
 
 // allKinds lists every kind of tile of the pack (shape and element), in
-// the order of the shapes.
+// the order of the shapes: the view's supply names every kind, those with
+// none left at count 0.
 function allKinds(view) {
-  const order = new Map((view.shapes || []).map((sh, i) => [sh.id, i]));
-  const kinds = new Map();
-  if (data) for (const tl of data.tiles) kinds.set(kindKey(tl.shape, tl.element), { shape: tl.shape, element: tl.element || '' });
-  for (const k of view.supply || []) kinds.set(kindKey(k.shape, k.element), { shape: k.shape, element: k.element || '' });
-  const els = ['', 'gold', 'silver', 'woodworm', 'rat'];
-  return [...kinds.entries()].sort((a, b) => order.get(a[1].shape) - order.get(b[1].shape) || els.indexOf(a[1].element) - els.indexOf(b[1].element));
+  return (view.supply || []).map((k) => [kindKey(k.shape, k.element), { shape: k.shape, element: k.element || '' }]);
 }
 
 function supplyBox(view, ctx, m, mem) {
@@ -511,11 +495,11 @@ function othersBox(view, ctx, mem) {
         const g = mem.shapes.get(pl.shape);
         if (!g) continue;
         const { r, c } = parseCell(pl.cell);
-        svg.append(tileGroup(cellsOf(g, SYMS.indexOf(pl.transform), r, c), g.color, tileInfo(pl.tile)?.element, size, { class: 'tile', 'data-tile': pl.tile }, false));
+        svg.append(tileGroup(cellsOf(g, SYMS.indexOf(pl.transform), r, c), g.color, pl.element, size, { class: 'tile', 'data-tile': pl.tile }, false));
       }
       svg.append(elvesGroup(layout, size, t, false));
     }
-    const hand = p.hand !== null && p.hand !== undefined ? tileInfo(p.hand) : null;
+    const hand = p.hand_tile || null;
     return h('div', { class: ['oom-other', 'pboard'], 'data-player': i },
       h('h4', {}, h('span', { class: `pawn-dot ${playerColorClass(i)}`, 'aria-hidden': 'true', text: String(i + 1) }), ' ', ctx.names[i] ?? t('seat.number', { n: i + 1 }),
         h('span', { class: 'score', text: t('table.points', { n: view.scores?.[i] ?? 0 }) })),
@@ -523,7 +507,7 @@ function othersBox(view, ctx, mem) {
       h('p', { class: 'small' },
         p.side ? t('oom.otherboard', { id: p.board, side: p.side }) : t('oom.choosing'),
         layout ? h('span', { class: 'oom-other-empty', 'data-empty': p.empty, text: ' · ' + t('oom.empty', { n: p.empty }) }) : null,
-        p.hand !== null && p.hand !== undefined ? h('span', { class: 'oom-other-hand', text: ' · ' + t('oom.holds', { shape: hand?.shape || '?' }) }) : null));
+        hand ? h('span', { class: 'oom-other-hand', text: ' · ' + t('oom.holds', { shape: hand.shape }) }) : null));
   }));
 }
 
@@ -545,10 +529,9 @@ function chooseArea(view, ctx, m, mem) {
   }
   box.append(h('h3', { id: 'oom-choose-h', text: t('oom.choose.title', { id: me.board, n: view.round }) }));
   if (me.must_side) box.append(h('p', { class: 'note', text: t('oom.choose.must', { side: me.must_side }) }));
-  const board = data?.boards.get(me.board);
   const sides = h('div', { class: 'oom-sides' });
   ['A', 'B'].forEach((sd, i) => {
-    const layout = board ? layoutInfo(board.sides[i]) : null;
+    const layout = me.sides?.[i] ? layoutInfo(me.sides[i]) : null;
     const allowed = !me.must_side || me.must_side === sd;
     const pv = layout ? boardBase(layout, 20, { class: 'oom-board preview-side', role: 'img', 'aria-label': t('oom.side', { side: sd }) }, t, false) : null;
     if (pv) pv.append(elvesGroup(layout, 20, t, ctx.colorBlind));
@@ -562,28 +545,27 @@ function chooseArea(view, ctx, m, mem) {
 
 // ---- scoring ----
 
-function scoringArea(view, ctx, round) {
+function scoringArea(view, ctx, shapes, round) {
   const { t } = ctx;
   const res = view.results[round];
   return h('section', { class: 'oom-scoring', id: 'oom-scoring', 'data-round': round + 1, 'aria-labelledby': 'oom-scoring-h' },
     h('h3', { id: 'oom-scoring-h', text: t('oom.scoring.title', { n: round + 1 }) }),
-    h('div', { class: 'oom-results' }, res.map((r, i) => resultCard(view, ctx, r, i))));
+    h('div', { class: 'oom-results' }, res.map((r, i) => resultCard(view, ctx, shapes, r, i))));
 }
 
-function resultCard(view, ctx, r, i) {
+function resultCard(view, ctx, shapes, r, i) {
   const { t } = ctx;
   const sc = r.score;
-  const board = data?.boards.get(r.board);
-  const layout = board ? layoutInfo(board.sides[r.side === 'B' ? 1 : 0]) : null;
+  const layout = r.layout ? layoutInfo(r.layout) : null;
   const removed = new Set(r.removed || []);
   let svg = null;
   if (layout) {
     const size = 20;
     svg = boardBase(layout, size, { class: 'oom-board result', role: 'img', 'aria-label': t('oom.boardof', { name: ctx.names[i] ?? i + 1, n: sc.empty }) }, t, false);
     for (const p of r.placed || []) {
-      const cells = maskCells(p.cells);
-      const color = tileInfo(p.tile)?.color || COLORS[cells.length - 1] || 'white';
-      const grp = tileGroup(cells, color, tileInfo(p.tile)?.element, size, { class: ['tile', removed.has(p.tile) && 'removed'], 'data-tile': p.tile }, ctx.colorBlind);
+      const cells = namedCells(p.cells);
+      const color = shapes.get(p.shape)?.color || COLORS[cells.length - 1] || 'white';
+      const grp = tileGroup(cells, color, p.element, size, { class: ['tile', removed.has(p.tile) && 'removed'], 'data-tile': p.tile, 'data-shape': p.shape, 'data-sym': p.transform, 'data-cell': p.cell }, ctx.colorBlind);
       if (removed.has(p.tile)) {
         for (const [rr, cc] of cells) grp.append(s('path', { class: 'xmark', d: `M${PAD + cc * size + 4} ${PAD + rr * size + 4}l${size - 8} ${size - 8}m0 ${-(size - 8)}l${-(size - 8)} ${size - 8}` }));
         grp.append(s('title', { text: t('oom.removedtile') }));
