@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"minehall/game"
 	"minehall/store"
@@ -148,7 +149,7 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 		}
 		seat = *req.Seat
 	}
-	p, token, err := t.Join(r.Context(), req.Name, seat)
+	p, token, err := t.Join(forwardedContext(r), req.Name, seat)
 	if err != nil {
 		writeError(w, s.log, err)
 		return
@@ -162,11 +163,58 @@ func (s *Server) startTable(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, err)
 		return
 	}
-	if err := t.Start(r.Context(), bearer(r)); err != nil {
+	if err := t.Start(forwardedContext(r), bearer(r)); err != nil {
 		writeError(w, s.log, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, t.Info())
+}
+
+// actRequest is an action sent over HTTP.
+type actRequest struct {
+	Move string `json:"move"`
+	Seq  int64  `json:"seq"`
+}
+
+// acted answers an action sent over HTTP once it is stored: its number,
+// and the action as recorded (the seat, its notation, its time in
+// milliseconds since the start), so that a forwarding instance can apply
+// it at once.
+type acted struct {
+	N      int64        `json:"n"`
+	Player *game.Player `json:"player"`
+	Move   string       `json:"move"`
+	Ms     int64        `json:"ms"`
+}
+
+// actTable applies an action for the seat whose token is the bearer: the
+// HTTP form of the WebSocket's act frame, which instances use to forward
+// actions to the one that runs the table.
+func (s *Server) actTable(w http.ResponseWriter, r *http.Request) {
+	var req actRequest
+	if err := decodeBody(r, &req); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	t, err := s.cfg.Hall.Table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	token := bearer(r)
+	seat, err := t.Authenticate(token)
+	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	start := time.Now()
+	act, err := t.Submit(forwardedContext(r), seat, token, req.Move, req.Seq)
+	s.metrics.observeAction(game.ErrorCode(err), time.Since(start))
+	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, acted{N: act.N, Player: &act.Player, Move: act.Move, Ms: act.Ms})
 }
 
 func (s *Server) rematchTable(w http.ResponseWriter, r *http.Request) {

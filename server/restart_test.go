@@ -20,6 +20,7 @@ import (
 
 	"minehall/game"
 	"minehall/server"
+	"minehall/store/postgres"
 	"minehall/store/sqlite"
 	"minehall/table"
 )
@@ -41,32 +42,54 @@ func TestMain(m *testing.M) {
 }
 
 // serveForTest wires a server as `minehall serve` does, on 127.0.0.1 with
-// a free port that it prints, until SIGTERM.
+// a free port that it prints, until SIGTERM: on the SQLite file path, or,
+// for a postgres:// URL, as an instance of a cluster on that database.
 func serveForTest(path string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	db, err := sqlite.Open(ctx, path)
-	if err != nil {
-		return err
-	}
-	reg := registry()
-	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log})
-	if _, err := hall.Restore(ctx); err != nil {
-		return err
-	}
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
 	}
+	reg := registry()
+	var hall *table.Hall
+	var closeDB func() error
+	if strings.HasPrefix(path, "postgres://") {
+		db, err := postgres.Open(ctx, path)
+		if err != nil {
+			return err
+		}
+		c, err := postgres.NewCluster(ctx, db, postgres.ClusterConfig{URL: "http://" + ln.Addr().String(), Heartbeat: testHeartbeat, Expiry: testExpiry, Logger: log})
+		if err != nil {
+			return err
+		}
+		hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Cluster: c, Remote: server.NewForwarder(5 * time.Second)})
+		err = c.Start(ctx, postgres.Handlers{Changed: hall.Changed, Missed: hall.Missed,
+			TakeOver: func(id string) { hall.TakeOver(context.Background(), id) }})
+		if err != nil {
+			return err
+		}
+		closeDB = func() error { return errors.Join(c.Close(), db.Close()) }
+	} else {
+		db, err := sqlite.Open(ctx, path)
+		if err != nil {
+			return err
+		}
+		hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log})
+		if _, err := hall.Restore(ctx); err != nil {
+			return err
+		}
+		closeDB = db.Close
+	}
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log})
 	fmt.Printf("listening %s\n", ln.Addr())
 	httpSrv := &http.Server{Handler: srv}
 	go httpSrv.Serve(ln)
 	<-ctx.Done()
 	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	return errors.Join(httpSrv.Shutdown(sctx), srv.Shutdown(sctx), func() error { hall.Close(); return db.Close() }())
+	return errors.Join(httpSrv.Shutdown(sctx), srv.Shutdown(sctx), func() error { hall.Close(); return closeDB() }())
 }
 
 // startServer runs the test binary as a server on db and returns its base

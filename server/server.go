@@ -95,6 +95,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/tables/{id}", s.getTable)
 	s.mux.HandleFunc("POST /api/tables/{id}/join", s.joinTable)
 	s.mux.HandleFunc("POST /api/tables/{id}/start", s.startTable)
+	s.mux.HandleFunc("POST /api/tables/{id}/act", s.actTable)
 	s.mux.HandleFunc("POST /api/tables/{id}/rematch", s.rematchTable)
 	s.mux.HandleFunc("GET /api/tables/{id}/record", s.tableRecord)
 	s.mux.HandleFunc("GET /api/tables/{id}/replay", s.tableReplay)

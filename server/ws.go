@@ -48,6 +48,7 @@ type wsConn struct {
 	t     *table.Table
 	c     *websocket.Conn
 	seat  game.Player
+	token string // the seat's, for forwarding its actions
 	legal bool
 
 	ctx    context.Context
@@ -105,6 +106,7 @@ func (c *wsConn) run() {
 			c.refuse(err, websocket.StatusPolicyViolation)
 			return
 		}
+		c.token = hello.Token
 	}
 	sub, err := c.t.Subscribe(c.seat, c.legal)
 	if err != nil {
@@ -244,7 +246,7 @@ func (c *wsConn) act(f clientFrame) {
 		return
 	}
 	start := time.Now()
-	n, err := c.t.Act(c.ctx, c.seat, f.Move, f.Seq)
+	n, err := c.t.ActWithToken(c.ctx, c.seat, c.token, f.Move, f.Seq)
 	c.s.metrics.observeAction(game.ErrorCode(err), time.Since(start))
 	if err != nil {
 		c.send(errorFrame{Type: "error", Seq: f.Seq, errorBody: publicError(c.s.log, err)})

@@ -25,7 +25,7 @@ const botMinWait = 50 * time.Millisecond
 // scheduleBots asks every bot that may act now and is not already
 // thinking; t.mu is held.
 func (t *Table) scheduleBots() {
-	if t.closed || t.rec.Status != store.StatusPlaying {
+	if t.closed || t.mirror || t.rec.Status != store.StatusPlaying {
 		return
 	}
 	t.pbuf = t.state.Actors(t.pbuf[:0])
@@ -55,7 +55,8 @@ func (t *Table) askBot(p game.Player, b *botSeat) {
 		cancel()
 		t.mu.Lock()
 		defer t.mu.Unlock()
-		if t.closed {
+		if t.closed || t.mirror {
+			b.busy = false
 			return
 		}
 		delay := d.Delay
@@ -80,7 +81,7 @@ func (t *Table) botMove(p game.Player, b *botSeat, n0 int64, d ai.Decision) {
 	defer t.mu.Unlock()
 	b.busy = false
 	b.timer = nil
-	if t.closed || t.rec.Status != store.StatusPlaying {
+	if t.closed || t.mirror || t.rec.Status != store.StatusPlaying {
 		return
 	}
 	if d.Wait || t.n != n0 {
@@ -93,8 +94,9 @@ func (t *Table) botMove(p game.Player, b *botSeat, n0 int64, d ai.Decision) {
 		b.timer = t.hall.cfg.Clock.AfterFunc(botRetry, func() { t.botMove(p, b, n0, ai.Decision{Wait: true}) })
 		return
 	}
-	if err := t.commit(t.ctx, p, d.Action, 0); err != nil {
+	if _, err := t.commit(t.ctx, p, d.Action, 0); err != nil {
 		t.hall.cfg.Logger.Error("bot action not stored", "table", t.rec.ID, "seat", p, "err", err)
+		t.lostOwnership(t.ctx, err)
 		t.retryLater()
 		return
 	}

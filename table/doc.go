@@ -8,6 +8,15 @@
 // tables, creates new ones, and rebuilds unfinished ones by replay after a
 // restart.
 //
-// The package depends on storage only through [Persister], and on time only
-// through [Clock], so tests drive it without sleeping.
+// Several instances may share one store ([Cluster]): each table is run by
+// one of them at a time, and the others follow it for their own clients,
+// applying the actions its owner publishes ([Hall.Changed]) and forwarding
+// their clients' joins, starts and actions to the owner ([Remote]). When an
+// owner dies, another instance takes its tables over ([Hall.TakeOver]) and
+// carries on from their stored logs; a table whose store write is refused
+// because another instance owns it now becomes a followed one.
+//
+// The package depends on storage only through [Persister], on time only
+// through [Clock], and on other instances only through [Cluster] and
+// [Remote], so tests drive it without sleeping.
 package table

@@ -26,6 +26,11 @@ type Config struct {
 	BotPace time.Duration
 	// BotThink caps how long a bot may think about one move; default 10s.
 	BotThink time.Duration
+	// Cluster shares the store's tables with other instances; nil runs
+	// every table here. Remote, needed with a Cluster, forwards to the
+	// instance that runs a table what its clients here ask of it.
+	Cluster Cluster
+	Remote  Remote
 }
 
 // Hall holds the live tables of a server.
@@ -197,9 +202,7 @@ func (h *Hall) Table(ctx context.Context, id string) (*Table, error) {
 		return nil, err
 	}
 	if rec.Status != store.StatusFinished {
-		// Created or restored by no one in this process: refuse rather
-		// than run a second writer.
-		return nil, game.Errorf(game.CodeNotFound, "table %s is not running here", id)
+		return h.running(ctx, rec)
 	}
 	return h.load(ctx, rec)
 }
@@ -219,8 +222,13 @@ func (h *Hall) load(ctx context.Context, rec *store.Table) (*Table, error) {
 
 // Restore rebuilds every open and playing table of the store by replay and
 // resumes it: bots and clocks carry on. It returns how many it restored;
-// a table that cannot be rebuilt is logged and skipped.
+// a table that cannot be rebuilt is logged and skipped. A hall with a
+// Cluster restores nothing: it takes over the tables of dead instances
+// when the cluster says so ([Hall.TakeOver]).
 func (h *Hall) Restore(ctx context.Context) (int, error) {
+	if h.cfg.Cluster != nil {
+		return 0, game.Errorf(game.CodeInvalid, "a hall in a cluster takes tables over; it does not restore them")
+	}
 	recs, err := h.cfg.Store.Tables(ctx, store.Filter{Status: []store.Status{store.StatusOpen, store.StatusPlaying}})
 	if err != nil {
 		return 0, err
@@ -366,6 +374,10 @@ func (h *Hall) Stats() Stats {
 	st := Stats{Actions: h.actions.Load()}
 	for _, t := range tables {
 		t.mu.Lock()
+		if t.mirror {
+			t.mu.Unlock()
+			continue
+		}
 		switch t.rec.Status {
 		case store.StatusOpen:
 			st.Open++
@@ -405,13 +417,17 @@ func (h *Hall) finished(t *Table) {
 }
 
 // adopt keeps a finished table rebuilt from the store while it has
-// subscribers, so that a rematch reaches them.
-func (h *Hall) adopt(t *Table) {
+// subscribers, so that a rematch reaches them, and a followed table while
+// it has subscribers, so that changes reach them. It reports whether t is
+// the hall's table of its id, and whether it has just become so.
+func (h *Hall) adopt(t *Table) (ours, added bool) {
 	h.mu.Lock()
+	defer h.mu.Unlock()
 	if _, ok := h.tables[t.rec.ID]; !ok && !h.closed {
 		h.tables[t.rec.ID] = t
+		added = true
 	}
-	h.mu.Unlock()
+	return h.tables[t.rec.ID] == t, added
 }
 
 // Info describes the table with the given id, live or stored.

@@ -21,6 +21,7 @@ import (
 // arrival order.
 type Table struct {
 	hall *Hall
+	id   string
 	g    game.Game
 	spec game.Spec
 
@@ -37,6 +38,13 @@ type Table struct {
 	bots      []*botSeat // per seat; nil for people
 	chance    game.Rand  // samples chance events; never stored
 	closed    bool
+	// mirror: another instance runs the table and this one follows it
+	// (see Cluster): no bots, clocks or chance here, and actions are
+	// forwarded.
+	mirror bool
+	// followed is signalled when a followed table applies an action;
+	// made on first use.
+	followed *sync.Cond
 
 	// The current timed phase, as the game's Timer reports it.
 	phaseOn    bool
@@ -64,7 +72,7 @@ func (h *Hall) build(g game.Game, rec *store.Table, acts []store.Action) (*Table
 		return nil, err
 	}
 	t := &Table{
-		hall: h, g: g, spec: g.Spec(), rec: rec, state: s,
+		hall: h, id: rec.ID, g: g, spec: g.Spec(), rec: rec, state: s,
 		clientSeq: make([]int64, rec.Players),
 		subs:      map[*Subscription]struct{}{},
 		bots:      make([]*botSeat, rec.Players),
@@ -85,29 +93,38 @@ func (h *Hall) build(g game.Game, rec *store.Table, acts []store.Action) (*Table
 		t.notePhase(0)
 	}
 	for _, act := range acts {
-		if act.N != t.n+1 {
-			return nil, game.Errorf(game.CodeInternal, "table %s: action %d follows action %d", rec.ID, act.N, t.n)
+		if err := t.applyLogged(act); err != nil {
+			return nil, err
 		}
-		a, err := s.ParseAction(act.Player, act.Move)
-		if err == nil {
-			err = game.Check(s, act.Player, a)
-		}
-		if err != nil {
-			return nil, game.Errorf(game.CodeInternal, "table %s: action %d (%q by %s) does not replay: %v", rec.ID, act.N, act.Move, act.Player, err)
-		}
-		s.Apply(act.Player, a)
-		t.n = act.N
-		t.lastMs = act.Ms
-		if act.Player.Seated() && act.ClientSeq > 0 {
-			t.clientSeq[act.Player] = act.ClientSeq
-		}
-		t.notePhase(act.Ms)
 	}
 	return t, nil
 }
 
+// applyLogged applies an action of the stored log, checking it; t.mu is
+// held or t is not shared yet.
+func (t *Table) applyLogged(act store.Action) error {
+	if act.N != t.n+1 {
+		return game.Errorf(game.CodeInternal, "table %s: action %d follows action %d", t.rec.ID, act.N, t.n)
+	}
+	a, err := t.state.ParseAction(act.Player, act.Move)
+	if err == nil {
+		err = game.Check(t.state, act.Player, a)
+	}
+	if err != nil {
+		return game.Errorf(game.CodeInternal, "table %s: action %d (%q by %s) does not replay: %v", t.rec.ID, act.N, act.Move, act.Player, err)
+	}
+	t.state.Apply(act.Player, a)
+	t.n = act.N
+	t.lastMs = act.Ms
+	if act.Player.Seated() && act.ClientSeq > 0 {
+		t.clientSeq[act.Player] = act.ClientSeq
+	}
+	t.notePhase(act.Ms)
+	return nil
+}
+
 // ID returns the table's id.
-func (t *Table) ID() string { return t.rec.ID }
+func (t *Table) ID() string { return t.id }
 
 // Game returns the table's game.
 func (t *Table) Game() game.Game { return t.g }
@@ -172,10 +189,16 @@ func (t *Table) Join(ctx context.Context, name string, seat int) (game.Player, s
 	if err != nil {
 		return 0, "", err
 	}
+	if t.isMirror() {
+		return t.joinRemote(ctx, name, seat)
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.closed {
 		return 0, "", errShuttingDown()
+	}
+	if t.mirror {
+		return 0, "", game.Errorf(game.CodeConflict, "table %s moved to another server; try again", t.rec.ID)
 	}
 	if t.rec.Status != store.StatusOpen {
 		return 0, "", game.Errorf(game.CodeConflict, "the game has started; you can watch it")
@@ -199,6 +222,7 @@ func (t *Table) Join(ctx context.Context, name string, seat int) (game.Player, s
 	t.rec.Seats[seat] = store.Seat{Kind: store.SeatPerson, Name: name, TokenHash: hash}
 	if err := t.hall.cfg.Store.UpdateTable(ctx, t.rec); err != nil {
 		t.rec.Seats[seat] = old
+		t.lostOwnership(ctx, err)
 		return 0, "", err
 	}
 	t.broadcastTable()
@@ -212,6 +236,9 @@ func (t *Table) Join(ctx context.Context, name string, seat int) (game.Player, s
 
 // Start starts the game for its owner once every seat is taken.
 func (t *Table) Start(ctx context.Context, ownerToken string) error {
+	if t.isMirror() {
+		return t.startRemote(ctx, ownerToken)
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if !tokenMatches(ownerToken, t.rec.OwnerHash) {
@@ -219,6 +246,9 @@ func (t *Table) Start(ctx context.Context, ownerToken string) error {
 	}
 	if t.closed {
 		return errShuttingDown()
+	}
+	if t.mirror {
+		return game.Errorf(game.CodeConflict, "table %s moved to another server; try again", t.rec.ID)
 	}
 	if t.rec.Status != store.StatusOpen {
 		return game.Errorf(game.CodeConflict, "the game has started already")
@@ -240,6 +270,7 @@ func (t *Table) start(ctx context.Context) error {
 	if err := t.hall.cfg.Store.UpdateTable(ctx, t.rec); err != nil {
 		t.rec.Status = store.StatusOpen
 		t.rec.Started = time.Time{}
+		t.lostOwnership(ctx, err)
 		return err
 	}
 	t.notePhase(0)
@@ -255,36 +286,45 @@ func (t *Table) start(ctx context.Context) error {
 // the seat sent before, so that an action resent after a reconnect is not
 // applied twice. Act returns once the action is stored, with its number.
 func (t *Table) Act(ctx context.Context, seat game.Player, move string, seq int64) (int64, error) {
+	act, err := t.act(ctx, seat, move, seq)
+	return act.N, err
+}
+
+// act is Act returning the action as stored.
+func (t *Table) act(ctx context.Context, seat game.Player, move string, seq int64) (store.Action, error) {
 	if seq <= 0 {
-		return 0, game.Errorf(game.CodeInvalid, "the action's sequence number must be positive, not %d", seq)
+		return store.Action{}, game.Errorf(game.CodeInvalid, "the action's sequence number must be positive, not %d", seq)
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	switch {
 	case t.closed:
-		return 0, errShuttingDown()
+		return store.Action{}, errShuttingDown()
+	case t.mirror:
+		return store.Action{}, game.Errorf(game.CodeConflict, "table %s is run by another server; act through ActWithToken", t.rec.ID)
 	case t.rec.Status == store.StatusOpen:
-		return 0, game.Errorf(game.CodeConflict, "the game has not started")
+		return store.Action{}, game.Errorf(game.CodeConflict, "the game has not started")
 	case t.rec.Status == store.StatusFinished || t.state.Terminal():
-		return 0, game.Errorf(game.CodeGameOver, "the game is over")
+		return store.Action{}, game.Errorf(game.CodeGameOver, "the game is over")
 	case !seat.Seated() || int(seat) >= len(t.clientSeq):
-		return 0, game.Errorf(game.CodeUnauthorized, "only a seated player may act")
+		return store.Action{}, game.Errorf(game.CodeUnauthorized, "only a seated player may act")
 	case seq <= t.clientSeq[seat]:
-		return 0, game.Errorf(game.CodeConflict, "action %d was received already (the last was %d)", seq, t.clientSeq[seat])
+		return store.Action{}, game.Errorf(game.CodeConflict, "action %d was received already (the last was %d)", seq, t.clientSeq[seat])
 	}
 	a, err := t.state.ParseAction(seat, strings.TrimSpace(move))
 	if err != nil {
-		return 0, err
+		return store.Action{}, err
 	}
 	if err := game.Check(t.state, seat, a); err != nil {
-		return 0, err
+		return store.Action{}, err
 	}
-	if err := t.commit(ctx, seat, a, seq); err != nil {
-		return 0, err
+	act, err := t.commit(ctx, seat, a, seq)
+	if err != nil {
+		t.lostOwnership(ctx, err)
+		return store.Action{}, err
 	}
-	n := t.n
 	t.advance(ctx)
-	return n, nil
+	return act, nil
 }
 
 // Subscribe registers a subscriber for seat (or game.Spectator) and queues
@@ -299,12 +339,27 @@ func (t *Table) Subscribe(seat game.Player, legal bool) (*Subscription, error) {
 	if !seat.Seated() {
 		seat = game.Spectator
 	}
+	if (t.mirror || t.rec.Status == store.StatusFinished) && len(t.subs) == 0 {
+		// Dropped by the hall when its last subscriber left: take it back.
+		ours, added := t.hall.adopt(t)
+		if !ours && t.mirror {
+			// Another copy follows the table now; this one would not
+			// hear of changes.
+			return nil, game.Errorf(game.CodeConflict, "table %s was reloaded; reconnect", t.rec.ID)
+		}
+		if t.mirror && added {
+			// Changes published while it was not the hall's were missed.
+			ctx, cancel := context.WithTimeout(context.Background(), followTimeout)
+			err := t.reload(ctx)
+			cancel()
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
 	c := make(chan *Update, subscriptionBuffer)
 	sub := &Subscription{C: c, c: c, seat: seat, legal: legal, t: t}
 	t.subs[sub] = struct{}{}
-	if t.rec.Status == store.StatusFinished && len(t.subs) == 1 {
-		t.hall.adopt(t)
-	}
 	c <- t.stateUpdate(sub).seal()
 	return sub, nil
 }
@@ -318,19 +373,19 @@ func (t *Table) unsubscribe(sub *Subscription, err error) {
 	sub.err = err
 	close(sub.c)
 	delete(t.subs, sub)
-	if t.rec.Status == store.StatusFinished && len(t.subs) == 0 {
+	if (t.mirror || t.rec.Status == store.StatusFinished) && len(t.subs) == 0 {
 		t.hall.finished(t)
 	}
 }
 
 // commit stores the action, then applies it and tells the subscribers;
 // t.mu is held and the action has been checked.
-func (t *Table) commit(ctx context.Context, p game.Player, a game.Action, seq int64) error {
+func (t *Table) commit(ctx context.Context, p game.Player, a game.Action, seq int64) (store.Action, error) {
 	move := t.state.ActionString(p, a)
 	ms := max(t.hall.cfg.Clock.Now().Sub(t.rec.Started).Milliseconds(), t.lastMs)
 	act := store.Action{N: t.n + 1, Player: p, Move: move, Ms: ms, ClientSeq: seq}
 	if err := t.hall.cfg.Store.AppendAction(ctx, t.rec.ID, act); err != nil {
-		return err
+		return store.Action{}, err
 	}
 	t.state.Apply(p, a)
 	t.n++
@@ -346,14 +401,14 @@ func (t *Table) commit(ctx context.Context, p game.Player, a game.Action, seq in
 		t.storeFinish(ctx)
 	}
 	t.broadcastAction(p, move)
-	return nil
+	return act, nil
 }
 
 // advance applies what the table itself decides (chance events, untimed
 // system events), finishes a game that is over, and schedules the clock
 // and the bots; t.mu is held.
 func (t *Table) advance(ctx context.Context) {
-	for !t.closed && t.rec.Status != store.StatusOpen {
+	for !t.closed && !t.mirror && t.rec.Status != store.StatusOpen {
 		if t.state.Terminal() {
 			t.finish(ctx)
 			return
@@ -376,8 +431,9 @@ func (t *Table) advance(ctx context.Context) {
 			t.scheduleBots()
 			return
 		}
-		if err := t.commit(ctx, p, a, 0); err != nil {
+		if _, err := t.commit(ctx, p, a, 0); err != nil {
 			t.hall.cfg.Logger.Error("table event not stored", "table", t.rec.ID, "player", p, "err", err)
+			t.lostOwnership(ctx, err)
 			t.retryLater()
 			return
 		}
@@ -480,7 +536,7 @@ func (t *Table) stopTimer() {
 func (t *Table) fireTimer(phase int64) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.closed || t.rec.Status != store.StatusPlaying || !t.phaseOn || t.phase != phase {
+	if t.closed || t.mirror || t.rec.Status != store.StatusPlaying || !t.phaseOn || t.phase != phase {
 		return
 	}
 	t.timer = nil
@@ -489,8 +545,9 @@ func (t *Table) fireTimer(phase int64) {
 		t.hall.cfg.Logger.Error("timed phase ended but system has no legal action", "table", t.rec.ID, "phase", phase)
 		return
 	}
-	if err := t.commit(t.ctx, game.System, t.abuf[0], 0); err != nil {
+	if _, err := t.commit(t.ctx, game.System, t.abuf[0], 0); err != nil {
 		t.hall.cfg.Logger.Error("timed event not stored", "table", t.rec.ID, "err", err)
+		t.lostOwnership(t.ctx, err)
 		t.retryLater()
 		return
 	}
@@ -507,6 +564,9 @@ func (t *Table) close() {
 	t.closed = true
 	t.cancel()
 	t.stopTimer()
+	if t.followed != nil {
+		t.followed.Broadcast()
+	}
 	for _, b := range t.bots {
 		if b != nil && b.timer != nil {
 			b.timer.Stop()

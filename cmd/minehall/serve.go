@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -18,6 +19,8 @@ import (
 
 	"minehall/game"
 	"minehall/server"
+	"minehall/store"
+	"minehall/store/postgres"
 	"minehall/store/sqlite"
 	"minehall/table"
 	"minehall/web"
@@ -25,10 +28,13 @@ import (
 
 // serveOptions are the flags of `minehall serve`.
 type serveOptions struct {
-	addr    string
-	db      string
-	origins []string
-	botPace time.Duration
+	addr      string
+	db        string
+	origins   []string
+	botPace   time.Duration
+	advertise string
+	heartbeat time.Duration
+	lease     time.Duration
 }
 
 // newServeCmd returns `minehall serve`: the game server, until SIGINT or
@@ -39,8 +45,12 @@ func newServeCmd(reg *game.Registry) *cobra.Command {
 		Use:   "serve",
 		Short: "Serve the games over HTTP and WebSocket",
 		Long: `Serve runs the Minehall server: the web client, the JSON API and the WebSocket
-protocol (see docs/protocol.md), with tables stored in SQLite. Unfinished tables
-are rebuilt from the database on start. SIGINT or SIGTERM shut it down gracefully.`,
+protocol (see docs/protocol.md), with tables stored in SQLite (one instance) or
+PostgreSQL (one or several instances sharing the tables; see docs/deploy.md).
+With SQLite, unfinished tables are rebuilt from the database on start; with
+PostgreSQL, each table is run by one instance at a time and the others take
+over the tables of an instance that stops or dies. SIGINT or SIGTERM shut it
+down gracefully.`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
@@ -50,56 +60,139 @@ are rebuilt from the database on start. SIGINT or SIGTERM shut it down gracefull
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.addr, "addr", "127.0.0.1:8080", "address to listen on (host:port)")
-	f.StringVar(&opts.db, "db", "sqlite:minehall.db", "database: sqlite:FILE")
+	f.StringVar(&opts.db, "db", "sqlite:minehall.db", "database: sqlite:FILE or postgres://USER:PASSWORD@HOST:PORT/DB?sslmode=…")
 	f.StringSliceVar(&opts.origins, "origin", nil, "host pattern of another site allowed to open WebSockets (repeatable)")
 	f.DurationVar(&opts.botPace, "bot-pace", 800*time.Millisecond, "least time a bot takes for a turn-based move")
+	f.StringVar(&opts.advertise, "advertise", "", "PostgreSQL only: base URL at which the other instances reach this one (default http://ADDR, with the host name when ADDR has no host)")
+	f.DurationVar(&opts.heartbeat, "heartbeat", time.Second, "PostgreSQL only: how often the instance renews its lease and looks for tables of dead instances")
+	f.DurationVar(&opts.lease, "lease", 5*time.Second, "PostgreSQL only: how long an instance that stopped renewing keeps its tables before the others take them over")
 	return cmd
 }
 
-// sqlitePath returns the file of a --db value, refusing other databases
-// with a message that says what to do.
-func sqlitePath(db string) (string, error) {
+// database is a parsed --db value.
+type database struct {
+	sqlite   string // the file, for SQLite
+	postgres string // the URL, for PostgreSQL
+}
+
+// parseDB reads a --db value, with a message that says what to do when it
+// is neither form.
+func parseDB(db string) (database, error) {
 	switch {
 	case strings.HasPrefix(db, "postgres://"), strings.HasPrefix(db, "postgresql://"):
-		return "", game.Errorf(game.CodeInvalid, "--db %s: PostgreSQL storage is not available yet; use --db sqlite:FILE", "postgres://…")
+		return database{postgres: db}, nil
 	case strings.HasPrefix(db, "sqlite:"):
 		path := strings.TrimPrefix(db, "sqlite:")
 		if path == "" {
-			return "", game.Errorf(game.CodeInvalid, "--db sqlite: needs a file name, as in sqlite:minehall.db")
+			return database{}, game.Errorf(game.CodeInvalid, "--db sqlite: needs a file name, as in sqlite:minehall.db")
 		}
-		return path, nil
+		return database{sqlite: path}, nil
 	}
-	return "", game.Errorf(game.CodeInvalid, "--db %q is not sqlite:FILE", db)
+	return database{}, game.Errorf(game.CodeInvalid, "--db %q is neither sqlite:FILE nor postgres://…", db)
+}
+
+// advertiseURL is the URL other instances reach this one at: --advertise,
+// else the listener's address, with the host name when it listens on
+// every interface.
+func advertiseURL(flag string, addr net.Addr) (string, error) {
+	if flag != "" {
+		u, err := url.Parse(flag)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return "", game.Errorf(game.CodeInvalid, "--advertise %q is not a base URL such as http://10.0.0.5:8080", flag)
+		}
+		return strings.TrimSuffix(flag, "/"), nil
+	}
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "", err
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		if host, err = os.Hostname(); err != nil {
+			return "", fmt.Errorf("--advertise is needed: the host name is unknown: %w", err)
+		}
+	}
+	return "http://" + net.JoinHostPort(host, port), nil
+}
+
+// backend is the storage a server runs on, and the cluster of instances
+// when it is shared.
+type backend struct {
+	store   store.Store
+	cluster *postgres.Cluster // nil on SQLite
+	desc    string            // for the log, without a password
+}
+
+func (b *backend) close() error {
+	var errCluster error
+	if b.cluster != nil {
+		errCluster = b.cluster.Close()
+	}
+	return errors.Join(errCluster, b.store.Close())
 }
 
 func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout, stderr io.Writer) error {
-	path, err := sqlitePath(opts.db)
+	dbase, err := parseDB(opts.db)
 	if err != nil {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
-	db, err := sqlite.Open(ctx, path)
-	if err != nil {
-		return err
-	}
-	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, BotPace: opts.botPace})
-	n, err := hall.Restore(ctx)
-	if err != nil {
-		hall.Close()
-		db.Close()
-		return err
-	}
-	log.Info("tables restored", "count", n)
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, AllowedOrigins: opts.origins, UI: web.Handler()})
 	ln, err := net.Listen("tcp", opts.addr)
 	if err != nil {
-		hall.Close()
-		db.Close()
 		return fmt.Errorf("listen on %s: %w", opts.addr, err)
 	}
+	defer ln.Close()
+	be := &backend{}
+	hcfg := table.Config{Registry: reg, Logger: log, BotPace: opts.botPace}
+	if dbase.sqlite != "" {
+		db, err := sqlite.Open(ctx, dbase.sqlite)
+		if err != nil {
+			return err
+		}
+		be.store, be.desc = db, dbase.sqlite
+	} else {
+		self, err := advertiseURL(opts.advertise, ln.Addr())
+		if err != nil {
+			return err
+		}
+		db, err := postgres.Open(ctx, dbase.postgres)
+		if err != nil {
+			return err
+		}
+		cluster, err := postgres.NewCluster(ctx, db, postgres.ClusterConfig{URL: self, Heartbeat: opts.heartbeat, Expiry: opts.lease, Logger: log})
+		if err != nil {
+			db.Close()
+			return err
+		}
+		be.store, be.cluster, be.desc = db, cluster, "postgres (instance "+db.Instance()+" at "+self+")"
+		hcfg.Cluster, hcfg.Remote = cluster, server.NewForwarder(10*time.Second)
+	}
+	hcfg.Store = be.store
+	hall := table.NewHall(hcfg)
+	if be.cluster != nil {
+		err = be.cluster.Start(ctx, postgres.Handlers{
+			Changed: hall.Changed,
+			Missed:  hall.Missed,
+			TakeOver: func(id string) {
+				if err := hall.TakeOver(context.Background(), id); err != nil {
+					log.Error("table not taken over", "table", id, "err", err)
+				}
+			},
+		})
+	} else {
+		var n int
+		if n, err = hall.Restore(ctx); err == nil {
+			log.Info("tables restored", "count", n)
+		}
+	}
+	if err != nil {
+		hall.Close()
+		be.close()
+		return err
+	}
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, AllowedOrigins: opts.origins, UI: web.Handler()})
 	httpSrv := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	fmt.Fprintf(stdout, "minehall serving on http://%s\n", ln.Addr())
-	log.Info("serving", "addr", ln.Addr().String(), "db", path)
+	log.Info("serving", "addr", ln.Addr().String(), "db", be.desc)
 	served := make(chan error, 1)
 	go func() { served <- httpSrv.Serve(ln) }()
 
@@ -107,7 +200,7 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 	case <-ctx.Done():
 	case err := <-served:
 		hall.Close()
-		db.Close()
+		be.close()
 		return err
 	}
 	log.Info("shutting down")
@@ -115,11 +208,12 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 	defer cancel()
 	// Stop taking requests, then close the WebSockets (their in-flight
 	// actions finish and are stored), then stop the tables' bots and clocks,
-	// then flush the store.
+	// then end the lease (the other instances take the tables over at
+	// once) and flush the store.
 	errHTTP := httpSrv.Shutdown(shutdownCtx)
 	errWS := srv.Shutdown(shutdownCtx)
 	hall.Close()
-	errDB := db.Close()
+	errDB := be.close()
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
 		errHTTP = errors.Join(errHTTP, err)
 	}

@@ -30,6 +30,13 @@ import (
 type Config struct {
 	// URL is the server's base URL, as http://127.0.0.1:8080.
 	URL string
+	// URLs, when set instead of URL, are the base URLs of several
+	// instances sharing their tables: the instance each table is created
+	// on goes round them, and the seats of a table join and play on
+	// consecutive instances from there, so that with two instances and
+	// two players one player is on the instance that runs the table and
+	// the other is not.
+	URLs []string
 	// Tables is how many tables play at once; a finished table is replaced
 	// by a new one at once.
 	Tables int
@@ -109,6 +116,9 @@ type run struct {
 // Run plays cfg.Tables tables at once for cfg.Warmup+cfg.Duration and
 // reports what it measured after the warmup.
 func Run(ctx context.Context, cfg Config) (Report, error) {
+	if len(cfg.URLs) == 0 {
+		cfg.URLs = []string{cfg.URL}
+	}
 	r := &run{cfg: cfg, http: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 30 * time.Second}}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -118,8 +128,8 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		go pprof.Do(ctx, pprof.Labels("side", "client"), func(ctx context.Context) {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(uint64(i), 1))
-			for ctx.Err() == nil {
-				if err := r.playTable(ctx, rng); err != nil && ctx.Err() == nil {
+			for k := i; ctx.Err() == nil; k++ {
+				if err := r.playTable(ctx, rng, k); err != nil && ctx.Err() == nil {
 					r.fail(err)
 					time.Sleep(100 * time.Millisecond)
 				}
@@ -173,9 +183,12 @@ func (r *run) fail(err error) {
 	r.firstErr.CompareAndSwap(nil, err.Error())
 }
 
-func (r *run) post(ctx context.Context, path string, body, out any) error {
+// url returns the base URL of instance k, round the instances.
+func (r *run) url(k int) string { return r.cfg.URLs[k%len(r.cfg.URLs)] }
+
+func (r *run) post(ctx context.Context, base, path string, body, out any) error {
 	b, _ := json.Marshal(body)
-	req, _ := http.NewRequestWithContext(ctx, "POST", r.cfg.URL+path, bytes.NewReader(b))
+	req, _ := http.NewRequestWithContext(ctx, "POST", base+path, bytes.NewReader(b))
 	resp, err := r.http.Do(req)
 	if err != nil {
 		return err
@@ -199,21 +212,22 @@ type serverFrame struct {
 	Msg    string       `json:"message"`
 }
 
-// playTable creates a table, seats a client bot in every seat and plays
-// the game to its end.
-func (r *run) playTable(ctx context.Context, rng *rand.Rand) error {
+// playTable creates the k-th table of a goroutine on instance k, seats a
+// client bot in every seat (seat i on instance k+i) and plays the game to
+// its end.
+func (r *run) playTable(ctx context.Context, rng *rand.Rand, k int) error {
 	var created struct {
 		Table table.Info `json:"table"`
 	}
 	req := table.CreateRequest{Game: r.cfg.Game, Players: r.cfg.Players, Options: r.cfg.Options, AutoStart: true}
-	if err := r.post(ctx, "/api/tables", req, &created); err != nil {
+	if err := r.post(ctx, r.url(k), "/api/tables", req, &created); err != nil {
 		return err
 	}
 	id := created.Table.ID
 	tokens := make([]string, r.cfg.Players)
 	for i := range tokens {
 		var j struct{ Token string }
-		if err := r.post(ctx, "/api/tables/"+id+"/join", map[string]any{"name": fmt.Sprintf("bot %d", i)}, &j); err != nil {
+		if err := r.post(ctx, r.url(k+i), "/api/tables/"+id+"/join", map[string]any{"name": fmt.Sprintf("bot %d", i)}, &j); err != nil {
 			return err
 		}
 		tokens[i] = j.Token
@@ -227,7 +241,7 @@ func (r *run) playTable(ctx context.Context, rng *rand.Rand) error {
 		seed := rng.Uint64()
 		go func() {
 			defer wg.Done()
-			if err := r.playSeat(ctx, id, game.Player(seat), tok, seed); err != nil {
+			if err := r.playSeat(ctx, r.url(k+seat), id, game.Player(seat), tok, seed); err != nil {
 				errs <- err
 				cancel()
 			}
@@ -253,8 +267,8 @@ type actFrame struct {
 
 // playSeat plays one seat: whenever it has legal moves it sends a random
 // one and times it until its update arrives.
-func (r *run) playSeat(ctx context.Context, id string, seat game.Player, token string, seed uint64) error {
-	url := "ws" + strings.TrimPrefix(r.cfg.URL, "http") + "/ws/tables/" + id
+func (r *run) playSeat(ctx context.Context, base, id string, seat game.Player, token string, seed uint64) error {
+	url := "ws" + strings.TrimPrefix(base, "http") + "/ws/tables/" + id
 	c, _, err := websocket.Dial(ctx, url, nil)
 	if err != nil {
 		return err

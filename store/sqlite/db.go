@@ -3,10 +3,8 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"sync"
 	"time"
@@ -17,9 +15,6 @@ import (
 	"minehall/game"
 	"minehall/store"
 )
-
-//go:embed migrations/*.sql
-var migrations embed.FS
 
 // Checkpoint policy. The writer never checkpoints (wal_autocheckpoint is
 // off on its connection), so a commit never waits for the database file to
@@ -112,7 +107,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {
-	sub, err := fs.Sub(migrations, "migrations")
+	sub, err := store.Migrations(store.DialectSQLite)
 	if err != nil {
 		return fmt.Errorf("sqlite: migrations: %w", err)
 	}

@@ -1,6 +1,6 @@
 // Package sqlite implements [store.Store] on an embedded SQLite database
-// (modernc.org/sqlite, pure Go) with goose migrations embedded in the
-// binary.
+// (modernc.org/sqlite, pure Go), migrated by goose with the migrations of
+// package store embedded in the binary.
 //
 // The database runs in WAL mode with synchronous=NORMAL: a committed
 // transaction survives the process being killed. Appended actions are

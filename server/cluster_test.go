@@ -1,0 +1,277 @@
+package server_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"syscall"
+	"testing"
+	"time"
+
+	"minehall/game"
+	"minehall/server"
+	"minehall/store"
+	"minehall/store/postgres"
+	"minehall/store/postgres/pgtest"
+	"minehall/table"
+)
+
+// instance is one of several servers sharing one PostgreSQL database, as
+// `minehall serve --db postgres://…` wires it, on 127.0.0.1.
+type instance struct {
+	base    string
+	db      *postgres.DB
+	cluster *postgres.Cluster
+	hall    *table.Hall
+	srv     *server.Server
+	http    *http.Server
+	dead    bool
+}
+
+// Lease timings of the test instances: a dead owner is replaced within
+// about a second.
+const (
+	testHeartbeat = 100 * time.Millisecond
+	testExpiry    = 800 * time.Millisecond
+)
+
+func newInstance(t *testing.T, url string) *instance {
+	t.Helper()
+	ctx := context.Background()
+	db, err := postgres.Open(ctx, url)
+	if err != nil {
+		t.Fatalf("postgres.Open: %v", err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("listen: %v", err)
+	}
+	in := &instance{base: "http://" + ln.Addr().String(), db: db}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	in.cluster, err = postgres.NewCluster(ctx, db, postgres.ClusterConfig{URL: in.base, Heartbeat: testHeartbeat, Expiry: testExpiry, Logger: log})
+	if err != nil {
+		t.Fatalf("NewCluster: %v", err)
+	}
+	reg := registry()
+	in.hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Cluster: in.cluster, Remote: server.NewForwarder(5 * time.Second)})
+	err = in.cluster.Start(ctx, postgres.Handlers{
+		Changed: in.hall.Changed,
+		Missed:  in.hall.Missed,
+		TakeOver: func(id string) {
+			if err := in.hall.TakeOver(context.Background(), id); err != nil {
+				t.Logf("take over %s: %v", id, err)
+			}
+		},
+	})
+	if err != nil {
+		t.Fatalf("cluster.Start: %v", err)
+	}
+	in.srv = server.New(server.Config{Registry: reg, Hall: in.hall, Logger: log})
+	in.http = &http.Server{Handler: in.srv}
+	go in.http.Serve(ln)
+	t.Cleanup(func() {
+		if in.dead {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		in.http.Shutdown(ctx)
+		in.srv.Shutdown(ctx)
+		in.hall.Close()
+		in.cluster.Close()
+		in.db.Close()
+	})
+	return in
+}
+
+// kill stops the instance as a crash would: connections dropped, the
+// lease left to expire, nothing handed over.
+func (in *instance) kill() {
+	in.dead = true
+	in.cluster.Halt()
+	in.http.Close()
+	in.hall.Close()
+	in.db.Close()
+}
+
+// TestTwoInstancesPlayTogether seats the players of one table on two
+// instances: the second player joins and plays through the instance that
+// does not run the table, and both see every update live.
+func TestTwoInstancesPlayTogether(t *testing.T) {
+	url := pgtest.URL(t)
+	a, b := newInstance(t, url), newInstance(t, url)
+	var c created
+	if st, eb := do(t, a.base, "POST", "/api/tables", "", table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true}, &c); st != http.StatusCreated {
+		t.Fatalf("create on a: status %d %+v", st, eb)
+	}
+	id := c.Table.ID
+	var j0, j1 joined
+	if st, eb := do(t, a.base, "POST", "/api/tables/"+id+"/join", "", map[string]any{"name": "Ann"}, &j0); st != http.StatusOK {
+		t.Fatalf("join on a: status %d %+v", st, eb)
+	}
+	if st, eb := do(t, b.base, "POST", "/api/tables/"+id+"/join", "", map[string]any{"name": "Bo"}, &j1); st != http.StatusOK {
+		t.Fatalf("join on b (forwarded): status %d %+v", st, eb)
+	}
+	var info table.Info
+	do(t, b.base, "GET", "/api/tables/"+id, "", nil, &info)
+	if info.Status != store.StatusPlaying || info.Seats[1].Name != "Bo" {
+		t.Errorf("table on b after the joins: status %s, seat 1 %q; want playing and Bo", info.Status, info.Seats[1].Name)
+	}
+	sink := make(chan frame, 1024)
+	clients := []*client{dial(t, a.base, id, j0.Token, 0, sink), dial(t, b.base, id, j1.Token, 1, sink)}
+	watcher := dial(t, b.base, id, "", 2, nil)
+	rng := game.NewRand(7)
+	all := playOut(t, clients, sink, &rng)
+
+	// Each client saw every action once, in order, wherever it is.
+	last := []int64{-1, -1}
+	for _, f := range all {
+		switch f.Type {
+		case "state":
+			last[f.from] = f.N
+		case "update":
+			if f.N != last[f.from]+1 {
+				t.Errorf("client %d: update n=%d after n=%d; want consecutive", f.from, f.N, last[f.from])
+			}
+			last[f.from] = f.N
+		}
+	}
+	var rec game.Record
+	if st, eb := do(t, b.base, "GET", "/api/tables/"+id+"/record", "", nil, &rec); st != http.StatusOK {
+		t.Fatalf("record from b: %d %+v", st, eb)
+	}
+	if _, err := game.Verify(registry(), &rec); err != nil {
+		t.Errorf("record does not verify: %v", err)
+	}
+	for i, n := range last {
+		if n != int64(len(rec.Actions)) {
+			t.Errorf("client %d saw %d actions; the record has %d", i, n, len(rec.Actions))
+		}
+	}
+	for {
+		f := watcher.next("state", "update")
+		if f.Status == "finished" {
+			if f.N != int64(len(rec.Actions)) {
+				t.Errorf("spectator on b: finished at n=%d; want %d", f.N, len(rec.Actions))
+			}
+			break
+		}
+	}
+}
+
+// TestOwnerKilledOtherTakesOver kills the instance that runs a table in
+// the middle of its game: the other takes the table over within the
+// lease, the player who was on the dead instance reconnects to the other,
+// and the game finishes with every acknowledged action in its record.
+func TestOwnerKilledOtherTakesOver(t *testing.T) {
+	url := pgtest.URL(t)
+	a, b := newInstance(t, url), newInstance(t, url)
+	id, _, tokens := createTable(t, a.base, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
+	c0, c1 := dial(t, a.base, id, tokens[0], 0, nil), dial(t, b.base, id, tokens[1], 1, nil)
+	moves := []string{"d", "d", "c", "e", "c"}
+	for i, m := range moves {
+		cl := []*client{c0, c1}[i%2]
+		cl.act(m)
+		if f := cl.next("ack", "error"); f.Type != "ack" || f.N != int64(i+1) {
+			t.Fatalf("move %d %s: got %s; want ack n=%d", i+1, m, f.raw, i+1)
+		}
+	}
+	a.kill()
+	c0.waitClosed()
+
+	// Seat 1, on b, plays on: its action reaches the table once b has
+	// taken it over (before that, it is refused and changes nothing).
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		c1.act("e")
+		f := c1.next("ack", "error")
+		if f.Type == "ack" {
+			if f.N != 6 {
+				t.Fatalf("ack after the takeover: n=%d; want 6", f.N)
+			}
+			break
+		}
+		if f.Code != game.CodeConflict || time.Now().After(deadline) {
+			t.Fatalf("action during the takeover: got %s; want a conflict until b runs the table", f.raw)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	sink := make(chan frame, 1024)
+	clients := []*client{dial(t, b.base, id, tokens[0], 0, sink), dial(t, b.base, id, tokens[1], 1, sink)}
+	clients[0].seq, clients[1].seq = 3, c1.seq
+	c1.c.CloseNow()
+	rng := game.NewRand(5)
+	playOut(t, clients, sink, &rng)
+
+	var rec game.Record
+	if st, eb := do(t, b.base, "GET", "/api/tables/"+id+"/record", "", nil, &rec); st != http.StatusOK {
+		t.Fatalf("record: %d %+v", st, eb)
+	}
+	if _, err := game.Verify(registry(), &rec); err != nil {
+		t.Errorf("record after the kill does not verify: %v", err)
+	}
+	for i, m := range append(moves, "e") {
+		if rec.Actions[i].Move != m {
+			t.Errorf("recorded action %d: got %q; want the acknowledged %q", i+1, rec.Actions[i].Move, m)
+		}
+	}
+}
+
+// TestOwnerProcessKilled is TestOwnerKilledOtherTakesOver with the owner
+// in a process of its own, killed with SIGKILL right after an
+// acknowledgement.
+func TestOwnerProcessKilled(t *testing.T) {
+	url := pgtest.URL(t)
+	aBase, proc := startServer(t, url)
+	b := newInstance(t, url)
+	id, _, tokens := createTable(t, aBase, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
+	c0, c1 := dial(t, aBase, id, tokens[0], 0, nil), dial(t, b.base, id, tokens[1], 1, nil)
+	moves := []string{"d", "d", "c", "e", "c"}
+	for i, m := range moves {
+		cl := []*client{c0, c1}[i%2]
+		cl.act(m)
+		if f := cl.next("ack", "error"); f.Type != "ack" || f.N != int64(i+1) {
+			t.Fatalf("move %d %s: got %s; want ack n=%d", i+1, m, f.raw, i+1)
+		}
+	}
+	if err := proc.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatalf("kill: %v", err)
+	}
+	proc.Wait()
+	c0.waitClosed()
+
+	// Seat 1, on b, moves next; until b has taken the table over its
+	// action is refused with a conflict and changes nothing.
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		c1.act("e")
+		f := c1.next("ack", "error")
+		if f.Type == "ack" {
+			break
+		}
+		if f.Code != game.CodeConflict || time.Now().After(deadline) {
+			t.Fatalf("action during the takeover: got %s; want a conflict until b runs the table", f.raw)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	sink := make(chan frame, 1024)
+	clients := []*client{dial(t, b.base, id, tokens[0], 0, sink), dial(t, b.base, id, tokens[1], 1, sink)}
+	clients[0].seq, clients[1].seq = c0.seq, c1.seq
+	c1.c.CloseNow()
+	rng := game.NewRand(11)
+	playOut(t, clients, sink, &rng)
+	var rec game.Record
+	if st, eb := do(t, b.base, "GET", "/api/tables/"+id+"/record", "", nil, &rec); st != http.StatusOK {
+		t.Fatalf("record: %d %+v", st, eb)
+	}
+	if _, err := game.Verify(registry(), &rec); err != nil {
+		t.Errorf("record after the kill does not verify: %v", err)
+	}
+	for i, m := range append(moves, "e") {
+		if rec.Actions[i].Move != m {
+			t.Errorf("recorded action %d: got %q; want the acknowledged %q", i+1, rec.Actions[i].Move, m)
+		}
+	}
+}

@@ -1,0 +1,125 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"minehall/game"
+	"minehall/store"
+	"minehall/table"
+)
+
+// ForwardedHeader marks a request that one instance forwarded to another:
+// the receiver serves it from a table it runs, or refuses it, and never
+// forwards it again.
+const ForwardedHeader = "Minehall-Forwarded"
+
+// Forwarder is a [table.Remote] that reaches the instance running a table
+// through that instance's HTTP API (join, start and act), as any client
+// would, with the client's own tokens: instances need no secret shared
+// between them.
+type Forwarder struct {
+	client *http.Client
+}
+
+var _ table.Remote = (*Forwarder)(nil)
+
+// NewForwarder returns a forwarder whose requests give up after timeout
+// (default 10s).
+func NewForwarder(timeout time.Duration) *Forwarder {
+	if timeout == 0 {
+		timeout = 10 * time.Second
+	}
+	return &Forwarder{client: &http.Client{
+		Timeout:   timeout,
+		Transport: &http.Transport{MaxIdleConnsPerHost: 64, IdleConnTimeout: 90 * time.Second},
+	}}
+}
+
+// post sends body to owner+path and decodes the answer into out; a
+// refusal comes back as a game error with its code, a failure to reach
+// the owner as any other error.
+func (f *Forwarder) post(ctx context.Context, owner, path, token string, body, out any) error {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, owner+path, bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(ForwardedHeader, "1")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := f.client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode >= 400 {
+		var eb struct {
+			Error errorBody `json:"error"`
+		}
+		if json.Unmarshal(data, &eb) != nil || eb.Error.Code == "" {
+			return fmt.Errorf("%s answered %s", owner, resp.Status)
+		}
+		return game.Errorf(eb.Error.Code, "%s", eb.Error.Message)
+	}
+	if out == nil {
+		return nil
+	}
+	if err := json.Unmarshal(data, out); err != nil {
+		return fmt.Errorf("%s answered %s: %w", owner, data, err)
+	}
+	return nil
+}
+
+// Act implements [table.Remote].
+func (f *Forwarder) Act(ctx context.Context, owner, id, token, move string, seq int64) (store.Action, error) {
+	var out acted
+	if err := f.post(ctx, owner, "/api/tables/"+id+"/act", token, actRequest{Move: move, Seq: seq}, &out); err != nil {
+		return store.Action{}, err
+	}
+	if out.Player == nil {
+		return store.Action{}, fmt.Errorf("%s answered an action without its player", owner)
+	}
+	return store.Action{N: out.N, Player: *out.Player, Move: out.Move, Ms: out.Ms, ClientSeq: seq}, nil
+}
+
+// Join implements [table.Remote].
+func (f *Forwarder) Join(ctx context.Context, owner, id, name string, seat int) (game.Player, string, error) {
+	req := joinRequest{Name: name}
+	if seat >= 0 {
+		req.Seat = &seat
+	}
+	var out joined
+	if err := f.post(ctx, owner, "/api/tables/"+id+"/join", "", req, &out); err != nil {
+		return 0, "", err
+	}
+	return out.Seat, out.Token, nil
+}
+
+// Start implements [table.Remote].
+func (f *Forwarder) Start(ctx context.Context, owner, id, ownerToken string) error {
+	return f.post(ctx, owner, "/api/tables/"+id+"/start", ownerToken, struct{}{}, nil)
+}
+
+// forwardedContext marks the request's context when another instance
+// forwarded it.
+func forwardedContext(r *http.Request) context.Context {
+	if r.Header.Get(ForwardedHeader) != "" {
+		return table.Forwarded(r.Context())
+	}
+	return r.Context()
+}

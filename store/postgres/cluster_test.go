@@ -1,0 +1,165 @@
+package postgres_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"minehall/game"
+	"minehall/store"
+	"minehall/store/postgres"
+	"minehall/store/postgres/pgtest"
+)
+
+func newCluster(t *testing.T, db *postgres.DB, url string) *postgres.Cluster {
+	t.Helper()
+	c, err := postgres.NewCluster(context.Background(), db, postgres.ClusterConfig{URL: url, Heartbeat: 50 * time.Millisecond,
+		Expiry: 400 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatalf("NewCluster: %v", err)
+	}
+	return c
+}
+
+// TestOwnerAndClaim checks who owns a table while its owner lives, after
+// its lease expires, and once it is finished.
+func TestOwnerAndClaim(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	dbA, dbB := open(t, url), open(t, url)
+	defer dbA.Close()
+	defer dbB.Close()
+	a, b := newCluster(t, dbA, "http://a.invalid"), newCluster(t, dbB, "http://b.invalid")
+	if err := a.Start(ctx, postgres.Handlers{}); err != nil {
+		t.Fatalf("Start: %v", err)
+	}
+	defer b.Close()
+	tb := sample("t1")
+	if err := dbA.CreateTable(ctx, tb); err != nil {
+		t.Fatalf("CreateTable: %v", err)
+	}
+	owner := func(c *postgres.Cluster) string {
+		t.Helper()
+		o, err := c.Owner(ctx, "t1")
+		if err != nil {
+			t.Fatalf("Owner: %v", err)
+		}
+		return o
+	}
+	if got := owner(b); got != "http://a.invalid" {
+		t.Errorf("Owner from b while a lives: got %q; want a's URL", got)
+	}
+	if got := owner(a); got != "" {
+		t.Errorf("Owner from a, the owner: got %q; want none", got)
+	}
+	if ok, err := b.Claim(ctx, "t1"); ok || err != nil {
+		t.Errorf("Claim by b while a lives: got %v, %v; want false", ok, err)
+	}
+	if _, err := b.Owner(ctx, "nope"); game.ErrorCode(err) != game.CodeNotFound {
+		t.Errorf("Owner(nope): got %v; want code not_found", err)
+	}
+	a.Halt() // a's lease runs out
+	for deadline := time.Now().Add(10 * time.Second); owner(b) != ""; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("Owner from b 10 s after a stopped renewing its lease: still a's URL; want none")
+		}
+	}
+	if ok, err := b.Claim(ctx, "t1"); !ok || err != nil {
+		t.Fatalf("Claim by b after a's lease expired: got %v, %v; want true", ok, err)
+	}
+	if err := dbA.AppendAction(ctx, "t1", store.Action{N: 1, Move: "x"}); game.ErrorCode(err) != game.CodeConflict {
+		t.Errorf("AppendAction by a after b claimed the table: got %v; want code conflict", err)
+	}
+	if err := dbB.AppendAction(ctx, "t1", store.Action{N: 1, Move: "x"}); err != nil {
+		t.Errorf("AppendAction by b, the new owner: %v", err)
+	}
+	tb.Status = store.StatusFinished
+	if err := dbB.UpdateTable(ctx, tb); err != nil {
+		t.Fatalf("UpdateTable: %v", err)
+	}
+	if got := owner(a); got != "" {
+		t.Errorf("Owner of a finished table: got %q; want none", got)
+	}
+}
+
+// TestChangesAndTakeOver checks that a started cluster hears the changes
+// another instance commits, in order and not its own, and takes over the
+// tables of an instance whose lease expired.
+func TestChangesAndTakeOver(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	dbA, dbB := open(t, url), open(t, url)
+	defer dbA.Close()
+	defer dbB.Close()
+	a, b := newCluster(t, dbA, "http://a.invalid"), newCluster(t, dbB, "http://b.invalid")
+	if err := a.Start(ctx, postgres.Handlers{}); err != nil {
+		t.Fatalf("Start a: %v", err)
+	}
+	events := make(chan store.Event, 16)
+	taken := make(chan string, 4)
+	err := b.Start(ctx, postgres.Handlers{
+		Changed:  func(ev store.Event) { events <- ev },
+		TakeOver: func(id string) { taken <- id },
+	})
+	if err != nil {
+		t.Fatalf("Start b: %v", err)
+	}
+	defer b.Close()
+	tb := sample("t1")
+	if err := dbA.CreateTable(ctx, tb); err != nil {
+		t.Fatalf("CreateTable: %v", err)
+	}
+	for n := int64(1); n <= 3; n++ {
+		if err := dbA.AppendAction(ctx, "t1", store.Action{N: n, Player: 1, Move: "m", Ms: 10 * n}); err != nil {
+			t.Fatalf("AppendAction %d: %v", n, err)
+		}
+	}
+	tb.Seats[1].Name = "Bo"
+	if err := dbA.UpdateTable(ctx, tb); err != nil {
+		t.Fatalf("UpdateTable: %v", err)
+	}
+	for n := int64(1); n <= 4; n++ {
+		select {
+		case ev := <-events:
+			switch {
+			case ev.Table != "t1":
+				t.Errorf("event %d: table %q; want t1", n, ev.Table)
+			case n <= 3 && (ev.N != n || ev.Action == nil || ev.Action.Ms != 10*n || ev.Action.Player != 1):
+				t.Errorf("event %d: got %+v (action %+v); want action %d", n, ev, ev.Action, n)
+			case n == 4 && (ev.N != 0 || ev.Action != nil):
+				t.Errorf("event 4: got %+v; want a change of the table", ev)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("event %d not heard within 10 s", n)
+		}
+	}
+	a.Halt()
+	select {
+	case id := <-taken:
+		if id != "t1" {
+			t.Errorf("taken over: %q; want t1", id)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("t1 not taken over within 10 s of a's lease ending")
+	}
+	select {
+	case ev := <-events:
+		t.Errorf("b heard %+v; want nothing more", ev)
+	default:
+	}
+}
+
+func TestNewClusterChecksConfig(t *testing.T) {
+	db := open(t, pgtest.URL(t))
+	defer db.Close()
+	for _, cfg := range []postgres.ClusterConfig{
+		{URL: ""},
+		{URL: "http://a.invalid", Heartbeat: time.Second, Expiry: time.Second},
+	} {
+		if _, err := postgres.NewCluster(context.Background(), db, cfg); game.ErrorCode(err) != game.CodeInvalid {
+			t.Errorf("NewCluster(%+v): got %v; want code invalid", cfg, err)
+		}
+	}
+}

@@ -1,0 +1,270 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"minehall/game"
+	"minehall/store"
+)
+
+// CreateTable implements [store.Store]. The table is this instance's.
+func (db *DB) CreateTable(ctx context.Context, t *store.Table) error {
+	if !t.Status.Valid() {
+		return game.Errorf(game.CodeInvalid, "table %s: status %q is not open, playing or finished", t.ID, t.Status)
+	}
+	opts, err := json.Marshal(t.Options)
+	if err != nil {
+		return internal("encode options", err)
+	}
+	res, err := encodeResult(t.Result)
+	if err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `INSERT INTO tables
+			(id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, owner)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+			ON CONFLICT (id) DO NOTHING`,
+			t.ID, t.Game, t.Players, string(opts), int64(t.Seed), nonNil(t.OwnerHash), t.AutoStart, string(t.Status),
+			millis(t.Created), millis(t.Started), millis(t.Finished), res, t.RematchOf, t.Rematch, db.instance)
+		if err != nil {
+			return internal("create table", err)
+		}
+		if tag.RowsAffected() == 0 {
+			return game.Errorf(game.CodeConflict, "table %s exists already", t.ID)
+		}
+		return writeSeats(ctx, tx, t)
+	})
+}
+
+// UpdateTable implements [store.Store]. An unfinished table is changed only
+// by the instance that owns it; a finished one by any (a rematch link).
+func (db *DB) UpdateTable(ctx context.Context, t *store.Table) error {
+	if !t.Status.Valid() {
+		return game.Errorf(game.CodeInvalid, "table %s: status %q is not open, playing or finished", t.ID, t.Status)
+	}
+	res, err := encodeResult(t.Result)
+	if err != nil {
+		return err
+	}
+	p, err := db.payload(event{Table: t.ID, Owner: db.instance})
+	if err != nil {
+		return err
+	}
+	err = pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE tables SET status = $1, started_ms = $2, finished_ms = $3, result = $4,
+			rematch_of = $5, rematch = $6, autostart = $7
+			WHERE id = $8 AND (owner = $9 OR status = 'finished')`,
+			string(t.Status), millis(t.Started), millis(t.Finished), res, t.RematchOf, t.Rematch, t.AutoStart, t.ID, db.instance)
+		if err != nil {
+			return internal("update table", err)
+		}
+		if tag.RowsAffected() == 0 {
+			return db.whyNot(ctx, tx, t.ID)
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM seats WHERE table_id = $1`, t.ID); err != nil {
+			return internal("update seats", err)
+		}
+		return writeSeats(ctx, tx, t)
+	})
+	if err == nil {
+		db.publish(p)
+	}
+	return err
+}
+
+// whyNot explains why a write to table id changed nothing: there is no
+// such table, or another instance owns it.
+func (db *DB) whyNot(ctx context.Context, q pgx.Tx, id string) error {
+	var owner string
+	err := q.QueryRow(ctx, `SELECT owner FROM tables WHERE id = $1`, id).Scan(&owner)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return game.Errorf(game.CodeNotFound, "no table %s", id)
+	}
+	if err != nil {
+		return internal("read table owner", err)
+	}
+	return errNotOwner(id)
+}
+
+func errNotOwner(id string) error {
+	return game.Errorf(game.CodeConflict, "table %s is run by another server now; reconnect", id)
+}
+
+func writeSeats(ctx context.Context, tx pgx.Tx, t *store.Table) error {
+	if len(t.Seats) == 0 {
+		return nil
+	}
+	b := &pgx.Batch{}
+	for i, s := range t.Seats {
+		var hash []byte
+		if len(s.TokenHash) > 0 {
+			hash = s.TokenHash
+		}
+		b.Queue(`INSERT INTO seats (table_id, seat, kind, bot, name, token_hash) VALUES ($1, $2, $3, $4, $5, $6)`,
+			t.ID, i, string(s.Kind), s.Bot, s.Name, hash)
+	}
+	if err := tx.SendBatch(ctx, b).Close(); err != nil {
+		return internal("write seats", err)
+	}
+	return nil
+}
+
+const tableColumns = `id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch`
+
+// Table implements [store.Store].
+func (db *DB) Table(ctx context.Context, id string) (*store.Table, error) {
+	rows, err := db.pool.Query(ctx, `SELECT `+tableColumns+` FROM tables WHERE id = $1`, id)
+	if err != nil {
+		return nil, internal("read table", err)
+	}
+	ts, err := scanTables(rows)
+	if err != nil {
+		return nil, err
+	}
+	if len(ts) == 0 {
+		return nil, game.Errorf(game.CodeNotFound, "no table %s", id)
+	}
+	if err := db.readSeats(ctx, ts); err != nil {
+		return nil, err
+	}
+	return ts[0], nil
+}
+
+// Tables implements [store.Store].
+func (db *DB) Tables(ctx context.Context, f store.Filter) ([]*store.Table, error) {
+	q := `SELECT ` + tableColumns + ` FROM tables`
+	var args []any
+	if len(f.Status) > 0 {
+		st := make([]string, len(f.Status))
+		for i, s := range f.Status {
+			st[i] = string(s)
+		}
+		q += ` WHERE status = ANY($1)`
+		args = append(args, st)
+	}
+	q += ` ORDER BY created_ms DESC, id`
+	if f.Limit > 0 {
+		args = append(args, f.Limit)
+		q += fmt.Sprintf(` LIMIT $%d`, len(args))
+	}
+	rows, err := db.pool.Query(ctx, q, args...)
+	if err != nil {
+		return nil, internal("list tables", err)
+	}
+	ts, err := scanTables(rows)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.readSeats(ctx, ts); err != nil {
+		return nil, err
+	}
+	return ts, nil
+}
+
+func scanTables(rows pgx.Rows) ([]*store.Table, error) {
+	defer rows.Close()
+	var ts []*store.Table
+	for rows.Next() {
+		var (
+			t                          store.Table
+			opts, status               string
+			seed, created, started, fi int64
+			result                     *string
+		)
+		if err := rows.Scan(&t.ID, &t.Game, &t.Players, &opts, &seed, &t.OwnerHash, &t.AutoStart, &status,
+			&created, &started, &fi, &result, &t.RematchOf, &t.Rematch); err != nil {
+			return nil, internal("read table", err)
+		}
+		if err := json.Unmarshal([]byte(opts), &t.Options); err != nil {
+			return nil, internal("decode options of table "+t.ID, err)
+		}
+		if result != nil {
+			t.Result = new(game.Result)
+			if err := json.Unmarshal([]byte(*result), t.Result); err != nil {
+				return nil, internal("decode result of table "+t.ID, err)
+			}
+		}
+		t.Seed = uint64(seed)
+		t.Status = store.Status(status)
+		t.Created, t.Started, t.Finished = fromMillis(created), fromMillis(started), fromMillis(fi)
+		ts = append(ts, &t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, internal("read tables", err)
+	}
+	return ts, nil
+}
+
+// readSeats reads the seats of every table of ts in one query.
+func (db *DB) readSeats(ctx context.Context, ts []*store.Table) error {
+	if len(ts) == 0 {
+		return nil
+	}
+	ids := make([]string, len(ts))
+	byID := make(map[string]*store.Table, len(ts))
+	for i, t := range ts {
+		ids[i] = t.ID
+		byID[t.ID] = t
+	}
+	rows, err := db.pool.Query(ctx, `SELECT table_id, kind, bot, name, token_hash FROM seats WHERE table_id = ANY($1) ORDER BY table_id, seat`, ids)
+	if err != nil {
+		return internal("read seats", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, kind string
+		var s store.Seat
+		if err := rows.Scan(&id, &kind, &s.Bot, &s.Name, &s.TokenHash); err != nil {
+			return internal("read seats", err)
+		}
+		s.Kind = store.SeatKind(kind)
+		if len(s.TokenHash) == 0 {
+			s.TokenHash = nil
+		}
+		byID[id].Seats = append(byID[id].Seats, s)
+	}
+	if err := rows.Err(); err != nil {
+		return internal("read seats", err)
+	}
+	return nil
+}
+
+func encodeResult(r *game.Result) (*string, error) {
+	if r == nil {
+		return nil, nil
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return nil, internal("encode result", err)
+	}
+	s := string(b)
+	return &s, nil
+}
+
+func nonNil(b []byte) []byte {
+	if b == nil {
+		return []byte{}
+	}
+	return b
+}
+
+func millis(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
+
+func fromMillis(ms int64) time.Time {
+	if ms == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(ms)
+}

@@ -1,0 +1,512 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"minehall/game"
+	"minehall/store"
+)
+
+// Cluster shares a hall's store with other instances, each table run by
+// one of them (its owner) at a time. A hall without one runs every table of
+// its store. The hall follows a table that another instance runs, for the
+// clients connected to it here: it replays the changes the owner publishes
+// (see [Hall.Changed]) and forwards its clients' actions to the owner
+// through a [Remote].
+type Cluster interface {
+	// Owner returns the base URL of the live instance other than this one
+	// that runs the unfinished table id; "" when this instance runs it,
+	// when no live instance does, or when the table is finished.
+	Owner(ctx context.Context, id string) (string, error)
+	// Claim makes this instance the owner of the unfinished table id
+	// unless another live instance owns it, and reports whether this
+	// instance owns it now.
+	Claim(ctx context.Context, id string) (bool, error)
+}
+
+// Remote reaches the instance that runs a table, for a hall that follows
+// it. Refusals come back as game errors with their codes; an owner that
+// cannot be reached is any other error.
+type Remote interface {
+	// Act plays move with seq for the seat whose token is given and
+	// returns the action as stored.
+	Act(ctx context.Context, owner, id, token, move string, seq int64) (store.Action, error)
+	// Join seats a person as [Table.Join] does.
+	Join(ctx context.Context, owner, id, name string, seat int) (game.Player, string, error)
+	// Start starts the table for its owner's token.
+	Start(ctx context.Context, owner, id, ownerToken string) error
+}
+
+// actionsAfter is what a store offers to read only the end of a log; a
+// store without it is read whole.
+type actionsAfter interface {
+	ActionsAfter(ctx context.Context, id string, n int64) ([]store.Action, error)
+}
+
+type forwardedKey struct{}
+
+// Forwarded marks ctx as a request forwarded by another instance: a table
+// this instance does not run refuses it rather than forward it again.
+func Forwarded(ctx context.Context) context.Context {
+	return context.WithValue(ctx, forwardedKey{}, true)
+}
+
+func isForwarded(ctx context.Context) bool {
+	v, _ := ctx.Value(forwardedKey{}).(bool)
+	return v
+}
+
+// followTimeout bounds the reads a hall makes to follow a table.
+const followTimeout = 10 * time.Second
+
+// Changed applies a change that another instance committed to a table this
+// hall follows; changes of other tables are ignored. The cluster calls it
+// in commit order.
+func (h *Hall) Changed(ev store.Event) {
+	h.mu.Lock()
+	t := h.tables[ev.Table]
+	h.mu.Unlock()
+	if t == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), followTimeout)
+	defer cancel()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed || (!t.mirror && t.rec.Status != store.StatusFinished) {
+		return
+	}
+	var err error
+	switch {
+	case ev.N == 0:
+		err = t.reload(ctx)
+	case ev.N <= t.n:
+	case ev.N == t.n+1 && ev.Action != nil && t.mirror:
+		err = t.follow(*ev.Action)
+	default:
+		err = t.catchUp(ctx)
+	}
+	if err != nil {
+		h.cfg.Logger.Error("followed table not updated", "table", ev.Table, "err", err)
+	}
+}
+
+// Missed reads again every table the hall follows, after changes may have
+// been missed.
+func (h *Hall) Missed() {
+	h.mu.Lock()
+	tables := make([]*Table, 0, len(h.tables))
+	for _, t := range h.tables {
+		tables = append(tables, t)
+	}
+	h.mu.Unlock()
+	for _, t := range tables {
+		ctx, cancel := context.WithTimeout(context.Background(), followTimeout)
+		t.mu.Lock()
+		if t.mirror && !t.closed {
+			if err := t.reload(ctx); err != nil {
+				h.cfg.Logger.Error("followed table not read again", "table", t.id, "err", err)
+			}
+		}
+		t.mu.Unlock()
+		cancel()
+	}
+}
+
+// TakeOver runs the table id, which this instance has just become the
+// owner of (its previous owner died): a followed table carries on in place
+// with its subscribers; another is rebuilt from the store. Bots and clocks
+// resume.
+func (h *Hall) TakeOver(ctx context.Context, id string) error {
+	h.mu.Lock()
+	t := h.tables[id]
+	closed := h.closed
+	h.mu.Unlock()
+	if closed {
+		return errShuttingDown()
+	}
+	if t == nil {
+		rec, err := h.cfg.Store.Table(ctx, id)
+		if err != nil {
+			return err
+		}
+		if t, err = h.load(ctx, rec); err != nil {
+			return err
+		}
+		if t, err = h.register(t); err != nil {
+			return err
+		}
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
+		return errShuttingDown()
+	}
+	if t.mirror {
+		return t.promote(ctx)
+	}
+	if t.rec.Status == store.StatusPlaying {
+		t.advance(ctx)
+	}
+	return nil
+}
+
+// register adds t to the live tables unless one with its id is there
+// already, and returns the one that is; it refuses once the hall is
+// closed.
+func (h *Hall) register(t *Table) (*Table, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return nil, errShuttingDown()
+	}
+	if old, ok := h.tables[t.id]; ok {
+		return old, nil
+	}
+	h.tables[t.id] = t
+	return t, nil
+}
+
+// running returns the live table id that this instance runs or follows,
+// making it when needed: the table is claimed if no live instance runs it,
+// and followed otherwise.
+func (h *Hall) running(ctx context.Context, rec *store.Table) (*Table, error) {
+	c := h.cfg.Cluster
+	if c == nil {
+		// Created or restored by no one in this process: refuse rather
+		// than run a second writer.
+		return nil, game.Errorf(game.CodeNotFound, "table %s is not running here", rec.ID)
+	}
+	owner, err := c.Owner(ctx, rec.ID)
+	if err != nil {
+		return nil, err
+	}
+	if owner == "" {
+		ok, err := c.Claim(ctx, rec.ID)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			if err := h.TakeOver(ctx, rec.ID); err != nil {
+				return nil, err
+			}
+			return h.Table(ctx, rec.ID)
+		}
+	}
+	t, err := h.load(ctx, rec)
+	if err != nil {
+		return nil, err
+	}
+	t.mirror = true
+	if t, err = h.register(t); err != nil {
+		return nil, err
+	}
+	// Changes published while the table was read are read now.
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.mirror {
+		if err := t.reload(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// notifyWait is how long a forwarded action waits for the owner's
+// notification of it before reading it from the store instead.
+const notifyWait = 100 * time.Millisecond
+
+// awaitFollowed waits, for at most notifyWait, until the followed table
+// has applied action n, which its owner has committed: usually the
+// owner's notification arrives meanwhile and saves reading the store; t.mu
+// is held.
+func (t *Table) awaitFollowed(n int64) {
+	if !t.mirror || t.n >= n {
+		return
+	}
+	if t.followed == nil {
+		t.followed = sync.NewCond(&t.mu)
+	}
+	expired := false
+	timer := time.AfterFunc(notifyWait, func() {
+		t.mu.Lock()
+		expired = true
+		t.followed.Broadcast()
+		t.mu.Unlock()
+	})
+	for t.mirror && t.n < n && !expired && !t.closed {
+		t.followed.Wait()
+	}
+	timer.Stop()
+}
+
+// follow applies an action that the owner committed and tells the
+// subscribers; t.mu is held.
+func (t *Table) follow(act store.Action) error {
+	if err := t.applyLogged(act); err != nil {
+		return err
+	}
+	if t.followed != nil {
+		t.followed.Broadcast()
+	}
+	t.broadcastAction(act.Player, act.Move)
+	if t.rec.Status == store.StatusFinished && len(t.subs) == 0 {
+		t.hall.finished(t)
+	}
+	return nil
+}
+
+// catchUp applies the actions the owner committed since the last one
+// applied here; t.mu is held.
+func (t *Table) catchUp(ctx context.Context) error {
+	var acts []store.Action
+	var err error
+	if s, ok := t.hall.cfg.Store.(actionsAfter); ok {
+		acts, err = s.ActionsAfter(ctx, t.id, t.n)
+	} else {
+		acts, err = t.hall.cfg.Store.Actions(ctx, t.id)
+	}
+	if err != nil {
+		return err
+	}
+	for _, a := range acts {
+		if a.N <= t.n {
+			continue
+		}
+		if err := t.follow(a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// reload reads the table and the end of its log again and tells the
+// subscribers what changed; t.mu is held.
+func (t *Table) reload(ctx context.Context) error {
+	rec, err := t.hall.cfg.Store.Table(ctx, t.id)
+	if err != nil {
+		return err
+	}
+	started := t.rec.Status == store.StatusOpen && rec.Status != store.StatusOpen
+	t.rec = rec
+	if started {
+		t.notePhase(0)
+	}
+	if err := t.catchUp(ctx); err != nil {
+		return err
+	}
+	if started {
+		for sub := range t.subs {
+			t.send(sub, t.stateUpdate(sub))
+		}
+	} else {
+		t.broadcastTable()
+	}
+	if rec.Status == store.StatusFinished {
+		t.mirror = false
+		if len(t.subs) == 0 {
+			t.hall.finished(t)
+		}
+	}
+	return nil
+}
+
+// promote makes a followed table one this instance runs: it reads what
+// the previous owner committed, then resumes bots and clocks; t.mu is held.
+func (t *Table) promote(ctx context.Context) error {
+	if err := t.reload(ctx); err != nil {
+		return err
+	}
+	t.mirror = false
+	if t.rec.Status == store.StatusPlaying {
+		t.advance(ctx)
+	}
+	return nil
+}
+
+// demote makes a table this instance ran one it follows, after the store
+// refused a write because another instance owns it now; t.mu is held.
+func (t *Table) demote(ctx context.Context) {
+	t.hall.cfg.Logger.Warn("table is run by another instance now; following it", "table", t.id)
+	t.mirror = true
+	t.stopTimer()
+	for _, b := range t.bots {
+		if b != nil {
+			if b.timer != nil {
+				b.timer.Stop()
+				b.timer = nil
+			}
+			b.busy = false
+		}
+	}
+	if err := t.reload(ctx); err != nil {
+		t.hall.cfg.Logger.Error("followed table not read again", "table", t.id, "err", err)
+	}
+}
+
+// lostOwnership demotes the table when err says another instance owns it
+// now; t.mu is held.
+func (t *Table) lostOwnership(ctx context.Context, err error) {
+	if t.hall.cfg.Cluster != nil && !t.mirror && game.ErrorCode(err) == game.CodeConflict {
+		t.demote(ctx)
+	}
+}
+
+// errUnreachable is what a client hears when the owner of a table did not
+// answer a forwarded request.
+func errUnreachable(err error) error {
+	return game.Errorf(game.CodeConflict, "the server running this table did not answer (%v); try again in a moment", err)
+}
+
+// isGameError reports whether err is a refusal with a code rather than a
+// failure to reach the owner.
+func isGameError(err error) bool {
+	var ge *game.Error
+	return errors.As(err, &ge)
+}
+
+// forwardTo returns the owner to forward to, or "" when this instance
+// runs the table now: it claimed it from a dead owner, or the store says
+// it owns it already (it had stepped back after a write was refused); t.mu
+// is not held.
+func (t *Table) forwardTo(ctx context.Context) (string, error) {
+	h := t.hall
+	if h.cfg.Cluster == nil || h.cfg.Remote == nil {
+		return "", game.Errorf(game.CodeInternal, "table %s is followed without a cluster", t.id)
+	}
+	owner, err := h.cfg.Cluster.Owner(ctx, t.id)
+	if err != nil {
+		return "", err
+	}
+	if owner != "" {
+		if isForwarded(ctx) {
+			// Forwarded here by an instance that took this one for the
+			// owner: never forward twice.
+			return "", game.Errorf(game.CodeConflict, "table %s moved to another server; try again", t.id)
+		}
+		return owner, nil
+	}
+	ok, err := h.cfg.Cluster.Claim(ctx, t.id)
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return "", game.Errorf(game.CodeConflict, "table %s is changing servers; try again in a moment", t.id)
+	}
+	return "", h.TakeOver(ctx, t.id)
+}
+
+// ActWithToken acts for seat, whose token the caller has checked, as
+// [Table.Act] does; on a table that another instance runs, it forwards the
+// action to that instance and returns once this instance has applied it
+// too, so that the caller's acknowledgement follows the update as it does
+// on the owner.
+func (t *Table) ActWithToken(ctx context.Context, seat game.Player, token, move string, seq int64) (int64, error) {
+	act, err := t.Submit(ctx, seat, token, move, seq)
+	return act.N, err
+}
+
+// Submit is ActWithToken returning the action as stored: what an instance
+// answers another that forwarded the action.
+func (t *Table) Submit(ctx context.Context, seat game.Player, token, move string, seq int64) (store.Action, error) {
+	for range 3 {
+		if !t.isMirror() {
+			act, err := t.act(ctx, seat, move, seq)
+			if game.ErrorCode(err) == game.CodeConflict && t.isMirror() {
+				continue // lost the table meanwhile: forward
+			}
+			return act, err
+		}
+		owner, err := t.forwardTo(ctx)
+		if err != nil {
+			return store.Action{}, err
+		}
+		if owner == "" {
+			continue // taken over: act here
+		}
+		act, err := t.hall.cfg.Remote.Act(ctx, owner, t.id, token, move, seq)
+		if err != nil {
+			if isGameError(err) {
+				return store.Action{}, err
+			}
+			return store.Action{}, errUnreachable(err)
+		}
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		switch {
+		case !t.mirror || t.n >= act.N:
+		case t.n+1 == act.N && act.Player == seat:
+			// The owner's answer is the action: no need to wait for its
+			// notification or read the log.
+			err = t.follow(act)
+		default:
+			t.awaitFollowed(act.N)
+			if t.mirror && t.n < act.N {
+				err = t.catchUp(ctx)
+			}
+		}
+		return act, err
+	}
+	return store.Action{}, game.Errorf(game.CodeConflict, "table %s is changing servers; try again in a moment", t.id)
+}
+
+func (t *Table) isMirror() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.mirror
+}
+
+// joinRemote forwards a join to the table's owner, then reads the table
+// again so that the seat shows here at once.
+func (t *Table) joinRemote(ctx context.Context, name string, seat int) (game.Player, string, error) {
+	owner, err := t.forwardTo(ctx)
+	if err != nil {
+		return 0, "", err
+	}
+	if owner == "" {
+		return t.Join(ctx, name, seat)
+	}
+	p, token, err := t.hall.cfg.Remote.Join(ctx, owner, t.id, name, seat)
+	if err != nil {
+		if !isGameError(err) {
+			err = errUnreachable(err)
+		}
+		return 0, "", err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.mirror {
+		if err := t.reload(ctx); err != nil {
+			t.hall.cfg.Logger.Error("followed table not read again", "table", t.id, "err", err)
+		}
+	}
+	return p, token, nil
+}
+
+// startRemote forwards a start to the table's owner.
+func (t *Table) startRemote(ctx context.Context, ownerToken string) error {
+	owner, err := t.forwardTo(ctx)
+	if err != nil {
+		return err
+	}
+	if owner == "" {
+		return t.Start(ctx, ownerToken)
+	}
+	if err := t.hall.cfg.Remote.Start(ctx, owner, t.id, ownerToken); err != nil {
+		if !isGameError(err) {
+			err = errUnreachable(err)
+		}
+		return err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.mirror {
+		if err := t.reload(ctx); err != nil {
+			t.hall.cfg.Logger.Error("followed table not read again", "table", t.id, "err", err)
+		}
+	}
+	return nil
+}

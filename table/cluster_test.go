@@ -1,0 +1,170 @@
+package table_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"minehall/game"
+	"minehall/store"
+	"minehall/store/postgres"
+	"minehall/store/postgres/pgtest"
+	"minehall/table"
+)
+
+// member is one hall of several sharing a PostgreSQL database.
+type member struct {
+	db      *postgres.DB
+	cluster *postgres.Cluster
+	hall    *table.Hall
+}
+
+func newMember(t *testing.T, url, self string, pace time.Duration) *member {
+	t.Helper()
+	ctx := context.Background()
+	db, err := postgres.Open(ctx, url)
+	if err != nil {
+		t.Fatalf("postgres.Open: %v", err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	// No instance is reached over HTTP here: the URL only names it.
+	c, err := postgres.NewCluster(ctx, db, postgres.ClusterConfig{URL: self, Heartbeat: 100 * time.Millisecond, Expiry: 800 * time.Millisecond, Logger: log})
+	if err != nil {
+		t.Fatalf("NewCluster: %v", err)
+	}
+	m := &member{db: db, cluster: c}
+	m.hall = table.NewHall(table.Config{Registry: registry(), Store: db, Logger: log, BotPace: pace, Cluster: c})
+	err = c.Start(ctx, postgres.Handlers{
+		Changed:  m.hall.Changed,
+		Missed:   m.hall.Missed,
+		TakeOver: func(id string) { m.hall.TakeOver(context.Background(), id) },
+	})
+	if err != nil {
+		t.Fatalf("Start: %v", err)
+	}
+	t.Cleanup(func() {
+		m.hall.Close()
+		m.cluster.Close()
+		m.db.Close()
+	})
+	return m
+}
+
+// TestBotTableTakenOver kills the hall that runs a table of bots in the
+// middle of the game: another hall on the same database takes the table
+// over once the lease expires, and its bots finish the game on top of
+// every action the dead hall stored.
+func TestBotTableTakenOver(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	a, b := newMember(t, url, "http://a.invalid", 20*time.Millisecond), newMember(t, url, "http://b.invalid", 20*time.Millisecond)
+	tb, _, err := a.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true,
+		Seats: []table.SeatRequest{{Kind: store.SeatBot, Bot: "random"}, {Kind: store.SeatBot, Bot: "random"}}})
+	if err != nil {
+		t.Fatalf("Create: %v", err)
+	}
+	id := tb.ID()
+	sub, err := tb.Subscribe(game.Spectator, false)
+	if err != nil {
+		t.Fatalf("Subscribe: %v", err)
+	}
+	for u := range sub.C {
+		if u.N >= 3 {
+			break
+		}
+	}
+	// The dead hall stops at once: no lease handed over, nothing flushed.
+	a.cluster.Halt()
+	a.hall.Close()
+	before, err := b.db.Actions(ctx, id)
+	if err != nil {
+		t.Fatalf("Actions: %v", err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		rec, err := b.db.Table(ctx, id)
+		if err != nil {
+			t.Fatalf("Table: %v", err)
+		}
+		if rec.Status == store.StatusFinished {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("table %s not finished 30 s after its owner died; status %s", id, rec.Status)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	r, err := b.hall.Record(ctx, id)
+	if err != nil {
+		t.Fatalf("Record: %v", err)
+	}
+	if _, err := game.Verify(registry(), r); err != nil {
+		t.Errorf("record does not verify: %v", err)
+	}
+	if len(r.Actions) <= len(before) {
+		t.Errorf("record has %d actions; want more than the %d stored before the owner died", len(r.Actions), len(before))
+	}
+	for i, a := range before {
+		if r.Actions[i].Move != a.Move {
+			t.Errorf("action %d: got %q; want %q, stored before the owner died", i+1, r.Actions[i].Move, a.Move)
+		}
+	}
+}
+
+// TestPausedOwnerIsFenced lets the lease of a hall that is still running
+// expire, as when its machine stalls: another hall takes the table over,
+// the stalled hall's next write is refused by the database and it turns to
+// following the table, so the game goes on with one writer and its log
+// stays one game.
+func TestPausedOwnerIsFenced(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	const pace = 200 * time.Millisecond // 7 moves at least: longer than the lease
+	a, b := newMember(t, url, "http://a.invalid", pace), newMember(t, url, "http://b.invalid", pace)
+	tb, _, err := a.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true,
+		Seats: []table.SeatRequest{{Kind: store.SeatBot, Bot: "random"}, {Kind: store.SeatBot, Bot: "random"}}})
+	if err != nil {
+		t.Fatalf("Create: %v", err)
+	}
+	id := tb.ID()
+	// a stops renewing its lease but its table plays on.
+	a.cluster.Halt()
+	wait := func(what string, done func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(30 * time.Second); !done(); time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("not within 30 s: %s", what)
+			}
+		}
+	}
+	status := func() store.Status {
+		rec, err := b.db.Table(ctx, id)
+		if err != nil {
+			t.Fatalf("Table: %v", err)
+		}
+		return rec.Status
+	}
+	takenOver := false
+	wait("b takes the table over", func() bool {
+		owner, err := a.cluster.Owner(ctx, id)
+		if err != nil {
+			t.Fatalf("Owner: %v", err)
+		}
+		takenOver = owner == "http://b.invalid"
+		return takenOver || status() == store.StatusFinished
+	})
+	if !takenOver {
+		t.Fatalf("the game finished on a before its lease expired; the takeover was not tested")
+	}
+	wait("a stops running the table", func() bool { return a.hall.Stats().Playing == 0 })
+	wait("the game finishes", func() bool { return status() == store.StatusFinished })
+	r, err := b.hall.Record(ctx, id)
+	if err != nil {
+		t.Fatalf("Record: %v", err)
+	}
+	if _, err := game.Verify(registry(), r); err != nil {
+		t.Errorf("record does not verify: %v", err)
+	}
+}
