@@ -246,13 +246,17 @@ func (t *Table) awaitFollowed(n int64) {
 // follow applies an action that the owner committed and tells the
 // subscribers; t.mu is held.
 func (t *Table) follow(act store.Action) error {
+	public := false
+	if a, err := t.state.ParseAction(act.Player, act.Move); err == nil {
+		public = t.moveIsPublic(act.Player, a)
+	}
 	if err := t.applyLogged(act); err != nil {
 		return err
 	}
 	if t.followed != nil {
 		t.followed.Broadcast()
 	}
-	t.broadcastAction(act.Player, act.Move)
+	t.broadcastAction(act.Player, act.Move, public)
 	if t.rec.Status == store.StatusFinished && len(t.subs) == 0 {
 		t.hall.finished(t)
 	}

@@ -382,6 +382,7 @@ func (t *Table) unsubscribe(sub *Subscription, err error) {
 // t.mu is held and the action has been checked.
 func (t *Table) commit(ctx context.Context, p game.Player, a game.Action, seq int64) (store.Action, error) {
 	move := t.state.ActionString(p, a)
+	public := t.moveIsPublic(p, a)
 	ms := max(t.hall.cfg.Clock.Now().Sub(t.rec.Started).Milliseconds(), t.lastMs)
 	act := store.Action{N: t.n + 1, Player: p, Move: move, Ms: ms, ClientSeq: seq}
 	if err := t.hall.cfg.Store.AppendAction(ctx, t.rec.ID, act); err != nil {
@@ -400,7 +401,7 @@ func (t *Table) commit(ctx context.Context, p game.Player, a game.Action, seq in
 		// the game is over can download its record at once.
 		t.storeFinish(ctx)
 	}
-	t.broadcastAction(p, move)
+	t.broadcastAction(p, move, public)
 	return act, nil
 }
 
@@ -451,15 +452,7 @@ func (t *Table) retryLater() {
 
 func (t *Table) sampleChance() game.Action {
 	if cs, ok := t.state.(game.ChanceState); ok {
-		outs := cs.ChanceOutcomes(nil)
-		x := t.chance.Float64()
-		for _, o := range outs {
-			if x < o.Probability {
-				return o.Action
-			}
-			x -= o.Probability
-		}
-		return outs[len(outs)-1].Action
+		return game.PickOutcome(cs.ChanceOutcomes(nil), t.chance.Float64())
 	}
 	t.abuf = t.state.Legal(game.Chance, t.abuf[:0])
 	return t.abuf[t.chance.IntN(len(t.abuf))]
@@ -623,10 +616,21 @@ func (t *Table) update(kind string, seat game.Player, legal bool) *Update {
 	return u
 }
 
+// moveIsPublic reports, before a is applied, whether every subscriber may
+// be told that p took a: always in games with perfect information, where
+// the game says so (game.PublicMover) in the others; t.mu is held.
+func (t *Table) moveIsPublic(p game.Player, a game.Action) bool {
+	if t.spec.Information == game.PerfectInformation {
+		return true
+	}
+	pm, ok := t.state.(game.PublicMover)
+	return ok && pm.MoveIsPublic(p, a)
+}
+
 // broadcastAction tells every subscriber about the action just applied,
-// with the move only where it hides nothing; t.mu is held.
-func (t *Table) broadcastAction(p game.Player, move string) {
-	perfect := t.spec.Information == game.PerfectInformation
+// naming the move to all if public, else only to the player who took it;
+// t.mu is held.
+func (t *Table) broadcastAction(p game.Player, move string, public bool) {
 	type key struct {
 		seat  game.Player
 		legal bool
@@ -638,7 +642,7 @@ func (t *Table) broadcastAction(p game.Player, move string) {
 		if !ok {
 			base = t.update(UpdateAction, sub.seat, sub.legal)
 			base.Player = &p
-			if perfect || (p.Seated() && p == sub.seat) {
+			if public || (p.Seated() && p == sub.seat) {
 				base.Move = move
 			}
 			built[k] = base

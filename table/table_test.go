@@ -273,4 +273,16 @@ func TestHiddenMovesStayHidden(t *testing.T) {
 			break
 		}
 	}
+	// Betting is public (game.PublicMover): the spectator is told the bet.
+	if _, err := tb.Act(ctx, 0, "bet", 1); err != nil {
+		t.Fatalf("Act: %v", err)
+	}
+	for u := range sub.C {
+		if u.N == 3 {
+			if u.Move != "bet" {
+				t.Fatalf("the spectator was told move %q for a public bet; want bet", u.Move)
+			}
+			break
+		}
+	}
 }

@@ -31,7 +31,7 @@ type Update struct {
 	// Player and Move say who acted and how, in action updates. Move is
 	// left out where it could tell the subscriber something hidden: in a
 	// game with hidden information it is given only to the player who
-	// acted.
+	// acted, unless the game says the move is public (game.PublicMover).
 	Player *game.Player `json:"player,omitempty"`
 	Move   string       `json:"move,omitempty"`
 	Status store.Status `json:"status"`

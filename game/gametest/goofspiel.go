@@ -313,3 +313,9 @@ func (s *GSState) CheckInvariants() error {
 	}
 	return nil
 }
+
+// MoveIsPublic: the prize turned up and the timeout are seen by all; a bid
+// is secret until the round resolves.
+func (s *GSState) MoveIsPublic(p game.Player, a game.Action) bool {
+	return p == game.Chance || p == game.System
+}

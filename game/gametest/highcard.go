@@ -229,3 +229,7 @@ func (s *HCState) CheckInvariants() error {
 	}
 	return nil
 }
+
+// MoveIsPublic: bets and passes are seen by both players; the deals are
+// not.
+func (s *HCState) MoveIsPublic(p game.Player, a game.Action) bool { return p != game.Chance }
