@@ -238,6 +238,42 @@ func (s *State) Timer() (int64, time.Duration, bool) {
 func (s *State) Determinize(p game.Player, rng *game.Rand) game.State {
 	c := s.Clone().(*State)
 	c.rng = game.NewRand(rng.Uint64())
+	// Which of the boards no one has seen lie in the pile, and which stayed
+	// in the box, is hidden: only the pile's size is known. Deal them anew.
+	var seen [NumBoards]bool
+	for q := range c.n {
+		if b := c.seats[q].Board; b >= 0 {
+			seen[b] = true
+		}
+	}
+	for _, round := range c.results {
+		for _, r := range round {
+			if b, ok := c.pack.BoardByID(r.Board); ok {
+				seen[b] = true
+			}
+		}
+	}
+	var unseen [NumBoards]int
+	k, inPile := 0, 0
+	for b := range c.pack.Boards {
+		if seen[b] {
+			continue
+		}
+		if c.inPile[b] {
+			inPile++
+		}
+		c.inPile[b], c.inBox[b] = false, false
+		unseen[k] = b
+		k++
+	}
+	rng.Shuffle(k, func(i, j int) { unseen[i], unseen[j] = unseen[j], unseen[i] })
+	for i, b := range unseen[:k] {
+		if i < inPile {
+			c.inPile[b] = true
+		} else {
+			c.inBox[b] = true
+		}
+	}
 	return c
 }
 
