@@ -55,8 +55,10 @@ func (b *randomBot) Act(_ context.Context, s game.State, p game.Player) (ai.Deci
 
 // HitBot chooses hits by simulating candidates on determinized copies of the
 // tray (fresh hand noise, nothing it cannot see), scoring each by the
-// progress the hit brings its own wagons and missions. It always completes a
-// wagon with mission cards when it can, and never turns or pushes the tray.
+// progress the hit brings its own wagons and missions. It fills its wagon
+// with the suggested filling (as many gems of the slots' colors as fit,
+// then white jokers, then mission cards when they complete the wagon), and
+// never turns or pushes the tray.
 type HitBot struct {
 	Level botLevel
 	rng   game.Rand
@@ -71,8 +73,9 @@ func (b *HitBot) Act(ctx context.Context, gs game.State, p game.Player) (ai.Deci
 	if s.Terminal() || p != game.Player(s.current) {
 		return ai.Decision{}, game.Errorf(game.CodeNotYourTurn, "player %s has nothing to do", p)
 	}
-	if s.phase == PhaseDecide {
-		return ai.Decision{Action: actUse, Delay: b.Level.Delay / 2}, nil
+	if f, ok := s.SuggestedFilling(); ok {
+		a, _ := FillAction(f)
+		return ai.Decision{Action: a, Delay: b.Level.Delay / 2}, nil
 	}
 	base := progress(s, p)
 	view := s.Determinize(p, &b.rng).(*State)
@@ -160,8 +163,9 @@ func progress(s *State, p game.Player) float64 {
 // wagons mission cards could complete counted as completed, and a small
 // value for a hit that dropped nothing (the player hits again).
 func outcomeValue(d *State, p game.Player, base float64) float64 {
-	if d.phase == PhaseDecide && d.current == int8(p) {
-		d.Apply(p, actUse)
+	if f, ok := d.SuggestedFilling(); ok && d.current == int8(p) {
+		a, _ := FillAction(f)
+		d.Apply(p, a)
 	}
 	if d.phase == PhaseHit && d.current == int8(p) && d.hits > 0 {
 		return 0.3

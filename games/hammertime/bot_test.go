@@ -41,17 +41,22 @@ func TestBotsPlayLegally(t *testing.T) {
 	}
 }
 
-// A hitting bot completes its wagon with mission cards when it can.
-func TestBotUsesMissions(t *testing.T) {
+// A hitting bot fills its wagon as suggested, completing it with mission
+// cards when it can.
+func TestBotFillsAsSuggested(t *testing.T) {
 	s := newTestState(t, 2, nil)
-	s.phase = PhaseDecide
+	topWagon(t, s, 0, "orange-1")
+	topMission(t, s, MissionMany)
+	holdMission(s, 0)
+	s.gems[gemYellow].Holder = 0
+	s.settle(fall(s, gemRed, gemWhite, gemBlack), true)
 	bot, _ := New().(*Game).NewBot("hard", 1)
 	d, err := bot.Act(context.Background(), s, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Action != actUse {
-		t.Errorf("got %s; want use missions", s.ActionString(0, d.Action))
+	if got := s.ActionString(0, d.Action); got != "fill red 1 white 1 missions 1" {
+		t.Errorf("got %s; want fill red 1 white 1 missions 1", got)
 	}
 }
 

@@ -15,8 +15,11 @@
 //   - state.go: the rules of a turn and of the end, invariants;
 //   - view.go: what each seat sees, determinization of hidden information,
 //     the snapshot;
+//   - fill.go: the filling of the top wagon with the fallen gems, white
+//     jokers and mission cards, the player's choice, as dense actions, and
+//     the suggested filling the bots choose;
 //   - notation.go: "hit north 5 strength 4", "turn left", "push east",
-//     "use missions", "keep missions";
+//     "fill blue 1 white 1 missions 1", "fill nothing";
 //   - bot.go: bots that simulate candidate hits on determinized copies;
 //   - rules.go and rules/en.md: the rules text with every ruling and the
 //     reconstructed components.

@@ -93,8 +93,9 @@ var techniqueNoise = [numTechniques]handNoise{
 }
 
 // HitAction returns the action number of a hit on side at position
-// (1..HitPositions, from the side's left end as seen from outside the tray)
-// with strength (1..HitStrengths).
+// (1..HitPositions, clockwise seen from above: from the side's right end for
+// a person outside the tray facing that side) with strength
+// (1..HitStrengths).
 func HitAction(side Side, position, strength int) game.Action {
 	return game.Action((int(side)*HitPositions+position-1)*HitStrengths + strength - 1)
 }
@@ -105,9 +106,10 @@ func decodeHit(a game.Action) (side Side, position, strength int) {
 	return Side(i / (HitPositions * HitStrengths)), i/HitStrengths%HitPositions + 1, i%HitStrengths + 1
 }
 
-// sideGeometry returns a point of side at fraction f along it (clockwise,
-// that is from its left end for a person facing it from outside) and the
-// inward normal.
+// sideGeometry returns a point of side at fraction f along it and the
+// inward normal. Fractions run clockwise seen from above: from the side's
+// right end for a person standing outside the tray and facing that side (on
+// the north side, from the west end to the east end).
 func sideGeometry(t TraySpec, side Side, f float64) (p, n cp.Vector) {
 	w, d := t.WidthCM/2, t.DepthCM/2
 	switch side {

@@ -8,9 +8,11 @@ import (
 	"minehall/game"
 )
 
-// ActionString returns the notation of a: "hit north 5 strength 4" (side,
-// position 1–9 from the side's left end seen from outside, strength 1–10),
-// "turn left", "turn right", "push east", "use missions", "keep missions".
+// ActionString returns the notation of a: "hit north 5 strength 4" (side;
+// position 1–9, clockwise seen from above, that is from the side's right end
+// for a person outside the tray facing it; strength 1–10), "turn left",
+// "turn right", "push east", and fillings such as "fill blue 1 white 1
+// missions 1" or "fill nothing" (see [Filling]).
 func (s *State) ActionString(_ game.Player, a game.Action) string {
 	switch {
 	case a < 0 || a >= numActions:
@@ -22,12 +24,10 @@ func (s *State) ActionString(_ game.Player, a game.Action) string {
 		return "turn left"
 	case a == actTurnRight:
 		return "turn right"
-	case a < actUse:
+	case a < actFill:
 		return "push " + Side(a-actPush).String()
-	case a == actUse:
-		return "use missions"
 	}
-	return "keep missions"
+	return decodeFill(a).String()
 }
 
 // ParseAction is the inverse of ActionString.
@@ -80,14 +80,18 @@ func (s *State) ParseAction(_ game.Player, str string) (game.Action, error) {
 			}
 		}
 		return bad(`a push is "push SIDE" with a side of north, east, south, west`)
-	case "use", "keep":
-		if len(f) == 2 && f[1] == "missions" {
-			if f[0] == "use" {
-				return actUse, nil
-			}
-			return actKeep, nil
+	case "fill":
+		fl, err := parseFilling(f[1:])
+		if err != nil {
+			return bad(err.Error())
 		}
-		return bad(`write "use missions" or "keep missions"`)
+		a, ok := FillAction(fl)
+		if !ok {
+			return bad("it is not a filling")
+		}
+		return a, nil
+	case "use", "keep":
+		return bad(`mission cards are used when you fill your wagon: write for example "fill red 1 missions 1", or a filling without missions to keep them`)
 	}
-	return bad("a move starts with hit, turn, push, use or keep")
+	return bad("a move starts with hit, turn, push or fill")
 }

@@ -31,7 +31,14 @@ func TestNotationErrors(t *testing.T) {
 		{"hit north 3", "a hit is written"},
 		{"turn around", "turn left"},
 		{"push up", "push SIDE"},
-		{"use gems", "use missions"},
+		{"use missions", "when you fill your wagon"},
+		{"fill", "a filling is written"},
+		{"fill red", "a filling is written"},
+		{"fill black 1", "black gems fill no wagon"},
+		{"fill red 1 red 1", "red is named twice"},
+		{"fill red x", `the count of red, "x"`},
+		{"fill red 4 white 3", "at most 6 slots"},
+		{"fill purple 1", `"purple" is not blue`},
 		{"dance", "a move starts with"},
 	}
 	for _, tt := range tests {

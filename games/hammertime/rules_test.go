@@ -79,9 +79,40 @@ func mustInvariants(t *testing.T, s *State) {
 	}
 }
 
+// fillings returns p's legal fillings in notation.
+func fillings(s *State, p game.Player) []string {
+	var out []string
+	for _, a := range s.Legal(p, nil) {
+		out = append(out, s.ActionString(p, a))
+	}
+	return out
+}
+
+// mustPlay plays a move in notation.
+func mustPlay(t *testing.T, s *State, p game.Player, move string) {
+	t.Helper()
+	if _, err := game.PlayNotation(s, p, move); err != nil {
+		t.Fatalf("%s: %v", move, err)
+	}
+}
+
+// holdMission gives seat p the mission card second in the pile, as if won
+// on an earlier turn, and returns it.
+func holdMission(s *State, p int) int8 {
+	card := s.deck[1]
+	copy(s.deck[1:], s.deck[2:s.deckLen])
+	s.deckLen--
+	s.deck[s.deckLen] = 0
+	st := &s.seats[p]
+	st.held[st.numHeld] = card
+	st.numHeld++
+	return card
+}
+
 // The rulebook's step 4 example: Clara's wagon (yellow, green, blue, red)
-// holds a yellow gem; she drops blue, red, yellow, red and black. The blue
-// and red go in, green stays empty, the yellow, red and black go back.
+// holds a yellow gem; she drops blue, red, yellow, red and black. She may
+// put the blue and a red gem in (or fewer); the green slot stays empty; she
+// fills the blue and red slots, and the yellow, red and black gems go back.
 func TestClaraFillsHerWagon(t *testing.T) {
 	s := newTestState(t, 2, nil)
 	topWagon(t, s, 0, "orange-1")
@@ -89,19 +120,53 @@ func TestClaraFillsHerWagon(t *testing.T) {
 	s.gems[gemYellow].Holder = 0
 	fallen := fall(s, gemBlue, gemRed, gemYellow+1, gemRed+1, gemBlack)
 	s.settle(fallen, true)
+	if s.phase != PhaseFill || s.current != 0 {
+		t.Fatalf("phase %d, current %d; want seat 0 filling", s.phase, s.current)
+	}
+	mustInvariants(t, s)
+	want := []string{"fill nothing", "fill red 1", "fill blue 1", "fill blue 1 red 1"}
+	if got := fillings(s, 0); !slices.Equal(got, want) {
+		t.Errorf("fillings %v; want %v", got, want)
+	}
+	if f, _ := s.SuggestedFilling(); f.String() != "fill blue 1 red 1" {
+		t.Errorf("suggested %s; want fill blue 1 red 1", f)
+	}
+	mustPlay(t, s, 0, "fill blue 1 red 1")
 	if got, want := wagonColors(s, 0), []string{"blue", "red", "yellow"}; !slices.Equal(got, want) {
 		t.Errorf("wagon holds %v; want %v", got, want)
 	}
-	for _, g := range []int{gemYellow + 1, gemRed + 1, gemBlack} {
-		if s.gems[g].Holder != OnTray || !onTray(s.pack, &s.gems[g]) {
-			t.Errorf("gem %d (%s) is not back on the tray", g, GemColor(g))
+	back := 0
+	for _, g := range fallen {
+		if s.gems[g].Holder == OnTray && onTray(s.pack, &s.gems[g]) {
+			back++
 		}
+	}
+	if back != 3 {
+		t.Errorf("%d of the fallen gems are back on the tray; want 3 (yellow, red, black)", back)
 	}
 	if s.seats[0].numHeld != 0 {
 		t.Errorf("Clara won %d mission cards with 5 gems on a 6-to-8 mission; want 0", s.seats[0].numHeld)
 	}
 	if s.current != 1 || s.phase != PhaseHit {
 		t.Errorf("after the turn: current %d, phase %d; want seat 1 hitting", s.current, s.phase)
+	}
+	mustInvariants(t, s)
+}
+
+// The filling is the player's: Clara may leave a gem out, and what she
+// leaves out goes back on the tray.
+func TestClaraFillsLess(t *testing.T) {
+	s := newTestState(t, 2, nil)
+	topWagon(t, s, 0, "orange-1")
+	topMission(t, s, MissionMany)
+	s.gems[gemYellow].Holder = 0
+	s.settle(fall(s, gemBlue, gemRed, gemYellow+1, gemRed+1, gemBlack), true)
+	mustPlay(t, s, 0, "fill red 1")
+	if got, want := wagonColors(s, 0), []string{"red", "yellow"}; !slices.Equal(got, want) {
+		t.Errorf("wagon holds %v; want %v", got, want)
+	}
+	if h := s.gems[gemBlue].Holder; h != OnTray || !onTray(s.pack, &s.gems[gemBlue]) {
+		t.Errorf("the blue gem left out is held by %d; want it back on the tray", h)
 	}
 	mustInvariants(t, s)
 }
@@ -113,23 +178,21 @@ func TestClaraCompletesWithMissionCard(t *testing.T) {
 	s := newTestState(t, 2, nil)
 	topWagon(t, s, 0, "orange-1")
 	topMission(t, s, MissionMany)
-	// Clara won a mission earlier.
-	card := s.deck[1]
-	copy(s.deck[1:], s.deck[2:s.deckLen])
-	s.deckLen--
-	s.seats[0].held[0], s.seats[0].numHeld = card, 1
+	card := holdMission(s, 0)
 	s.gems[gemYellow].Holder = 0
 	s.gems[gemBlue].Holder = 0
 	s.settle(fall(s, gemRed, gemBlack), true)
-	if s.phase != PhaseDecide || s.current != 0 {
-		t.Fatalf("phase %d, current %d; want seat 0 deciding", s.phase, s.current)
+	if s.phase != PhaseFill || s.current != 0 {
+		t.Fatalf("phase %d, current %d; want seat 0 filling", s.phase, s.current)
 	}
-	if got := s.Legal(0, nil); !slices.Equal(got, []game.Action{actUse, actKeep}) {
-		t.Fatalf("legal %v; want use and keep", got)
+	want := []string{"fill nothing", "fill red 1", "fill red 1 missions 1"}
+	if got := fillings(s, 0); !slices.Equal(got, want) {
+		t.Errorf("fillings %v; want %v", got, want)
 	}
-	if err := game.Play(s, 0, actUse); err != nil {
-		t.Fatal(err)
+	if v := viewOf(t, s, 1); v.Fill == nil || v.Fill.Suggested != "fill red 1 missions 1" || len(v.Fill.Fallen) != 2 {
+		t.Errorf("the other seat sees the filling %+v; want the 2 fallen gems and the suggestion fill red 1 missions 1", v.Fill)
 	}
+	mustPlay(t, s, 0, "fill red 1 missions 1")
 	if s.seats[0].top != 1 {
 		t.Errorf("full wagons %d; want 1", s.seats[0].top)
 	}
@@ -142,21 +205,101 @@ func TestClaraCompletesWithMissionCard(t *testing.T) {
 	mustInvariants(t, s)
 }
 
-// A mission card may be used only if it completes the wagon.
-func TestMissionCardOnlyCompletes(t *testing.T) {
+// Keeping the mission cards is a filling without them.
+func TestKeepMissionCards(t *testing.T) {
 	s := newTestState(t, 2, nil)
-	topWagon(t, s, 0, "orange-4") // six slots
+	topWagon(t, s, 0, "orange-1")
 	topMission(t, s, MissionMany)
-	card := s.deck[1]
-	copy(s.deck[1:], s.deck[2:s.deckLen])
-	s.deckLen--
-	s.seats[0].held[0], s.seats[0].numHeld = card, 1
-	s.settle(fall(s, gemWhite), true)
-	if s.phase != PhaseHit || s.current != 1 {
-		t.Errorf("phase %d, current %d; want the turn passed (one card cannot complete five empty slots)", s.phase, s.current)
+	holdMission(s, 0)
+	s.gems[gemYellow].Holder = 0
+	s.gems[gemBlue].Holder = 0
+	s.settle(fall(s, gemRed, gemBlack), true)
+	mustPlay(t, s, 0, "fill red 1")
+	if s.seats[0].top != 0 || s.seats[0].numHeld != 1 {
+		t.Errorf("full wagons %d, cards %d; want the wagon unfinished and the card kept", s.seats[0].top, s.seats[0].numHeld)
 	}
+	if got, want := wagonColors(s, 0), []string{"blue", "red", "yellow"}; !slices.Equal(got, want) {
+		t.Errorf("wagon holds %v; want %v", got, want)
+	}
+	mustInvariants(t, s)
+}
+
+// A mission card won this turn already counts as a white gem.
+func TestMissionCardWonThisTurn(t *testing.T) {
+	s := newTestState(t, 2, nil)
+	topWagon(t, s, 0, "orange-1")
+	topMission(t, s, MissionFew)
+	for _, g := range []int{gemYellow, gemBlue, gemGreen} {
+		s.gems[g].Holder = 0
+	}
+	s.settle(fall(s, gemBlack), true)
 	if s.seats[0].numHeld != 1 {
-		t.Errorf("held %d; want the card kept", s.seats[0].numHeld)
+		t.Fatalf("cards %d; want the 1-to-3 mission won", s.seats[0].numHeld)
+	}
+	if got, want := fillings(s, 0), []string{"fill nothing", "fill missions 1"}; !slices.Equal(got, want) {
+		t.Errorf("fillings %v; want %v", got, want)
+	}
+	mustPlay(t, s, 0, "fill missions 1")
+	if s.seats[0].top != 1 || s.seats[0].numHeld != 0 {
+		t.Errorf("full wagons %d, cards %d; want 1 and 0", s.seats[0].top, s.seats[0].numHeld)
+	}
+	mustInvariants(t, s)
+}
+
+// A mission card may be used only if it completes the wagon; illegal
+// fillings are refused with the reason and change nothing.
+func TestFillingErrors(t *testing.T) {
+	s := newTestState(t, 2, nil)
+	topWagon(t, s, 0, "orange-4") // red, red, red, green, green, green
+	topMission(t, s, MissionMany)
+	holdMission(s, 0)
+	s.settle(fall(s, gemWhite, gemRed, gemBlue, gemBlack), true)
+	if got, want := fillings(s, 0), []string{"fill nothing", "fill white 1", "fill red 1", "fill red 1 white 1"}; !slices.Equal(got, want) {
+		t.Errorf("fillings %v; want %v (one card cannot complete the wagon)", got, want)
+	}
+	before, _ := game.Hash(s)
+	tests := []struct{ move, want string }{
+		{"fill red 1 white 1 missions 1", "mission cards may only complete the wagon"},
+		{"fill missions 1", "mission cards may only complete the wagon"},
+		{"fill blue 1", "0 free blue slots"},
+		{"fill red 2", "1 red gems fell, not 2"},
+		{"fill white 2", "1 white gems fell, not 2"},
+		{"hit north 5 strength 3", "choose how to fill your wagon"},
+	}
+	for _, tt := range tests {
+		_, err := game.PlayNotation(s, 0, tt.move)
+		if game.ErrorCode(err) != game.CodeIllegal || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got %v; want an illegal-move error containing %q", tt.move, err, tt.want)
+		}
+	}
+	if after, _ := game.Hash(s); after != before {
+		t.Errorf("a refused filling changed the state")
+	}
+	// Too many cards for the empty slots.
+	s = newTestState(t, 2, nil)
+	topWagon(t, s, 0, "orange-1")
+	topMission(t, s, MissionMany)
+	holdMission(s, 0)
+	holdMission(s, 0)
+	s.gems[gemYellow].Holder, s.gems[gemBlue].Holder = 0, 0
+	s.settle(fall(s, gemRed), true)
+	_, err := game.PlayNotation(s, 0, "fill red 1 missions 2")
+	if game.ErrorCode(err) != game.CodeIllegal || !strings.Contains(err.Error(), "the filling puts") && !strings.Contains(err.Error(), "only complete") {
+		t.Errorf("fill red 1 missions 2 in a wagon with 2 empty slots: got %v; want refused", err)
+	}
+	mustPlay(t, s, 0, "fill missions 2")
+	if s.seats[0].top != 1 || s.seats[0].numHeld != 0 {
+		t.Errorf("two cards completing two slots: full wagons %d, cards %d; want 1 and 0", s.seats[0].top, s.seats[0].numHeld)
+	}
+	mustInvariants(t, s)
+}
+
+// Out of the fill phase, no filling is legal.
+func TestFillOnlyAfterAFall(t *testing.T) {
+	s := newTestState(t, 2, nil)
+	_, err := game.PlayNotation(s, 0, "fill nothing")
+	if game.ErrorCode(err) != game.CodeIllegal || !strings.Contains(err.Error(), "hit the tray first") {
+		t.Errorf("a filling before a hit: got %v; want refused", err)
 	}
 }
 
@@ -222,6 +365,10 @@ func TestBlackAndWhite(t *testing.T) {
 	topWagon(t, s, 0, "orange-1")
 	topMission(t, s, MissionMany)
 	s.settle(fall(s, gemBlack, gemBlack+1, gemWhite, gemWhite+1), true)
+	if got, want := fillings(s, 0), []string{"fill nothing", "fill white 1", "fill white 2"}; !slices.Equal(got, want) {
+		t.Errorf("fillings %v; want %v", got, want)
+	}
+	mustPlay(t, s, 0, "fill white 2")
 	if got, want := wagonColors(s, 0), []string{"white", "white"}; !slices.Equal(got, want) {
 		t.Errorf("wagon holds %v; want %v", got, want)
 	}
@@ -232,6 +379,10 @@ func TestFullWagonTurned(t *testing.T) {
 	s := newTestState(t, 2, game.Options{"missions": "false"})
 	topWagon(t, s, 0, "orange-1")
 	s.settle(fall(s, gemBlue, gemGreen, gemYellow, gemWhite, gemRed), true)
+	if f, _ := s.SuggestedFilling(); f.String() != "fill blue 1 green 1 yellow 1 red 1" {
+		t.Errorf("suggested %s; want the four colors (no joker needed)", f)
+	}
+	mustPlay(t, s, 0, "fill blue 1 green 1 yellow 1 white 1")
 	if s.seats[0].top != 1 {
 		t.Fatalf("full wagons %d; want 1", s.seats[0].top)
 	}
@@ -357,9 +508,9 @@ func TestNotYourTurn(t *testing.T) {
 	if game.ErrorCode(err) != game.CodeNotYourTurn {
 		t.Errorf("got %v; want not your turn", err)
 	}
-	err = game.Play(s, 0, actUse)
+	err = game.Play(s, 0, actFill)
 	if game.ErrorCode(err) != game.CodeIllegal {
-		t.Errorf("use missions while aiming: got %v; want illegal", err)
+		t.Errorf("a filling while aiming: got %v; want illegal", err)
 	}
 	if after, _ := game.Hash(s); after != before {
 		t.Errorf("a refused action changed the state")

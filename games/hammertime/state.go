@@ -11,10 +11,12 @@ type Phase int8
 
 // The phases of a turn.
 const (
-	PhaseHit    Phase = iota // turn or push the tray, or hit it
-	PhaseDecide              // complete the wagon with mission cards, or keep them
-	PhaseOver                // the game is over
+	PhaseHit  Phase = iota // turn or push the tray, or hit it
+	PhaseFill              // fill the top wagon with the fallen gems and mission cards
+	PhaseOver              // the game is over
 )
+
+var phaseNames = [...]string{"hit", "fill", "over"}
 
 // Rules limits that the rulebook leaves open (see the rules text).
 const (
@@ -28,10 +30,12 @@ const (
 	actTurnLeft  = game.Action(numHits)     // a quarter turn counterclockwise
 	actTurnRight = game.Action(numHits + 1) // a quarter turn clockwise
 	actPush      = game.Action(numHits + 2) // + side: push toward north, east, south, west
-	actUse       = game.Action(numHits + 6) // complete the wagon with mission cards
-	actKeep      = game.Action(numHits + 7) // keep the mission cards
-	numActions   = numHits + 8
+	actFill      = game.Action(numHits + 6) // + the filling's rank (see FillAction)
 )
+
+// numActions is the size of the action space: the hits, the tray's turns
+// and pushes, and the fillings.
+var numActions = game.Action(int(actFill) + numFillings)
 
 // seat is one player's cards.
 type seat struct {
@@ -64,6 +68,7 @@ type State struct {
 	turns     int32 // turns finished
 	final     bool  // a player has filled the last wagon: this round is the last
 	last      *HitRecord
+	lastTurn  int32 // the value of turns when last was made
 }
 
 // HitRecord is what the last hit, turn or push did, for a client to animate:
@@ -113,7 +118,7 @@ func newState(pack *Pack, cfg game.Config) (*State, error) {
 func (s *State) NumPlayers() int { return int(s.n) }
 
 // NumActions returns the size of the action space.
-func (s *State) NumActions() int { return numActions }
+func (s *State) NumActions() int { return int(numActions) }
 
 // Actors returns the player whose turn it is, or nothing when the game is over.
 func (s *State) Actors(dst []game.Player) []game.Player {
@@ -127,8 +132,8 @@ func (s *State) Actors(dst []game.Player) []game.Player {
 func (s *State) Terminal() bool { return s.phase == PhaseOver }
 
 // Legal appends p's legal actions: in the hit phase every hit and, while
-// moves are left, the tray's turns and pushes; in the decide phase using or
-// keeping the mission cards.
+// moves are left, the tray's turns and pushes; in the fill phase every
+// legal filling of the top wagon.
 func (s *State) Legal(p game.Player, dst []game.Action) []game.Action {
 	if s.phase == PhaseOver || p != game.Player(s.current) {
 		return dst
@@ -139,12 +144,13 @@ func (s *State) Legal(p game.Player, dst []game.Action) []game.Action {
 			dst = append(dst, a)
 		}
 		if s.moves < maxTrayMoves {
-			for a := actTurnLeft; a < actUse; a++ {
+			for a := actTurnLeft; a < actFill; a++ {
 				dst = append(dst, a)
 			}
 		}
-	case PhaseDecide:
-		dst = append(dst, actUse, actKeep)
+	case PhaseFill:
+		l := s.fillLimits()
+		dst = l.appendFillings(dst)
 	}
 	return dst
 }
@@ -162,15 +168,19 @@ func (s *State) Explain(p game.Player, a game.Action) error {
 	}
 	switch s.phase {
 	case PhaseHit:
-		if a >= actUse {
-			return game.Errorf(game.CodeIllegal, "you can only use mission cards after gems fall and fill part of your wagon; hit the tray first")
+		if a >= actFill {
+			return game.Errorf(game.CodeIllegal, "you fill your wagon after gems fall; hit the tray first")
 		}
 		if a >= actTurnLeft && s.moves >= maxTrayMoves {
 			return game.Errorf(game.CodeIllegal, "you have already turned or pushed the tray %d times this turn; hit it now", maxTrayMoves)
 		}
-	case PhaseDecide:
-		if a < actUse {
-			return game.Errorf(game.CodeIllegal, "gems have already fallen this turn: decide whether to complete your wagon with mission cards")
+	case PhaseFill:
+		if a < actFill {
+			return game.Errorf(game.CodeIllegal, "gems have already fallen this turn: choose how to fill your wagon, for example %q", s.suggestedString())
+		}
+		l := s.fillLimits()
+		if err := l.check(decodeFill(a)); err != nil {
+			return game.Errorf(game.CodeIllegal, "%s is not possible: %v", decodeFill(a), err)
 		}
 	}
 	return nil
@@ -192,15 +202,21 @@ func (s *State) Apply(p game.Player, a game.Action) {
 		s.moves++
 		s.quarter = int8((int(s.quarter) + dir + 4) % 4)
 		s.runMotion(a, turnMotion(dir), false)
-	case a < actUse:
+	case a < actFill:
 		s.moves++
 		s.runMotion(a, pushMotion(Side(a-actPush)), false)
-	case a == actUse:
-		s.useMissions()
-		s.endTurn()
 	default:
-		s.endTurn()
+		s.applyFilling(decodeFill(a))
 	}
+}
+
+// suggestedString returns the notation of the suggested filling, or "" out
+// of the fill phase.
+func (s *State) suggestedString() string {
+	if f, ok := s.SuggestedFilling(); ok {
+		return f.String()
+	}
+	return ""
 }
 
 // runMotion simulates the tray moving as m and applies the rules to what
@@ -216,12 +232,13 @@ func (s *State) runMotion(a game.Action, m TrayMotion, isHit bool) {
 		rec.Fallen[i] = int(g)
 	}
 	s.last = rec
+	s.lastTurn = s.turns
 	s.settle(res.Fallen, isHit)
 }
 
 // settle applies the rules to the gems that fell: none, and the player goes
 // on; after a turn or push of the tray, or nine or more after a hit, they go
-// back and the turn ends; else steps 3 to 5.
+// back and the turn ends; else step 3, and the player fills the wagon.
 func (s *State) settle(fallen []int8, isHit bool) {
 	switch {
 	case len(fallen) == 0:
@@ -234,7 +251,10 @@ func (s *State) settle(fallen []int8, isHit bool) {
 	s.resolve(fallen)
 }
 
-// resolve applies steps 3 to 5 to the gems that fell from a hit.
+// resolve applies step 3 to the gems that fell from a hit and sets them
+// aside for the filling (steps 4 and 5), which is the player's choice. When
+// nothing can go into the wagon (no gem fits and no mission cards complete
+// it) the gems go back and the turn ends at once.
 func (s *State) resolve(fallen []int8) {
 	st := &s.seats[s.current]
 	blacks := 0
@@ -259,40 +279,15 @@ func (s *State) resolve(fallen []int8) {
 		s.endTurn()
 		return
 	}
-	// Step 4: fill the top wagon, colors first, then white jokers.
-	w := &s.pack.Wagons[st.pile[st.top]]
-	placed, total := s.wagonContent(s.current)
-	for pass := 0; pass < 2; pass++ {
-		for _, g := range fallen {
-			c := GemColor(int(g))
-			if s.gems[g].Holder != OnTray || total >= w.total {
-				continue
-			}
-			if (pass == 0 && c != White && c != Black && placed[c] < w.slots[c]) || (pass == 1 && c == White) {
-				s.gems[g].Holder = s.current
-				placed[c]++
-				total++
-			}
-		}
-	}
-	var unused [NumGems]int8
-	nu := 0
 	for _, g := range fallen {
-		if s.gems[g].Holder == OnTray {
-			unused[nu] = g
-			nu++
-		}
+		s.gems[g].Holder = Fallen
 	}
-	s.returnGems(unused[:nu])
-	// Step 5: a full wagon is turned; a wagon mission cards can complete
-	// waits for the player's decision.
-	if total == w.total {
-		s.turnWagon()
-	} else if s.missions && st.numHeld > 0 && int(st.numHeld) >= int(w.total-total) {
-		s.phase = PhaseDecide
+	l := s.fillLimits()
+	if l.suggest() == (Filling{}) {
+		s.applyFilling(Filling{})
 		return
 	}
-	s.endTurn()
+	s.phase = PhaseFill
 }
 
 // wagonContent returns the gems in seat p's top wagon by color, and their
@@ -307,19 +302,10 @@ func (s *State) wagonContent(p int8) (placed [numColors]int8, total int8) {
 	return placed, total
 }
 
-// missionsNeeded returns how many mission cards would complete the current
-// player's top wagon.
-func (s *State) missionsNeeded() int8 {
+// useMissions uses k of the current player's mission cards as white gems:
+// the oldest ones won, which go under the mission pile in that order.
+func (s *State) useMissions(k int8) {
 	st := &s.seats[s.current]
-	_, total := s.wagonContent(s.current)
-	return s.pack.Wagons[st.pile[st.top]].total - total
-}
-
-// useMissions completes the current player's wagon with the oldest mission
-// cards won, which go under the mission pile in that order.
-func (s *State) useMissions() {
-	st := &s.seats[s.current]
-	k := s.missionsNeeded()
 	for i := int8(0); i < k; i++ {
 		s.deck[s.deckLen] = st.held[i]
 		s.deckLen++
@@ -330,7 +316,6 @@ func (s *State) useMissions() {
 		st.held[i] = 0
 	}
 	st.numHeld -= k
-	s.turnWagon()
 }
 
 // turnWagon turns the current player's full top wagon over: its gems go
@@ -453,8 +438,10 @@ func (s *State) Clone() game.State {
 }
 
 // CheckInvariants verifies the conservation of gems, wagon cards and mission
-// cards, and that every gem is on the tray or in a wagon it fits.
+// cards, that every gem is on the tray, in a wagon it fits or (only while
+// the wagon is being filled) among the 1 to 8 gems that fell.
 func (s *State) CheckInvariants() error {
+	fallen := 0
 	for i := range s.gems {
 		g := &s.gems[i]
 		switch {
@@ -462,9 +449,17 @@ func (s *State) CheckInvariants() error {
 			if !onTray(s.pack, g) {
 				return fmt.Errorf("gem %d (%s) is off the tray at (%.2f, %.2f) between turns", i, GemColor(i), g.X, g.Y)
 			}
+		case g.Holder == Fallen:
+			fallen++
 		case g.Holder < 0 || g.Holder >= s.n:
 			return fmt.Errorf("gem %d is held by %d, not a seat", i, g.Holder)
 		}
+	}
+	if s.phase == PhaseFill && (fallen < 1 || fallen >= wakeCount) {
+		return fmt.Errorf("%d fallen gems wait for the filling; want 1 to %d", fallen, wakeCount-1)
+	}
+	if s.phase != PhaseFill && fallen > 0 {
+		return fmt.Errorf("%d gems are set aside as fallen outside the filling", fallen)
 	}
 	for p := int8(0); p < s.n; p++ {
 		st := &s.seats[p]

@@ -13,11 +13,14 @@ import (
 // the north long side) and A its angle in radians; Holder says who holds it.
 type Gem struct {
 	X, Y, A float64
-	Holder  int8 // OnTray, or the seat whose top wagon holds it
+	Holder  int8 // OnTray, Fallen, or the seat whose top wagon holds it
 }
 
-// OnTray is the Holder of a gem lying on the tray.
-const OnTray int8 = -1
+// Holders of gems that are in no wagon.
+const (
+	OnTray int8 = -1 // lying on the tray
+	Fallen int8 = -2 // fallen off the tray by the current hit, waiting for the filling
+)
 
 // Simulation constants. The step is fixed so that a hit is a deterministic
 // function of the tray and its inputs.

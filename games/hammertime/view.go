@@ -26,23 +26,77 @@ type View struct {
 	// Mission is the face-up mission card's kind ("" when the pile is
 	// empty); DeckSize counts the pile; DeckBottom lists, top to bottom, the
 	// cards put under the pile whose order everyone saw.
-	Mission    string     `json:"mission"`
-	DeckSize   int        `json:"deck_size"`
-	DeckBottom []string   `json:"deck_bottom"`
-	LastHit    *HitRecord `json:"last_hit,omitempty"`
-	Winners    []int      `json:"winners,omitempty"`
+	Mission    string   `json:"mission"`
+	DeckSize   int      `json:"deck_size"`
+	DeckBottom []string `json:"deck_bottom"`
+	// Fill is the filling under way, in the fill phase only.
+	Fill *FillView `json:"fill,omitempty"`
+	// LastHit is the last hit, turn or push, left out for a player aiming
+	// blind or head down when it was made during this very turn.
+	LastHit *HitRecord `json:"last_hit,omitempty"`
+	Winners []int      `json:"winners,omitempty"`
+	Hand    HandView   `json:"hand"`
 }
 
-// TrayView is the tray as the viewer sees it: its size in centimeters, its
-// quarter turns (counterclockwise), the side facing the viewer, the visible
-// gems, and how many gems lie where the viewer cannot see.
+// FillView is the filling of the current player's top wagon: the gems that
+// fell (by number; see [GemColor]) and the suggested filling, the one the
+// bots choose, in notation. The legal fillings are the player's legal
+// actions.
+type FillView struct {
+	Fallen    []int  `json:"fallen"`
+	Suggested string `json:"suggested"`
+}
+
+// HandView is how a hand errs, as the engine draws it: the standard
+// deviations of a hit's strength (log scale, clipped at StrengthLimit
+// deviations), of its aim (a fraction of the side's length) and of its
+// direction (radians), and the die's techniques with the factors by which
+// each widens them and changes the blow.
+type HandView struct {
+	StrengthSpread float64         `json:"strength_spread"`
+	StrengthLimit  float64         `json:"strength_limit"`
+	AimSpread      float64         `json:"aim_spread"`
+	AngleSpread    float64         `json:"angle_spread"`
+	Techniques     []TechniqueView `json:"techniques"`
+}
+
+// TechniqueView is one face of the expert die and its factors: of the
+// strength, aim and direction spreads, of the blow's speed and of the
+// jolt's duration.
+type TechniqueView struct {
+	Name     string  `json:"name"`
+	Strength float64 `json:"strength"`
+	Aim      float64 `json:"aim"`
+	Angle    float64 `json:"angle"`
+	Power    float64 `json:"power"`
+	Time     float64 `json:"time"`
+}
+
+// handView returns the hand's spreads and the die's six techniques, in the
+// die's order.
+func handView() HandView {
+	h := HandView{StrengthSpread: strengthSpread, StrengthLimit: spreadLimit, AimSpread: aimSpread, AngleSpread: angleSpread,
+		Techniques: make([]TechniqueView, 0, numTechniques-1)}
+	for t := Handle; t < numTechniques; t++ {
+		n := techniqueNoise[t]
+		h.Techniques = append(h.Techniques, TechniqueView{Name: t.String(), Strength: n.strength, Aim: n.aim, Angle: n.angle, Power: n.power, Time: n.time})
+	}
+	return h
+}
+
+// TrayView is the tray as the viewer sees it: its size and the gems' size
+// seen from above (an elongated hexagon) in centimeters, its quarter turns
+// (counterclockwise), the side facing the viewer, the visible gems, and how
+// many gems lie where the viewer cannot see.
 type TrayView struct {
-	Width   float64   `json:"width_cm"`
-	Depth   float64   `json:"depth_cm"`
-	Quarter int       `json:"quarter"`
-	Facing  string    `json:"facing,omitempty"`
-	Gems    []GemView `json:"gems"`
-	Hidden  int       `json:"hidden"`
+	Width     float64   `json:"width_cm"`
+	Depth     float64   `json:"depth_cm"`
+	GemLength float64   `json:"gem_length_cm"`
+	GemWidth  float64   `json:"gem_width_cm"`
+	Quarter   int       `json:"quarter"`
+	Facing    string    `json:"facing,omitempty"`
+	Gems      []GemView `json:"gems"`
+	Hidden    int       `json:"hidden"`
 }
 
 // GemView is one gem on the tray, its position rounded to a tenth of a
@@ -104,6 +158,12 @@ func (s *State) hides(p game.Player, x, y float64) bool {
 	return false
 }
 
+// MoveIsPublic reports that every move of Hammer Time is public: hits,
+// turns, pushes and fillings are all made in front of everyone.
+func (s *State) MoveIsPublic(game.Player, game.Action) bool { return true }
+
+var _ game.PublicMover = (*State)(nil)
+
 // blind reports whether p's view of the tray is limited now.
 func (s *State) blind(p game.Player) bool {
 	return s.phase == PhaseHit && p == game.Player(s.current) && (s.technique == EyesClosed || s.technique == HeadDown)
@@ -118,12 +178,13 @@ func (s *State) View(p game.Player) any {
 	v := View{
 		Seat: int(p), Players: int(s.n), Expert: s.expert, Missions: s.missions, ToWin: int(s.toWin),
 		Round: int(s.round), Current: int(s.current), Hits: int(s.hits), MovesLeft: int(maxTrayMoves - s.moves), Final: s.final,
-		Phase: [...]string{"hit", "decide", "over"}[s.phase], DeckSize: int(s.deckLen), DeckBottom: []string{},
+		Phase: phaseNames[s.phase], DeckSize: int(s.deckLen), DeckBottom: []string{}, Hand: handView(),
 	}
 	if s.technique != NoTechnique {
 		v.Technique = s.technique.String()
 	}
-	v.Tray = TrayView{Width: s.pack.Tray.WidthCM, Depth: s.pack.Tray.DepthCM, Quarter: int(s.quarter), Gems: []GemView{}}
+	v.Tray = TrayView{Width: s.pack.Tray.WidthCM, Depth: s.pack.Tray.DepthCM, GemLength: s.pack.Gem.LengthCM, GemWidth: s.pack.Gem.WidthCM,
+		Quarter: int(s.quarter), Gems: []GemView{}}
 	if p.Seated() && int(p) < int(s.n) {
 		v.Tray.Facing = s.facing(int8(p)).String()
 	}
@@ -167,7 +228,18 @@ func (s *State) View(p game.Player) any {
 			v.DeckBottom = append(v.DeckBottom, s.pack.Missions[s.deck[i]].Kind)
 		}
 	}
-	if !s.blind(p) {
+	if s.phase == PhaseFill {
+		fv := &FillView{Fallen: []int{}, Suggested: s.suggestedString()}
+		for i := range s.gems {
+			if s.gems[i].Holder == Fallen {
+				fv.Fallen = append(fv.Fallen, i)
+			}
+		}
+		v.Fill = fv
+	}
+	// A player aiming blind does not see what this turn's earlier hits,
+	// turns and pushes did; what came before the die was rolled was seen.
+	if !s.blind(p) || s.lastTurn != s.turns {
 		v.LastHit = s.last
 	}
 	if s.phase == PhaseOver {

@@ -109,3 +109,77 @@ func TestViewHidesPiles(t *testing.T) {
 		t.Errorf("deck size %d, known bottom %v; want 9 and none", v.DeckSize, v.DeckBottom)
 	}
 }
+
+// A player aiming blind does not see what this turn's own misses did, but
+// still sees the previous player's hit, made before the die was rolled.
+func TestBlindSeesPreviousHit(t *testing.T) {
+	s := newTestState(t, 2, game.Options{"expert": "true"})
+	prev := &HitRecord{Seat: 1, Move: "hit north 5 strength 3", Fallen: []int{}}
+	s.last, s.lastTurn = prev, s.turns-1
+	for _, tech := range []Technique{EyesClosed, HeadDown, Fist} {
+		s.technique = tech
+		if v := viewOf(t, s, 0); v.LastHit != prev {
+			t.Errorf("%s: the aiming player does not see the previous player's hit", tech)
+		}
+	}
+	// A miss of this turn, made blind.
+	s.last, s.lastTurn = &HitRecord{Seat: 0, Move: "hit south 5 strength 1", Fallen: []int{}}, s.turns
+	tests := []struct {
+		tech   Technique
+		viewer game.Player
+		want   bool
+	}{
+		{EyesClosed, 0, false}, {HeadDown, 0, false}, {Fist, 0, true},
+		{EyesClosed, 1, true}, {EyesClosed, game.Spectator, true},
+	}
+	for _, tt := range tests {
+		s.technique = tt.tech
+		if got := viewOf(t, s, tt.viewer).LastHit != nil; got != tt.want {
+			t.Errorf("%s, viewer %s: sees this turn's miss %v; want %v", tt.tech, tt.viewer, got, tt.want)
+		}
+	}
+}
+
+// The view carries the gems' size and the hand's spreads and the die's
+// factors, so that a client draws and explains them without copies.
+func TestViewHandAndGems(t *testing.T) {
+	s := newTestState(t, 2, nil)
+	v := viewOf(t, s, 0)
+	if v.Tray.GemLength != s.pack.Gem.LengthCM || v.Tray.GemWidth != s.pack.Gem.WidthCM {
+		t.Errorf("gem %v × %v cm; want the pack's %v × %v", v.Tray.GemLength, v.Tray.GemWidth, s.pack.Gem.LengthCM, s.pack.Gem.WidthCM)
+	}
+	h := v.Hand
+	if h.StrengthSpread != strengthSpread || h.StrengthLimit != spreadLimit || h.AimSpread != aimSpread || h.AngleSpread != angleSpread {
+		t.Errorf("hand %+v; want the engine's spreads", h)
+	}
+	if len(h.Techniques) != int(numTechniques)-1 {
+		t.Fatalf("%d techniques; want the die's 6", len(h.Techniques))
+	}
+	for i, tv := range h.Techniques {
+		tech := Technique(i + 1)
+		n := techniqueNoise[tech]
+		if tv.Name != tech.String() || tv.Strength != n.strength || tv.Aim != n.aim || tv.Angle != n.angle || tv.Power != n.power || tv.Time != n.time {
+			t.Errorf("technique %d: %+v; want %s with %+v", i, tv, tech, n)
+		}
+	}
+}
+
+// Positions along a side run clockwise seen from above, from the side's
+// right end for a person outside facing it, as the notation says.
+func TestPositionsRunFromTheRightEnd(t *testing.T) {
+	tray := DefaultPack().Tray
+	for side := North; side <= West; side++ {
+		first, n := sideGeometry(tray, side, 0.1)
+		last, _ := sideGeometry(tray, side, 0.9)
+		// The person outside faces along the inward normal n; their right
+		// hand points along n turned a quarter clockwise.
+		right := [2]float64{n.Y, -n.X}
+		along := (first.X-last.X)*right[0] + (first.Y-last.Y)*right[1]
+		if along <= 0 {
+			t.Errorf("%s: position 1 at (%.1f, %.1f) is not right of position 9 at (%.1f, %.1f) for a person facing the side", side, first.X, first.Y, last.X, last.Y)
+		}
+	}
+	if p, _ := sideGeometry(tray, North, 0.1); p.X >= 0 {
+		t.Errorf("north position 1 at x = %.1f; want the west end", p.X)
+	}
+}

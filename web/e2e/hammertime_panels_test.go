@@ -35,8 +35,10 @@ func htDragonViews(t testing.TB) (before, after []byte) {
 				next, _ := json.Marshal(v)
 				return prev, next
 			}
-			if v.Phase == "decide" {
-				game.PlayNotation(s, p, "keep missions")
+			if v.Phase == "fill" {
+				if _, err := game.PlayNotation(s, p, v.Fill.Suggested); err != nil {
+					t.Fatalf("%s: %v", v.Fill.Suggested, err)
+				}
 			}
 		}
 	}
@@ -61,11 +63,53 @@ const htRender = `(async (prev, view, legal) => {
   return true;
 })`
 
+// htFillView returns view (JSON) turned into seat 0's fill phase: its
+// wagon with empty slots left empty (at most all of them) and the others
+// holding gems of their colors, the gems fallen, the mission cards won,
+// and the suggested filling; and the wagon's slots.
+func htFillView(t *testing.T, view []byte, empty int, fallen []int, missions []string, suggested string) ([]byte, []string) {
+	t.Helper()
+	var d map[string]any
+	if err := json.Unmarshal(view, &d); err != nil {
+		t.Fatal(err)
+	}
+	d["phase"] = "fill"
+	d["current"] = 0
+	seat := d["seats"].([]any)[0].(map[string]any)
+	wagon := seat["wagon"].(map[string]any)
+	slots := wagon["slots"].([]any)
+	wagon["gems"] = slots[:max(0, len(slots)-empty)]
+	seat["missions"] = missions
+	d["fill"] = map[string]any{"fallen": fallen, "suggested": suggested}
+	b, err := json.Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var colors []string
+	for _, c := range slots {
+		colors = append(colors, c.(string))
+	}
+	return b, colors
+}
+
+// htGemOf returns the number of the first gem of color (white 0–9, then 16
+// each of blue, green, yellow, red and black).
+func htGemOf(color string) int {
+	for i, c := range []string{"blue", "green", "yellow", "red", "black"} {
+		if c == color {
+			return 10 + 16*i
+		}
+	}
+	return 0
+}
+
 // TestHammerTimeDragonAndJokers draws engine-made views in the browser: a
 // blow that drops nine gems or more wakes the dragon on the canvas and in
-// the counter; a wagon that mission cards can complete shows them as
-// jokers in its empty slots, which the player may drag out and back before
-// using them.
+// the counter; in the fill phase, the wagon shows the suggested filling,
+// mission cards as jokers in its empty slots, which the player may drag out
+// (the filling is then refused: cards only complete a wagon) and back, a
+// black gem fits no slot, and the filling on the board is the move sent,
+// the suggestion or one of the player's own.
 func TestHammerTimeDragonAndJokers(t *testing.T) {
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "panels")
@@ -95,34 +139,49 @@ func TestHammerTimeDragonAndJokers(t *testing.T) {
 		t.Errorf("the dragon is not shown awake beside the counter and in the hit's result")
 	}
 
-	// A wagon two mission cards complete: the cards won first are
-	// suggested in the empty slots.
-	var d map[string]any
-	json.Unmarshal(prev, &d)
-	d["phase"] = "decide"
-	d["current"] = 0
-	seat := d["seats"].([]any)[0].(map[string]any)
-	wagon := seat["wagon"].(map[string]any)
-	slots := wagon["slots"].([]any)
-	wagon["gems"] = slots[:len(slots)-2]
-	seat["missions"] = []string{"few", "odd", "black"}
-	decide, _ := json.Marshal(d)
-	draw("the decision", nil, decide, `["use missions", "keep missions"]`)
+	// A wagon two mission cards complete, a black gem fallen: the cards
+	// won first are suggested in the empty slots.
+	black := htGemOf("black")
+	fill, _ := htFillView(t, prev, 2, []int{black}, []string{"few", "odd", "black"}, "fill missions 2")
+	draw("the filling with jokers", nil, fill, `["fill nothing", "fill missions 2"]`)
 	waitFor(t, tab, 5*time.Second, "two jokers in the empty slots",
-		`document.querySelectorAll('#ht-decide .ht-slot .ht-mission').length === 2 && !document.querySelector('#ht-use').disabled`)
-	if got := eval[string](t, tab, `[...document.querySelectorAll('#ht-decide .ht-slot .ht-mission')].map((e) => e.dataset.kind).join(',')`); got != "few,odd" {
+		`document.querySelectorAll('#ht-fill .ht-slot .ht-mission').length === 2 && !document.querySelector('#ht-fill-confirm').disabled && document.querySelector('#ht-fill-confirm').dataset.move === 'fill missions 2'`)
+	if got := eval[string](t, tab, `[...document.querySelectorAll('#ht-fill .ht-slot .ht-mission')].map((e) => e.dataset.kind).join(',')`); got != "few,odd" {
 		t.Errorf("jokers suggested: got %s; want few,odd (the cards won first)", got)
 	}
-	x0, y0 := center(t, tab, `#ht-decide .ht-slot .ht-mission`)
-	x1, y1 := center(t, tab, `#ht-decide .ht-left`)
+	x0, y0 := center(t, tab, `#ht-fill .ht-slot .ht-mission`)
+	x1, y1 := center(t, tab, `#ht-fill .ht-left`)
 	htPress(t, tab, x0, y0, x1, y1, 50*time.Millisecond)
-	waitFor(t, tab, 5*time.Second, "a joker dragged out", `document.querySelectorAll('#ht-decide .ht-slot .ht-mission').length === 1 && document.querySelector('#ht-use').disabled`)
-	x0, y0 = center(t, tab, `#ht-decide .ht-left [data-card="0"]`)
-	x1, y1 = center(t, tab, `#ht-decide .ht-slot:not(.fixed):empty, #ht-decide .ht-slot:not(.fixed):not(:has(.ht-mission))`)
+	waitFor(t, tab, 5*time.Second, "a joker dragged out, the filling refused",
+		`document.querySelectorAll('#ht-fill .ht-slot .ht-mission').length === 1 && document.querySelector('#ht-fill-confirm').disabled && document.querySelector('#ht-fill-note').textContent.includes('only complete')`)
+	x0, y0 = center(t, tab, `#ht-fill .ht-left [data-card="0"]`)
+	x1, y1 = center(t, tab, `#ht-fill .ht-slot:not(.fixed):not(:has(.ht-item))`)
 	htPress(t, tab, x0, y0, x1, y1, 50*time.Millisecond)
-	waitFor(t, tab, 5*time.Second, "the joker dragged back", `document.querySelectorAll('#ht-decide .ht-slot .ht-mission').length === 2 && !document.querySelector('#ht-use').disabled`)
-	do(t, tab, 10*time.Second, "use the mission cards", chromedp.Click(chromedp.CSS(`#ht-use`)))
-	if got := eval[string](t, tab, `window.htSent.join(';')`); got != "use missions" {
-		t.Errorf("sent: got %q; want %q", got, "use missions")
+	waitFor(t, tab, 5*time.Second, "the joker dragged back", `document.querySelectorAll('#ht-fill .ht-slot .ht-mission').length === 2 && !document.querySelector('#ht-fill-confirm').disabled`)
+	// The black gem fits no slot: dragged onto the wagon, it stays out.
+	x0, y0 = center(t, tab, fmt.Sprintf(`#ht-fill .ht-left [data-gem="%d"]`, black))
+	x1, y1 = center(t, tab, `#ht-fill .ht-slot`)
+	htPress(t, tab, x0, y0, x1, y1, 50*time.Millisecond)
+	waitFor(t, tab, 5*time.Second, "the black gem still out", fmt.Sprintf(`!!document.querySelector('#ht-fill .ht-left [data-gem="%d"]') && document.querySelector('#ht-fill-confirm').dataset.move === 'fill missions 2'`, black))
+	do(t, tab, 10*time.Second, "confirm the filling", chromedp.Click(chromedp.CSS(`#ht-fill-confirm`)))
+	if got := eval[string](t, tab, `window.htSent.join(';')`); got != "fill missions 2" {
+		t.Errorf("sent: got %q; want %q", got, "fill missions 2")
+	}
+
+	// An empty wagon and a gem of its first slot's color fallen: the
+	// player leaves it out, which is their own filling, and sends it.
+	_, slots := htFillView(t, prev, 6, nil, nil, "")
+	gem := htGemOf(slots[0])
+	suggested := "fill " + slots[0] + " 1"
+	fill, _ = htFillView(t, prev, 6, []int{gem, black}, []string{}, suggested)
+	draw("the filling of one gem", nil, fill, fmt.Sprintf(`["fill nothing", %q]`, suggested))
+	waitFor(t, tab, 5*time.Second, "the gem in its slot", fmt.Sprintf(`!!document.querySelector('#ht-fill .ht-slot[data-color=%q] [data-gem="%d"]') && document.querySelector('#ht-fill-confirm').dataset.move === %q`, slots[0], gem, suggested))
+	x0, y0 = center(t, tab, fmt.Sprintf(`#ht-fill .ht-slot [data-gem="%d"]`, gem))
+	x1, y1 = center(t, tab, `#ht-fill .ht-left`)
+	htPress(t, tab, x0, y0, x1, y1, 50*time.Millisecond)
+	waitFor(t, tab, 5*time.Second, "the player's own filling", `document.querySelector('#ht-fill-confirm').dataset.move === 'fill nothing' && !document.querySelector('#ht-fill-confirm').disabled && document.querySelector('#ht-fill-note').textContent !== ''`)
+	do(t, tab, 10*time.Second, "confirm the filling", chromedp.Click(chromedp.CSS(`#ht-fill-confirm`)))
+	if got := eval[string](t, tab, `window.htSent.join(';')`); got != "fill nothing" {
+		t.Errorf("sent: got %q; want %q", got, "fill nothing")
 	}
 }

@@ -79,26 +79,34 @@ func htWaitApplied(t *testing.T, tab context.Context, what, n string) {
 // htTurnCheck is called at the start of each of the person's turns.
 type htTurnCheck func(t *testing.T, tab context.Context, turn int)
 
+// htPlayed counts what the person did in a game: hits, fillings confirmed,
+// and fillings confirmed that differ from the suggested one.
+type htPlayed struct{ hits, fills, own int }
+
 // htPlayHits plays the person's turns until the end screen shows, hitting
 // in turn by press-and-hold, by dragging, by keyboard and with the form,
-// completing wagons with mission cards when asked, turning the tray once;
-// it returns the number of hits.
-func htPlayHits(t *testing.T, tab context.Context, deadline time.Duration, check htTurnCheck) int {
+// filling the wagon on the board (the first time with a filling of the
+// person's own, the suggestion otherwise), turning the tray once.
+func htPlayHits(t *testing.T, tab context.Context, deadline time.Duration, check htTurnCheck) htPlayed {
 	t.Helper()
-	hits, turns, turned, arranged := 0, 0, false, false
+	var played htPlayed
+	hits, turns, turned := 0, 0, false
 	lastTurn := ""
 	stop := time.Now().Add(deadline)
 	for time.Now().Before(stop) {
 		waitFor(t, tab, 60*time.Second, "my turn or the end",
 			htMain+`.dataset.status === 'finished' || (`+htMain+`.dataset.myTurn === 'true' && !!document.querySelector('#ht'))`)
 		if eval[string](t, tab, htMain+`.dataset.status`) == "finished" {
-			return hits
+			played.hits = hits
+			return played
 		}
 		n := eval[string](t, tab, htMain+`.dataset.n`)
 		phase := eval[string](t, tab, `document.querySelector('#ht').dataset.phase`)
-		if phase == "decide" {
-			do(t, tab, 10*time.Second, "use the mission cards", chromedp.Click(chromedp.CSS(`#ht-use`)))
-			htWaitApplied(t, tab, "use missions", n)
+		if phase == "fill" {
+			if htFill(t, tab, n, played.own == 0) {
+				played.own++
+			}
+			played.fills++
 			continue
 		}
 		turn := eval[string](t, tab, `(() => { const d = document.querySelector('#ht').dataset; return d.round + '/' + d.current; })()`)
@@ -160,11 +168,6 @@ func htPlayHits(t *testing.T, tab context.Context, deadline time.Duration, check
 		}
 		hits++
 		htWaitApplied(t, tab, fmt.Sprintf("hit %d", hits), n)
-		if !arranged && eval[bool](t, tab, `!!document.querySelector('#ht-fill .ht-slot .ht-item') && !!document.querySelector('#ht-fill-confirm:not([disabled])')`) {
-			htArrangeFilling(t, tab)
-			arranged = true
-			t.Logf("hit %d: the person rearranged and confirmed the filling of their wagon", hits)
-		}
 		var moveN int
 		fmt.Sscan(n, &moveN)
 		if got := htLogMove(t, tab, moveN+1); !strings.Contains(got, "hits ") || (want != "" && !strings.Contains(got, want)) {
@@ -172,24 +175,56 @@ func htPlayHits(t *testing.T, tab context.Context, deadline time.Duration, check
 		}
 	}
 	t.Fatalf("the game did not end within %v (%d hits)", deadline, hits)
-	return hits
+	return played
 }
 
-// htArrangeFilling drags a gem of the suggested filling of the person's
-// wagon back to the tray (the confirmation then waits for it), restores
-// the suggestion and confirms it.
-func htArrangeFilling(t *testing.T, tab context.Context) {
+// htFill fills the person's wagon on the board and confirms it: with own,
+// a filling of the person's own (the mission cards of the suggested filling
+// dragged back out of the wagon one by one, or, when it has none, a gem),
+// otherwise the suggested filling. It checks the move sent and its words in the log, and reports
+// whether the filling differed from the suggestion.
+func htFill(t *testing.T, tab context.Context, n string, own bool) bool {
 	t.Helper()
+	waitFor(t, tab, 10*time.Second, "the filling board", `!!document.querySelector('#ht-fill') && !document.querySelector('#ht-fillbox').hidden`)
+	suggested := eval[string](t, tab, `document.querySelector('#ht-fill').dataset.suggested`)
+	if got := eval[string](t, tab, `document.querySelector('#ht-fill-confirm').dataset.move`); got != suggested {
+		t.Errorf("the board starts with %q; want the suggested %q", got, suggested)
+	}
 	eval[bool](t, tab, `(document.querySelector('#ht-fill').scrollIntoView({block: 'center'}), true)`)
-	x0, y0 := center(t, tab, `#ht-fill .ht-slot .ht-item`)
-	x1, y1 := center(t, tab, `#ht-fill .ht-left`)
-	htPress(t, tab, x0, y0, x1, y1, 50*time.Millisecond)
-	waitFor(t, tab, 5*time.Second, "the confirmation waiting for the gem dragged away",
-		`document.querySelector('#ht-fill-confirm').disabled && document.querySelector('#ht-fill-note').textContent !== '' && document.querySelectorAll('#ht-fill .ht-left .ht-item').length > 0`)
-	do(t, tab, 10*time.Second, "restore the suggested filling", chromedp.Click(chromedp.CSS(`#ht-fill-suggest`)))
-	waitFor(t, tab, 5*time.Second, "the suggestion back", `!document.querySelector('#ht-fill-confirm').disabled`)
+	item := `#ht-fill .ht-slot .ht-item[data-card]`
+	if !eval[bool](t, tab, `!!document.querySelector('`+item+`')`) {
+		item = `#ht-fill .ht-slot .ht-item[data-gem]`
+	}
+	changed := own && eval[bool](t, tab, `!!document.querySelector('`+item+`')`)
+	if changed {
+		// Mission cards only complete a wagon: all of them go; else one gem.
+		count := `document.querySelectorAll('` + item + `').length`
+		n := 1
+		if strings.Contains(item, "card") {
+			n = eval[int](t, tab, count)
+		}
+		for range n {
+			before := eval[int](t, tab, count)
+			x0, y0 := center(t, tab, item)
+			x1, y1 := center(t, tab, `#ht-fill .ht-left`)
+			htPress(t, tab, x0, y0, x1, y1, 50*time.Millisecond)
+			waitFor(t, tab, 5*time.Second, "an item dragged out of the wagon", fmt.Sprintf(`%s === %d`, count, before-1))
+		}
+		waitFor(t, tab, 5*time.Second, "a filling of the person's own, legal",
+			fmt.Sprintf(`document.querySelector('#ht-fill-confirm').dataset.move !== %q && !document.querySelector('#ht-fill-confirm').disabled && document.querySelector('#ht-fill-note').textContent !== ''`, suggested))
+	}
+	move := eval[string](t, tab, `document.querySelector('#ht-fill-confirm').dataset.move`)
 	do(t, tab, 10*time.Second, "confirm the filling", chromedp.Click(chromedp.CSS(`#ht-fill-confirm`)))
-	waitFor(t, tab, 5*time.Second, "the filling confirmed", `document.querySelector('#ht-fill').dataset.confirmed === 'true'`)
+	htWaitApplied(t, tab, move, n)
+	var moveN int
+	fmt.Sscan(n, &moveN)
+	if got := htLogMove(t, tab, moveN+1); !strings.Contains(got, "wagon") {
+		t.Errorf("%s: the log says %q; want the filling in words", move, got)
+	}
+	if changed {
+		t.Logf("the person confirmed %q instead of the suggested %q", move, suggested)
+	}
+	return changed
 }
 
 // htCreate creates a Hammer Time table against an easy bot in the lobby,
@@ -232,8 +267,9 @@ func htCheckEnd(t *testing.T, tab context.Context) {
 // TestHammerTimeWholeGameAgainstBot has a person create a short Hammer Time
 // table (one wagon to fill) against an easy bot, play the whole game on
 // the canvas (hits by press-and-hold, drag, keyboard and form, a turn of
-// the tray), see every hit animated with its fallen gems counted and the
-// filling of their wagon, and reach the end screen.
+// the tray), see every hit animated with its fallen gems counted, fill
+// their wagon on the board (once with a filling of their own that differs
+// from the suggestion), and reach the end screen.
 func TestHammerTimeWholeGameAgainstBot(t *testing.T) {
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
@@ -248,9 +284,15 @@ func TestHammerTimeWholeGameAgainstBot(t *testing.T) {
 		t.Errorf("the die shows outside the expert variant")
 	}
 	start := time.Now()
-	hits := htPlayHits(t, tab, 3*time.Minute, nil)
-	t.Logf("the game ended after %d hits of the person in %v", hits, time.Since(start).Round(time.Second))
+	played := htPlayHits(t, tab, 3*time.Minute, nil)
+	hits := played.hits
+	t.Logf("the game ended after %d hits and %d fillings of the person in %v", hits, played.fills, time.Since(start).Round(time.Second))
 	htCheckEnd(t, tab)
+	// Every filling phase offers a suggestion with at least one gem or card
+	// in the wagon, so the person's first filling is always their own.
+	if played.fills > 0 && played.own == 0 {
+		t.Errorf("the person filled their wagon %d times, never differently from the suggestion", played.fills)
+	}
 
 	// Every hit that happened was animated on this page.
 	waitFor(t, tab, 20*time.Second, "the animations done", `document.querySelector('#ht-tray').dataset.animations !== '0' && document.querySelector('#ht-tray').dataset.animating === 'false'`)
@@ -300,7 +342,9 @@ func TestHammerTimeExpertDie(t *testing.T) {
 		switch tech {
 		case "eyes-closed":
 			waitFor(t, tab, 5*time.Second, "the tray hidden", `document.querySelector('#ht-tray').dataset.blind === 'eyes-closed' && document.querySelector('#ht-tray').dataset.gems === '0'`)
-			// The tray is dark on the canvas.
+			// The tray is dark on the canvas, once the previous player's hit
+			// (seen before the die was rolled) has played out, dragon and all.
+			waitFor(t, tab, 20*time.Second, "the previous hit played out", `document.querySelector('#ht-tray').dataset.animating === 'false' && document.querySelector('#ht-tray').dataset.dragon === ''`)
 			dark := eval[bool](t, tab, `(() => { const c = document.querySelector('#ht-tray'); const d = c.getContext('2d').getImageData(c.width * 0.4, c.height * 0.4, 1, 1).data; return d[0] < 60 && d[1] < 60 && d[2] < 60; })()`)
 			if !dark {
 				t.Errorf("eyes closed: the tray is not dark on the canvas")
@@ -313,8 +357,8 @@ func TestHammerTimeExpertDie(t *testing.T) {
 			}
 		}
 	}
-	hits := htPlayHits(t, tab, 3*time.Minute, check)
-	t.Logf("the expert game ended after %d hits; techniques seen on the person's turns: %v", hits, seen)
+	played := htPlayHits(t, tab, 3*time.Minute, check)
+	t.Logf("the expert game ended after %d hits and %d fillings; techniques seen on the person's turns: %v", played.hits, played.fills, seen)
 	htCheckEnd(t, tab)
 	if !seen["eyes-closed"] {
 		t.Errorf("the person never aimed with eyes closed")

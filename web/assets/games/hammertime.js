@@ -5,18 +5,23 @@
 // to its 10 levels), with keyboard and form equivalents; turning and
 // pushing the tray; the server's recorded gem paths animated smoothly
 // (interpolated between frames with requestAnimationFrame); fallen gems
-// counted and the dragon waking at 9; the mission check and the filling of
-// the wagon (a suggested filling the player may rearrange by dragging and
-// confirms); mission cards as jokers; every player's wagon stack; and, in
-// the expert variant, the die rolled and its technique made real (the tray
-// hidden while aiming with eyes closed, its far half with the head down,
-// the meter and the aim shaking with the spreads the technique widens).
+// counted and the dragon waking at 9; the mission check; the filling of
+// the wagon, the player's choice (the fallen gems and the mission cards,
+// as jokers, dragged into and out of the wagon's slots, starting from the
+// engine's suggested filling, and the chosen filling sent as the move);
+// every player's wagon stack; and, in the expert variant, the die rolled
+// and its technique made real (the tray hidden while aiming with eyes
+// closed, its far half with the head down, the meter and the aim shaking
+// with the spreads the technique widens).
 //
 // Geometry follows the engine: tray coordinates are centimeters from the
 // tray's center, x toward the east short side, y toward the north long
-// side; a hit's position 1–9 runs clockwise along its side (seen from
-// above), at the fraction position/10 of the side.
+// side; a hit's position 1–9 runs clockwise along its side seen from above
+// (from the side's right end for a person outside facing it), at the
+// fraction position/10 of the side. The gems' size and the hand's spreads
+// and the die's factors come from the view (view.tray, view.hand).
 import { h, clear } from '../js/dom.js';
+import { language } from '../js/i18n.js';
 import { playerColorClass } from '../js/words.js';
 
 const COLORS = ['white', 'blue', 'green', 'yellow', 'red', 'black'];
@@ -24,8 +29,6 @@ const GEM_FILL = { white: '#f7f6f0', blue: '#3b6fd6', green: '#2e9e48', yellow: 
 // Color-blind symbols, one per gem color, drawn on every gem and chip.
 const GEM_SYMBOL = { white: '○', blue: '△', green: '◇', yellow: '□', red: '✚', black: '■' };
 const OWNER_FILL = { orange: '#f08a24', purple: '#8e44ad', pink: '#e377c2', turquoise: '#17a2b8' };
-const GEM_LENGTH = 2.0; // cm, the reconstructed pack's gem (elongated hexagon)
-const GEM_WIDTH = 1.4;
 const SIDES = ['north', 'east', 'south', 'west'];
 const POSITIONS = 9;
 const STRENGTHS = 10;
@@ -44,22 +47,95 @@ const ROLL_MS = 900;     // the die's roll
 // The seats' table sides (north 0, east 1, south 2, west 3) by player
 // count, clockwise in the order of play, as in the engine.
 const SEAT_SIDES = { 2: [2, 0], 3: [2, 3, 0], 4: [2, 3, 0, 1] };
-// The hand's spreads (as the engine draws them) and how each technique of
-// the expert die widens them; the renderer shows them as bands.
-const AIM_SPREAD = 0.05;   // of the side's length
-const ANGLE_SPREAD = 0.08; // radians
-const STRENGTH_SPREAD = 0.4;
-const TECHNIQUES = {
-  handle: { face: '🔨', strength: 2, aim: 1, angle: 1 },
-  'weak-hand': { face: '✋', strength: 1.5, aim: 3, angle: 1.2 },
-  fist: { face: '👊', strength: 1.3, aim: 1, angle: 2 },
-  'head-down': { face: '🙇', strength: 1, aim: 1.5, angle: 1 },
-  'thumb-off': { face: '👍', strength: 1.5, aim: 1, angle: 3 },
-  'eyes-closed': { face: '🙈', strength: 2, aim: 2, angle: 1.5 },
-};
-// The die's faces, in the order of TECHNIQUES.
+// A picture for each technique of the expert die.
+const TECHNIQUE_FACES = { handle: '🔨', 'weak-hand': '✋', fist: '👊', 'head-down': '🙇', 'thumb-off': '👍', 'eyes-closed': '🙈' };
+// The die's faces, in the order of the view's techniques.
 const DIE_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
-const PLAIN_HAND = { face: '', strength: 1, aim: 1, angle: 1 };
+// The parts of a filling, in the order of its notation.
+const FILL_PARTS = ['blue', 'green', 'yellow', 'red', 'white', 'missions'];
+
+// Texts of the filling that the shared translations do not have yet, in
+// the app's four languages; say() prefers the shared ones.
+const TEXTS = {
+  en: {
+    'ht.fill.choose': 'Fill your wagon',
+    'ht.fill.drag': 'Drag the fallen gems and your mission cards into the slots or back to the tray (or pick one, then a slot). White gems and mission cards fill any slot; mission cards only if they complete the wagon. What you leave out goes back on the tray.',
+    'ht.fill.send': 'Confirm: {what}',
+    'ht.fill.cardsonly': 'Mission cards may only complete the wagon.',
+    'ht.fill.illegal': 'This filling is not possible.',
+    'ht.fill.own': 'Your own filling (the suggestion differs).',
+    'ht.fill.waiting': '{name} is filling their wagon.',
+    'ht.status.fillyou': 'Fill your wagon',
+    'ht.status.fill': '{name} fills their wagon',
+    'ht.log.fill': 'fills the wagon with {what}',
+    'ht.log.fillnothing': 'puts nothing in the wagon',
+    'ht.cards': '{n} mission cards',
+  },
+  de: {
+    'ht.fill.choose': 'Fülle deine Lore',
+    'ht.fill.drag': 'Ziehe die gefallenen Steine und deine Auftragskarten in die Felder oder zurück aufs Tablett (oder wähle eines, dann ein Feld). Weiße Steine und Auftragskarten füllen jedes Feld, Auftragskarten nur, wenn sie die Lore vollmachen. Was du nicht nutzt, kommt zurück aufs Tablett.',
+    'ht.fill.send': 'Bestätigen: {what}',
+    'ht.fill.cardsonly': 'Auftragskarten dürfen die Lore nur vollmachen.',
+    'ht.fill.illegal': 'Diese Füllung ist nicht möglich.',
+    'ht.fill.own': 'Deine eigene Füllung (der Vorschlag ist anders).',
+    'ht.fill.waiting': '{name} füllt die Lore.',
+    'ht.status.fillyou': 'Fülle deine Lore',
+    'ht.status.fill': '{name} füllt die Lore',
+    'ht.log.fill': 'füllt die Lore mit {what}',
+    'ht.log.fillnothing': 'legt nichts in die Lore',
+    'ht.cards': '{n} Auftragskarten',
+  },
+  fr: {
+    'ht.fill.choose': 'Remplissez votre wagonnet',
+    'ht.fill.drag': 'Faites glisser les gemmes tombées et vos cartes mission dans les cases ou vers le plateau (ou choisissez-en une, puis une case). Les gemmes blanches et les cartes mission remplissent n’importe quelle case, les cartes seulement si elles complètent le wagonnet. Ce que vous laissez retourne sur le plateau.',
+    'ht.fill.send': 'Confirmer : {what}',
+    'ht.fill.cardsonly': 'Les cartes mission ne servent qu’à compléter le wagonnet.',
+    'ht.fill.illegal': 'Ce remplissage n’est pas possible.',
+    'ht.fill.own': 'Votre propre remplissage (la suggestion diffère).',
+    'ht.fill.waiting': '{name} remplit son wagonnet.',
+    'ht.status.fillyou': 'Remplissez votre wagonnet',
+    'ht.status.fill': '{name} remplit son wagonnet',
+    'ht.log.fill': 'remplit le wagonnet avec {what}',
+    'ht.log.fillnothing': 'ne met rien dans le wagonnet',
+    'ht.cards': '{n} cartes mission',
+  },
+  nl: {
+    'ht.fill.choose': 'Vul je wagentje',
+    'ht.fill.drag': 'Sleep de gevallen stenen en je opdrachtkaarten naar de vakjes of terug naar het blad (of kies er een, dan een vakje). Witte stenen en opdrachtkaarten vullen elk vakje, kaarten alleen als ze het wagentje vol maken. Wat je niet gebruikt, gaat terug op het blad.',
+    'ht.fill.send': 'Bevestigen: {what}',
+    'ht.fill.cardsonly': 'Opdrachtkaarten mogen het wagentje alleen vol maken.',
+    'ht.fill.illegal': 'Deze vulling kan niet.',
+    'ht.fill.own': 'Je eigen vulling (de suggestie is anders).',
+    'ht.fill.waiting': '{name} vult het wagentje.',
+    'ht.status.fillyou': 'Vul je wagentje',
+    'ht.status.fill': '{name} vult het wagentje',
+    'ht.log.fill': 'vult het wagentje met {what}',
+    'ht.log.fillnothing': 'legt niets in het wagentje',
+    'ht.cards': '{n} opdrachtkaarten',
+  },
+};
+
+// say returns the text of key: the shared translation when there is one,
+// else the renderer's own in the current language.
+function say(t, key, params) {
+  const shared = t(key, params);
+  if (shared !== key) return shared;
+  const d = TEXTS[language()] || TEXTS.en;
+  const text = d[key] ?? TEXTS.en[key] ?? key;
+  return params ? text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m)) : text;
+}
+
+// handOf returns the spreads of a hit in view (aim as a fraction of the
+// side, direction in radians, strength on a log scale, clipped at limit
+// deviations) widened by the turn's technique.
+function handOf(view) {
+  const hd = view.hand || {};
+  const tech = (hd.techniques || []).find((x) => x.name === view.technique) || { strength: 1, aim: 1, angle: 1 };
+  return {
+    aim: (hd.aim_spread ?? 0) * tech.aim, angle: (hd.angle_spread ?? 0) * tech.angle,
+    strength: (hd.strength_spread ?? 0) * tech.strength, limit: hd.strength_limit ?? 2, aimFactor: tech.aim,
+  };
+}
 
 const memory = new WeakMap();
 
@@ -141,36 +217,6 @@ export function missionMet(kind, count, blacks) {
   return false;
 }
 
-// suggestFilling fills a wagon as the engine does: fallen gems of the
-// slots' colors first, then white jokers. slots are the wagon's slot
-// colors, held the colors already in it, fallen the gem ids that fell. It
-// returns, slot by slot, what is in it: {gem: id, fresh} or {color, old}
-// or null; and the fallen gems left over.
-export function suggestFilling(slots, held, fallen) {
-  const out = slots.map(() => null);
-  const freeOf = (c) => out.findIndex((s, i) => s === null && (c === 'white' || slots[i] === c));
-  // Gems already in the wagon take slots of their color, whites the rest.
-  const old = [...held].sort((a, b) => (a === 'white') - (b === 'white'));
-  for (const c of old) {
-    const i = c === 'white' ? out.findIndex((s) => s === null) : freeOf(c);
-    if (i >= 0) out[i] = { color: c, old: true };
-  }
-  const used = new Set();
-  for (const pass of [0, 1]) {
-    for (const g of fallen) {
-      const c = gemColor(g);
-      if (used.has(g) || c === 'black' || (pass === 0) === (c === 'white')) continue;
-      const i = pass === 0 ? freeOf(c) : out.findIndex((s) => s === null);
-      if (i >= 0) { out[i] = { gem: g, color: c, fresh: true }; used.add(g); }
-    }
-  }
-  return { slots: out, left: fallen.filter((g) => !used.has(g)) };
-}
-
-function fits(slotColor, gemColorName) {
-  return gemColorName === 'white' || gemColorName === slotColor;
-}
-
 // ---- the gem paths ----
 
 // buildAnimation turns the last hit's recorded frames into keyframes: the
@@ -250,9 +296,9 @@ function animatedGems(a, now) {
 
 // ---- drawing ----
 
-function drawGem(g, gem, colorBlind, toScreen, k) {
+function drawGem(g, gem, view, colorBlind, toScreen, k) {
   const color = gemColor(gem.id);
-  const l = GEM_LENGTH / 2 * gem.scale, w = GEM_WIDTH / 2 * gem.scale;
+  const l = view.tray.gem_length_cm / 2 * gem.scale, w = view.tray.gem_width_cm / 2 * gem.scale;
   g.save();
   g.globalAlpha = gem.alpha;
   g.translate(gem.x, gem.y);
@@ -389,7 +435,7 @@ function draw(mem, now) {
       for (const x of gems) if (mem.returned.has(x.id)) x.alpha = u;
     }
   }
-  for (const gem of gems) drawGem(g, gem, ctx.colorBlind, toScreen, k);
+  for (const gem of gems) drawGem(g, gem, view, ctx.colorBlind, toScreen, k);
   c.dataset.gems = String(gems.length);
   if (blind === 'eyes-closed') {
     g.fillStyle = 'rgba(15,15,25,.93)';
@@ -408,16 +454,16 @@ function draw(mem, now) {
   // bands of the hand's spread.
   const aim = mem.aim;
   if (aiming && mem.canHit && aim) {
-    const hand = TECHNIQUES[view.technique] || PLAIN_HAND;
+    const hand = handOf(view);
     const f = aim.pos / (POSITIONS + 1);
     const q = sidePoint(view, aim.side, f);
     const sideLen = aim.side % 2 === 0 ? W : D;
     const strength = currentStrength(mem, now);
     // A shaky hand shakes the hammer.
-    const shake = (hand.aim - 1) * 0.25 * Math.sin(now / 90);
+    const shake = (hand.aimFactor - 1) * 0.25 * Math.sin(now / 90);
     const tx = -q.ny, ty = q.nx; // along the side
     const hx = q.x + tx * shake, hy = q.y + ty * shake;
-    const spread = AIM_SPREAD * hand.aim * sideLen * 2;
+    const spread = hand.aim * sideLen * 2;
     g.strokeStyle = 'rgba(255,191,71,.55)';
     g.lineWidth = 0.5;
     g.beginPath();
@@ -425,7 +471,7 @@ function draw(mem, now) {
     g.lineTo(hx + tx * spread, hy + ty * spread);
     g.stroke();
     // The direction cone.
-    const cone = ANGLE_SPREAD * hand.angle * 2;
+    const cone = hand.angle * 2;
     const reach = 3 + strength * 0.5;
     g.fillStyle = 'rgba(255,191,71,.25)';
     g.beginPath();
@@ -500,7 +546,7 @@ function draw(mem, now) {
   }
   if (fell !== null) updateFallen(mem, fell);
   updateMeter(mem, now);
-  return !!(mem.anim || mem.press || dragon || (mem.returnedAt && now - mem.returnedAt < 500) || mem.rollUntil > now || (aiming && mem.aim && (TECHNIQUES[view.technique]?.aim || 1) > 1));
+  return !!(mem.anim || mem.press || dragon || (mem.returnedAt && now - mem.returnedAt < 500) || mem.rollUntil > now || (aiming && mem.aim && handOf(view).aimFactor > 1));
 }
 
 // schedule asks for frames until nothing moves.
@@ -533,10 +579,11 @@ function updateMeter(mem, now) {
     [...m.children].forEach((seg, i) => seg.classList.toggle('on', i < s));
     mem.meterText.textContent = String(s);
   }
-  const hand = TECHNIQUES[mem.view?.technique] || PLAIN_HAND;
-  // The band of strengths the hand may deliver (two spreads either way).
-  const lo = Math.max(1, Math.round(s * Math.exp(-2 * STRENGTH_SPREAD * hand.strength * 0.5)));
-  const hi = Math.min(STRENGTHS, Math.round(s * Math.exp(2 * STRENGTH_SPREAD * hand.strength * 0.5)));
+  const hand = mem.view ? handOf(mem.view) : { strength: 0, limit: 0 };
+  // The band of strengths the hand may deliver (up to the limit of spreads
+  // either way; the blow's speed is about half the strength's scale).
+  const lo = Math.max(1, Math.round(s * Math.exp(-hand.limit * hand.strength * 0.5)));
+  const hi = Math.min(STRENGTHS, Math.round(s * Math.exp(hand.limit * hand.strength * 0.5)));
   mem.band.style.left = `${((lo - 1) / STRENGTHS) * 100}%`;
   mem.band.style.width = `${((hi - lo + 1) / STRENGTHS) * 100}%`;
 }
@@ -546,7 +593,7 @@ function updateMeter(mem, now) {
 function build(el) {
   const mem = {
     aim: null, strength: 5, press: null, anim: null, raf: 0, lastSig: null, hitPrev: null, dragonUntil: 0, animations: 0,
-    returned: new Set(), returnedAt: 0, dieKey: '', rollUntil: 0, canHit: false, myFill: null, decide: null, decideSig: '', decideKey: '',
+    returned: new Set(), returnedAt: 0, dieKey: '', rollUntil: 0, canHit: false, fill: null, fillKey: null,
   };
   mem.canvas = h('canvas', { id: 'ht-tray', class: 'ht-tray', tabindex: '0', role: 'application', 'data-key': 'ht-tray', 'data-animations': '0' });
   mem.meterText = h('span', { class: 'ht-meter-n' });
@@ -571,16 +618,15 @@ function build(el) {
   mem.help = h('p', { class: 'ht-help help', id: 'ht-help' });
   mem.canvas.setAttribute('aria-describedby', 'ht-help');
   mem.result = h('section', { id: 'ht-result', class: 'ht-result' });
-  mem.myFillBox = h('section', { id: 'ht-myfill', class: 'ht-myfill', hidden: true });
-  mem.decidePanel = h('section', { id: 'ht-decide', class: 'ht-decide' });
+  mem.fillBox = h('section', { id: 'ht-fillbox', class: 'ht-fillbox', hidden: true });
   mem.missions = h('section', { id: 'ht-missions', class: 'ht-missions' });
   mem.seats = h('section', { id: 'ht-seats', class: 'ht-seats' });
   mem.root = h('div', { class: 'ht', id: 'ht' },
     mem.status,
     h('div', { class: 'ht-main' },
       h('div', { class: 'ht-traybox' }, mem.canvas, mem.fallen),
-      h('div', { class: 'ht-controls' }, mem.die, mem.help, mem.meterBox, mem.aimForm, mem.trayMoves, mem.decidePanel)),
-    mem.myFillBox, mem.result, mem.missions, mem.seats);
+      h('div', { class: 'ht-controls' }, mem.die, mem.help, mem.meterBox, mem.aimForm, mem.trayMoves, mem.fillBox)),
+    mem.result, mem.missions, mem.seats);
   clear(el).append(mem.root);
   wire(mem);
   return mem;
@@ -742,7 +788,7 @@ function updateStatus(mem) {
   const who = names[view.current] ?? t('seat.number', { n: view.current + 1 });
   let text;
   if (view.phase === 'over') text = t('ht.status.over');
-  else if (view.phase === 'decide') text = view.current === you ? t('ht.status.decideyou') : t('ht.status.decide', { name: who });
+  else if (view.phase === 'fill') text = view.current === you ? say(t, 'ht.status.fillyou') : say(t, 'ht.status.fill', { name: who });
   else text = view.current === you ? t('ht.status.hityou') : t('ht.status.hit', { name: who });
   mem.status.dataset.phase = view.phase;
   mem.root.dataset.phase = view.phase;
@@ -776,7 +822,7 @@ function updateDie(mem, now) {
   mem.die.hidden = false;
   const tech = view.technique || '';
   const rolling = mem.rollUntil > now;
-  const faces = Object.keys(TECHNIQUES);
+  const faces = (view.hand?.techniques || []).map((x) => x.name);
   const face = rolling ? DIE_FACES[Math.floor(now / 90) % 6] : (DIE_FACES[faces.indexOf(tech)] || '?');
   const key = `${rolling}|${face}|${tech}|${mem.ctx.lang}`;
   if (mem.die.dataset.shown === key) return;
@@ -786,7 +832,7 @@ function updateDie(mem, now) {
   clear(mem.die).append(
     h('span', { class: 'ht-die-face', 'aria-hidden': 'true', text: face }),
     h('span', { class: 'ht-die-text' },
-      h('strong', {}, !rolling && tech ? `${TECHNIQUES[tech].face} ` : '', rolling ? t('ht.die.rolling') : tech ? t(`ht.technique.${tech}`) : t('ht.die.none')),
+      h('strong', {}, !rolling && tech ? `${TECHNIQUE_FACES[tech] || ''} ` : '', rolling ? t('ht.die.rolling') : tech ? t(`ht.technique.${tech}`) : t('ht.die.none')),
       !rolling && tech ? h('small', { text: ' ' + t(`ht.technique.${tech}.effect`) }) : null));
 }
 
@@ -814,26 +860,103 @@ function updateControls(mem) {
     ...SIDES.map((sd, i) => btn(`push ${sd}`, `${arrows[(i - f + 4) % 4]} ${t('ht.push', { side: t(`ht.side.${sd}`) })}`)));
 }
 
-// ---- filling the wagon, and mission cards as jokers ----
+// ---- filling the wagon: fallen gems and mission cards as jokers ----
 
-// slotBoard draws a wagon's slots holding items that can be dragged (by
-// pointer, or picked and put by click or keyboard) between the slots and
-// a row of items left over. state: {slots: [{color, item|null, fixed}],
-// left: [item], fit(item, slotColor)}; onChange is called after a move.
-function slotBoard(state, t, idp, onChange) {
+// parseFilling returns the counts of a filling's notation ("fill blue 1
+// white 2 missions 1", "fill nothing") by part, or null for another move.
+export function parseFilling(move) {
+  const f = (move || '').split(' ');
+  if (f[0] !== 'fill') return null;
+  const c = Object.fromEntries(FILL_PARTS.map((p) => [p, 0]));
+  for (let i = 1; i + 1 < f.length; i += 2) if (f[i] in c) c[f[i]] = Number(f[i + 1]);
+  return c;
+}
+
+// fillingMove is the inverse of parseFilling: the engine's notation.
+export function fillingMove(c) {
+  const parts = FILL_PARTS.filter((p) => c[p] > 0).map((p) => `${p} ${c[p]}`);
+  return parts.length ? `fill ${parts.join(' ')}` : 'fill nothing';
+}
+
+// fillBoardState returns the board of the player's filling: the wagon's
+// slots and the gems already in it, and the fallen gems and mission cards
+// put in (inWagon) or left out, as the filling move places them (of each
+// color the gems with the lowest numbers, the cards won first).
+function fillBoardState(view, you, move) {
+  const seat = view.seats[you];
+  const c = parseFilling(move) || {};
+  const want = { ...c };
+  const st = { slots: seat.wagon.slots, old: seat.wagon.gems, inWagon: [], left: [] };
+  for (const id of [...view.fill.fallen].sort((a, b) => a - b)) {
+    const g = { kind: 'gem', id, color: gemColor(id) };
+    if (want[g.color] > 0) { want[g.color]--; st.inWagon.push(g); } else st.left.push(g);
+  }
+  seat.missions.forEach((m, i) => (i < (c.missions || 0) ? st.inWagon : st.left).push({ kind: 'card', id: i, mission: m }));
+  return st;
+}
+
+// wagonFits reports whether the wagon can hold its old gems and items: no
+// black gem, no more gems of a color than its slots (white gems and mission
+// cards fill any slot), no more in all than its slots.
+function wagonFits(st, items) {
+  const slots = {}, n = {};
+  for (const c of st.slots) slots[c] = (slots[c] || 0) + 1;
+  for (const c of st.old) n[c] = (n[c] || 0) + 1;
+  for (const x of items) {
+    const c = x.kind === 'gem' ? x.color : 'white';
+    n[c] = (n[c] || 0) + 1;
+  }
+  let total = 0;
+  for (const [c, k] of Object.entries(n)) {
+    if (c === 'black' || (c !== 'white' && k > (slots[c] || 0))) return false;
+    total += k;
+  }
+  return total <= st.slots.length;
+}
+
+// boardMove returns the notation of the filling on the board.
+function boardMove(st) {
+  const c = Object.fromEntries(FILL_PARTS.map((p) => [p, 0]));
+  for (const x of st.inWagon) c[x.kind === 'gem' ? x.color : 'missions']++;
+  return fillingMove(c);
+}
+
+// layoutWagon places a wagon's contents in its slots, since gems in a wagon
+// may move between slots: gems of a slot's color in it (the old ones
+// first), then white gems and mission cards in the free slots. It returns,
+// slot by slot, {color, item, fixed}; old gems are fixed items.
+function layoutWagon(st) {
+  const out = st.slots.map((color) => ({ color, item: null, fixed: false }));
+  const put = (item, fixed, color) => {
+    let i = color ? out.findIndex((s) => !s.item && s.color === color) : -1;
+    if (i < 0) i = out.findIndex((s) => !s.item);
+    if (i >= 0) { out[i].item = item; out[i].fixed = fixed; }
+  };
+  const old = st.old.map((c, i) => ({ kind: 'gem', color: c, id: `old${i}` }));
+  for (const x of old) if (x.color !== 'white') put(x, true, x.color);
+  for (const x of st.inWagon) if (x.kind === 'gem' && x.color !== 'white') put(x, false, x.color);
+  for (const x of old) if (x.color === 'white') put(x, true, null);
+  for (const x of st.inWagon) if (x.kind !== 'gem' || x.color === 'white') put(x, false, null);
+  return out;
+}
+
+// fillBoard draws the wagon's slots and the items left out; items move, by
+// pointer drag or by picking one and then a slot or the row (click or
+// keyboard), between the wagon and the row, when the wagon can hold them.
+// onChange is called after every change.
+function fillBoard(st, t, onChange) {
   const wrap = h('div', { class: 'ht-slotboard' });
-  let picked = null; // {from: 'slot'|'left', i}
+  let picked = null; // {from: 'wagon'|'left', i}
   const itemEl = (item, from, i) => {
     const el = item.kind === 'gem'
-      ? gemChip(t, item.color, { class: 'ht-item', attrs: { 'data-gem': item.id } })
+      ? gemChip(t, item.color, { class: from === 'wagon' ? 'ht-item fresh' : 'ht-item', attrs: { 'data-gem': item.id } })
       : missionCard(t, item.mission, { class: 'ht-item', attrs: { 'data-card': item.id } });
     el.setAttribute('tabindex', '0');
     el.setAttribute('role', 'button');
-    el.dataset.key = `${idp}-item-${item.kind}-${item.id}`;
+    el.dataset.key = `fill-item-${item.kind}-${item.id}`;
     el.dataset.from = from;
-    el.dataset.index = String(i);
     el.addEventListener('click', (e) => { e.stopPropagation(); picked = { from, i }; redraw(); });
-    el.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); picked = { from, i }; redraw(); } });
+    el.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); e.stopPropagation(); picked = { from, i }; redraw(); } });
     el.addEventListener('pointerdown', (e) => {
       if (e.button !== 0) return;
       e.preventDefault();
@@ -847,7 +970,7 @@ function slotBoard(state, t, idp, onChange) {
         window.removeEventListener('pointerup', up);
         ghost.remove();
         const target = document.elementFromPoint(ev.clientX, ev.clientY)?.closest('[data-drop]');
-        if (target && wrap.contains(target)) put({ from, i }, target.dataset.drop);
+        if (target && wrap.contains(target) && target.dataset.drop !== from) put({ from, i }, target.dataset.drop);
         else { picked = { from, i }; redraw(); }
       };
       window.addEventListener('pointermove', moveTo);
@@ -855,28 +978,14 @@ function slotBoard(state, t, idp, onChange) {
     });
     return el;
   };
-  // put moves the item at src to a drop target ("slot:i" or "left"),
-  // swapping with what is there when that fits.
+  // put moves the item at src into the wagon or out of it.
   const put = (src, dst) => {
     picked = null;
-    const take = () => (src.from === 'slot' ? state.slots[src.i].item : state.left[src.i]);
-    const item = take();
-    if (!item) { redraw(); return; }
-    if (dst === 'left') {
-      if (src.from === 'slot' && !state.slots[src.i].fixed) { state.slots[src.i].item = null; state.left.push(item); }
-    } else {
-      const j = Number(dst.split(':')[1]);
-      const target = state.slots[j];
-      if (target.fixed || !state.fit(item, target.color)) { redraw(); return; }
-      const there = target.item;
-      if (src.from === 'slot') {
-        if (there && !state.fit(there, state.slots[src.i].color)) { redraw(); return; }
-        state.slots[src.i].item = there;
-      } else {
-        state.left.splice(src.i, 1);
-        if (there) state.left.push(there);
-      }
-      target.item = item;
+    const from = src.from === 'wagon' ? st.inWagon : st.left;
+    const item = from[src.i];
+    if (item && dst !== src.from && (dst === 'left' || wagonFits(st, [...st.inWagon, item]))) {
+      from.splice(src.i, 1);
+      (dst === 'left' ? st.left : st.inWagon).push(item);
     }
     redraw();
     onChange();
@@ -884,24 +993,25 @@ function slotBoard(state, t, idp, onChange) {
   const redraw = () => {
     const focusKey = wrap.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     clear(wrap);
+    const into = picked?.from === 'left';
     const slots = h('div', { class: 'ht-wagon ht-slots', role: 'group', 'aria-label': t('ht.wagon.slots') });
-    state.slots.forEach((s, i) => {
-      const slot = h('div', { class: ['ht-slot', `s-${s.color}`, s.fixed && 'fixed', picked && !s.fixed && 'target'], 'data-drop': `slot:${i}`, 'data-slot': i, 'data-color': s.color, 'data-key': `${idp}-slot-${i}`, title: t(`ht.color.${s.color}`) },
+    layoutWagon(st).forEach((s, i) => {
+      const slot = h('div', { class: ['ht-slot', `s-${s.color}`, s.fixed && 'fixed', into && !s.item && 'target'], 'data-drop': 'wagon', 'data-slot': i, 'data-color': s.color, 'data-key': `fill-slot-${i}`, title: t(`ht.color.${s.color}`) },
         h('span', { class: 'slot-sym', 'aria-hidden': 'true', text: GEM_SYMBOL[s.color] }));
       if (!s.fixed) {
         slot.setAttribute('tabindex', '0');
         slot.setAttribute('role', 'button');
         slot.setAttribute('aria-label', t('ht.wagon.slot', { color: t(`ht.color.${s.color}`) }));
-        const drop = () => { if (picked) put(picked, `slot:${i}`); };
+        const drop = () => { if (picked) put(picked, 'wagon'); };
         slot.addEventListener('click', drop);
-        slot.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); drop(); } });
+        slot.addEventListener('keydown', (e) => { if ((e.key === 'Enter' || e.key === ' ') && e.target === slot) { e.preventDefault(); drop(); } });
       }
-      if (s.item) slot.append(s.fixed ? (s.item.kind === 'gem' ? gemChip(t, s.item.color, { class: 'old' }) : missionCard(t, s.item.mission)) : itemEl(s.item, 'slot', i));
-      if (picked && picked.from === 'slot' && picked.i === i) slot.classList.add('picked');
+      if (s.item) slot.append(s.fixed ? gemChip(t, s.item.color, { class: 'old' }) : itemEl(s.item, 'wagon', st.inWagon.indexOf(s.item)));
+      if (picked?.from === 'wagon' && st.inWagon[picked.i] === s.item && s.item) slot.classList.add('picked');
       slots.append(slot);
     });
-    const left = h('div', { class: ['ht-left', picked && 'target'], 'data-drop': 'left', 'data-key': `${idp}-left`, tabindex: '0', role: 'button', 'aria-label': t('ht.wagon.back') },
-      h('span', { class: 'label', text: t('ht.wagon.back') }), state.left.map((item, i) => itemEl(item, 'left', i)));
+    const left = h('div', { class: ['ht-left', picked?.from === 'wagon' && 'target'], 'data-drop': 'left', 'data-key': 'fill-left', tabindex: '0', role: 'button', 'aria-label': t('ht.wagon.back') },
+      h('span', { class: 'label', text: t('ht.wagon.back') }), st.left.map((item, i) => itemEl(item, 'left', i)));
     const backDrop = () => { if (picked) put(picked, 'left'); };
     left.addEventListener('click', backDrop);
     left.addEventListener('keydown', (e) => { if ((e.key === 'Enter' || e.key === ' ') && e.target === left) { e.preventDefault(); backDrop(); } });
@@ -912,19 +1022,65 @@ function slotBoard(state, t, idp, onChange) {
   return wrap;
 }
 
-// fillState returns the slot board of a wagon after a hit, as suggested.
-function fillState(slots, heldBefore, fallen) {
-  const sug = suggestFilling(slots, heldBefore, fallen);
-  return {
-    slots: sug.slots.map((x, i) => ({ color: slots[i], fixed: !!x?.old, item: x ? (x.old ? { kind: 'gem', color: x.color, id: `old${i}` } : { kind: 'gem', color: x.color, id: x.gem }) : null })),
-    left: sug.left.map((g) => ({ kind: 'gem', color: gemColor(g), id: g })),
-    fit: (item, color) => item.kind === 'gem' && fits(color, item.color),
-    placed: sug.slots.filter((x) => x?.fresh).length,
-  };
+// describeFilling returns a filling's counts in words.
+function describeFilling(move, t) {
+  const c = parseFilling(move);
+  if (!c) return '';
+  const parts = FILL_PARTS.filter((p) => c[p] > 0)
+    .map((p) => (p === 'missions' ? say(t, 'ht.cards', { n: c[p] }) : `${c[p]} × ${t(`ht.color.${p}`)}`));
+  return parts.join(', ');
 }
 
-function placedCount(state) { return state.slots.filter((s) => s.item && !s.fixed).length; }
+// updateFill shows the player's filling in the fill phase: the board,
+// starting from the suggested filling, and a button that sends the filling
+// on the board when it is legal. It is redrawn only when the view's filling
+// or the legal moves change, so that the other players' moves do not
+// interrupt a drag.
+function updateFill(mem) {
+  const { view, t, you, legal, send } = mem.ctx;
+  const mine = view.phase === 'fill' && view.current === you && !!view.fill && !!view.seats[you]?.wagon;
+  const sig = mine ? [view.round, view.current, JSON.stringify(view.fill), JSON.stringify(view.seats[you])].join('#') : '';
+  const key = `${sig}#${legal.join('|')}#${mem.ctx.lang}`;
+  if (mem.fillKey === key) return;
+  mem.fillKey = key;
+  clear(mem.fillBox);
+  mem.fillBox.hidden = !mine;
+  if (!mine) { mem.fill = null; return; }
+  if (!mem.fill || mem.fill.sig !== sig) mem.fill = { sig, st: fillBoardState(view, you, view.fill.suggested), sent: false };
+  const f = mem.fill;
+  const suggested = view.fill.suggested;
+  const box = h('div', { class: 'ht-fill', id: 'ht-fill', 'data-suggested': suggested });
+  const confirm = h('button', { type: 'button', class: 'primary move', id: 'ht-fill-confirm', 'data-key': 'ht-fill-confirm' });
+  const note = h('small', { class: 'help', id: 'ht-fill-note' });
+  const sync = () => {
+    const move = boardMove(f.st);
+    const ok = legal.includes(move);
+    box.dataset.move = move;
+    confirm.dataset.move = move;
+    confirm.disabled = !ok || f.sent;
+    const what = move === 'fill nothing' ? say(t, 'ht.log.fillnothing') : describeFilling(move, t);
+    confirm.textContent = say(t, 'ht.fill.send', { what });
+    note.textContent = ok ? (move === suggested ? '' : say(t, 'ht.fill.own'))
+      : say(t, f.st.inWagon.some((x) => x.kind === 'card') ? 'ht.fill.cardsonly' : 'ht.fill.illegal');
+  };
+  confirm.addEventListener('click', () => {
+    const move = boardMove(f.st);
+    if (!legal.includes(move) || f.sent) return;
+    f.sent = true;
+    confirm.disabled = true;
+    send(move);
+  });
+  const suggest = h('button', { type: 'button', id: 'ht-fill-suggest', 'data-key': 'ht-fill-suggest', text: t('ht.fill.suggest'),
+    onclick: () => { f.st = fillBoardState(view, you, suggested); f.sent = false; mem.fillKey = ''; updateFill(mem); } });
+  box.append(h('h3', { text: say(t, 'ht.fill.choose') }), h('p', { class: 'help', text: say(t, 'ht.fill.drag') }),
+    fillBoard(f.st, t, sync), h('div', { class: 'actions' }, confirm, ' ', suggest, ' ', note));
+  mem.fillBox.append(box);
+  sync();
+}
 
+// updateResult shows the last hit, turn or push: who made it, the gems
+// that fell, the dragon, the mission check and, while the hitter fills
+// their wagon, that they do.
 function updateResult(mem) {
   const { view, t, names, you } = mem.ctx;
   const lh = view.last_hit;
@@ -944,7 +1100,7 @@ function updateResult(mem) {
   const isHit = lh.move.startsWith('hit ');
   mem.result.dataset.fallen = String(n);
   const lines = [h('h3', {}, t('ht.last', { name: who, move: describe(lh.move, t) }),
-    lh.technique ? h('span', { class: 'tag', text: `${TECHNIQUES[lh.technique]?.face || ''} ${t(`ht.technique.${lh.technique}`)}` }) : null)];
+    lh.technique ? h('span', { class: 'tag', text: `${TECHNIQUE_FACES[lh.technique] || ''} ${t(`ht.technique.${lh.technique}`)}` }) : null)];
   lines.push(h('p', { class: 'ht-fell' }, n ? t('ht.fell', { n }) : t('ht.fellnone'), ' ', lh.fallen.map((g) => gemChip(t, gemColor(g)))));
   if (n && !isHit) lines.push(h('p', { text: t('ht.traymove.fell') }));
   else if (n >= WAKE) lines.push(h('p', { class: 'ht-dragonline', text: '🐉 ' + t('ht.dragon.back') }));
@@ -956,101 +1112,11 @@ function updateResult(mem) {
       lines.push(h('p', { class: ['ht-check', met ? 'met' : 'unmet'], id: 'ht-check', 'data-met': String(met) },
         missionCard(t, kind), ' ', met ? t('ht.check.met', { name: who }) : t('ht.check.unmet')));
     }
-    // The filling of the hitter's wagon: the player's own is theirs to
-    // arrange and confirm (see updateMyFill); another's is shown.
-    const before = prev?.seats?.[lh.seat]?.wagon;
-    if (before) {
-      const sig = hitSignature(lh);
-      const st = fillState(before.slots, before.gems, lh.fallen);
-      if (lh.seat === you && mem.myFill?.sig !== sig) mem.myFill = { sig, state: fillState(before.slots, before.gems, lh.fallen), args: [before.slots, before.gems, lh.fallen], confirmed: false, key: '' };
-      lines.push(h('div', { class: 'ht-fill-view' }, h('strong', { text: t('ht.fill.theirs', { name: who }) }), ' ',
-        wagonChips(t, before.slots, st.slots.map((x) => x.item && { color: x.item.color, fresh: !x.fixed })),
-        st.slots.every((x) => x.item) ? h('span', { class: 'ht-full', text: ' ' + t('ht.wagon.full') }) : null));
+    if (view.phase === 'fill' && view.current === lh.seat && lh.seat !== you) {
+      lines.push(h('p', { class: 'ht-fill-waiting', id: 'ht-fill-waiting', text: say(t, 'ht.fill.waiting', { name: who }) }));
     }
   }
   mem.result.append(...lines);
-}
-
-// wagonChips draws a wagon's slots with what is in them (null for empty),
-// fresh gems marked.
-function wagonChips(t, slots, items) {
-  return h('span', { class: 'ht-wagon small' }, slots.map((c, j) => h('span', { class: ['ht-slot', `s-${c}`], title: t(`ht.color.${c}`) },
-    items[j] ? gemChip(t, items[j].color, { class: items[j].fresh ? 'fresh' : 'old' }) : h('span', { class: 'slot-sym', 'aria-hidden': 'true', text: GEM_SYMBOL[c] }))));
-}
-
-// updateMyFill shows the filling of the player's wagon after their last hit
-// that dropped gems, as suggested, to rearrange by dragging and confirm. It
-// stays until the player's next such hit and is redrawn only when it
-// changes, so that the other players' moves do not interrupt a drag.
-function updateMyFill(mem) {
-  const { t } = mem.ctx;
-  const f = mem.myFill;
-  if (!f) { mem.myFillBox.hidden = true; return; }
-  const key = `${f.sig}|${f.confirmed}|${mem.ctx.lang}`;
-  if (f.key === key) return;
-  f.key = key;
-  mem.myFillBox.hidden = false;
-  const st = f.state;
-  const confirm = h('button', { type: 'button', class: 'primary', id: 'ht-fill-confirm', 'data-key': 'ht-fill-confirm' });
-  const note = h('small', { class: 'help', id: 'ht-fill-note' });
-  const sync = () => {
-    const ok = placedCount(st) === st.placed;
-    confirm.disabled = !ok || f.confirmed;
-    confirm.textContent = f.confirmed ? t('ht.fill.confirmed') : t('ht.fill.confirm');
-    note.textContent = ok ? '' : t('ht.fill.more', { n: st.placed - placedCount(st) });
-  };
-  confirm.addEventListener('click', () => { f.confirmed = true; updateMyFill(mem); });
-  const suggest = h('button', { type: 'button', id: 'ht-fill-suggest', 'data-key': 'ht-fill-suggest', disabled: f.confirmed, text: t('ht.fill.suggest'),
-    onclick: () => { f.state = fillState(...f.args); f.key = ''; updateMyFill(mem); } });
-  clear(mem.myFillBox).append(h('div', { class: 'ht-fill', id: 'ht-fill', 'data-confirmed': String(f.confirmed) },
-    h('p', {}, h('strong', { text: t('ht.fill.yours') }), ' ', h('small', { class: 'help', text: t('ht.fill.help') })),
-    f.confirmed ? wagonChips(t, st.slots.map((x) => x.color), st.slots.map((x) => x.item && { color: x.item.color, fresh: !x.fixed })) : slotBoard(st, t, 'fill', sync),
-    h('div', { class: 'actions' }, confirm, ' ', suggest, ' ', note)));
-  sync();
-}
-
-function updateDecide(mem) {
-  const { view, t, you, legal, send, names } = mem.ctx;
-  // Redrawn only when it changes, so that nothing interrupts a drag.
-  const key = [view.phase, view.current, view.round, JSON.stringify(view.seats[view.current]), legal.join('|'), mem.ctx.lang, you].join('#');
-  if (mem.decideKey === key) return;
-  mem.decideKey = key;
-  clear(mem.decidePanel);
-  mem.decidePanel.hidden = view.phase !== 'decide';
-  if (view.phase !== 'decide') return;
-  if (view.current !== you) {
-    mem.decidePanel.append(h('p', { text: t('ht.status.decide', { name: names[view.current] ?? t('seat.number', { n: view.current + 1 }) }) }));
-    return;
-  }
-  const seat = view.seats[you];
-  const w = seat.wagon;
-  const empty = w.slots.length - w.gems.length;
-  const sig = `${view.round}|${w.id}|${w.gems.join(',')}|${seat.missions.join(',')}`;
-  if (mem.decideSig !== sig) {
-    mem.decideSig = sig;
-    // The gems in the wagon keep their slots; the cards won first (the
-    // ones the rules use) are suggested in the empty slots.
-    const sug = suggestFilling(w.slots, w.gems, []);
-    let card = 0;
-    mem.decide = {
-      slots: sug.slots.map((x, i) => (x ? { color: w.slots[i], fixed: true, item: { kind: 'gem', color: x.color, id: `w${i}` } }
-        : { color: w.slots[i], fixed: false, item: card < empty ? { kind: 'card', mission: seat.missions[card], id: card++ } : null })),
-      left: seat.missions.slice(empty).map((m, i) => ({ kind: 'card', mission: m, id: empty + i, later: true })),
-      fit: (item) => item.kind === 'card' && !item.later,
-    };
-  }
-  const st = mem.decide;
-  const use = h('button', { type: 'button', class: 'primary move', id: 'ht-use', 'data-move': 'use missions', 'data-key': 'move:use missions',
-    disabled: !legal.includes('use missions'), onclick: () => send('use missions'), text: t('ht.decide.use', { n: empty }) });
-  const keep = h('button', { type: 'button', class: 'move', id: 'ht-keep', 'data-move': 'keep missions', 'data-key': 'move:keep missions',
-    disabled: !legal.includes('keep missions'), onclick: () => send('keep missions'), text: t('ht.decide.keep') });
-  const sync = () => {
-    const covered = st.slots.every((s) => s.item);
-    use.disabled = !covered || !legal.includes('use missions');
-  };
-  mem.decidePanel.append(h('h3', { text: t('ht.decide.title') }), h('p', { class: 'help', text: t('ht.decide.help', { n: empty }) }),
-    slotBoard(st, t, 'decide', sync), h('div', { class: 'actions' }, use, ' ', keep));
-  sync();
 }
 
 function updateMissions(mem) {
@@ -1071,7 +1137,7 @@ function updateSeats(mem) {
   const winners = new Set(view.winners || []);
   view.seats.forEach((s, i) => {
     const w = s.wagon;
-    const sug = w ? suggestFilling(w.slots, w.gems, []) : null;
+    const laid = w ? layoutWagon({ slots: w.slots, old: w.gems, inWagon: [] }) : null;
     mem.seats.append(h('div', { class: ['ht-seat', playerColorClass(i), i === you && 'you', view.current === i && view.phase !== 'over' && 'current', winners.has(i) && 'winner'], 'data-seat': i, 'data-full': s.full_wagons.length },
       h('div', { class: 'ht-seat-head' },
         h('span', { class: `pawn-dot ${playerColorClass(i)}`, 'aria-hidden': 'true', text: String(i + 1) }), ' ',
@@ -1083,8 +1149,8 @@ function updateSeats(mem) {
           s.full_wagons.map((id, j) => h('span', { class: 'ht-card-back full', 'data-wagon': id, text: j === s.full_wagons.length - 1 ? '✓' : '' })),
           h('span', { class: 'ht-count', text: t('ht.fullwagons', { n: s.full_wagons.length }) })),
         w ? h('div', { class: 'ht-wagon small', 'data-wagon': w.id, 'aria-label': t('ht.topwagon', { n: w.gems.length, m: w.slots.length }) },
-          sug.slots.map((x, j) => h('span', { class: ['ht-slot', `s-${w.slots[j]}`], title: t(`ht.color.${w.slots[j]}`) },
-            x ? gemChip(t, x.color) : h('span', { class: 'slot-sym', 'aria-hidden': 'true', text: GEM_SYMBOL[w.slots[j]] })))) : h('span', { class: 'muted', text: t('ht.allfull') }),
+          laid.map((x) => h('span', { class: ['ht-slot', `s-${x.color}`], title: t(`ht.color.${x.color}`) },
+            x.item ? gemChip(t, x.item.color) : h('span', { class: 'slot-sym', 'aria-hidden': 'true', text: GEM_SYMBOL[x.color] })))) : h('span', { class: 'muted', text: t('ht.allfull') }),
         h('span', { class: 'ht-count', text: t('ht.pileleft', { n: s.pile_left }) }),
         h('span', { class: 'ht-held' }, s.missions.map((k) => missionCard(t, k, { class: 'small joker' }))))));
   });
@@ -1125,9 +1191,8 @@ export function render(el, ctx) {
   updateStatic(mem);
   updateStatus(mem);
   updateControls(mem);
-  updateDecide(mem);
   updateResult(mem);
-  updateMyFill(mem);
+  updateFill(mem);
   updateMissions(mem);
   updateSeats(mem);
   updateDie(mem, now);
@@ -1144,8 +1209,7 @@ export function describe(move, t) {
     case 'hit': return f.length === 5 ? t('ht.log.hit', { side: side(f[1]), pos: f[2], strength: f[4] }) : '';
     case 'turn': return f[1] === 'left' || f[1] === 'right' ? t(`ht.log.turn.${f[1]}`) : '';
     case 'push': return SIDES.includes(f[1]) ? t('ht.log.push', { side: side(f[1]) }) : '';
-    case 'use': return t('ht.log.use');
-    case 'keep': return t('ht.log.keep');
+    case 'fill': return f[1] === 'nothing' ? say(t, 'ht.log.fillnothing') : say(t, 'ht.log.fill', { what: describeFilling(move, t) });
   }
   return '';
 }
