@@ -178,8 +178,8 @@ func TestSpecAndRules(t *testing.T) {
 	if !ok || !strings.Contains(text, "reconstructed") {
 		t.Errorf("rules text missing or not marking reconstructed components")
 	}
-	if _, ok := g.Rules("de"); ok {
-		t.Errorf("German rules reported as available")
+	if _, ok := g.Rules("xx"); ok {
+		t.Errorf("rules in unknown language xx reported as available")
 	}
 	s := newState(t, 2, game.Options{"version": "6+"}, 1)
 	if b, _ := jsonOf(s.View(game.Spectator)); bytes.Contains(b, []byte("face_up\":[\"")) {

@@ -2,6 +2,7 @@ package outofmine
 
 import (
 	_ "embed"
+	"fmt"
 	"strings"
 
 	"minehall/game"
@@ -72,17 +73,69 @@ func (g *Game) New(cfg game.Config) (game.State, error) {
 //go:embed rules/en.md
 var rulesEN string
 
-// Rules implements game.Rulebook: the rules in English, with the list of
-// reconstructed components of the game's pack appended.
+//go:embed rules/de.md
+var rulesDE string
+
+//go:embed rules/fr.md
+var rulesFR string
+
+//go:embed rules/nl.md
+var rulesNL string
+
+// rulesLanguage is the rules text of one language with the words used for
+// the generated list of the pack's reconstructed components.
+type rulesLanguage struct {
+	text    string
+	heading string // the heading of the appended list, with its "## "
+	none    string // the sentence when the pack has no reconstructed item
+	shape   string // "shape X"
+	board   string // "board N"
+	card    string // "card N"
+	tiles   string // "N SHAPE tile(s) with element E", given "N SHAPE" and E
+}
+
+// rulesLanguages are the languages of the rules, by language code.
+var rulesLanguages = map[string]rulesLanguage{
+	"en": {rulesEN, "## Reconstructed components in this pack", "None: this pack is marked as the printed game's data.",
+		"shape ", "board ", "card ", "%s tile(s) with element %s"},
+	"de": {rulesDE, "## Rekonstruiertes Material in diesem Paket", "Keines: Dieses Paket ist als Daten des gedruckten Spiels markiert.",
+		"Form ", "Tableau ", "Karte ", "%s Plättchen mit Element %s"},
+	"fr": {rulesFR, "## Matériel reconstitué dans ce paquet", "Aucun : ce paquet est marqué comme les données du jeu imprimé.",
+		"forme ", "plateau ", "carte ", "%s tuile(s) avec l'élément %s"},
+	"nl": {rulesNL, "## Gereconstrueerd materiaal in dit pakket", "Geen: dit pakket is gemarkeerd als de gegevens van het gedrukte spel.",
+		"vorm ", "mijngangkaart ", "schatkaart ", "%s kaartje(s) met element %s"},
+}
+
+// Rules implements game.Rulebook: the rules in lang (en, de, fr or nl) with
+// ok=true, or in English with ok=false for any other language, with the
+// list of reconstructed components of the game's pack appended.
 func (g *Game) Rules(lang string) (string, bool) {
+	l, ok := rulesLanguages[lang]
+	if !ok {
+		l = rulesLanguages["en"]
+	}
 	var b strings.Builder
-	b.WriteString(rulesEN)
-	b.WriteString("\n## Reconstructed components in this pack\n\n")
+	b.WriteString(l.text)
+	b.WriteString("\n" + l.heading + "\n\n")
 	if len(g.pack.Reconstructed) == 0 {
-		b.WriteString("None: this pack is marked as the printed game's data.\n")
+		b.WriteString(l.none + "\n")
 	}
 	for _, r := range g.pack.Reconstructed {
-		b.WriteString("- " + r + "\n")
+		b.WriteString("- " + l.item(r) + "\n")
 	}
-	return b.String(), lang == "en"
+	return b.String(), ok
+}
+
+// item words one entry of Pack.Reconstructed in the language; an entry of
+// an unknown form is kept as it is.
+func (l rulesLanguage) item(r string) string {
+	for _, w := range []struct{ en, local string }{{"shape ", l.shape}, {"board ", l.board}, {"card ", l.card}} {
+		if rest, ok := strings.CutPrefix(r, w.en); ok {
+			return w.local + rest
+		}
+	}
+	if count, element, ok := strings.Cut(r, " tile(s) with element "); ok {
+		return fmt.Sprintf(l.tiles, count, element)
+	}
+	return r
 }
