@@ -21,7 +21,6 @@
 // fraction position/10 of the side. The gems' size and the hand's spreads
 // and the die's factors come from the view (view.tray, view.hand).
 import { h, clear } from '../js/dom.js';
-import { language } from '../js/i18n.js';
 import { playerColorClass } from '../js/words.js';
 
 const COLORS = ['white', 'blue', 'green', 'yellow', 'red', 'black'];
@@ -53,77 +52,6 @@ const TECHNIQUE_FACES = { handle: '🔨', 'weak-hand': '✋', fist: '👊', 'hea
 const DIE_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 // The parts of a filling, in the order of its notation.
 const FILL_PARTS = ['blue', 'green', 'yellow', 'red', 'white', 'missions'];
-
-// Texts of the filling that the shared translations do not have yet, in
-// the app's four languages; say() prefers the shared ones.
-const TEXTS = {
-  en: {
-    'ht.fill.choose': 'Fill your wagon',
-    'ht.fill.drag': 'Drag the fallen gems and your mission cards into the slots or back to the tray (or pick one, then a slot). White gems and mission cards fill any slot; mission cards only if they complete the wagon. What you leave out goes back on the tray.',
-    'ht.fill.send': 'Confirm: {what}',
-    'ht.fill.cardsonly': 'Mission cards may only complete the wagon.',
-    'ht.fill.illegal': 'This filling is not possible.',
-    'ht.fill.own': 'Your own filling (the suggestion differs).',
-    'ht.fill.waiting': '{name} is filling their wagon.',
-    'ht.status.fillyou': 'Fill your wagon',
-    'ht.status.fill': '{name} fills their wagon',
-    'ht.log.fill': 'fills the wagon with {what}',
-    'ht.log.fillnothing': 'puts nothing in the wagon',
-    'ht.cards': '{n} mission cards',
-  },
-  de: {
-    'ht.fill.choose': 'Fülle deine Lore',
-    'ht.fill.drag': 'Ziehe die gefallenen Steine und deine Auftragskarten in die Felder oder zurück aufs Tablett (oder wähle eines, dann ein Feld). Weiße Steine und Auftragskarten füllen jedes Feld, Auftragskarten nur, wenn sie die Lore vollmachen. Was du nicht nutzt, kommt zurück aufs Tablett.',
-    'ht.fill.send': 'Bestätigen: {what}',
-    'ht.fill.cardsonly': 'Auftragskarten dürfen die Lore nur vollmachen.',
-    'ht.fill.illegal': 'Diese Füllung ist nicht möglich.',
-    'ht.fill.own': 'Deine eigene Füllung (der Vorschlag ist anders).',
-    'ht.fill.waiting': '{name} füllt die Lore.',
-    'ht.status.fillyou': 'Fülle deine Lore',
-    'ht.status.fill': '{name} füllt die Lore',
-    'ht.log.fill': 'füllt die Lore mit {what}',
-    'ht.log.fillnothing': 'legt nichts in die Lore',
-    'ht.cards': '{n} Auftragskarten',
-  },
-  fr: {
-    'ht.fill.choose': 'Remplissez votre wagonnet',
-    'ht.fill.drag': 'Faites glisser les gemmes tombées et vos cartes mission dans les cases ou vers le plateau (ou choisissez-en une, puis une case). Les gemmes blanches et les cartes mission remplissent n’importe quelle case, les cartes seulement si elles complètent le wagonnet. Ce que vous laissez retourne sur le plateau.',
-    'ht.fill.send': 'Confirmer : {what}',
-    'ht.fill.cardsonly': 'Les cartes mission ne servent qu’à compléter le wagonnet.',
-    'ht.fill.illegal': 'Ce remplissage n’est pas possible.',
-    'ht.fill.own': 'Votre propre remplissage (la suggestion diffère).',
-    'ht.fill.waiting': '{name} remplit son wagonnet.',
-    'ht.status.fillyou': 'Remplissez votre wagonnet',
-    'ht.status.fill': '{name} remplit son wagonnet',
-    'ht.log.fill': 'remplit le wagonnet avec {what}',
-    'ht.log.fillnothing': 'ne met rien dans le wagonnet',
-    'ht.cards': '{n} cartes mission',
-  },
-  nl: {
-    'ht.fill.choose': 'Vul je wagentje',
-    'ht.fill.drag': 'Sleep de gevallen stenen en je opdrachtkaarten naar de vakjes of terug naar het blad (of kies er een, dan een vakje). Witte stenen en opdrachtkaarten vullen elk vakje, kaarten alleen als ze het wagentje vol maken. Wat je niet gebruikt, gaat terug op het blad.',
-    'ht.fill.send': 'Bevestigen: {what}',
-    'ht.fill.cardsonly': 'Opdrachtkaarten mogen het wagentje alleen vol maken.',
-    'ht.fill.illegal': 'Deze vulling kan niet.',
-    'ht.fill.own': 'Je eigen vulling (de suggestie is anders).',
-    'ht.fill.waiting': '{name} vult het wagentje.',
-    'ht.status.fillyou': 'Vul je wagentje',
-    'ht.status.fill': '{name} vult het wagentje',
-    'ht.log.fill': 'vult het wagentje met {what}',
-    'ht.log.fillnothing': 'legt niets in het wagentje',
-    'ht.cards': '{n} opdrachtkaarten',
-  },
-};
-
-// say returns the text of key: the shared translation when there is one,
-// else the renderer's own in the current language.
-function say(t, key, params) {
-  const shared = t(key, params);
-  if (shared !== key) return shared;
-  const d = TEXTS[language()] || TEXTS.en;
-  const text = d[key] ?? TEXTS.en[key] ?? key;
-  return params ? text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m)) : text;
-}
 
 // handOf returns the spreads of a hit in view (aim as a fraction of the
 // side, direction in radians, strength on a log scale, clipped at limit
@@ -788,7 +716,7 @@ function updateStatus(mem) {
   const who = names[view.current] ?? t('seat.number', { n: view.current + 1 });
   let text;
   if (view.phase === 'over') text = t('ht.status.over');
-  else if (view.phase === 'fill') text = view.current === you ? say(t, 'ht.status.fillyou') : say(t, 'ht.status.fill', { name: who });
+  else if (view.phase === 'fill') text = view.current === you ? t('ht.status.fillyou') : t('ht.status.fill', { name: who });
   else text = view.current === you ? t('ht.status.hityou') : t('ht.status.hit', { name: who });
   mem.status.dataset.phase = view.phase;
   mem.root.dataset.phase = view.phase;
@@ -1027,7 +955,7 @@ function describeFilling(move, t) {
   const c = parseFilling(move);
   if (!c) return '';
   const parts = FILL_PARTS.filter((p) => c[p] > 0)
-    .map((p) => (p === 'missions' ? say(t, 'ht.cards', { n: c[p] }) : `${c[p]} × ${t(`ht.color.${p}`)}`));
+    .map((p) => (p === 'missions' ? t('ht.cards', { n: c[p] }) : `${c[p]} × ${t(`ht.color.${p}`)}`));
   return parts.join(', ');
 }
 
@@ -1058,10 +986,10 @@ function updateFill(mem) {
     box.dataset.move = move;
     confirm.dataset.move = move;
     confirm.disabled = !ok || f.sent;
-    const what = move === 'fill nothing' ? say(t, 'ht.log.fillnothing') : describeFilling(move, t);
-    confirm.textContent = say(t, 'ht.fill.send', { what });
-    note.textContent = ok ? (move === suggested ? '' : say(t, 'ht.fill.own'))
-      : say(t, f.st.inWagon.some((x) => x.kind === 'card') ? 'ht.fill.cardsonly' : 'ht.fill.illegal');
+    const what = move === 'fill nothing' ? t('ht.log.fillnothing') : describeFilling(move, t);
+    confirm.textContent = t('ht.fill.send', { what });
+    note.textContent = ok ? (move === suggested ? '' : t('ht.fill.own'))
+      : (f.st.inWagon.some((x) => x.kind === 'card') ? t('ht.fill.cardsonly') : t('ht.fill.illegal'));
   };
   confirm.addEventListener('click', () => {
     const move = boardMove(f.st);
@@ -1072,7 +1000,7 @@ function updateFill(mem) {
   });
   const suggest = h('button', { type: 'button', id: 'ht-fill-suggest', 'data-key': 'ht-fill-suggest', text: t('ht.fill.suggest'),
     onclick: () => { f.st = fillBoardState(view, you, suggested); f.sent = false; mem.fillKey = ''; updateFill(mem); } });
-  box.append(h('h3', { text: say(t, 'ht.fill.choose') }), h('p', { class: 'help', text: say(t, 'ht.fill.drag') }),
+  box.append(h('h3', { text: t('ht.fill.choose') }), h('p', { class: 'help', text: t('ht.fill.drag') }),
     fillBoard(f.st, t, sync), h('div', { class: 'actions' }, confirm, ' ', suggest, ' ', note));
   mem.fillBox.append(box);
   sync();
@@ -1113,7 +1041,7 @@ function updateResult(mem) {
         missionCard(t, kind), ' ', met ? t('ht.check.met', { name: who }) : t('ht.check.unmet')));
     }
     if (view.phase === 'fill' && view.current === lh.seat && lh.seat !== you) {
-      lines.push(h('p', { class: 'ht-fill-waiting', id: 'ht-fill-waiting', text: say(t, 'ht.fill.waiting', { name: who }) }));
+      lines.push(h('p', { class: 'ht-fill-waiting', id: 'ht-fill-waiting', text: t('ht.fill.waiting', { name: who }) }));
     }
   }
   mem.result.append(...lines);
@@ -1209,7 +1137,7 @@ export function describe(move, t) {
     case 'hit': return f.length === 5 ? t('ht.log.hit', { side: side(f[1]), pos: f[2], strength: f[4] }) : '';
     case 'turn': return f[1] === 'left' || f[1] === 'right' ? t(`ht.log.turn.${f[1]}`) : '';
     case 'push': return SIDES.includes(f[1]) ? t('ht.log.push', { side: side(f[1]) }) : '';
-    case 'fill': return f[1] === 'nothing' ? say(t, 'ht.log.fillnothing') : say(t, 'ht.log.fill', { what: describeFilling(move, t) });
+    case 'fill': return f[1] === 'nothing' ? t('ht.log.fillnothing') : t('ht.log.fill', { what: describeFilling(move, t) });
   }
   return '';
 }
