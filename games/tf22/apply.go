@@ -245,6 +245,7 @@ func (s *State) resolveCombat(ac, dc int8) {
 	av := ac + minValue - s.crewRanium[a]
 	dv := dc + minValue - s.crewRanium[d]
 	s.lastFight = combatResult{Attacker: a, Defender: d, AttackerCard: ac + minValue, DefendCard: dc + minValue, AttackerValue: av, DefValue: dv}
+	s.combats++
 	s.fight = combat{Card: -1}
 	switch {
 	case av > dv:

@@ -1,6 +1,7 @@
 package tf22
 
 import (
+	"context"
 	"testing"
 
 	"minehall/game"
@@ -67,5 +68,39 @@ func BenchmarkEvaluate(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		dst = Evaluate(gs, dst[:0])
+	}
+}
+
+// BenchmarkDecision measures one decision of each bot on a mid-game
+// 4-player state, the seat to act holding a full turn of ore, in wall time
+// and in CPU time of the process.
+func BenchmarkDecision(b *testing.B) {
+	g := New().(*Game)
+	gs, _, _ := game.Start(g, 4, nil, 2)
+	rng := game.NewRand(2)
+	var buf []game.Action
+	for range 60 {
+		p := gs.Actors(nil)[0]
+		buf = gs.Legal(p, buf[:0])
+		gs.Apply(p, buf[rng.IntN(len(buf))])
+	}
+	for gs.(*State).ore != 4 {
+		p := gs.Actors(nil)[0]
+		buf = gs.Legal(p, buf[:0])
+		gs.Apply(p, buf[rng.IntN(len(buf))])
+	}
+	p := gs.Actors(nil)[0]
+	for _, name := range g.BotNames() {
+		b.Run(name, func(b *testing.B) {
+			bot, _ := g.NewBot(name, 1)
+			cpu0, _ := processCPU()
+			for range b.N {
+				if _, err := bot.Act(context.Background(), gs, p); err != nil {
+					b.Fatal(err)
+				}
+			}
+			cpu1, _ := processCPU()
+			b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
+		})
 	}
 }

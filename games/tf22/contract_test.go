@@ -185,8 +185,8 @@ func TestRulesText(t *testing.T) {
 			t.Errorf("the rules text does not mention %q", want)
 		}
 	}
-	if _, ok := New().(game.Rulebook).Rules("de"); ok {
-		t.Errorf("Rules(de) reports German; only English is written")
+	if _, ok := New().(game.Rulebook).Rules("it"); ok {
+		t.Errorf("Rules(it) reports Italian; it is not written")
 	}
 }
 
@@ -202,9 +202,11 @@ func TestBots(t *testing.T) {
 	}
 }
 
-// TestBotsDoNotReadHiddenCards gives a bot two states that differ only in
-// what its seat cannot see (every pile's order and the generator): the same
-// seeded bot must choose the same action in both.
+// TestBotsDoNotReadHiddenCards gives every bot two states that differ only
+// in what its seat cannot see: every pile's order and the generator in a
+// standard game, and the attacker's face-down card (with the attacker's
+// hand) in a strategy combat waiting for the defender. The same seeded bot
+// must choose the same action in both.
 func TestBotsDoNotReadHiddenCards(t *testing.T) {
 	g := New().(*Game)
 	gs, _, _ := game.Start(g, 3, nil, 11)
@@ -222,17 +224,37 @@ func TestBotsDoNotReadHiddenCards(t *testing.T) {
 		dk := &other.deck[seat]
 		slices.Reverse(dk.Order[:dk.N])
 	}
-	p := game.Player(s.actor())
-	for _, name := range []string{"easy", "medium"} {
-		b1, _ := g.NewBot(name, 5)
-		b2, _ := g.NewBot(name, 5)
-		d1, err1 := b1.Act(context.Background(), s, p)
-		d2, err2 := b2.Act(context.Background(), &other, p)
-		if err1 != nil || err2 != nil {
-			t.Fatal(err1, err2)
-		}
-		if d1.Action != d2.Action {
-			t.Fatalf("%s chose %s and %s in states that differ only in hidden cards", name, s.ActionString(p, d1.Action), s.ActionString(p, d2.Action))
+	if a, b := s.Snapshot(), other.Snapshot(); a == b {
+		t.Fatalf("the standard states do not differ")
+	}
+
+	c := twoPlayers(t, "strategy")
+	c.crewPos[red] = c.crewPos[blue]
+	c.crewRanium[red] = 1
+	c.ranium &^= 1 << innerCorners[1]
+	play(t, c, "G blue attacks red")
+	play(t, c, "card 5")
+	combat := *c
+	combat.fight.Card = 2 - minValue
+	combat.deck[0].Avail = (c.deck[0].Avail | 1<<c.fight.Card) &^ (1 << combat.fight.Card)
+	if err := combat.CheckInvariants(); err != nil || combat.InfoKey(1) != c.InfoKey(1) {
+		t.Fatalf("the combats differ for the defender (%v)", err)
+	}
+
+	for _, pair := range [][2]*State{{s, &other}, {c, &combat}} {
+		p := game.Player(pair[0].actor())
+		for _, name := range g.BotNames() {
+			b1, _ := g.NewBot(name, 5)
+			b2, _ := g.NewBot(name, 5)
+			d1, err1 := b1.Act(context.Background(), pair[0], p)
+			d2, err2 := b2.Act(context.Background(), pair[1], p)
+			if err1 != nil || err2 != nil {
+				t.Fatal(err1, err2)
+			}
+			if d1.Action != d2.Action {
+				t.Fatalf("%s chose %s and %s in states that differ only in hidden cards", name,
+					pair[0].ActionString(p, d1.Action), pair[0].ActionString(p, d2.Action))
+			}
 		}
 	}
 }

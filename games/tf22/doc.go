@@ -19,8 +19,15 @@
 //     re-placement of Ranium;
 //   - view.go: per-seat views, information keys and determinization (symbol
 //     piles and the attacker's face-down card are the hidden information);
+//   - public.go: which moves every seat may learn (all but the attacker's
+//     face-down card);
 //   - invariants.go: conservation of cards and Ranium for the conformance kit;
-//   - bots.go: the evaluator and the ISMCTS bots easy, medium and hard;
+//   - evaluate.go: the bots' evaluator, each crew's distance to Ranium or to
+//     a loader counted on bitboards;
+//   - greedy.go: the one-ply greedy bot;
+//   - search.go: the search view, which offers the search only the few
+//     actions of a turn that matter;
+//   - bots.go: the bot levels, ISMCTS over the search view at three budgets;
 //   - rules/en.md: the rules in English with every ruling and reconstructed
 //     component marked.
 package tf22

@@ -73,8 +73,27 @@ func (g *Game) New(cfg game.Config) (game.State, error) {
 	return newState(&g.pack.compiled, cfg.Players, variant, limit, cfg.Seed), nil
 }
 
-//go:embed rules/en.md
-var rulesEN string
+var (
+	//go:embed rules/en.md
+	rulesEN string
+	//go:embed rules/de.md
+	rulesDE string
+	//go:embed rules/fr.md
+	rulesFR string
+	//go:embed rules/nl.md
+	rulesNL string
+)
 
-// Rules returns the English rules text; other languages fall back to it.
-func (g *Game) Rules(lang string) (string, bool) { return rulesEN, lang == "en" }
+// rulesByLang holds the rules text of every language the app offers, by
+// language code.
+var rulesByLang = map[string]string{"en": rulesEN, "de": rulesDE, "fr": rulesFR, "nl": rulesNL}
+
+// Rules returns the rules text in English, German, French or Dutch ("en",
+// "de", "fr", "nl") with ok = true; any other language falls back to English
+// with ok = false.
+func (g *Game) Rules(lang string) (string, bool) {
+	if text, ok := rulesByLang[lang]; ok {
+		return text, true
+	}
+	return rulesEN, false
+}

@@ -92,8 +92,12 @@ type State struct {
 	swapsLeft  int8
 	chooseStep int8
 
-	fight      combat
-	lastFight  combatResult
+	fight     combat
+	lastFight combatResult
+	// combats counts the combats resolved so far; the last one's number in
+	// views. It follows from the moves, so it is left out of the snapshot,
+	// which keeps the records of games as they were.
+	combats    uint16
 	freeSeat   int8 // seat owed a free 1-ore action after winning a defense, -1 none
 	placer     int8 // seat placing delivered Ranium
 	placeCount int8 // delivered Ranium still to place
@@ -167,14 +171,21 @@ func (s *State) refresh() {
 	s.findNetworks()
 }
 
-// recard updates the derived data after the card at p turned.
+// recard updates the derived data after the card at p turned: the exits,
+// and the networks of the colors whose exits on p changed.
 func (s *State) recard(p int) {
-	for x := s.ex[p]; x != 0; x &= x - 1 {
+	before := s.ex[p]
+	for x := before; x != 0; x &= x - 1 {
 		b := bits.TrailingZeros16(x)
 		s.dir[b>>2][b&3] &^= 1 << p
 	}
 	s.placeExits(p)
-	s.findNetworks()
+	changed := before ^ s.ex[p]
+	for c := range numColors {
+		if changed>>(4*c)&15 != 0 {
+			s.findColorNetworks(c)
+		}
+	}
 }
 
 // placeExits sets the visible exits of the card at p.
@@ -187,32 +198,48 @@ func (s *State) placeExits(p int) {
 	}
 }
 
-// findNetworks labels the tunnel networks of every color by flood fill on
-// bitboards of the 36 positions.
+// findNetworks labels the tunnel networks of every color.
 func (s *State) findNetworks() {
 	for c := range numColors {
-		d := &s.dir[c]
-		present := d[0] | d[1] | d[2] | d[3]
-		connE := d[1] & (d[3] >> 1) & notLastCol // p opens east and p+1 west
-		connS := d[2] & (d[0] >> gridSize)       // p opens south and p+6 north
-		net := &s.net[c]
-		*net = noNetwork
-		id := int8(0)
-		for present != 0 {
-			comp := present & -present
-			for {
-				g := comp | (comp&connE)<<1 | (comp>>1)&connE | (comp&connS)<<gridSize | (comp>>gridSize)&connS
-				if g == comp {
-					break
-				}
-				comp = g
-			}
-			present &^= comp
-			for m := comp; m != 0; m &= m - 1 {
-				net[bits.TrailingZeros64(m)] = id
-			}
-			id++
+		s.findColorNetworks(c)
+	}
+}
+
+// connections returns, for color c, the cards whose tunnel joins the one of
+// the card east of them (east) and of the card south of them (south).
+func (s *State) connections(c int) (east, south uint64) {
+	d := &s.dir[c]
+	return d[1] & (d[3] >> 1) & notLastCol, d[2] & (d[0] >> gridSize)
+}
+
+// flood returns the cards of color c's networks that include a card of
+// seed, given c's connections.
+func flood(seed, east, south uint64) uint64 {
+	for {
+		g := seed | (seed&east)<<1 | (seed>>1)&east | (seed&south)<<gridSize | (seed>>gridSize)&south
+		if g == seed {
+			return seed
 		}
+		seed = g
+	}
+}
+
+// findColorNetworks labels the tunnel networks of color c by flood fill on
+// bitboards of the 36 positions.
+func (s *State) findColorNetworks(c int) {
+	d := &s.dir[c]
+	present := d[0] | d[1] | d[2] | d[3]
+	east, south := s.connections(c)
+	net := &s.net[c]
+	*net = noNetwork
+	id := int8(0)
+	for present != 0 {
+		comp := flood(present&-present, east, south)
+		present &^= comp
+		for m := comp; m != 0; m &= m - 1 {
+			net[bits.TrailingZeros64(m)] = id
+		}
+		id++
 	}
 }
 

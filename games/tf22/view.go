@@ -88,6 +88,7 @@ type CombatView struct {
 
 // LastCombatView is the outcome of the most recent combat.
 type LastCombatView struct {
+	Number        int    `json:"number"` // 1 for the game's first combat, 2 for the second, …
 	Attacker      string `json:"attacker"`
 	Defender      string `json:"defender"`
 	AttackerCard  int    `json:"attacker_card"`
@@ -188,7 +189,7 @@ func (s *State) View(p game.Player) any {
 		v.Combat = cv
 	}
 	if lf := s.lastFight; lf.Attacker >= 0 {
-		v.LastCombat = &LastCombatView{Attacker: colorNames[lf.Attacker], Defender: colorNames[lf.Defender],
+		v.LastCombat = &LastCombatView{Number: int(s.combats), Attacker: colorNames[lf.Attacker], Defender: colorNames[lf.Defender],
 			AttackerCard: int(lf.AttackerCard), DefenderCard: int(lf.DefendCard),
 			AttackerValue: int(lf.AttackerValue), DefenderValue: int(lf.DefValue)}
 	}
@@ -253,7 +254,8 @@ func (s *State) InfoKey(p game.Player) string {
 	k = append(k, s.phase, byte(s.active), byte(s.ore), byte(s.turns), byte(s.turns>>8), byte(s.swapsLeft), byte(s.chooseStep),
 		s.fight.Stage, byte(s.fight.Attacker), byte(s.fight.Defender),
 		byte(lf.Attacker), byte(lf.Defender), byte(lf.AttackerCard), byte(lf.DefendCard), byte(lf.AttackerValue), byte(lf.DefValue),
-		byte(s.freeSeat), byte(s.placer), byte(s.placeCount), byte(s.placeSym), byte(s.winner), byte(p))
+		byte(s.freeSeat), byte(s.placer), byte(s.placeCount), byte(s.placeSym), byte(s.winner), byte(p),
+		byte(s.combats), byte(s.combats>>8))
 	if p >= 0 && int(p) < int(s.n) && s.variant == variantStrategy {
 		k = append(k, s.deck[p].Avail)
 		if pending && s.crewOwner[s.fight.Attacker] == int8(p) {

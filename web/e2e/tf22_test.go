@@ -47,7 +47,7 @@ func TestTF22FourPlayerGameAgainstBotsToAWin(t *testing.T) {
 		choose(`#players`, "4"),
 		chromedp.WaitVisible(chromedp.CSS(`#seat-3-bot`)),
 		choose(`#seat-1-bot`, "random"),
-		choose(`#seat-2-bot`, "easy"),
+		choose(`#seat-2-bot`, "random"),
 		choose(`#seat-3-bot`, "random"),
 		choose(`#opt-round_limit`, "30"),
 		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),

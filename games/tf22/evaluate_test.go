@@ -1,0 +1,134 @@
+package tf22
+
+import (
+	"math/bits"
+	"testing"
+)
+
+// TestCrewDistanceAgreesWithSearch checks the bitboard crewDistance against
+// a plain breadth-first search over (color, card) pairs on the states of
+// random games, for every crew both empty-handed and carrying Ranium, up to
+// the horizon.
+func TestCrewDistanceAgreesWithSearch(t *testing.T) {
+	checked := 0
+	randomStates(t, 2, func(s *State) {
+		if s.phase != phaseTurn {
+			return
+		}
+		var m tunnelMap
+		s.mapTunnels(&m)
+		var deliverable [numColors][numPos]bool
+		s.deliverableNetworks(&deliverable)
+		for k := range numColors {
+			if s.crewPos[k] < 0 {
+				continue
+			}
+			for _, carried := range []int8{0, 1} {
+				c := *s
+				c.crewRanium[k] = carried
+				horizon := emptyHorizon
+				if carried > 0 {
+					horizon = carryHorizon
+				}
+				got, want := c.crewDistance(k, &m), min(c.crewDistanceBFS(k, &deliverable), horizon)
+				if got != want {
+					t.Fatalf("the %s crew at %s in %s carrying %d: distance %d; want %d", colorNames[k],
+						posName(int(c.crewPos[k])), colorNames[c.crewTunnel[k]], carried, got, want)
+				}
+				checked++
+			}
+		}
+	})
+	if checked < 100 {
+		t.Fatalf("checked %d crews; want at least 100", checked)
+	}
+}
+
+// deliverableNetworks marks, per color, the tunnel networks that open onto a
+// dock where a loader waits now.
+func (s *State) deliverableNetworks(dst *[numColors][numPos]bool) {
+	for _, l := range s.loader {
+		dk := s.pack.docks[l]
+		for col := range numColors {
+			if s.exitsOf(int(dk.pos), col)&dk.edge != 0 {
+				dst[col][s.net[col][dk.pos]] = true
+			}
+		}
+	}
+}
+
+// crewDistanceBFS is the breadth-first search over (color, card) pairs that
+// crewDistance must agree with. It counts the actions D and E crew k needs to stand on a card
+// with Ranium (empty-handed) or in a tunnel network reaching a docked loader
+// (carrying Ranium), without turning any card; the secret tunnel (3 ore)
+// counts for an empty-handed crew. It returns 99 when neither is reachable.
+func (s *State) crewDistanceBFS(k int, deliverable *[numColors][numPos]bool) int {
+	pos, col := int(s.crewPos[k]), int(s.crewTunnel[k])
+	carrying := s.crewRanium[k] > 0
+	if !carrying && s.ranium&(1<<pos) != 0 {
+		return 0
+	}
+	var dist [numColors][numPos]int8
+	var expanded [numColors][numPos]bool
+	var queue [numColors * numPos]uint8
+	for c := range dist {
+		for p := range dist[c] {
+			dist[c][p] = -1
+		}
+	}
+	head, tail := 0, 0
+	push := func(p, c int, d int8) {
+		if dist[c][p] < 0 {
+			dist[c][p] = d
+			queue[tail] = uint8(c*numPos + p)
+			tail++
+		}
+	}
+	if s.hasTunnel(pos, col) {
+		push(pos, col, 0)
+	} else {
+		for c := range numColors {
+			if s.hasTunnel(pos, c) {
+				push(pos, c, 1)
+			}
+		}
+	}
+	best := 99
+	if !carrying && s.hasTunnel(pos, col) && s.ranium != 0 {
+		for m := s.ranium; m != 0; m &= m - 1 {
+			if s.hasTunnel(bits.TrailingZeros64(m), col) {
+				best = 3
+				break
+			}
+		}
+	}
+	for head < tail {
+		c, p := int(queue[head])/numPos, int(queue[head])%numPos
+		head++
+		d := dist[c][p]
+		if int(d) >= best {
+			break
+		}
+		id := s.net[c][p]
+		if carrying && deliverable[c][id] {
+			return int(d)
+		}
+		if !carrying && s.ranium&(1<<p) != 0 {
+			return int(d)
+		}
+		for c2 := range numColors {
+			if c2 != c && s.hasTunnel(p, c2) {
+				push(p, c2, d+1)
+			}
+		}
+		if !expanded[c][id] {
+			expanded[c][id] = true
+			for q := range numPos {
+				if s.net[c][q] == id {
+					push(q, c, d+1)
+				}
+			}
+		}
+	}
+	return best
+}
