@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"minehall/ai"
 	"minehall/game"
 )
 
@@ -119,5 +120,41 @@ func TestSearchViewLegalDoesNotAllocate(t *testing.T) {
 	allocs := testing.AllocsPerRun(10, func() { buf = v.Legal(p, buf[:0]) })
 	if allocs != 0 || len(buf) == 0 {
 		t.Fatalf("%.1f allocations listing %d actions; want 0 and some actions", allocs, len(buf))
+	}
+}
+
+// TestBotsPlayEveryVariant plays a short 3-player game of the greedy, easy
+// and random bots in each symbol-card variant: every decision is legal and
+// the game ends.
+func TestBotsPlayEveryVariant(t *testing.T) {
+	g := New().(*Game)
+	for i, variant := range []string{"luck", "standard", "strategy"} {
+		t.Run(variant, func(t *testing.T) {
+			s, _, err := game.Start(g, 3, game.Options{OptionSymbolCards: variant, OptionRoundLimit: "6"}, uint64(40+i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var bots []ai.Bot
+			for j, name := range []string{"greedy", "easy", "random"} {
+				b, err := g.NewBot(name, uint64(j+1))
+				if err != nil {
+					t.Fatal(err)
+				}
+				bots = append(bots, b)
+			}
+			for n := 0; !s.Terminal(); n++ {
+				if n > 2000 {
+					t.Fatalf("no end after %d decisions", n)
+				}
+				p := s.Actors(nil)[0]
+				d, err := bots[p].Act(context.Background(), s, p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := game.Play(s, p, d.Action); err != nil {
+					t.Fatalf("seat %d's bot chose %s: %v", p, s.ActionString(p, d.Action), err)
+				}
+			}
+		})
 	}
 }
