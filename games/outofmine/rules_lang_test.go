@@ -3,76 +3,34 @@ package outofmine
 import (
 	"strings"
 	"testing"
+
+	"minehall/game/gametest"
 )
 
-// headingCount counts the Markdown heading lines (lines starting with #).
-func headingCount(text string) int {
-	n := 0
-	for _, line := range strings.Split(text, "\n") {
-		if strings.HasPrefix(line, "#") {
-			n++
-		}
-	}
-	return n
-}
-
 func TestRulesLanguages(t *testing.T) {
-	g := NewWithPack(DefaultPack())
-	english, ok := g.Rules("en")
-	if !ok || english == "" {
-		t.Fatalf("Rules(en) = %d bytes, ok=%v; want English text, ok=true", len(english), ok)
-	}
-	tests := []struct {
-		lang          string
-		reconstructed string // the word marking reconstructed components
-		heading       string // the heading of the generated list
-		board         string // how the list names board 1
-	}{
-		{"en", "reconstructed", "## Reconstructed components in this pack", "- board 1\n"},
-		{"de", "rekonstruiert", "## Rekonstruiertes Material in diesem Paket", "- Tableau 1\n"},
-		{"fr", "reconstitué", "## Matériel reconstitué dans ce paquet", "- plateau 1\n"},
-		{"nl", "gereconstrueerd", "## Gereconstrueerd materiaal in dit pakket", "- mijngangkaart 1\n"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.lang, func(t *testing.T) {
-			text, ok := g.Rules(tt.lang)
-			if !ok {
-				t.Errorf("Rules(%q) ok = false; want true", tt.lang)
-			}
-			if strings.TrimSpace(text) == "" {
-				t.Fatalf("Rules(%q) is empty", tt.lang)
-			}
-			if tt.lang != "en" && text == english {
-				t.Errorf("Rules(%q) returned the English text", tt.lang)
-			}
-			if got, want := headingCount(text), headingCount(english); got != want {
-				t.Errorf("Rules(%q) has %d headings; want %d as in English", tt.lang, got, want)
-			}
-			if got, want := strings.Count(text, "\n- "), strings.Count(english, "\n- "); got != want {
-				t.Errorf("Rules(%q) has %d list items; want %d as in English", tt.lang, got, want)
-			}
-			if !strings.Contains(strings.ToLower(text), tt.reconstructed) {
-				t.Errorf("Rules(%q) does not contain %q", tt.lang, tt.reconstructed)
-			}
-			for _, want := range []string{"\n" + tt.heading + "\n", tt.board, "OUT OF MINE!", "**9**"} {
-				if !strings.Contains(text, want) {
-					t.Errorf("Rules(%q) does not contain %q", tt.lang, want)
-				}
-			}
-		})
-	}
+	gametest.Rulebook(t, NewWithPack(DefaultPack()),
+		gametest.Translation{Lang: "en", Reconstructed: "reconstructed"},
+		gametest.Translation{Lang: "de", Reconstructed: "rekonstruiert"},
+		gametest.Translation{Lang: "fr", Reconstructed: "reconstitué"},
+		gametest.Translation{Lang: "nl", Reconstructed: "gereconstrueerd"},
+	)
 }
 
-func TestRulesUnknownLanguageFallsBackToEnglish(t *testing.T) {
+// The list of the pack's reconstructed components is appended in the
+// language of the text, with the rulebook's figures kept.
+func TestRulesReconstructedListLocalised(t *testing.T) {
 	g := NewWithPack(DefaultPack())
-	english, _ := g.Rules("en")
-	for _, lang := range []string{"", "xx", "es", "EN", "de-DE"} {
-		text, ok := g.Rules(lang)
-		if ok {
-			t.Errorf("Rules(%q) ok = true; want false", lang)
-		}
-		if text != english {
-			t.Errorf("Rules(%q) did not return the English text", lang)
+	for _, tt := range []struct{ lang, heading, board string }{
+		{"en", "## Reconstructed components in this pack", "- board 1\n"},
+		{"de", "## Rekonstruiertes Material in diesem Paket", "- Tableau 1\n"},
+		{"fr", "## Matériel reconstitué dans ce paquet", "- plateau 1\n"},
+		{"nl", "## Gereconstrueerd materiaal in dit pakket", "- mijngangkaart 1\n"},
+	} {
+		text, _ := g.Rules(tt.lang)
+		for _, want := range []string{"\n" + tt.heading + "\n", tt.board, "OUT OF MINE!", "**9**"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("Rules(%q) does not contain %q", tt.lang, want)
+			}
 		}
 	}
 }
