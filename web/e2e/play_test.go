@@ -218,6 +218,6 @@ func TestLanguageSwitch(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`a[href="/rules/minerals"]`)),
 		chromedp.Click(chromedp.CSS(`a[href="/rules/minerals"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`article.rules h2`)))
-	waitFor(t, tab, 10*time.Second, "the Minerals rules with their rulings, marked as English in French",
-		`document.querySelector('article.rules').textContent.includes('Ruling') && document.querySelector('.note') !== null && document.querySelectorAll('article.rules table tr').length > 20`)
+	waitFor(t, tab, 10*time.Second, "the Minerals rules in French with their rulings, and no note that they are English",
+		`document.querySelector('article.rules').textContent.includes('Décision') && document.querySelector('article.rules').textContent.includes('reconstitué') && document.querySelector('.note') === null && document.querySelectorAll('article.rules table tr').length > 20`)
 }
