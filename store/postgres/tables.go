@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -32,7 +31,7 @@ func (db *DB) CreateTable(ctx context.Context, t *store.Table) error {
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
 			ON CONFLICT (id) DO NOTHING`,
 			t.ID, t.Game, t.Players, string(opts), int64(t.Seed), nonNil(t.OwnerHash), t.AutoStart, string(t.Status),
-			millis(t.Created), millis(t.Started), millis(t.Finished), res, t.RematchOf, t.Rematch, db.instance)
+			store.Millis(t.Created), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, db.instance)
 		if err != nil {
 			return internal("create table", err)
 		}
@@ -61,7 +60,7 @@ func (db *DB) UpdateTable(ctx context.Context, t *store.Table) error {
 		tag, err := tx.Exec(ctx, `UPDATE tables SET status = $1, started_ms = $2, finished_ms = $3, result = $4,
 			rematch_of = $5, rematch = $6, autostart = $7
 			WHERE id = $8 AND (owner = $9 OR status = 'finished')`,
-			string(t.Status), millis(t.Started), millis(t.Finished), res, t.RematchOf, t.Rematch, t.AutoStart, t.ID, db.instance)
+			string(t.Status), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, t.AutoStart, t.ID, db.instance)
 		if err != nil {
 			return internal("update table", err)
 		}
@@ -116,17 +115,16 @@ func writeSeats(ctx context.Context, tx pgx.Tx, t *store.Table) error {
 	return nil
 }
 
-const tableColumns = `id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch`
-
 // Table implements [store.Store].
 func (db *DB) Table(ctx context.Context, id string) (*store.Table, error) {
-	rows, err := db.pool.Query(ctx, `SELECT `+tableColumns+` FROM tables WHERE id = $1`, id)
+	rows, err := db.pool.Query(ctx, `SELECT `+store.TableColumns+` FROM tables WHERE id = $1`, id)
 	if err != nil {
 		return nil, internal("read table", err)
 	}
-	ts, err := scanTables(rows)
+	ts, err := store.ScanTables(rows)
+	rows.Close()
 	if err != nil {
-		return nil, err
+		return nil, internal("read tables", err)
 	}
 	if len(ts) == 0 {
 		return nil, game.Errorf(game.CodeNotFound, "no table %s", id)
@@ -139,7 +137,7 @@ func (db *DB) Table(ctx context.Context, id string) (*store.Table, error) {
 
 // Tables implements [store.Store].
 func (db *DB) Tables(ctx context.Context, f store.Filter) ([]*store.Table, error) {
-	q := `SELECT ` + tableColumns + ` FROM tables`
+	q := `SELECT ` + store.TableColumns + ` FROM tables`
 	var args []any
 	if len(f.Status) > 0 {
 		st := make([]string, len(f.Status))
@@ -158,46 +156,13 @@ func (db *DB) Tables(ctx context.Context, f store.Filter) ([]*store.Table, error
 	if err != nil {
 		return nil, internal("list tables", err)
 	}
-	ts, err := scanTables(rows)
+	ts, err := store.ScanTables(rows)
+	rows.Close()
 	if err != nil {
-		return nil, err
+		return nil, internal("read tables", err)
 	}
 	if err := db.readSeats(ctx, ts); err != nil {
 		return nil, err
-	}
-	return ts, nil
-}
-
-func scanTables(rows pgx.Rows) ([]*store.Table, error) {
-	defer rows.Close()
-	var ts []*store.Table
-	for rows.Next() {
-		var (
-			t                          store.Table
-			opts, status               string
-			seed, created, started, fi int64
-			result                     *string
-		)
-		if err := rows.Scan(&t.ID, &t.Game, &t.Players, &opts, &seed, &t.OwnerHash, &t.AutoStart, &status,
-			&created, &started, &fi, &result, &t.RematchOf, &t.Rematch); err != nil {
-			return nil, internal("read table", err)
-		}
-		if err := json.Unmarshal([]byte(opts), &t.Options); err != nil {
-			return nil, internal("decode options of table "+t.ID, err)
-		}
-		if result != nil {
-			t.Result = new(game.Result)
-			if err := json.Unmarshal([]byte(*result), t.Result); err != nil {
-				return nil, internal("decode result of table "+t.ID, err)
-			}
-		}
-		t.Seed = uint64(seed)
-		t.Status = store.Status(status)
-		t.Created, t.Started, t.Finished = fromMillis(created), fromMillis(started), fromMillis(fi)
-		ts = append(ts, &t)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, internal("read tables", err)
 	}
 	return ts, nil
 }
@@ -253,18 +218,4 @@ func nonNil(b []byte) []byte {
 		return []byte{}
 	}
 	return b
-}
-
-func millis(t time.Time) int64 {
-	if t.IsZero() {
-		return 0
-	}
-	return t.UnixMilli()
-}
-
-func fromMillis(ms int64) time.Time {
-	if ms == 0 {
-		return time.Time{}
-	}
-	return time.UnixMilli(ms)
 }

@@ -27,17 +27,8 @@ func (db *DB) Actions(ctx context.Context, id string) ([]store.Action, error) {
 		return nil, internal("read actions", err)
 	}
 	defer rows.Close()
-	acts := []store.Action{}
-	for rows.Next() {
-		var a store.Action
-		var p int
-		if err := rows.Scan(&a.N, &p, &a.Move, &a.Ms, &a.ClientSeq); err != nil {
-			return nil, internal("read actions", err)
-		}
-		a.Player = game.Player(p)
-		acts = append(acts, a)
-	}
-	if err := rows.Err(); err != nil {
+	acts, err := store.ScanActions(rows)
+	if err != nil {
 		return nil, internal("read actions", err)
 	}
 	return acts, nil

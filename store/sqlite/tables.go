@@ -2,10 +2,8 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"strings"
-	"time"
 
 	"minehall/game"
 	"minehall/store"
@@ -41,17 +39,16 @@ func (db *DB) UpdateTable(ctx context.Context, t *store.Table) error {
 	return db.write(ctx, writeOp{update: t, res: res})
 }
 
-const tableColumns = `id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch`
-
 // Table implements [store.Store].
 func (db *DB) Table(ctx context.Context, id string) (*store.Table, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT `+tableColumns+` FROM tables WHERE id = ?`, id)
+	rows, err := db.read.QueryContext(ctx, `SELECT `+store.TableColumns+` FROM tables WHERE id = ?`, id)
 	if err != nil {
 		return nil, internal("read table", err)
 	}
-	ts, err := scanTables(rows)
+	ts, err := store.ScanTables(rows)
+	rows.Close()
 	if err != nil {
-		return nil, err
+		return nil, internal("read tables", err)
 	}
 	if len(ts) == 0 {
 		return nil, game.Errorf(game.CodeNotFound, "no table %s", id)
@@ -64,7 +61,7 @@ func (db *DB) Table(ctx context.Context, id string) (*store.Table, error) {
 
 // Tables implements [store.Store].
 func (db *DB) Tables(ctx context.Context, f store.Filter) ([]*store.Table, error) {
-	q := `SELECT ` + tableColumns + ` FROM tables`
+	q := `SELECT ` + store.TableColumns + ` FROM tables`
 	var args []any
 	if len(f.Status) > 0 {
 		q += ` WHERE status IN (?` + strings.Repeat(", ?", len(f.Status)-1) + `)`
@@ -81,46 +78,13 @@ func (db *DB) Tables(ctx context.Context, f store.Filter) ([]*store.Table, error
 	if err != nil {
 		return nil, internal("list tables", err)
 	}
-	ts, err := scanTables(rows)
+	ts, err := store.ScanTables(rows)
+	rows.Close()
 	if err != nil {
-		return nil, err
+		return nil, internal("read tables", err)
 	}
 	if err := db.readSeats(ctx, ts); err != nil {
 		return nil, err
-	}
-	return ts, nil
-}
-
-func scanTables(rows *sql.Rows) ([]*store.Table, error) {
-	defer rows.Close()
-	var ts []*store.Table
-	for rows.Next() {
-		var (
-			t                          store.Table
-			opts, status               string
-			seed, created, started, fi int64
-			result                     sql.NullString
-		)
-		if err := rows.Scan(&t.ID, &t.Game, &t.Players, &opts, &seed, &t.OwnerHash, &t.AutoStart, &status,
-			&created, &started, &fi, &result, &t.RematchOf, &t.Rematch); err != nil {
-			return nil, internal("read table", err)
-		}
-		if err := json.Unmarshal([]byte(opts), &t.Options); err != nil {
-			return nil, internal("decode options of table "+t.ID, err)
-		}
-		if result.Valid {
-			t.Result = new(game.Result)
-			if err := json.Unmarshal([]byte(result.String), t.Result); err != nil {
-				return nil, internal("decode result of table "+t.ID, err)
-			}
-		}
-		t.Seed = uint64(seed)
-		t.Status = store.Status(status)
-		t.Created, t.Started, t.Finished = fromMillis(created), fromMillis(started), fromMillis(fi)
-		ts = append(ts, &t)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, internal("read tables", err)
 	}
 	return ts, nil
 }
@@ -169,18 +133,4 @@ func nonNil(b []byte) []byte {
 		return []byte{}
 	}
 	return b
-}
-
-func millis(t time.Time) int64 {
-	if t.IsZero() {
-		return 0
-	}
-	return t.UnixMilli()
-}
-
-func fromMillis(ms int64) time.Time {
-	if ms == 0 {
-		return time.Time{}
-	}
-	return time.UnixMilli(ms)
 }

@@ -247,7 +247,7 @@ func (w *batchWriter) createTable(ctx context.Context, t *store.Table, opts stri
 	}
 	if _, err := w.stmt(ctx, w.st.insertTable).ExecContext(ctx,
 		t.ID, t.Game, t.Players, opts, int64(t.Seed), nonNil(t.OwnerHash), t.AutoStart, string(t.Status),
-		millis(t.Created), millis(t.Started), millis(t.Finished), res, t.RematchOf, t.Rematch); err != nil {
+		store.Millis(t.Created), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch); err != nil {
 		return internal("create table", err)
 	}
 	if err := w.writeSeats(ctx, t); err != nil {
@@ -259,7 +259,7 @@ func (w *batchWriter) createTable(ctx context.Context, t *store.Table, opts stri
 
 func (w *batchWriter) updateTable(ctx context.Context, t *store.Table, res any) error {
 	r, err := w.stmt(ctx, w.st.updateTable).ExecContext(ctx,
-		string(t.Status), millis(t.Started), millis(t.Finished), res, t.RematchOf, t.Rematch, t.AutoStart, t.ID)
+		string(t.Status), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, t.AutoStart, t.ID)
 	if err != nil {
 		return internal("update table", err)
 	}

@@ -1,0 +1,86 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"minehall/game"
+)
+
+// Rows is the part of a query result that both SQL adapters' drivers offer
+// (*sql.Rows and pgx.Rows), so that the stores decode rows in one place.
+// The caller closes the rows.
+type Rows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// TableColumns are the columns of the tables table that [ScanTables] reads,
+// in its order. Both migration sets define them alike.
+const TableColumns = `id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch`
+
+// ScanTables decodes rows of TableColumns into tables without their seats.
+func ScanTables(rows Rows) ([]*Table, error) {
+	var ts []*Table
+	for rows.Next() {
+		var (
+			t                          Table
+			opts, status               string
+			seed, created, started, fi int64
+			result                     *string
+		)
+		if err := rows.Scan(&t.ID, &t.Game, &t.Players, &opts, &seed, &t.OwnerHash, &t.AutoStart, &status,
+			&created, &started, &fi, &result, &t.RematchOf, &t.Rematch); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(opts), &t.Options); err != nil {
+			return nil, fmt.Errorf("decode options of table %s: %w", t.ID, err)
+		}
+		if result != nil {
+			t.Result = new(game.Result)
+			if err := json.Unmarshal([]byte(*result), t.Result); err != nil {
+				return nil, fmt.Errorf("decode result of table %s: %w", t.ID, err)
+			}
+		}
+		t.Seed = uint64(seed)
+		t.Status = Status(status)
+		t.Created, t.Started, t.Finished = FromMillis(created), FromMillis(started), FromMillis(fi)
+		ts = append(ts, &t)
+	}
+	return ts, rows.Err()
+}
+
+// ScanActions decodes rows of (n, player, move, ms, client_seq) into
+// actions; it returns an empty, non-nil slice for no rows.
+func ScanActions(rows Rows) ([]Action, error) {
+	acts := []Action{}
+	for rows.Next() {
+		var a Action
+		var p int
+		if err := rows.Scan(&a.N, &p, &a.Move, &a.Ms, &a.ClientSeq); err != nil {
+			return nil, err
+		}
+		a.Player = game.Player(p)
+		acts = append(acts, a)
+	}
+	return acts, rows.Err()
+}
+
+// Millis is t as Unix milliseconds, 0 for the zero time: how both stores
+// keep times.
+func Millis(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
+
+// FromMillis is the inverse of [Millis].
+func FromMillis(ms int64) time.Time {
+	if ms == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(ms)
+}
