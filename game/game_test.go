@@ -3,6 +3,7 @@ package game
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 func testSpec() Spec {
@@ -147,5 +148,26 @@ func TestPickOutcome(t *testing.T) {
 		if got := PickOutcome(outs, tt.u); got != tt.want {
 			t.Errorf("PickOutcome(%v) = %d; want %d", tt.u, got, tt.want)
 		}
+	}
+}
+
+func TestReadRulesText(t *testing.T) {
+	fsys := fstest.MapFS{
+		"rules/en.md": {Data: []byte("# Rules")}, "rules/de.md": {Data: []byte("# Regeln")},
+		"rules/fr.md": {Data: []byte("# Règles")}, "rules/nl.md": {Data: []byte("# Regels")},
+	}
+	r, err := ReadRulesText(fsys, "rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text, ok := r.Rules("fr"); !ok || text != "# Règles" {
+		t.Errorf("Rules(fr) = %q, %v; want the French text", text, ok)
+	}
+	if text, ok := r.Rules("it"); ok || text != "# Rules" {
+		t.Errorf("Rules(it) = %q, %v; want English with ok false", text, ok)
+	}
+	delete(fsys, "rules/nl.md")
+	if _, err := ReadRulesText(fsys, "rules"); err == nil || !strings.Contains(err.Error(), "nl.md") {
+		t.Errorf("a missing translation: got %v; want an error naming nl.md", err)
 	}
 }

@@ -1,30 +1,17 @@
 package hammertime
 
 import (
-	_ "embed"
+	"embed"
+
+	"minehall/game"
 )
 
-var (
-	//go:embed rules/en.md
-	rulesEN string
-	//go:embed rules/de.md
-	rulesDE string
-	//go:embed rules/fr.md
-	rulesFR string
-	//go:embed rules/nl.md
-	rulesNL string
-)
+//go:embed rules/*.md
+var rulesFS embed.FS
 
-// rulesByLang holds the rules text of every language the app offers, by
-// language code.
-var rulesByLang = map[string]string{"en": rulesEN, "de": rulesDE, "fr": rulesFR, "nl": rulesNL}
+// rules is the rules text in every language of the app.
+var rules = game.MustReadRulesText(rulesFS, "rules")
 
-// Rules returns the rules text for the app in English, German, French or
-// Dutch ("en", "de", "fr", "nl") with ok = true; any other language falls
-// back to English with ok = false.
-func (g *Game) Rules(lang string) (string, bool) {
-	if text, ok := rulesByLang[lang]; ok {
-		return text, true
-	}
-	return rulesEN, false
-}
+// Rules implements game.Rulebook: the rules in lang (en, de, fr or nl) with
+// ok = true, or English with ok = false.
+func (g *Game) Rules(lang string) (string, bool) { return rules.Rules(lang) }

@@ -1,7 +1,7 @@
 package outofmine
 
 import (
-	_ "embed"
+	"embed"
 	"fmt"
 	"strings"
 
@@ -70,22 +70,15 @@ func (g *Game) New(cfg game.Config) (game.State, error) {
 	return newState(g.pack, cfg.Players, opts, cfg.Seed), nil
 }
 
-//go:embed rules/en.md
-var rulesEN string
+//go:embed rules/*.md
+var rulesFS embed.FS
 
-//go:embed rules/de.md
-var rulesDE string
+// rules is the rules text in every language of the app.
+var rules = game.MustReadRulesText(rulesFS, "rules")
 
-//go:embed rules/fr.md
-var rulesFR string
-
-//go:embed rules/nl.md
-var rulesNL string
-
-// rulesLanguage is the rules text of one language with the words used for
-// the generated list of the pack's reconstructed components.
+// rulesLanguage holds the words one language uses for the generated list
+// of the pack's reconstructed components.
 type rulesLanguage struct {
-	text    string
 	heading string // the heading of the appended list, with its "## "
 	none    string // the sentence when the pack has no reconstructed item
 	shape   string // "shape X"
@@ -96,13 +89,13 @@ type rulesLanguage struct {
 
 // rulesLanguages are the languages of the rules, by language code.
 var rulesLanguages = map[string]rulesLanguage{
-	"en": {rulesEN, "## Reconstructed components in this pack", "None: this pack is marked as the printed game's data.",
+	"en": {"## Reconstructed components in this pack", "None: this pack is marked as the printed game's data.",
 		"shape ", "board ", "card ", "%s tile(s) with element %s"},
-	"de": {rulesDE, "## Rekonstruiertes Material in diesem Paket", "Keines: Dieses Paket ist als Daten des gedruckten Spiels markiert.",
+	"de": {"## Rekonstruiertes Material in diesem Paket", "Keines: Dieses Paket ist als Daten des gedruckten Spiels markiert.",
 		"Form ", "Tableau ", "Karte ", "%s Plättchen mit Element %s"},
-	"fr": {rulesFR, "## Matériel reconstitué dans ce paquet", "Aucun : ce paquet est marqué comme les données du jeu imprimé.",
+	"fr": {"## Matériel reconstitué dans ce paquet", "Aucun : ce paquet est marqué comme les données du jeu imprimé.",
 		"forme ", "plateau ", "carte ", "%s tuile(s) avec l'élément %s"},
-	"nl": {rulesNL, "## Gereconstrueerd materiaal in dit pakket", "Geen: dit pakket is gemarkeerd als de gegevens van het gedrukte spel.",
+	"nl": {"## Gereconstrueerd materiaal in dit pakket", "Geen: dit pakket is gemarkeerd als de gegevens van het gedrukte spel.",
 		"vorm ", "mijngangkaart ", "schatkaart ", "%s kaartje(s) met element %s"},
 }
 
@@ -110,12 +103,13 @@ var rulesLanguages = map[string]rulesLanguage{
 // ok=true, or in English with ok=false for any other language, with the
 // list of reconstructed components of the game's pack appended.
 func (g *Game) Rules(lang string) (string, bool) {
-	l, ok := rulesLanguages[lang]
-	if !ok {
+	text, ok := rules.Rules(lang)
+	l, known := rulesLanguages[lang]
+	if !known {
 		l = rulesLanguages["en"]
 	}
 	var b strings.Builder
-	b.WriteString(l.text)
+	b.WriteString(text)
 	b.WriteString("\n" + l.heading + "\n\n")
 	if len(g.pack.Reconstructed) == 0 {
 		b.WriteString(l.none + "\n")

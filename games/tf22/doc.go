@@ -28,6 +28,6 @@
 //   - search.go: the search view, which offers the search only the few
 //     actions of a turn that matter;
 //   - bots.go: the bot levels, ISMCTS over the search view at three budgets;
-//   - rules/en.md: the rules in English with every ruling and reconstructed
-//     component marked.
+//   - rules/*.md: the rules in English, German, French and Dutch, with every
+//     ruling and reconstructed component marked.
 package tf22
