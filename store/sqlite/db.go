@@ -82,7 +82,12 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		}
 		return nil, err
 	}
-	if db.writer, err = sql.Open("sqlite", dsn+"&_pragma=wal_autocheckpoint(0)"); err != nil {
+	// The writer's transactions begin IMMEDIATE: they take the write lock
+	// first, waiting for it under busy_timeout. A deferred transaction
+	// would read first and then fail at once with SQLITE_BUSY if another
+	// connection held the lock when it came to write, as a reader briefly
+	// does while it rereads the WAL index during a commit.
+	if db.writer, err = sql.Open("sqlite", dsn+"&_pragma=wal_autocheckpoint(0)&_txlock=immediate"); err != nil {
 		return fail(fmt.Errorf("sqlite: open %s: %w", path, err))
 	}
 	db.writer.SetMaxOpenConns(1)

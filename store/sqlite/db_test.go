@@ -2,9 +2,11 @@ package sqlite_test
 
 import (
 	"context"
+	"database/sql"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"minehall/game"
 	"minehall/store"
@@ -101,5 +103,49 @@ func TestCloseCheckpoints(t *testing.T) {
 	defer db.Close()
 	if acts, err := db.Actions(ctx, "t1"); err != nil || len(acts) != 200 {
 		t.Errorf("Actions after reopen: got %d, %v; want 200", len(acts), err)
+	}
+}
+
+// TestWriteWaitsForTheLock checks that a write waits while another
+// connection holds SQLite's write lock (as a reader briefly does when it
+// rereads the WAL index during a commit) instead of failing at once with
+// "database is locked".
+func TestWriteWaitsForTheLock(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "test.db")
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer db.Close()
+	other, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		t.Fatalf("open a second connection: %v", err)
+	}
+	defer other.Close()
+	conn, err := other.Conn(ctx)
+	if err != nil {
+		t.Fatalf("Conn: %v", err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+		t.Fatalf("take the write lock: %v", err)
+	}
+	released := make(chan error, 1)
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		_, err := conn.ExecContext(ctx, "COMMIT")
+		released <- err
+	}()
+	tb := &store.Table{ID: "t1", Game: "race", Players: 2, Options: game.Options{}, OwnerHash: []byte{1},
+		Seats: []store.Seat{{Kind: store.SeatBot, Bot: "easy"}, {Kind: store.SeatPerson}}, Status: store.StatusPlaying}
+	if err := db.CreateTable(ctx, tb); err != nil {
+		t.Errorf("CreateTable while another connection held the write lock: %v; want it to wait and succeed", err)
+	}
+	if err := <-released; err != nil {
+		t.Fatalf("release the write lock: %v", err)
+	}
+	if got, err := db.Table(ctx, "t1"); err != nil || got.ID != "t1" {
+		t.Errorf("Table after the wait: %v, %v; want table t1", got, err)
 	}
 }
