@@ -246,13 +246,10 @@ func (t *Table) awaitFollowed(n int64) {
 // follow applies an action that the owner committed and tells the
 // subscribers; t.mu is held.
 func (t *Table) follow(act store.Action) error {
-	public := false
-	if a, err := t.state.ParseAction(act.Player, act.Move); err == nil {
-		public = t.moveIsPublic(act.Player, a)
-	}
 	if err := t.applyLogged(act); err != nil {
 		return err
 	}
+	public := t.recent[len(t.recent)-1].public
 	if t.followed != nil {
 		t.followed.Broadcast()
 	}

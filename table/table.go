@@ -54,6 +54,11 @@ type Table struct {
 	timer      Stopper
 	timerPhase int64
 
+	// recent holds the last applied actions (at most 2 × historyLimit),
+	// recent[0] being action number recentFrom; state updates list them.
+	recent     []loggedMove
+	recentFrom int64
+
 	pbuf []game.Player
 	abuf []game.Action
 }
@@ -113,6 +118,7 @@ func (t *Table) applyLogged(act store.Action) error {
 	if err != nil {
 		return game.Errorf(game.CodeInternal, "table %s: action %d (%q by %s) does not replay: %v", t.rec.ID, act.N, act.Move, act.Player, err)
 	}
+	t.remember(act.N, act.Player, act.Move, t.moveIsPublic(act.Player, a))
 	t.state.Apply(act.Player, a)
 	t.n = act.N
 	t.lastMs = act.Ms
@@ -388,6 +394,7 @@ func (t *Table) commit(ctx context.Context, p game.Player, a game.Action, seq in
 	if err := t.hall.cfg.Store.AppendAction(ctx, t.rec.ID, act); err != nil {
 		return store.Action{}, err
 	}
+	t.remember(act.N, p, move, public)
 	t.state.Apply(p, a)
 	t.n++
 	t.lastMs = ms
@@ -579,6 +586,7 @@ func (t *Table) stateUpdate(sub *Subscription) *Update {
 	u := t.update(UpdateState, sub.seat, sub.legal)
 	you := sub.seat
 	u.You = &you
+	u.History = t.history(sub.seat)
 	info := InfoOf(t.rec)
 	u.Table = &info
 	return u
@@ -642,7 +650,7 @@ func (t *Table) broadcastAction(p game.Player, move string, public bool) {
 		if !ok {
 			base = t.update(UpdateAction, sub.seat, sub.legal)
 			base.Player = &p
-			if public || (p.Seated() && p == sub.seat) {
+			if tellsMove(p, public, sub.seat) {
 				base.Move = move
 			}
 			built[k] = base

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"strings"
+	"slices"
 	"testing"
 	"time"
 
@@ -283,6 +284,77 @@ func TestHiddenMovesStayHidden(t *testing.T) {
 				t.Fatalf("the spectator was told move %q for a public bet; want bet", u.Move)
 			}
 			break
+		}
+	}
+}
+
+// A state update lists the actions so far as its subscriber saw them in
+// action updates (chance's deals hidden, the public bet named), also after
+// the table is rebuilt from the store.
+func TestStateListsHistory(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "highcard", Players: 2, AutoStart: true})
+	if err != nil {
+		t.Fatalf("Create: %v", err)
+	}
+	tb.Join(ctx, "Ann", -1)
+	tb.Join(ctx, "Bo", -1)
+	if _, err := tb.Act(ctx, 0, "bet", 1); err != nil {
+		t.Fatalf("Act: %v", err)
+	}
+	want := []table.Move{{N: 1, Player: game.Chance}, {N: 2, Player: game.Chance}, {N: 3, Player: 0, Move: "bet"}}
+	check := func(when string) {
+		t.Helper()
+		for _, seat := range []game.Player{0, 1, game.Spectator} {
+			sub, err := tb.Subscribe(seat, false)
+			if err != nil {
+				t.Fatalf("Subscribe: %v", err)
+			}
+			u := <-sub.C
+			sub.Close()
+			if u.Type != table.UpdateState || !slices.Equal(u.History, want) {
+				t.Errorf("%s, seat %d: %s update with history %+v; want a state update with %+v", when, seat, u.Type, u.History, want)
+			}
+		}
+	}
+	check("while playing")
+	id := tb.ID()
+	e.close()
+	e.open(t)
+	if _, err := e.hall.Restore(ctx); err != nil {
+		t.Fatalf("Restore: %v", err)
+	}
+	if tb, err = e.hall.Table(ctx, id); err != nil {
+		t.Fatalf("Table after restore: %v", err)
+	}
+	check("after a restart")
+}
+
+// A secret move is listed by name only in its own player's history.
+func TestHistoryKeepsSecretMoves(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "goofspiel", Players: 2, AutoStart: true,
+		Options: game.Options{"cards": "3"}})
+	if err != nil {
+		t.Fatalf("Create: %v", err)
+	}
+	tb.Join(ctx, "Ann", -1)
+	tb.Join(ctx, "Bo", -1)
+	n, err := tb.Act(ctx, 0, "bid 2", 1)
+	if err != nil {
+		t.Fatalf("Act: %v", err)
+	}
+	for seat, want := range map[game.Player]string{0: "bid 2", 1: "", game.Spectator: ""} {
+		sub, err := tb.Subscribe(seat, false)
+		if err != nil {
+			t.Fatalf("Subscribe: %v", err)
+		}
+		u := <-sub.C
+		sub.Close()
+		if len(u.History) == 0 || u.History[len(u.History)-1] != (table.Move{N: n, Player: 0, Move: want}) {
+			t.Errorf("seat %d: history %+v; want it to end with action %d by seat 0 named %q", seat, u.History, n, want)
 		}
 	}
 }

@@ -48,6 +48,10 @@ type Update struct {
 	Result *game.Result `json:"result,omitempty"`
 	// Table is set in state and table updates.
 	Table *Info `json:"table,omitempty"`
+	// History lists the last actions (at most 300), oldest first, in state
+	// updates: what the subscriber would have learnt from their action
+	// updates, so a client that connects late or reloads can show them.
+	History []Move `json:"history,omitempty"`
 
 	// frame is the update encoded, once, by the table before it is sent:
 	// subscribers of the same seat share one update and its encoding.

@@ -120,7 +120,8 @@ func TestPlayWholeMineralsGameByClicks(t *testing.T) {
 
 // TestSecondBrowserJoinsByLinkAndSeesMovesLive has one person create a
 // table for two people, a second browser join by the link, and each see
-// the other's moves as they happen; the second plays by keyboard.
+// the other's moves as they happen; the second plays by keyboard, then
+// reloads the page and still finds both moves in the log.
 func TestSecondBrowserJoinsByLinkAndSeesMovesLive(t *testing.T) {
 	s := startSite(t)
 	browser := newBrowser(t)
@@ -167,6 +168,11 @@ func TestSecondBrowserJoinsByLinkAndSeesMovesLive(t *testing.T) {
 		chromedp.KeyEvent(kb.Enter))
 	waitFor(t, ann, 10*time.Second, "Ann sees Bob's removal of "+hex,
 		fmt.Sprintf(`document.querySelector('#log li[data-n="2"]')?.textContent.includes(%q)`, hex))
+
+	// Bob reloads the page: his move log still lists both moves.
+	do(t, bob, 30*time.Second, "Bob reloads the page", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)))
+	waitFor(t, bob, 10*time.Second, "both moves in Bob's log after the reload",
+		fmt.Sprintf(`document.querySelector('#log li[data-n="1"] .log-who')?.textContent === 'Ann' && !!document.querySelector('#log li[data-n="2"]')?.textContent.includes(%q) && document.querySelectorAll('#log li').length === 2`, hex))
 }
 
 // TestLanguageSwitch switches the language on the lobby and on a table

@@ -87,7 +87,10 @@ export function tablePage(el, id) {
     if (f.table) st.info = f.table;
     if (f.type === 'state') {
       st.you = f.you ?? SPECTATOR;
-      if (!st.log.length || st.log[st.log.length - 1].n !== f.n) st.log.push({ n: f.n, joined: true });
+      // The server lists the last moves as this seat saw them: the log
+      // survives a reload or a reconnect.
+      st.log = (f.history || []).map((e) => ({ n: e.n, player: e.player, move: e.move }));
+      trimLog();
     }
     if (f.view !== undefined) { st.prevView = st.view; st.view = f.view; }
     if (f.status) st.status = f.status;
@@ -100,10 +103,17 @@ export function tablePage(el, id) {
     if (st.info?.result) st.result = st.info.result;
     if (f.type === 'update') {
       st.log.push({ n: f.n, player: f.player, move: f.move });
-      if (st.log.length > LOG_LIMIT) st.log.splice(0, st.log.length - LOG_LIMIT);
+      trimLog();
       st.message = '';
     }
     renderAll();
+  }
+
+  // trimLog keeps the last LOG_LIMIT moves, after a line that counts the
+  // moves before them.
+  function trimLog() {
+    const moves = st.log.filter((e) => !e.earlier).slice(-LOG_LIMIT);
+    st.log = moves.length && moves[0].n > 1 ? [{ n: moves[0].n - 1, earlier: true }, ...moves] : moves;
   }
 
   // send sends a move and returns its seq, or 0 when it was not sent. A
@@ -302,7 +312,7 @@ export function tablePage(el, id) {
   function renderLog() {
     clear(boxes.log);
     for (const e of st.log) {
-      if (e.joined) { boxes.log.append(h('li', { class: 'joined', text: t('log.from', { n: e.n }) })); continue; }
+      if (e.earlier) { boxes.log.append(h('li', { class: 'earlier', text: t('log.earlier', { n: e.n }) })); continue; }
       const who = nameOf(e.player);
       const words = e.move ? moveWords(st.mod, st.info?.game, e.move, t, names()) : t('log.hidden');
       boxes.log.append(h('li', { 'data-n': e.n }, h('span', { class: 'log-n', text: `${e.n}.` }), ' ',

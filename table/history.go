@@ -1,0 +1,56 @@
+package table
+
+import "minehall/game"
+
+// Move is one applied action in a state update's history: its number, who
+// acted and, where the subscriber may be told, the move in notation.
+type Move struct {
+	N      int64       `json:"n"`
+	Player game.Player `json:"player"`
+	Move   string      `json:"move,omitempty"`
+}
+
+// historyLimit is how many of the last actions a state update lists.
+const historyLimit = 300
+
+// loggedMove is an applied action as the table remembers it for the
+// history of state updates.
+type loggedMove struct {
+	player game.Player
+	move   string
+	public bool // every subscriber may be told the move
+}
+
+// remember adds action number n to the recent actions; t.mu is held.
+func (t *Table) remember(n int64, p game.Player, move string, public bool) {
+	if len(t.recent) == 0 {
+		t.recentFrom = n
+	}
+	if len(t.recent) == 2*historyLimit {
+		t.recent = append(t.recent[:0], t.recent[historyLimit:]...)
+		t.recentFrom += historyLimit
+	}
+	t.recent = append(t.recent, loggedMove{player: p, move: move, public: public})
+}
+
+// history lists the last actions (at most historyLimit) as seat may know
+// them: the move is left out where broadcastAction left it out; t.mu is
+// held.
+func (t *Table) history(seat game.Player) []Move {
+	from := max(0, len(t.recent)-historyLimit)
+	h := make([]Move, 0, len(t.recent)-from)
+	for i, m := range t.recent[from:] {
+		e := Move{N: t.recentFrom + int64(from+i), Player: m.player}
+		if tellsMove(m.player, m.public, seat) {
+			e.Move = m.move
+		}
+		h = append(h, e)
+	}
+	return h
+}
+
+// tellsMove reports whether seat may be told the move p took: always when
+// the move is public, else only when seat is p.
+func tellsMove(p game.Player, public bool, seat game.Player) bool {
+	return public || (p.Seated() && p == seat)
+}
