@@ -5,8 +5,8 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
-	"strings"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
