@@ -5,8 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"image/color"
+	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"gonum.org/v1/plot"
@@ -19,8 +24,9 @@ import (
 var (
 	calibrate      = flag.Bool("calibrate", false, "measure the hit and game-length calibration and write the plots to -calibrate-dir")
 	calibrateDir   = flag.String("calibrate-dir", "../../docs", "where -calibrate writes its plots")
-	calibrateGames = flag.Int("calibrate-games", 12, "self-play games for the game-length calibration")
-	calibrateBot   = flag.String("calibrate-bot", "easy", "the bot that plays the self-play games")
+	calibrateGames = flag.Int("calibrate-games", 12, "self-play games a bot level for the game-length calibration")
+	calibrateBots  = flag.String("calibrate-bots", "easy,medium,hard", "the bot levels whose self-play games are measured, comma-separated")
+	calibratePack  = flag.String("calibrate-pack", "", "a component pack file to measure instead of the embedded pack")
 )
 
 // TestCalibration measures what hits of each strength drop from a fresh
@@ -32,6 +38,15 @@ func TestCalibration(t *testing.T) {
 		return
 	}
 	pack := DefaultPack()
+	if *calibratePack != "" {
+		data, err := os.ReadFile(*calibratePack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pack, err = LoadPack(data); err != nil {
+			t.Fatal(err)
+		}
+	}
 	const seeds = 40
 	p := plot.New()
 	p.Title.Text = "Hammer Time: gems fallen from a fresh tray, by strength"
@@ -97,60 +112,105 @@ func TestCalibration(t *testing.T) {
 	if *calibrateGames < 1 {
 		return
 	}
-	// Game length in self-play.
-	g := New().(*Game)
-	var lengths plotter.Values
-	for i := 0; i < *calibrateGames; i++ {
-		st, _, err := game.Start(g, 4, nil, uint64(1000+i))
+	// Game length in self-play, a box per bot level.
+	levels := strings.Split(*calibrateBots, ",")
+	h := plot.New()
+	h.Title.Text = fmt.Sprintf("Hammer Time: turns per player, 4-player self-play (%d games a level)", *calibrateGames)
+	h.X.Label.Text = "bots"
+	h.Y.Label.Text = "turns per player"
+	for k, level := range levels {
+		lengths := selfPlayLengths(t, NewWithPack(pack).(*Game), level, *calibrateGames)
+		sorted := slices.Clone([]float64(lengths))
+		slices.Sort(sorted)
+		sum, inRange := 0.0, 0
+		for _, v := range sorted {
+			sum += v
+			if v >= 15 && v <= 30 {
+				inRange++
+			}
+		}
+		n := len(sorted)
+		t.Logf("turns per player over %d games (%s bots): mean %.1f, min %.0f, quartiles %.0f %.0f %.0f, max %.0f; %d of %d within 15-30",
+			n, level, sum/float64(n), sorted[0], sorted[n/4], sorted[n/2], sorted[3*n/4], sorted[n-1], inRange, n)
+		box, err := plotter.NewBoxPlot(vg.Points(40), float64(k), lengths)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := st.(*State)
-		seatBots := [4]*HitBot{}
-		for q := range seatBots {
-			b, err := g.NewBot(*calibrateBot, uint64(i*10+q))
-			if err != nil {
-				t.Fatal(err)
-			}
-			hb, ok := b.(*HitBot)
-			if !ok {
-				t.Fatalf("bot %s is not a hitting bot", *calibrateBot)
-			}
-			seatBots[q] = hb
-		}
-		for !s.Terminal() {
-			p := s.Actors(nil)[0]
-			d, err := seatBots[p].Act(context.Background(), s, p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := game.Play(s, p, d.Action); err != nil {
-				t.Fatal(err)
-			}
-		}
-		lengths = append(lengths, float64(s.round))
-		t.Logf("game %d: %d turns per player, full wagons %v, returns %v", i, s.round, s.Scores(nil), s.Returns(nil))
+		h.Add(box)
 	}
-	sorted := slices.Clone([]float64(lengths))
-	slices.Sort(sorted)
-	inRange := 0
-	for _, v := range sorted {
-		if v >= 15 && v <= 30 {
-			inRange++
+	h.NominalX(levels...)
+	for _, y := range []float64{15, 30} {
+		bound, _ := plotter.NewLine(plotter.XYs{{X: -0.5, Y: y}, {X: float64(len(levels)) - 0.5, Y: y}})
+		bound.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
+		h.Add(bound)
+		if y == 15 {
+			h.Legend.Add("RULINGS.md's range, 15 to 30", bound)
 		}
 	}
-	t.Logf("turns per player over %d games (%s bots): min %.0f, median %.0f, max %.0f; %d of %d within 15-30",
-		len(sorted), *calibrateBot, sorted[0], sorted[len(sorted)/2], sorted[len(sorted)-1], inRange, len(sorted))
-	h := plot.New()
-	h.Title.Text = fmt.Sprintf("Hammer Time: turns per player, 4-player self-play (%d games, %s bots)", len(sorted), *calibrateBot)
-	h.X.Label.Text = "turns per player"
-	h.Y.Label.Text = "games"
-	hist, err := plotter.NewHist(lengths, 10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.Add(hist)
+	h.Legend.Top = true
+	h.Y.Min, h.Y.Max = 0, 35
 	if err := h.Save(7*vg.Inch, 4*vg.Inch, filepath.Join(*calibrateDir, "hammertime-length.png")); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// selfPlayLengths plays games 4-player games of g between bots of the
+// given level (seeds 1000 on), on every core, and returns each game's turns
+// per player.
+func selfPlayLengths(t *testing.T, g *Game, level string, games int) plotter.Values {
+	lengths := make(plotter.Values, games)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < games; i = int(next.Add(1) - 1) {
+				n, err := selfPlay(g, level, i)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				lengths[i] = float64(n)
+			}
+		}()
+	}
+	wg.Wait()
+	if t.Failed() {
+		t.FailNow()
+	}
+	return lengths
+}
+
+// selfPlay plays game i of the calibration (seed 1000+i) between four bots
+// of the given level and returns its turns per player.
+func selfPlay(g *Game, level string, i int) (int, error) {
+	st, _, err := game.Start(g, 4, nil, uint64(1000+i))
+	if err != nil {
+		return 0, err
+	}
+	s := st.(*State)
+	var bots [4]*HitBot
+	for q := range bots {
+		b, err := g.NewBot(level, uint64(i*10+q))
+		if err != nil {
+			return 0, err
+		}
+		hb, ok := b.(*HitBot)
+		if !ok {
+			return 0, fmt.Errorf("bot %s is not a hitting bot", level)
+		}
+		bots[q] = hb
+	}
+	for !s.Terminal() {
+		p := s.Actors(nil)[0]
+		d, err := bots[p].Act(context.Background(), s, p)
+		if err != nil {
+			return 0, err
+		}
+		if err := game.Play(s, p, d.Action); err != nil {
+			return 0, err
+		}
+	}
+	return int(s.round), nil
 }

@@ -75,7 +75,7 @@ func TestFillingNotation(t *testing.T) {
 // Legal writes nothing beyond its buffer in the fill phase either.
 func TestLegalFillAllocatesNothing(t *testing.T) {
 	s := newTestState(t, 2, nil)
-	topWagon(t, s, 0, "orange-4")
+	topWagon(t, s, 0, "orange-1") // blue, green, yellow, red
 	topMission(t, s, MissionMany)
 	s.settle(fall(s, gemWhite, gemWhite+1, gemRed, gemRed+1, gemGreen, gemBlack), true)
 	buf := make([]game.Action, 0, 256)
@@ -83,7 +83,7 @@ func TestLegalFillAllocatesNothing(t *testing.T) {
 		t.Errorf("Legal allocates %.0f times; want 0", n)
 	}
 	if len(buf) < 10 {
-		t.Errorf("%d fillings of red, red, green, white, white in an empty red and green wagon; want at least 10", len(buf))
+		t.Errorf("%d fillings of red, red, green, white, white in an empty four-color wagon; want at least 10", len(buf))
 	}
 }
 

@@ -250,7 +250,7 @@ func TestMissionCardWonThisTurn(t *testing.T) {
 // fillings are refused with the reason and change nothing.
 func TestFillingErrors(t *testing.T) {
 	s := newTestState(t, 2, nil)
-	topWagon(t, s, 0, "orange-4") // red, red, red, green, green, green
+	topWagon(t, s, 0, "orange-4") // six red slots
 	topMission(t, s, MissionMany)
 	holdMission(s, 0)
 	s.settle(fall(s, gemWhite, gemRed, gemBlue, gemBlack), true)
