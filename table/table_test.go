@@ -227,13 +227,7 @@ func TestRestoreByReplay(t *testing.T) {
 func TestTimerEndsPhase(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "goofspiel", Players: 2, AutoStart: true,
-		Options: game.Options{"timer": "30", "cards": "3"}})
-	if err != nil {
-		t.Fatalf("Create: %v", err)
-	}
-	tb.Join(ctx, "Ann", -1)
-	tb.Join(ctx, "Bo", -1)
+	tb := twoPeoplePlaying(t, e, "goofspiel", game.Options{"timer": "30", "cards": "3"})
 	sub, err := tb.Subscribe(0, true)
 	if err != nil {
 		t.Fatalf("Subscribe: %v", err)
@@ -294,12 +288,7 @@ func TestHiddenMovesStayHidden(t *testing.T) {
 func TestStateListsHistory(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "highcard", Players: 2, AutoStart: true})
-	if err != nil {
-		t.Fatalf("Create: %v", err)
-	}
-	tb.Join(ctx, "Ann", -1)
-	tb.Join(ctx, "Bo", -1)
+	tb := twoPeoplePlaying(t, e, "highcard", nil)
 	if _, err := tb.Act(ctx, 0, "bet", 1); err != nil {
 		t.Fatalf("Act: %v", err)
 	}
@@ -307,14 +296,8 @@ func TestStateListsHistory(t *testing.T) {
 	check := func(when string) {
 		t.Helper()
 		for _, seat := range []game.Player{0, 1, game.Spectator} {
-			sub, err := tb.Subscribe(seat, false)
-			if err != nil {
-				t.Fatalf("Subscribe: %v", err)
-			}
-			u := <-sub.C
-			sub.Close()
-			if u.Type != table.UpdateState || !slices.Equal(u.History, want) {
-				t.Errorf("%s, seat %d: %s update with history %+v; want a state update with %+v", when, seat, u.Type, u.History, want)
+			if got := stateFor(t, tb, seat).History; !slices.Equal(got, want) {
+				t.Errorf("%s, seat %d: history %+v; want %+v", when, seat, got, want)
 			}
 		}
 	}
@@ -325,7 +308,8 @@ func TestStateListsHistory(t *testing.T) {
 	if _, err := e.hall.Restore(ctx); err != nil {
 		t.Fatalf("Restore: %v", err)
 	}
-	if tb, err = e.hall.Table(ctx, id); err != nil {
+	tb, err := e.hall.Table(ctx, id)
+	if err != nil {
 		t.Fatalf("Table after restore: %v", err)
 	}
 	check("after a restart")
@@ -334,27 +318,48 @@ func TestStateListsHistory(t *testing.T) {
 // A secret move is listed by name only in its own player's history.
 func TestHistoryKeepsSecretMoves(t *testing.T) {
 	e := newEnv(t)
-	ctx := context.Background()
-	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "goofspiel", Players: 2, AutoStart: true,
-		Options: game.Options{"cards": "3"}})
-	if err != nil {
-		t.Fatalf("Create: %v", err)
-	}
-	tb.Join(ctx, "Ann", -1)
-	tb.Join(ctx, "Bo", -1)
-	n, err := tb.Act(ctx, 0, "bid 2", 1)
+	tb := twoPeoplePlaying(t, e, "goofspiel", game.Options{"cards": "3"})
+	n, err := tb.Act(context.Background(), 0, "bid 2", 1)
 	if err != nil {
 		t.Fatalf("Act: %v", err)
 	}
 	for seat, want := range map[game.Player]string{0: "bid 2", 1: "", game.Spectator: ""} {
-		sub, err := tb.Subscribe(seat, false)
-		if err != nil {
-			t.Fatalf("Subscribe: %v", err)
-		}
-		u := <-sub.C
-		sub.Close()
-		if len(u.History) == 0 || u.History[len(u.History)-1] != (table.Move{N: n, Player: 0, Move: want}) {
-			t.Errorf("seat %d: history %+v; want it to end with action %d by seat 0 named %q", seat, u.History, n, want)
+		h := stateFor(t, tb, seat).History
+		if len(h) == 0 || h[len(h)-1] != (table.Move{N: n, Player: 0, Move: want}) {
+			t.Errorf("seat %d: history %+v; want it to end with action %d by seat 0 named %q", seat, h, n, want)
 		}
 	}
+}
+
+// twoPeoplePlaying creates a table of the game for two people and seats
+// Ann and Bo, which starts it.
+func twoPeoplePlaying(t *testing.T, e *env, gameID string, opts game.Options) *table.Table {
+	t.Helper()
+	ctx := context.Background()
+	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: gameID, Players: 2, AutoStart: true, Options: opts})
+	if err != nil {
+		t.Fatalf("Create: %v", err)
+	}
+	for _, name := range []string{"Ann", "Bo"} {
+		if _, _, err := tb.Join(ctx, name, -1); err != nil {
+			t.Fatalf("Join %s: %v", name, err)
+		}
+	}
+	return tb
+}
+
+// stateFor subscribes seat to tb and returns the state update it gets
+// first.
+func stateFor(t *testing.T, tb *table.Table, seat game.Player) *table.Update {
+	t.Helper()
+	sub, err := tb.Subscribe(seat, false)
+	if err != nil {
+		t.Fatalf("Subscribe: %v", err)
+	}
+	defer sub.Close()
+	u := <-sub.C
+	if u.Type != table.UpdateState {
+		t.Fatalf("seat %d's first update is a %s update; want a state update", seat, u.Type)
+	}
+	return u
 }

@@ -33,8 +33,7 @@ func TestReopen(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
-	tb := &store.Table{ID: "t1", Game: "race", Players: 2, Options: game.Options{}, OwnerHash: []byte{1},
-		Seats: []store.Seat{{Kind: store.SeatBot, Bot: "easy"}, {Kind: store.SeatPerson}}, Status: store.StatusPlaying}
+	tb := playingTable("t1")
 	if err := db.CreateTable(ctx, tb); err != nil {
 		t.Fatalf("CreateTable: %v", err)
 	}
@@ -77,8 +76,7 @@ func TestCloseCheckpoints(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
-	tb := &store.Table{ID: "t1", Game: "race", Players: 2, Options: game.Options{}, OwnerHash: []byte{1},
-		Seats: []store.Seat{{Kind: store.SeatBot, Bot: "easy"}, {Kind: store.SeatPerson}}, Status: store.StatusPlaying}
+	tb := playingTable("t1")
 	if err := db.CreateTable(ctx, tb); err != nil {
 		t.Fatalf("CreateTable: %v", err)
 	}
@@ -137,8 +135,7 @@ func TestWriteWaitsForTheLock(t *testing.T) {
 		_, err := conn.ExecContext(ctx, "COMMIT")
 		released <- err
 	}()
-	tb := &store.Table{ID: "t1", Game: "race", Players: 2, Options: game.Options{}, OwnerHash: []byte{1},
-		Seats: []store.Seat{{Kind: store.SeatBot, Bot: "easy"}, {Kind: store.SeatPerson}}, Status: store.StatusPlaying}
+	tb := playingTable("t1")
 	if err := db.CreateTable(ctx, tb); err != nil {
 		t.Errorf("CreateTable while another connection held the write lock: %v; want it to wait and succeed", err)
 	}
@@ -148,4 +145,11 @@ func TestWriteWaitsForTheLock(t *testing.T) {
 	if got, err := db.Table(ctx, "t1"); err != nil || got.ID != "t1" {
 		t.Errorf("Table after the wait: %v, %v; want table t1", got, err)
 	}
+}
+
+// playingTable is a table in play with the given id, a bot's seat and a
+// person's.
+func playingTable(id string) *store.Table {
+	return &store.Table{ID: id, Game: "race", Players: 2, Options: game.Options{}, OwnerHash: []byte{1},
+		Seats: []store.Seat{{Kind: store.SeatBot, Bot: "easy"}, {Kind: store.SeatPerson}}, Status: store.StatusPlaying}
 }
