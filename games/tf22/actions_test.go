@@ -179,7 +179,6 @@ func TestCombatValues(t *testing.T) {
 					t.Fatalf("defender won; actor %d free seat %d; want seat 1's free action", s.actor(), s.freeSeat)
 				}
 				refuse(t, s, "J red to 1,1", "free action after a won defense must be a 1-ore action")
-				refuse(t, s, "G red attacks blue", "other than stealing")
 				play(t, s, "A 1,1")
 				if s.actor() != 0 || s.ore != 3 {
 					t.Fatalf("after the free action: actor %d with %d ore; want seat 0 with 3", s.actor(), s.ore)
@@ -193,6 +192,36 @@ func TestCombatValues(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
+	}
+}
+
+// The defender's free action may be any 1-ore action, stealing included
+// (the rulebook: "eine Aktion für den Wert eines Erzes"): the defender
+// strikes back, and the active player's turn then goes on.
+func TestDefenderMayStealInTheFreeAction(t *testing.T) {
+	s := twoPlayers(t, "standard")
+	card := int8(at(2, 2))
+	s.crewPos[blue], s.crewPos[red] = card, card
+	s.crewRanium[blue], s.crewRanium[red] = 1, 1
+	s.total, s.ranium = 3, 1<<innerCorners[0]
+	rigPile(s, 0, 2)
+	rigPile(s, 1, 4)
+	play(t, s, "G blue attacks red") // 2-1 against 4-1: the defender wins
+	if s.actor() != 1 || s.freeSeat != 1 {
+		t.Fatalf("actor %d, free seat %d; want seat 1's free action", s.actor(), s.freeSeat)
+	}
+	rigPile(s, 0, 3)
+	rigPile(s, 1, 6)
+	play(t, s, "G red attacks blue") // 6-1 against 3-1: red takes blue's Ranium
+	if s.crewRanium[red] != 2 || s.crewRanium[blue] != 0 || s.crewPos[red] != int8(centerPos[red]) {
+		t.Fatalf("after the counter-attack red carries %d at %d, blue %d; want red with 2 at its base, blue with none",
+			s.crewRanium[red], s.crewPos[red], s.crewRanium[blue])
+	}
+	if s.actor() != 0 || s.ore != 3 || s.freeSeat >= 0 {
+		t.Fatalf("after the free action: actor %d with %d ore, free seat %d; want seat 0 with 3 ore", s.actor(), s.ore, s.freeSeat)
+	}
+	if err := s.CheckInvariants(); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -332,6 +361,18 @@ func TestDeliverUpToTwoRanium(t *testing.T) {
 	}
 	if err := s.CheckInvariants(); err != nil {
 		t.Fatal(err)
+	}
+	// The crew still carries one and its base reaches the loader, but a
+	// turn delivers at most 2.
+	refuse(t, s, "I blue", "the most a turn allows")
+	if slices.Contains(s.Legal(0, nil), game.Action(actDeliver+blue)) {
+		t.Fatalf("I blue is legal after 2 delivered this turn")
+	}
+	// In the next turn of seat 0 it may deliver again.
+	s.delivered = [4]int8{}
+	play(t, s, "I blue")
+	if s.markers[0] != 3 {
+		t.Fatalf("%d markers after delivering again in a new turn; want 3", s.markers[0])
 	}
 }
 

@@ -92,14 +92,16 @@ func (s *State) applyMineAction(d decoded) {
 	}
 }
 
-// deliver hands up to 2 Ranium of crew k to a loader for as many markers,
-// sends the crew back to its base, and either ends the game or asks the seat
-// to the right of the crew's owner to re-place the Ranium.
+// deliver hands Ranium of crew k to a loader for as many markers, as much
+// as it carries up to the 2 a seat may deliver in a turn, sends the crew
+// back to its base, and either ends the game or asks the seat to the right
+// of the crew's owner to re-place the Ranium.
 func (s *State) deliver(k int) {
 	owner := s.crewOwner[k]
-	n := min(s.crewRanium[k], 2)
+	n := min(s.crewRanium[k], maxDelivered-s.delivered[owner])
 	s.crewRanium[k] -= n
 	s.markers[owner] += n
+	s.delivered[owner] += n
 	s.returnToBase(k)
 	if s.markers[owner] >= s.goal() {
 		s.winner = owner
@@ -156,6 +158,7 @@ func (s *State) startTurn(seat int8) {
 	s.active = seat
 	s.ore = 4
 	s.turns++
+	s.delivered = [4]int8{}
 	for l := range s.loader {
 		s.loader[l] = (s.loader[l] + 2) % numDocks
 	}

@@ -58,8 +58,8 @@ func appendHand(dst []game.Action, hand uint8) []game.Action {
 	return dst
 }
 
-// appendTurnActions appends the actions A–K that seat can pay with ore; a
-// free action (after a won defense) excludes stealing.
+// appendTurnActions appends the actions A–K that seat can pay with ore, or
+// the 1-ore actions of a free action (after a won defense).
 func (s *State) appendTurnActions(seat, ore int8, free bool, dst []game.Action) []game.Action {
 	for a := actTurn; a < actMove; a++ {
 		dst = append(dst, game.Action(a))
@@ -99,7 +99,7 @@ func (s *State) appendTurnActions(seat, ore int8, free bool, dst []game.Action) 
 			dst = append(dst, game.Action(actCollect+k))
 		}
 	}
-	if !free { // G
+	{ // G
 		for k := range numColors {
 			if !own[k] {
 				continue
@@ -119,7 +119,7 @@ func (s *State) appendTurnActions(seat, ore int8, free bool, dst []game.Action) 
 		}
 	}
 	for k := range numColors { // I
-		if own[k] && s.crewRanium[k] > 0 && s.canDeliver(k) {
+		if own[k] && s.crewRanium[k] > 0 && s.delivered[seat] < maxDelivered && s.canDeliver(k) {
 			dst = append(dst, game.Action(actDeliver+k))
 		}
 	}
@@ -335,8 +335,8 @@ func (s *State) why(seat int8, d decoded) string {
 	}
 	free := s.freeSeat >= 0
 	cost := d.kind.cost()
-	if free && (cost > 1 || d.kind == kindSteal) {
-		return "the free action after a won defense must be a 1-ore action other than stealing"
+	if free && cost > 1 {
+		return "the free action after a won defense must be a 1-ore action"
 	}
 	if !free && cost > s.ore {
 		return fmt.Sprintf("action %s costs %d ore and you have %d left", d.kind.letter(), cost, s.ore)
@@ -395,6 +395,9 @@ func (s *State) why(seat int8, d decoded) string {
 	case kindDeliver:
 		if s.crewRanium[k] == 0 {
 			return fmt.Sprintf("the %s crew carries no Ranium", colorNames[k])
+		}
+		if s.delivered[seat] >= maxDelivered {
+			return fmt.Sprintf("you have delivered %d units of White Ranium this turn, the most a turn allows", maxDelivered)
 		}
 		if !inTunnel {
 			return noTunnel

@@ -23,6 +23,10 @@ const (
 
 var variantNames = [3]string{"luck", "standard", "strategy"}
 
+// maxDelivered is the most White Ranium a seat may deliver in one turn
+// (the rulebook: "pro Spielzug bis zu 2 Einheiten").
+const maxDelivered = 2
+
 // Combat stages (strategy variant only; the others resolve at once).
 const (
 	combatNone         = iota
@@ -97,8 +101,11 @@ type State struct {
 	// combats counts the combats resolved so far; the last one's number in
 	// views. It follows from the moves, so it is left out of the snapshot,
 	// which keeps the records of games as they were.
-	combats    uint16
-	freeSeat   int8 // seat owed a free 1-ore action after winning a defense, -1 none
+	combats  uint16
+	freeSeat int8 // seat owed a free 1-ore action after winning a defense, -1 none
+	// delivered counts the Ranium each seat has delivered in this turn:
+	// at most 2 a turn.
+	delivered  [4]int8
 	placer     int8 // seat placing delivered Ranium
 	placeCount int8 // delivered Ranium still to place
 	placeSym   int8 // symbol revealed for the next placement, -1 none yet

@@ -27,6 +27,7 @@ type View struct {
 	Combat     *CombatView     `json:"combat,omitempty"`
 	LastCombat *LastCombatView `json:"last_combat,omitempty"`
 	FreeAction int             `json:"free_action"` // seat owed a free action, -1 none
+	Delivered  []int           `json:"delivered"`   // Ranium each seat has delivered this turn (at most 2)
 	Placement  *PlacementView  `json:"placement,omitempty"`
 	Winner     int             `json:"winner"` // -1 none
 }
@@ -112,7 +113,10 @@ func (s *State) View(p game.Player) any {
 		Seat: int(p), Players: int(s.n), Variant: variantNames[s.variant], Phase: phaseNames[s.phase],
 		ToAct: int(s.actor()), Active: int(s.active), Ore: int(s.ore), Turn: int(s.turns),
 		RoundLimit: int(s.roundLimit), Goal: int(s.goal()), SwapsLeft: int(s.swapsLeft),
-		FreeAction: int(s.freeSeat), Winner: int(s.winner),
+		FreeAction: int(s.freeSeat), Winner: int(s.winner), Delivered: make([]int, s.n),
+	}
+	for seat := range v.Delivered {
+		v.Delivered[seat] = int(s.delivered[seat])
 	}
 	for pos := range numPos {
 		id := s.card[pos]
@@ -255,6 +259,7 @@ func (s *State) InfoKey(p game.Player) string {
 		s.fight.Stage, byte(s.fight.Attacker), byte(s.fight.Defender),
 		byte(lf.Attacker), byte(lf.Defender), byte(lf.AttackerCard), byte(lf.DefendCard), byte(lf.AttackerValue), byte(lf.DefValue),
 		byte(s.freeSeat), byte(s.placer), byte(s.placeCount), byte(s.placeSym), byte(s.winner), byte(p),
+		byte(s.delivered[0]), byte(s.delivered[1]), byte(s.delivered[2]), byte(s.delivered[3]),
 		byte(s.combats), byte(s.combats>>8))
 	if p >= 0 && int(p) < int(s.n) && s.variant == variantStrategy {
 		k = append(k, s.deck[p].Avail)
@@ -340,6 +345,7 @@ type snapshot struct {
 	Fight      combat
 	LastFight  combatResult
 	FreeSeat   int8
+	Delivered  [4]int8 `json:",omitzero"`
 	Placer     int8
 	PlaceCount int8
 	PlaceSym   int8
@@ -355,7 +361,7 @@ func (s *State) Snapshot() any {
 		CrewOwner: s.crewOwner, CrewRanium: s.crewRanium, Loaders: s.loader, Markers: s.markers,
 		SeatColor: s.seatColor, Decks: s.deck, LastCard: s.lastCard, Active: s.active, Ore: s.ore,
 		Turns: s.turns, SwapsLeft: s.swapsLeft, ChooseStep: s.chooseStep, Fight: s.fight, LastFight: s.lastFight,
-		FreeSeat: s.freeSeat, Placer: s.placer, PlaceCount: s.placeCount, PlaceSym: s.placeSym,
+		FreeSeat: s.freeSeat, Delivered: s.delivered, Placer: s.placer, PlaceCount: s.placeCount, PlaceSym: s.placeSym,
 		Winner: s.winner, Total: s.total,
 	}
 }

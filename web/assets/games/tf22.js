@@ -473,8 +473,9 @@ function why(letter, view, ctx, legal) {
   if (view.combat) return t('tf.why.combat');
   if (view.placement) return t('tf.why.placement');
   const free = view.free_action === ctx.you;
-  if (free && (COSTS[letter] > 1 || letter === 'G')) return t('tf.why.free');
+  if (free && COSTS[letter] > 1) return t('tf.why.free');
   if (!free && COSTS[letter] > view.ore) return t('tf.why.ore', { cost: COSTS[letter], ore: view.ore });
+  if (letter === 'I' && (view.delivered?.[ctx.you] ?? 0) >= 2) return t('tf.why.Ilimit');
   const own = (view.crews || []).filter((c) => c.owner === ctx.you);
   const cards = new Map((view.cards || []).map((c) => [posName(c.row, c.col), c]));
   const reasons = own.map((c) => {
