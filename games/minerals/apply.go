@@ -107,11 +107,7 @@ func (s *State) Apply(p game.Player, a game.Action) {
 		s.pay(Compass)
 		s.move(Cell(x - actCompass))
 	case x < actVortex:
-		s.pay(Glass)
-		c := Cell(x - actGlass)
-		s.pool[s.current][s.board[c]-1]++
-		s.setMineral(c, 0)
-		s.cutAfterTool(c)
+		s.glass(Cell(x - actGlass))
 	case x < actRope:
 		s.vortex(Cell(x - actVortex))
 	case x < actDynamite:
@@ -139,6 +135,7 @@ func (s *State) pay(t ToolID) {
 func (s *State) startTurn() {
 	s.phase = phaseMove
 	s.toolUsed, s.exchanged = false, false
+	s.glassTook = 0
 	s.origin = -1
 	s.turns++
 }
@@ -203,6 +200,7 @@ func (s *State) hasAfterChoice() bool {
 // fragments.
 func (s *State) move(c Cell) {
 	p := s.current
+	s.glassTook = 0 // a correct move: the Magnifying Glass's mineral stays
 	origin := Cell(s.pawn[p])
 	s.origin = int16(origin)
 	s.pool[p][s.board[origin]-1]++
@@ -225,9 +223,16 @@ func (s *State) move(c Cell) {
 
 // fail gives up the move: the lifted mineral and every fragment it cuts off
 // go to the pouch, and the pawn goes to a free wollastonite, or leaves the
-// game when there is none.
+// game when there is none. A mineral the Magnifying Glass took before the
+// move goes to the pouch too: the Glass gives nothing without a correct
+// move.
 func (s *State) fail() {
 	p := s.current
+	if v := s.glassTook; v > 0 {
+		s.pool[p][v-1]--
+		s.pouch[v-1]++
+		s.glassTook = 0
+	}
 	origin := Cell(s.pawn[p])
 	s.origin = int16(origin)
 	s.pouch[s.board[origin]-1]++
@@ -240,6 +245,21 @@ func (s *State) fail() {
 		return
 	}
 	s.endTurn()
+}
+
+// glass takes the free mineral on c into the current player's pool with
+// the Magnifying Glass, then cuts off what that leaves without a pawn as any
+// tool does. Used before the move, it remembers the mineral, which goes to
+// the pouch if the player then has no correct move.
+func (s *State) glass(c Cell) {
+	s.pay(Glass)
+	v := s.board[c]
+	s.pool[s.current][v-1]++
+	if s.phase == phaseMove {
+		s.glassTook = v
+	}
+	s.setMineral(c, 0)
+	s.cutAfterTool(c)
 }
 
 // cutAfterTool cuts off the fragments a tool left without a pawn after

@@ -94,7 +94,7 @@ func (s *State) reason(x int) string {
 		return what + ": the " + s.toolName(tool) + " costs one " + m.String() + " and you have none"
 	}
 	switch tool {
-	case Glass, Dynamite:
+	case Dynamite:
 		if s.phase != phaseAfter {
 			return what + ": the " + s.toolName(tool) + " is used after a correct move"
 		}
@@ -136,7 +136,7 @@ func (s *State) toolReason(tool ToolID, x int) string {
 	case Compass:
 		return "the Compass moves 1 to " + itoa(dist-1) + " hexes in a straight line and stops on a free mineral just before a crevice, the edge of the grid or a pawn"
 	case Glass:
-		return "the Magnifying Glass takes a free mineral next to your pawn whose color differs from the mineral your pawn stands on"
+		return "the Magnifying Glass takes a free mineral next to your pawn whose color differs from the mineral your pawn stands on now"
 	case Vortex:
 		return "the Vortex carries your pawn and its mineral to an empty hex touching at least two other minerals"
 	case Rope:

@@ -91,6 +91,11 @@ func (s *State) legalMove(dst []game.Action) []game.Action {
 		s.compassTargets(&m, &t)
 		dst = appendSet(dst, actCompass, &t)
 	}
+	if s.canUse(p, Glass) {
+		var t CellSet
+		s.glassTargets(&t)
+		dst = appendSet(dst, actGlass, &t)
+	}
 	if s.canUse(p, Vortex) {
 		var t CellSet
 		s.placeTargets(int16(m.origin), &t)
@@ -228,7 +233,8 @@ func (s *State) canShovel() bool {
 }
 
 // glassTargets adds the free minerals next to the current pawn whose
-// mineral differs from the one the pawn stands on.
+// mineral differs from the one the pawn stands on: before the move where
+// the pawn stands then, after it where the pawn landed.
 func (s *State) glassTargets(dst *CellSet) {
 	at := Cell(s.pawn[s.current])
 	for _, nb := range neighbour[at] {

@@ -74,6 +74,7 @@ type State struct {
 	setupCount int8
 	toolUsed   bool
 	exchanged  bool
+	glassTook  uint8 // the mineral value the Magnifying Glass took before this turn's move, 0 for none
 	refillSlot int8
 	chestBack  phase   // phase to return to after a Chest draw
 	origin     int16   // the hex the current pawn lifted its mineral from this turn

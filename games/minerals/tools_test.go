@@ -256,7 +256,9 @@ func TestMagnifyingGlassTakesAnotherColor(t *testing.T) {
 	p.put(se, Wollastonite)
 	p.s.pawn[1] = int16(se)
 	p.give(0, Counts{0, 0, 0, 1, 0})
-	p.refuse("glass "+e(1).String(), game.CodeIllegal, "is used after a correct move")
+	if got, want := p.toolTargets(actGlass), names(e(1)); !slices.Equal(got, want) {
+		t.Errorf("Magnifying Glass targets before the move %v; want %v (next to the pawn where it stands)", got, want)
+	}
 	p.play("move " + e(2).String())
 	if p.s.phase != phaseAfter || p.s.current != 0 {
 		t.Fatalf("phase %s, seat %d; want seat 0 after the move", phaseNames[p.s.phase], p.s.current)
@@ -282,6 +284,182 @@ func TestMagnifyingGlassTakesAnotherColor(t *testing.T) {
 	}
 	if p.s.current != 1 {
 		t.Errorf("seat %d to move; want 1", p.s.current)
+	}
+}
+
+// explainAgrees checks that Explain allows exactly the legal actions, for
+// every seat and Chance.
+func (p *position) explainAgrees() {
+	p.t.Helper()
+	for q := game.Chance; q < game.Player(p.s.n); q++ {
+		legal := p.s.Legal(q, nil)
+		for a := range game.Action(numActions) {
+			if err := p.s.Explain(q, a); (err == nil) != slices.Contains(legal, a) {
+				p.t.Errorf("seat %s, %s: Explain says %v; legal %v", q, p.s.ActionString(q, a), err, slices.Contains(legal, a))
+			}
+		}
+	}
+}
+
+// The Magnifying Glass may be used any time in the turn: before the move it
+// takes a mineral next to where the pawn stands then, and that mineral goes
+// to the pouch if no correct move follows; fragments its taking cuts off
+// follow the tool cut-off rule either way.
+func TestMagnifyingGlassAnyTimeInTheTurn(t *testing.T) {
+	// moveRow: a row w1, o, e1, e2, e3; seat 0 on the kyanite o, seat 1 on
+	// e3; the only correct move is east to e2, which cuts w1 off (to seat
+	// 0, unless the Glass took it).
+	moveRow := func(p *position) map[string]Cell {
+		o := CellAt(7, 7)
+		h := map[string]Cell{"o": o, "w1": p.cell(o, West, 1), "e1": p.cell(o, East, 1), "e2": p.cell(o, East, 2), "e3": p.cell(o, East, 3)}
+		p.put(o, Kyanite)
+		p.put(h["w1"], Tourmaline)
+		p.put(h["e1"], Wollastonite)
+		p.put(h["e2"], Tourmaline)
+		p.put(h["e3"], Wollastonite)
+		p.s.pawn[0], p.s.pawn[1] = int16(o), int16(h["e3"])
+		return h
+	}
+	// stuck: seat 0 on the anthracite o with no correct move: east a
+	// kyanite and two wollastonites, the last under seat 1's pawn, then the
+	// edge of the pieces; north-west a kyanite with a wollastonite tail.
+	stuck := func(p *position) map[string]Cell {
+		o := CellAt(7, 7)
+		h := map[string]Cell{"o": o, "e1": p.cell(o, East, 1), "e2": p.cell(o, East, 2), "e3": p.cell(o, East, 3), "nw": p.cell(o, NorthWest, 1), "tail": p.cell(o, NorthWest, 2)}
+		p.put(o, Anthracite)
+		p.put(h["e1"], Kyanite)
+		p.put(h["e2"], Wollastonite)
+		p.put(h["e3"], Wollastonite)
+		p.put(h["nw"], Kyanite)
+		p.put(h["tail"], Wollastonite)
+		p.s.pawn[0], p.s.pawn[1] = int16(o), int16(h["e3"])
+		return h
+	}
+	type step struct {
+		move   string // notation, hexes as {name}
+		refuse string // if set, the move is refused with this reason
+	}
+	for _, tc := range []struct {
+		name       string
+		board      func(*position) map[string]Cell
+		give       Counts
+		before     []string // the Glass's targets before the move
+		steps      []step
+		pool       Counts // seat 0's pool at the end
+		stack      Counts
+		points     int
+		pouchDelta Counts // what the steps put in the pouch
+	}{
+		{
+			name: "BeforeThenMoveKeeps", board: moveRow, give: Counts{0, 0, 0, 1, 0}, before: []string{"e1", "w1"},
+			steps: []step{
+				{move: "glass {w1}"},
+				{move: "glass {e1}", refuse: "already used a tool this turn"},
+				{move: "chest", refuse: "already used a tool this turn"},
+				{move: "move {e2}"},
+			},
+			pool: Counts{0, 1, 1, 0, 0}, stack: Counts{0, 0, 0, 1, 0}, points: 2 + 3 + 4 - 1,
+		},
+		{
+			name: "AfterTheMove", board: moveRow, give: Counts{0, 0, 0, 1, 0}, before: []string{"e1", "w1"},
+			steps: []step{
+				{move: "move {e2}"},
+				{move: "glass {e1}"},
+			},
+			pool: Counts{1, 1, 1, 0, 0}, stack: Counts{0, 0, 0, 1, 0}, points: 1 + 2 + 3 + 4 - 1,
+		},
+		{
+			name: "NotAfterAnotherTool", board: moveRow, give: Counts{0, 1, 0, 1, 0}, before: []string{"e1", "w1"},
+			steps: []step{
+				{move: "chest"},
+				{move: "draw orpiment"},
+				{move: "glass {w1}", refuse: "already used a tool this turn"},
+				{move: "move {e2}"},
+			},
+			pool: Counts{0, 1, 1, 1, 1}, stack: Counts{0, 1, 0, 0, 0}, points: 2 + 3 + 4 + 5 + 2 - 1,
+		},
+		{
+			name: "NeedsAnAnthracite", board: moveRow, before: nil,
+			steps: []step{
+				{move: "glass {w1}", refuse: "costs one anthracite and you have none"},
+				{move: "move {e2}"},
+				{move: "end"}, // the kyanite lifted pays for the Chest
+			},
+			pool: Counts{0, 1, 1, 0, 0}, points: 2 + 3,
+		},
+		{
+			// The kyanite taken cuts the tail off: its wollastonite goes to
+			// seat 0 by the tool cut-off rule and stays. With no correct move
+			// the Glass's kyanite goes to the pouch with the anthracite.
+			name: "BeforeThenNoMoveToPouch", board: stuck, give: Counts{0, 0, 0, 1, 0}, before: []string{"e1", "nw"},
+			steps: []step{
+				{move: "glass {nw}"},
+				{move: "move {e1}", refuse: "must move exactly 4 hexes"},
+				{move: "no move"},
+				{move: "place {e2}"},
+			},
+			pool: Counts{1, 0, 0, 0, 0}, stack: Counts{0, 0, 0, 1, 0}, points: 1 + 4 - 1, pouchDelta: Counts{0, 1, 0, 1, 0},
+		},
+		{
+			// Without the Glass the lifted anthracite cuts the kyanite and
+			// its tail off, whole to the pouch.
+			name: "NoMoveWithoutGlass", board: stuck, give: Counts{0, 0, 0, 1, 0}, before: []string{"e1", "nw"},
+			steps: []step{
+				{move: "no move"},
+				{move: "place {e2}"},
+			},
+			pool: Counts{0, 0, 0, 1, 0}, points: 4, pouchDelta: Counts{1, 1, 0, 1, 0},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newPosition(t, 2, "AAAAA")
+			h := tc.board(p)
+			p.give(0, tc.give)
+			var before []string
+			for _, n := range tc.before {
+				before = append(before, h[n].String())
+			}
+			slices.Sort(before)
+			if got := p.toolTargets(actGlass); !slices.Equal(got, before) {
+				t.Errorf("Magnifying Glass targets before the move %v; want %v", got, before)
+			}
+			p.explainAgrees()
+			if err := p.s.Explain(1, game.Action(actGlass+int(h["e1"]))); game.ErrorCode(err) != game.CodeNotYourTurn {
+				t.Errorf("seat 1 uses the Glass in seat 0's turn: %v; want code %s", err, game.CodeNotYourTurn)
+			}
+			pouch := p.s.pouch
+			var args []string
+			for n, c := range h {
+				args = append(args, "{"+n+"}", c.String())
+			}
+			r := strings.NewReplacer(args...)
+			for _, st := range tc.steps {
+				move := r.Replace(st.move)
+				switch {
+				case st.refuse != "":
+					p.refuse(move, game.CodeIllegal, st.refuse)
+				case strings.HasPrefix(move, "draw "):
+					p.chance(move)
+				default:
+					p.play(move)
+				}
+				p.explainAgrees()
+			}
+			if p.s.current != 1 || p.s.phase != phaseMove {
+				t.Errorf("phase %s, seat %d; want seat 1 to move", phaseNames[p.s.phase], p.s.current)
+			}
+			if p.s.glassTook != 0 {
+				t.Errorf("the turn is over but the Glass's mineral %d is still remembered", p.s.glassTook)
+			}
+			p.wantPlayer(0, tc.pool, tc.stack, tc.points)
+			wantPouch := pouchPlus(pouch, tc.pouchDelta)
+			if tc.name == "NotAfterAnotherTool" {
+				wantPouch[Orpiment]-- // the Chest drew it
+			}
+			if p.s.pouch != wantPouch {
+				t.Errorf("pouch %v; want %v", p.s.pouch, wantPouch)
+			}
+		})
 	}
 }
 

@@ -140,6 +140,7 @@ type snapshot struct {
 	Refill    int8
 	ChestBack string
 	Origin    int16
+	GlassTook uint8 `json:",omitempty"`
 	Pending   CellSet
 	Turns     int32
 	Rand      game.Rand
@@ -159,7 +160,7 @@ func (s *State) Snapshot() any {
 		Reduced: append([]uint32(nil), s.reduced[:n]...), Pouch: s.pouch, FaceUp: s.faceUp, Deck: s.deck,
 		Phase: phaseNames[s.phase], Current: s.current, Setup: s.setupCount, ToolUsed: s.toolUsed,
 		Exchanged: s.exchanged, Refill: s.refillSlot, ChestBack: phaseNames[s.chestBack], Origin: s.origin,
-		Pending: s.pending, Turns: s.turns, Rand: s.rng,
+		GlassTook: s.glassTook, Pending: s.pending, Turns: s.turns, Rand: s.rng,
 	}
 	for m, t := range s.tools {
 		snap.Tools[m] = t.String()
