@@ -52,6 +52,36 @@ func ScanTables(rows Rows) ([]*Table, error) {
 	return ts, rows.Err()
 }
 
+// SeatColumns are the columns of the seats table that [ScanSeats] reads,
+// in its order; a query orders its rows by table_id, seat.
+const SeatColumns = `table_id, kind, bot, name, token_hash`
+
+// ScanSeats decodes rows of SeatColumns, in seat order, and appends each
+// seat to its table among ts.
+func ScanSeats(rows Rows, ts []*Table) error {
+	byID := make(map[string]*Table, len(ts))
+	for _, t := range ts {
+		byID[t.ID] = t
+	}
+	for rows.Next() {
+		var id, kind string
+		var s Seat
+		if err := rows.Scan(&id, &kind, &s.Bot, &s.Name, &s.TokenHash); err != nil {
+			return err
+		}
+		t, ok := byID[id]
+		if !ok {
+			return fmt.Errorf("a seat of table %s, which was not asked for", id)
+		}
+		s.Kind = SeatKind(kind)
+		if len(s.TokenHash) == 0 {
+			s.TokenHash = nil
+		}
+		t.Seats = append(t.Seats, s)
+	}
+	return rows.Err()
+}
+
 // ScanActions decodes rows of (n, player, move, ms, client_seq) into
 // actions; it returns an empty, non-nil slice for no rows.
 func ScanActions(rows Rows) ([]Action, error) {

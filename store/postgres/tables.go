@@ -173,29 +173,15 @@ func (db *DB) readSeats(ctx context.Context, ts []*store.Table) error {
 		return nil
 	}
 	ids := make([]string, len(ts))
-	byID := make(map[string]*store.Table, len(ts))
 	for i, t := range ts {
 		ids[i] = t.ID
-		byID[t.ID] = t
 	}
-	rows, err := db.pool.Query(ctx, `SELECT table_id, kind, bot, name, token_hash FROM seats WHERE table_id = ANY($1) ORDER BY table_id, seat`, ids)
+	rows, err := db.pool.Query(ctx, `SELECT `+store.SeatColumns+` FROM seats WHERE table_id = ANY($1) ORDER BY table_id, seat`, ids)
 	if err != nil {
 		return internal("read seats", err)
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var id, kind string
-		var s store.Seat
-		if err := rows.Scan(&id, &kind, &s.Bot, &s.Name, &s.TokenHash); err != nil {
-			return internal("read seats", err)
-		}
-		s.Kind = store.SeatKind(kind)
-		if len(s.TokenHash) == 0 {
-			s.TokenHash = nil
-		}
-		byID[id].Seats = append(byID[id].Seats, s)
-	}
-	if err := rows.Err(); err != nil {
+	if err := store.ScanSeats(rows, ts); err != nil {
 		return internal("read seats", err)
 	}
 	return nil

@@ -89,30 +89,33 @@ func (db *DB) Tables(ctx context.Context, f store.Filter) ([]*store.Table, error
 	return ts, nil
 }
 
+// seatQueryTables is how many tables' seats one query reads, well within
+// SQLite's limit on a statement's parameters.
+const seatQueryTables = 500
+
+// readSeats reads the seats of ts, one query per seatQueryTables tables.
 func (db *DB) readSeats(ctx context.Context, ts []*store.Table) error {
-	for _, t := range ts {
-		rows, err := db.read.QueryContext(ctx, `SELECT kind, bot, name, token_hash FROM seats WHERE table_id = ? ORDER BY seat`, t.ID)
-		if err != nil {
-			return internal("read seats", err)
+	for len(ts) > seatQueryTables {
+		if err := db.readSeats(ctx, ts[:seatQueryTables]); err != nil {
+			return err
 		}
-		for rows.Next() {
-			var s store.Seat
-			var kind string
-			if err := rows.Scan(&kind, &s.Bot, &s.Name, &s.TokenHash); err != nil {
-				rows.Close()
-				return internal("read seats", err)
-			}
-			s.Kind = store.SeatKind(kind)
-			if len(s.TokenHash) == 0 {
-				s.TokenHash = nil
-			}
-			t.Seats = append(t.Seats, s)
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return internal("read seats", err)
-		}
+		ts = ts[seatQueryTables:]
+	}
+	if len(ts) == 0 {
+		return nil
+	}
+	args := make([]any, len(ts))
+	for i, t := range ts {
+		args[i] = t.ID
+	}
+	rows, err := db.read.QueryContext(ctx, `SELECT `+store.SeatColumns+` FROM seats WHERE table_id IN (?`+
+		strings.Repeat(", ?", len(ts)-1)+`) ORDER BY table_id, seat`, args...)
+	if err != nil {
+		return internal("read seats", err)
+	}
+	defer rows.Close()
+	if err := store.ScanSeats(rows, ts); err != nil {
+		return internal("read seats", err)
 	}
 	return nil
 }
