@@ -18,6 +18,31 @@ func (s *State) step(c Cell, d Direction, origin Cell) (next Cell, ok, empty boo
 	return next, true, next == origin || s.board[next] == 0
 }
 
+// line walks a straight path by the crossing rules, one hex at a time.
+type line struct {
+	s      *State
+	origin Cell // the lifted mineral's hex, which counts as empty
+	c      Cell // the hex reached
+	d      Direction
+	gaps   int // empty hexes crossed in a row up to c
+}
+
+// next steps one hex further and says whether it is empty; ok is false
+// when the path would leave the grid or enter a second empty hex in a row.
+func (l *line) next() (empty, ok bool) {
+	next, ok, empty := l.s.step(l.c, l.d, l.origin)
+	if !ok {
+		return false, false
+	}
+	l.c = next
+	if !empty {
+		l.gaps = 0
+		return false, true
+	}
+	l.gaps++
+	return true, l.gaps <= 1
+}
+
 // moveFrom is what the move functions need to know of a move: where the
 // pawn lifts its mineral, how far it must go, the hexes a move may end on
 // (minerals without a pawn, origin excluded) and the hexes with a pawn.
@@ -45,23 +70,14 @@ func (s *State) moveOf(p int8) moveFrom {
 // m.dist hexes in a straight line.
 func (s *State) plainTargets(m *moveFrom, dst *CellSet) {
 	for d := range numDirections {
-		c, gaps := m.origin, 0
+		l := line{s: s, origin: m.origin, c: m.origin, d: d}
 		for k := 1; k <= m.dist; k++ {
-			next, ok, empty := s.step(c, d, m.origin)
+			empty, ok := l.next()
 			if !ok {
 				break
 			}
-			c = next
-			if empty {
-				gaps++
-				if gaps > 1 || k == m.dist {
-					break
-				}
-				continue
-			}
-			gaps = 0
-			if k == m.dist && m.free.Has(c) {
-				dst.Add(c)
+			if k == m.dist && !empty && m.free.Has(l.c) {
+				dst.Add(l.c)
 			}
 		}
 	}
@@ -88,27 +104,18 @@ func (s *State) ropeTargets(m *moveFrom, plain *CellSet, dst *CellSet) {
 // whose next hex in that direction is empty, off the grid or a pawn's.
 func (s *State) compassTargets(m *moveFrom, dst *CellSet) {
 	for d := range numDirections {
-		c, gaps := m.origin, 0
+		l := line{s: s, origin: m.origin, c: m.origin, d: d}
 		for k := 1; k < m.dist; k++ {
-			next, ok, empty := s.step(c, d, m.origin)
+			empty, ok := l.next()
 			if !ok {
 				break
 			}
-			c = next
-			if empty {
-				gaps++
-				if gaps > 1 {
-					break
-				}
+			if empty || !m.free.Has(l.c) {
 				continue
 			}
-			gaps = 0
-			if !m.free.Has(c) {
-				continue
-			}
-			after, ok, emptyAfter := s.step(c, d, m.origin)
+			after, ok, emptyAfter := s.step(l.c, d, m.origin)
 			if !ok || emptyAfter || m.pawns.Has(after) {
-				dst.Add(c)
+				dst.Add(l.c)
 			}
 		}
 	}
@@ -119,53 +126,34 @@ func (s *State) compassTargets(m *moveFrom, dst *CellSet) {
 // empty hex or a pawn's hex, not counting those a plain move reaches.
 func (s *State) mapTargets(m *moveFrom, plain *CellSet, dst *CellSet) {
 	for d := range numDirections {
-		c, gaps := m.origin, 0
+		l := line{s: s, origin: m.origin, c: m.origin, d: d}
 		for k := 1; k < m.dist; k++ {
-			next, ok, empty := s.step(c, d, m.origin)
+			empty, ok := l.next()
 			if !ok {
 				break
 			}
-			c = next
-			if empty {
-				gaps++
-				if gaps > 1 {
-					break
-				}
-			} else {
-				gaps = 0
-			}
-			if !empty && !m.pawns.Has(c) {
+			if !empty && !m.pawns.Has(l.c) {
 				continue
 			}
 			for d2 := range numDirections {
 				if d2 == d {
 					continue
 				}
-				s.mapLeg(m, c, d2, m.dist-k, gaps, plain, dst)
+				s.mapLeg(m, line{s: s, origin: m.origin, c: l.c, d: d2, gaps: l.gaps}, m.dist-k, plain, dst)
 			}
 		}
 	}
 }
 
-// mapLeg follows the second leg of a Map move.
-func (s *State) mapLeg(m *moveFrom, c Cell, d Direction, left, gaps int, plain *CellSet, dst *CellSet) {
-	for k := 1; k <= left; k++ {
-		next, ok, empty := s.step(c, d, m.origin)
-		if !ok {
+// mapLeg follows the second leg of a Map move for the hexes left.
+func (s *State) mapLeg(m *moveFrom, l line, left int, plain *CellSet, dst *CellSet) {
+	for range left {
+		if _, ok := l.next(); !ok {
 			return
 		}
-		c = next
-		if empty {
-			gaps++
-			if gaps > 1 {
-				return
-			}
-			continue
-		}
-		gaps = 0
 	}
-	if m.free.Has(c) && !plain.Has(c) {
-		dst.Add(c)
+	if m.free.Has(l.c) && !plain.Has(l.c) {
+		dst.Add(l.c)
 	}
 }
 
