@@ -196,3 +196,10 @@ func BenchmarkMCTSConnectFour(b *testing.B) {
 		}
 	}
 }
+
+func TestNoSuchBot(t *testing.T) {
+	err := NoSuchBot("Minerals", "expert", []string{"random", "easy"})
+	if game.ErrorCode(err) != game.CodeNotFound || err.Error() != `Minerals has no bot "expert" (it has random, easy)` {
+		t.Errorf("got %v; want a not-found error naming the game, the bot and the bots it has", err)
+	}
+}

@@ -6,6 +6,7 @@ package ai
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"minehall/game"
@@ -52,4 +53,10 @@ type Policy func(s game.State, p game.Player, legal []game.Action, rng *game.Ran
 type BotMaker interface {
 	BotNames() []string
 	NewBot(name string, seed uint64) (Bot, error)
+}
+
+// NoSuchBot is the error of a BotMaker's NewBot for a name it does not
+// accept: a not-found error naming the game and the bots it has.
+func NoSuchBot(title, name string, names []string) error {
+	return game.Errorf(game.CodeNotFound, "%s has no bot %q (it has %s)", title, name, strings.Join(names, ", "))
 }

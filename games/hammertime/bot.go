@@ -37,7 +37,7 @@ func (g *Game) NewBot(name string, seed uint64) (ai.Bot, error) {
 	}
 	lv, ok := botLevels[name]
 	if !ok {
-		return nil, game.Errorf(game.CodeNotFound, "Hammer Time has no bot %q (it has random, easy, medium, hard)", name)
+		return nil, ai.NoSuchBot(g.Spec().Title, name, g.BotNames())
 	}
 	return &HitBot{Level: lv, rng: game.NewRand(seed)}, nil
 }

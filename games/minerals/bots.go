@@ -29,7 +29,7 @@ func (g *Game) NewBot(name string, seed uint64) (ai.Bot, error) {
 	if n, ok := mctsIterations[name]; ok {
 		return newSearchBot(n, seed), nil
 	}
-	return nil, game.Errorf(game.CodeNotFound, "minerals has no bot %q (it has random, greedy, easy, medium, hard)", name)
+	return nil, ai.NoSuchBot(g.Spec().Title, name, g.BotNames())
 }
 
 // newSearchBot returns the MCTS bot of the easy, medium and hard levels

@@ -48,7 +48,7 @@ func (g *Game) NewBot(name string, seed uint64) (ai.Bot, error) {
 	}
 	lv, ok := Levels[name]
 	if !ok {
-		return nil, game.Errorf(game.CodeNotFound, "no Out of Mine bot %q (bots: %v)", name, g.BotNames())
+		return nil, ai.NoSuchBot(g.Spec().Title, name, g.BotNames())
 	}
 	return NewBot(lv, seed), nil
 }

@@ -2,7 +2,6 @@ package tf22
 
 import (
 	"context"
-	"strings"
 
 	"minehall/ai"
 	"minehall/game"
@@ -32,7 +31,7 @@ func (g *Game) NewBot(name string, seed uint64) (ai.Bot, error) {
 	}
 	it, ok := searchIterations[name]
 	if !ok {
-		return nil, game.Errorf(game.CodeNotFound, "TF22 Mine has no bot %q (it has %s)", name, strings.Join(g.BotNames(), ", "))
+		return nil, ai.NoSuchBot(g.Spec().Title, name, g.BotNames())
 	}
 	return newSearchBot(it, seed), nil
 }
