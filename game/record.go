@@ -23,13 +23,43 @@ type Record struct {
 	Actions []RecordedAct `json:"actions"`
 	Result  *Result       `json:"result,omitempty"` // nil while the game is unfinished
 	Hash    string        `json:"hash"`             // Hash of the state after the last action
+	// Ending says how a game that did not reach its end stopped:
+	// "abandoned", "aborted" or "expired"; empty for a game played out or
+	// still running.
+	Ending string `json:"ending,omitempty"`
+	// SeatEvents lists when a stand-in took a person's seat over and when
+	// the person came back, in order. Replay ignores them: a stand-in's
+	// actions are ordinary actions of its seat.
+	SeatEvents []SeatEvent `json:"seat_events,omitempty"`
 }
+
+// SeatEvent is a change of who plays a person's seat: a stand-in bot took
+// it over (Event "stand_in", with the Reason "left", "timeout" or "idle"),
+// or the person came back (Event "returned").
+type SeatEvent struct {
+	Seat   Player `json:"seat"`
+	Event  string `json:"event"`
+	Reason string `json:"reason,omitempty"`
+	// N is the number of actions applied when it happened, Ms its time in
+	// milliseconds since the game started.
+	N  int64 `json:"n"`
+	Ms int64 `json:"ms"`
+}
+
+// The events of a [SeatEvent].
+const (
+	SeatStandIn  = "stand_in"
+	SeatReturned = "returned"
+)
 
 // RecordedAct is one applied action.
 type RecordedAct struct {
 	Player Player `json:"player"`
 	Move   string `json:"move"` // the game's notation
 	Ms     int64  `json:"ms"`   // milliseconds since the game started
+	// StandIn marks an action a stand-in bot played for the seat's absent
+	// person.
+	StandIn bool `json:"stand_in,omitempty"`
 }
 
 // Result is how a finished game ended.

@@ -123,3 +123,11 @@ func forwardedContext(r *http.Request) context.Context {
 	}
 	return r.Context()
 }
+
+// Manage implements [table.Remote].
+func (f *Forwarder) Manage(ctx context.Context, owner, id, op, token string, body any) error {
+	if body == nil {
+		body = struct{}{}
+	}
+	return f.post(ctx, owner, "/api/tables/"+id+"/"+op, token, body, nil)
+}

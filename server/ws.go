@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -17,11 +18,19 @@ import (
 // clientFrame is every frame a client may send; Type says which fields
 // count.
 type clientFrame struct {
-	Type  string `json:"type"`            // "hello", "act" or "sync"
+	Type  string `json:"type"`            // "hello", "act", "sync", "presence" or "leave"
 	Token string `json:"token,omitempty"` // hello: the seat token; none to watch
 	Legal bool   `json:"legal,omitempty"` // hello: list legal moves in updates
 	Seq   int64  `json:"seq,omitempty"`   // act: the client's sequence number
 	Move  string `json:"move,omitempty"`  // act: the move in the game's notation
+	State string `json:"state,omitempty"` // presence: "online" or "away"
+}
+
+// leftFrame answers a leave: a stand-in plays the seat now (or, before the
+// start, the seat is free again).
+type leftFrame struct {
+	Type string      `json:"type"`
+	Seat game.Player `json:"seat"`
 }
 
 // ackFrame acknowledges an action once it is stored: N is its number.
@@ -58,6 +67,10 @@ type wsConn struct {
 	// watchdog ends the connection when a write takes longer than
 	// writeTimeout: it runs only while the writer writes.
 	watchdog *time.Timer
+	// sub is the current subscription, which the writer replaces when it
+	// resubscribes; away is what the client said of its page.
+	sub  atomic.Pointer[table.Subscription]
+	away atomic.Bool
 }
 
 func (s *Server) serveWebSocket(w http.ResponseWriter, r *http.Request) {
@@ -107,12 +120,19 @@ func (c *wsConn) run() {
 			return
 		}
 		c.token = hello.Token
+		// A person who comes back with their seat's token takes the seat
+		// back from its stand-in.
+		if err := c.t.Reclaim(c.ctx, c.seat, c.token); err != nil {
+			c.refuse(err, websocket.StatusServiceRestart)
+			return
+		}
 	}
 	sub, err := c.t.Subscribe(c.seat, c.legal)
 	if err != nil {
 		c.refuse(err, websocket.StatusServiceRestart)
 		return
 	}
+	c.sub.Store(sub)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -211,10 +231,14 @@ func (c *wsConn) readLoop() closeReason {
 			case c.resync <- struct{}{}:
 			default:
 			}
+		case "presence":
+			c.presence(f)
+		case "leave":
+			c.leave()
 		case "hello":
 			c.send(errorFrame{Type: "error", errorBody: errorBody{Code: game.CodeInvalid, Message: "hello is only the first frame"}})
 		default:
-			c.send(errorFrame{Type: "error", errorBody: errorBody{Code: game.CodeInvalid, Message: "unknown frame type " + quote(f.Type) + "; send act or sync"}})
+			c.send(errorFrame{Type: "error", errorBody: errorBody{Code: game.CodeInvalid, Message: "unknown frame type " + quote(f.Type) + "; send act, sync, presence or leave"}})
 		}
 	}
 }
@@ -278,7 +302,7 @@ func (c *wsConn) writeLoop(sub *table.Subscription) closeReason {
 					return closeReason{websocket.StatusServiceRestart, "the server is restarting"}
 				}
 				// Fell behind: start again from the whole state.
-				if sub, err = c.t.Subscribe(c.seat, c.legal); err != nil {
+				if sub, err = c.resubscribe(); err != nil {
 					return closeReason{websocket.StatusServiceRestart, "the server is restarting"}
 				}
 				continue
@@ -296,7 +320,7 @@ func (c *wsConn) writeLoop(sub *table.Subscription) closeReason {
 		case <-c.resync:
 			sub.Close()
 			var err error
-			if sub, err = c.t.Subscribe(c.seat, c.legal); err != nil {
+			if sub, err = c.resubscribe(); err != nil {
 				return closeReason{websocket.StatusServiceRestart, "the server is restarting"}
 			}
 		case <-c.ctx.Done():
@@ -325,4 +349,46 @@ func (c *wsConn) write(v any) bool {
 	}
 	c.s.metrics.frames.Inc()
 	return true
+}
+
+// resubscribe subscribes the connection again, keeping what it said of its
+// page.
+func (c *wsConn) resubscribe() (*table.Subscription, error) {
+	sub, err := c.t.Subscribe(c.seat, c.legal)
+	if err != nil {
+		return nil, err
+	}
+	if c.away.Load() {
+		sub.SetAway(true)
+	}
+	c.sub.Store(sub)
+	return sub, nil
+}
+
+// presence records whether the client's page is in view ("online") or
+// hidden ("away"); spectators' pages do not count.
+func (c *wsConn) presence(f clientFrame) {
+	if f.State != table.PresenceOnline && f.State != table.PresenceAway {
+		c.send(errorFrame{Type: "error", errorBody: errorBody{Code: game.CodeInvalid, Message: "presence state " + quote(f.State) + " is not online or away"}})
+		return
+	}
+	away := f.State == table.PresenceAway
+	c.away.Store(away)
+	if sub := c.sub.Load(); sub != nil {
+		sub.SetAway(away)
+	}
+}
+
+// leave lets the connection's person leave their seat; the client then
+// follows the table as a spectator on a new connection.
+func (c *wsConn) leave() {
+	if !c.seat.Seated() {
+		c.send(errorFrame{Type: "error", errorBody: errorBody{Code: game.CodeUnauthorized, Message: "spectators hold no seat to leave"}})
+		return
+	}
+	if err := c.t.Leave(c.ctx, c.seat, c.token); err != nil {
+		c.send(errorFrame{Type: "error", errorBody: publicError(c.s.log, err)})
+		return
+	}
+	c.send(leftFrame{Type: "left", Seat: c.seat})
 }

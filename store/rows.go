@@ -19,7 +19,7 @@ type Rows interface {
 
 // TableColumns are the columns of the tables table that [ScanTables] reads,
 // in its order. Both migration sets define them alike.
-const TableColumns = `id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch`
+const TableColumns = `id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, keeping`
 
 // ScanTables decodes rows of TableColumns into tables without their seats.
 func ScanTables(rows Rows) ([]*Table, error) {
@@ -30,9 +30,13 @@ func ScanTables(rows Rows) ([]*Table, error) {
 			opts, status               string
 			seed, created, started, fi int64
 			result                     *string
+			keeping                    string
 		)
 		if err := rows.Scan(&t.ID, &t.Game, &t.Players, &opts, &seed, &t.OwnerHash, &t.AutoStart, &status,
-			&created, &started, &fi, &result, &t.RematchOf, &t.Rematch); err != nil {
+			&created, &started, &fi, &result, &t.RematchOf, &t.Rematch, &keeping); err != nil {
+			return nil, err
+		}
+		if err := DecodeKeeping(&t, keeping); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal([]byte(opts), &t.Options); err != nil {
@@ -50,6 +54,35 @@ func ScanTables(rows Rows) ([]*Table, error) {
 		ts = append(ts, &t)
 	}
 	return ts, rows.Err()
+}
+
+// keeping is how the tables table's keeping column holds a table's seat
+// keeping: its time control, stand-in level, ending and seat events.
+type keeping struct {
+	TimeControl *TimeControl     `json:"time_control,omitempty"`
+	StandInBot  string           `json:"stand_in_bot,omitempty"`
+	Ending      string           `json:"ending,omitempty"`
+	SeatEvents  []game.SeatEvent `json:"seat_events,omitempty"`
+}
+
+// EncodeKeeping encodes t's seat keeping for the keeping column.
+func EncodeKeeping(t *Table) (string, error) {
+	b, err := json.Marshal(keeping{TimeControl: t.TimeControl, StandInBot: t.StandInBot, Ending: t.Ending, SeatEvents: t.SeatEvents})
+	return string(b), err
+}
+
+// DecodeKeeping sets t's seat keeping from the keeping column; an empty
+// column (a table stored before seat keeping existed) keeps none.
+func DecodeKeeping(t *Table, s string) error {
+	if s == "" {
+		return nil
+	}
+	var k keeping
+	if err := json.Unmarshal([]byte(s), &k); err != nil {
+		return fmt.Errorf("decode seat keeping of table %s: %w", t.ID, err)
+	}
+	t.TimeControl, t.StandInBot, t.Ending, t.SeatEvents = k.TimeControl, k.StandInBot, k.Ending, k.SeatEvents
+	return nil
 }
 
 // SeatColumns are the columns of the seats table that [ScanSeats] reads,

@@ -75,6 +75,62 @@ type Table struct {
 	RematchOf string
 	// Rematch is the id of this table's rematch, once asked for.
 	Rematch string
+
+	// TimeControl is the clock of a turn-based game; nil when untimed.
+	TimeControl *TimeControl
+	// StandInBot is the bot level that plays for an absent person.
+	StandInBot string
+	// Ending says how a finished table stopped short of the game's end
+	// (EndingAbandoned, EndingAborted, EndingExpired); empty for a game
+	// played out.
+	Ending string
+	// SeatEvents lists, in order, when a stand-in took a person's seat over
+	// and when the person came back. A seat is stood in for exactly when
+	// its last event is a stand-in (see [Table.Absence]).
+	SeatEvents []game.SeatEvent
+}
+
+// TimeControl is the clock of a turn-based table: each turn a seat has
+// MoveS seconds, and time used beyond them comes out of a bank that starts
+// at BankS seconds.
+type TimeControl struct {
+	MoveS int64 `json:"move_s"`
+	BankS int64 `json:"bank_s"`
+}
+
+// How a finished table stopped short of the game's end.
+const (
+	// EndingAbandoned: every person left during play.
+	EndingAbandoned = "abandoned"
+	// EndingAborted: the owner called the table off before the start.
+	EndingAborted = "aborted"
+	// EndingExpired: nobody joined the open table in time.
+	EndingExpired = "expired"
+)
+
+// Absence returns why a stand-in plays for seat now ("left", "timeout",
+// "idle"), or "" when nobody stands in for it.
+func (t *Table) Absence(seat game.Player) string {
+	for i := len(t.SeatEvents) - 1; i >= 0; i-- {
+		if ev := t.SeatEvents[i]; ev.Seat == seat {
+			if ev.Event == game.SeatStandIn {
+				return ev.Reason
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
+// StoodInAt reports whether a stand-in played the action numbered n for
+// seat: whether seat's last event before that action was a stand-in.
+func (t *Table) StoodInAt(seat game.Player, n int64) bool {
+	for i := len(t.SeatEvents) - 1; i >= 0; i-- {
+		if ev := t.SeatEvents[i]; ev.Seat == seat && ev.N < n {
+			return ev.Event == game.SeatStandIn
+		}
+	}
+	return false
 }
 
 // Clone returns a deep copy of t.
@@ -90,6 +146,11 @@ func (t *Table) Clone() *Table {
 		c.Seats[i] = s
 	}
 	c.OwnerHash = append([]byte(nil), t.OwnerHash...)
+	if t.TimeControl != nil {
+		tc := *t.TimeControl
+		c.TimeControl = &tc
+	}
+	c.SeatEvents = append([]game.SeatEvent(nil), t.SeatEvents...)
 	if t.Result != nil {
 		r := *t.Result
 		r.Scores = append([]float64(nil), r.Scores...)

@@ -55,7 +55,8 @@ func (t *Table) askBot(p game.Player, b *botSeat) {
 		cancel()
 		t.mu.Lock()
 		defer t.mu.Unlock()
-		if t.closed || t.mirror {
+		if t.closed || t.mirror || t.bots[p] != b {
+			// Stopped, or a stand-in whose person came back meanwhile.
 			b.busy = false
 			return
 		}
@@ -81,7 +82,7 @@ func (t *Table) botMove(p game.Player, b *botSeat, n0 int64, d ai.Decision) {
 	defer t.mu.Unlock()
 	b.busy = false
 	b.timer = nil
-	if t.closed || t.mirror || t.rec.Status != store.StatusPlaying {
+	if t.closed || t.mirror || t.rec.Status != store.StatusPlaying || t.bots[p] != b {
 		return
 	}
 	if d.Wait || t.n != n0 {

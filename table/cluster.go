@@ -38,6 +38,10 @@ type Remote interface {
 	Join(ctx context.Context, owner, id, name string, seat int) (game.Player, string, error)
 	// Start starts the table for its owner's token.
 	Start(ctx context.Context, owner, id, ownerToken string) error
+	// Manage asks the owner to change the table's seats: op is "leave" or
+	// "reclaim" with a seat token, "abort" or "seats/N/bot" (with body
+	// {"bot": level}) with the owner's token.
+	Manage(ctx context.Context, owner, id, op, token string, body any) error
 }
 
 // actionsAfter is what a store offers to read only the end of a log; a
@@ -249,11 +253,11 @@ func (t *Table) follow(act store.Action) error {
 	if err := t.applyLogged(act); err != nil {
 		return err
 	}
-	public := t.recent[len(t.recent)-1].public
+	last := t.recent[len(t.recent)-1]
 	if t.followed != nil {
 		t.followed.Broadcast()
 	}
-	t.broadcastAction(act.Player, act.Move, public)
+	t.broadcastAction(act.Player, act.Move, last.public, last.standIn)
 	if t.rec.Status == store.StatusFinished && len(t.subs) == 0 {
 		t.hall.finished(t)
 	}
@@ -295,10 +299,12 @@ func (t *Table) reload(ctx context.Context) error {
 	t.rec = rec
 	if started {
 		t.notePhase(0)
+		t.noteClocks(0)
 	}
 	if err := t.catchUp(ctx); err != nil {
 		return err
 	}
+	t.applySeatEventsThrough(t.n)
 	if started {
 		for sub := range t.subs {
 			t.send(sub, t.stateUpdate(sub))
@@ -334,6 +340,8 @@ func (t *Table) demote(ctx context.Context) {
 	t.hall.cfg.Logger.Warn("table is run by another instance now; following it", "table", t.id)
 	t.mirror = true
 	t.stopTimer()
+	t.stopClockTimer()
+	t.stopIdleTimer()
 	for _, b := range t.bots {
 		if b != nil {
 			if b.timer != nil {
@@ -497,6 +505,35 @@ func (t *Table) startRemote(ctx context.Context, ownerToken string) error {
 		return t.Start(ctx, ownerToken)
 	}
 	if err := t.hall.cfg.Remote.Start(ctx, owner, t.id, ownerToken); err != nil {
+		if !isGameError(err) {
+			err = errUnreachable(err)
+		}
+		return err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.mirror {
+		if err := t.reload(ctx); err != nil {
+			t.hall.cfg.Logger.Error("followed table not read again", "table", t.id, "err", err)
+		}
+	}
+	return nil
+}
+
+// manageRemote forwards a change of the table's seats to its owner (see
+// [Remote.Manage]), then reads the table again so that it shows here at
+// once.
+// When this instance has just taken the table over, local does the change
+// here instead.
+func (t *Table) manageRemote(ctx context.Context, op, token string, body any, local func() error) error {
+	owner, err := t.forwardTo(ctx)
+	if err != nil {
+		return err
+	}
+	if owner == "" {
+		return local()
+	}
+	if err := t.hall.cfg.Remote.Manage(ctx, owner, t.id, op, token, body); err != nil {
 		if !isGameError(err) {
 			err = errUnreachable(err)
 		}

@@ -31,6 +31,12 @@ type Config struct {
 	// instance that runs a table what its clients here ask of it.
 	Cluster Cluster
 	Remote  Remote
+	// OpenExpiry ends an open table nobody completed in this time, and
+	// IdleExpiry a playing table without a clock at which no person has
+	// been for this long (see [Hall.Expire]); defaults DefaultOpenExpiry
+	// and DefaultIdleExpiry.
+	OpenExpiry time.Duration
+	IdleExpiry time.Duration
 }
 
 // Hall holds the live tables of a server.
@@ -65,6 +71,12 @@ func NewHall(cfg Config) *Hall {
 	if cfg.BotThink == 0 {
 		cfg.BotThink = 10 * time.Second
 	}
+	if cfg.OpenExpiry == 0 {
+		cfg.OpenExpiry = DefaultOpenExpiry
+	}
+	if cfg.IdleExpiry == 0 {
+		cfg.IdleExpiry = DefaultIdleExpiry
+	}
 	return &Hall{cfg: cfg, tables: map[string]*Table{}}
 }
 
@@ -83,6 +95,11 @@ type CreateRequest struct {
 	Seats []SeatRequest `json:"seats"`
 	// AutoStart starts the game as soon as every seat is taken.
 	AutoStart bool `json:"autostart"`
+	// TimeControl gives a turn-based game a clock; nil is untimed.
+	TimeControl *store.TimeControl `json:"time_control"`
+	// StandIn is the level of the bot that plays for an absent person;
+	// empty for the game's default ("medium", or "random").
+	StandIn string `json:"stand_in"`
 }
 
 // BotNames returns the bots g offers: its own when it is an [ai.BotMaker],
@@ -130,9 +147,24 @@ func (h *Hall) Create(ctx context.Context, req CreateRequest) (*Table, string, e
 	if len(seats) != req.Players {
 		return nil, "", game.Errorf(game.CodeInvalid, "%d seats were asked for %d players; give one per player", len(seats), req.Players)
 	}
+	if err := checkTimeControl(spec, req.TimeControl); err != nil {
+		return nil, "", err
+	}
+	standIn := req.StandIn
+	if standIn == "" {
+		standIn = defaultStandIn(BotNames(g))
+	}
+	if !slices.Contains(BotNames(g), standIn) {
+		return nil, "", game.Errorf(game.CodeInvalid, "stand_in: %s has no bot %q (it has %v)", spec.Title, standIn, BotNames(g))
+	}
 	rec := &store.Table{
 		ID: newID(), Game: spec.ID, Players: req.Players, Options: opts, Seed: randomSeed(),
 		AutoStart: req.AutoStart, Status: store.StatusOpen, Created: h.cfg.Clock.Now(),
+		StandInBot: standIn,
+	}
+	if req.TimeControl != nil {
+		tc := *req.TimeControl
+		rec.TimeControl = &tc
 	}
 	for i, s := range seats {
 		switch s.Kind {
@@ -144,10 +176,7 @@ func (h *Hall) Create(ctx context.Context, req CreateRequest) (*Table, string, e
 		case store.SeatBot:
 			name := s.Bot
 			if name == "" {
-				name = "random"
-				if slices.Contains(BotNames(g), "medium") {
-					name = "medium"
-				}
+				name = defaultStandIn(BotNames(g))
 			}
 			if !slices.Contains(BotNames(g), name) {
 				return nil, "", game.Errorf(game.CodeInvalid, "seat %d: %s has no bot %q (it has %v)", i, spec.Title, name, BotNames(g))
@@ -294,8 +323,10 @@ func RecordOf(reg *game.Registry, rec *store.Table, acts []store.Action) (*game.
 		r.Names = append(r.Names, s.Name)
 	}
 	for _, a := range acts {
-		r.Actions = append(r.Actions, game.RecordedAct{Player: a.Player, Move: a.Move, Ms: a.Ms})
+		r.Actions = append(r.Actions, game.RecordedAct{Player: a.Player, Move: a.Move, Ms: a.Ms, StandIn: rec.StoodInAt(a.Player, a.N)})
 	}
+	r.Ending = rec.Ending
+	r.SeatEvents = append([]game.SeatEvent(nil), rec.SeatEvents...)
 	s, err := game.Replay(reg, r)
 	if err != nil {
 		return nil, game.Errorf(game.CodeInternal, "table %s does not replay: %v", rec.ID, err)
@@ -326,7 +357,8 @@ func (h *Hall) Rematch(ctx context.Context, id, ownerToken string) (*Table, stri
 	if old.Rematch != "" {
 		return nil, "", game.Errorf(game.CodeConflict, "table %s has a rematch already: %s", id, old.Rematch)
 	}
-	req := CreateRequest{Game: old.Game, Players: old.Players, Options: old.Options, AutoStart: old.AutoStart}
+	req := CreateRequest{Game: old.Game, Players: old.Players, Options: old.Options, AutoStart: old.AutoStart,
+		TimeControl: old.TimeControl, StandIn: old.StandInBot}
 	for _, s := range old.Seats {
 		req.Seats = append(req.Seats, SeatRequest{Kind: s.Kind, Bot: s.Bot})
 	}

@@ -8,6 +8,8 @@ type Move struct {
 	N      int64       `json:"n"`
 	Player game.Player `json:"player"`
 	Move   string      `json:"move,omitempty"`
+	// StandIn marks a move a stand-in played for the seat's person.
+	StandIn bool `json:"stand_in,omitempty"`
 }
 
 // historyLimit is how many of the last actions a state update lists.
@@ -16,13 +18,14 @@ const historyLimit = 300
 // loggedMove is an applied action as the table remembers it for the
 // history of state updates.
 type loggedMove struct {
-	player game.Player
-	move   string
-	public bool // every subscriber may be told the move
+	player  game.Player
+	move    string
+	public  bool // every subscriber may be told the move
+	standIn bool // a stand-in played it
 }
 
 // remember adds action number n to the recent actions; t.mu is held.
-func (t *Table) remember(n int64, p game.Player, move string, public bool) {
+func (t *Table) remember(n int64, p game.Player, move string, public, standIn bool) {
 	if len(t.recent) == 0 {
 		t.recentFrom = n
 	}
@@ -30,7 +33,7 @@ func (t *Table) remember(n int64, p game.Player, move string, public bool) {
 		t.recent = append(t.recent[:0], t.recent[historyLimit:]...)
 		t.recentFrom += historyLimit
 	}
-	t.recent = append(t.recent, loggedMove{player: p, move: move, public: public})
+	t.recent = append(t.recent, loggedMove{player: p, move: move, public: public, standIn: standIn})
 }
 
 // history lists the last actions (at most historyLimit) as seat may know
@@ -40,7 +43,7 @@ func (t *Table) history(seat game.Player) []Move {
 	from := max(0, len(t.recent)-historyLimit)
 	h := make([]Move, 0, len(t.recent)-from)
 	for i, m := range t.recent[from:] {
-		e := Move{N: t.recentFrom + int64(from+i), Player: m.player}
+		e := Move{N: t.recentFrom + int64(from+i), Player: m.player, StandIn: m.standIn}
 		if tellsMove(m.player, m.public, seat) {
 			e.Move = m.move
 		}

@@ -23,6 +23,13 @@ type Info struct {
 	Result    *game.Result `json:"result,omitempty"`
 	RematchOf string       `json:"rematch_of,omitempty"`
 	Rematch   string       `json:"rematch,omitempty"`
+	// TimeControl is the table's clock; nil when untimed.
+	TimeControl *store.TimeControl `json:"time_control,omitempty"`
+	// StandInBot is the level of the bot that plays for an absent person.
+	StandInBot string `json:"stand_in_bot,omitempty"`
+	// Ending says how a finished table stopped short of the game's end:
+	// "abandoned", "aborted" or "expired" (and then there is no result).
+	Ending string `json:"ending,omitempty"`
 }
 
 // SeatInfo is the public description of a seat.
@@ -31,6 +38,15 @@ type SeatInfo struct {
 	Bot   string         `json:"bot,omitempty"`
 	Name  string         `json:"name,omitempty"`
 	Taken bool           `json:"taken"`
+	// Presence is "online", "away" or "offline"; bots are online. Only a
+	// live table knows it.
+	Presence string `json:"presence,omitempty"`
+	// StandIn says a stand-in bot plays for the seat's absent person, and
+	// Absent why: "left", "timeout" or "idle".
+	StandIn bool   `json:"stand_in"`
+	Absent  string `json:"absent,omitempty"`
+	// Clock is the seat's clock at a timed table.
+	Clock *ClockInfo `json:"clock,omitempty"`
 }
 
 // InfoOf describes a stored table publicly.
@@ -38,6 +54,11 @@ func InfoOf(t *store.Table) Info {
 	in := Info{
 		ID: t.ID, Game: t.Game, Players: t.Players, Options: t.Options.Clone(), Status: t.Status,
 		AutoStart: t.AutoStart, Created: t.Created, RematchOf: t.RematchOf, Rematch: t.Rematch,
+		StandInBot: t.StandInBot, Ending: t.Ending,
+	}
+	if t.TimeControl != nil {
+		tc := *t.TimeControl
+		in.TimeControl = &tc
 	}
 	if !t.Started.IsZero() {
 		st := t.Started
@@ -51,8 +72,13 @@ func InfoOf(t *store.Table) Info {
 		r := *t.Result
 		in.Result = &r
 	}
-	for _, s := range t.Seats {
-		in.Seats = append(in.Seats, SeatInfo{Kind: s.Kind, Bot: s.Bot, Name: s.Name, Taken: s.Taken()})
+	for i, s := range t.Seats {
+		si := SeatInfo{Kind: s.Kind, Bot: s.Bot, Name: s.Name, Taken: s.Taken()}
+		if s.Kind == store.SeatPerson && t.Status == store.StatusPlaying {
+			si.Absent = t.Absence(game.Player(i))
+			si.StandIn = si.Absent != ""
+		}
+		in.Seats = append(in.Seats, si)
 	}
 	return in
 }

@@ -54,6 +54,26 @@ type Table struct {
 	timer      Stopper
 	timerPhase int64
 
+	// Seat keeping (see seatclock.go, standin.go, presence.go): absent[i]
+	// says why a stand-in plays seat i ("" for none), eventsApplied counts
+	// the stored seat events applied, clocks are the seats' clocks at a
+	// timed table (nil otherwise).
+	absent        []string
+	eventsApplied int
+	clocks        []seatClock
+	clockTimer    Stopper
+	clockGen      int64
+	cbuf          []game.Player
+	// At a real-time table, when each seat last acted and went offline, in
+	// ms since the start, and the length of a round.
+	lastActed    []int64
+	offlineSince []int64
+	roundLen     time.Duration
+	idleTimer    Stopper
+	idleGen      int64
+	// lastPresent is the last moment a person was connected.
+	lastPresent time.Time
+
 	// recent holds the last applied actions (at most 2 × historyLimit),
 	// recent[0] being action number recentFrom; state updates list them.
 	recent     []loggedMove
@@ -82,6 +102,9 @@ func (h *Hall) build(g game.Game, rec *store.Table, acts []store.Action) (*Table
 		subs:      map[*Subscription]struct{}{},
 		bots:      make([]*botSeat, rec.Players),
 		chance:    game.NewRand(randomSeed()),
+		absent:    make([]string, rec.Players),
+		clocks:    newClocks(rec),
+		lastActed: make([]int64, rec.Players), offlineSince: make([]int64, rec.Players),
 	}
 	t.ctx, t.cancel = context.WithCancel(context.Background())
 	for i, seat := range rec.Seats {
@@ -96,10 +119,20 @@ func (h *Hall) build(g game.Game, rec *store.Table, acts []store.Action) (*Table
 	}
 	if rec.Status != store.StatusOpen {
 		t.notePhase(0)
+		t.noteClocks(0)
 	}
 	for _, act := range acts {
 		if err := t.applyLogged(act); err != nil {
 			return nil, err
+		}
+	}
+	t.applySeatEventsThrough(t.n)
+	// Time spent while no instance ran the table counts as offline.
+	now := h.cfg.Clock.Now()
+	t.lastPresent = now
+	if !rec.Started.IsZero() {
+		for i := range t.offlineSince {
+			t.offlineSince[i] = max(now.Sub(rec.Started).Milliseconds(), t.lastMs)
 		}
 	}
 	return t, nil
@@ -118,15 +151,25 @@ func (t *Table) applyLogged(act store.Action) error {
 	if err != nil {
 		return game.Errorf(game.CodeInternal, "table %s: action %d (%q by %s) does not replay: %v", t.rec.ID, act.N, act.Move, act.Player, err)
 	}
-	t.remember(act.N, act.Player, act.Move, t.moveIsPublic(act.Player, a))
+	t.applySeatEventsThrough(act.N - 1)
+	t.remember(act.N, act.Player, act.Move, t.moveIsPublic(act.Player, a), t.standsIn(act.Player))
 	t.state.Apply(act.Player, a)
 	t.n = act.N
 	t.lastMs = act.Ms
-	if act.Player.Seated() && act.ClientSeq > 0 {
-		t.clientSeq[act.Player] = act.ClientSeq
+	if act.Player.Seated() {
+		t.lastActed[act.Player] = act.Ms
+		if act.ClientSeq > 0 {
+			t.clientSeq[act.Player] = act.ClientSeq
+		}
 	}
 	t.notePhase(act.Ms)
+	t.noteClocks(act.Ms)
 	return nil
+}
+
+// standsIn reports whether a stand-in plays for p now; t.mu is held.
+func (t *Table) standsIn(p game.Player) bool {
+	return p.Seated() && int(p) < len(t.absent) && t.absent[p] != ""
 }
 
 // ID returns the table's id.
@@ -139,7 +182,15 @@ func (t *Table) Game() game.Game { return t.g }
 func (t *Table) Info() Info {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return InfoOf(t.rec)
+	return t.info()
+}
+
+// info describes the table publicly, with its seats' presence, stand-ins
+// and clocks; t.mu is held.
+func (t *Table) info() Info {
+	info := InfoOf(t.rec)
+	t.seatInfos(&info)
+	return info
 }
 
 // Authenticate returns the seat whose token this is. It compares the
@@ -280,6 +331,7 @@ func (t *Table) start(ctx context.Context) error {
 		return err
 	}
 	t.notePhase(0)
+	t.noteClocks(0)
 	for sub := range t.subs {
 		t.send(sub, t.stateUpdate(sub))
 	}
@@ -324,6 +376,13 @@ func (t *Table) act(ctx context.Context, seat game.Player, move string, seq int6
 	if err := game.Check(t.state, seat, a); err != nil {
 		return store.Action{}, err
 	}
+	if t.standsIn(seat) {
+		// A person who acts with their token is back: the stand-in stops.
+		if err := t.addSeatEvent(ctx, seat, game.SeatReturned, ""); err != nil {
+			return store.Action{}, err
+		}
+		t.broadcastTable()
+	}
 	act, err := t.commit(ctx, seat, a, seq)
 	if err != nil {
 		t.lostOwnership(ctx, err)
@@ -365,8 +424,10 @@ func (t *Table) Subscribe(seat game.Player, legal bool) (*Subscription, error) {
 	}
 	c := make(chan *Update, subscriptionBuffer)
 	sub := &Subscription{C: c, c: c, seat: seat, legal: legal, t: t}
+	before := t.presences()
 	t.subs[sub] = struct{}{}
 	c <- t.stateUpdate(sub).seal()
+	t.presenceChanged(before)
 	return sub, nil
 }
 
@@ -375,10 +436,16 @@ func (t *Table) unsubscribe(sub *Subscription, err error) {
 	if sub.closed {
 		return
 	}
+	before := t.presences()
 	sub.closed = true
 	sub.err = err
 	close(sub.c)
 	delete(t.subs, sub)
+	if err == nil {
+		// A subscriber cut off for falling behind comes back at once: only
+		// one that left changes the seat's presence.
+		t.presenceChanged(before)
+	}
 	if (t.mirror || t.rec.Status == store.StatusFinished) && len(t.subs) == 0 {
 		t.hall.finished(t)
 	}
@@ -389,26 +456,32 @@ func (t *Table) unsubscribe(sub *Subscription, err error) {
 func (t *Table) commit(ctx context.Context, p game.Player, a game.Action, seq int64) (store.Action, error) {
 	move := t.state.ActionString(p, a)
 	public := t.moveIsPublic(p, a)
-	ms := max(t.hall.cfg.Clock.Now().Sub(t.rec.Started).Milliseconds(), t.lastMs)
+	standIn := t.standsIn(p)
+	ms := t.nowMs()
 	act := store.Action{N: t.n + 1, Player: p, Move: move, Ms: ms, ClientSeq: seq}
 	if err := t.hall.cfg.Store.AppendAction(ctx, t.rec.ID, act); err != nil {
 		return store.Action{}, err
 	}
-	t.remember(act.N, p, move, public)
+	t.remember(act.N, p, move, public, standIn)
 	t.state.Apply(p, a)
 	t.n++
 	t.lastMs = ms
-	if p.Seated() && seq > 0 {
-		t.clientSeq[p] = seq
+	if p.Seated() {
+		t.lastActed[p] = ms
+		if seq > 0 {
+			t.clientSeq[p] = seq
+			t.lastPresent = t.hall.cfg.Clock.Now()
+		}
 	}
 	t.hall.actions.Add(1)
 	t.notePhase(ms)
+	t.noteClocks(ms)
 	if t.state.Terminal() {
 		// Store the end before anyone hears of it, so that a client told
 		// the game is over can download its record at once.
 		t.storeFinish(ctx)
 	}
-	t.broadcastAction(p, move, public)
+	t.broadcastAction(p, move, public, standIn)
 	return act, nil
 }
 
@@ -416,7 +489,7 @@ func (t *Table) commit(ctx context.Context, p game.Player, a game.Action, seq in
 // system events), finishes a game that is over, and schedules the clock
 // and the bots; t.mu is held.
 func (t *Table) advance(ctx context.Context) {
-	for !t.closed && !t.mirror && t.rec.Status != store.StatusOpen {
+	for !t.closed && !t.mirror && t.rec.Status == store.StatusPlaying {
 		if t.state.Terminal() {
 			t.finish(ctx)
 			return
@@ -436,6 +509,8 @@ func (t *Table) advance(ctx context.Context) {
 			p, a = game.System, t.abuf[0]
 		default:
 			t.scheduleTimer()
+			t.scheduleClocks()
+			t.scheduleIdle()
 			t.scheduleBots()
 			return
 		}
@@ -468,6 +543,8 @@ func (t *Table) sampleChance() game.Action {
 // finish ends a game that is over; t.mu is held.
 func (t *Table) finish(ctx context.Context) {
 	t.stopTimer()
+	t.stopClockTimer()
+	t.stopIdleTimer()
 	if t.rec.Status != store.StatusFinished {
 		t.storeFinish(ctx)
 		t.broadcastTable()
@@ -502,6 +579,7 @@ func (t *Table) notePhase(ms int64) {
 	}
 	if !t.phaseOn || phase != t.phase {
 		t.phaseOn, t.phase, t.phaseStart, t.phaseLen = true, phase, ms, d
+		t.roundLen = d
 	}
 }
 
@@ -564,6 +642,8 @@ func (t *Table) close() {
 	t.closed = true
 	t.cancel()
 	t.stopTimer()
+	t.stopClockTimer()
+	t.stopIdleTimer()
 	if t.followed != nil {
 		t.followed.Broadcast()
 	}
@@ -587,7 +667,7 @@ func (t *Table) stateUpdate(sub *Subscription) *Update {
 	you := sub.seat
 	u.You = &you
 	u.History = t.history(sub.seat)
-	info := InfoOf(t.rec)
+	info := t.info()
 	u.Table = &info
 	return u
 }
@@ -604,7 +684,9 @@ func (t *Table) update(kind string, seat game.Player, legal bool) *Update {
 	if t.rec.Status == store.StatusOpen {
 		return u
 	}
-	u.Actors = t.state.Actors(nil)
+	if t.rec.Status == store.StatusPlaying {
+		u.Actors = t.state.Actors(nil)
+	}
 	if legal && seat.Seated() && slices.Contains(u.Actors, seat) {
 		t.abuf = t.state.Legal(seat, t.abuf[:0])
 		u.Legal = make([]string, len(t.abuf))
@@ -618,9 +700,10 @@ func (t *Table) update(kind string, seat game.Player, legal bool) *Update {
 		view = []byte("null")
 	}
 	u.View = view
-	if t.phaseOn {
+	if t.phaseOn && t.rec.Status == store.StatusPlaying {
 		u.Deadline = t.deadline().UnixMilli()
 	}
+	u.Clocks = t.clockInfos()
 	return u
 }
 
@@ -638,7 +721,7 @@ func (t *Table) moveIsPublic(p game.Player, a game.Action) bool {
 // broadcastAction tells every subscriber about the action just applied,
 // naming the move to all if public, else only to the player who took it;
 // t.mu is held.
-func (t *Table) broadcastAction(p game.Player, move string, public bool) {
+func (t *Table) broadcastAction(p game.Player, move string, public, standIn bool) {
 	type key struct {
 		seat  game.Player
 		legal bool
@@ -650,6 +733,7 @@ func (t *Table) broadcastAction(p game.Player, move string, public bool) {
 		if !ok {
 			base = t.update(UpdateAction, sub.seat, sub.legal)
 			base.Player = &p
+			base.StandIn = standIn
 			if tellsMove(p, public, sub.seat) {
 				base.Move = move
 			}
@@ -661,10 +745,20 @@ func (t *Table) broadcastAction(p game.Player, move string, public bool) {
 
 // broadcastTable tells every subscriber the table changed; t.mu is held.
 func (t *Table) broadcastTable() {
-	info := InfoOf(t.rec)
+	info := t.info()
+	type key struct {
+		seat  game.Player
+		legal bool
+	}
+	built := map[key]*Update{}
 	for sub := range t.subs {
-		u := t.update(UpdateTable, sub.seat, sub.legal)
-		u.Table = &info
+		k := key{sub.seat, sub.legal}
+		u, ok := built[k]
+		if !ok {
+			u = t.update(UpdateTable, sub.seat, sub.legal)
+			u.Table = &info
+			built[k] = u
+		}
 		t.send(sub, u)
 	}
 }

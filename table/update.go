@@ -42,8 +42,14 @@ type Update struct {
 	Legal []string `json:"legal,omitempty"`
 	// View is View(seat) of the game after the action.
 	View json.RawMessage `json:"view,omitempty"`
+	// StandIn marks, in action updates, a move a stand-in played for the
+	// seat's person.
+	StandIn bool `json:"stand_in,omitempty"`
 	// Deadline is when the current timed phase ends, in Unix milliseconds.
 	Deadline int64 `json:"deadline,omitempty"`
+	// Clocks are the seats' clocks at a timed table, one per seat (null
+	// for seats without one).
+	Clocks []*ClockInfo `json:"clocks,omitempty"`
 	// Result is set once the game is over.
 	Result *game.Result `json:"result,omitempty"`
 	// Table is set in state and table updates.
@@ -99,6 +105,7 @@ type Subscription struct {
 	c      chan *Update
 	seat   game.Player
 	legal  bool
+	away   bool // the subscriber's page is hidden
 	err    error
 	closed bool
 	t      *Table

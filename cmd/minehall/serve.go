@@ -35,6 +35,9 @@ type serveOptions struct {
 	advertise string
 	heartbeat time.Duration
 	lease     time.Duration
+	// openExpiry and idleExpiry end unused tables (see table.Hall.Expire).
+	openExpiry time.Duration
+	idleExpiry time.Duration
 }
 
 // newServeCmd returns `minehall serve`: the game server, until SIGINT or
@@ -66,6 +69,8 @@ down gracefully.`,
 	f.StringVar(&opts.advertise, "advertise", "", "PostgreSQL only: base URL at which the other instances reach this one (default http://ADDR, with the host name when ADDR has no host)")
 	f.DurationVar(&opts.heartbeat, "heartbeat", time.Second, "PostgreSQL only: how often the instance renews its lease and looks for tables of dead instances")
 	f.DurationVar(&opts.lease, "lease", 5*time.Second, "PostgreSQL only: how long an instance that stopped renewing keeps its tables before the others take them over")
+	f.DurationVar(&opts.openExpiry, "open-expiry", table.DefaultOpenExpiry, "an open table nobody completes in this time expires")
+	f.DurationVar(&opts.idleExpiry, "idle-expiry", table.DefaultIdleExpiry, "a playing table without a clock that no person has been at for this long is abandoned")
 	return cmd
 }
 
@@ -135,6 +140,9 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 	if err != nil {
 		return err
 	}
+	if opts.openExpiry < time.Minute || opts.idleExpiry < time.Minute {
+		return game.Errorf(game.CodeInvalid, "--open-expiry %s and --idle-expiry %s must each be at least 1m", opts.openExpiry, opts.idleExpiry)
+	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	ln, err := net.Listen("tcp", opts.addr)
 	if err != nil {
@@ -142,7 +150,7 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 	}
 	defer ln.Close()
 	be := &backend{}
-	hcfg := table.Config{Registry: reg, Logger: log, BotPace: opts.botPace}
+	hcfg := table.Config{Registry: reg, Logger: log, BotPace: opts.botPace, OpenExpiry: opts.openExpiry, IdleExpiry: opts.idleExpiry}
 	if dbase.sqlite != "" {
 		db, err := sqlite.Open(ctx, dbase.sqlite)
 		if err != nil {
@@ -195,6 +203,7 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 	log.Info("serving", "addr", ln.Addr().String(), "db", be.desc)
 	served := make(chan error, 1)
 	go func() { served <- httpSrv.Serve(ln) }()
+	go expireTables(ctx, hall, log)
 
 	select {
 	case <-ctx.Done():
@@ -219,4 +228,23 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 	}
 	log.Info("stopped")
 	return errors.Join(errHTTP, errWS, errDB)
+}
+
+// expiryEvery is how often the server looks for tables to expire.
+const expiryEvery = time.Minute
+
+// expireTables ends unused tables every expiryEvery until ctx ends.
+func expireTables(ctx context.Context, hall *table.Hall, log *slog.Logger) {
+	tick := time.NewTicker(expiryEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			if n := hall.Expire(ctx); n > 0 {
+				log.Info("tables expired", "count", n)
+			}
+		}
+	}
 }

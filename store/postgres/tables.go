@@ -25,13 +25,17 @@ func (db *DB) CreateTable(ctx context.Context, t *store.Table) error {
 	if err != nil {
 		return err
 	}
+	keeping, err := store.EncodeKeeping(t)
+	if err != nil {
+		return internal("encode seat keeping", err)
+	}
 	return pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `INSERT INTO tables
-			(id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, owner)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+			(id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, owner, keeping)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
 			ON CONFLICT (id) DO NOTHING`,
 			t.ID, t.Game, t.Players, string(opts), int64(t.Seed), nonNil(t.OwnerHash), t.AutoStart, string(t.Status),
-			store.Millis(t.Created), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, db.instance)
+			store.Millis(t.Created), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, db.instance, keeping)
 		if err != nil {
 			return internal("create table", err)
 		}
@@ -52,15 +56,19 @@ func (db *DB) UpdateTable(ctx context.Context, t *store.Table) error {
 	if err != nil {
 		return err
 	}
+	keeping, err := store.EncodeKeeping(t)
+	if err != nil {
+		return internal("encode seat keeping", err)
+	}
 	p, err := db.payload(event{Table: t.ID, Owner: db.instance})
 	if err != nil {
 		return err
 	}
 	err = pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `UPDATE tables SET status = $1, started_ms = $2, finished_ms = $3, result = $4,
-			rematch_of = $5, rematch = $6, autostart = $7
+			rematch_of = $5, rematch = $6, autostart = $7, keeping = $10
 			WHERE id = $8 AND (owner = $9 OR status = 'finished')`,
-			string(t.Status), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, t.AutoStart, t.ID, db.instance)
+			string(t.Status), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, t.AutoStart, t.ID, db.instance, keeping)
 		if err != nil {
 			return internal("update table", err)
 		}

@@ -48,9 +48,9 @@ func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
 		{&st.tableExists, `SELECT COUNT(*) FROM tables WHERE id = ?`},
 		{&st.insertAction, `INSERT INTO actions (table_id, n, player, move, ms, client_seq) VALUES (?, ?, ?, ?, ?, ?)`},
 		{&st.insertTable, `INSERT INTO tables
-			(id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
-		{&st.updateTable, `UPDATE tables SET status = ?, started_ms = ?, finished_ms = ?, result = ?, rematch_of = ?, rematch = ?, autostart = ?
+			(id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, keeping)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&st.updateTable, `UPDATE tables SET status = ?, started_ms = ?, finished_ms = ?, result = ?, rematch_of = ?, rematch = ?, autostart = ?, keeping = ?
 			WHERE id = ?`},
 		{&st.deleteSeats, `DELETE FROM seats WHERE table_id = ?`},
 		{&st.insertSeat, `INSERT INTO seats (table_id, seat, kind, bot, name, token_hash) VALUES (?, ?, ?, ?, ?, ?)`},
@@ -238,6 +238,10 @@ func (w *batchWriter) appendAction(ctx context.Context, id string, a store.Actio
 }
 
 func (w *batchWriter) createTable(ctx context.Context, t *store.Table, opts string, res any) error {
+	keeping, err := store.EncodeKeeping(t)
+	if err != nil {
+		return internal("encode seat keeping", err)
+	}
 	var exists int
 	if err := w.stmt(ctx, w.st.tableExists).QueryRowContext(ctx, t.ID).Scan(&exists); err != nil {
 		return internal("create table", err)
@@ -247,7 +251,7 @@ func (w *batchWriter) createTable(ctx context.Context, t *store.Table, opts stri
 	}
 	if _, err := w.stmt(ctx, w.st.insertTable).ExecContext(ctx,
 		t.ID, t.Game, t.Players, opts, int64(t.Seed), nonNil(t.OwnerHash), t.AutoStart, string(t.Status),
-		store.Millis(t.Created), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch); err != nil {
+		store.Millis(t.Created), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, keeping); err != nil {
 		return internal("create table", err)
 	}
 	if err := w.writeSeats(ctx, t); err != nil {
@@ -258,8 +262,12 @@ func (w *batchWriter) createTable(ctx context.Context, t *store.Table, opts stri
 }
 
 func (w *batchWriter) updateTable(ctx context.Context, t *store.Table, res any) error {
+	keeping, err := store.EncodeKeeping(t)
+	if err != nil {
+		return internal("encode seat keeping", err)
+	}
 	r, err := w.stmt(ctx, w.st.updateTable).ExecContext(ctx,
-		string(t.Status), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, t.AutoStart, t.ID)
+		string(t.Status), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, t.AutoStart, keeping, t.ID)
 	if err != nil {
 		return internal("update table", err)
 	}

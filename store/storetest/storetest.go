@@ -60,10 +60,12 @@ func sample(id string, created time.Time) *store.Table {
 			{Kind: store.SeatBot, Bot: "easy", Name: "easy bot"},
 			{Kind: store.SeatPerson},
 		},
-		OwnerHash: []byte{9, 9, 9},
-		AutoStart: true,
-		Status:    store.StatusOpen,
-		Created:   created,
+		OwnerHash:   []byte{9, 9, 9},
+		AutoStart:   true,
+		Status:      store.StatusOpen,
+		Created:     created,
+		TimeControl: &store.TimeControl{MoveS: 45, BankS: 300},
+		StandInBot:  "easy",
 	}
 }
 
@@ -120,6 +122,12 @@ func testUpdateTable(t *testing.T, s store.Store) {
 	tb.Finished = base().Add(time.Minute)
 	tb.Result = &game.Result{Scores: []float64{3, 1, 2}, Returns: []float64{1, 0, 0}, Winners: []game.Player{0}}
 	tb.Rematch = "t2"
+	tb.Ending = store.EndingAbandoned
+	tb.SeatEvents = []game.SeatEvent{
+		{Seat: 2, Event: game.SeatStandIn, Reason: "timeout", N: 4, Ms: 61_000},
+		{Seat: 2, Event: game.SeatReturned, N: 9, Ms: 90_500},
+		{Seat: 0, Event: game.SeatStandIn, Reason: "left", N: 12, Ms: 120_000},
+	}
 	if err := s.UpdateTable(ctx, tb); err != nil {
 		t.Fatalf("UpdateTable: %v", err)
 	}

@@ -1,0 +1,127 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+
+	"minehall/game"
+	"minehall/table"
+)
+
+// leaveRequest may name the seat that leaves, which must be the token's.
+type leaveRequest struct {
+	Seat *int `json:"seat,omitempty"`
+}
+
+// leaveTable lets the person whose seat token is the bearer leave: before
+// the start the seat is freed, during play a stand-in takes it over.
+func (s *Server) leaveTable(w http.ResponseWriter, r *http.Request) {
+	var req leaveRequest
+	if err := decodeOptionalBody(r, &req); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	t, seat, token, ok := s.seatOfRequest(w, r)
+	if !ok {
+		return
+	}
+	if req.Seat != nil && *req.Seat != int(seat) {
+		writeError(w, s.log, game.Errorf(game.CodeUnauthorized, "seat %d is not yours; your token is seat %d's", *req.Seat+1, seat+1))
+		return
+	}
+	if err := t.Leave(forwardedContext(r), seat, token); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, t.Info())
+}
+
+// reclaimSeat gives the seat whose token is the bearer back to its person.
+func (s *Server) reclaimSeat(w http.ResponseWriter, r *http.Request) {
+	if err := decodeOptionalBody(r, &struct{}{}); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	t, seat, token, ok := s.seatOfRequest(w, r)
+	if !ok {
+		return
+	}
+	if err := t.Reclaim(forwardedContext(r), seat, token); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, t.Info())
+}
+
+// seatBotRequest names the bot level for a seat; empty for the default.
+type seatBotRequest struct {
+	Bot string `json:"bot"`
+}
+
+// seatBot puts a bot in a seat of an unstarted table, for its owner.
+func (s *Server) seatBot(w http.ResponseWriter, r *http.Request) {
+	var req seatBotRequest
+	if err := decodeOptionalBody(r, &req); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	seat, err := strconv.Atoi(r.PathValue("seat"))
+	if err != nil || seat < 0 {
+		writeError(w, s.log, game.Errorf(game.CodeInvalid, "seat %q is not a seat number (0 for the first)", r.PathValue("seat")))
+		return
+	}
+	t, err := s.cfg.Hall.Table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	if err := t.SeatBot(forwardedContext(r), bearer(r), seat, req.Bot); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, t.Info())
+}
+
+// abortTable calls an unstarted table off, for its owner.
+func (s *Server) abortTable(w http.ResponseWriter, r *http.Request) {
+	if err := decodeOptionalBody(r, &struct{}{}); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	t, err := s.cfg.Hall.Table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	if err := t.Abort(forwardedContext(r), bearer(r)); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, t.Info())
+}
+
+// seatOfRequest finds the table of the request and the seat whose token
+// is the bearer, answering the error itself when either is wrong.
+func (s *Server) seatOfRequest(w http.ResponseWriter, r *http.Request) (*table.Table, game.Player, string, bool) {
+	t, err := s.cfg.Hall.Table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, s.log, err)
+		return nil, 0, "", false
+	}
+	token := bearer(r)
+	seat, err := t.Authenticate(token)
+	if err != nil {
+		writeError(w, s.log, err)
+		return nil, 0, "", false
+	}
+	return t, seat, token, true
+}
+
+// decodeOptionalBody decodes a JSON body into v as decodeBody does, but
+// takes an empty body as an empty object.
+func decodeOptionalBody(r *http.Request, v any) error {
+	if r.ContentLength == 0 {
+		return nil
+	}
+	return decodeBody(r, v)
+}
