@@ -275,3 +275,46 @@ func TestOwnerProcessKilled(t *testing.T) {
 		}
 	}
 }
+
+// TestPresenceAcrossInstances connects Bo through the instance that does
+// not run the table: the owner counts him as online (so his seat is not
+// taken for an absent one), and leaving through that instance hands his
+// seat to a stand-in on the owner.
+func TestPresenceAcrossInstances(t *testing.T) {
+	url := pgtest.URL(t)
+	a, b := newInstance(t, url), newInstance(t, url)
+	var c created
+	do(t, a.base, "POST", "/api/tables", "", table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true, StandIn: "random"}, &c)
+	id := c.Table.ID
+	var j0, j1 joined
+	do(t, a.base, "POST", "/api/tables/"+id+"/join", "", map[string]any{"name": "Ann"}, &j0)
+	do(t, b.base, "POST", "/api/tables/"+id+"/join", "", map[string]any{"name": "Bo"}, &j1)
+	bo := dial(t, b.base, id, j1.Token, 1, nil)
+	bo.next("state")
+	waitFor := func(what string, ok func(table.Info) bool) {
+		t.Helper()
+		for end := time.Now().Add(10 * time.Second); ; {
+			var info table.Info
+			do(t, a.base, "GET", "/api/tables/"+id, "", nil, &info)
+			if ok(info) {
+				return
+			}
+			if time.Now().After(end) {
+				t.Fatalf("%s: not within 10 s; the owner shows %+v", what, info.Seats)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	waitFor("Bo online on the owner", func(in table.Info) bool { return in.Seats[1].Presence == table.PresenceOnline })
+	bo.send(map[string]any{"type": "presence", "state": "away"})
+	waitFor("Bo away on the owner", func(in table.Info) bool { return in.Seats[1].Presence == table.PresenceAway })
+	bo.send(map[string]any{"type": "leave"})
+	if f := bo.next("left", "error"); f.Type != "left" {
+		t.Fatalf("leave through b: %s", f.raw)
+	}
+	waitFor("Bo's stand-in on the owner", func(in table.Info) bool { return in.Seats[1].StandIn && in.Seats[1].Absent == table.AbsentLeft })
+	// Only instances report presence.
+	if st, eb := do(t, a.base, "POST", "/api/tables/"+id+"/presence", "", map[string]any{"from": "x", "seats": []string{"online", "online"}}, nil); st != http.StatusUnauthorized {
+		t.Errorf("a presence report from a client: %d %+v; want 401", st, eb)
+	}
+}

@@ -131,3 +131,20 @@ func (f *Forwarder) Manage(ctx context.Context, owner, id, op, token string, bod
 	}
 	return f.post(ctx, owner, "/api/tables/"+id+"/"+op, token, body, nil)
 }
+
+// presenceReport is what an instance reports to a table's owner of the
+// presence of the seats' connections it serves; the owner answers with
+// every seat's presence as it sees it.
+type presenceReport struct {
+	From  string   `json:"from"`
+	Seats []string `json:"seats"`
+}
+
+// Presence implements [table.Remote].
+func (f *Forwarder) Presence(ctx context.Context, owner, id, from string, seats []string) ([]string, error) {
+	var out presenceReport
+	if err := f.post(ctx, owner, "/api/tables/"+id+"/presence", "", presenceReport{From: from, Seats: seats}, &out); err != nil {
+		return nil, err
+	}
+	return out.Seats, nil
+}

@@ -20,6 +20,7 @@ import (
 
 	"minehall/game"
 	"minehall/server"
+	"minehall/store"
 	"minehall/store/postgres"
 	"minehall/store/sqlite"
 	"minehall/table"
@@ -154,14 +155,23 @@ func TestKilledServerLosesNothing(t *testing.T) {
 	sink := make(chan frame, 1024)
 	clients = []*client{dial(t, base, id, tokens[0], 0, sink), dial(t, base, id, tokens[1], 1, sink)}
 	clients[0].seq, clients[1].seq = 3, 2
-	for range 2 {
+	var seen []frame
+	for states := 0; states < 2; {
 		f := <-sink
+		if f.Type == "table" { // a seat's presence changed
+			seen = append(seen, f)
+			continue
+		}
+		states++
 		if f.Type != "state" || f.N != int64(len(moves)) {
 			t.Fatalf("client %d after restart: got %s; want the state at n=%d", f.from, f.raw, len(moves))
 		}
 		if f.from == 1 && len(f.Legal) == 0 {
 			t.Errorf("seat 1 after restart: no legal moves; it is its turn")
 		}
+		seen = append(seen, f)
+	}
+	for _, f := range seen {
 		sink <- f // let playOut see it and move
 	}
 	rng := game.NewRand(3)
@@ -189,5 +199,54 @@ func TestKilledServerLosesNothing(t *testing.T) {
 	do(t, base, "GET", "/api/tables/"+id+"/record", "", nil, &again)
 	if again.Hash != rec.Hash {
 		t.Errorf("record after a graceful restart: hash %s; want %s", again.Hash, rec.Hash)
+	}
+}
+
+// TestClockRunsOutWhileKilled kills the server during a timed turn and
+// keeps it down past the turn's deadline: once it is back, the seat is
+// handed to a stand-in, as the deadline stored with the log says.
+func TestClockRunsOutWhileKilled(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "clock.db")
+	base, proc := startServer(t, db)
+	id, _, tokens := createTable(t, base, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true,
+		TimeControl: &store.TimeControl{MoveS: 2, BankS: 0}, StandIn: "random"})
+	var info table.Info
+	do(t, base, "GET", "/api/tables/"+id, "", nil, &info)
+	deadline := info.Seats[0].Clock.Deadline
+	if err := proc.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatalf("kill: %v", err)
+	}
+	proc.Wait()
+	time.Sleep(time.Until(time.UnixMilli(deadline + 500)))
+
+	base, _ = startServer(t, db)
+	bo := dial(t, base, id, tokens[1], 1, nil) // Bo is here: the table goes on
+	bo.next("state")
+	for end := time.Now().Add(10 * time.Second); ; {
+		do(t, base, "GET", "/api/tables/"+id, "", nil, &info)
+		if s := info.Seats[0]; s.StandIn {
+			if s.Absent != table.AbsentTimeout {
+				t.Fatalf("Ann's seat: %+v; want stood in for a timeout", s)
+			}
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("Ann's clock, due at %d, had not run out 10 s after the restart: %+v", deadline, info.Seats[0])
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	// The stand-in plays Ann's move: the move log marks it.
+	for end := time.Now().Add(10 * time.Second); ; {
+		w := dial(t, base, id, "", 2, nil)
+		if f := w.next("state"); strings.Contains(f.raw, `{"n":1,"player":0,`) {
+			if !strings.Contains(f.raw, `"stand_in":true}`) {
+				t.Fatalf("history: %s; want the first move marked as the stand-in's", f.raw)
+			}
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("the stand-in did not play Ann's move within 10 s")
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }

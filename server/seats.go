@@ -125,3 +125,28 @@ func decodeOptionalBody(r *http.Request, v any) error {
 	}
 	return decodeBody(r, v)
 }
+
+// reportPresence takes another instance's report of the presence of a
+// table's seats (see table.Table.ReportPresence); only instances send it.
+func (s *Server) reportPresence(w http.ResponseWriter, r *http.Request) {
+	if r.Header.Get(ForwardedHeader) == "" {
+		writeError(w, s.log, game.Errorf(game.CodeUnauthorized, "presence reports come only from other instances"))
+		return
+	}
+	var req presenceReport
+	if err := decodeBody(r, &req); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	t, err := s.cfg.Hall.Table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	all, err := t.ReportPresence(req.From, req.Seats)
+	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, presenceReport{From: "owner", Seats: all})
+}

@@ -25,6 +25,8 @@ type Cluster interface {
 	// unless another live instance owns it, and reports whether this
 	// instance owns it now.
 	Claim(ctx context.Context, id string) (bool, error)
+	// Instance names this instance among the others.
+	Instance() string
 }
 
 // Remote reaches the instance that runs a table, for a hall that follows
@@ -42,6 +44,10 @@ type Remote interface {
 	// "reclaim" with a seat token, "abort" or "seats/N/bot" (with body
 	// {"bot": level}) with the owner's token.
 	Manage(ctx context.Context, owner, id, op, token string, body any) error
+	// Presence reports to the owner the presence of the seats'
+	// connections to instance from (see [Table.ReportPresence]) and
+	// returns the owner's view of every seat.
+	Presence(ctx context.Context, owner, id, from string, seats []string) ([]string, error)
 }
 
 // actionsAfter is what a store offers to read only the end of a log; a

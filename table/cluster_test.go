@@ -168,3 +168,68 @@ func TestPausedOwnerIsFenced(t *testing.T) {
 		t.Errorf("record does not verify: %v", err)
 	}
 }
+
+// TestTakeOverKeepsTheClocks kills the hall that runs a timed table: the
+// hall that takes it over shows the same clocks, worked out from the
+// stored log, and hands the seat whose time runs out to a stand-in at the
+// same deadline.
+func TestTakeOverKeepsTheClocks(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	a, b := newMember(t, url, "http://a.invalid", 20*time.Millisecond), newMember(t, url, "http://b.invalid", 20*time.Millisecond)
+	tb, _, err := a.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true,
+		TimeControl: &store.TimeControl{MoveS: 3, BankS: 2}, StandIn: "random"})
+	if err != nil {
+		t.Fatalf("Create: %v", err)
+	}
+	id := tb.ID()
+	for _, name := range []string{"Ann", "Bo"} {
+		if _, _, err := tb.Join(ctx, name, -1); err != nil {
+			t.Fatalf("Join %s: %v", name, err)
+		}
+	}
+	if _, err := tb.Act(ctx, 0, "d", 1); err != nil {
+		t.Fatalf("Ann plays: %v", err)
+	}
+	before := tb.Info().Seats
+	if !before[1].Clock.Running {
+		t.Fatalf("Bo's clock: %+v; want running", before[1].Clock)
+	}
+	a.cluster.Halt()
+	a.hall.Close()
+	var after table.Info
+	for deadline := time.Now().Add(20 * time.Second); ; {
+		if tb, err := b.hall.Table(ctx, id); err == nil {
+			after = tb.Info()
+			if after.Seats[1].Clock != nil {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("table %s not taken over within 20 s", id)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	for i := range 2 {
+		if *after.Seats[i].Clock != *before[i].Clock {
+			t.Errorf("seat %d's clock after the takeover: %+v; want %+v, as before", i+1, after.Seats[i].Clock, before[i].Clock)
+		}
+	}
+	for {
+		rec, err := b.db.Table(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Absence(1) == table.AbsentTimeout {
+			ev := rec.SeatEvents[len(rec.SeatEvents)-1]
+			if due := before[1].Clock.Deadline - rec.Started.UnixMilli(); ev.Ms < due {
+				t.Errorf("Bo's time ran out at %d ms; want at his deadline, %d ms", ev.Ms, due)
+			}
+			break
+		}
+		if time.Now().UnixMilli() > before[1].Clock.Deadline+10_000 {
+			t.Fatalf("Bo's time did not run out on the new owner within 10 s of his deadline")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}

@@ -30,6 +30,11 @@ func (h *Hall) Expire(ctx context.Context) int {
 	h.mu.Unlock()
 	n := 0
 	for _, t := range tables {
+		if t.isMirror() {
+			// Keep the owner's count of this instance's people fresh.
+			t.reportPresence(ctx)
+			continue
+		}
 		if t.expireIfDue(ctx) {
 			n++
 		}

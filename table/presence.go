@@ -1,6 +1,7 @@
 package table
 
 import (
+	"context"
 	"slices"
 	"time"
 
@@ -20,7 +21,8 @@ const (
 )
 
 // presences returns every seat's presence, from this instance's
-// subscriptions; t.mu is held.
+// subscriptions and, in a cluster, what the other instances report of
+// theirs; t.mu is held.
 func (t *Table) presences() []string {
 	out := make([]string, len(t.rec.Seats))
 	for i, s := range t.rec.Seats {
@@ -40,6 +42,7 @@ func (t *Table) presences() []string {
 			out[sub.seat] = PresenceAway
 		}
 	}
+	t.mergeRemote(out)
 	return out
 }
 
@@ -55,16 +58,20 @@ func (sub *Subscription) SetAway(away bool) {
 	}
 	before := t.presences()
 	sub.away = away
-	t.presenceChanged(before)
+	t.presenceChanged(before, nil)
 }
 
-// presenceChanged tells the subscribers when a seat's presence differs
-// from before, and acts on it: people coming and going keep a table alive,
-// and a table whose stood-in people have all gone is abandoned; t.mu is
-// held.
-func (t *Table) presenceChanged(before []string) {
+// presenceChanged tells the subscribers (but except, who knows) when a
+// seat's presence differs from before, and acts on it: people coming and
+// going keep a table alive, and a table whose stood-in people have all
+// gone is abandoned; t.mu is held.
+func (t *Table) presenceChanged(before []string, except *Subscription) {
 	if t.closed {
 		return
+	}
+	if t.mirror {
+		// The table's owner decides on presence: tell it what changed here.
+		go t.reportPresence(context.Background())
 	}
 	now := t.presences()
 	if slices.Equal(before, now) {
@@ -78,7 +85,7 @@ func (t *Table) presenceChanged(before []string) {
 		}
 		return
 	}
-	t.broadcastTable()
+	t.broadcastTableBut(except)
 }
 
 // notePresent remembers now as a moment a person was at the table when

@@ -73,6 +73,9 @@ type Table struct {
 	idleGen      int64
 	// lastPresent is the last moment a person was connected.
 	lastPresent time.Time
+	// remote holds, in a cluster, what other instances report of the
+	// presence of the connections they serve, by instance.
+	remote map[string]remotePresence
 
 	// recent holds the last applied actions (at most 2 × historyLimit),
 	// recent[0] being action number recentFrom; state updates list them.
@@ -427,7 +430,9 @@ func (t *Table) Subscribe(seat game.Player, legal bool) (*Subscription, error) {
 	before := t.presences()
 	t.subs[sub] = struct{}{}
 	c <- t.stateUpdate(sub).seal()
-	t.presenceChanged(before)
+	// The others hear of the new presence; the new subscriber's state says
+	// it already.
+	t.presenceChanged(before, sub)
 	return sub, nil
 }
 
@@ -444,7 +449,7 @@ func (t *Table) unsubscribe(sub *Subscription, err error) {
 	if err == nil {
 		// A subscriber cut off for falling behind comes back at once: only
 		// one that left changes the seat's presence.
-		t.presenceChanged(before)
+		t.presenceChanged(before, nil)
 	}
 	if (t.mirror || t.rec.Status == store.StatusFinished) && len(t.subs) == 0 {
 		t.hall.finished(t)
@@ -744,7 +749,11 @@ func (t *Table) broadcastAction(p game.Player, move string, public, standIn bool
 }
 
 // broadcastTable tells every subscriber the table changed; t.mu is held.
-func (t *Table) broadcastTable() {
+func (t *Table) broadcastTable() { t.broadcastTableBut(nil) }
+
+// broadcastTableBut tells every subscriber but one (nil: none) the table
+// changed; t.mu is held.
+func (t *Table) broadcastTableBut(except *Subscription) {
 	info := t.info()
 	type key struct {
 		seat  game.Player
@@ -752,6 +761,9 @@ func (t *Table) broadcastTable() {
 	}
 	built := map[key]*Update{}
 	for sub := range t.subs {
+		if sub == except {
+			continue
+		}
 		k := key{sub.seat, sub.legal}
 		u, ok := built[k]
 		if !ok {

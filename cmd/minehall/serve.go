@@ -56,6 +56,9 @@ over the tables of an instance that stops or dies. SIGINT or SIGTERM shut it
 down gracefully.`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.openExpiry < time.Minute || opts.idleExpiry < time.Minute {
+				return game.Errorf(game.CodeInvalid, "--open-expiry %s and --idle-expiry %s must each be at least 1m", opts.openExpiry, opts.idleExpiry)
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			return runServe(ctx, reg, opts, cmd.OutOrStdout(), cmd.ErrOrStderr())
@@ -139,9 +142,6 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 	dbase, err := parseDB(opts.db)
 	if err != nil {
 		return err
-	}
-	if opts.openExpiry < time.Minute || opts.idleExpiry < time.Minute {
-		return game.Errorf(game.CodeInvalid, "--open-expiry %s and --idle-expiry %s must each be at least 1m", opts.openExpiry, opts.idleExpiry)
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	ln, err := net.Listen("tcp", opts.addr)

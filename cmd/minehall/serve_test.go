@@ -141,3 +141,12 @@ func TestServeRefusesBadDB(t *testing.T) {
 		t.Errorf("serve --db mysql://db: got exit %d, stderr %q; want a failure naming the two forms", code, errOut)
 	}
 }
+
+func TestServeRefusesShortExpiry(t *testing.T) {
+	for _, args := range [][]string{{"--open-expiry", "0s"}, {"--idle-expiry", "30s"}, {"--open-expiry", "-1h"}} {
+		code, _, errOut := runCmd(t, testRegistry(), append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)...)
+		if code != 1 || !strings.Contains(errOut, "at least 1m") {
+			t.Errorf("serve %v: got exit %d, stderr %q; want exit 1 saying at least 1m", args, code, errOut)
+		}
+	}
+}

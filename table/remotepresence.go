@@ -1,0 +1,142 @@
+package table
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"minehall/game"
+)
+
+// remotePresence is what another instance of a cluster reported of a
+// table's seats: the presence of the connections it serves (or, reported
+// back to a follower, the owner's view of every seat).
+type remotePresence struct {
+	seats []string
+	at    time.Time
+}
+
+// remotePresenceTTL is how long a report counts: instances report every
+// change at once and every [Hall.Expire] round (a minute) besides, so an
+// instance that died stops counting after a few minutes.
+const remotePresenceTTL = 3 * time.Minute
+
+// presenceRank orders presences: online beats away beats offline.
+func presenceRank(p string) int {
+	switch p {
+	case PresenceOnline:
+		return 2
+	case PresenceAway:
+		return 1
+	}
+	return 0
+}
+
+// mergeRemote raises out to what live reports from other instances say;
+// t.mu is held.
+func (t *Table) mergeRemote(out []string) {
+	now := t.hall.cfg.Clock.Now()
+	for from, r := range t.remote {
+		if now.Sub(r.at) > remotePresenceTTL {
+			delete(t.remote, from)
+			continue
+		}
+		for i, p := range r.seats {
+			if i < len(out) && presenceRank(p) > presenceRank(out[i]) {
+				out[i] = p
+			}
+		}
+	}
+}
+
+// ReportPresence takes what instance from says of the presence of the
+// seats' connections it serves, for the table this instance runs, and
+// returns every seat's presence as this instance sees it now. A report
+// can only make a seat more present than this instance knows it to be,
+// never less, so a false one cannot cost a person their seat.
+func (t *Table) ReportPresence(from string, seats []string) ([]string, error) {
+	if from == "" {
+		return nil, game.Errorf(game.CodeInvalid, "a presence report names the instance it comes from")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(seats) != len(t.rec.Seats) {
+		return nil, game.Errorf(game.CodeInvalid, "a presence report has %d seats; the table has %d", len(seats), len(t.rec.Seats))
+	}
+	for i, p := range seats {
+		if p != PresenceOnline && p != PresenceAway && p != PresenceOffline {
+			return nil, game.Errorf(game.CodeInvalid, "seat %d's presence %q is not online, away or offline", i+1, p)
+		}
+	}
+	if err := t.ownsTable(); err != nil {
+		return nil, err
+	}
+	before := t.presences()
+	if t.remote == nil {
+		t.remote = map[string]remotePresence{}
+	}
+	t.remote[from] = remotePresence{seats: slices.Clone(seats), at: t.hall.cfg.Clock.Now()}
+	t.presenceChanged(before, nil)
+	return t.presencesBut(from), nil
+}
+
+// presencesBut returns every seat's presence without what instance from
+// reported, which it knows better; t.mu is held.
+func (t *Table) presencesBut(from string) []string {
+	r, ok := t.remote[from]
+	delete(t.remote, from)
+	out := t.presences()
+	if ok {
+		t.remote[from] = r
+	}
+	return out
+}
+
+// localPresences returns the presence of the seats' connections to this
+// instance; t.mu is held.
+func (t *Table) localPresences() []string {
+	remote := t.remote
+	t.remote = nil
+	out := t.presences()
+	t.remote = remote
+	return out
+}
+
+// reportPresence tells the owner of a followed table what this instance's
+// connections say of its seats, and keeps the owner's answer; t.mu is
+// not held.
+func (t *Table) reportPresence(ctx context.Context) {
+	h := t.hall
+	if h.cfg.Cluster == nil || h.cfg.Remote == nil {
+		return
+	}
+	t.mu.Lock()
+	local := t.localPresences()
+	mirror := t.mirror && !t.closed
+	t.mu.Unlock()
+	if !mirror {
+		return
+	}
+	owner, err := h.cfg.Cluster.Owner(ctx, t.id)
+	if err != nil || owner == "" {
+		return
+	}
+	all, err := h.cfg.Remote.Presence(ctx, owner, t.id, h.cfg.Cluster.Instance(), local)
+	if err != nil {
+		h.cfg.Logger.Warn("presence not reported to the table's owner", "table", t.id, "owner", owner, "err", err)
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(all) != len(t.rec.Seats) || !t.mirror {
+		return
+	}
+	before := t.presences()
+	if t.remote == nil {
+		t.remote = map[string]remotePresence{}
+	}
+	t.remote[owner] = remotePresence{seats: all, at: h.cfg.Clock.Now()}
+	if now := t.presences(); !slices.Equal(before, now) {
+		t.broadcastTable()
+	}
+}
