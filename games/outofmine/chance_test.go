@@ -242,3 +242,14 @@ func TestMoveIsPublic(t *testing.T) {
 		s.Apply(game.Chance, s.Legal(game.Chance, nil)[0])
 	}
 }
+
+// TestChanceLegalDoesNotAllocate: chance's legal actions, like a seat's,
+// append to dst without allocating.
+func TestChanceLegalDoesNotAllocate(t *testing.T) {
+	s0, _, _ := game.Start(New(), 4, nil, 1)
+	s := s0.(*State)
+	buf := make([]game.Action, 0, 64)
+	if n := testing.AllocsPerRun(20, func() { buf = s.Legal(game.Chance, buf[:0]) }); n != 0 || len(buf) != NumBoards {
+		t.Errorf("Legal(Chance) allocates %v times for %d outcomes; want 0 for %d", n, len(buf), NumBoards)
+	}
+}
