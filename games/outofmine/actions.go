@@ -25,13 +25,22 @@ const (
 	actPlace   = actRemove + NumTiles             // + placement: lay the tile in hand
 	actMove    = actPlace + numPlacements         // + tile*numPlacements + placement: move, turn or mirror a placed tile
 	actSwap    = actMove + NumTiles*numPlacements // + tile*numKinds + kind: swap a placed tile for a supply tile, which goes to the hand
-	numActions = actSwap + NumTiles*numKinds
+	actLot     = actSwap + NumTiles*numKinds      // chance + seat: the lot picks this tied seat to return its board
+	actDraw    = actLot + MaxPlayers              // chance + board: this board comes from the pile
+	actDeal    = actDraw + NumBoards              // chance + seat*NumBoards + board: this board is dealt to this seat
+	actCard    = actDeal + MaxPlayers*NumBoards   // chance + seat*NumCards + card: this seat draws this treasure card
+	numActions = actCard + MaxPlayers*NumCards
 )
 
 // Legal implements game.State. It appends in ascending order and allocates
 // nothing beyond dst.
 func (s *State) Legal(p game.Player, dst []game.Action) []game.Action {
 	switch s.phase {
+	case PhaseDeal, PhaseCards:
+		if p == game.Chance {
+			dst = s.appendChance(dst)
+		}
+		return dst
 	case PhaseChoose:
 		if !p.Seated() || int(p) >= s.n || s.seats[p].Side >= 0 {
 			return dst
@@ -158,6 +167,8 @@ func (s *State) assistColorOK(p, t int, card *Card) bool {
 func (s *State) Apply(p game.Player, act game.Action) {
 	pi, a := int(p), int(act)
 	switch {
+	case a >= actLot:
+		s.applyChance(a)
 	case a >= actSide && a < actSide+2:
 		s.seats[pi].Side = int8(a - actSide)
 		for q := range s.n {
@@ -165,7 +176,9 @@ func (s *State) Apply(p game.Player, act game.Action) {
 				return
 			}
 		}
-		s.startRound()
+		// Every side is chosen: chance deals the treasure cards.
+		s.phase = PhaseCards
+		s.seq++
 	case a == actTimeUp:
 		s.endRound(-1)
 	case a == actCall:
@@ -221,6 +234,12 @@ func (s *State) Explain(p game.Player, act game.Action) error {
 	if a < 0 || a >= numActions {
 		return game.Errorf(game.CodeInvalid, "action %d is outside 0 to %d", a, numActions-1)
 	}
+	if p == game.Chance {
+		return s.explainChance(a)
+	}
+	if a >= actLot {
+		return game.Errorf(game.CodeNotYourTurn, "only chance deals boards and cards and draws lots")
+	}
 	if a == actTimeUp {
 		if p != game.System {
 			return game.Errorf(game.CodeNotYourTurn, "only the round clock ends a round by time")
@@ -235,6 +254,12 @@ func (s *State) Explain(p game.Player, act game.Action) error {
 	}
 	pi := int(p)
 	st := &s.seats[pi]
+	switch s.phase {
+	case PhaseDeal:
+		return game.Errorf(game.CodeNotYourTurn, "the boards are being dealt; wait for yours")
+	case PhaseCards:
+		return game.Errorf(game.CodeNotYourTurn, "the treasure cards are being dealt; the round starts when every player has one")
+	}
 	if a >= actSide && a < actSide+2 {
 		if s.phase != PhaseChoose {
 			return illegal("sides are chosen between rounds, not now")

@@ -117,6 +117,9 @@ func (b *Bot) pace() time.Duration {
 
 func (b *Bot) decide(s *State, p int) (game.Action, time.Duration, bool) {
 	st := &s.seats[p]
+	if s.phase != PhaseChoose && s.phase != PhaseRound {
+		return 0, time.Second, true // chance deals boards or cards
+	}
 	if s.phase == PhaseChoose {
 		if st.Side >= 0 {
 			return 0, time.Second, true

@@ -10,10 +10,12 @@ import (
 	"minehall/game"
 )
 
-// botGame plays a game between the named bots on a virtual clock: each
-// seat's action is due Delay after the bot was asked; a due action that
-// is no longer legal is dropped and the bot asked again; the round clock
-// ends a round when it runs out. It fails the test on any illegal action.
+// botGame plays a game between the named bots on a virtual clock: chance
+// deals at once, drawn by its probabilities with a generator seeded from
+// seed, before the clock of a round starts; each seat's action is due
+// Delay after the bot was asked; a due action that is no longer legal is
+// dropped and the bot asked again; the round clock ends a round when it
+// runs out. It fails the test on any illegal action.
 func botGame(t testing.TB, names []string, opts game.Options, seed uint64) (*State, int) {
 	t.Helper()
 	g := New()
@@ -37,9 +39,18 @@ func botGame(t testing.TB, names []string, opts game.Options, seed uint64) (*Sta
 	phase := int64(-1)
 	queue := make([]pending, len(names))
 	calls := 0
+	chance := game.NewRand(seed ^ 0x5eed)
 	for steps := 0; !s.Terminal(); steps++ {
 		if steps > 200000 {
 			t.Fatalf("game not over after %d steps", steps)
+		}
+		if slices.Contains(s.Actors(nil), game.Chance) {
+			a := game.PickOutcome(s.ChanceOutcomes(nil), chance.Float64())
+			if err := game.Play(s, game.Chance, a); err != nil {
+				t.Fatalf("chance's %s: %v", s.ActionString(game.Chance, a), err)
+			}
+			queue = make([]pending, len(names))
+			continue
 		}
 		if ph, _, _ := s.Timer(); ph != phase {
 			phase, phaseStart = ph, now
@@ -132,12 +143,26 @@ func TestHardBeatsEasy(t *testing.T) {
 func TestBotWaitsWhenChosen(t *testing.T) {
 	s0, _ := New().New(game.Config{Players: 2, Options: game.Options{OptClock: "180"}, Seed: 1})
 	s := s0.(*State)
-	if err := game.Play(s, 0, game.Action(actSide)); err != nil {
+	settle(t, s, 1)
+	if err := game.Play(s, 0, s.Legal(0, nil)[0]); err != nil {
 		t.Fatal(err)
 	}
 	d, err := NewBot(Levels["hard"], 1).Act(context.Background(), s, 0)
 	if err != nil || !d.Wait {
 		t.Errorf("got %+v, %v; want Wait for a player who already chose", d, err)
+	}
+}
+
+// TestBotWaitsWhileChanceDeals: while chance deals the boards or the cards
+// no seat may act, and a bot asked anyway waits.
+func TestBotWaitsWhileChanceDeals(t *testing.T) {
+	s0, _ := New().New(game.Config{Players: 2, Seed: 1})
+	s := s0.(*State)
+	for _, lv := range []string{"easy", "hard"} {
+		d, err := NewBot(Levels[lv], 1).Act(context.Background(), s, 1)
+		if err != nil || !d.Wait {
+			t.Errorf("%s bot while the boards are dealt: got %+v, %v; want Wait", lv, d, err)
+		}
 	}
 }
 

@@ -11,7 +11,8 @@
 //     load by [LoadPack], which reports every problem with its place.
 //   - state.go, actions.go, notation.go, view.go: the game state, the
 //     dense action space (take, return, place, move, remove, swap, call,
-//     side, time up), its notation and the views.
+//     side, time up, and chance's outcomes), its notation and the views.
+//   - chance.go: the random events as chance nodes.
 //   - scoring.go: the check at scoring and the round score ([ScoreBoard]).
 //   - solver.go, report.go: the exact solver (fewest empty spaces, best
 //     elves and finds bonus, number of exact tilings) and the reports behind
@@ -22,4 +23,27 @@
 // During a round, Actors lists every player with something to do plus
 // game.System when the round clock is on; the state's Timer says when the
 // System's "time up" is due.
+//
+// Every random event of the rules is a chance node: game.Chance is then
+// the only actor, ChanceOutcomes lists the outcomes (each as likely as the
+// others) and the outcome is an action of game.Chance in the log, so a
+// record replays exactly and the state holds no generator. The chance
+// nodes are:
+//
+//   - the deal of a board to a seat ("deal board 7 to seat 2"): at set-up
+//     from all the boards, between rounds from the boards in play less the
+//     one returned plus the one from the pile; a last board for a last seat
+//     is dealt without a draw;
+//   - the new board from the pile ("draw board 7"), drawn from all the
+//     boards no one has seen: which of them form the pile and which stayed
+//     in the box at set-up is seen by no one, so for everything a player
+//     sees this is the same draw, and the state keeps the pile as a count;
+//   - the lot among the players tied for the most covered spaces when the
+//     clock ends a round ("lot seat 2"), which says who returns the board;
+//   - the treasure card of each seat ("draw card 12 for seat 2"), dealt
+//     face down once every side is chosen: no view shows it and the move
+//     is hidden (game.PublicMover) until the last card of the round is
+//     dealt, which reveals them all and starts the round and its clock.
+//
+// Seat numbers in the notation count from 1.
 package outofmine

@@ -49,11 +49,14 @@ func (g *Game) Spec() game.Spec {
 		},
 		Information: game.ImperfectInformation,
 		Turns:       game.RealTime,
-		Chance:      false,
+		Chance:      true,
 	}
 }
 
-// New implements game.Game.
+// New implements game.Game. The game starts with chance dealing the boards;
+// the state draws nothing itself (every random event is a chance node, see
+// chance.go), so cfg.Seed does not change the initial state: whoever drives
+// the game draws the chance outcomes, and the log records them.
 func (g *Game) New(cfg game.Config) (game.State, error) {
 	if err := g.Spec().CheckPlayers(cfg.Players); err != nil {
 		return nil, err
@@ -67,7 +70,7 @@ func (g *Game) New(cfg game.Config) (game.State, error) {
 	if opts.Clock < 0 {
 		return nil, game.Errorf(game.CodeInvalid, "option clock: %d seconds is negative", opts.Clock)
 	}
-	return newState(g.pack, cfg.Players, opts, cfg.Seed), nil
+	return newState(g.pack, cfg.Players, opts), nil
 }
 
 //go:embed rules/*.md

@@ -20,13 +20,18 @@ import (
 //	call                       OUT OF MINE!
 //	side A | side B            choose the side of the board dealt
 //	time up                    the round clock ran out (system)
+//	deal board 7 to seat 2     board 7 is dealt to seat 2 (chance)
+//	draw card 12 for seat 2    seat 2 draws treasure card 12, face down (chance)
+//	lot seat 2                 the lot picks seat 2 to return its board (chance)
+//	draw board 7               board 7 comes from the pile (chance)
 //
 // Transforms are r0, r90, r180, r270 (clockwise turns) and m0 … m270 (the
 // same turn, then mirrored left to right: m90 turns the tile 90° clockwise
 // and then mirrors it). Of transforms that give the same cells only the
 // first in this order is legal. Cells are a column letter a–h and a row
 // number 1–8 from the top left, naming the top-left cell of the tile's
-// bounding box.
+// bounding box. Boards and cards are named by their ids in the pack, seats
+// by their number counted from 1.
 
 // kindName names a supply kind: its shape, and its element if any.
 func kindName(pack *Pack, k int) string {
@@ -72,9 +77,33 @@ func (s *State) ActionString(p game.Player, act game.Action) string {
 		return "place " + placementName(a-actPlace)
 	case a < actSwap:
 		return fmt.Sprintf("move %d %s", (a-actMove)/numPlacements, placementName((a-actMove)%numPlacements))
-	default:
+	case a < actLot:
 		return fmt.Sprintf("swap %d %s", (a-actSwap)/numKinds, kindName(s.pack, (a-actSwap)%numKinds))
+	case a < actDraw:
+		return fmt.Sprintf("lot seat %d", a-actLot+1)
+	case a < actDeal:
+		return "draw board " + s.boardName(a-actDraw)
+	case a < actCard:
+		return fmt.Sprintf("deal board %s to seat %d", s.boardName((a-actDeal)%NumBoards), (a-actDeal)/NumBoards+1)
+	default:
+		return fmt.Sprintf("draw card %s for seat %d", s.cardName((a-actCard)%NumCards), (a-actCard)/NumCards+1)
 	}
+}
+
+// boardName names board index b by its id ("#b" past the pack's boards).
+func (s *State) boardName(b int) string {
+	if b < len(s.pack.Boards) {
+		return strconv.Itoa(s.pack.Boards[b].ID)
+	}
+	return fmt.Sprintf("#%d", b)
+}
+
+// cardName names card index c by its id ("#c" past the pack's cards).
+func (s *State) cardName(c int) string {
+	if c < len(s.pack.Cards) {
+		return strconv.Itoa(s.pack.Cards[c].ID)
+	}
+	return fmt.Sprintf("#%d", c)
 }
 
 // ParseAction implements game.State.
@@ -155,8 +184,79 @@ func (s *State) ParseAction(p game.Player, str string) (game.Action, error) {
 			return bad("%v", err)
 		}
 		return game.Action(actSwap + t*numKinds + k), nil
+	case "lot":
+		if len(f) != 3 || f[1] != "seat" {
+			return bad("write \"lot seat N\"")
+		}
+		q, err := parseSeat(f[2])
+		if err != nil {
+			return bad("%v", err)
+		}
+		return game.Action(actLot + q), nil
+	case "deal":
+		if len(f) != 6 || f[1] != "board" || f[3] != "to" || f[4] != "seat" {
+			return bad("write \"deal board ID to seat N\"")
+		}
+		b, err := s.parseBoard(f[2])
+		if err != nil {
+			return bad("%v", err)
+		}
+		q, err := parseSeat(f[5])
+		if err != nil {
+			return bad("%v", err)
+		}
+		return game.Action(actDeal + q*NumBoards + b), nil
+	case "draw":
+		switch {
+		case len(f) == 3 && f[1] == "board":
+			b, err := s.parseBoard(f[2])
+			if err != nil {
+				return bad("%v", err)
+			}
+			return game.Action(actDraw + b), nil
+		case len(f) == 6 && f[1] == "card" && f[3] == "for" && f[4] == "seat":
+			c, err := s.parseCard(f[2])
+			if err != nil {
+				return bad("%v", err)
+			}
+			q, err := parseSeat(f[5])
+			if err != nil {
+				return bad("%v", err)
+			}
+			return game.Action(actCard + q*NumCards + c), nil
+		}
+		return bad("write \"draw board ID\" or \"draw card ID for seat N\"")
 	}
-	return bad("unknown move %q; moves are take, return, place, move, remove, swap, call, side and time up", f[0])
+	return bad("unknown move %q; moves are take, return, place, move, remove, swap, call, side and time up, and chance's deal, draw and lot", f[0])
+}
+
+// parseSeat reads a seat number counted from 1.
+func parseSeat(str string) (int, error) {
+	q, err := strconv.Atoi(str)
+	if err != nil || q < 1 || q > MaxPlayers {
+		return 0, fmt.Errorf("seat %q is not a seat number 1 to %d", str, MaxPlayers)
+	}
+	return q - 1, nil
+}
+
+// parseBoard reads a board id of the pack and returns its index.
+func (s *State) parseBoard(str string) (int, error) {
+	id, err := strconv.Atoi(str)
+	b, ok := s.pack.BoardByID(id)
+	if err != nil || !ok {
+		return 0, fmt.Errorf("board %q is not a board of the pack", str)
+	}
+	return b, nil
+}
+
+// parseCard reads a card id of the pack and returns its index.
+func (s *State) parseCard(str string) (int, error) {
+	id, err := strconv.Atoi(str)
+	c, ok := s.pack.CardByID(id)
+	if err != nil || !ok {
+		return 0, fmt.Errorf("card %q is not a card of the pack", str)
+	}
+	return c, nil
 }
 
 func (s *State) parseKind(f []string) (int, error) {

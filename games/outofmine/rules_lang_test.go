@@ -1,9 +1,11 @@
 package outofmine
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"minehall/game"
 	"minehall/game/gametest"
 )
 
@@ -66,6 +68,39 @@ func TestRulesPackWithoutReconstructedItems(t *testing.T) {
 	} {
 		if text, _ := g.Rules(lang); !strings.HasSuffix(text, "\n\n"+want+"\n") {
 			t.Errorf("Rules(%q) does not end with %q", lang, want)
+		}
+	}
+}
+
+// TestRulesNotationParses: every move written in code in the rules text of
+// every language is the game's notation, so seat numbers there count from
+// 1 as ParseAction reads them ("seat 0" is refused), and the text says so.
+func TestRulesNotationParses(t *testing.T) {
+	g := NewWithPack(DefaultPack())
+	s := newState(g.pack, 4, settings{})
+	verbs := []string{"take", "return", "place", "move", "remove", "swap", "call", "side", "time", "deal", "draw", "lot"}
+	fromOne := map[string]string{"en": "seats numbered from 1", "de": "Plätzen ab 1 gezählt", "fr": "numérotées à partir de 1", "nl": "plaatsen geteld vanaf 1"}
+	for _, lang := range []string{"en", "de", "fr", "nl"} {
+		text, _ := g.Rules(lang)
+		moves, seats := 0, 0
+		for i, span := range strings.Split(text, "`") {
+			f := strings.Fields(span)
+			if i%2 == 0 || len(f) == 0 || !slices.Contains(verbs, f[0]) {
+				continue
+			}
+			moves++
+			if slices.Contains(f, "seat") {
+				seats++
+			}
+			if _, err := s.ParseAction(game.Chance, span); err != nil {
+				t.Errorf("%s: the rules write the move %q: %v", lang, span, err)
+			}
+		}
+		if moves < 15 || seats < 3 {
+			t.Errorf("%s: found %d moves written in code, %d naming a seat; want every move of the notation", lang, moves, seats)
+		}
+		if !strings.Contains(strings.Join(strings.Fields(text), " "), fromOne[lang]) {
+			t.Errorf("%s: the rules name seats without saying they count from 1 (%q)", lang, fromOne[lang])
 		}
 	}
 }

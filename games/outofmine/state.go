@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"time"
 
 	"minehall/game"
@@ -23,9 +24,19 @@ type Phase int8
 
 // The phases of a game.
 const (
+	// PhaseDeal: chance deals the boards, one seat at a time: at the start
+	// from all the boards, between rounds from the boards in play after
+	// the leaver's board went to the box and a new one came from the pile.
+	// Between rounds it first draws the lot that says who returns the
+	// board when the clock ended a round with a tie, then the new board.
+	PhaseDeal Phase = iota
 	// PhaseChoose: every player who has not yet picked a side of the board
 	// dealt to them does so, all at once.
-	PhaseChoose Phase = iota
+	PhaseChoose
+	// PhaseCards: chance deals each player a treasure card face down, one
+	// seat at a time; the last card dealt reveals them all and starts the
+	// round.
+	PhaseCards
 	// PhaseRound: everyone fills their board at once until someone calls
 	// "OUT OF MINE!" or the round clock runs out.
 	PhaseRound
@@ -34,8 +45,19 @@ const (
 )
 
 func (ph Phase) String() string {
-	return [...]string{"choose", "round", "over"}[ph]
+	return [...]string{"deal", "choose", "cards", "round", "over"}[ph]
 }
+
+// Where a board is. Which of the boards never seen lie in the pile and which
+// stayed in the box at set-up is seen by no one, so the state does not say:
+// the pile is a count, and a board drawn from it is drawn from all the
+// boards never seen (for everything anyone sees, the same draw).
+const (
+	boardUnseen   int8 = iota // face down: in the pile or left in the box at set-up
+	boardInPlay               // in front of a seat (seat.Board names it)
+	boardToDeal               // face up, shuffled with the others for the next deal
+	boardReturned             // put back in the box by a round's leaver
+)
 
 // Where a tile is: in the supply, in a player's hand, or on a player's board.
 const (
@@ -64,7 +86,7 @@ type seat struct {
 	Side      int8 // 0 = A, 1 = B, -1 while choosing
 	PrevBoard int8 // board of the previous round, -1 in the first
 	PrevSide  int8 // side of the previous round, -1 in the first
-	Card      int8 // index in pack.Cards, -1 outside a round
+	Card      int8 // index in pack.Cards (face down while PhaseCards lasts), -1 outside a round
 	Hand      int8 // tile id held, -1 for none
 	Occupied  CellSet
 }
@@ -81,25 +103,34 @@ type RoundResult struct {
 }
 
 // State is a game of Out of Mine in progress. It implements game.State,
-// game.Explainer, game.Timer, game.Checker, game.Determinizer and
-// game.InfoKeyer.
+// game.ChanceState, game.Explainer, game.Timer, game.Checker,
+// game.Determinizer, game.InfoKeyer and game.PublicMover.
+//
+// The state holds no generator: every random event is a chance node (see
+// chance.go), drawn by whoever drives the game and recorded as an action
+// of game.Chance.
 type State struct {
-	pack    *Pack
-	opts    settings
-	n       int
-	rng     game.Rand
-	phase   Phase
-	seq     int64 // changes with every phase, for the clock
-	round   int   // 0-based round number
-	seats   [MaxPlayers]seat
-	where   [NumTiles]int8 // inSupply, handBase+p or boardBase+p
-	spots   [NumTiles]spot
-	supply  [NumShapes * NumElements]int8
-	inPile  [NumBoards]bool
-	inBox   [NumBoards]bool
-	used    [NumCards]bool
-	scores  [Rounds][MaxPlayers]int16
-	results [][]RoundResult // per round played, per player; shared between clones, append-only
+	pack   *Pack
+	opts   settings
+	n      int
+	phase  Phase
+	seq    int64 // changes with every phase, for the clock
+	round  int   // 0-based round number
+	seats  [MaxPlayers]seat
+	where  [NumTiles]int8 // inSupply, handBase+p or boardBase+p
+	spots  [NumTiles]spot
+	supply [NumShapes * NumElements]int8
+	boards [NumBoards]int8 // boardUnseen, boardInPlay, boardToDeal or boardReturned
+	pile   int8            // boards left in the draw pile
+	// lot holds a bit per seat tied for the most covered spaces when the
+	// clock ended a round: the lot among them is due. 0 when none is.
+	lot uint8
+	// drawBoard: the leaver's board went to the box and its replacement
+	// is still to come from the pile.
+	drawBoard bool
+	used      [NumCards]bool // dealt in this game, face down or up
+	scores    [Rounds][MaxPlayers]int16
+	results   [][]RoundResult // per round played, per player; shared between clones, append-only
 	// resultViews are the results as views show them, made when a round
 	// ends; shared between clones and append-only like results.
 	resultViews [][]ResultView
@@ -115,33 +146,25 @@ var (
 	_ game.Checker      = (*State)(nil)
 	_ game.Determinizer = (*State)(nil)
 	_ game.InfoKeyer    = (*State)(nil)
+	_ game.ChanceState  = (*State)(nil)
+	_ game.PublicMover  = (*State)(nil)
 )
 
-// newState deals the first boards: one per player at random, six as the
-// pile, the rest back in the box.
-func newState(pack *Pack, n int, opts settings, seed uint64) *State {
-	s := &State{pack: pack, opts: opts, n: n, rng: game.NewRand(seed)}
+// newState sets up a game before anything is dealt: every tile in the
+// supply, every board face down, the pile counted at six, and chance to
+// deal each player a board (PhaseDeal).
+func newState(pack *Pack, n int, opts settings) *State {
+	s := &State{pack: pack, opts: opts, n: n, pile: PileBoards}
 	for i := range s.where {
 		s.where[i] = inSupply
 	}
 	for _, t := range pack.Tiles {
 		s.supply[t.Shape*int(NumElements)+int(t.Element)]++
 	}
-	order := s.rng.Perm(len(pack.Boards))
 	for i := range s.seats {
 		s.seats[i] = seat{Board: -1, Side: -1, PrevBoard: -1, PrevSide: -1, Card: -1, Hand: -1}
 	}
-	for i, b := range order {
-		switch {
-		case i < n:
-			s.seats[i].Board = int8(b)
-		case i < n+PileBoards:
-			s.inPile[b] = true
-		default:
-			s.inBox[b] = true
-		}
-	}
-	s.phase = PhaseChoose
+	s.phase = PhaseDeal
 	return s
 }
 
@@ -163,11 +186,13 @@ func (s *State) Pack() *Pack { return s.pack }
 // Terminal implements game.State.
 func (s *State) Terminal() bool { return s.phase == PhaseOver }
 
-// Actors implements game.State: in the choice phase every player still to
-// choose; in a round the system (when the clock is on) and every player who
-// has anything to do.
+// Actors implements game.State: game.Chance while boards or cards are
+// dealt; in the choice phase every player still to choose; in a round the
+// system (when the clock is on) and every player who has anything to do.
 func (s *State) Actors(dst []game.Player) []game.Player {
 	switch s.phase {
+	case PhaseDeal, PhaseCards:
+		dst = append(dst, game.Chance)
 	case PhaseChoose:
 		for p := range s.n {
 			if s.seats[p].Side < 0 {
@@ -233,46 +258,37 @@ func (s *State) Timer() (int64, time.Duration, bool) {
 }
 
 // Determinize implements game.Determinizer. Everything on the table is
-// public; only the generator (the order of future boards and cards) is
-// hidden, so it is reseeded from rng.
+// public and the state holds no generator, so the only hidden thing is
+// which treasure card lies face down before each player while the cards
+// are dealt (PhaseCards): no one has seen them, so they are drawn anew
+// with rng from the cards not used in the rounds played, one per seat
+// holding a face-down card. Which unseen boards lie in the pile is not in
+// the state at all (see boardUnseen).
 func (s *State) Determinize(p game.Player, rng *game.Rand) game.State {
 	c := s.Clone().(*State)
-	c.rng = game.NewRand(rng.Uint64())
-	// Which of the boards no one has seen lie in the pile, and which stayed
-	// in the box, is hidden: only the pile's size is known. Deal them anew.
-	var seen [NumBoards]bool
+	if c.phase != PhaseCards {
+		return c
+	}
 	for q := range c.n {
-		if b := c.seats[q].Board; b >= 0 {
-			seen[b] = true
+		if k := c.seats[q].Card; k >= 0 {
+			c.used[k] = false
 		}
 	}
-	for _, round := range c.results {
-		for _, r := range round {
-			if b, ok := c.pack.BoardByID(r.Board); ok {
-				seen[b] = true
-			}
-		}
-	}
-	var unseen [NumBoards]int
-	k, inPile := 0, 0
-	for b := range c.pack.Boards {
-		if seen[b] {
+	for q := range c.n {
+		if c.seats[q].Card < 0 {
 			continue
 		}
-		if c.inPile[b] {
-			inPile++
+		var free [NumCards]int8
+		k := 0
+		for card := range c.pack.Cards {
+			if !c.used[card] {
+				free[k] = int8(card)
+				k++
+			}
 		}
-		c.inPile[b], c.inBox[b] = false, false
-		unseen[k] = b
-		k++
-	}
-	rng.Shuffle(k, func(i, j int) { unseen[i], unseen[j] = unseen[j], unseen[i] })
-	for i, b := range unseen[:k] {
-		if i < inPile {
-			c.inPile[b] = true
-		} else {
-			c.inBox[b] = true
-		}
+		card := free[rng.IntN(k)]
+		c.used[card] = true
+		c.seats[q].Card = card
 	}
 	return c
 }
@@ -317,27 +333,11 @@ func (s *State) placedTiles(p int) []PlacedTile {
 	return out
 }
 
-// startRound draws a card for every player and starts the clock.
-func (s *State) startRound() {
-	for p := range s.n {
-		var free [NumCards]int8
-		k := 0
-		for c := range s.pack.Cards {
-			if !s.used[c] {
-				free[k] = int8(c)
-				k++
-			}
-		}
-		c := free[s.rng.IntN(k)]
-		s.used[c] = true
-		s.seats[p].Card = c
-	}
-	s.phase = PhaseRound
-	s.seq++
-}
-
-// endRound scores the round (caller is -1 when the clock ran out), clears
-// the boards and rotates them.
+// endRound scores the round (caller is -1 when the clock ran out) and
+// clears the boards. After the seventh round the game is over; otherwise
+// the board that leaves is settled: the caller's, or else the one of the
+// player with the most covered spaces, or, when several tie, a lot among
+// them is due (PhaseDeal with lot set).
 func (s *State) endRound(caller int) {
 	for p := range s.n {
 		if h := s.seats[p].Hand; h >= 0 {
@@ -346,7 +346,8 @@ func (s *State) endRound(caller int) {
 		}
 	}
 	res := make([]RoundResult, s.n)
-	best, bestN, leaver := -1, 0, caller
+	best := -1
+	var covered [MaxPlayers]int
 	for p := range s.n {
 		st := &s.seats[p]
 		placed := s.placedTiles(p)
@@ -354,19 +355,8 @@ func (s *State) endRound(caller int) {
 		s.scores[s.round][p] = int16(sc.Score)
 		res[p] = RoundResult{Board: s.pack.Boards[st.Board].ID, Side: sideName(int(st.Side)), Card: s.pack.Cards[st.Card].ID,
 			Called: p == caller, Score: sc, Placed: placed, Removed: removed}
-		covered := GalleryCells - sc.Empty
-		switch {
-		case covered > best:
-			best, bestN = covered, 1
-			if caller < 0 {
-				leaver = p
-			}
-		case covered == best:
-			bestN++
-			if caller < 0 && s.rng.IntN(bestN) == 0 { // ties by lot
-				leaver = p
-			}
-		}
+		covered[p] = GalleryCells - sc.Empty
+		best = max(best, covered[p])
 	}
 	s.results = append(s.results, res)
 	rv := make([]ResultView, len(res))
@@ -386,8 +376,11 @@ func (s *State) endRound(caller int) {
 		}
 	}
 	for p := range s.n {
-		s.seats[p].Occupied = 0
-		s.seats[p].Card = -1
+		st := &s.seats[p]
+		st.Occupied = 0
+		st.Card = -1
+		st.PrevBoard, st.PrevSide = st.Board, st.Side
+		st.Side = -1
 	}
 	s.round++
 	s.seq++
@@ -395,31 +388,35 @@ func (s *State) endRound(caller int) {
 		s.phase = PhaseOver
 		return
 	}
-	// The leaver's board goes to the box; a new one comes from the pile.
-	s.inBox[s.seats[leaver].Board] = true
-	var pile [NumBoards]int8
-	k := 0
-	for b, in := range s.inPile {
-		if in {
-			pile[k] = int8(b)
-			k++
+	s.phase = PhaseDeal
+	if caller >= 0 {
+		s.returnBoard(caller)
+		return
+	}
+	for p := range s.n {
+		if covered[p] == best {
+			s.lot |= 1 << p
 		}
 	}
-	nb := pile[s.rng.IntN(k)]
-	s.inPile[nb] = false
-	var deal [MaxPlayers]int8
-	for p := range s.n {
-		deal[p] = s.seats[p].Board
-		s.seats[p].PrevBoard = s.seats[p].Board
-		s.seats[p].PrevSide = s.seats[p].Side
+	if bits.OnesCount8(s.lot) == 1 {
+		leaver := bits.TrailingZeros8(s.lot)
+		s.lot = 0
+		s.returnBoard(leaver)
 	}
-	deal[leaver] = nb
-	s.rng.Shuffle(s.n, func(i, j int) { deal[i], deal[j] = deal[j], deal[i] })
+}
+
+// returnBoard puts the leaver's board in the box and the other boards in
+// play face up for the next deal; the new board from the pile is due.
+func (s *State) returnBoard(leaver int) {
 	for p := range s.n {
-		s.seats[p].Board = deal[p]
-		s.seats[p].Side = -1
+		b := s.seats[p].Board
+		s.boards[b] = boardToDeal
+		if p == leaver {
+			s.boards[b] = boardReturned
+		}
+		s.seats[p].Board = -1
 	}
-	s.phase = PhaseChoose
+	s.drawBoard = true
 }
 
 func (s *State) toSupply(t int) {
@@ -450,9 +447,12 @@ func sideName(side int) string {
 }
 
 // CheckInvariants implements game.Checker: every tile is in exactly one
-// place and the supply counts match, boards hold no overlapping tiles and
-// no tile outside the rectangle, every board is in play, in the pile or in
-// the box, and no card is dealt twice.
+// place and the supply counts match, tiles leave the supply only during a
+// round, boards hold no overlapping tiles and no tile outside the
+// rectangle, every board is in exactly one place (in play, to deal, unseen
+// or returned) with the pile's count matching the boards drawn, and the
+// cards dealt are those of the rounds played plus one per player holding
+// a card now.
 func (s *State) CheckInvariants() error {
 	var supply [NumShapes * NumElements]int8
 	var occ [MaxPlayers]CellSet
@@ -495,39 +495,114 @@ func (s *State) CheckInvariants() error {
 		if (s.seats[p].Hand >= 0) != (hands[p] == 1) {
 			return fmt.Errorf("player %d's hand is inconsistent", p)
 		}
-		if s.phase == PhaseRound && s.seats[p].Card < 0 {
-			return fmt.Errorf("player %d has no card during a round", p)
+		if s.phase != PhaseRound && (hands[p] != 0 || occ[p] != 0) {
+			return fmt.Errorf("player %d holds or has laid tiles in phase %s", p, s.phase)
 		}
 	}
-	var boards [NumBoards]int
+	if err := s.checkBoards(); err != nil {
+		return err
+	}
+	return s.checkCards()
+}
+
+// checkBoards checks that every board is in exactly one place and that the
+// pile's count matches the boards seen so far.
+func (s *State) checkBoards() error {
+	if s.phase == PhaseOver {
+		return nil
+	}
+	var seen [NumBoards]int
+	dealt, toDeal, returned := 0, 0, 0
 	for p := range s.n {
-		if s.phase != PhaseOver {
-			boards[s.seats[p].Board]++
+		b := s.seats[p].Board
+		switch {
+		case b < 0:
+			if s.phase != PhaseDeal {
+				return fmt.Errorf("player %d has no board in phase %s", p, s.phase)
+			}
+			continue
+		case int(b) >= len(s.pack.Boards):
+			return fmt.Errorf("player %d has board index %d of %d", p, b, len(s.pack.Boards))
+		case s.boards[b] != boardInPlay:
+			return fmt.Errorf("player %d's board %d is in place %d, not in play", p, s.pack.Boards[b].ID, s.boards[b])
 		}
+		seen[b]++
+		dealt++
 	}
+	unseen := 0
 	for b := range s.pack.Boards {
-		if s.inPile[b] {
-			boards[b]++
-		}
-		if s.inBox[b] {
-			boards[b]++
-		}
-		if s.phase != PhaseOver && boards[b] != 1 {
-			return fmt.Errorf("board %d is in %d places", s.pack.Boards[b].ID, boards[b])
+		switch s.boards[b] {
+		case boardInPlay:
+			if seen[b] != 1 {
+				return fmt.Errorf("board %d is in play before %d players", s.pack.Boards[b].ID, seen[b])
+			}
+		case boardUnseen:
+			unseen++
+		case boardToDeal:
+			toDeal++
+		case boardReturned:
+			returned++
+		default:
+			return fmt.Errorf("board %d has an impossible place %d", s.pack.Boards[b].ID, s.boards[b])
 		}
 	}
-	used := 0
+	if s.pile < 0 || int(s.pile) > unseen {
+		return fmt.Errorf("the pile counts %d boards but %d are unseen", s.pile, unseen)
+	}
+	drawn := PileBoards - int(s.pile)
+	if drawn != s.round-b2i(s.lot != 0 || s.drawBoard) {
+		return fmt.Errorf("%d boards came from the pile in %d finished rounds", drawn, s.round)
+	}
+	if returned+b2i(s.lot != 0) != s.round {
+		return fmt.Errorf("%d boards were returned to the box after %d rounds", returned, s.round)
+	}
+	if (s.lot != 0 || s.drawBoard) && s.phase != PhaseDeal {
+		return fmt.Errorf("a lot or a board from the pile is due in phase %s", s.phase)
+	}
+	if s.lot != 0 && (s.drawBoard || dealt != s.n || bits.OnesCount8(s.lot) < 2 || s.lot>>s.n != 0) {
+		return fmt.Errorf("the lot among seats %b is due with the boards not all in play", s.lot)
+	}
+	if s.round == 0 && toDeal != 0 || s.round > 0 && s.lot == 0 && dealt+toDeal != s.n-b2i(s.drawBoard) {
+		return fmt.Errorf("%d boards in play and %d to deal for %d players", dealt, toDeal, s.n)
+	}
+	return nil
+}
+
+// checkCards checks that the cards dealt are the cards of the rounds
+// played plus one per player holding a card now, and that a round is
+// played with every card up.
+func (s *State) checkCards() error {
+	used, holding := 0, 0
 	for _, u := range s.used {
 		if u {
 			used++
 		}
 	}
-	want := s.round * s.n
-	if s.phase == PhaseRound {
-		want += s.n
+	for p := range s.n {
+		c := s.seats[p].Card
+		if c < 0 {
+			if s.phase == PhaseRound {
+				return fmt.Errorf("player %d has no card during a round", p)
+			}
+			continue
+		}
+		if s.phase != PhaseRound && s.phase != PhaseCards {
+			return fmt.Errorf("player %d holds card %d in phase %s", p, c, s.phase)
+		}
+		if int(c) >= len(s.pack.Cards) || !s.used[c] {
+			return fmt.Errorf("player %d holds card index %d, which is not marked dealt", p, c)
+		}
+		holding++
 	}
-	if used != want {
+	if want := s.round*s.n + holding; used != want {
 		return fmt.Errorf("%d cards dealt; want %d after %d rounds", used, want, s.round)
 	}
 	return nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -12,8 +12,9 @@ import (
 	"minehall/game"
 )
 
-// newRound starts a game and lets every player choose side A (or the only
-// side allowed), so that a round is running.
+// newRound starts a game, lets chance deal the boards, lets every player
+// choose side A (or the only side allowed) and chance deal the cards, so
+// that a round is running. seed seeds chance's draws.
 func newRound(t testing.TB, players int, opts game.Options, seed uint64) *State {
 	t.Helper()
 	s0, _, err := game.Start(New(), players, opts, seed)
@@ -21,20 +22,48 @@ func newRound(t testing.TB, players int, opts game.Options, seed uint64) *State 
 		t.Fatal(err)
 	}
 	s := s0.(*State)
-	chooseSides(t, s)
+	chooseSides(t, s, seed)
 	return s
 }
 
-func chooseSides(t testing.TB, s *State) {
+// chooseSides lets chance deal the boards (after a lot and a board from the
+// pile, between rounds), every player choose the first side allowed, and
+// chance deal the cards; seed seeds chance's draws.
+func chooseSides(t testing.TB, s *State, seed uint64) {
 	t.Helper()
+	settle(t, s, seed)
+	if s.phase != PhaseChoose {
+		t.Fatalf("got phase %s after the deal; want choose", s.phase)
+	}
 	for p := range s.n {
 		legal := s.Legal(game.Player(p), nil)
 		if err := game.Play(s, game.Player(p), legal[0]); err != nil {
 			t.Fatal(err)
 		}
 	}
+	if s.phase != PhaseCards {
+		t.Fatalf("got phase %s after every side was chosen; want cards", s.phase)
+	}
+	settle(t, s, seed)
 	if s.phase != PhaseRound {
-		t.Fatalf("got phase %s after every side was chosen; want round", s.phase)
+		t.Fatalf("got phase %s after the cards were dealt; want round", s.phase)
+	}
+}
+
+// settle plays chance's outcomes, drawn by their probabilities with a
+// generator seeded from seed and the phase's sequence number, for as long
+// as chance is to act.
+func settle(t testing.TB, s *State, seed uint64) {
+	t.Helper()
+	rng := game.NewRand(seed*1_000_003 + uint64(s.seq))
+	for slices.Contains(s.Actors(nil), game.Chance) {
+		a := game.PickOutcome(s.ChanceOutcomes(nil), rng.Float64())
+		if err := game.Play(s, game.Chance, a); err != nil {
+			t.Fatalf("chance's %s: %v", s.ActionString(game.Chance, a), err)
+		}
+		if err := s.CheckInvariants(); err != nil {
+			t.Fatalf("after chance's %s: %v", s.ActionString(game.Chance, a), err)
+		}
 	}
 }
 
@@ -132,16 +161,26 @@ func TestTabletopAllowsRockAssistRefuses(t *testing.T) {
 }
 
 func TestAssistRefusesColorNotOnCard(t *testing.T) {
-	s := newRound(t, 2, game.Options{OptAssist: "true"}, 3)
-	card := s.cardOf(0)
-	for _, sh := range s.pack.Shapes {
-		if card.Count[sh.Color] == 0 {
-			play(t, s, 0, "take "+sh.ID)
-			refused(t, s, 0, "place r0 a1", "your card has no")
-			return
+	for seed := uint64(1); seed < 20; seed++ {
+		s := newRound(t, 2, game.Options{OptAssist: "true"}, seed)
+		card, side := s.cardOf(0), s.sideOf(0)
+		for _, sh := range s.pack.Shapes {
+			if card.Count[sh.Color] != 0 {
+				continue
+			}
+			// A spot of the gallery, so that only the color is wrong.
+			o := sh.Orientations[0]
+			for c := range 64 {
+				r, col := c/GridStride, c%GridStride
+				if r+o.Rows <= side.Rows && col+o.Cols <= side.Cols && (o.Cells<<c)&^side.Gallery == 0 {
+					play(t, s, 0, "take "+sh.ID)
+					refused(t, s, 0, "place "+placementName(o.Symbol*64+c), "your card has no")
+					return
+				}
+			}
 		}
 	}
-	t.Fatal("player 0's card has every color; pick another seed")
+	t.Fatal("no seed gave player 0 a card without some color that fits the gallery")
 }
 
 func TestTilesNeverOverlap(t *testing.T) {
@@ -166,8 +205,8 @@ func TestCallEndsRoundForEveryone(t *testing.T) {
 		play(t, s, 1, "take Y1")
 		callerBoard := s.seats[0].Board
 		play(t, s, 0, "call")
-		if s.phase != PhaseChoose || s.round != 1 {
-			t.Fatalf("got phase %s round %d; want choose, round 1", s.phase, s.round)
+		if s.phase != PhaseDeal || s.round != 1 || !s.drawBoard {
+			t.Fatalf("got phase %s round %d, board from the pile due %v; want deal, round 1, due", s.phase, s.round, s.drawBoard)
 		}
 		if s.seats[1].Hand != -1 {
 			t.Errorf("player 1 still holds tile %d; want it back in the supply", s.seats[1].Hand)
@@ -175,7 +214,7 @@ func TestCallEndsRoundForEveryone(t *testing.T) {
 		if got := s.scores[0][0]; got != 12 {
 			t.Errorf("caller with an exact board got %d; want 10 + 2 = 12", got)
 		}
-		if !s.inBox[callerBoard] {
+		if s.boards[callerBoard] != boardReturned {
 			t.Errorf("the caller's board %d is not back in the box", callerBoard)
 		}
 		n := 0
@@ -196,6 +235,7 @@ func TestSameBoardMeansOtherSide(t *testing.T) {
 		prev := [2]int8{s.seats[0].Board, s.seats[1].Board}
 		sides := [2]int8{s.seats[0].Side, s.seats[1].Side}
 		play(t, s, game.System, "time up")
+		settle(t, s, seed)
 		for p := range 2 {
 			if s.seats[p].Board != prev[p] {
 				continue
@@ -221,7 +261,7 @@ func TestTimeUpScoresWithoutCaller(t *testing.T) {
 		t.Errorf("got a caller after time up; want none")
 	}
 	// Player 1 covered more spaces, so their board returns to the box.
-	if !s.inBox[b1] {
+	if s.lot != 0 || s.boards[b1] != boardReturned {
 		t.Errorf("board %d of the player with most covered spaces is not in the box", b1)
 	}
 	if s.results[0][0].Score.Score != 0 {
@@ -245,27 +285,22 @@ func TestSevenRounds(t *testing.T) {
 			t.Fatalf("over after %d rounds; want %d", r, Rounds)
 		}
 		if r > 0 {
-			chooseSides(t, s)
+			chooseSides(t, s, 9)
 		}
 		play(t, s, game.System, "time up")
 	}
 	if !s.Terminal() {
 		t.Fatalf("not over after %d rounds", Rounds)
 	}
-	pile := 0
-	for _, in := range s.inPile {
-		if in {
-			pile++
-		}
-	}
-	if pile != 0 {
-		t.Errorf("got %d boards left in the pile; want 0", pile)
+	if s.pile != 0 {
+		t.Errorf("got %d boards left in the pile; want 0", s.pile)
 	}
 }
 
 func TestNotation(t *testing.T) {
 	s := newRound(t, 2, nil, 1)
-	for _, m := range []string{"take B2", "take L3 silver", "return", "place r90 c2", "move 12 m0 a1", "remove 12", "swap 12 L3 silver", "call", "side A", "time up"} {
+	for _, m := range []string{"take B2", "take L3 silver", "return", "place r90 c2", "move 12 m0 a1", "remove 12", "swap 12 L3 silver", "call", "side A", "time up",
+		"deal board 7 to seat 2", "draw card 12 for seat 4", "draw card 40 for seat 1", "lot seat 3", "draw board 10"} {
 		a, err := s.ParseAction(0, m)
 		if err != nil {
 			t.Errorf("%q: %v", m, err)
@@ -275,7 +310,8 @@ func TestNotation(t *testing.T) {
 			t.Errorf("got %q; want %q", got, m)
 		}
 	}
-	for _, bad := range []string{"", "dance", "take Q7", "take B2 diamond", "place r45 a1", "place r0 z9", "move 99 r0 a1", "remove x", "side C", "time"} {
+	for _, bad := range []string{"", "dance", "take Q7", "take B2 diamond", "place r45 a1", "place r0 z9", "move 99 r0 a1", "remove x", "side C", "time",
+		"deal board 7 to seat 0", "deal board 11 to seat 1", "deal board 7", "draw card 41 for seat 1", "draw card 3 for seat 5", "draw card 3", "lot seat 0", "lot 2", "draw board 0", "draw"} {
 		if _, err := s.ParseAction(0, bad); err == nil || game.ErrorCode(err) != game.CodeInvalid {
 			t.Errorf("%q: got %v; want an invalid-notation error", bad, err)
 		}
@@ -320,7 +356,7 @@ func TestExplainAgreesWithLegal(t *testing.T) {
 		s := s0.(*State)
 		rng := game.NewRand(5)
 		for step := 0; step < 300 && !s.Terminal(); step++ {
-			for _, p := range []game.Player{game.System, 0, 1, 2} {
+			for _, p := range []game.Player{game.Chance, game.System, 0, 1, 2} {
 				legal := s.Legal(p, nil)
 				for _, a := range legal {
 					if !s.mayTake(p, a) {
@@ -469,24 +505,48 @@ func TestViewShowsTheTable(t *testing.T) {
 	}
 }
 
-// TestTimeUpTieByLot: when the clock ends a round with equal coverage, the
-// board that leaves is drawn by lot, so over many seeds both players' boards
-// leave sometimes.
+// TestTimeUpTieByLot: "the player with the most covered spaces (ties by
+// lot) returns the board" (RULINGS.md). When the clock ends a round with
+// equal coverage, the lot is a chance node among the tied seats, each as
+// likely, and its outcome says whose board goes to the box.
 func TestTimeUpTieByLot(t *testing.T) {
-	left := map[int]int{}
-	for seed := uint64(1); seed <= 40; seed++ {
-		s := newRound(t, 2, nil, seed)
+	for _, pick := range []int{0, 1} {
+		s := newRound(t, 2, nil, 1)
 		b := [2]int8{s.seats[0].Board, s.seats[1].Board}
-		play(t, s, game.System, "time up")
-		for p := range 2 {
-			if s.inBox[b[p]] {
-				left[p]++
-			}
+		play(t, s, game.System, "time up") // two empty boards: a tie
+		if got := s.Actors(nil); !slices.Equal(got, []game.Player{game.Chance}) || s.lot != 0b11 {
+			t.Fatalf("after a tied time up: got actors %v and lot %b; want chance to draw the lot between seats 1 and 2", got, s.lot)
+		}
+		outs := s.ChanceOutcomes(nil)
+		want := []game.ChanceOutcome{{Action: game.Action(actLot), Probability: 0.5}, {Action: game.Action(actLot + 1), Probability: 0.5}}
+		if !slices.Equal(outs, want) {
+			t.Fatalf("got lot outcomes %v; want %v", outs, want)
+		}
+		if v := viewOf(t, s, game.Spectator); !slices.Equal(v.Lot, []int{0, 1}) || v.Phase != "deal" {
+			t.Errorf("got view lot %v in phase %s; want [0 1] in deal", v.Lot, v.Phase)
+		}
+		refused(t, s, 0, fmt.Sprintf("lot seat %d", pick+1), "only chance")
+		play(t, s, game.Chance, fmt.Sprintf("lot seat %d", pick+1))
+		if s.boards[b[pick]] != boardReturned || s.boards[b[1-pick]] != boardToDeal {
+			t.Errorf("lot seat %d: got board places %d and %d; want seat %d's returned and the other's to deal", pick+1, s.boards[b[0]], s.boards[b[1]], pick+1)
 		}
 	}
-	if left[0] == 0 || left[1] == 0 || left[0]+left[1] != 40 {
-		t.Errorf("got boards leaving by seat %v over 40 tied rounds; want both seats, 40 in all", left)
+	// A single player with the most covered spaces draws no lot.
+	for seed := uint64(1); seed < 50; seed++ {
+		s := newRound(t, 3, nil, seed)
+		if s.cardOf(2).Count[Yellow] == 0 {
+			continue
+		}
+		play(t, s, 2, "take Y1")
+		play(t, s, 2, "place r0 "+cellName(lowCell(s.sideOf(2).Gallery)))
+		b2 := s.seats[2].Board
+		play(t, s, game.System, "time up")
+		if s.lot != 0 || s.boards[b2] != boardReturned || !s.drawBoard {
+			t.Errorf("got lot %b, board %d in place %d; want no lot and seat 3's board returned", s.lot, b2, s.boards[b2])
+		}
+		return
 	}
+	t.Fatal("no seed gave seat 3 a card with yellow")
 }
 
 func TestTakeNamesOtherElements(t *testing.T) {

@@ -5,19 +5,24 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"minehall/game"
 )
 
 // View is what a player or spectator sees: everything on the table. Out of
-// Mine hides nothing but the order of the boards and cards still to come.
+// Mine hides nothing but the boards and cards still to come and, while the
+// treasure cards are dealt, the cards lying face down (no one has seen
+// them: all are revealed together when the last one is dealt).
 //
 // A view names every tile with its shape and element and every board side
 // with its layout, so a client needs no table of the pack besides Shapes.
 // Sets of cells are lists of cell names ("c2"): a whole board's set does
 // not fit in a JavaScript number.
 type View struct {
-	You        int            `json:"you"` // seat, -1 for a spectator
+	You int `json:"you"` // seat, -1 for a spectator
+	// Phase is "deal" (chance deals the boards), "choose", "cards" (chance
+	// deals the treasure cards face down), "round" or "over".
 	Phase      string         `json:"phase"`
 	Round      int            `json:"round"` // 1-based
 	Rounds     int            `json:"rounds"`
@@ -34,6 +39,13 @@ type View struct {
 	// Shapes are the tile shapes by their index in the pack (tiles and
 	// kinds refer to them), drawn as rows of '#' and '.' in transform r0.
 	Shapes []ShapeView `json:"shapes"`
+	// ToDeal are the ids of the boards lying face up to be dealt, in
+	// ascending order, while chance deals them between rounds.
+	ToDeal []int `json:"to_deal,omitempty"`
+	// Lot are the seats (0-based) tied for the most covered spaces when
+	// the clock ended the round, while the lot among them that says who
+	// returns the board is due.
+	Lot []int `json:"lot,omitempty"`
 }
 
 // ShapeView is a tile shape as a client draws it.
@@ -66,11 +78,14 @@ type CardView struct {
 
 // PlayerView is one seat as everyone sees it.
 type PlayerView struct {
-	Board    int       `json:"board"` // board id
-	Side     string    `json:"side"`  // "" while choosing
+	Board    int       `json:"board,omitempty"` // board id, left out while none is dealt
+	Side     string    `json:"side"`            // "" while choosing
 	MustSide string    `json:"must_side,omitempty"`
 	Card     int       `json:"card,omitempty"` // card id during a round
 	CardFace *CardView `json:"card_face,omitempty"`
+	// CardDown: a treasure card lies face down before the player while
+	// the cards are dealt; its id and face are not shown to anyone.
+	CardDown bool `json:"card_down,omitempty"`
 	// Sides are both sides of the board dealt (A then B) while the player
 	// chooses one; the board dealt is public (Board), so everyone sees them.
 	Sides    []SideView   `json:"sides,omitempty"`
@@ -134,11 +149,16 @@ func (s *State) View(p game.Player) any {
 	}
 	for pi := range s.n {
 		st := &s.seats[pi]
-		pv := PlayerView{Board: s.pack.Boards[st.Board].ID, Side: sideName(int(st.Side)), Placed: []PlacedView{}}
-		if st.Side < 0 && st.Board == st.PrevBoard {
+		pv := PlayerView{Side: sideName(int(st.Side)), Placed: []PlacedView{}}
+		if st.Board >= 0 {
+			pv.Board = s.pack.Boards[st.Board].ID
+		}
+		if s.phase == PhaseChoose && st.Side < 0 && st.Board == st.PrevBoard {
 			pv.MustSide = sideName(1 - int(st.PrevSide))
 		}
-		if c := s.cardOf(pi); c != nil {
+		if c := s.cardOf(pi); c != nil && s.phase == PhaseCards {
+			pv.CardDown = true
+		} else if c != nil {
 			pv.Card = c.ID
 			pv.CardFace = cardView(c)
 		}
@@ -170,9 +190,16 @@ func (s *State) View(p game.Player) any {
 			v.Supply = append(v.Supply, SupplyCount{Shape: s.pack.Shapes[k/int(NumElements)].ID, Element: Element(k % int(NumElements)).String(), Count: int(n)})
 		}
 	}
+	v.PileBoards = int(s.pile)
 	for b := range s.pack.Boards {
-		if s.inPile[b] {
-			v.PileBoards++
+		if s.boards[b] == boardToDeal {
+			v.ToDeal = append(v.ToDeal, s.pack.Boards[b].ID)
+		}
+	}
+	slices.Sort(v.ToDeal)
+	for p := range s.n {
+		if s.lot&(1<<p) != 0 {
+			v.Lot = append(v.Lot, p)
 		}
 	}
 	for _, u := range s.used[:len(s.pack.Cards)] {
@@ -287,29 +314,29 @@ func drawCells(on CellSet, rows, cols int) []string {
 	return out
 }
 
-// snapshot is the whole state as JSON, the generator included. Everything
-// but the options and the generator is packed into one hex string (see
+// snapshot is the whole state as JSON (the state holds no generator).
+// Everything but the options is packed into one hex string (see
 // State.packed), and the finished rounds' results, which View shows in
 // full, by a running SHA-256 of their JSON: hashing a state stays cheap
 // while any difference still changes it.
 type snapshot struct {
-	Players int       `json:"players"`
-	Options settings  `json:"options"`
-	Rand    game.Rand `json:"rand"`
-	State   string    `json:"state"`
-	Results string    `json:"results"`
+	Players int      `json:"players"`
+	Options settings `json:"options"`
+	State   string   `json:"state"`
+	Results string   `json:"results"`
 }
 
 // Snapshot implements game.State.
 func (s *State) Snapshot() any {
-	return snapshot{Players: s.n, Options: s.opts, Rand: s.rng, State: hex.EncodeToString(s.packed()), Results: s.resultsDigest}
+	return snapshot{Players: s.n, Options: s.opts, State: hex.EncodeToString(s.packed()), Results: s.resultsDigest}
 }
 
 // packed encodes the state's fields in a fixed order: phase, sequence,
 // round; per seat board, side, previous board and side, card, hand and
 // occupied cells; per tile its place, transform and cell; the supply per
-// kind; per board 1 if in the pile plus 2 if in the box; per card 1 if
-// dealt; the scores per round and seat.
+// kind; per board its place; the pile's count, the seats of a due lot and
+// 1 if a board from the pile is due; per card 1 if dealt; the scores per
+// round and seat.
 func (s *State) packed() []byte {
 	b := make([]byte, 0, 512)
 	b = append(b, byte(s.phase))
@@ -325,16 +352,10 @@ func (s *State) packed() []byte {
 	for _, k := range s.supply {
 		b = append(b, byte(k))
 	}
-	for i := range s.inPile {
-		var v byte
-		if s.inPile[i] {
-			v = 1
-		}
-		if s.inBox[i] {
-			v |= 2
-		}
-		b = append(b, v)
+	for _, place := range s.boards {
+		b = append(b, byte(place))
 	}
+	b = append(b, byte(s.pile), s.lot, byte(b2i(s.drawBoard)))
 	for _, u := range s.used {
 		var v byte
 		if u {

@@ -138,6 +138,7 @@ func TestViewSidesWhileChoosing(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := s0.(*State)
+	settle(t, s, 8)
 	v := viewOf(t, s, game.Spectator)
 	for p, pv := range v.Players {
 		b := &s.pack.Boards[s.seats[p].Board]
@@ -219,7 +220,7 @@ func TestViewJSON(t *testing.T) {
 	play(t, s, 0, "take B2")
 	play(t, s, 0, lastPlace(t, s, 0))
 	play(t, s, game.System, "time up")
-	chooseSides(t, s)
+	chooseSides(t, s, 9)
 	play(t, s, 1, "take Y1")
 	play(t, s, 1, lastPlace(t, s, 1))
 	b, err := json.Marshal(s.View(0))

@@ -272,6 +272,44 @@ func TestOutOfMineSevenRoundsAgainstTwoBots(t *testing.T) {
 	if fmt.Sprint(end) != fmt.Sprint(want) {
 		t.Errorf("end screen scores %v; want the score sheet's totals %v", end, want)
 	}
+
+	// The live log names what chance dealt, but for the treasure cards
+	// dealt face down before the last card of a round.
+	chance := eval[[]string](t, tab, `[...document.querySelectorAll('#log li[data-n]')].filter((li) => li.querySelector('.log-who')?.textContent === 'Chance').map((li) => li.textContent.replace(/^\d+\.\s*/, ''))`)
+	var boards, cards, hidden int
+	for _, line := range chance {
+		switch {
+		case strings.HasPrefix(line, "Chance deal board "):
+			boards++
+		case strings.HasPrefix(line, "Chance draw card ") && strings.HasSuffix(line, " for seat 3"):
+			cards++
+		case line == "Chance acted":
+			hidden++
+		}
+	}
+	if boards == 0 || cards == 0 || hidden != 2*cards {
+		t.Errorf("live log: got %d board deals, %d last cards named and %d hidden moves by chance in %q; want deals, and two hidden cards before each named one", boards, cards, hidden, chance)
+	}
+
+	// The replay steps through chance's deals: the boards dealt one by
+	// one, then the treasure cards lying face down.
+	do(t, tab, 20*time.Second, "open the replay",
+		chromedp.Click(chromedp.CSS(`#replay`)),
+		chromedp.WaitVisible(chromedp.CSS(`#replay-step`)),
+		chromedp.Click(chromedp.CSS(`#replay-first`)))
+	waitFor(t, tab, 10*time.Second, "the replay at its first position", `document.querySelector('#replay-step').textContent.startsWith('Move 0 ') && !!document.querySelector('#oom')`)
+	do(t, tab, 10*time.Second, "step forward by keyboard", chromedp.KeyEvent(kb.ArrowRight))
+	waitFor(t, tab, 10*time.Second, "the first board dealt in the replay", `document.querySelector('#replay-step').textContent.startsWith('Move 1 ') && `+phase+` === 'deal'`)
+	if got := eval[[]string](t, tab, `[...document.querySelectorAll('#oom .oom-other')].map((d) => d.dataset.board)`); len(got) != 3 || got[0] == "" || got[1] != "" || got[2] != "" {
+		t.Errorf("replay after the first deal: got boards %q by seat; want seat 1's only", got)
+	}
+	first := eval[int](t, tab, `[...document.querySelectorAll('#replay-log li')].findIndex((li) => li.textContent.includes('draw card'))`)
+	if first < 0 {
+		t.Fatalf("the replay's log names no treasure card drawn")
+	}
+	clickAt(t, tab, "the first card drawn in the replay's log", fmt.Sprintf(`#replay-log li:nth-child(%d) button`, first+1))
+	waitFor(t, tab, 10*time.Second, "a treasure card face down in the replay",
+		fmt.Sprintf(`document.querySelector('#replay-step').textContent.startsWith('Move %d ') && %s === 'cards' && document.querySelectorAll('#oom .oom-card-down').length === 1`, first+1, phase))
 }
 
 // twoPeopleAtOutOfMine opens a 2-player table without a round clock, joins

@@ -7,6 +7,10 @@
 // (optimistic) and the server's ack confirms it or its error rolls it back
 // visibly. Between rounds: the scoring of the round (removed tiles marked,
 // the breakdown), the 7-round score sheet and the choice of a board side.
+// While chance deals (the phases "deal" and "cards", which a table passes
+// through at once and a replay steps through), every player's board as
+// far as it is dealt, the treasure cards lying face down and the seats a
+// lot is drawn among.
 //
 // Everything drawn comes from the view: tiles are named with their shape
 // and element (the hand, placed tiles, a round's results), board sides with
@@ -33,6 +37,9 @@ const COLORS = ['yellow', 'blue', 'green', 'red', 'white'];
 const COLOR_SYMBOLS = { yellow: '○', blue: '△', green: '◇', red: '□', white: '★' };
 const ELEMENT_SYMBOLS = { gold: '◉', silver: '◈', woodworm: '≈', rat: '✱' };
 const OP_TIMEOUT = 15000; // an action with neither ack nor error is dropped after this
+// The phases in which chance deals boards (and draws a lot) or treasure
+// cards: no seat acts, and the header names chance.
+const CHANCE_PHASES = new Set(['deal', 'cards']);
 
 const memory = new WeakMap();
 
@@ -180,6 +187,7 @@ export function render(el, ctx) {
   root.append(header(view, ctx, m, mem));
   if (view.phase === 'round') root.append(roundArea(view, ctx, m, mem));
   else if (view.phase === 'choose') root.append(chooseArea(view, ctx, m, mem));
+  else if (CHANCE_PHASES.has(view.phase)) root.append(othersBox(view, ctx, mem, true));
   if (view.results && view.results.length && view.phase !== 'round') root.append(scoringArea(view, ctx, shapes, view.results.length - 1));
   if (view.results && view.results.length) root.append(scoreSheet(view, ctx));
   clear(el).append(root);
@@ -192,7 +200,7 @@ function header(view, ctx, m, mem) {
   const flags = [view.assist && t('oom.assist'), view.elves && t('oom.elves'), view.finds && t('oom.finds')].filter(Boolean);
   return h('div', { class: 'oom-head' },
     h('strong', { class: 'oom-round', text: t('oom.round', { n: view.round, of: view.rounds }) }), ' · ',
-    h('span', { class: 'oom-phase', text: t(`oom.phase.${view.phase}`) }),
+    h('span', { class: 'oom-phase', text: CHANCE_PHASES.has(view.phase) ? t('actor.chance') : t(`oom.phase.${view.phase}`) }),
     flags.length ? h('span', { class: 'muted', text: ' · ' + flags.join(', ') }) : null,
     view.phase === 'round' && view.clock_seconds > 0 && ctx.deadline
       ? h('span', { class: 'oom-clock', id: 'oom-clock', role: 'timer', 'aria-label': t('oom.clock') }) : null,
@@ -482,9 +490,12 @@ function supplyBox(view, ctx, m, mem) {
   return box;
 }
 
-function othersBox(view, ctx, mem) {
+// othersBox draws the other players' boards small (every player's with
+// all): the board and side, tiles, hand, a treasure card lying face down
+// and whether a lot is drawn among them.
+function othersBox(view, ctx, mem, all) {
   const { t } = ctx;
-  const others = view.players.map((p, i) => ({ p, i })).filter(({ i }) => i !== view.you);
+  const others = view.players.map((p, i) => ({ p, i })).filter(({ i }) => all || i !== view.you);
   return h('section', { class: 'oom-others', 'aria-label': t('oom.others') }, others.map(({ p, i }) => {
     const layout = p.layout ? layoutInfo(p.layout) : null;
     const size = 14;
@@ -500,12 +511,17 @@ function othersBox(view, ctx, mem) {
       svg.append(elvesGroup(layout, size, t, false));
     }
     const hand = p.hand_tile || null;
-    return h('div', { class: ['oom-other', 'pboard'], 'data-player': i },
+    const lot = (view.lot || []).includes(i);
+    let board = p.side ? t('oom.otherboard', { id: p.board, side: p.side }) : t('oom.choosing');
+    if (!p.side && view.phase !== 'choose') board = p.board ? `#${p.board}` : '…';
+    return h('div', { class: ['oom-other', 'pboard', lot && 'oom-lot'], 'data-player': i, 'data-board': p.board ?? '', 'data-lot': lot ? 'yes' : '' },
       h('h4', {}, h('span', { class: `pawn-dot ${playerColorClass(i)}`, 'aria-hidden': 'true', text: String(i + 1) }), ' ', ctx.names[i] ?? t('seat.number', { n: i + 1 }),
+        lot ? h('span', { class: 'tag acting', title: t('actor.chance'), text: '🎲' }) : null,
+        p.card_down ? h('span', { class: 'oom-card-down', role: 'img', 'aria-label': t('oom.card'), title: t('oom.card'), text: '🂠' }) : null,
         h('span', { class: 'score', text: t('table.points', { n: view.scores?.[i] ?? 0 }) })),
       svg,
       h('p', { class: 'small' },
-        p.side ? t('oom.otherboard', { id: p.board, side: p.side }) : t('oom.choosing'),
+        board,
         layout ? h('span', { class: 'oom-other-empty', 'data-empty': p.empty, text: ' · ' + t('oom.empty', { n: p.empty }) }) : null,
         hand ? h('span', { class: 'oom-other-hand', text: ' · ' + t('oom.holds', { shape: hand.shape }) }) : null));
   }));
@@ -957,6 +973,8 @@ export function describe(move, t) {
     case 'call': return t('oom.log.call');
     case 'side': return t('oom.log.side', { side: f[1] });
     case 'time': return t('oom.log.timeup');
+    // Chance's deals, draws and lots ("deal board 7 to seat 2", "draw card
+    // 12 for seat 2", "draw board 7", "lot seat 2") are shown as written.
   }
   return '';
 }
