@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,6 +64,16 @@ func decodeOOMView(t *testing.T, s game.State) oomView {
 	return v
 }
 
+// dealOOM plays chance's first outcome for as long as chance is to act.
+func dealOOM(t *testing.T, s game.State) {
+	t.Helper()
+	for slices.Contains(s.Actors(nil), game.Chance) {
+		if err := game.Play(s, game.Chance, s.Legal(game.Chance, nil)[0]); err != nil {
+			t.Fatalf("chance: %v", err)
+		}
+	}
+}
+
 // playOOM plays move for p, or the first legal action whose notation
 // starts with move when it ends in a space.
 func playOOM(t *testing.T, s game.State, p game.Player, move string) {
@@ -98,6 +109,7 @@ func TestOutOfMineNeedsNoDataTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	dealOOM(t, s)
 	v := decodeOOMView(t, s)
 	for p, pv := range v.Players {
 		if len(pv.Sides) != 2 || pv.Layout != nil {
@@ -111,6 +123,7 @@ func TestOutOfMineNeedsNoDataTable(t *testing.T) {
 	}
 	playOOM(t, s, 0, "side ")
 	playOOM(t, s, 1, "side ")
+	dealOOM(t, s)
 	playOOM(t, s, 0, "take I3 gold")
 	v = decodeOOMView(t, s)
 	if h := v.Players[0].HandTile; h == nil || h.Shape != "I3" || h.Element != "gold" {
