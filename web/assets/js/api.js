@@ -42,6 +42,8 @@ const store = {
 // seatOf returns {seat, token} for table id, or null.
 export function seatOf(id) { return store.get('minehall.seat.' + id); }
 export function saveSeat(id, seat, token) { store.set('minehall.seat.' + id, { seat, token }); }
+// forgetSeat drops the seat token of table id (the seat was given up).
+export function forgetSeat(id) { localStorage.removeItem('minehall.seat.' + id); }
 export function ownerOf(id) { return store.get('minehall.owner.' + id); }
 export function saveOwner(id, token) { store.set('minehall.owner.' + id, token); }
 export function playerName() { return store.get('minehall.name') || ''; }

@@ -1,17 +1,24 @@
 // The lobby: create a table (game, options, player count, seats with bots
-// and their levels) and list the open and running tables.
+// and their levels, time control, the stand-in bot's level) and list the
+// open and running tables.
 import { h, clear } from './dom.js';
 import { t, onLanguage } from './i18n.js';
 import { api, saveOwner, saveSeat, playerName, savePlayerName } from './api.js';
 import { catalog, gameTitle, gameSummary, botName, optionTitle, optionHelp, choiceName, seatName } from './catalog.js';
 import { navigate } from './router.js';
+import { icon } from './icons.js';
+import { PRESETS, DEFAULT_PRESET, realtime, describe, label as timeControlLabel, standInLevels } from './timecontrol.js';
+
+// LIST is the lobby's query: tables one may join or watch; finished ones
+// (abandoned ones too) are in their replays, not here.
+const LIST = '/api/tables?status=open,playing&limit=30';
 
 export function lobbyPage(el) {
   let games = [];
   let tables = [];
   let error = '';
   // The form's choices survive re-rendering (a language switch).
-  const form = { game: '', players: 2, options: {}, seats: [], name: playerName() };
+  const form = { game: '', players: 2, options: {}, seats: [], name: playerName(), tc: DEFAULT_PRESET, standIn: '' };
   let refresh = 0;
   let tablesBox = null;
 
@@ -21,6 +28,7 @@ export function lobbyPage(el) {
     form.players = Math.max(g.min_players, Math.min(form.players, g.max_players));
     form.options = {};
     for (const o of g.options || []) form.options[o.key] = o.default;
+    form.standIn = standInLevels(g).def;
     fitSeats(g);
   }
 
@@ -36,7 +44,7 @@ export function lobbyPage(el) {
     try {
       games = await catalog();
       if (!form.game && games.length) pickGame(games[0].id);
-      tables = await api('GET', '/api/tables?status=open,playing,finished&limit=30');
+      tables = listed(await api('GET', LIST));
       error = '';
     } catch (e) {
       error = e.message;
@@ -55,8 +63,10 @@ export function lobbyPage(el) {
     }
     savePlayerName(name);
     const seats = form.seats.map((s) => (s.kind === 'bot' ? { kind: 'bot', bot: s.bot } : { kind: 'person' }));
+    const body = { game: g.id, players: form.players, options: form.options, seats, autostart: true, stand_in: form.standIn };
+    if (!realtime(g)) body.time_control = PRESETS.find((p) => p.key === form.tc)?.tc ?? null;
     try {
-      const c = await api('POST', '/api/tables', { game: g.id, players: form.players, options: form.options, seats, autostart: true });
+      const c = await api('POST', '/api/tables', body);
       saveOwner(c.table.id, c.owner_token);
       if (seats.some((s) => s.kind === 'person')) {
         const j = await api('POST', `/api/tables/${c.table.id}/join`, { name });
@@ -102,19 +112,41 @@ export function lobbyPage(el) {
     return h('li', { class: 'seat-row' }, h('span', { class: 'seat-label', text: t('seat.number', { n: i + 1 }) }), kind, level);
   }
 
+  // timeControlField returns the time control select with what each
+  // preset means, or null for a real-time game (it keeps its round clock).
+  function timeControlField(g) {
+    if (realtime(g)) return null;
+    const preset = PRESETS.find((p) => p.key === form.tc) || PRESETS[1];
+    return h('div', { class: 'field' }, h('label', { for: 'time-control', text: t('tc.label') }),
+      h('select', { id: 'time-control', 'aria-describedby': 'time-control-help', onchange: (e) => { form.tc = e.target.value; render(); } },
+        PRESETS.map((p) => h('option', { value: p.key, selected: p.key === preset.key, text: `${t('tc.' + p.key)}: ${describe(p.tc)}` }))),
+      h('small', { class: 'help', id: 'time-control-help' },
+        preset.tc ? h('strong', { text: describe(preset.tc) + '. ' }) : null, t('tc.' + preset.key + '.help')));
+  }
+
+  // standInField returns the select of the bot that plays for a person who
+  // leaves, runs out of time or is away.
+  function standInField(g) {
+    const { bots } = standInLevels(g);
+    return h('div', { class: 'field' }, h('label', { for: 'stand-in', text: t('standin.label') }),
+      h('select', { id: 'stand-in', 'aria-describedby': 'stand-in-help', onchange: (e) => { form.standIn = e.target.value; } },
+        bots.map((b) => h('option', { value: b, selected: b === form.standIn, text: botName(b) }))),
+      h('small', { class: 'help', id: 'stand-in-help', text: t('standin.help') }));
+  }
+
   function tableRow(tb) {
     const g = games.find((x) => x.id === tb.game);
     const title = g ? gameTitle(g) : tb.game;
     const free = tb.seats.filter((s) => s.kind === 'person' && !s.taken).length;
     const names = tb.seats.map((s, i) => seatName(s, i)).join(', ');
-    const link = tb.status === 'finished'
-      ? h('a', { href: `/replay/${tb.id}`, 'data-link': true, text: t('lobby.replay') })
-      : h('a', { href: `/tables/${tb.id}`, 'data-link': true, text: tb.status === 'open' && free ? t('lobby.join') : t('lobby.watch') });
+    const link = h('a', { href: `/tables/${tb.id}`, 'data-link': true, text: tb.status === 'open' && free ? t('lobby.join') : t('lobby.watch') });
     return h('li', { class: 'table-row', 'data-table': tb.id },
       h('strong', { text: title }), ' ',
       h('span', { class: `status status-${tb.status}`, text: t('status.' + tb.status) }), ' ',
       h('span', { class: 'seats', text: names }), ' ',
-      tb.status === 'open' ? h('span', { text: t('lobby.free', { n: free }) }) : null, ' ', link);
+      g && realtime(g) ? null : h('span', { class: 'tc', 'data-tc': tb.time_control ? `${tb.time_control.move_s}/${tb.time_control.bank_s}` : 'untimed' },
+        icon('clock'), ' ', timeControlLabel(tb.time_control)), ' ',
+      tb.status === 'open' ? h('span', { class: 'free', text: t('lobby.free', { n: free }) }) : null, ' ', link);
   }
 
   function render() {
@@ -138,6 +170,8 @@ export function lobbyPage(el) {
             counts.map((n) => h('option', { value: n, selected: n === form.players, text: String(n) })))),
         (g.options || []).map((o) => optionField(g, o)),
         h('fieldset', {}, h('legend', { text: t('lobby.seats') }), h('ol', { class: 'seat-list' }, form.seats.map((s, i) => seatField(g, s, i)))),
+        timeControlField(g),
+        standInField(g),
         h('div', { class: 'field' }, h('label', { for: 'name', text: t('lobby.yourname') }),
           h('input', { id: 'name', maxlength: 32, autocomplete: 'nickname', value: form.name, oninput: (e) => { form.name = e.target.value; } })),
         h('button', { type: 'submit', id: 'create', class: 'primary', text: t('lobby.createbutton') }))));
@@ -156,10 +190,13 @@ export function lobbyPage(el) {
   // listTables refreshes the list of tables without touching the form.
   async function listTables() {
     try {
-      tables = await api('GET', '/api/tables?status=open,playing,finished&limit=30');
+      tables = listed(await api('GET', LIST));
       renderTables();
     } catch { /* the next refresh tries again */ }
   }
+
+  // listed keeps the tables one may join or watch.
+  function listed(list) { return (list || []).filter((tb) => tb.status !== 'finished'); }
 
   const off = onLanguage(render);
   refresh = setInterval(() => { if (!document.hidden) listTables(); }, 10000);

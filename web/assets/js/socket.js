@@ -4,6 +4,10 @@
 // acknowledged when the connection drops is resent with the same seq after
 // reconnecting, if the new state shows it was not applied (the server
 // refuses a second copy with "conflict", so nothing is applied twice).
+// A connection with a seat token also says whether the page is seen: a
+// presence frame ("away" when the page is hidden, "online" when it shows
+// again) on every change, and "away" right after the state frame of a
+// hello or a sync if the page is hidden then.
 
 const SEQ_KEY = 'minehall.seq.';
 
@@ -15,7 +19,7 @@ export const CLOSED = 'closed';
 
 export class TableSocket {
   // handlers: onFrame(frame) for state, update and table frames; onAck,
-  // onError(frame), onStatus(status, retryInMs).
+  // onError(frame), onLeft(frame), onStatus(status, retryInMs).
   constructor(tableId, token, handlers) {
     this.id = tableId;
     this.token = token || '';
@@ -26,10 +30,12 @@ export class TableSocket {
     this.stopped = false;
     this.ws = null;
     this.timer = 0;
+    this.onVisibility = () => this.presence();
   }
 
   connect() {
     this.stopped = false;
+    if (this.token) document.addEventListener('visibilitychange', this.onVisibility);
     clearTimeout(this.timer);
     this.status(this.attempt ? RECONNECTING : CONNECTING);
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -67,6 +73,7 @@ export class TableSocket {
         this.n = f.n;
         if (this.attempt || this.state !== OPEN) { this.attempt = 0; this.status(OPEN); }
         this.resendPending(f);
+        if (document.hidden) this.presence();
         this.h.onFrame(f);
         break;
       case 'update':
@@ -80,6 +87,9 @@ export class TableSocket {
         break;
       case 'table':
         this.h.onFrame(f);
+        break;
+      case 'left':
+        this.h.onLeft?.(f);
         break;
       case 'ack':
         if (this.pending && this.pending.seq === f.seq) this.pending = null;
@@ -125,6 +135,17 @@ export class TableSocket {
 
   sync() { this.send({ type: 'sync' }); }
 
+  // presence tells the server whether the page is seen; only a seat's
+  // connection does.
+  presence() {
+    if (this.token) this.send({ type: 'presence', state: document.hidden ? 'away' : 'online' });
+  }
+
+  // leave asks the server to free the seat (before the start) or to let
+  // a stand-in bot play for it; the answer is a "left" frame. It reports
+  // false when the connection is not open.
+  leave() { return !!this.token && this.send({ type: 'leave' }); }
+
   send(frame) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(frame));
@@ -134,6 +155,7 @@ export class TableSocket {
   // close ends the connection for good.
   close() {
     this.stopped = true;
+    document.removeEventListener('visibilitychange', this.onVisibility);
     clearTimeout(this.timer);
     if (this.ws) this.ws.close(1000);
     this.ws = null;

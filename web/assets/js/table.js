@@ -1,14 +1,21 @@
-// The table page: seats, whose turn, clocks, the board (drawn by the
-// game's renderer), the action log in words, the connection state with
-// automatic reconnect, the join form for a link, and the end screen with
-// scores and rematch.
+// The table page: seats with their presence and clocks, whose turn, the
+// board (drawn by the game's renderer), the action log in words, the
+// connection state with automatic reconnect, the join form for a link,
+// leaving and taking back one's seat, the owner's controls before the
+// start, and the end screen with scores and rematch.
 import { h, clear } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
-import { api, seatOf, saveSeat, ownerOf, saveOwner, playerName, savePlayerName } from './api.js';
+import { api, seatOf, saveSeat, forgetSeat, ownerOf, saveOwner, playerName, savePlayerName } from './api.js';
 import { gameSpec, gameTitle, renderer, seatName } from './catalog.js';
 import { TableSocket } from './socket.js';
 import { navigate } from './router.js';
 import { moveWords, playerColorClass } from './words.js';
+import { icon } from './icons.js';
+import { Clocks } from './clocks.js';
+import { presenceDot, presenceOf, standInTag } from './presence.js';
+import { SeatKeeping } from './seatkeeping.js';
+import { OwnerControls } from './owner.js';
+import { label as timeControlLabel, realtime } from './timecontrol.js';
 
 const SPECTATOR = -3;
 const LOG_LIMIT = 300;
@@ -16,12 +23,24 @@ const LOG_LIMIT = 300;
 export function tablePage(el, id) {
   const st = {
     info: null, spec: null, mod: null, you: SPECTATOR, view: null, prevView: null, legal: [], actors: [],
-    status: '', n: 0, result: null, deadline: 0, conn: 'connecting', retryIn: 0, message: '', log: [], sent: null,
+    status: '', n: 0, result: null, lastSeats: null, deadline: 0, conn: 'connecting', retryIn: 0, message: '', log: [], sent: null,
   };
   let mine = seatOf(id);
   let sock = null;
   let clockTimer = 0;
   let left = false;
+  const say = (text) => { st.message = text; renderMessage(); };
+  const keeping = new SeatKeeping({
+    seat: () => mine, info: () => st.info, status: () => st.status, you: () => st.you, socket: () => sock,
+    reconnect: () => { st.you = SPECTATOR; connect(); },
+    forget: () => { forgetSeat(id); mine = null; },
+    redraw: () => renderAll(), say,
+  });
+  const owner = new OwnerControls({
+    id, info: () => st.info, spec: () => st.spec, say,
+    changed: (info) => { st.info = info; st.status = info.status || st.status; st.message = ''; renderAll(); },
+  });
+  const clocks = new Clocks({ nameOf: (i) => nameOf(i), you: () => st.you });
 
   const boxes = {
     head: h('div', { class: 'table-head' }),
@@ -31,6 +50,7 @@ export function tablePage(el, id) {
     end: h('section', { class: 'end', id: 'end', hidden: true, 'aria-labelledby': 'end-h' }),
     board: h('div', { class: 'board', id: 'board' }),
     seats: h('ol', { class: 'seats', id: 'seats' }),
+    seatctl: h('div', { class: 'seatctl' }),
     notation: h('form', { class: 'notation' }),
     log: h('ol', { class: 'log', id: 'log', 'aria-live': 'polite' }),
   };
@@ -38,11 +58,28 @@ export function tablePage(el, id) {
     h('div', { class: 'table-layout' },
       h('div', { class: 'play' }, boxes.status, boxes.board, boxes.notation),
       h('aside', { class: 'side' },
-        h('h2', { 'data-i18n': 'table.players', text: t('table.players') }), boxes.seats,
-        h('h2', { 'data-i18n': 'table.log', text: t('table.log') }), boxes.log)));
+        h('h2', { 'data-i18n': 'table.players', text: t('table.players') }), boxes.seats, boxes.seatctl,
+        h('h2', { 'data-i18n': 'table.log', text: t('table.log') }), boxes.log)),
+    clocks.live);
 
   function names() {
     return (st.info?.seats || []).map((s, i) => seatName(s, i));
+  }
+
+  // mySeat returns the person's seat at this table, watching or not, or -1.
+  function mySeat() {
+    return st.you >= 0 ? st.you : (mine?.seat ?? -1);
+  }
+
+  // endedWithStandIn reports whether a stand-in played for seat i at the
+  // end: as the table says, or said while it was playing, or as the last
+  // move of the seat in the log shows.
+  function endedWithStandIn(i) {
+    if (st.info?.seats?.[i]?.stand_in || st.lastSeats?.[i]?.stand_in) return true;
+    for (let k = st.log.length - 1; k >= 0; k--) {
+      if (st.log[k].player === i) return !!st.log[k].standIn;
+    }
+    return false;
   }
 
   function nameOf(p) {
@@ -62,17 +99,22 @@ export function tablePage(el, id) {
       return;
     }
     if (left) return;
+    keeping.start();
+    clocks.update({ table: st.info }, st.info);
+    st.status = st.info.status;
     renderAll();
     connect();
   }
 
   function connect() {
     if (sock) sock.close();
-    sock = new TableSocket(id, mine?.token, {
+    sock = new TableSocket(id, keeping.token(), {
       onFrame: frame,
+      onLeft: () => keeping.left(),
       onAck: (f) => st.mod?.reply?.(boxes.board, f),
       onError: (f) => {
         st.mod?.reply?.(boxes.board, f);
+        if (!f.seq) keeping.refused();
         if (st.sent && f.seq && st.sent.seq !== undefined) { st.legal = st.sent.legal; st.sent = null; }
         st.message = f.message;
         renderMessage();
@@ -84,12 +126,15 @@ export function tablePage(el, id) {
   }
 
   function frame(f) {
-    if (f.table) st.info = f.table;
+    if (f.table) {
+      if (st.info?.status === 'playing') st.lastSeats = st.info.seats;
+      st.info = f.table;
+    }
     if (f.type === 'state') {
       st.you = f.you ?? SPECTATOR;
       // The server lists the last moves as this seat saw them: the log
       // survives a reload or a reconnect.
-      st.log = (f.history || []).map((e) => ({ n: e.n, player: e.player, move: e.move }));
+      st.log = (f.history || []).map((e) => ({ n: e.n, player: e.player, move: e.move, standIn: !!e.stand_in }));
       trimLog();
     }
     if (f.view !== undefined) { st.prevView = st.view; st.view = f.view; }
@@ -101,8 +146,9 @@ export function tablePage(el, id) {
     st.deadline = f.deadline || 0;
     if (f.result) st.result = f.result;
     if (st.info?.result) st.result = st.info.result;
+    clocks.update(f, st.info);
     if (f.type === 'update') {
-      st.log.push({ n: f.n, player: f.player, move: f.move });
+      st.log.push({ n: f.n, player: f.player, move: f.move, standIn: !!f.stand_in });
       trimLog();
       st.message = '';
     }
@@ -144,6 +190,7 @@ export function tablePage(el, id) {
       const j = await api('POST', `/api/tables/${id}/join`, { name });
       saveSeat(id, j.seat, j.token);
       mine = { seat: j.seat, token: j.token };
+      keeping.away = false;
       st.message = '';
       connect();
     } catch (e) {
@@ -202,6 +249,10 @@ export function tablePage(el, id) {
       h('div', { class: 'meta' },
         h('span', { class: `conn conn-${st.conn}`, id: 'conn', 'data-state': st.conn, role: 'status', text: connText }),
         st.status ? h('span', { class: `status status-${st.status}`, text: t('status.' + st.status) }) : null,
+        st.info && st.spec && !realtime(st.spec)
+          ? h('span', { class: 'tc', id: 'time-control', 'data-preset': st.info.time_control ? `${st.info.time_control.move_s}/${st.info.time_control.bank_s}` : 'untimed' },
+            icon('clock'), ' ', timeControlLabel(st.info.time_control))
+          : null,
         h('a', { href: `/rules/${st.info?.game || ''}`, 'data-link': true, text: t('nav.rules') })),
       h('div', { class: 'invite' }, h('label', { text: t('table.link') }), linkInput, copy));
   }
@@ -210,19 +261,23 @@ export function tablePage(el, id) {
     clear(boxes.join);
     if (!st.info) return;
     const free = st.info.seats.some((s) => s.kind === 'person' && !s.taken);
+    const banner = keeping.banner();
     if (!mine && st.info.status === 'open' && free) {
       boxes.join.append(h('form', { class: 'card join-form', onsubmit: join },
         h('p', { text: t('table.invited') }),
         h('label', { for: 'join-name', text: t('lobby.yourname') }),
         h('input', { id: 'join-name', maxlength: 32, value: playerName(), autocomplete: 'nickname' }),
         h('button', { type: 'submit', id: 'join', class: 'primary', text: t('table.join') })));
+    } else if (banner) {
+      boxes.join.append(banner);
     } else if (st.you === SPECTATOR && st.info.status !== 'finished') {
       boxes.join.append(h('p', { class: 'watching', text: t('table.watching') }));
     }
-    const owner = ownerOf(id);
-    if (owner && st.info.status === 'open' && !st.info.autostart && st.info.seats.every((s) => s.taken)) {
-      boxes.join.append(h('button', { type: 'button', class: 'primary', onclick: startGame, text: t('table.start') }));
-    }
+    const ownerToken = ownerOf(id);
+    const start = ownerToken && st.info.status === 'open' && !st.info.autostart && st.info.seats.every((s) => s.taken)
+      ? h('button', { type: 'button', class: 'primary', onclick: startGame, text: t('table.start') }) : null;
+    const abort = owner.panel();
+    if (start || abort) boxes.join.append(h('div', { class: 'owner-actions' }, start, abort));
   }
 
   function renderMessage() {
@@ -242,21 +297,25 @@ export function tablePage(el, id) {
     if (st.status === 'open') {
       const free = st.info.seats.filter((s) => !s.taken).length;
       text = t('table.waiting', { n: free });
-    } else if (st.status === 'finished') text = t('table.over');
+    } else if (st.status === 'finished') text = st.info.ending ? t('ending.' + st.info.ending) : t('table.over');
     else if (yourTurn) text = t('table.yourturn');
     else {
       const who = st.actors.filter((p) => p >= 0).map(nameOf);
       text = who.length ? t('table.theirturn', { names: who.join(', ') }) : t('table.waitingfor', { who: st.actors.map(nameOf).join(', ') });
     }
     const turn = h('span', { class: yourTurn ? 'yourturn' : '', text });
-    const clock = h('span', { class: 'clock', 'aria-label': t('table.clock') });
-    boxes.status.append(turn, ' ', clock);
+    const own = st.you >= 0 && st.status === 'playing' ? clocks.element(st.you, true) : null;
+    boxes.status.append(turn);
+    if (own) boxes.status.append(' ', own);
     document.title = `${yourTurn ? '● ' : ''}${st.spec ? gameTitle(st.spec) : ''} · Minehall`;
     if (st.deadline && st.status === 'playing') {
+      // The round clock of a game with timed phases (Out of Mine).
+      const time = h('span');
+      boxes.status.append(' ', h('span', { class: 'clock', role: 'timer', 'aria-label': t('table.clock') }, icon('clock'), ' ', time));
       const tick = () => {
         const left = Math.max(0, st.deadline - Date.now());
         const s = Math.ceil(left / 1000);
-        clock.textContent = `⏱ ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+        time.textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
       };
       tick();
       clockTimer = setInterval(tick, 500);
@@ -267,21 +326,31 @@ export function tablePage(el, id) {
     clear(boxes.seats);
     if (!st.info) return;
     const scores = st.result?.scores;
+    const me = mySeat();
     st.info.seats.forEach((s, i) => {
       const acting = st.actors.includes(i) && st.status === 'playing';
-      boxes.seats.append(h('li', { class: ['seat', acting && 'acting', i === st.you && 'you'], 'data-seat': i },
+      const clock = s.kind === 'person' && st.status === 'playing' ? clocks.element(i, false) : null;
+      boxes.seats.append(h('li', { class: ['seat', acting && 'acting', i === me && 'you', s.stand_in && 'stood-in'], 'data-seat': i,
+        'data-presence': presenceOf(s), 'data-stand-in': s.stand_in ? 'true' : 'false' },
         h('span', { class: `pawn-dot ${playerColorClass(i)}`, 'aria-hidden': 'true', text: String(i + 1) }),
+        presenceDot(s),
         h('span', { class: 'seat-name', text: seatName(s, i) }),
-        i === st.you ? h('span', { class: 'tag', text: t('table.you') }) : null,
+        i === me ? h('span', { class: 'tag', text: t('table.you') }) : null,
         !s.taken ? h('span', { class: 'tag free', text: t('table.free') }) : null,
+        standInTag(s),
         acting ? h('span', { class: 'tag acting', text: t('table.tomove') }) : null,
-        scores ? h('span', { class: 'score', text: t('table.points', { n: scores[i] }) }) : null));
+        clock,
+        scores ? h('span', { class: 'score', text: t('table.points', { n: scores[i] }) }) : null,
+        owner.seatControl(i)));
     });
+    clear(boxes.seatctl).append(keeping.button() || '');
   }
 
   function renderBoard() {
-    if (!st.mod || !st.view) {
-      if (!st.view) clear(boxes.board);
+    // A table called off before its start has no game to show.
+    const never = ['aborted', 'expired'].includes(st.info?.ending);
+    if (!st.mod || !st.view || never) {
+      if (!st.view || never) clear(boxes.board);
       return;
     }
     const focused = boxes.board.contains(document.activeElement) ? document.activeElement.dataset.key : null;
@@ -315,36 +384,48 @@ export function tablePage(el, id) {
       if (e.earlier) { boxes.log.append(h('li', { class: 'earlier', text: t('log.earlier', { n: e.n }) })); continue; }
       const who = nameOf(e.player);
       const words = e.move ? moveWords(st.mod, st.info?.game, e.move, t, names()) : t('log.hidden');
-      boxes.log.append(h('li', { 'data-n': e.n }, h('span', { class: 'log-n', text: `${e.n}.` }), ' ',
-        h('span', { class: 'log-who', text: who }), ' ', words));
+      boxes.log.append(h('li', { 'data-n': e.n, class: e.standIn ? 'by-standin' : null }, h('span', { class: 'log-n', text: `${e.n}.` }), ' ',
+        h('span', { class: 'log-who', text: who }), ' ',
+        e.standIn ? h('span', { class: 'log-standin', text: t('log.standin') }) : null, e.standIn ? ' ' : null, words));
     }
     boxes.log.scrollTop = boxes.log.scrollHeight;
   }
 
   function renderEnd() {
     clear(boxes.end);
-    const over = st.status === 'finished' && st.result;
+    const ending = st.info?.ending || '';
+    const over = st.status === 'finished' && (st.result || ending);
     boxes.end.hidden = !over;
+    boxes.end.dataset.ending = ending;
     if (!over) return;
-    const r = st.result;
+    const r = ending ? {} : st.result;
     const winners = (r.winners || []).map(nameOf);
-    const rows = names().map((n, i) => ({ i, n, score: r.scores?.[i], win: (r.winners || []).includes(i) }))
+    const me = mySeat();
+    const rows = names().map((n, i) => ({ i, n, score: r.scores?.[i], win: (r.winners || []).includes(i), standIn: endedWithStandIn(i) }))
       .sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
-    const owner = ownerOf(id);
-    boxes.end.append(
-      h('h2', { id: 'end-h', text: t('end.title') }),
+    const who = (row) => [
+      row.win ? icon('trophy', 'win') : null, row.win ? h('span', { class: 'sr', text: t('end.winner') + ': ' }) : null,
+      row.n, row.i === me ? ` (${t('table.you')})` : '',
+      row.standIn ? h('span', { class: 'tag standin', 'data-stand-in': 'true' }, icon('bot'), ' ', t('end.standin')) : null];
+    const ownerToken = ownerOf(id);
+    boxes.end.append(...[
+      h('h2', { id: 'end-h', text: ['aborted', 'expired'].includes(ending) ? t('end.closed') : t('end.title') }),
+      ending ? h('p', { class: 'ending', text: t('ending.' + ending) }) : null,
       h('p', { class: 'winners', text: winners.length ? t('end.winners', { names: winners.join(', ') }) : t('end.nowinner') }),
-      h('table', { class: 'scores' },
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('end.player') }), h('th', { scope: 'col', text: t('end.score') }))),
-        h('tbody', {}, rows.map((row) => h('tr', { class: row.win ? 'winner' : '' },
-          h('td', {}, row.win ? '🏆 ' : '', row.n, row.i === st.you ? ` (${t('table.you')})` : ''),
-          h('td', { text: row.score ?? '' }))))),
+      ending
+        ? (ending === 'abandoned' ? h('ul', { class: 'endseats' }, rows.map((row) => h('li', { 'data-seat': row.i }, who(row)))) : null)
+        : h('table', { class: 'scores' },
+          h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('end.player') }), h('th', { scope: 'col', text: t('end.score') }))),
+          h('tbody', {}, rows.map((row) => h('tr', { class: row.win ? 'winner' : '', 'data-seat': row.i },
+            h('td', {}, who(row)),
+            h('td', { text: row.score ?? '' }))))),
       h('div', { class: 'actions' },
         st.info?.rematch
           ? h('a', { class: 'button primary', href: `/tables/${st.info.rematch}`, 'data-link': true, id: 'to-rematch', text: t('end.torematch') })
-          : owner ? h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: rematch, text: t('end.rematch') }) : null,
-        h('a', { class: 'button', href: `/replay/${id}`, 'data-link': true, id: 'replay', text: t('end.replay') }),
-        h('a', { class: 'button', href: '/', 'data-link': true, text: t('end.lobby') })));
+          : ownerToken ? h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: rematch, text: t('end.rematch') }) : null,
+        !ending || ending === 'abandoned'
+          ? h('a', { class: 'button', href: `/replay/${id}`, 'data-link': true, id: 'replay', text: t('end.replay') }) : null,
+        h('a', { class: 'button', href: '/', 'data-link': true, text: t('end.lobby') }))].filter(Boolean));
   }
 
   const offLang = onLanguage(() => { renderAll(); });
@@ -357,6 +438,7 @@ export function tablePage(el, id) {
       offLang();
       window.removeEventListener('minehall:colorblind', onCB);
       clearInterval(clockTimer);
+      clocks.stop();
       if (sock) sock.close();
     },
     title: () => (st.spec ? gameTitle(st.spec) : t('table.title')),
