@@ -102,10 +102,11 @@ func (t *Table) clockDeadline(seat int) int64 {
 	return c.since + t.rec.TimeControl.MoveS*1000 + c.bankMs
 }
 
-// clockInfos describes every seat's clock; nil when the table is untimed
-// and for seats without one; t.mu is held.
+// clockInfos describes every seat's clock once the game has started; nil
+// when the table is untimed or open, and for seats without one; t.mu is
+// held.
 func (t *Table) clockInfos() []*ClockInfo {
-	if t.clocks == nil {
+	if t.clocks == nil || t.rec.Status == store.StatusOpen {
 		return nil
 	}
 	out := make([]*ClockInfo, len(t.clocks))
@@ -167,6 +168,9 @@ func (t *Table) fireClocks(gen int64) {
 				t.hall.cfg.Logger.Error("stand-in not stored", "table", t.id, "seat", i, "err", err)
 				t.retryLater()
 				return
+			}
+			if t.rec.Status != store.StatusPlaying {
+				return // abandoned: nobody is left
 			}
 		}
 	}

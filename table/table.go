@@ -709,6 +709,9 @@ func (t *Table) update(kind string, seat game.Player, legal bool) *Update {
 		u.Deadline = t.deadline().UnixMilli()
 	}
 	u.Clocks = t.clockInfos()
+	if u.Deadline != 0 || u.Clocks != nil || t.clocks != nil {
+		u.Now = t.hall.cfg.Clock.Now().UnixMilli()
+	}
 	return u
 }
 

@@ -50,6 +50,10 @@ type Update struct {
 	// Clocks are the seats' clocks at a timed table, one per seat (null
 	// for seats without one).
 	Clocks []*ClockInfo `json:"clocks,omitempty"`
+	// Now is the server's time when the update was made, in Unix
+	// milliseconds, with a Deadline or Clocks: a client whose clock is off
+	// counts down from it.
+	Now int64 `json:"now,omitempty"`
 	// Result is set once the game is over.
 	Result *game.Result `json:"result,omitempty"`
 	// Table is set in state and table updates.

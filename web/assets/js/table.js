@@ -125,7 +125,20 @@ export function tablePage(el, id) {
     sock.connect();
   }
 
+  // toLocalTime moves the server's deadlines in f onto this device's
+  // clock, by the difference between the server's time when it sent f and
+  // ours when it arrived, so a device whose clock is off counts down right.
+  function toLocalTime(f) {
+    if (!f.now) return;
+    const skew = f.now - Date.now();
+    const shift = (c) => { if (c && c.deadline) c.deadline -= skew; };
+    if (f.deadline) f.deadline -= skew;
+    (f.clocks || []).forEach(shift);
+    (f.table?.seats || []).forEach((s) => shift(s.clock));
+  }
+
   function frame(f) {
+    toLocalTime(f);
     if (f.table) {
       if (st.info?.status === 'playing') st.lastSeats = st.info.seats;
       st.info = f.table;
