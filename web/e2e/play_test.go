@@ -226,4 +226,17 @@ func TestLanguageSwitch(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`article.rules h2`)))
 	waitFor(t, tab, 10*time.Second, "the Minerals rules in French with their rulings, and no note that they are English",
 		`document.querySelector('article.rules').textContent.includes('Décision') && document.querySelector('article.rules').textContent.includes('reconstitué') && document.querySelector('.note') === null && document.querySelectorAll('article.rules table tr').length > 20`)
+	waitFor(t, tab, 5*time.Second, "no stray text such as null between the heading and the rules",
+		`![...document.querySelector('main').childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim() !== '')`)
+}
+
+// TestUnknownTableSaysSo opens the link of a table that does not exist: the
+// page says so and leads back to the lobby, with no invitation link and no
+// connection attempt.
+func TestUnknownTableSaysSo(t *testing.T) {
+	s := startSite(t)
+	tab := newTab(t, newBrowser(t), "visitor")
+	do(t, tab, 20*time.Second, "open an unknown table", chromedp.Navigate(s.URL+"/tables/0123456789abcdef"), chromedp.WaitVisible(chromedp.CSS(`#no-table`)))
+	waitFor(t, tab, 5*time.Second, "a clear no-such-table page",
+		`document.querySelector('#no-table h1').textContent === 'No such table' && document.querySelector('#no-table').textContent.includes('0123456789abcdef') && document.querySelector('#no-table a[href="/"]') !== null && document.querySelector('#conn') === null && document.querySelector('.invite') === null`)
 }

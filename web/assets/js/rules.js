@@ -28,9 +28,12 @@ export function rulesPage(el, game) {
     try {
       const r = await api('GET', `/api/games/${encodeURIComponent(game)}/rules?lang=${language()}`);
       if (my !== seq) return;
-      clear(el).append(h('p', {}, h('a', { href: '/rules', 'data-link': true, text: t('rules.all') })),
-        r.fallback ? h('p', { class: 'note', text: t('rules.english') }) : null,
-        h('article', { class: 'rules', lang: r.fallback ? 'en' : r.lang }, markdown(r.markdown || '')));
+      // Element.append writes null as the text "null": leave the note out
+      // rather than pass it null.
+      const parts = [h('p', {}, h('a', { href: '/rules', 'data-link': true, text: t('rules.all') }))];
+      if (r.fallback) parts.push(h('p', { class: 'note', text: t('rules.english') }));
+      parts.push(h('article', { class: 'rules', lang: r.fallback ? 'en' : r.lang }, markdown(r.markdown || '')));
+      clear(el).append(...parts);
     } catch (e) {
       if (my !== seq) return;
       clear(el).append(h('h1', { text: t('rules.of', { game: title }) }),

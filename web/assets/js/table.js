@@ -29,6 +29,7 @@ export function tablePage(el, id) {
   let sock = null;
   let clockTimer = 0;
   let left = false;
+  let missing = false; // the table does not exist
   const say = (text) => { st.message = text; renderMessage(); };
   const keeping = new SeatKeeping({
     seat: () => mine, info: () => st.info, status: () => st.status, you: () => st.you, socket: () => sock,
@@ -88,13 +89,27 @@ export function tablePage(el, id) {
     return names()[p] ?? t('seat.number', { n: p + 1 });
   }
 
+  // renderMissing says that the table is not there and leads back to the
+  // lobby, with no invitation link or connection state.
+  function renderMissing() {
+    clear(el).append(h('section', { class: 'card notfound', id: 'no-table' },
+      h('h1', { text: t('table.notfound.title') }),
+      h('p', { text: t('table.notfound.text', { id }) }),
+      h('a', { class: 'button primary', href: '/', 'data-link': true, text: t('notfound.back') })));
+  }
+
   async function start() {
     try {
       st.info = await api('GET', `/api/tables/${id}`);
       st.spec = await gameSpec(st.info.game);
       st.mod = await renderer(st.info.game);
     } catch (e) {
-      st.message = e.code === 'not_found' ? t('table.notfound') : e.message;
+      if (e.code === 'not_found') {
+        missing = true;
+        renderMissing();
+        return;
+      }
+      st.message = e.message;
       renderAll();
       return;
     }
@@ -441,7 +456,7 @@ export function tablePage(el, id) {
         h('a', { class: 'button', href: '/', 'data-link': true, text: t('end.lobby') }))].filter(Boolean));
   }
 
-  const offLang = onLanguage(() => { renderAll(); });
+  const offLang = onLanguage(() => { if (missing) renderMissing(); else renderAll(); });
   const onCB = () => renderBoard();
   window.addEventListener('minehall:colorblind', onCB);
   start();
