@@ -181,7 +181,7 @@ func (h *Hall) Create(ctx context.Context, req CreateRequest) (*Table, string, e
 			if !slices.Contains(BotNames(g), name) {
 				return nil, "", game.Errorf(game.CodeInvalid, "seat %d: %s has no bot %q (it has %v)", i, spec.Title, name, BotNames(g))
 			}
-			rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatBot, Bot: name, Name: name + " bot"})
+			rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatBot, Bot: name, Name: botNickname(rec.ID, rec.Seats)})
 		default:
 			return nil, "", game.Errorf(game.CodeInvalid, "seat %d: kind %q is not person or bot", i, s.Kind)
 		}

@@ -50,7 +50,7 @@ func (t *Table) SeatBot(ctx context.Context, ownerToken string, seat int, bot st
 	if err != nil {
 		return err
 	}
-	t.rec.Seats[seat] = store.Seat{Kind: store.SeatBot, Bot: bot, Name: bot + " bot"}
+	t.rec.Seats[seat] = store.Seat{Kind: store.SeatBot, Bot: bot, Name: botNickname(t.rec.ID, t.rec.Seats)}
 	if err := t.hall.cfg.Store.UpdateTable(ctx, t.rec); err != nil {
 		t.rec.Seats[seat] = s
 		t.lostOwnership(ctx, err)

@@ -431,3 +431,25 @@ func TestExpiry(t *testing.T) {
 		t.Errorf("record of the expired table: %+v, %v; want kept, ending expired", r, err)
 	}
 }
+
+// Three bots of one level have three names, so the log and the end screen
+// tell them apart; a bot the owner seats later takes a fourth.
+func TestBotsHaveDistinctNames(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	tb, owner, err := e.hall.Create(ctx, table.CreateRequest{Game: "goofspiel", Players: 4,
+		Seats: []table.SeatRequest{{Kind: store.SeatBot, Bot: "random"}, {Kind: store.SeatBot, Bot: "random"}, {Kind: store.SeatBot, Bot: "random"}, {Kind: store.SeatPerson}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.SeatBot(ctx, owner, 3, "random"); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for i, s := range tb.Info().Seats {
+		if s.Name == "" || seen[s.Name] {
+			t.Errorf("seat %d's bot is named %q; want a name no other seat has (%v)", i+1, s.Name, seen)
+		}
+		seen[s.Name] = true
+	}
+}

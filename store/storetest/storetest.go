@@ -57,7 +57,7 @@ func sample(id string, created time.Time) *store.Table {
 		Seed:    1<<63 + 12345, // above the int64 range on purpose
 		Seats: []store.Seat{
 			{Kind: store.SeatPerson, Name: "Ann", TokenHash: []byte{1, 2, 3}},
-			{Kind: store.SeatBot, Bot: "easy", Name: "easy bot"},
+			{Kind: store.SeatBot, Bot: "easy", Name: "Garnet"},
 			{Kind: store.SeatPerson},
 		},
 		OwnerHash:   []byte{9, 9, 9},

@@ -417,7 +417,7 @@ func TestSeatOwnerPutsBotAndAborts(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`#putbot-1`)),
 	)
 	waitFor(t, tab, 10*time.Second, "the game started with the bot in seat 2",
-		`document.getElementById('main').dataset.status === 'playing' && document.querySelector('#seats li[data-seat="1"] .seat-name').textContent === 'Bot (easy)' && !document.querySelector('#putbot-1') && !document.querySelector('#abort')`)
+		`document.getElementById('main').dataset.status === 'playing' && document.querySelector('#seats li[data-seat="1"] .seat-name').textContent.endsWith(' (bot, easy)') && !document.querySelector('#putbot-1') && !document.querySelector('#abort')`)
 	if tb := getTable(t, s, tableOf(t, tab)); tb.Seats[1].Kind != "bot" || tb.Seats[1].Bot != "easy" {
 		t.Errorf("seat 2: got %+v; want an easy bot", tb.Seats[1])
 	}

@@ -64,6 +64,12 @@ export function choiceName(game, o, v) {
 // level, or "Seat N".
 export function seatName(seat, i) {
   if (!seat) return t('seat.number', { n: i + 1 });
-  if (seat.kind === 'bot') return t('seat.bot', { level: botName(seat.bot || 'medium') });
+  if (seat.kind === 'bot') {
+    // Bots have names of their own, so that two bots of one level can be
+    // told apart; tables made before they had keep "Bot (level)".
+    const level = botName(seat.bot || 'medium');
+    const named = seat.name && !seat.name.endsWith(' bot');
+    return named ? t('seat.botnamed', { name: seat.name, level }) : t('seat.bot', { level });
+  }
   return seat.name || t('seat.number', { n: i + 1 });
 }
