@@ -48,7 +48,7 @@ type randomBot struct{ rng game.Rand }
 func (b *randomBot) Act(_ context.Context, s game.State, p game.Player) (ai.Decision, error) {
 	legal := s.Legal(p, nil)
 	if len(legal) == 0 {
-		return ai.Decision{}, game.Errorf(game.CodeNotYourTurn, "player %s has nothing to do", p)
+		return ai.Decision{}, game.Errorf(game.CodeNotYourTurn, "seat %s has nothing to do", seatName(p))
 	}
 	return ai.Decision{Action: legal[b.rng.IntN(len(legal))], Delay: time.Second}, nil
 }
@@ -64,14 +64,22 @@ type HitBot struct {
 	rng   game.Rand
 }
 
-// Act chooses p's action in s without modifying s.
+// Act chooses p's action in s without modifying s. Only a seat acts
+// through a bot: while chance rolls the expert variant's die, no seat has
+// anything to do and Act says so (drivers roll it with
+// [State.ChanceOutcomes]). The candidate hits are simulated with the
+// turn's rolled technique; a hit that ends the turn may leave the next
+// turn's die to roll, which the scoring does not need.
 func (b *HitBot) Act(ctx context.Context, gs game.State, p game.Player) (ai.Decision, error) {
 	s, ok := gs.(*State)
 	if !ok {
 		return ai.Decision{}, game.Errorf(game.CodeInvalid, "not a Hammer Time state")
 	}
+	if s.phase == PhaseRoll {
+		return ai.Decision{}, game.Errorf(game.CodeNotYourTurn, "the die is rolled first: chance acts, not seat %s", seatName(p))
+	}
 	if s.Terminal() || p != game.Player(s.current) {
-		return ai.Decision{}, game.Errorf(game.CodeNotYourTurn, "player %s has nothing to do", p)
+		return ai.Decision{}, game.Errorf(game.CodeNotYourTurn, "seat %s has nothing to do", seatName(p))
 	}
 	if f, ok := s.SuggestedFilling(); ok {
 		a, _ := FillAction(f)

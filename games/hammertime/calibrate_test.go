@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"image/color"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -183,7 +184,9 @@ func selfPlayLengths(t *testing.T, g *Game, level string, games int) plotter.Val
 }
 
 // selfPlay plays game i of the calibration (seed 1000+i) between four bots
-// of the given level and returns its turns per player.
+// of the given level, chance's rolls of the die (in the expert variant)
+// drawn from a generator seeded with the game's seed, and returns its turns
+// per player.
 func selfPlay(g *Game, level string, i int) (int, error) {
 	st, _, err := game.Start(g, 4, nil, uint64(1000+i))
 	if err != nil {
@@ -202,8 +205,15 @@ func selfPlay(g *Game, level string, i int) (int, error) {
 		}
 		bots[q] = hb
 	}
+	die := game.NewRand(uint64(1000 + i))
 	for !s.Terminal() {
 		p := s.Actors(nil)[0]
+		if p == game.Chance {
+			if err := game.Play(s, p, game.PickOutcome(s.ChanceOutcomes(nil), die.Float64())); err != nil {
+				return 0, err
+			}
+			continue
+		}
 		d, err := bots[p].Act(context.Background(), s, p)
 		if err != nil {
 			return 0, err
@@ -213,4 +223,148 @@ func selfPlay(g *Game, level string, i int) (int, error) {
 		}
 	}
 	return int(s.round), nil
+}
+
+// Mid-game trays for the technique calibration: a fresh tray after
+// midGameHits hits of a random side, point and strength 3 to 8, the fallen
+// gems put back as the rules put them back.
+const (
+	midGameHits  = 6
+	edgeBand     = 2.0 // cm: a gem whose center lies this close to an edge counts as near it
+	calibTrays   = 400 // mid-game trays measured for each face of the die
+	calibStrengh = 5   // the strength of the measured hits
+)
+
+// midGameTray returns tray k of the calibration: fresh from seed k, then
+// hit midGameHits times.
+func midGameTray(pack *Pack, k int) [NumGems]Gem {
+	rng := game.NewRand(uint64(k))
+	var gems [NumGems]Gem
+	setupTray(pack, &gems, &rng)
+	for h := 0; h < midGameHits; h++ {
+		m := hitMotion(pack.Tray, Side(rng.IntN(4)), 1+rng.IntN(HitPositions), 3+rng.IntN(6), NoTechnique, &rng)
+		res := simulate(pack, &gems, m, &rng, false)
+		for _, g := range res.Fallen {
+			placeGem(pack, &gems, int(g), &rng, nil)
+		}
+	}
+	return gems
+}
+
+// nearEdges counts the gems on the tray within edgeBand of an edge.
+func nearEdges(pack *Pack, gems *[NumGems]Gem) int {
+	hw, hd := pack.Tray.WidthCM/2, pack.Tray.DepthCM/2
+	n := 0
+	for i := range gems {
+		g := &gems[i]
+		if g.Holder == OnTray && onTray(pack, g) && (hw-math.Abs(g.X) < edgeBand || hd-math.Abs(g.Y) < edgeBand) {
+			n++
+		}
+	}
+	return n
+}
+
+// faceStats is what one face's hits dropped from the calibration trays.
+type faceStats struct {
+	mean                float64
+	none, typical, woke int // hits that dropped 0, 1 to 8, 9 or more
+}
+
+// measureFaces hits each mid-game tray once with each face of the die (and
+// the bare hand): strength calibStrengh at the middle of the south side
+// (a long side), the hand's noise from a generator seeded by the tray, the
+// same for every face. It returns the stats by technique and the mean
+// number of gems near the edges on fresh and on mid-game trays.
+func measureFaces(pack *Pack, trays int) (stats [numTechniques]faceStats, freshNear, midNear float64) {
+	var sums [numTechniques]int
+	for k := 0; k < trays; k++ {
+		rng := game.NewRand(uint64(k))
+		var fresh [NumGems]Gem
+		setupTray(pack, &fresh, &rng)
+		freshNear += float64(nearEdges(pack, &fresh))
+		mid := midGameTray(pack, k)
+		midNear += float64(nearEdges(pack, &mid))
+		for tech := NoTechnique; tech < numTechniques; tech++ {
+			gems := mid
+			hand := game.NewRand(uint64(1_000_000 + k))
+			m := hitMotion(pack.Tray, South, 5, calibStrengh, tech, &hand)
+			n := len(simulate(pack, &gems, m, &hand, false).Fallen)
+			sums[tech] += n
+			st := &stats[tech]
+			switch {
+			case n == 0:
+				st.none++
+			case n >= wakeCount:
+				st.woke++
+			default:
+				st.typical++
+			}
+		}
+	}
+	for tech := range stats {
+		stats[tech].mean = float64(sums[tech]) / float64(trays)
+	}
+	return stats, freshNear / float64(trays), midNear / float64(trays)
+}
+
+// TestTechniqueCalibration measures, on mid-game trays, the average number
+// of gems a hit of strength 5 drops with each face of the die, which the
+// rules text states in every language (RULINGS.md: "The rules text in
+// every language states each face's effect as the engine applies it, with
+// the measured average"), and how many gems lie near the edges on fresh and
+// on mid-game trays. It runs only with -calibrate (see
+// docs/hammertime-calibration.md) and then checks that every rules text
+// states the averages it measured.
+func TestTechniqueCalibration(t *testing.T) {
+	if !*calibrate {
+		t.Log("calibration runs with -calibrate")
+		return
+	}
+	pack := DefaultPack()
+	stats, freshNear, midNear := measureFaces(pack, calibTrays)
+	t.Logf("gems within %.0f cm of an edge: %.1f on fresh trays, %.1f after %d hits (%d trays)", edgeBand, freshNear, midNear, midGameHits, calibTrays)
+	t.Logf("strength %d, middle of the south side, %d mid-game trays:", calibStrengh, calibTrays)
+	for tech, st := range stats {
+		t.Logf("  %-11s mean fallen %.1f; none %3d%%, 1-8 %3d%%, 9+ %3d%%", Technique(tech), st.mean,
+			st.none*100/calibTrays, st.typical*100/calibTrays, st.woke*100/calibTrays)
+	}
+	for _, lang := range []string{"en", "de", "fr", "nl"} {
+		text, _ := New().(*Game).Rules(lang)
+		got := faceAverages(text)
+		if len(got) != int(numTechniques) {
+			t.Errorf("the %s rules text's table of the die's faces has %d rows; want %d (no die, then the six faces)", lang, len(got), numTechniques)
+			continue
+		}
+		for tech, st := range stats {
+			want := fmt.Sprintf("%.1f", st.mean)
+			if lang != "en" {
+				want = strings.Replace(want, ".", ",", 1)
+			}
+			if got[tech] != want {
+				t.Errorf("the %s rules text states %s gems for %s; measured %s", lang, got[tech], Technique(tech), want)
+			}
+		}
+	}
+}
+
+// faceAverages returns the last cells of the rows of the rules text's
+// table of the die's faces, in order: the body rows of the table whose
+// rows have three cells.
+func faceAverages(text string) []string {
+	var out []string
+	rows := 0
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if !strings.HasPrefix(line, "|") {
+			continue
+		}
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		if len(cells) != 3 {
+			continue
+		}
+		if rows++; rows > 2 { // the header and the separator first
+			out = append(out, strings.TrimSpace(cells[2]))
+		}
+	}
+	return out
 }

@@ -10,22 +10,35 @@
 //     github.com/jakecoffman/cp/v2): the gems' layout, a simulation of the
 //     tray moving under them with the paths recorded, and putting gems back;
 //   - hit.go: a hit's side, position and strength as dense actions, the
-//     hand's noise and the expert die's techniques, and the tray's turns and
-//     pushes;
-//   - state.go: the rules of a turn and of the end, invariants;
+//     hand's noise (centred on the chosen strength) and the expert die's
+//     techniques, and the tray's turns and pushes;
+//   - state.go: the rules of a turn and of the end, the die's roll as a
+//     chance node, invariants;
 //   - view.go: what each seat sees, determinization of hidden information,
 //     the snapshot;
 //   - fill.go: the filling of the top wagon with the fallen gems, white
 //     jokers and mission cards, the player's choice, as dense actions, and
 //     the suggested filling the bots choose;
 //   - notation.go: "hit north 5 strength 4", "turn left", "push east",
-//     "fill blue 1 white 1 missions 1", "fill nothing";
+//     "fill blue 1 white 1 missions 1", "fill nothing", "roll fist";
 //   - bot.go: bots that simulate candidate hits on determinized copies;
 //   - rules.go and rules/en.md: the rules text with every ruling and the
 //     reconstructed components.
 //
-// Every hit is a deterministic function of the state and the action: the
-// hand's noise and the die come from the state's generator, and the physics
-// runs at a fixed step. The order of the wagon piles and of the mission pile
-// below their top cards is hidden, so the game has imperfect information.
+// Chance comes in two forms. The expert variant's die is a chance node:
+// at the start of every turn of that variant, before anything else, the
+// state's only actor is [game.Chance], whose legal actions are the six
+// faces, each listed by [State.ChanceOutcomes] with probability 1/6; the
+// roll ("roll fist") is an action of the log, made in the open, so tables,
+// records and search see it and may sample or enumerate it. The physics'
+// noise (a person's hand erring in strength, aim and direction, and every
+// gem's own small kick and hop) cannot be enumerated: it is a continuum of
+// outcomes, drawn inside the hit from the state's seeded generator. Every
+// hit is therefore a deterministic function of the state (generator
+// included) and the action, and the physics runs at a fixed step, so a
+// game replays exactly from its seed and its action log; search sees the
+// noise only by sampling it (Determinize reseeds the generator).
+//
+// The order of the wagon piles and of the mission pile below their top
+// cards is hidden, so the game has imperfect information.
 package hammertime

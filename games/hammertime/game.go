@@ -34,19 +34,20 @@ func (g *Game) Spec() game.Spec {
 		MinPlayers: 2,
 		MaxPlayers: 4,
 		Options: []game.OptionSpec{
-			{Key: optExpert, Title: "Expert variant", Help: "Roll the die before each turn: its technique makes the hit harder to control or the tray harder to see.", Kind: game.OptionBool, Default: "false"},
+			{Key: optExpert, Title: "Expert variant", Help: "Roll the die at the start of each turn: its technique makes the hit harder, harder to control or the tray harder to see.", Kind: game.OptionBool, Default: "false"},
 			{Key: optMissions, Title: "Mission cards", Help: "Play with the mission step (the rulebook suggests leaving it out of the first games).", Kind: game.OptionBool, Default: "true"},
 			{Key: optWagons, Title: "Wagons to fill", Help: "Full wagons that start the last round: 4 in the rulebook, fewer for a short game.", Kind: game.OptionInt, Default: "4", Min: 1, Max: 4},
 		},
 		Information: game.ImperfectInformation,
 		Turns:       game.Sequential,
-		Chance:      false,
+		Chance:      true, // the expert variant's die
 	}
 }
 
 // New returns the initial state: the gems poured on the tray, each player's
 // four wagons shuffled into a face-up pile, the mission cards shuffled into
-// a face-up pile, seat 0 to start.
+// a face-up pile, seat 0 (seat 1 to a person) to start; in the expert
+// variant chance first rolls the die.
 func (g *Game) New(cfg game.Config) (game.State, error) {
 	if err := g.Spec().CheckPlayers(cfg.Players); err != nil {
 		return nil, err

@@ -36,15 +36,18 @@ const (
 // Technique is a hitting technique of the expert variant's die.
 type Technique int8
 
-// The die's six techniques; NoTechnique outside the expert variant.
+// The die's six techniques; NoTechnique outside the expert variant and
+// while the die is still to be rolled. As RULINGS.md rules, less control
+// is spread, not force: only the handle and the fist change the blow's
+// force.
 const (
 	NoTechnique Technique = iota
-	Handle                // hit with the handle: less control of strength
-	WeakHand              // the weaker hand: less control of aim
-	Fist                  // the fist: less control of contact (a softer, wider blow)
-	HeadDown              // head on the table: only the near half of the tray is visible
-	ThumbOff              // thumb off the hammer: less control of contact (the blow glances)
-	EyesClosed            // eyes closed: nothing of the tray is visible, and aim suffers
+	Handle                // hit with the handle: a harder blow
+	WeakHand              // the weaker hand: less control of aim and strength
+	Fist                  // the fist: a harder, blunter blow with a wider contact
+	HeadDown              // head on the table: the far half of the tray is hidden
+	ThumbOff              // thumb off the hammer: less control of strength
+	EyesClosed            // eyes closed: the tray is hidden, and less control of aim
 	numTechniques
 )
 
@@ -56,6 +59,16 @@ func (t Technique) String() string {
 		return "unknown"
 	}
 	return techniqueNames[t]
+}
+
+// parseTechnique returns the die's face named s (not "none").
+func parseTechnique(s string) (Technique, bool) {
+	for t := Handle; t < numTechniques; t++ {
+		if techniqueNames[t] == s {
+			return t, true
+		}
+	}
+	return NoTechnique, false
 }
 
 // Hit noise: the spread a person's hand adds to every hit, and the jolt's
@@ -73,24 +86,58 @@ const (
 	angleSpread      = 0.08  // standard deviation of the blow's direction, radians
 	rigidShare       = 0.6   // share of the blow that jolts the whole tray
 	kickShare        = 1.5   // speed of the hop at the hit point, relative to the blow
-	kickReach        = 4.0   // cm over which the hop falls to 1/e
+	kickReach        = 4.0   // cm over which the hop falls to 1/e: the contact's width
 )
 
-// handNoise is how much a technique widens each spread and shifts the blow.
+// handNoise is how a technique changes a hit: the factors by which it
+// widens the spread of the strength and of the aim (the point along the
+// side and the blow's direction alike), multiplies the blow's speed, and
+// widens the contact (the reach of the hop at the hit point).
 type handNoise struct {
-	strength, aim, angle float64 // multipliers of the spreads
-	power, time          float64 // multipliers of the speed and the jolt time
+	strength, aim  float64 // multipliers of the spreads
+	power, contact float64 // multipliers of the blow's speed and of the contact's width
 }
 
+// techniqueNoise holds each face's changes, as RULINGS.md rules them: the
+// handle hits harder; the weaker hand controls aim and strength less; the
+// fist hits harder and blunter, with a wider contact; head down changes
+// nothing of the hit (the far half of the tray is hidden, see View); thumb
+// off controls strength less; eyes closed controls aim less (and the tray
+// is hidden).
 var techniqueNoise = [numTechniques]handNoise{
-	NoTechnique: {1, 1, 1, 1, 1},
-	Handle:      {2, 1, 1, 1.3, 1},
-	WeakHand:    {1.5, 3, 1.2, 1, 1},
-	Fist:        {1.3, 1, 2, 1.1, 2},
-	HeadDown:    {1, 1.5, 1, 1, 1},
-	ThumbOff:    {1.5, 1, 3, 1, 1},
-	EyesClosed:  {2, 2, 1.5, 1, 1},
+	NoTechnique: {strength: 1, aim: 1, power: 1, contact: 1},
+	Handle:      {strength: 1, aim: 1, power: 1.3, contact: 1},
+	WeakHand:    {strength: 1.5, aim: 2.5, power: 1, contact: 1},
+	Fist:        {strength: 1, aim: 1, power: 1.15, contact: 2},
+	HeadDown:    {strength: 1, aim: 1, power: 1, contact: 1},
+	ThumbOff:    {strength: 2, aim: 1, power: 1, contact: 1},
+	EyesClosed:  {strength: 1, aim: 2, power: 1, contact: 1},
 }
+
+// strengthFactor is the hand's factor on the blow's speed for a standard
+// normal deviate z and a log-scale spread sigma: log-normal, z clipped at
+// spreadLimit, and divided by its own mean so that the noise is centred on
+// the chosen strength (RULINGS.md: "the strength a player chooses is the
+// hit's strength on average"). The factor lies within
+// [exp(-spreadLimit·sigma), exp(spreadLimit·sigma)] / meanFactor(sigma).
+func strengthFactor(z, sigma float64) float64 {
+	z = max(-spreadLimit, min(spreadLimit, z))
+	return math.Exp(z*sigma) / meanFactor(sigma)
+}
+
+// meanFactor is the mean of exp(sigma·Z) for Z a standard normal clipped at
+// ±spreadLimit: the central part is exp(sigma²/2)·(Φ(L-sigma) - Φ(-L-sigma)),
+// and each tail, of probability Φ(-L), sits at exp(±sigma·L).
+func meanFactor(sigma float64) float64 {
+	phi := func(x float64) float64 { return 0.5 * math.Erfc(-x/math.Sqrt2) }
+	l := spreadLimit
+	return math.Exp(sigma*sigma/2)*(phi(l-sigma)-phi(-l-sigma)) + phi(-l)*(math.Exp(sigma*l)+math.Exp(-sigma*l))
+}
+
+// appliedStrength is the strength on the 1–10 scale of a blow whose tray
+// speed is speed: the inverse of the chosen strength's speed
+// speedBase + strength·speedPerStrength.
+func appliedStrength(speed float64) float64 { return (speed - speedBase) / speedPerStrength }
 
 // HitAction returns the action number of a hit on side at position
 // (1..HitPositions, clockwise seen from above: from the side's right end for
@@ -126,25 +173,25 @@ func sideGeometry(t TraySpec, side Side, f float64) (p, n cp.Vector) {
 
 // hitMotion turns an intended hit into the tray's motion, drawing the hand's
 // noise (widened by the technique) from rng. The blow pushes the tray away
-// from the hammer; a blow off the side's middle also spins it.
+// from the hammer; a blow off the side's middle also spins it. On average
+// the blow's speed is the chosen strength's, times the technique's power.
 func hitMotion(t TraySpec, side Side, position, strength int, tech Technique, rng *game.Rand) TrayMotion {
 	hn := techniqueNoise[tech]
 	f := float64(position) / float64(HitPositions+1)
 	f += rng.NormFloat64() * aimSpread * hn.aim
 	f = max(0.02, min(0.98, f))
 	p, n := sideGeometry(t, side, f)
-	turn := rng.NormFloat64() * angleSpread * hn.angle
+	turn := rng.NormFloat64() * angleSpread * hn.aim
 	dir := n.Rotate(cp.ForAngle(turn))
-	// A hand errs, but within bounds: the strength's normal deviate is
-	// clipped at spreadLimit standard deviations.
-	z := max(-spreadLimit, min(spreadLimit, rng.NormFloat64()))
-	speed := (speedBase + float64(strength)*speedPerStrength) * hn.power * math.Exp(z*strengthSpread*hn.strength)
+	// A hand errs, but within bounds and around what it meant: see
+	// strengthFactor.
+	speed := (speedBase + float64(strength)*speedPerStrength) * hn.power * strengthFactor(rng.NormFloat64(), strengthSpread*hn.strength)
 	// A rigid tray of uniform mass: the blow's angular share over its
 	// linear share is (r × d) / (radius of gyration)².
 	gyr2 := (t.WidthCM*t.WidthCM + t.DepthCM*t.DepthCM) / 12
 	spin := p.Cross(dir) * speed / gyr2
-	return TrayMotion{V0: dir.Mult(speed * rigidShare), W0: spin * rigidShare, Tau: joltTime * hn.time, Jitter: gemJitter,
-		HitPoint: p, Kick: speed * kickShare, KickReach: kickReach}
+	return TrayMotion{V0: dir.Mult(speed * rigidShare), W0: spin * rigidShare, Tau: joltTime, Jitter: gemJitter,
+		HitPoint: p, Kick: speed * kickShare, KickReach: kickReach * hn.contact}
 }
 
 // Tray moves: a quarter turn either way, or a push toward a side.

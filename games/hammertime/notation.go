@@ -11,8 +11,11 @@ import (
 // ActionString returns the notation of a: "hit north 5 strength 4" (side;
 // position 1–9, clockwise seen from above, that is from the side's right end
 // for a person outside the tray facing it; strength 1–10), "turn left",
-// "turn right", "push east", and fillings such as "fill blue 1 white 1
-// missions 1" or "fill nothing" (see [Filling]).
+// "turn right", "push east", fillings such as "fill blue 1 white 1
+// missions 1" or "fill nothing" (see [Filling]), and chance's roll of the
+// expert variant's die, "roll " and the face: "roll handle", "roll
+// weak-hand", "roll fist", "roll head-down", "roll thumb-off", "roll
+// eyes-closed".
 func (s *State) ActionString(_ game.Player, a game.Action) string {
 	switch {
 	case a < 0 || a >= numActions:
@@ -26,6 +29,8 @@ func (s *State) ActionString(_ game.Player, a game.Action) string {
 		return "turn right"
 	case a < actFill:
 		return "push " + Side(a-actPush).String()
+	case a >= actRoll:
+		return "roll " + (Technique(a-actRoll) + Handle).String()
 	}
 	return decodeFill(a).String()
 }
@@ -90,8 +95,15 @@ func (s *State) ParseAction(_ game.Player, str string) (game.Action, error) {
 			return bad("it is not a filling")
 		}
 		return a, nil
+	case "roll":
+		if len(f) == 2 {
+			if t, ok := parseTechnique(f[1]); ok {
+				return RollAction(t), nil
+			}
+		}
+		return bad(`the die's roll is "roll FACE" with a face of handle, weak-hand, fist, head-down, thumb-off, eyes-closed`)
 	case "use", "keep":
 		return bad(`mission cards are used when you fill your wagon: write for example "fill red 1 missions 1", or a filling without missions to keep them`)
 	}
-	return bad("a move starts with hit, turn, push or fill")
+	return bad("a move starts with hit, turn, push, fill or (the die's) roll")
 }

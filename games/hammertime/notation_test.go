@@ -19,6 +19,15 @@ func TestNotationRoundTrip(t *testing.T) {
 	if got := s.ActionString(0, HitAction(East, 3, 7)); got != "hit east 3 strength 7" {
 		t.Errorf("got %q; want %q", got, "hit east 3 strength 7")
 	}
+	for tech, want := range map[Technique]string{Handle: "roll handle", WeakHand: "roll weak-hand", Fist: "roll fist",
+		HeadDown: "roll head-down", ThumbOff: "roll thumb-off", EyesClosed: "roll eyes-closed"} {
+		if got := s.ActionString(game.Chance, RollAction(tech)); got != want {
+			t.Errorf("the roll of %s is written %q; want %q", tech, got, want)
+		}
+	}
+	if RollAction(EyesClosed) != numActions-1 || RollAction(Handle) != actFill+game.Action(numFillings) {
+		t.Errorf("the rolls are actions %d to %d; want the last six of %d", RollAction(Handle), RollAction(EyesClosed), numActions)
+	}
 }
 
 func TestNotationErrors(t *testing.T) {
@@ -39,6 +48,9 @@ func TestNotationErrors(t *testing.T) {
 		{"fill red x", `the count of red, "x"`},
 		{"fill red 4 white 3", "at most 6 slots"},
 		{"fill purple 1", `"purple" is not blue`},
+		{"roll", "roll FACE"},
+		{"roll none", "roll FACE"},
+		{"roll six", "roll FACE"},
 		{"dance", "a move starts with"},
 	}
 	for _, tt := range tests {

@@ -1,6 +1,7 @@
 package hammertime
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -482,22 +483,182 @@ func TestEndOfGame(t *testing.T) {
 	}
 }
 
-func TestExpertDie(t *testing.T) {
+// mustRoll plays chance's roll of the die showing tech.
+func mustRoll(t *testing.T, s *State, tech Technique) {
+	t.Helper()
+	if err := game.Play(s, game.Chance, RollAction(tech)); err != nil {
+		t.Fatalf("roll %s: %v", tech, err)
+	}
+}
+
+// The rulebook: "Avant d'utiliser le marteau à l'étape 1, lance d'abord le
+// dé. Le résultat t'indique la technique de frappe que tu dois employer
+// durant ce tour." RULINGS.md: "The die is a chance event the table (and
+// any search) can see: rolled in the open, once per turn, before the hit."
+func TestExpertDieIsAChanceNode(t *testing.T) {
 	s := newTestState(t, 2, game.Options{"expert": "true"})
-	seen := map[Technique]bool{}
-	for i := 0; i < 200; i++ {
-		s.startTurn()
-		if s.technique <= NoTechnique || s.technique >= numTechniques {
-			t.Fatalf("rolled technique %d", s.technique)
+	if got := s.Actors(nil); !slices.Equal(got, []game.Player{game.Chance}) {
+		t.Fatalf("actors at the start of an expert game %v; want chance", got)
+	}
+	outs := s.ChanceOutcomes(nil)
+	if len(outs) != 6 {
+		t.Fatalf("%d outcomes; want the die's 6 faces", len(outs))
+	}
+	legal := s.Legal(game.Chance, nil)
+	for i, o := range outs {
+		tech := Technique(i) + Handle
+		if o.Action != RollAction(tech) || o.Action != legal[i] || math.Abs(o.Probability-1.0/6) > 1e-15 {
+			t.Errorf("outcome %d: %+v; want %s (action %d) with probability 1/6, as listed by Legal(chance)", i, o, tech, RollAction(tech))
 		}
-		seen[s.technique] = true
+		if got := s.ActionString(game.Chance, o.Action); got != "roll "+tech.String() {
+			t.Errorf("the roll of %s is written %q", tech, got)
+		}
 	}
-	if len(seen) != 6 {
-		t.Errorf("rolled %d techniques in 200 turns; want all 6", len(seen))
+	for p := game.Player(0); p < 2; p++ {
+		if got := s.Legal(p, nil); len(got) != 0 {
+			t.Errorf("seat %d may act before the roll: %v", p, got)
+		}
 	}
+	if v := viewOf(t, s, 0); v.Phase != "roll" || v.Technique != "" {
+		t.Errorf("before the roll: phase %q, technique %q; want roll and none", v.Phase, v.Technique)
+	}
+
+	// Rolled in the open: every viewer sees the face, and seat 0 hits with
+	// it.
+	mustRoll(t, s, ThumbOff)
+	mustInvariants(t, s)
+	if got := s.Actors(nil); !slices.Equal(got, []game.Player{0}) {
+		t.Fatalf("actors after the roll %v; want seat 0", got)
+	}
+	for _, p := range []game.Player{0, 1, game.Spectator} {
+		if v := viewOf(t, s, p); v.Phase != "hit" || v.Technique != "thumb-off" {
+			t.Errorf("%s sees phase %q, technique %q; want hit with thumb-off", p, v.Phase, v.Technique)
+		}
+	}
+	if got := s.ChanceOutcomes(nil); len(got) != 0 {
+		t.Errorf("chance outcomes after the roll: %v", got)
+	}
+
+	// Once per turn: a miss keeps the turn and its technique, no new roll.
+	s.settle(nil, true)
+	if s.phase != PhaseHit || s.technique != ThumbOff || len(s.ChanceOutcomes(nil)) != 0 {
+		t.Errorf("after a miss: phase %d, technique %s; want seat 0 still hitting with thumb-off", s.phase, s.technique)
+	}
+	// The next turn starts with the next roll.
+	s.endTurn()
+	if got := s.Actors(nil); !slices.Equal(got, []game.Player{game.Chance}) || s.technique != NoTechnique || s.current != 1 {
+		t.Errorf("the next turn: actors %v, technique %s, current %d; want chance to roll for seat 1", got, s.technique, s.current)
+	}
+	mustInvariants(t, s)
+
+	// Without the expert variant there is no die.
 	s2 := newTestState(t, 2, nil)
-	if s2.technique != NoTechnique {
-		t.Errorf("technique %s without the expert variant", s2.technique)
+	if got := s2.Actors(nil); !slices.Equal(got, []game.Player{0}) || s2.technique != NoTechnique || len(s2.ChanceOutcomes(nil)) != 0 {
+		t.Errorf("without the expert variant: actors %v, technique %s", got, s2.technique)
+	}
+}
+
+// The hit is made with the rolled technique: the head-down hit's record
+// names it, and the same seed and roll give the same hit.
+func TestRolledTechniqueShapesTheHit(t *testing.T) {
+	hit := func(tech Technique) *HitRecord {
+		s := newTestState(t, 2, game.Options{"expert": "true"})
+		mustRoll(t, s, tech)
+		mustPlay(t, s, 0, "hit south 5 strength 8")
+		return s.last
+	}
+	a, b := hit(Handle), hit(Handle)
+	if a.Technique != "handle" || a.Move != "hit south 5 strength 8" {
+		t.Errorf("the hit's record: technique %q, move %q", a.Technique, a.Move)
+	}
+	if !slices.Equal(a.Fallen, b.Fallen) || len(a.Frames) != len(b.Frames) {
+		t.Errorf("the same seed and roll gave different hits: %v and %v", a.Fallen, b.Fallen)
+	}
+}
+
+// Rolls and seats' moves are refused where they do not belong, with the
+// reason, and change nothing.
+func TestRollErrors(t *testing.T) {
+	s := newTestState(t, 2, game.Options{"expert": "true"})
+	before, _ := game.Hash(s)
+	tests := []struct {
+		p    game.Player
+		a    game.Action
+		code game.Code
+		want string
+	}{
+		{0, HitAction(South, 5, 5), game.CodeNotYourTurn, "the die is rolled first"},
+		{1, RollAction(Fist), game.CodeNotYourTurn, "the die is rolled first"},
+		{game.Chance, HitAction(South, 5, 5), game.CodeIllegal, "not a face of the die"},
+	}
+	for _, tt := range tests {
+		err := game.Play(s, tt.p, tt.a)
+		if game.ErrorCode(err) != tt.code || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s plays %q before the roll: got %v; want %s containing %q", tt.p, s.ActionString(tt.p, tt.a), err, tt.code, tt.want)
+		}
+	}
+	if after, _ := game.Hash(s); after != before {
+		t.Errorf("a refused action changed the state")
+	}
+	mustRoll(t, s, Fist)
+	before, _ = game.Hash(s)
+	for _, tt := range []struct {
+		p    game.Player
+		a    game.Action
+		code game.Code
+		want string
+	}{
+		{game.Chance, RollAction(Handle), game.CodeNotYourTurn, "no die to roll now"},
+		{0, RollAction(Handle), game.CodeIllegal, "only chance makes"},
+	} {
+		err := game.Play(s, tt.p, tt.a)
+		if game.ErrorCode(err) != tt.code || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s plays %q after the roll: got %v; want %s containing %q", tt.p, s.ActionString(tt.p, tt.a), err, tt.code, tt.want)
+		}
+	}
+	if after, _ := game.Hash(s); after != before {
+		t.Errorf("a refused action changed the state")
+	}
+}
+
+// The roll is an action of chance in the record, which replays exactly.
+func TestRollInTheRecord(t *testing.T) {
+	g := New()
+	rec, err := game.NewRecorder(g, 2, game.Options{"expert": "true", "wagons": "1"}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := game.NewRand(8)
+	for i := 0; i < 12 && !rec.State.Terminal(); i++ {
+		s := rec.State.(*State)
+		p := s.Actors(nil)[0]
+		var a game.Action
+		switch {
+		case p == game.Chance:
+			a = game.PickOutcome(s.ChanceOutcomes(nil), rng.Float64())
+		case s.phase == PhaseFill:
+			f, _ := s.SuggestedFilling()
+			a, _ = FillAction(f)
+		default:
+			a = HitAction(Side(i%4), 5, 7)
+		}
+		if err := rec.Play(p, a, int64(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := rec.Rec
+	if len(r.Actions) == 0 || r.Actions[0].Player != game.Chance || !strings.HasPrefix(r.Actions[0].Move, "roll ") {
+		t.Fatalf("the record starts with %+v; want chance's roll", r.Actions[:1])
+	}
+	var reg game.Registry
+	reg.Register(g)
+	st, err := game.Replay(&reg, &r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := game.Hash(rec.State)
+	if got, _ := game.Hash(st); got != want {
+		t.Errorf("the replay ends at %s; want %s", got, want)
 	}
 }
 

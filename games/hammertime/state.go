@@ -14,9 +14,10 @@ const (
 	PhaseHit  Phase = iota // turn or push the tray, or hit it
 	PhaseFill              // fill the top wagon with the fallen gems and mission cards
 	PhaseOver              // the game is over
+	PhaseRoll              // expert variant: chance rolls the die for the turn's technique
 )
 
-var phaseNames = [...]string{"hit", "fill", "over"}
+var phaseNames = [...]string{"hit", "fill", "over", "roll"}
 
 // Rules limits that the rulebook leaves open (see the rules text).
 const (
@@ -33,9 +34,17 @@ const (
 	actFill      = game.Action(numHits + 6) // + the filling's rank (see FillAction)
 )
 
+// actRoll + technique - 1 is chance's roll of the die showing technique
+// (Handle to EyesClosed), after the fillings.
+var actRoll = actFill + game.Action(numFillings)
+
 // numActions is the size of the action space: the hits, the tray's turns
-// and pushes, and the fillings.
-var numActions = game.Action(int(actFill) + numFillings)
+// and pushes, the fillings and the die's six faces.
+var numActions = actRoll + game.Action(numTechniques-1)
+
+// RollAction returns the action number of chance's roll of the die showing
+// technique t (Handle to EyesClosed), written "roll " and the face's name.
+func RollAction(t Technique) game.Action { return actRoll + game.Action(t-1) }
 
 // seat is one player's cards.
 type seat struct {
@@ -85,7 +94,10 @@ type HitRecord struct {
 	Frames    [][]int16 `json:"frames"`
 }
 
-var _ game.State = (*State)(nil)
+var (
+	_ game.State       = (*State)(nil)
+	_ game.ChanceState = (*State)(nil)
+)
 
 func newState(pack *Pack, cfg game.Config) (*State, error) {
 	s := &State{
@@ -120,12 +132,32 @@ func (s *State) NumPlayers() int { return int(s.n) }
 // NumActions returns the size of the action space.
 func (s *State) NumActions() int { return int(numActions) }
 
-// Actors returns the player whose turn it is, or nothing when the game is over.
+// Actors returns the player whose turn it is, [game.Chance] while the die
+// is rolled at the start of a turn of the expert variant, or nothing when
+// the game is over.
 func (s *State) Actors(dst []game.Player) []game.Player {
-	if s.phase == PhaseOver {
+	switch s.phase {
+	case PhaseOver:
 		return dst
+	case PhaseRoll:
+		return append(dst, game.Chance)
 	}
 	return append(dst, game.Player(s.current))
+}
+
+// ChanceOutcomes appends the die's six faces, each with probability 1/6,
+// while the die is to be rolled (RULINGS.md: "The die is a chance event
+// the table (and any search) can see: rolled in the open, once per turn,
+// before the hit"), and nothing otherwise. The hand's noise inside a hit is
+// not a chance node: see the package doc.
+func (s *State) ChanceOutcomes(dst []game.ChanceOutcome) []game.ChanceOutcome {
+	if s.phase != PhaseRoll {
+		return dst
+	}
+	for t := Handle; t < numTechniques; t++ {
+		dst = append(dst, game.ChanceOutcome{Action: RollAction(t), Probability: 1 / float64(numTechniques-1)})
+	}
+	return dst
 }
 
 // Terminal reports whether the game is over.
@@ -133,9 +165,16 @@ func (s *State) Terminal() bool { return s.phase == PhaseOver }
 
 // Legal appends p's legal actions: in the hit phase every hit and, while
 // moves are left, the tray's turns and pushes; in the fill phase every
-// legal filling of the top wagon.
+// legal filling of the top wagon; for [game.Chance] in the roll phase the
+// die's six faces.
 func (s *State) Legal(p game.Player, dst []game.Action) []game.Action {
-	if s.phase == PhaseOver || p != game.Player(s.current) {
+	if s.phase == PhaseRoll && p == game.Chance {
+		for t := Handle; t < numTechniques; t++ {
+			dst = append(dst, RollAction(t))
+		}
+		return dst
+	}
+	if s.phase == PhaseOver || s.phase == PhaseRoll || p != game.Player(s.current) {
 		return dst
 	}
 	switch s.phase {
@@ -160,13 +199,26 @@ func (s *State) Explain(p game.Player, a game.Action) error {
 	if s.phase == PhaseOver {
 		return game.Errorf(game.CodeGameOver, "the game is over")
 	}
-	if p != game.Player(s.current) {
-		return game.Errorf(game.CodeNotYourTurn, "it is player %d's turn, not player %s's", s.current, p)
+	if s.phase == PhaseRoll && p != game.Chance {
+		return game.Errorf(game.CodeNotYourTurn, "the die is rolled first: it decides seat %d's technique for this turn", s.current+1)
+	}
+	if s.phase != PhaseRoll && p == game.Chance {
+		return game.Errorf(game.CodeNotYourTurn, "there is no die to roll now: it is seat %d's turn", s.current+1)
+	}
+	if p != game.Chance && p != game.Player(s.current) {
+		return game.Errorf(game.CodeNotYourTurn, "it is seat %d's turn, not seat %s's", s.current+1, seatName(p))
 	}
 	if a < 0 || a >= numActions {
 		return game.Errorf(game.CodeInvalid, "action %d is outside 0 to %d", a, numActions-1)
 	}
+	if s.phase != PhaseRoll && a >= actRoll {
+		return game.Errorf(game.CodeIllegal, "%s is the die's roll, which only chance makes at the start of a turn", s.ActionString(p, a))
+	}
 	switch s.phase {
+	case PhaseRoll:
+		if a < actRoll {
+			return game.Errorf(game.CodeIllegal, "%s is not a face of the die", s.ActionString(p, a))
+		}
 	case PhaseHit:
 		if a >= actFill {
 			return game.Errorf(game.CodeIllegal, "you fill your wagon after gems fall; hit the tray first")
@@ -186,9 +238,21 @@ func (s *State) Explain(p game.Player, a game.Action) error {
 	return nil
 }
 
+// seatName returns a seat's number counted from 1, or the name of an actor
+// without a seat.
+func seatName(p game.Player) string {
+	if !p.Seated() {
+		return p.String()
+	}
+	return fmt.Sprint(int(p) + 1)
+}
+
 // Apply applies a for p without checking it.
 func (s *State) Apply(p game.Player, a game.Action) {
 	switch {
+	case a >= actRoll:
+		s.technique = Technique(a-actRoll) + Handle
+		s.phase = PhaseHit
 	case a < numHits:
 		side, pos, str := decodeHit(a)
 		m := hitMotion(s.pack.Tray, side, pos, str, s.technique, &s.rng)
@@ -366,15 +430,15 @@ func (s *State) endTurn() {
 	s.startTurn()
 }
 
-// startTurn begins the current player's turn, rolling the die in the expert
-// variant.
+// startTurn begins the current player's turn: in the expert variant the
+// die is rolled first, by chance (see ChanceOutcomes).
 func (s *State) startTurn() {
 	s.phase = PhaseHit
 	s.moves = 0
 	s.hits = 0
 	s.technique = NoTechnique
 	if s.expert {
-		s.technique = Technique(1 + s.rng.IntN(int(numTechniques)-1))
+		s.phase = PhaseRoll
 	}
 }
 
@@ -460,6 +524,14 @@ func (s *State) CheckInvariants() error {
 	}
 	if s.phase != PhaseFill && fallen > 0 {
 		return fmt.Errorf("%d gems are set aside as fallen outside the filling", fallen)
+	}
+	switch {
+	case s.phase == PhaseRoll && (!s.expert || s.technique != NoTechnique || s.moves != 0 || s.hits != 0):
+		return fmt.Errorf("the die is to be rolled, but expert %v, technique %s, %d tray moves and %d hits this turn", s.expert, s.technique, s.moves, s.hits)
+	case (s.phase == PhaseHit || s.phase == PhaseFill) && s.expert != (s.technique != NoTechnique):
+		return fmt.Errorf("phase %s with technique %s in a game with expert %v", phaseNames[s.phase], s.technique, s.expert)
+	case s.phase == PhaseOver && s.technique != NoTechnique:
+		return fmt.Errorf("the game is over with technique %s", s.technique)
 	}
 	for p := int8(0); p < s.n; p++ {
 		st := &s.seats[p]

@@ -9,14 +9,18 @@ import (
 
 // View is what one seat (or a spectator) sees.
 type View struct {
-	Seat      int        `json:"seat"` // -3 for a spectator
-	Players   int        `json:"players"`
-	Expert    bool       `json:"expert"`
-	Missions  bool       `json:"missions"`
-	ToWin     int        `json:"wagons_to_win"`
-	Round     int        `json:"round"`
-	Current   int        `json:"current"`
-	Phase     string     `json:"phase"`
+	Seat     int  `json:"seat"` // -3 for a spectator
+	Players  int  `json:"players"`
+	Expert   bool `json:"expert"`
+	Missions bool `json:"missions"`
+	ToWin    int  `json:"wagons_to_win"`
+	Round    int  `json:"round"`
+	Current  int  `json:"current"`
+	// Phase is "hit", "fill", "over", or "roll" while chance rolls the
+	// expert variant's die at the start of a turn.
+	Phase string `json:"phase"`
+	// Technique is the die's face for this turn ("" outside the expert
+	// variant and before the roll).
 	Technique string     `json:"technique,omitempty"`
 	Hits      int        `json:"hits_this_turn"`
 	MovesLeft int        `json:"tray_moves_left"`
@@ -49,37 +53,52 @@ type FillView struct {
 
 // HandView is how a hand errs, as the engine draws it: the standard
 // deviations of a hit's strength (log scale, clipped at StrengthLimit
-// deviations), of its aim (a fraction of the side's length) and of its
-// direction (radians), and the die's techniques with the factors by which
-// each widens them and changes the blow.
+// deviations, and centred: the blow's speed is on average the chosen
+// strength's), of its aim (a fraction of the side's length) and of its
+// direction (radians), the tray's speed a strength gives (SpeedBase +
+// strength × SpeedPerStrength, in cm/s), the factors of that speed one
+// standard deviation below and above the middle (SpeedLow and SpeedHigh:
+// about two hits in three fall between them), and the die's techniques
+// with the factors by which each widens the spreads and changes the blow.
 type HandView struct {
-	StrengthSpread float64         `json:"strength_spread"`
-	StrengthLimit  float64         `json:"strength_limit"`
-	AimSpread      float64         `json:"aim_spread"`
-	AngleSpread    float64         `json:"angle_spread"`
-	Techniques     []TechniqueView `json:"techniques"`
+	StrengthSpread   float64         `json:"strength_spread"`
+	StrengthLimit    float64         `json:"strength_limit"`
+	AimSpread        float64         `json:"aim_spread"`
+	AngleSpread      float64         `json:"angle_spread"`
+	SpeedBase        float64         `json:"speed_base"`
+	SpeedPerStrength float64         `json:"speed_per_strength"`
+	SpeedLow         float64         `json:"speed_low"`
+	SpeedHigh        float64         `json:"speed_high"`
+	Techniques       []TechniqueView `json:"techniques"`
 }
 
 // TechniqueView is one face of the expert die and its factors: of the
-// strength, aim and direction spreads, of the blow's speed and of the
-// jolt's duration.
+// strength, aim and direction spreads (a face that controls aim less
+// widens both), of the blow's speed and of the contact's width; and, as in
+// [HandView], the factors of the chosen strength's speed one standard
+// deviation below and above the middle, its power included.
 type TechniqueView struct {
-	Name     string  `json:"name"`
-	Strength float64 `json:"strength"`
-	Aim      float64 `json:"aim"`
-	Angle    float64 `json:"angle"`
-	Power    float64 `json:"power"`
-	Time     float64 `json:"time"`
+	Name      string  `json:"name"`
+	Strength  float64 `json:"strength"`
+	Aim       float64 `json:"aim"`
+	Angle     float64 `json:"angle"`
+	Power     float64 `json:"power"`
+	Contact   float64 `json:"contact"`
+	SpeedLow  float64 `json:"speed_low"`
+	SpeedHigh float64 `json:"speed_high"`
 }
 
 // handView returns the hand's spreads and the die's six techniques, in the
 // die's order.
 func handView() HandView {
 	h := HandView{StrengthSpread: strengthSpread, StrengthLimit: spreadLimit, AimSpread: aimSpread, AngleSpread: angleSpread,
+		SpeedBase: speedBase, SpeedPerStrength: speedPerStrength, SpeedLow: strengthFactor(-1, strengthSpread), SpeedHigh: strengthFactor(1, strengthSpread),
 		Techniques: make([]TechniqueView, 0, numTechniques-1)}
 	for t := Handle; t < numTechniques; t++ {
 		n := techniqueNoise[t]
-		h.Techniques = append(h.Techniques, TechniqueView{Name: t.String(), Strength: n.strength, Aim: n.aim, Angle: n.angle, Power: n.power, Time: n.time})
+		sigma := strengthSpread * n.strength
+		h.Techniques = append(h.Techniques, TechniqueView{Name: t.String(), Strength: n.strength, Aim: n.aim, Angle: n.aim, Power: n.power, Contact: n.contact,
+			SpeedLow: n.power * strengthFactor(-1, sigma), SpeedHigh: n.power * strengthFactor(1, sigma)})
 	}
 	return h
 }
@@ -259,7 +278,8 @@ func (s *State) InfoKey(p game.Player) string {
 }
 
 // Determinize returns a state p cannot tell from s: the generator reseeded
-// from rng (so the hands' noise and the die to come are resampled), the
+// from rng (so the hands' noise of the hits to come is resampled; the die
+// is a chance node, rolled by whoever plays the state on), the
 // unseen part of the mission pile and of every wagon pile reshuffled, and,
 // when p aims blind or head down, the unseen gems laid out afresh where p
 // cannot see.

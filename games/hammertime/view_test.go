@@ -30,8 +30,11 @@ func TestBlindTechniques(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.tech.String(), func(t *testing.T) {
-			s := newTestState(t, 2, game.Options{"expert": "true"})
-			s.technique = tt.tech
+			s := newTestState(t, 2, nil)
+			if tt.tech != NoTechnique {
+				s = newTestState(t, 2, game.Options{"expert": "true"})
+				mustRoll(t, s, tt.tech)
+			}
 			v := viewOf(t, s, 0)
 			if total := len(v.Tray.Gems) + v.Tray.Hidden; total != NumGems || !tt.wantHidden(total, v.Tray.Hidden) {
 				t.Errorf("aiming player sees %d gems, %d hidden", len(v.Tray.Gems), v.Tray.Hidden)
@@ -49,7 +52,7 @@ func TestBlindTechniques(t *testing.T) {
 // seat follows the tray's turns.
 func TestHeadDownSeesNearHalf(t *testing.T) {
 	s := newTestState(t, 2, game.Options{"expert": "true"})
-	s.technique = HeadDown
+	mustRoll(t, s, HeadDown)
 	for q := int8(0); q < 4; q++ {
 		s.quarter = q
 		v := viewOf(t, s, 0)
@@ -70,7 +73,7 @@ func TestHeadDownSeesNearHalf(t *testing.T) {
 // Determinizing for a blind player moves only what it cannot see.
 func TestDeterminizeBlind(t *testing.T) {
 	s := newTestState(t, 2, game.Options{"expert": "true"})
-	s.technique = HeadDown
+	mustRoll(t, s, HeadDown)
 	rng := game.NewRand(3)
 	d := s.Determinize(0, &rng).(*State)
 	if s.InfoKey(0) != d.InfoKey(0) {
@@ -114,6 +117,7 @@ func TestViewHidesPiles(t *testing.T) {
 // still sees the previous player's hit, made before the die was rolled.
 func TestBlindSeesPreviousHit(t *testing.T) {
 	s := newTestState(t, 2, game.Options{"expert": "true"})
+	mustRoll(t, s, Fist)
 	prev := &HitRecord{Seat: 1, Move: "hit north 5 strength 3", Fallen: []int{}}
 	s.last, s.lastTurn = prev, s.turns-1
 	for _, tech := range []Technique{EyesClosed, HeadDown, Fist} {
@@ -149,7 +153,9 @@ func TestViewHandAndGems(t *testing.T) {
 		t.Errorf("gem %v × %v cm; want the pack's %v × %v", v.Tray.GemLength, v.Tray.GemWidth, s.pack.Gem.LengthCM, s.pack.Gem.WidthCM)
 	}
 	h := v.Hand
-	if h.StrengthSpread != strengthSpread || h.StrengthLimit != spreadLimit || h.AimSpread != aimSpread || h.AngleSpread != angleSpread {
+	if h.StrengthSpread != strengthSpread || h.StrengthLimit != spreadLimit || h.AimSpread != aimSpread || h.AngleSpread != angleSpread ||
+		h.SpeedBase != speedBase || h.SpeedPerStrength != speedPerStrength ||
+		h.SpeedLow != strengthFactor(-1, strengthSpread) || h.SpeedHigh != strengthFactor(1, strengthSpread) || h.SpeedLow >= 1 || h.SpeedHigh <= 1 {
 		t.Errorf("hand %+v; want the engine's spreads", h)
 	}
 	if len(h.Techniques) != int(numTechniques)-1 {
@@ -158,8 +164,12 @@ func TestViewHandAndGems(t *testing.T) {
 	for i, tv := range h.Techniques {
 		tech := Technique(i + 1)
 		n := techniqueNoise[tech]
-		if tv.Name != tech.String() || tv.Strength != n.strength || tv.Aim != n.aim || tv.Angle != n.angle || tv.Power != n.power || tv.Time != n.time {
+		if tv.Name != tech.String() || tv.Strength != n.strength || tv.Aim != n.aim || tv.Angle != n.aim || tv.Power != n.power || tv.Contact != n.contact {
 			t.Errorf("technique %d: %+v; want %s with %+v", i, tv, tech, n)
+		}
+		sigma := strengthSpread * n.strength
+		if tv.SpeedLow != n.power*strengthFactor(-1, sigma) || tv.SpeedHigh != n.power*strengthFactor(1, sigma) {
+			t.Errorf("technique %s: speed band %v to %v; want the factors at one deviation, power included", tech, tv.SpeedLow, tv.SpeedHigh)
 		}
 	}
 }

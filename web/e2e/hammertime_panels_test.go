@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -183,5 +184,83 @@ func TestHammerTimeDragonAndJokers(t *testing.T) {
 	do(t, tab, 10*time.Second, "confirm the filling", chromedp.Click(chromedp.CSS(`#ht-fill-confirm`)))
 	if got := eval[string](t, tab, `window.htSent.join(';')`); got != "fill nothing" {
 		t.Errorf("sent: got %q; want %q", got, "fill nothing")
+	}
+}
+
+// htExpertViews returns seat 0's views of a two-player expert game before
+// the die's first roll and after chance rolls the handle, as JSON.
+func htExpertViews(t *testing.T) (before, after []byte) {
+	t.Helper()
+	s, _, err := game.Start(hammertime.New(), 2, game.Options{"expert": "true"}, 3)
+	if err != nil {
+		t.Fatalf("start: %v", err)
+	}
+	before, _ = json.Marshal(s.View(0))
+	if _, err := game.PlayNotation(s, game.Chance, "roll handle"); err != nil {
+		t.Fatalf("roll handle: %v", err)
+	}
+	after, _ = json.Marshal(s.View(0))
+	return before, after
+}
+
+// TestHammerTimeDieInTheOpen draws engine-made views of the expert
+// variant: while chance rolls the die the status says so; once the handle
+// is rolled the die shows it and the strength meter's band (the strengths
+// two hits in three deliver) moves up, since the handle hits harder, while
+// without a technique it lies around the chosen strength; the roll reads
+// as the die and its face in the log.
+func TestHammerTimeDieInTheOpen(t *testing.T) {
+	s := startSite(t)
+	tab := newTab(t, newBrowser(t), "die")
+	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	draw := func(what string, prev, view []byte, legal string) {
+		t.Helper()
+		p := "null"
+		if prev != nil {
+			p = string(prev)
+		}
+		c, cancel := context.WithTimeout(tab, 10*time.Second)
+		defer cancel()
+		if _, err := chromedp.Run(c, chromedp.Evaluate[bool](fmt.Sprintf(`(%s)(%s, %s, %s)`, htRender, p, view, legal), chromedp.EvalAwaitPromise)); err != nil {
+			t.Fatalf("draw %s: %v", what, err)
+		}
+	}
+	const band = `parseFloat(document.querySelector('.ht-band').style.left)`
+	rolling, rolled := htExpertViews(t)
+	draw("the die to roll", nil, rolling, "[]")
+	if got := eval[string](t, tab, `document.querySelector('#ht').dataset.phase`); got != "roll" {
+		t.Errorf("phase before the roll: got %q; want roll", got)
+	}
+	if got := eval[string](t, tab, `document.querySelector('#ht-status').textContent`); !strings.Contains(got, "The die rolls") {
+		t.Errorf("status before the roll: %q; want the die rolling", got)
+	}
+	// Before the roll there is no technique: the bare hand's band, drawn
+	// on the next animation frame.
+	waitFor(t, tab, 5*time.Second, "the meter's band drawn", band+` >= 0`)
+	bare := eval[float64](t, tab, band)
+	if bare <= 0 {
+		t.Errorf("the bare hand's band starts at %v%%; want above strength 1 (one deviation below 5)", bare)
+	}
+	draw("the handle rolled", rolling, rolled, `["hit south 5 strength 5"]`)
+	waitFor(t, tab, 5*time.Second, "the die showing the handle", `document.querySelector('#ht-die').dataset.technique === 'handle'`)
+	waitFor(t, tab, 5*time.Second, "the band moved up for the handle's harder blow", fmt.Sprintf(`%s > %v`, band, bare))
+
+	// The same tray without the expert variant: the bare hand's band again.
+	var v map[string]any
+	if err := json.Unmarshal(rolled, &v); err != nil {
+		t.Fatal(err)
+	}
+	delete(v, "technique")
+	v["expert"] = false
+	plain, _ := json.Marshal(v)
+	draw("the bare hand", nil, plain, `["hit south 5 strength 5"]`)
+	waitFor(t, tab, 5*time.Second, "the bare hand's band", fmt.Sprintf(`%s === %v`, band, bare))
+
+	words, err := chromedp.Run(tab, chromedp.Evaluate[string](`(async () => { const mod = await import('/assets/games/hammertime.js'); const { t } = await import('/assets/js/i18n.js'); return mod.describe('roll fist', t); })()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("describe the roll: %v", err)
+	}
+	if !strings.Contains(words, "🎲") || !strings.Contains(words, "fist") {
+		t.Errorf("the roll of the fist reads %q; want the die and the face", words)
 	}
 }

@@ -323,7 +323,8 @@ func TestHammerTimeWholeGameAgainstBot(t *testing.T) {
 // TestHammerTimeExpertDie plays a short expert game: the die rolls at the
 // start of every turn and shows the view's technique; on the first turn
 // (eyes closed) the tray is hidden on screen while the person aims, and
-// every later turn's technique is made real as it comes up.
+// every later turn's technique is made real as it comes up; the rolls are
+// chance's moves in the log.
 func TestHammerTimeExpertDie(t *testing.T) {
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "expert")
@@ -362,5 +363,15 @@ func TestHammerTimeExpertDie(t *testing.T) {
 	htCheckEnd(t, tab)
 	if !seen["eyes-closed"] {
 		t.Errorf("the person never aimed with eyes closed")
+	}
+	// The die is rolled in the open: chance's rolls are moves of the log.
+	rolls := eval[[]string](t, tab, `[...document.querySelectorAll('#log li[data-n]')].map((li) => li.textContent).filter((s) => s.includes('🎲'))`)
+	if len(rolls) == 0 {
+		t.Errorf("the log shows no roll of the die")
+	}
+	for _, r := range rolls {
+		if !strings.Contains(r, "Chance") {
+			t.Errorf("the log line %q of a roll does not name chance", r)
+		}
 	}
 }

@@ -10,9 +10,10 @@
 // as jokers, dragged into and out of the wagon's slots, starting from the
 // engine's suggested filling, and the chosen filling sent as the move);
 // every player's wagon stack; and, in the expert variant, the die rolled
-// and its technique made real (the tray hidden while aiming with eyes
-// closed, its far half with the head down, the meter and the aim shaking
-// with the spreads the technique widens).
+// (by chance, a move of the log, "roll fist") and its technique made real
+// (the tray hidden while aiming with eyes closed, its far half with the
+// head down, the meter's band following the strength's spread and the
+// blow's power, the aim shaking with the spreads the technique widens).
 //
 // Geometry follows the engine: tray coordinates are centimeters from the
 // tray's center, x toward the east short side, y toward the north long
@@ -55,13 +56,17 @@ const FILL_PARTS = ['blue', 'green', 'yellow', 'red', 'white', 'missions'];
 
 // handOf returns the spreads of a hit in view (aim as a fraction of the
 // side, direction in radians, strength on a log scale, clipped at limit
-// deviations) widened by the turn's technique.
+// deviations) widened by the turn's technique, and the speed a strength
+// gives (base + per × strength) with its factors one deviation below and
+// above the middle (low, high; the technique's power included).
 function handOf(view) {
   const hd = view.hand || {};
-  const tech = (hd.techniques || []).find((x) => x.name === view.technique) || { strength: 1, aim: 1, angle: 1 };
+  const bare = { strength: 1, aim: 1, angle: 1, speed_low: hd.speed_low ?? 1, speed_high: hd.speed_high ?? 1 };
+  const tech = (hd.techniques || []).find((x) => x.name === view.technique) || bare;
   return {
     aim: (hd.aim_spread ?? 0) * tech.aim, angle: (hd.angle_spread ?? 0) * tech.angle,
     strength: (hd.strength_spread ?? 0) * tech.strength, limit: hd.strength_limit ?? 2, aimFactor: tech.aim,
+    base: hd.speed_base ?? 0, per: hd.speed_per_strength ?? 1, low: tech.speed_low ?? 1, high: tech.speed_high ?? 1,
   };
 }
 
@@ -507,11 +512,13 @@ function updateMeter(mem, now) {
     [...m.children].forEach((seg, i) => seg.classList.toggle('on', i < s));
     mem.meterText.textContent = String(s);
   }
-  const hand = mem.view ? handOf(mem.view) : { strength: 0, limit: 0 };
-  // The band of strengths the hand may deliver (up to the limit of spreads
-  // either way; the blow's speed is about half the strength's scale).
-  const lo = Math.max(1, Math.round(s * Math.exp(-hand.limit * hand.strength * 0.5)));
-  const hi = Math.min(STRENGTHS, Math.round(s * Math.exp(hand.limit * hand.strength * 0.5)));
+  const hand = mem.view ? handOf(mem.view) : { base: 0, per: 1, low: 1, high: 1 };
+  // The band of strengths the hand usually delivers (two hits in three, one
+  // deviation either way around the chosen strength, which is the average
+  // unless the technique changes the force).
+  const speed = hand.base + hand.per * s;
+  const lo = Math.max(1, Math.min(STRENGTHS, Math.round((speed * hand.low - hand.base) / hand.per)));
+  const hi = Math.max(lo, Math.min(STRENGTHS, Math.round((speed * hand.high - hand.base) / hand.per)));
   mem.band.style.left = `${((lo - 1) / STRENGTHS) * 100}%`;
   mem.band.style.width = `${((hi - lo + 1) / STRENGTHS) * 100}%`;
 }
@@ -716,6 +723,7 @@ function updateStatus(mem) {
   const who = names[view.current] ?? t('seat.number', { n: view.current + 1 });
   let text;
   if (view.phase === 'over') text = t('ht.status.over');
+  else if (view.phase === 'roll') text = t('ht.die.rolling');
   else if (view.phase === 'fill') text = view.current === you ? t('ht.status.fillyou') : t('ht.status.fill', { name: who });
   else text = view.current === you ? t('ht.status.hityou') : t('ht.status.hit', { name: who });
   mem.status.dataset.phase = view.phase;
@@ -1138,6 +1146,7 @@ export function describe(move, t) {
     case 'turn': return f[1] === 'left' || f[1] === 'right' ? t(`ht.log.turn.${f[1]}`) : '';
     case 'push': return SIDES.includes(f[1]) ? t('ht.log.push', { side: side(f[1]) }) : '';
     case 'fill': return f[1] === 'nothing' ? t('ht.log.fillnothing') : t('ht.log.fill', { what: describeFilling(move, t) });
+    case 'roll': return f.length === 2 && TECHNIQUE_FACES[f[1]] ? `🎲 ${TECHNIQUE_FACES[f[1]]} ${t(`ht.technique.${f[1]}`)}` : '';
   }
   return '';
 }
