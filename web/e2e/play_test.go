@@ -240,3 +240,31 @@ func TestUnknownTableSaysSo(t *testing.T) {
 	waitFor(t, tab, 5*time.Second, "a clear no-such-table page",
 		`document.querySelector('#no-table h1').textContent === 'No such table' && document.querySelector('#no-table').textContent.includes('0123456789abcdef') && document.querySelector('#no-table a[href="/"]') !== null && document.querySelector('#conn') === null && document.querySelector('.invite') === null`)
 }
+
+// TestSoundIsOffByDefaultAndRemembered finds sound off on a first visit;
+// turned on, it stays on after a reload, and the your-turn chime sounds
+// when the turn comes back to the player (and never while sound is off).
+func TestSoundIsOffByDefaultAndRemembered(t *testing.T) {
+	s := startSite(t)
+	tab := newTab(t, newBrowser(t), "player")
+	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	if on := eval[bool](t, tab, `document.querySelector('#sound').checked`); on {
+		t.Fatalf("sound is on at a first visit; want off")
+	}
+	do(t, tab, 20*time.Second, "turn sound on and reload",
+		chromedp.Click(chromedp.CSS(`#sound`)), chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	if on := eval[bool](t, tab, `document.querySelector('#sound').checked`); !on {
+		t.Fatalf("sound is off after a reload; want it remembered on")
+	}
+	do(t, tab, 30*time.Second, "play Minerals against a bot",
+		choose(`#game`, "minerals"),
+		chromedp.WaitVisible(chromedp.CSS(`#opt-version`)),
+		choose(`#seat-1-bot`, "random"),
+		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		chromedp.Click(chromedp.CSS(`#create`)),
+		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)))
+	eval[bool](t, tab, `(window.sounds = [], window.addEventListener('minehall:sound', (e) => window.sounds.push(e.detail)), true)`)
+	waitFor(t, tab, 10*time.Second, "Ann's turn", `document.getElementById('main').dataset.myTurn === 'true' && document.querySelectorAll('#legal-moves option').length > 0`)
+	eval[bool](t, tab, `(document.querySelector('#move-input').value = document.querySelector('#legal-moves option').value, document.querySelector('#move-input').form.requestSubmit(), true)`)
+	waitFor(t, tab, 20*time.Second, "the your-turn chime once the bot has moved", `window.sounds.includes('turn')`)
+}

@@ -4,6 +4,7 @@
 // where it likes (the player list, beside "your turn") and keeps them
 // counting down, with a low-time warning in colour, in words on the
 // person's own clock, and once in a live region for screen readers.
+import { play } from './sound.js';
 import { h, clear } from './dom.js';
 import { t } from './i18n.js';
 import { icon } from './icons.js';
@@ -110,6 +111,7 @@ export class Clocks {
     const key = `${i}:${deadline}`;
     if (this.warned.has(key)) return;
     this.warned.add(key);
+    if (i === this.opts.you()) play('lowclock');
     this.live.textContent = i === this.opts.you()
       ? t('clock.lowyou', { limit: this.limitText() })
       : t('clock.low', { name: this.opts.nameOf(i), limit: this.limitText() });

@@ -6,6 +6,7 @@ import { replayPage } from './replay.js';
 import { rulesPage } from './rules.js';
 import { h, clear } from './dom.js';
 import { setRouter } from './router.js';
+import { soundOn, setSound } from './sound.js';
 
 const routes = [
   [/^\/$/, lobbyPage],
@@ -60,6 +61,9 @@ async function boot() {
   cb.checked = localStorage.getItem('minehall.colorblind') === '1';
   applyColorBlind(cb.checked);
   cb.addEventListener('change', () => applyColorBlind(cb.checked));
+  const snd = document.getElementById('sound');
+  snd.checked = soundOn();
+  snd.addEventListener('change', () => setSound(snd.checked));
   document.addEventListener('click', (e) => {
     const a = e.target.closest('a[data-link]');
     if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;

@@ -3,6 +3,7 @@
 // connection state with automatic reconnect, the join form for a link,
 // leaving and taking back one's seat, the owner's controls before the
 // start, and the end screen with scores and rematch.
+import { play } from './sound.js';
 import { h, clear } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api, seatOf, saveSeat, forgetSeat, ownerOf, saveOwner, playerName, savePlayerName } from './api.js';
@@ -318,6 +319,7 @@ export function tablePage(el, id) {
     clear(boxes.status);
     if (!st.info) return;
     const yourTurn = st.actors.includes(st.you) && st.status === 'playing';
+    if (yourTurn && el.dataset.myTurn === 'false') play('turn');
     el.dataset.myTurn = yourTurn ? 'true' : 'false';
     el.dataset.status = st.status;
     el.dataset.n = String(st.n);
