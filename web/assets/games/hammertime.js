@@ -23,6 +23,7 @@
 // and the die's factors come from the view (view.tray, view.hand).
 import { h, clear } from '../js/dom.js';
 import { playerColorClass } from '../js/words.js';
+import { play } from '../js/sound.js';
 
 const COLORS = ['white', 'blue', 'green', 'yellow', 'red', 'black'];
 const GEM_FILL = { white: '#f7f6f0', blue: '#3b6fd6', green: '#2e9e48', yellow: '#e8c12c', red: '#d62728', black: '#2b2b2b' };
@@ -279,7 +280,11 @@ function draw(mem, now) {
   const cx = px / 2, cy = px / 2;
   let a = mem.anim;
   if (a && now >= a.end) {
-    if (a.dragon) mem.dragonUntil = now + DRAGON_MS;
+    if (a.fallen.size) play('gems', a.fallen.size);
+    if (a.dragon) {
+      mem.dragonUntil = now + DRAGON_MS;
+      play('dragon');
+    }
     mem.anim = a = null;
     mem.animations++;
     c.dataset.animations = String(mem.animations);
@@ -1112,6 +1117,7 @@ export function render(el, ctx) {
     if (lh && mem.lastSig !== null && prev) {
       mem.hitPrev = prev;
       mem.anim = buildAnimation(prev, ctx.view, ctx.you, now);
+      if (mem.anim.move === 'hit') play('hammer');
       mem.press = null;
       mem.returned = new Set(lh.fallen);
       mem.returnedAt = mem.anim.end;

@@ -28,6 +28,7 @@
 // tile shows where it would land before the server has seen the move.
 import { h, s, clear, activate } from '../js/dom.js';
 import { playerColorClass } from '../js/words.js';
+import { play } from '../js/sound.js';
 
 const C = 36;      // cell size in the big board's SVG units
 const PAD = 6;     // room around the board for the elves
@@ -652,6 +653,7 @@ export function reply(el, f) {
   if (f.type === 'ack') {
     op.n = f.n;
     op.acked = true;
+    if (op.type === 'place' || op.type === 'move') play('tile');
     mem.flash = { key: op.type === 'take' || op.type === 'swap' ? 'hand' : op.key, until: Date.now() + 900 };
     setTimeout(() => rerender(mem), 950);
   } else if (f.type === 'error') {
