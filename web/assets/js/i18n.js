@@ -52,10 +52,25 @@ export function onLanguage(fn) {
   return () => listeners.delete(fn);
 }
 
+const pluralRules = new Map(); // language → Intl.PluralRules
+
+// pluralForm returns the plural category of n in the current language:
+// "one", "other", and in some languages "few", "many", "two", "zero".
+function pluralForm(n) {
+  if (!pluralRules.has(lang)) pluralRules.set(lang, new Intl.PluralRules(lang));
+  return pluralRules.get(lang).select(n);
+}
+
 // t returns the text of key with {name} placeholders filled from params;
 // a key missing in the language falls back to English, then to the key.
+// When params.n is a number and the language has a text for key.FORM,
+// where FORM is n's plural category ("one", "other", …, as
+// Intl.PluralRules says), that text is used: "table.points.one" reads
+// "{n} pt" where "table.points" reads "{n} pts".
 export function t(key, params) {
-  let text = dict[key] ?? english[key] ?? key;
+  let text;
+  if (params && typeof params.n === 'number') text = dict[`${key}.${pluralForm(params.n)}`];
+  text ??= dict[key] ?? english[key] ?? key;
   if (params) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
   return text;
 }
