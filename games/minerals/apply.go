@@ -135,7 +135,7 @@ func (s *State) pay(t ToolID) {
 func (s *State) startTurn() {
 	s.phase = phaseMove
 	s.toolUsed, s.exchanged = false, false
-	s.glassTook = 0
+	s.provisional = Counts{}
 	s.origin = -1
 	s.turns++
 }
@@ -200,7 +200,7 @@ func (s *State) hasAfterChoice() bool {
 // fragments.
 func (s *State) move(c Cell) {
 	p := s.current
-	s.glassTook = 0 // a correct move: the Magnifying Glass's mineral stays
+	s.provisional = Counts{} // a correct move: what tools gave before it stays
 	origin := Cell(s.pawn[p])
 	s.origin = int16(origin)
 	s.pool[p][s.board[origin]-1]++
@@ -223,16 +223,17 @@ func (s *State) move(c Cell) {
 
 // fail gives up the move: the lifted mineral and every fragment it cuts off
 // go to the pouch, and the pawn goes to a free wollastonite, or leaves the
-// game when there is none. A mineral the Magnifying Glass took before the
-// move goes to the pouch too: the Glass gives nothing without a correct
-// move.
+// game when there is none. A failed turn keeps nothing it cut off: the
+// lowest minerals the player took from fragments a tool cut off before the
+// move go back to the pouch, and so does the Magnifying Glass's own mineral
+// (the Glass gives nothing without a correct move).
 func (s *State) fail() {
 	p := s.current
-	if v := s.glassTook; v > 0 {
-		s.pool[p][v-1]--
-		s.pouch[v-1]++
-		s.glassTook = 0
+	for m, n := range s.provisional {
+		s.pool[p][m] -= n
+		s.pouch[m] += n
 	}
+	s.provisional = Counts{}
 	origin := Cell(s.pawn[p])
 	s.origin = int16(origin)
 	s.pouch[s.board[origin]-1]++
@@ -249,24 +250,31 @@ func (s *State) fail() {
 
 // glass takes the free mineral on c into the current player's pool with
 // the Magnifying Glass, then cuts off what that leaves without a pawn as any
-// tool does. Used before the move, it remembers the mineral, which goes to
-// the pouch if the player then has no correct move.
+// tool does. Used before the move, the mineral and what the cut-off gives
+// are provisional: they go to the pouch if the player then has no correct
+// move.
 func (s *State) glass(c Cell) {
 	s.pay(Glass)
 	v := s.board[c]
 	s.pool[s.current][v-1]++
 	if s.phase == phaseMove {
-		s.glassTook = v
+		s.provisional[v-1]++
 	}
 	s.setMineral(c, 0)
 	s.cutAfterTool(c)
 }
 
 // cutAfterTool cuts off the fragments a tool left without a pawn after
-// emptying c; the current player takes the lowest of each.
+// emptying c; the current player takes the lowest of each. Before the move
+// what the player takes is provisional (see [State.fail]).
 func (s *State) cutAfterTool(c Cell) {
 	s.pending = s.fragmentsAround(c)
-	s.resolveCut(true, -1)
+	took := s.resolveCut(true, -1)
+	if s.phase == phaseMove {
+		for m, n := range took {
+			s.provisional[m] += n
+		}
+	}
 	if s.phase == phaseAfter {
 		s.settle()
 	}

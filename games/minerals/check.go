@@ -8,9 +8,9 @@ import (
 // on the board, in the pouch, in a pool or on a player board: 53, 30, 20,
 // 10 and 5 of them), the mineral set matches the board, pawns stand on
 // minerals, one pawn per hex, every collection card is in exactly one place,
-// a mineral the Magnifying Glass took before the move is remembered only
-// until the move and is still in the pool, and, between turns, every piece
-// of the board holds a pawn.
+// minerals taken before the move are provisional only until the move and
+// are still in the pool, and, between turns, every piece of the board holds
+// a pawn.
 func (s *State) CheckInvariants() error {
 	total := s.pouch
 	for i := range NumCells {
@@ -38,8 +38,15 @@ func (s *State) CheckInvariants() error {
 			return fmt.Errorf("%d %s in the game; want %d", total[m], m, MineralCounts[m])
 		}
 	}
-	if v := s.glassTook; v != 0 && (s.phase != phaseMove || v > 5 || s.pool[s.current][v-1] == 0) {
-		return fmt.Errorf("the Magnifying Glass's mineral %d taken before the move is out of place (phase %s)", v, phaseNames[s.phase])
+	if s.provisional != (Counts{}) {
+		if s.phase != phaseMove {
+			return fmt.Errorf("minerals %v taken before the move are still provisional in phase %s", s.provisional, phaseNames[s.phase])
+		}
+		for m, n := range s.provisional {
+			if n > s.pool[s.current][m] {
+				return fmt.Errorf("%d %s taken before the move are provisional but the pool holds %d", n, Mineral(m), s.pool[s.current][m])
+			}
+		}
 	}
 	var pawns CellSet
 	for p := 0; p < int(s.n); p++ {

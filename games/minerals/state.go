@@ -74,12 +74,16 @@ type State struct {
 	setupCount int8
 	toolUsed   bool
 	exchanged  bool
-	glassTook  uint8 // the mineral value the Magnifying Glass took before this turn's move, 0 for none
-	refillSlot int8
-	chestBack  phase   // phase to return to after a Chest draw
-	origin     int16   // the hex the current pawn lifted its mineral from this turn
-	pending    CellSet // fragments about to be cut off, in phaseCut
-	turns      int32
+	// provisional holds the minerals the current player took before this
+	// turn's move: the Magnifying Glass's mineral and the lowest mineral of
+	// each fragment a tool cut off. They stay only if a correct move
+	// follows; after a failed move they go back to the pouch.
+	provisional Counts
+	refillSlot  int8
+	chestBack   phase   // phase to return to after a Chest draw
+	origin      int16   // the hex the current pawn lifted its mineral from this turn
+	pending     CellSet // fragments about to be cut off, in phaseCut
+	turns       int32
 
 	rng game.Rand
 }

@@ -120,30 +120,30 @@ func (s *State) View(p game.Player) any {
 
 // snapshot is the whole state in exported fields, for hashing and records.
 type snapshot struct {
-	Players   int
-	Version   string
-	Tools     [NumMinerals]string
-	Board     string
-	Pawns     []int16
-	Pools     []Counts
-	Stacks    []Counts
-	Cards     []uint32
-	Reduced   []uint32
-	Pouch     Counts
-	FaceUp    [faceUpSlots]int8
-	Deck      uint32
-	Phase     string
-	Current   int8
-	Setup     int8
-	ToolUsed  bool
-	Exchanged bool
-	Refill    int8
-	ChestBack string
-	Origin    int16
-	GlassTook uint8 `json:",omitempty"`
-	Pending   CellSet
-	Turns     int32
-	Rand      game.Rand
+	Players     int
+	Version     string
+	Tools       [NumMinerals]string
+	Board       string
+	Pawns       []int16
+	Pools       []Counts
+	Stacks      []Counts
+	Cards       []uint32
+	Reduced     []uint32
+	Pouch       Counts
+	FaceUp      [faceUpSlots]int8
+	Deck        uint32
+	Phase       string
+	Current     int8
+	Setup       int8
+	ToolUsed    bool
+	Exchanged   bool
+	Refill      int8
+	ChestBack   string
+	Origin      int16
+	Provisional Counts `json:",omitzero"`
+	Pending     CellSet
+	Turns       int32
+	Rand        game.Rand
 }
 
 // Snapshot returns the whole state, deterministically encodable.
@@ -160,7 +160,7 @@ func (s *State) Snapshot() any {
 		Reduced: append([]uint32(nil), s.reduced[:n]...), Pouch: s.pouch, FaceUp: s.faceUp, Deck: s.deck,
 		Phase: phaseNames[s.phase], Current: s.current, Setup: s.setupCount, ToolUsed: s.toolUsed,
 		Exchanged: s.exchanged, Refill: s.refillSlot, ChestBack: phaseNames[s.chestBack], Origin: s.origin,
-		GlassTook: s.glassTook, Pending: s.pending, Turns: s.turns, Rand: s.rng,
+		Provisional: s.provisional, Pending: s.pending, Turns: s.turns, Rand: s.rng,
 	}
 	for m, t := range s.tools {
 		snap.Tools[m] = t.String()
