@@ -13,11 +13,12 @@ import (
 // move.
 const (
 	actCell     = 0
-	actFail     = actCell + NumCells // no correct move exists: give up the move
-	actEnd      = actFail + 1        // end the turn
-	actCut      = actEnd + 1         // let the fragments be cut off
-	actTake     = actCut + 1         // + slot: take a face-up collection card
-	actChest    = actTake + faceUpSlots
+	actFail     = actCell + NumCells    // no correct move exists: give up the move
+	actEnd      = actFail + 1           // end the turn
+	actCut      = actEnd + 1            // let the fragments be cut off
+	actTake     = actCut + 1            // + slot: take a face-up collection card for all its minerals
+	actTakeLess = actTake + faceUpSlots // + slot: take a ♦♦ orpiment card without its orpiment
+	actChest    = actTakeLess + faceUpSlots
 	actDraw     = actChest + 1 // + mineral: chance, the Chest draws it
 	actReveal   = actDraw + int(NumMinerals)
 	actSack     = actReveal + MaxCards // + ((opponent*5+give)*5+take)*5 + count-1
@@ -61,7 +62,8 @@ func sackDecode(a game.Action) (opponent int8, give, take Mineral, count, takeCo
 }
 
 // ActionString returns the notation of a: "remove e7", "place e7", "move
-// e7", "no move", "end", "cut", "take 2" (a face-up slot, 1 to 4), "chest",
+// e7", "no move", "end", "cut", "take 2" (a face-up slot, 1 to 4), "take 2
+// without orpiment" (a ♦♦ orpiment card upside down, at its lower value), "chest",
 // "draw kyanite", "reveal d05", "sack 1 give 1 anthracite take 2 kyanite",
 // "hammer kyanite e7", and "shovel|map|compass|glass|vortex|rope|dynamite
 // e7".
@@ -85,8 +87,10 @@ func (s *State) ActionString(p game.Player, a game.Action) string {
 		return "end"
 	case x == actCut:
 		return "cut"
-	case x < actChest:
+	case x < actTakeLess:
 		return "take " + strconv.Itoa(x-actTake+1)
+	case x < actChest:
+		return "take " + strconv.Itoa(x-actTakeLess+1) + " without orpiment"
 	case x == actChest:
 		return "chest"
 	case x < actReveal:
@@ -151,13 +155,18 @@ func (s *State) ParseAction(p game.Player, m string) (game.Action, error) {
 			return actChest, nil
 		}
 	case "take":
-		if len(f) == 2 {
-			k, err := strconv.Atoi(f[1])
-			if err != nil || k < 1 || k > faceUpSlots {
-				return bad("take a face-up card by its slot, 1 to %d", faceUpSlots)
-			}
-			return game.Action(actTake + k - 1), nil
+		without := len(f) == 4 && f[2] == "without" && f[3] == "orpiment"
+		if len(f) != 2 && !without {
+			return bad("write take SLOT, or take SLOT without orpiment for a ♦♦ orpiment card at its lower value")
 		}
+		k, err := strconv.Atoi(f[1])
+		if err != nil || k < 1 || k > faceUpSlots {
+			return bad("take a face-up card by its slot, 1 to %d", faceUpSlots)
+		}
+		if without {
+			return game.Action(actTakeLess + k - 1), nil
+		}
+		return game.Action(actTake + k - 1), nil
 	case "draw":
 		if len(f) == 2 {
 			mn, err := ParseMineral(f[1])

@@ -85,8 +85,10 @@ func (s *State) Apply(p game.Player, a game.Action) {
 		s.resolveCut(true, -1)
 		s.phase = phaseAfter
 		s.settle()
+	case x < actTakeLess:
+		s.take(x-actTake, false)
 	case x < actChest:
-		s.take(x - actTake)
+		s.take(x-actTakeLess, true)
 	case x == actChest:
 		s.pay(Chest)
 		s.chestBack = s.phase
@@ -168,7 +170,7 @@ func (s *State) hasAfterChoice() bool {
 	p := s.current
 	if s.collectionsInPlay() && !s.exchanged {
 		for _, k := range s.faceUp {
-			if k >= 0 && s.affords(p, int(k)) {
+			if k >= 0 && (s.canTake(p, int(k), false) || s.canTake(p, int(k), true)) {
 				return true
 			}
 		}
@@ -281,22 +283,23 @@ func (s *State) cutAfterTool(c Cell) {
 }
 
 // take exchanges the current player's minerals for the face-up card in
-// slot, then refills the slot from the deck (a chance event).
-func (s *State) take(slot int) {
+// slot: all of them, or without its orpiment if without (the card then
+// scores its lower value), then refills the slot from the deck (a chance
+// event).
+func (s *State) take(slot int, without bool) {
 	p := s.current
 	k := int(s.faceUp[slot])
-	full, _ := s.cardCost(p, k)
 	c := &s.pack.Cards[k]
 	for m := range NumMinerals {
 		n := c.Minerals[m]
-		if m == Orpiment && !full {
+		if m == Orpiment && without {
 			n = 0
 		}
 		s.pool[p][m] -= n
 		s.pouch[m] += n
 	}
 	s.cards[p] |= 1 << k
-	if !full {
+	if without {
 		s.reduced[p] |= 1 << k
 	}
 	s.faceUp[slot] = -1

@@ -74,8 +74,10 @@ func (s *State) reason(x int) string {
 		return "you must move before your turn can end"
 	case x == actCut:
 		return "nothing is being cut off now"
+	case x < actTakeLess:
+		return s.takeReason(x-actTake, false)
 	case x < actChest:
-		return s.takeReason(x - actTake)
+		return s.takeReason(x-actTakeLess, true)
 	case x > actChest && x < actSack:
 		return what + ": draws and reveals are random events, not a player's move"
 	}
@@ -257,8 +259,9 @@ func (s *State) moveReason(c Cell) string {
 	return "move " + c.String() + ": not in a straight line from " + origin.String()
 }
 
-// takeReason says why the card in slot cannot be taken.
-func (s *State) takeReason(slot int) string {
+// takeReason says why the card in slot cannot be taken (without its
+// orpiment if without).
+func (s *State) takeReason(slot int, without bool) string {
 	switch {
 	case !s.collectionsInPlay():
 		return "this version is played without collection cards"
@@ -269,7 +272,17 @@ func (s *State) takeReason(slot int) string {
 	case s.faceUp[slot] < 0:
 		return "face-up slot " + itoa(slot+1) + " is empty"
 	}
-	c := &s.pack.Cards[s.faceUp[slot]]
+	k := int(s.faceUp[slot])
+	c := &s.pack.Cards[k]
+	if without {
+		if !c.Reducible() {
+			return "card " + c.ID + " cannot be taken without an orpiment: only ♦♦ cards with an orpiment can"
+		}
+		return "card " + c.ID + " asks for minerals you do not have besides its orpiment"
+	}
+	if c.Reducible() && s.pool[s.current][Orpiment] < c.Minerals[Orpiment] && s.canTake(s.current, k, true) {
+		return "card " + c.ID + " asks for an orpiment you do not have; take it without the orpiment (take " + itoa(slot+1) + " without orpiment) for " + itoa(c.ReducedPoints) + " points"
+	}
 	return "card " + c.ID + " asks for minerals you do not have"
 }
 

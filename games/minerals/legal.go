@@ -114,8 +114,13 @@ func (s *State) legalAfter(dst []game.Action) []game.Action {
 	dst = append(dst, actEnd)
 	if s.collectionsInPlay() && !s.exchanged {
 		for slot, k := range s.faceUp {
-			if k >= 0 && s.affords(p, int(k)) {
+			if k >= 0 && s.canTake(p, int(k), false) {
 				dst = append(dst, game.Action(actTake+slot))
+			}
+		}
+		for slot, k := range s.faceUp {
+			if k >= 0 && s.canTake(p, int(k), true) {
+				dst = append(dst, game.Action(actTakeLess+slot))
 			}
 		}
 	}
@@ -252,30 +257,25 @@ func (s *State) dynamiteTargets(dst *CellSet) {
 	}
 }
 
-// affords reports whether p can take card k: with all its minerals, or
-// without its orpiment if the card allows that.
-func (s *State) affords(p int8, k int) bool {
-	full, ok := s.cardCost(p, k)
-	_ = full
-	return ok
-}
-
-// cardCost returns whether p would take card k at its full value, and
-// whether p can take it at all. A player who has the orpiment pays it and
-// scores the full value.
-func (s *State) cardCost(p int8, k int) (full, ok bool) {
+// canTake reports whether p can exchange minerals for card k: all its
+// minerals (the card face up, full value), or, if without, all but its
+// orpiment, which only a ♦♦ card with an orpiment allows (the card upside
+// down, lower value). A player who holds the orpiment may still choose to
+// take the card without it.
+func (s *State) canTake(p int8, k int, without bool) bool {
 	c := &s.pack.Cards[k]
-	short := false
+	if without && !c.Reducible() {
+		return false
+	}
 	for m := range NumMinerals {
+		if m == Orpiment && without {
+			continue
+		}
 		if s.pool[p][m] < c.Minerals[m] {
-			if m == Orpiment && c.Reducible() {
-				short = true
-				continue
-			}
-			return false, false
+			return false
 		}
 	}
-	return !short, true
+	return true
 }
 
 // keepsUndivided reports whether removing the mineral on x leaves the rest
