@@ -94,7 +94,7 @@ func (s *State) Apply(p game.Player, a game.Action) {
 		s.chestBack = s.phase
 		s.phase = phaseChestDraw
 	case x < actHammer:
-		s.sack(a)
+		s.sackStep(x)
 	case x < actShovel:
 		s.hammer(Mineral((x-actHammer)/NumCells), Cell((x-actHammer)%NumCells))
 	case x < actMap:
@@ -310,20 +310,6 @@ func (s *State) take(slot int, without bool) {
 		return
 	}
 	s.settle()
-}
-
-// sack swaps minerals with an opponent.
-func (s *State) sack(a game.Action) {
-	s.pay(Sack)
-	o, give, take, count, takeCount := sackDecode(a)
-	p := s.current
-	s.pool[p][give] -= uint8(count)
-	s.pool[o][give] += uint8(count)
-	s.pool[o][take] -= uint8(takeCount)
-	s.pool[p][take] += uint8(takeCount)
-	if s.phase == phaseAfter {
-		s.settle()
-	}
 }
 
 // hammer adds a mineral m from the pouch on c. In phaseCut it may keep

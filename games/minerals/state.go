@@ -40,10 +40,11 @@ const (
 	phaseFailPlace               // after a failed move: place the pawn on a free wollastonite
 	phaseRevealCard              // chance: a card comes from the deck to a face-up slot
 	phaseChestDraw               // chance: the Chest draws a mineral from the pouch
+	phaseSack                    // the current player builds a Sack swap, step by step
 	phaseOver
 )
 
-var phaseNames = [...]string{"remove", "place pawn", "move", "cut", "after move", "place pawn after a failed move", "reveal card", "chest draw", "over"}
+var phaseNames = [...]string{"remove", "place pawn", "move", "cut", "after move", "place pawn after a failed move", "reveal card", "chest draw", "sack", "over"}
 
 // removals is how many minerals the players remove at set-up.
 const removals = 5
@@ -81,6 +82,10 @@ type State struct {
 	provisional Counts
 	refillSlot  int8
 	chestBack   phase   // phase to return to after a Chest draw
+	sackBack    phase   // in phaseSack, the phase the Sack was opened in
+	sackWith    int8    // in phaseSack, the opponent of the swap
+	sackGive    Counts  // in phaseSack, the minerals the current player gives so far
+	sackTake    Counts  // in phaseSack, the minerals the current player takes so far
 	origin      int16   // the hex the current pawn lifted its mineral from this turn
 	pending     CellSet // fragments about to be cut off, in phaseCut
 	turns       int32

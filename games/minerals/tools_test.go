@@ -141,42 +141,6 @@ func TestChestDrawsFromThePouch(t *testing.T) {
 	})
 }
 
-func TestSackSwapsEqualValue(t *testing.T) {
-	p := newPosition(t, 2, "ABAAA")
-	o := CellAt(7, 7)
-	p.put(o, Kyanite)
-	p.s.pawn[0] = int16(o)
-	p.put(p.cell(o, East, 1), Wollastonite)
-	p.put(p.cell(o, East, 2), Wollastonite)
-	p.s.pawn[1] = int16(p.cell(o, East, 1))
-	p.give(0, Counts{0, 1, 1, 1, 0})
-	p.give(1, Counts{2, 2, 0, 0, 0})
-	var sacks []string
-	for _, a := range p.s.Legal(0, nil) {
-		if int(a) >= actSack && int(a) < actHammer {
-			sacks = append(sacks, p.s.ActionString(0, a))
-		}
-	}
-	// Only the anthracite buys two kyanite: the only kyanite pays for the
-	// Sack, the tourmaline is worth 3 wollastonite and seat 1 has 2.
-	if want := []string{"sack 1 give 1 anthracite take 2 kyanite"}; !slices.Equal(sacks, want) {
-		t.Errorf("Sack swaps %v; want %v", sacks, want)
-	}
-	p.refuse("sack 1 give 1 kyanite take 2 wollastonite", game.CodeIllegal, "you have 0 kyanite to give (the Sack's own kyanite is paid first), not 1")
-	p.refuse("sack 0 give 1 anthracite take 2 kyanite", game.CodeIllegal, "not with yourself")
-	p.refuse("sack 1 give 1 tourmaline take 3 wollastonite", game.CodeIllegal, "player 1 has 2 wollastonite, not 3")
-	p.refuse("sack 3 give 1 anthracite take 2 kyanite", game.CodeIllegal, "there is no seat 3")
-	p.refuse("sack 1 give 1 anthracite take 1 kyanite", game.CodeInvalid, "worth as much")
-	pouch := p.s.pouch
-	p.play("sack 1 give 1 anthracite take 2 kyanite")
-	p.wantPlayer(0, Counts{0, 2, 1, 0, 0}, Counts{0, 1, 0, 0, 0}, 4+3+2-1)
-	p.wantPlayer(1, Counts{2, 0, 0, 1, 0}, Counts{}, 2+4)
-	if p.s.pouch != pouch {
-		t.Errorf("the pouch changed to %v; a swap leaves it %v", p.s.pouch, pouch)
-	}
-	p.refuse("sack 1 give 1 kyanite take 2 wollastonite", game.CodeIllegal, "already used a tool this turn")
-}
-
 func TestCompassStopsShort(t *testing.T) {
 	// Seat 0 stands on an anthracite with no correct move of 4 hexes. East:
 	// two wollastonites, a crevice, a kyanite under seat 2's pawn; west: a
