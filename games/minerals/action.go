@@ -13,15 +13,20 @@ import (
 // move.
 const (
 	actCell     = 0
-	actFail     = actCell + NumCells // no correct move exists: give up the move
-	actEnd      = actFail + 1        // end the turn
-	actCut      = actEnd + 1         // let the fragments be cut off
-	actTake     = actCut + 1         // + slot: take a face-up collection card
-	actChest    = actTake + faceUpSlots
+	actFail     = actCell + NumCells    // no correct move exists: give up the move
+	actEnd      = actFail + 1           // end the turn
+	actCut      = actEnd + 1            // let the fragments be cut off
+	actTake     = actCut + 1            // + slot: take a face-up collection card for all its minerals
+	actTakeLess = actTake + faceUpSlots // + slot: take a ♦♦ orpiment card without its orpiment
+	actChest    = actTakeLess + faceUpSlots
 	actDraw     = actChest + 1 // + mineral: chance, the Chest draws it
 	actReveal   = actDraw + int(NumMinerals)
-	actSack     = actReveal + MaxCards // + ((opponent*5+give)*5+take)*5 + count-1
-	actHammer   = actSack + MaxPlayers*int(NumMinerals)*int(NumMinerals)*5
+	actSackWith = actReveal + MaxCards           // + opponent seat: open the Sack with that opponent
+	actSackGive = actSackWith + MaxPlayers       // + mineral: give one more of it in the swap
+	actSackTake = actSackGive + int(NumMinerals) // + mineral: take one more of it in the swap
+	actSackSwap = actSackTake + int(NumMinerals) // make the swap
+	actSackStop = actSackSwap + 1                // cancel the swap being built
+	actHammer   = actSackStop + 1
 	actShovel   = actHammer + int(NumMinerals)*NumCells
 	actMap      = actShovel + NumCells
 	actCompass  = actMap + NumCells
@@ -38,33 +43,13 @@ var cellTools = [...]struct {
 	first int
 }{{Shovel, actShovel}, {Map, actMap}, {Compass, actCompass}, {Glass, actGlass}, {Vortex, actVortex}, {Rope, actRope}, {Dynamite, actDynamite}}
 
-// sackAction encodes a Sack swap: give count minerals of kind give to
-// opponent, take minerals of kind take worth as much.
-func sackAction(opponent int8, give, take Mineral, count int) game.Action {
-	return game.Action(actSack + ((int(opponent)*int(NumMinerals)+int(give))*int(NumMinerals)+int(take))*5 + count - 1)
-}
-
-// sackDecode is the inverse of sackAction; takeCount is 0 when the values do
-// not divide.
-func sackDecode(a game.Action) (opponent int8, give, take Mineral, count, takeCount int) {
-	x := int(a) - actSack
-	count = x%5 + 1
-	x /= 5
-	take = Mineral(x % int(NumMinerals))
-	x /= int(NumMinerals)
-	give = Mineral(x % int(NumMinerals))
-	opponent = int8(x / int(NumMinerals))
-	if v := count * give.Value(); v%take.Value() == 0 {
-		takeCount = v / take.Value()
-	}
-	return
-}
-
 // ActionString returns the notation of a: "remove e7", "place e7", "move
-// e7", "no move", "end", "cut", "take 2" (a face-up slot, 1 to 4), "chest",
-// "draw kyanite", "reveal d05", "sack 1 give 1 anthracite take 2 kyanite",
-// "hammer kyanite e7", and "shovel|map|compass|glass|vortex|rope|dynamite
-// e7".
+// e7", "no move", "end", "cut", "take 2" (a face-up slot, 1 to 4), "take 2
+// without orpiment" (a ♦♦ orpiment card upside down, at its lower value), "chest",
+// "draw kyanite", "reveal d05", the Sack's steps "sack with 2" (seats
+// counted from 1), "sack give kyanite", "sack take anthracite", "sack swap"
+// and "sack cancel", "hammer kyanite e7", and
+// "shovel|map|compass|glass|vortex|rope|dynamite e7".
 func (s *State) ActionString(p game.Player, a game.Action) string {
 	x := int(a)
 	switch {
@@ -85,21 +70,30 @@ func (s *State) ActionString(p game.Player, a game.Action) string {
 		return "end"
 	case x == actCut:
 		return "cut"
-	case x < actChest:
+	case x < actTakeLess:
 		return "take " + strconv.Itoa(x-actTake+1)
+	case x < actChest:
+		return "take " + strconv.Itoa(x-actTakeLess+1) + " without orpiment"
 	case x == actChest:
 		return "chest"
 	case x < actReveal:
 		return "draw " + Mineral(x-actDraw).String()
-	case x < actSack:
+	case x < actSackWith:
 		k := x - actReveal
 		if k < len(s.pack.Cards) {
 			return "reveal " + s.pack.Cards[k].ID
 		}
 		return "reveal #" + strconv.Itoa(k)
-	case x < actHammer:
-		o, give, take, count, takeCount := sackDecode(a)
-		return fmt.Sprintf("sack %d give %d %s take %d %s", o, count, give, takeCount, take)
+	case x < actSackGive:
+		return "sack with " + strconv.Itoa(x-actSackWith+1)
+	case x < actSackTake:
+		return "sack give " + Mineral(x-actSackGive).String()
+	case x < actSackSwap:
+		return "sack take " + Mineral(x-actSackTake).String()
+	case x == actSackSwap:
+		return "sack swap"
+	case x == actSackStop:
+		return "sack cancel"
 	case x < actShovel:
 		return fmt.Sprintf("hammer %s %s", Mineral((x-actHammer)/NumCells), Cell((x-actHammer)%NumCells))
 	}
@@ -151,13 +145,18 @@ func (s *State) ParseAction(p game.Player, m string) (game.Action, error) {
 			return actChest, nil
 		}
 	case "take":
-		if len(f) == 2 {
-			k, err := strconv.Atoi(f[1])
-			if err != nil || k < 1 || k > faceUpSlots {
-				return bad("take a face-up card by its slot, 1 to %d", faceUpSlots)
-			}
-			return game.Action(actTake + k - 1), nil
+		without := len(f) == 4 && f[2] == "without" && f[3] == "orpiment"
+		if len(f) != 2 && !without {
+			return bad("write take SLOT, or take SLOT without orpiment for a ♦♦ orpiment card at its lower value")
 		}
+		k, err := strconv.Atoi(f[1])
+		if err != nil || k < 1 || k > faceUpSlots {
+			return bad("take a face-up card by its slot, 1 to %d", faceUpSlots)
+		}
+		if without {
+			return game.Action(actTakeLess + k - 1), nil
+		}
+		return game.Action(actTake + k - 1), nil
 	case "draw":
 		if len(f) == 2 {
 			mn, err := ParseMineral(f[1])
@@ -176,28 +175,28 @@ func (s *State) ParseAction(p game.Player, m string) (game.Action, error) {
 			return bad("no collection card has the id %s", f[1])
 		}
 	case "sack":
-		// sack O give N MINERAL take M MINERAL
-		if len(f) == 8 && f[2] == "give" && f[5] == "take" {
-			o, err1 := strconv.Atoi(f[1])
-			n, err2 := strconv.Atoi(f[3])
-			give, err3 := ParseMineral(f[4])
-			k, err4 := strconv.Atoi(f[6])
-			take, err5 := ParseMineral(f[7])
-			switch {
-			case err1 != nil || o < 0 || o >= MaxPlayers:
-				return bad("the opponent must be a seat number 0 to %d", MaxPlayers-1)
-			case err2 != nil || n < 1 || n > 5:
-				return bad("give 1 to 5 minerals")
-			case err3 != nil:
-				return bad("%v", err3)
-			case err5 != nil:
-				return bad("%v", err5)
-			case err4 != nil || k*take.Value() != n*give.Value():
-				return bad("the minerals taken must be worth as much as the minerals given (%d)", n*give.Value())
+		switch {
+		case len(f) == 3 && f[1] == "with":
+			o, err := strconv.Atoi(f[2])
+			if err != nil || o < 1 || o > MaxPlayers {
+				return bad("the Sack swaps with a seat numbered 1 to %d", MaxPlayers)
 			}
-			return sackAction(int8(o), give, take, n), nil
+			return game.Action(actSackWith + o - 1), nil
+		case len(f) >= 3 && (f[1] == "give" || f[1] == "take"):
+			mn, err := ParseMineral(strings.Join(f[2:], " "))
+			if err != nil {
+				return bad("%v", err)
+			}
+			if f[1] == "give" {
+				return game.Action(actSackGive + int(mn)), nil
+			}
+			return game.Action(actSackTake + int(mn)), nil
+		case len(f) == 2 && f[1] == "swap":
+			return game.Action(actSackSwap), nil
+		case len(f) == 2 && f[1] == "cancel":
+			return game.Action(actSackStop), nil
 		}
-		return bad("write sack SEAT give N MINERAL take M MINERAL")
+		return bad("write sack with SEAT, sack give MINERAL, sack take MINERAL, sack swap or sack cancel")
 	case "hammer":
 		if len(f) == 3 {
 			mn, err := ParseMineral(f[1])

@@ -85,14 +85,16 @@ func (s *State) Apply(p game.Player, a game.Action) {
 		s.resolveCut(true, -1)
 		s.phase = phaseAfter
 		s.settle()
+	case x < actTakeLess:
+		s.take(x-actTake, false)
 	case x < actChest:
-		s.take(x - actTake)
+		s.take(x-actTakeLess, true)
 	case x == actChest:
 		s.pay(Chest)
 		s.chestBack = s.phase
 		s.phase = phaseChestDraw
 	case x < actHammer:
-		s.sack(a)
+		s.sackStep(x)
 	case x < actShovel:
 		s.hammer(Mineral((x-actHammer)/NumCells), Cell((x-actHammer)%NumCells))
 	case x < actMap:
@@ -135,7 +137,7 @@ func (s *State) pay(t ToolID) {
 func (s *State) startTurn() {
 	s.phase = phaseMove
 	s.toolUsed, s.exchanged = false, false
-	s.glassTook = 0
+	s.provisional = Counts{}
 	s.origin = -1
 	s.turns++
 }
@@ -168,7 +170,7 @@ func (s *State) hasAfterChoice() bool {
 	p := s.current
 	if s.collectionsInPlay() && !s.exchanged {
 		for _, k := range s.faceUp {
-			if k >= 0 && s.affords(p, int(k)) {
+			if k >= 0 && (s.canTake(p, int(k), false) || s.canTake(p, int(k), true)) {
 				return true
 			}
 		}
@@ -200,7 +202,7 @@ func (s *State) hasAfterChoice() bool {
 // fragments.
 func (s *State) move(c Cell) {
 	p := s.current
-	s.glassTook = 0 // a correct move: the Magnifying Glass's mineral stays
+	s.provisional = Counts{} // a correct move: what tools gave before it stays
 	origin := Cell(s.pawn[p])
 	s.origin = int16(origin)
 	s.pool[p][s.board[origin]-1]++
@@ -223,16 +225,17 @@ func (s *State) move(c Cell) {
 
 // fail gives up the move: the lifted mineral and every fragment it cuts off
 // go to the pouch, and the pawn goes to a free wollastonite, or leaves the
-// game when there is none. A mineral the Magnifying Glass took before the
-// move goes to the pouch too: the Glass gives nothing without a correct
-// move.
+// game when there is none. A failed turn keeps nothing it cut off: the
+// lowest minerals the player took from fragments a tool cut off before the
+// move go back to the pouch, and so does the Magnifying Glass's own mineral
+// (the Glass gives nothing without a correct move).
 func (s *State) fail() {
 	p := s.current
-	if v := s.glassTook; v > 0 {
-		s.pool[p][v-1]--
-		s.pouch[v-1]++
-		s.glassTook = 0
+	for m, n := range s.provisional {
+		s.pool[p][m] -= n
+		s.pouch[m] += n
 	}
+	s.provisional = Counts{}
 	origin := Cell(s.pawn[p])
 	s.origin = int16(origin)
 	s.pouch[s.board[origin]-1]++
@@ -249,46 +252,54 @@ func (s *State) fail() {
 
 // glass takes the free mineral on c into the current player's pool with
 // the Magnifying Glass, then cuts off what that leaves without a pawn as any
-// tool does. Used before the move, it remembers the mineral, which goes to
-// the pouch if the player then has no correct move.
+// tool does. Used before the move, the mineral and what the cut-off gives
+// are provisional: they go to the pouch if the player then has no correct
+// move.
 func (s *State) glass(c Cell) {
 	s.pay(Glass)
 	v := s.board[c]
 	s.pool[s.current][v-1]++
 	if s.phase == phaseMove {
-		s.glassTook = v
+		s.provisional[v-1]++
 	}
 	s.setMineral(c, 0)
 	s.cutAfterTool(c)
 }
 
 // cutAfterTool cuts off the fragments a tool left without a pawn after
-// emptying c; the current player takes the lowest of each.
+// emptying c; the current player takes the lowest of each. Before the move
+// what the player takes is provisional (see [State.fail]).
 func (s *State) cutAfterTool(c Cell) {
 	s.pending = s.fragmentsAround(c)
-	s.resolveCut(true, -1)
+	took := s.resolveCut(true, -1)
+	if s.phase == phaseMove {
+		for m, n := range took {
+			s.provisional[m] += n
+		}
+	}
 	if s.phase == phaseAfter {
 		s.settle()
 	}
 }
 
 // take exchanges the current player's minerals for the face-up card in
-// slot, then refills the slot from the deck (a chance event).
-func (s *State) take(slot int) {
+// slot: all of them, or without its orpiment if without (the card then
+// scores its lower value), then refills the slot from the deck (a chance
+// event).
+func (s *State) take(slot int, without bool) {
 	p := s.current
 	k := int(s.faceUp[slot])
-	full, _ := s.cardCost(p, k)
 	c := &s.pack.Cards[k]
 	for m := range NumMinerals {
 		n := c.Minerals[m]
-		if m == Orpiment && !full {
+		if m == Orpiment && without {
 			n = 0
 		}
 		s.pool[p][m] -= n
 		s.pouch[m] += n
 	}
 	s.cards[p] |= 1 << k
-	if !full {
+	if without {
 		s.reduced[p] |= 1 << k
 	}
 	s.faceUp[slot] = -1
@@ -299,20 +310,6 @@ func (s *State) take(slot int) {
 		return
 	}
 	s.settle()
-}
-
-// sack swaps minerals with an opponent.
-func (s *State) sack(a game.Action) {
-	s.pay(Sack)
-	o, give, take, count, takeCount := sackDecode(a)
-	p := s.current
-	s.pool[p][give] -= uint8(count)
-	s.pool[o][give] += uint8(count)
-	s.pool[o][take] -= uint8(takeCount)
-	s.pool[p][take] += uint8(takeCount)
-	if s.phase == phaseAfter {
-		s.settle()
-	}
 }
 
 // hammer adds a mineral m from the pouch on c. In phaseCut it may keep

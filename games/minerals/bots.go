@@ -77,8 +77,9 @@ func (s *State) margin(p int) float64 {
 }
 
 // Greedy plays the action whose result has the best margin (its estimate
-// minus the best other estimate) for it, one ply deep (chance outcomes weighted by their probability); ties go to a random
-// one of the best.
+// minus the best other estimate) for it, one ply deep (chance outcomes
+// weighted by their probability); ties go to a random one of the best. It
+// never opens the Sack: a swap of equal value never raises its estimate.
 type Greedy struct {
 	rng  game.Rand
 	abuf []game.Action
@@ -97,6 +98,12 @@ func (g *Greedy) Act(ctx context.Context, st game.State, p game.Player) (ai.Deci
 	}
 	best, bestV, ties := g.abuf[0], math.Inf(-1), 0
 	for _, a := range g.abuf {
+		if x := int(a); x >= actSackWith && x < actSackGive || x == actSackStop && len(g.abuf) > 1 {
+			// A swap of equal value never changes the points greedy
+			// counts, and opening the Sack and cancelling it change
+			// nothing: greedy leaves the Sack alone.
+			continue
+		}
 		c := *s
 		c.Apply(p, a)
 		v := g.value(&c, int(p))

@@ -8,9 +8,9 @@ import (
 // on the board, in the pouch, in a pool or on a player board: 53, 30, 20,
 // 10 and 5 of them), the mineral set matches the board, pawns stand on
 // minerals, one pawn per hex, every collection card is in exactly one place,
-// a mineral the Magnifying Glass took before the move is remembered only
-// until the move and is still in the pool, and, between turns, every piece
-// of the board holds a pawn.
+// minerals taken before the move are provisional only until the move and
+// are still in the pool, and, between turns, every piece of the board holds
+// a pawn.
 func (s *State) CheckInvariants() error {
 	total := s.pouch
 	for i := range NumCells {
@@ -38,8 +38,18 @@ func (s *State) CheckInvariants() error {
 			return fmt.Errorf("%d %s in the game; want %d", total[m], m, MineralCounts[m])
 		}
 	}
-	if v := s.glassTook; v != 0 && (s.phase != phaseMove || v > 5 || s.pool[s.current][v-1] == 0) {
-		return fmt.Errorf("the Magnifying Glass's mineral %d taken before the move is out of place (phase %s)", v, phaseNames[s.phase])
+	if s.provisional != (Counts{}) {
+		if s.phase != phaseMove {
+			return fmt.Errorf("minerals %v taken before the move are still provisional in phase %s", s.provisional, phaseNames[s.phase])
+		}
+		for m, n := range s.provisional {
+			if n > s.pool[s.current][m] {
+				return fmt.Errorf("%d %s taken before the move are provisional but the pool holds %d", n, Mineral(m), s.pool[s.current][m])
+			}
+		}
+	}
+	if err := s.checkSack(); err != nil {
+		return err
 	}
 	var pawns CellSet
 	for p := 0; p < int(s.n); p++ {
@@ -93,6 +103,49 @@ func (s *State) CheckInvariants() error {
 			if !hasPawn && s.phase == phaseMove {
 				return fmt.Errorf("the piece of the board at hex %s has no pawn but was not cut off", first)
 			}
+		}
+	}
+	return nil
+}
+
+// checkSack verifies the Sack swap being built: only in phaseSack, opened
+// before or after the move, with an opponent, no kind on both sides, each
+// side within its pool (the giver's less the Sack's own mineral), and a
+// swap of equal value still within reach.
+func (s *State) checkSack() error {
+	if s.phase != phaseSack {
+		if s.sackWith != 0 || s.sackBack != 0 || s.sackGive != (Counts{}) || s.sackTake != (Counts{}) {
+			return fmt.Errorf("a Sack swap is remembered in phase %s", phaseNames[s.phase])
+		}
+		return nil
+	}
+	p, o := s.current, s.sackWith
+	switch {
+	case s.sackBack != phaseMove && s.sackBack != phaseAfter:
+		return fmt.Errorf("the Sack was opened in phase %s", phaseNames[s.sackBack])
+	case o < 0 || o >= s.n || o == p:
+		return fmt.Errorf("the Sack swap is with seat %d, not an opponent of seat %d", o, p)
+	case s.toolUsed:
+		return fmt.Errorf("a Sack swap is built after the turn's tool was used")
+	}
+	cost := s.sackCost()
+	for m := range NumMinerals {
+		give, take := int(s.sackGive[m]), int(s.sackTake[m])
+		if give > 0 && take > 0 {
+			return fmt.Errorf("the Sack swap gives and takes %s", m)
+		}
+		have := int(s.pool[p][m])
+		if m == cost {
+			have--
+		}
+		if give > have || take > int(s.pool[o][m]) {
+			return fmt.Errorf("the Sack swap gives %d and takes %d %s; the pools hold %d and %d", give, take, m, s.pool[p][m], s.pool[o][m])
+		}
+	}
+	if d := s.sackDiff(); d != 0 {
+		a, b := s.sackAvail(o)
+		if e := sackReach(&a, &b); !e.has(-d) {
+			return fmt.Errorf("the Sack swap %v for %v can no longer be balanced", s.sackGive, s.sackTake)
 		}
 	}
 	return nil

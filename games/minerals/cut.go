@@ -47,8 +47,9 @@ func countGroups(set *CellSet) int {
 // resolveCut cuts off the fragments in s.pending: if take, the current
 // player takes the lowest-valued mineral of each (or, in the fragment that
 // holds shovel, the mineral on shovel; shovel < 0 for none) and the rest go
-// to the pouch; otherwise all of it goes to the pouch.
-func (s *State) resolveCut(take bool, shovel int16) {
+// to the pouch; otherwise all of it goes to the pouch. It returns the
+// minerals the player took.
+func (s *State) resolveCut(take bool, shovel int16) (took Counts) {
 	p := s.current
 	for !s.pending.Empty() {
 		first := s.pending.First()
@@ -74,10 +75,12 @@ func (s *State) resolveCut(take bool, shovel int16) {
 			m := s.board[c] - 1
 			if int16(c) == keep {
 				s.pool[p][m]++
+				took[m]++
 			} else {
 				s.pouch[m]++
 			}
 			s.setMineral(c, 0)
 		}
 	}
+	return took
 }

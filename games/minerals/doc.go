@@ -16,7 +16,9 @@
 //   - pack.go: the component pack (collection cards, tool tiles, preset
 //     boards), embedded as data/pack.json and validated on load.
 //   - game.go: the [Game], its spec and options.
-//   - state.go, action.go, legal.go, apply.go, move.go, cut.go: the rules.
+//   - state.go, action.go, legal.go, apply.go, move.go, cut.go: the rules;
+//     sack.go: the Sack's swap, built step by step, and the search that
+//     tells whether a swap of equal value can still be completed.
 //   - explain.go, score.go, view.go, check.go: why an action is illegal,
 //     scoring, views and invariants.
 //   - bots.go, evaluate.go, search.go: the random, greedy and MCTS bots,

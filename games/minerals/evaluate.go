@@ -122,7 +122,9 @@ func (s *State) pendingGain() float64 {
 }
 
 // cardOutlook is the best share of a face-up card's gain (its points minus
-// the value of the minerals given for it) p can count on.
+// the value of the minerals given for it) p can count on. A ♦♦ orpiment card
+// counts both ways of taking it: with the orpiment at full value, and
+// without it at the lower value.
 func (s *State) cardOutlook(p int8) float64 {
 	best := 0.0
 	for _, k := range s.faceUp {
@@ -130,22 +132,33 @@ func (s *State) cardOutlook(p int8) float64 {
 			continue
 		}
 		c := &s.pack.Cards[k]
-		missing, given := 0, 0
-		points := c.Points
-		for m := range NumMinerals {
-			need, have := int(c.Minerals[m]), int(s.pool[p][m])
-			if have < need && m == Orpiment && c.Reducible() {
-				points = c.ReducedPoints
-				continue
-			}
-			given += need * m.Value()
-			missing += max(0, need-have)
+		best = max(best, s.cardShare(p, c, false))
+		if c.Reducible() {
+			best = max(best, s.cardShare(p, c, true))
 		}
-		gain := float64(points - given)
-		if gain <= 0 || missing >= len(cardMissingWeight) {
-			continue
-		}
-		best = max(best, gain*cardMissingWeight[missing])
 	}
 	return best
+}
+
+// cardShare is the share of card c's gain p can count on, taking it with
+// all its minerals or, if without, without its orpiment.
+func (s *State) cardShare(p int8, c *Card, without bool) float64 {
+	missing, given := 0, 0
+	points := c.Points
+	if without {
+		points = c.ReducedPoints
+	}
+	for m := range NumMinerals {
+		if m == Orpiment && without {
+			continue
+		}
+		need, have := int(c.Minerals[m]), int(s.pool[p][m])
+		given += need * m.Value()
+		missing += max(0, need-have)
+	}
+	gain := float64(points - given)
+	if gain <= 0 || missing >= len(cardMissingWeight) {
+		return 0
+	}
+	return gain * cardMissingWeight[missing]
 }

@@ -18,7 +18,10 @@ func (s *State) Explain(p game.Player, a game.Action) error {
 			return game.Errorf(game.CodeNotYourTurn, "a random draw comes next, not a player's move")
 		}
 	} else if p != game.Player(s.current) {
-		return game.Errorf(game.CodeNotYourTurn, "it is player %d's turn, not player %s's", s.current, p)
+		if !p.Seated() {
+			return game.Errorf(game.CodeNotYourTurn, "it is seat %d's turn, not %s's", s.current+1, p)
+		}
+		return game.Errorf(game.CodeNotYourTurn, "it is seat %d's turn, not seat %d's", s.current+1, p+1)
 	}
 	var buf [256]game.Action
 	for _, l := range s.Legal(p, buf[:0]) {
@@ -31,6 +34,9 @@ func (s *State) Explain(p game.Player, a game.Action) error {
 
 func (s *State) reason(x int) string {
 	what := s.ActionString(game.Player(s.current), game.Action(x))
+	if s.phase == phaseSack && (x < actSackWith || x >= actHammer) {
+		return what + ": you are building a Sack swap with seat " + itoa(int(s.sackWith)+1) + "; make it (sack swap) or cancel it (sack cancel) first"
+	}
 	switch s.phase {
 	case phaseRevealCard:
 		return what + ": that card is not in the deck"
@@ -74,9 +80,11 @@ func (s *State) reason(x int) string {
 		return "you must move before your turn can end"
 	case x == actCut:
 		return "nothing is being cut off now"
+	case x < actTakeLess:
+		return s.takeReason(x-actTake, false)
 	case x < actChest:
-		return s.takeReason(x - actTake)
-	case x > actChest && x < actSack:
+		return s.takeReason(x-actTakeLess, true)
+	case x > actChest && x < actSackWith:
 		return what + ": draws and reveals are random events, not a player's move"
 	}
 	if !s.toolsInPlay() {
@@ -130,7 +138,7 @@ func (s *State) toolReason(tool ToolID, x int) string {
 		}
 		return "the Hammer adds a mineral only on an empty hex touching at least two minerals"
 	case Sack:
-		return s.sackReason(game.Action(x))
+		return s.sackReason(x)
 	case Map:
 		return "with the Map the move is still exactly " + itoa(dist) + " hexes, turns once over a crevice or a pawn, ends on a free mineral, and reaches a hex a straight move does not"
 	case Compass:
@@ -149,36 +157,6 @@ func (s *State) toolReason(tool ToolID, x int) string {
 		return "the Dynamite blasts a mineral without a pawn, and a pawn stands on " + c.String()
 	}
 	return "the " + s.toolName(tool) + " cannot do that now"
-}
-
-// sackReason says why a Sack swap is not possible.
-func (s *State) sackReason(a game.Action) string {
-	o, give, take, count, takeCount := sackDecode(a)
-	p := s.current
-	switch {
-	case o == p:
-		return "the Sack swaps with an opponent, not with yourself"
-	case o >= s.n:
-		return "there is no seat " + itoa(int(o)) + " in this game"
-	case give == take:
-		return "the Sack swaps minerals of two different kinds"
-	case takeCount == 0:
-		return "the minerals taken must be worth as much as the minerals given"
-	}
-	have := int(s.pool[p][give])
-	if cost, _ := s.tileOf(Sack); cost == give {
-		have--
-	}
-	if count > have {
-		return "you have " + itoa(have) + " " + give.String() + " to give (the Sack's own " + s.sackCost().String() + " is paid first), not " + itoa(count)
-	}
-	return "player " + itoa(int(o)) + " has " + itoa(int(s.pool[o][take])) + " " + take.String() + ", not " + itoa(takeCount)
-}
-
-// sackCost returns the mineral that pays for the Sack.
-func (s *State) sackCost() Mineral {
-	m, _ := s.tileOf(Sack)
-	return m
 }
 
 // toolOf returns the tool an action of the tool ranges belongs to.
@@ -257,8 +235,9 @@ func (s *State) moveReason(c Cell) string {
 	return "move " + c.String() + ": not in a straight line from " + origin.String()
 }
 
-// takeReason says why the card in slot cannot be taken.
-func (s *State) takeReason(slot int) string {
+// takeReason says why the card in slot cannot be taken (without its
+// orpiment if without).
+func (s *State) takeReason(slot int, without bool) string {
 	switch {
 	case !s.collectionsInPlay():
 		return "this version is played without collection cards"
@@ -269,7 +248,17 @@ func (s *State) takeReason(slot int) string {
 	case s.faceUp[slot] < 0:
 		return "face-up slot " + itoa(slot+1) + " is empty"
 	}
-	c := &s.pack.Cards[s.faceUp[slot]]
+	k := int(s.faceUp[slot])
+	c := &s.pack.Cards[k]
+	if without {
+		if !c.Reducible() {
+			return "card " + c.ID + " cannot be taken without an orpiment: only ♦♦ cards with an orpiment can"
+		}
+		return "card " + c.ID + " asks for minerals you do not have besides its orpiment"
+	}
+	if c.Reducible() && s.pool[s.current][Orpiment] < c.Minerals[Orpiment] && s.canTake(s.current, k, true) {
+		return "card " + c.ID + " asks for an orpiment you do not have; take it without the orpiment (take " + itoa(slot+1) + " without orpiment) for " + itoa(c.ReducedPoints) + " points"
+	}
 	return "card " + c.ID + " asks for minerals you do not have"
 }
 

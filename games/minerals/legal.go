@@ -56,6 +56,8 @@ func (s *State) Legal(p game.Player, dst []game.Action) []game.Action {
 		}
 	case phaseAfter:
 		dst = s.legalAfter(dst)
+	case phaseSack:
+		dst = s.appendSackSteps(dst)
 	}
 	return dst
 }
@@ -114,8 +116,13 @@ func (s *State) legalAfter(dst []game.Action) []game.Action {
 	dst = append(dst, actEnd)
 	if s.collectionsInPlay() && !s.exchanged {
 		for slot, k := range s.faceUp {
-			if k >= 0 && s.affords(p, int(k)) {
+			if k >= 0 && s.canTake(p, int(k), false) {
 				dst = append(dst, game.Action(actTake+slot))
+			}
+		}
+		for slot, k := range s.faceUp {
+			if k >= 0 && s.canTake(p, int(k), true) {
+				dst = append(dst, game.Action(actTakeLess+slot))
 			}
 		}
 	}
@@ -139,7 +146,8 @@ func (s *State) legalAfter(dst []game.Action) []game.Action {
 	return dst
 }
 
-// appendChestSack appends the Chest and Sack actions p may take.
+// appendChestSack appends the Chest and the Sack openings p may take: the
+// Sack with each opponent it has a swap of equal value with.
 func (s *State) appendChestSack(dst []game.Action) []game.Action {
 	p := s.current
 	if s.canUse(p, Chest) && s.pouch.Total() > 0 {
@@ -147,63 +155,12 @@ func (s *State) appendChestSack(dst []game.Action) []game.Action {
 	}
 	if s.canUse(p, Sack) {
 		for o := int8(0); o < s.n; o++ {
-			if o == p || s.pool[o].Total() == 0 {
-				continue
-			}
-			for give := range NumMinerals {
-				if s.pool[p][give] == 0 {
-					continue
-				}
-				for take := range NumMinerals {
-					if s.pool[o][take] == 0 {
-						continue
-					}
-					for count := 1; count <= 5; count++ {
-						if s.sackOK(o, give, take, count) {
-							dst = append(dst, sackAction(o, give, take, count))
-						}
-					}
-				}
+			if s.sackOpenable(o) {
+				dst = append(dst, game.Action(actSackWith+int(o)))
 			}
 		}
 	}
 	return dst
-}
-
-// sackOK reports whether the current player, having paid for the Sack, can
-// give count minerals of kind give to opponent o for minerals of kind take
-// worth as much.
-func (s *State) sackOK(o int8, give, take Mineral, count int) bool {
-	p := s.current
-	if o == p || take == give {
-		return false
-	}
-	have := int(s.pool[p][give])
-	if cost, _ := s.tileOf(Sack); cost == give && !s.toolUsed {
-		have--
-	}
-	v := count * give.Value()
-	return count <= have && v%take.Value() == 0 && v/take.Value() <= int(s.pool[o][take])
-}
-
-// anySack reports whether the current player has any Sack swap.
-func (s *State) anySack() bool {
-	for o := int8(0); o < s.n; o++ {
-		for give := range NumMinerals {
-			if s.pool[s.current][give] == 0 {
-				continue
-			}
-			for take := range NumMinerals {
-				if s.pool[o][take] == 0 {
-					continue
-				}
-				if s.sackOK(o, give, take, 1) || s.sackOK(o, give, take, 2) || s.sackOK(o, give, take, 3) || s.sackOK(o, give, take, 4) || s.sackOK(o, give, take, 5) {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // appendHammer appends the Hammer actions p may take.
@@ -252,30 +209,25 @@ func (s *State) dynamiteTargets(dst *CellSet) {
 	}
 }
 
-// affords reports whether p can take card k: with all its minerals, or
-// without its orpiment if the card allows that.
-func (s *State) affords(p int8, k int) bool {
-	full, ok := s.cardCost(p, k)
-	_ = full
-	return ok
-}
-
-// cardCost returns whether p would take card k at its full value, and
-// whether p can take it at all. A player who has the orpiment pays it and
-// scores the full value.
-func (s *State) cardCost(p int8, k int) (full, ok bool) {
+// canTake reports whether p can exchange minerals for card k: all its
+// minerals (the card face up, full value), or, if without, all but its
+// orpiment, which only a ♦♦ card with an orpiment allows (the card upside
+// down, lower value). A player who holds the orpiment may still choose to
+// take the card without it.
+func (s *State) canTake(p int8, k int, without bool) bool {
 	c := &s.pack.Cards[k]
-	short := false
+	if without && !c.Reducible() {
+		return false
+	}
 	for m := range NumMinerals {
+		if m == Orpiment && without {
+			continue
+		}
 		if s.pool[p][m] < c.Minerals[m] {
-			if m == Orpiment && c.Reducible() {
-				short = true
-				continue
-			}
-			return false, false
+			return false
 		}
 	}
-	return !short, true
+	return true
 }
 
 // keepsUndivided reports whether removing the mineral on x leaves the rest

@@ -2,6 +2,7 @@ package minerals
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,6 +87,9 @@ func TestRandomBoardsKeepTheRules(t *testing.T) {
 	}
 }
 
+// Set-up removals may not divide the board. RULINGS.md: "Set-up removals
+// may not divide the board: the cut-off rules speak of moves and tools, and
+// at set-up no pawn stands anywhere to decide who cuts a fragment off."
 func TestSetupRemovalMayNotDivide(t *testing.T) {
 	p := newPosition(t, 2, "AAAAA")
 	p.s.phase = phaseRemove
@@ -93,12 +97,31 @@ func TestSetupRemovalMayNotDivide(t *testing.T) {
 	p.put(a, Wollastonite)
 	p.put(b, Wollastonite)
 	p.put(c, Wollastonite)
-	err := game.Play(p.s, 0, game.Action(b))
-	if err == nil || !strings.Contains(err.Error(), "divide the board") {
-		t.Errorf("removing the middle hex: got %v; want a refusal saying it divides the board", err)
-	}
-	if err := game.Play(p.s, 0, game.Action(a)); err != nil {
-		t.Errorf("removing an end hex: %v", err)
+	p.refuse("remove "+b.String(), game.CodeIllegal, "removing it would divide the board; the board must stay one piece")
+	p.play("remove " + a.String())
+
+	// Along whole set-ups on every preset and a random board, a removal is
+	// legal exactly when the rest of the board stays one piece.
+	for _, board := range []string{"hexagon", "rectangle", "triangle", "random"} {
+		s := newState(t, 3, game.Options{"board": board}, 7)
+		rng := game.NewRand(11)
+		for s.phase == phaseRemove {
+			legal := s.Legal(game.Player(s.current), nil)
+			for _, x := range s.minerals.AppendCells(nil) {
+				rest := s.minerals
+				rest.Remove(x)
+				whole := countGroups(&rest) == 1
+				if got := slices.Contains(legal, game.Action(x)); got != whole {
+					t.Fatalf("%s board: removing %s legal %v; want %v (the rest in one piece: %v)", board, x, got, whole, whole)
+				}
+			}
+			if err := game.Play(s, game.Player(s.current), legal[rng.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+			if n := countGroups(&s.minerals); n != 1 {
+				t.Fatalf("%s board: %d pieces after a removal; want one", board, n)
+			}
+		}
 	}
 }
 

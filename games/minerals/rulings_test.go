@@ -2,6 +2,7 @@ package minerals
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"minehall/game"
@@ -167,18 +168,29 @@ func TestCollectionOncePerTurnAndRefill(t *testing.T) {
 	})
 }
 
-// A ♦♦ card with an orpiment may be taken without it for its lower value;
-// a player who has the orpiment pays it and scores the full value.
+// A ♦♦ card with an orpiment may be taken without it for its lower value.
+// Rulebook: "Collection cards featuring orpiment (golden Mineral) with the ♦♦
+// symbol are unique because you can acquire them even if you do not have
+// the orpiment. [...] If you do have the orpiment and discard all of the
+// required Minerals, place the card as normal - it will score its full
+// value." RULINGS.md: "a player who holds the orpiment chooses between the
+// full exchange (card face up, full value) and the exchange without the
+// orpiment (card upside down, lower value); the rulebook's 'even if you do
+// not have the orpiment' does not require lacking it."
 func TestOrpimentCardWithoutOrpiment(t *testing.T) {
 	tests := []struct {
 		name             string
 		pool             Counts
+		move             string
+		takes            []string // the legal ways to take the card
 		points, tieBreak int
 		left             Counts
+		reduced          bool
 	}{
-		{"WithOrpiment", Counts{2, 1, 0, 0, 1}, 14, 4, Counts{}},
-		{"WithoutOrpiment", Counts{2, 1, 0, 0, 0}, 6, 3, Counts{}},
-		{"KeepsNothingExtra", Counts{3, 1, 0, 0, 2}, 14 + 1 + 5, 4, Counts{1, 0, 0, 0, 1}},
+		{"WithOrpimentFull", Counts{2, 1, 0, 0, 1}, "take 1", []string{"take 1", "take 1 without orpiment"}, 14, 4, Counts{}, false},
+		{"WithOrpimentChoosesWithout", Counts{2, 1, 0, 0, 1}, "take 1 without orpiment", []string{"take 1", "take 1 without orpiment"}, 6 + 5, 3, Counts{0, 0, 0, 0, 1}, true},
+		{"WithoutOrpiment", Counts{2, 1, 0, 0, 0}, "take 1 without orpiment", []string{"take 1 without orpiment"}, 6, 3, Counts{}, true},
+		{"KeepsNothingExtra", Counts{3, 1, 0, 0, 2}, "take 1", []string{"take 1", "take 1 without orpiment"}, 14 + 1 + 5, 4, Counts{1, 0, 0, 0, 1}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -192,7 +204,17 @@ func TestOrpimentCardWithoutOrpiment(t *testing.T) {
 				}
 			}
 			p.give(0, tc.pool)
-			p.play("take 1")
+			var takes []string
+			for _, a := range p.s.Legal(0, nil) {
+				if m := p.s.ActionString(0, a); strings.HasPrefix(m, "take ") {
+					takes = append(takes, m)
+				}
+			}
+			if !slices.Equal(takes, tc.takes) {
+				t.Errorf("ways to take the card %v; want %v", takes, tc.takes)
+			}
+			p.explainAgrees()
+			p.play(tc.move)
 			if got := p.s.Score(0); got != tc.points {
 				t.Errorf("score %d; want %d", got, tc.points)
 			}
@@ -202,13 +224,31 @@ func TestOrpimentCardWithoutOrpiment(t *testing.T) {
 			if p.s.pool[0] != tc.left {
 				t.Errorf("pool left %v; want %v", p.s.pool[0], tc.left)
 			}
+			k := cardIndex(t, p.s, "d09")
+			if got := p.s.reduced[0]&(1<<k) != 0; got != tc.reduced {
+				t.Errorf("card upside down (lower value): %v; want %v", got, tc.reduced)
+			}
+			v := p.s.View(0).(View)
+			if got := len(v.Players[0].ReducedCards) == 1; got != tc.reduced {
+				t.Errorf("view's reduced cards %v; want upside down %v", v.Players[0].ReducedCards, tc.reduced)
+			}
 		})
 	}
-	p := newPosition(t, 2, "AAAAA")
-	p.s.phase = phaseAfter
-	p.faceUp(0, "d09")
-	p.give(0, Counts{2, 0, 0, 0, 1})
-	p.refuse("take 1", game.CodeIllegal, "card d09 asks for minerals you do not have")
+	t.Run("Refusals", func(t *testing.T) {
+		p := newPosition(t, 2, "AAAAA")
+		p.s.phase = phaseAfter
+		p.faceUp(0, "d09")
+		p.faceUp(1, "s01") // 3 wollastonite, no orpiment
+		p.give(0, Counts{2, 1, 0, 0, 0})
+		p.refuse("take 1", game.CodeIllegal, "card d09 asks for an orpiment you do not have; take it without the orpiment (take 1 without orpiment) for 6 points")
+		p.refuse("take 2 without orpiment", game.CodeIllegal, "card s01 cannot be taken without an orpiment")
+		p.refuse("take 1 with orpiment", game.CodeInvalid, "write take SLOT, or take SLOT without orpiment")
+		p.s.pool[0][Kyanite] = 0
+		p.s.pouch[Kyanite]++
+		p.give(0, Counts{0, 0, 0, 0, 1})
+		p.refuse("take 1 without orpiment", game.CodeIllegal, "card d09 asks for minerals you do not have besides its orpiment")
+		p.refuse("take 1", game.CodeIllegal, "card d09 asks for minerals you do not have")
+	})
 }
 
 // Minerals paid for tools are no longer in the pool: they pay for neither

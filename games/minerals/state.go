@@ -40,10 +40,11 @@ const (
 	phaseFailPlace               // after a failed move: place the pawn on a free wollastonite
 	phaseRevealCard              // chance: a card comes from the deck to a face-up slot
 	phaseChestDraw               // chance: the Chest draws a mineral from the pouch
+	phaseSack                    // the current player builds a Sack swap, step by step
 	phaseOver
 )
 
-var phaseNames = [...]string{"remove", "place pawn", "move", "cut", "after move", "place pawn after a failed move", "reveal card", "chest draw", "over"}
+var phaseNames = [...]string{"remove", "place pawn", "move", "cut", "after move", "place pawn after a failed move", "reveal card", "chest draw", "sack", "over"}
 
 // removals is how many minerals the players remove at set-up.
 const removals = 5
@@ -74,12 +75,20 @@ type State struct {
 	setupCount int8
 	toolUsed   bool
 	exchanged  bool
-	glassTook  uint8 // the mineral value the Magnifying Glass took before this turn's move, 0 for none
-	refillSlot int8
-	chestBack  phase   // phase to return to after a Chest draw
-	origin     int16   // the hex the current pawn lifted its mineral from this turn
-	pending    CellSet // fragments about to be cut off, in phaseCut
-	turns      int32
+	// provisional holds the minerals the current player took before this
+	// turn's move: the Magnifying Glass's mineral and the lowest mineral of
+	// each fragment a tool cut off. They stay only if a correct move
+	// follows; after a failed move they go back to the pouch.
+	provisional Counts
+	refillSlot  int8
+	chestBack   phase   // phase to return to after a Chest draw
+	sackBack    phase   // in phaseSack, the phase the Sack was opened in
+	sackWith    int8    // in phaseSack, the opponent of the swap
+	sackGive    Counts  // in phaseSack, the minerals the current player gives so far
+	sackTake    Counts  // in phaseSack, the minerals the current player takes so far
+	origin      int16   // the hex the current pawn lifted its mineral from this turn
+	pending     CellSet // fragments about to be cut off, in phaseCut
+	turns       int32
 
 	rng game.Rand
 }

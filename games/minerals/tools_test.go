@@ -141,42 +141,6 @@ func TestChestDrawsFromThePouch(t *testing.T) {
 	})
 }
 
-func TestSackSwapsEqualValue(t *testing.T) {
-	p := newPosition(t, 2, "ABAAA")
-	o := CellAt(7, 7)
-	p.put(o, Kyanite)
-	p.s.pawn[0] = int16(o)
-	p.put(p.cell(o, East, 1), Wollastonite)
-	p.put(p.cell(o, East, 2), Wollastonite)
-	p.s.pawn[1] = int16(p.cell(o, East, 1))
-	p.give(0, Counts{0, 1, 1, 1, 0})
-	p.give(1, Counts{2, 2, 0, 0, 0})
-	var sacks []string
-	for _, a := range p.s.Legal(0, nil) {
-		if int(a) >= actSack && int(a) < actHammer {
-			sacks = append(sacks, p.s.ActionString(0, a))
-		}
-	}
-	// Only the anthracite buys two kyanite: the only kyanite pays for the
-	// Sack, the tourmaline is worth 3 wollastonite and seat 1 has 2.
-	if want := []string{"sack 1 give 1 anthracite take 2 kyanite"}; !slices.Equal(sacks, want) {
-		t.Errorf("Sack swaps %v; want %v", sacks, want)
-	}
-	p.refuse("sack 1 give 1 kyanite take 2 wollastonite", game.CodeIllegal, "you have 0 kyanite to give (the Sack's own kyanite is paid first), not 1")
-	p.refuse("sack 0 give 1 anthracite take 2 kyanite", game.CodeIllegal, "not with yourself")
-	p.refuse("sack 1 give 1 tourmaline take 3 wollastonite", game.CodeIllegal, "player 1 has 2 wollastonite, not 3")
-	p.refuse("sack 3 give 1 anthracite take 2 kyanite", game.CodeIllegal, "there is no seat 3")
-	p.refuse("sack 1 give 1 anthracite take 1 kyanite", game.CodeInvalid, "worth as much")
-	pouch := p.s.pouch
-	p.play("sack 1 give 1 anthracite take 2 kyanite")
-	p.wantPlayer(0, Counts{0, 2, 1, 0, 0}, Counts{0, 1, 0, 0, 0}, 4+3+2-1)
-	p.wantPlayer(1, Counts{2, 0, 0, 1, 0}, Counts{}, 2+4)
-	if p.s.pouch != pouch {
-		t.Errorf("the pouch changed to %v; a swap leaves it %v", p.s.pouch, pouch)
-	}
-	p.refuse("sack 1 give 1 kyanite take 2 wollastonite", game.CodeIllegal, "already used a tool this turn")
-}
-
 func TestCompassStopsShort(t *testing.T) {
 	// Seat 0 stands on an anthracite with no correct move of 4 hexes. East:
 	// two wollastonites, a crevice, a kyanite under seat 2's pawn; west: a
@@ -388,9 +352,17 @@ func TestMagnifyingGlassAnyTimeInTheTurn(t *testing.T) {
 			pool: Counts{0, 1, 1, 0, 0}, points: 2 + 3,
 		},
 		{
-			// The kyanite taken cuts the tail off: its wollastonite goes to
-			// seat 0 by the tool cut-off rule and stays. With no correct move
-			// the Glass's kyanite goes to the pouch with the anthracite.
+			// The kyanite taken cuts the tail off and seat 0 takes its
+			// wollastonite, but no correct move follows. RULINGS.md: "A
+			// failed turn keeps nothing it cut off. When the turn's move
+			// fails, every fragment cut off during that turn goes to the
+			// pouch whole, including fragments cut off by a tool used before
+			// the move (...): a mineral already taken from such a fragment
+			// goes back to the pouch"; the rulebook: "If you were unable to
+			// move correctly, you would not be allowed to take a Mineral from
+			// the cut off fragment". The Glass's own kyanite follows the
+			// Glass's text: "nothing if you made no correct move". Only the
+			// anthracite paid for the Glass stays, on the player board.
 			name: "BeforeThenNoMoveToPouch", board: stuck, give: Counts{0, 0, 0, 1, 0}, before: []string{"e1", "nw"},
 			steps: []step{
 				{move: "glass {nw}"},
@@ -398,7 +370,7 @@ func TestMagnifyingGlassAnyTimeInTheTurn(t *testing.T) {
 				{move: "no move"},
 				{move: "place {e2}"},
 			},
-			pool: Counts{1, 0, 0, 0, 0}, stack: Counts{0, 0, 0, 1, 0}, points: 1 + 4 - 1, pouchDelta: Counts{0, 1, 0, 1, 0},
+			pool: Counts{}, stack: Counts{0, 0, 0, 1, 0}, points: 4 - 1, pouchDelta: Counts{1, 1, 0, 1, 0},
 		},
 		{
 			// Without the Glass the lifted anthracite cuts the kyanite and
@@ -448,8 +420,8 @@ func TestMagnifyingGlassAnyTimeInTheTurn(t *testing.T) {
 			if p.s.current != 1 || p.s.phase != phaseMove {
 				t.Errorf("phase %s, seat %d; want seat 1 to move", phaseNames[p.s.phase], p.s.current)
 			}
-			if p.s.glassTook != 0 {
-				t.Errorf("the turn is over but the Glass's mineral %d is still remembered", p.s.glassTook)
+			if p.s.provisional != (Counts{}) {
+				t.Errorf("the turn is over but minerals %v taken before the move are still provisional", p.s.provisional)
 			}
 			p.wantPlayer(0, tc.pool, tc.stack, tc.points)
 			wantPouch := pouchPlus(pouch, tc.pouchDelta)
@@ -508,6 +480,63 @@ func TestVortexCarriesPawnAndMineral(t *testing.T) {
 		t.Errorf("moves from %s: %v; want none, and no move legal", x, got)
 	}
 	p.refuse("vortex "+p.cell(e(2), NorthEast, 1).String(), game.CodeIllegal, "already used a tool this turn")
+	// The move fails. RULINGS.md: "A failed turn keeps nothing it cut off
+	// [...] including fragments cut off by a tool used before the move
+	// (Magnifying Glass, Vortex, Hammer, Dynamite): a mineral already taken
+	// from such a fragment goes back to the pouch." The wollastonite seat 0
+	// took from the fragment goes back with the lifted kyanite; the
+	// anthracite paid for the Vortex stays on the player board.
+	p.play("no move")
+	p.wantPlayer(0, Counts{}, Counts{0, 0, 0, 1, 0}, 4-1)
+	if want := pouchPlus(pouch, Counts{2, 1, 0, 0, 0}); p.s.pouch != want {
+		t.Errorf("pouch after the failed move %v; want %v (both wollastonites of the fragment and the kyanite)", p.s.pouch, want)
+	}
+	if p.s.phase != phaseFailPlace || p.s.provisional != (Counts{}) {
+		t.Errorf("phase %s, provisional %v; want the pawn to be placed and nothing provisional", phaseNames[p.s.phase], p.s.provisional)
+	}
+}
+
+// A fragment a tool cuts off before a correct move is the player's as any
+// tool cut-off: the Vortex cuts two wollastonites off, then seat 0 moves
+// correctly and keeps one of them. Rulebook: "a fragment of the board can
+// be cut off as a result of moving a pawn or using a Tool".
+func TestVortexBeforeACorrectMoveKeepsItsCutOff(t *testing.T) {
+	// A row w2, w1, o (seat 0 on a kyanite), e1, e2, e3 (seat 1), and a
+	// wollastonite south-east of o, touching o and e1 only.
+	p := newPosition(t, 2, "AAABA")
+	o := CellAt(7, 7)
+	p.put(o, Kyanite)
+	p.s.pawn[0] = int16(o)
+	w1, w2 := p.cell(o, West, 1), p.cell(o, West, 2)
+	p.put(w1, Wollastonite)
+	p.put(w2, Wollastonite)
+	e := func(k int) Cell { return p.cell(o, East, k) }
+	for k := 1; k <= 3; k++ {
+		p.put(e(k), Wollastonite)
+	}
+	p.s.pawn[1] = int16(e(3))
+	se := p.cell(o, SouthEast, 1)
+	p.put(se, Wollastonite)
+	p.give(0, Counts{0, 0, 0, 1, 0})
+	x := p.cell(e(1), NorthEast, 1)
+	pouch := p.s.pouch
+	p.play("vortex " + x.String())
+	p.wantPlayer(0, Counts{1, 0, 0, 0, 0}, Counts{0, 0, 0, 1, 0}, 1+4-1)
+	if p.s.provisional != (Counts{1, 0, 0, 0, 0}) {
+		t.Errorf("provisional %v; want the wollastonite taken from the fragment", p.s.provisional)
+	}
+	// From x, two hexes south-west over e1 end on se.
+	if got, want := p.targets(), names(se); !slices.Equal(got, want) {
+		t.Fatalf("moves from %s: %v; want %v", x, got, want)
+	}
+	p.play("move " + se.String())
+	p.wantPlayer(0, Counts{1, 1, 0, 0, 0}, Counts{0, 0, 0, 1, 0}, 1+2+4-1)
+	if want := pouchPlus(pouch, Counts{1, 0, 0, 0, 0}); p.s.pouch != want {
+		t.Errorf("pouch %v; want %v (the fragment's other wollastonite)", p.s.pouch, want)
+	}
+	if p.s.provisional != (Counts{}) {
+		t.Errorf("provisional %v after a correct move; want nothing", p.s.provisional)
+	}
 }
 
 func TestRopeCrossesWideCrevices(t *testing.T) {

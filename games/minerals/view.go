@@ -49,6 +49,18 @@ type View struct {
 	ToolUsed  bool           `json:"tool_used"`
 	Exchanged bool           `json:"exchanged"`
 	Pending   []string       `json:"pending_cut,omitempty"`
+	Sack      *SackView      `json:"sack,omitempty"` // the Sack swap being built, in phase "sack"
+}
+
+// SackView is a Sack swap being built: the opponent (an index into
+// Players, like Current) and the minerals the current player gives and
+// takes so far, with their values.
+type SackView struct {
+	With      int            `json:"with"`
+	Give      map[string]int `json:"give"`
+	Take      map[string]int `json:"take"`
+	GiveValue int            `json:"give_value"`
+	TakeValue int            `json:"take_value"`
 }
 
 func countsMap(c Counts) map[string]int {
@@ -115,35 +127,43 @@ func (s *State) View(p game.Player) any {
 	for _, c := range s.pending.AppendCells(nil) {
 		v.Pending = append(v.Pending, c.String())
 	}
+	if s.phase == phaseSack {
+		v.Sack = &SackView{With: int(s.sackWith), Give: countsMap(s.sackGive), Take: countsMap(s.sackTake),
+			GiveValue: s.sackGive.Value(), TakeValue: s.sackTake.Value()}
+	}
 	return v
 }
 
 // snapshot is the whole state in exported fields, for hashing and records.
 type snapshot struct {
-	Players   int
-	Version   string
-	Tools     [NumMinerals]string
-	Board     string
-	Pawns     []int16
-	Pools     []Counts
-	Stacks    []Counts
-	Cards     []uint32
-	Reduced   []uint32
-	Pouch     Counts
-	FaceUp    [faceUpSlots]int8
-	Deck      uint32
-	Phase     string
-	Current   int8
-	Setup     int8
-	ToolUsed  bool
-	Exchanged bool
-	Refill    int8
-	ChestBack string
-	Origin    int16
-	GlassTook uint8 `json:",omitempty"`
-	Pending   CellSet
-	Turns     int32
-	Rand      game.Rand
+	Players     int
+	Version     string
+	Tools       [NumMinerals]string
+	Board       string
+	Pawns       []int16
+	Pools       []Counts
+	Stacks      []Counts
+	Cards       []uint32
+	Reduced     []uint32
+	Pouch       Counts
+	FaceUp      [faceUpSlots]int8
+	Deck        uint32
+	Phase       string
+	Current     int8
+	Setup       int8
+	ToolUsed    bool
+	Exchanged   bool
+	Refill      int8
+	ChestBack   string
+	SackBack    string `json:",omitempty"`
+	SackWith    int8   `json:",omitzero"`
+	SackGive    Counts `json:",omitzero"`
+	SackTake    Counts `json:",omitzero"`
+	Origin      int16
+	Provisional Counts `json:",omitzero"`
+	Pending     CellSet
+	Turns       int32
+	Rand        game.Rand
 }
 
 // Snapshot returns the whole state, deterministically encodable.
@@ -160,10 +180,14 @@ func (s *State) Snapshot() any {
 		Reduced: append([]uint32(nil), s.reduced[:n]...), Pouch: s.pouch, FaceUp: s.faceUp, Deck: s.deck,
 		Phase: phaseNames[s.phase], Current: s.current, Setup: s.setupCount, ToolUsed: s.toolUsed,
 		Exchanged: s.exchanged, Refill: s.refillSlot, ChestBack: phaseNames[s.chestBack], Origin: s.origin,
-		GlassTook: s.glassTook, Pending: s.pending, Turns: s.turns, Rand: s.rng,
+		SackWith: s.sackWith, SackGive: s.sackGive, SackTake: s.sackTake,
+		Provisional: s.provisional, Pending: s.pending, Turns: s.turns, Rand: s.rng,
 	}
 	for m, t := range s.tools {
 		snap.Tools[m] = t.String()
+	}
+	if s.phase == phaseSack {
+		snap.SackBack = phaseNames[s.sackBack]
 	}
 	return snap
 }

@@ -1,9 +1,10 @@
 // The Minerals renderer: the hex board in SVG with minerals, crevices and
 // pawns; legal targets highlighted (a pawn's destinations once it is
 // selected); the set-up phases (removals, pawn placement); tools with
-// their costs and effects; the collection row; the pouch; player boards
-// and scores; fragments about to be cut off, and minerals that just left
-// the board fading out.
+// their costs and effects; the Sack's swap, built mineral by mineral on
+// both sides; the collection row, a ♦♦ orpiment card with its two ways of
+// taking it; the pouch; player boards and scores; fragments about to be
+// cut off, and minerals that just left the board fading out.
 import { h, s, clear, activate } from '../js/dom.js';
 import { playerColorClass } from '../js/words.js';
 
@@ -89,10 +90,12 @@ export function render(el, ctx) {
   const rerender = () => render(el, ctx);
   const legal = classify(ctx.legal);
 
+  if (!document.getElementById('mn-css')) document.head.append(h('link', { rel: 'stylesheet', href: '/assets/games/minerals.css', id: 'mn-css' }));
   clear(el).append(h('div', { class: 'minerals' },
     phaseLine(view, ctx, legal, mem),
     board(view, ctx, legal, mem, rerender),
     actionBar(ctx, legal, mem, rerender),
+    sackPanel(view, ctx),
     toolsRow(view, ctx, legal, mem, rerender),
     collectionRow(view, ctx, legal),
     pouchBox(view, t),
@@ -112,8 +115,10 @@ function phaseLine(view, ctx, legal, mem) {
     else if (ctx.legal.includes('end')) hint = t('mn.hint.after');
     else if (ctx.legal.includes('no move')) hint = t('mn.hint.nomove');
   }
+  // The Sack's swap is a phase of its own; the tool's name says it.
+  const phase = view.phase === 'sack' ? t('tool.sack') : t(`mn.phase.${view.phase}`);
   return h('p', { class: 'phase', id: 'mn-phase', 'data-phase': view.phase },
-    h('strong', { text: t(`mn.phase.${view.phase}`) }), ' · ', t('mn.version', { v: t(`option.minerals.version.${view.version}`) }),
+    h('strong', { text: phase }), ' · ', t('mn.version', { v: t(`option.minerals.version.${view.version}`) }),
     hint ? h('span', { class: 'hint', text: ' — ' + hint }) : null);
 }
 
@@ -214,12 +219,6 @@ function actionBar(ctx, legal, mem, rerender) {
     bar.append(h('button', { type: 'button', class: m === 'end' ? 'primary move' : 'move', 'data-move': m, 'data-key': 'move:' + m,
       onclick: () => ctx.send(m), text: t(`mn.button.${m.replace(' ', '')}`) }));
   }
-  const sacks = legal.other.filter((m) => m.startsWith('sack '));
-  if (sacks.length) {
-    const sel = h('select', { id: 'mn-sack', 'aria-label': t('tool.sack') }, sacks.map((m) => h('option', { value: m, text: describe(m, t, ctx.names) })));
-    bar.append(h('span', { class: 'sack' }, sel,
-      h('button', { type: 'button', class: 'move', 'data-key': 'sack', onclick: () => ctx.send(sel.value), text: t('mn.button.sack') })));
-  }
   if (mem.mode || mem.selected) bar.append(h('button', { type: 'button', 'data-key': 'cancel', onclick: () => { mem.mode = ''; mem.selected = false; rerender(); }, text: t('mn.button.cancel') }));
   return bar;
 }
@@ -250,34 +249,59 @@ function toolsRow(view, ctx, legal, mem, rerender) {
         }
       } else if (direct) {
         li.append(h('button', { type: 'button', class: 'move', 'data-move': id, 'data-key': 'move:' + id, onclick: () => ctx.send(id), text: t('mn.button.use') }));
+      } else if (id === 'sack') {
+        // Opening the Sack: one button per opponent a swap can balance.
+        const opens = ctx.legal.filter((m) => m.startsWith('sack with '));
+        if (opens.length) {
+          li.append(h('div', { class: 'choose', role: 'group', 'aria-label': t('tool.sack') },
+            opens.map((m) => {
+              const o = Number(m.slice('sack with '.length)) - 1;
+              return h('button', { type: 'button', class: 'move', 'data-move': m, 'data-key': 'move:' + m, onclick: () => ctx.send(m) },
+                h('span', { class: `pawn-dot ${playerColorClass(o)}`, 'aria-hidden': 'true', text: String(o + 1) }), ' ', seatName(ctx, o));
+            })));
+        }
       }
       return li;
     })));
 }
 
-function cardBox(ctx, id, slot, takeMove) {
+// cardBox draws a face-up card; takeMove and lessMove are the legal ways
+// to take it ("take 2", "take 2 without orpiment"), or ''.
+function cardBox(ctx, id, slot, takeMove, lessMove) {
   const { t } = ctx;
   const c = cards && cards[id];
-  const box = h('div', { class: ['mcard', takeMove && 'takeable'], 'data-card': id || '' });
+  const box = h('div', { class: ['mcard', (takeMove || lessMove) && 'takeable'], 'data-card': id || '' });
   if (!id) { box.append(h('span', { class: 'muted', text: t('mn.emptyslot') })); return box; }
   box.append(h('div', { class: 'mcard-head' }, h('span', { class: 'deck', text: c ? c.deck : '' }), ' ', h('span', { class: 'cid', text: id })));
   if (c) {
     box.append(h('div', { class: 'mcard-minerals' }, MINERALS.filter((m) => c.minerals[m]).map((m) => swatch(t, m, c.minerals[m]))),
       h('div', { class: 'points', text: t('mn.cardpoints', { n: c.points }) + (c.reduced_points ? ' / ' + t('mn.withoutorpiment', { n: c.reduced_points }) : '') }));
   }
+  // A ♦♦ orpiment card may be taken two ways: face up for its points, or
+  // upside down without the orpiment for its lower value.
+  const both = takeMove && lessMove;
   if (takeMove) {
-    box.append(h('button', { type: 'button', class: 'move primary', 'data-move': takeMove, 'data-key': 'move:' + takeMove, onclick: () => ctx.send(takeMove), text: t('mn.button.take') }));
+    box.append(h('button', { type: 'button', class: 'move primary', 'data-move': takeMove, 'data-key': 'move:' + takeMove, onclick: () => ctx.send(takeMove),
+      text: t('mn.button.take') + (both && c ? ' · ' + t('mn.cardpoints', { n: c.points }) : '') }));
+  }
+  if (lessMove) {
+    const words = c ? t('mn.withoutorpiment', { n: c.reduced_points }) : withoutOrpiment(t);
+    box.append(h('button', { type: 'button', class: ['move', !takeMove && 'primary'], 'data-move': lessMove, 'data-key': 'move:' + lessMove, onclick: () => ctx.send(lessMove),
+      text: t('mn.button.take') + ' · ' + words }));
   }
   return box;
 }
+
+// withoutOrpiment returns the words "without orpiment" in the language.
+function withoutOrpiment(t) { return t('mn.withoutorpiment', { n: '' }).trim(); }
 
 function collectionRow(view, ctx) {
   const { t } = ctx;
   if (!view.face_up || !view.face_up.length) return null;
   return h('section', { class: 'collection', 'aria-label': t('mn.collection') }, h('h3', {}, t('mn.collection'), ' ', h('small', { text: t('mn.deck', { n: view.deck_size }) })),
     h('div', { class: 'cards' }, view.face_up.map((id, i) => {
-      const m = `take ${i + 1}`;
-      return cardBox(ctx, id, i, ctx.legal.includes(m) ? m : '');
+      const m = `take ${i + 1}`, less = `take ${i + 1} without orpiment`;
+      return cardBox(ctx, id, i, ctx.legal.includes(m) ? m : '', ctx.legal.includes(less) ? less : '');
     })));
 }
 
@@ -303,6 +327,42 @@ function playerBoards(view, ctx) {
   }));
 }
 
+// seatName returns the name of seat i, or its number counted from 1.
+function seatName(ctx, i) { return ctx.names?.[i] ?? ctx.t('seat.number', { n: i + 1 }); }
+
+// sackPanel draws the Sack's swap being built (phase "sack"): what the
+// player gives and takes so far and their values, and, for the player
+// building it, a button per mineral that may still be added to each side,
+// the swap once both sides are worth the same, and cancel.
+function sackPanel(view, ctx) {
+  const { t } = ctx;
+  const sk = view.sack;
+  if (!sk) return null;
+  const me = view.current, them = sk.with;
+  const side = (key, counts, from, to, value) => {
+    const adds = ctx.legal.filter((m) => m.startsWith(`sack ${key} `));
+    return h('div', { class: 'sack-side', 'data-side': key },
+      h('span', { class: 'label' }, seatName(ctx, from), ' → ', seatName(ctx, to)),
+      h('span', { class: 'swatches' }, MINERALS.filter((m) => counts?.[m]).map((m) => swatch(t, m, counts[m])),
+        !MINERALS.some((m) => counts?.[m]) ? h('span', { class: 'muted', text: '—' }) : null),
+      h('span', { class: 'sack-value', 'data-value': value, text: t('table.points', { n: value }) }),
+      adds.length ? h('span', { class: 'choose', role: 'group', 'aria-label': `${seatName(ctx, from)} → ${seatName(ctx, to)}` },
+        adds.map((m) => {
+          const mineral = m.split(' ')[2];
+          return h('button', { type: 'button', class: 'chip move', 'data-move': m, 'data-key': 'move:' + m, onclick: () => ctx.send(m),
+            title: describe(m, t, ctx.names), 'aria-label': describe(m, t, ctx.names) }, '+ ', swatch(t, mineral));
+        })) : null);
+  };
+  const buttons = ['sack swap', 'sack cancel'].filter((m) => ctx.legal.includes(m)).map((m) =>
+    h('button', { type: 'button', class: m === 'sack swap' ? 'move primary' : 'move', 'data-move': m, 'data-key': 'move:' + m, onclick: () => ctx.send(m),
+      text: m === 'sack swap' ? t('mn.button.sack') : t('mn.button.cancel') }));
+  return h('section', { class: 'sack-panel', id: 'mn-sack', 'aria-label': t('tool.sack') },
+    h('h3', {}, t('tool.sack'), ' ⇄ ', seatName(ctx, them)),
+    side('give', sk.give, me, them, sk.give_value),
+    side('take', sk.take, them, me, sk.take_value),
+    buttons.length ? h('div', { class: 'actionbar' }, buttons) : null);
+}
+
 // describe returns a Minerals move in words.
 export function describe(move, t, names) {
   const f = move.split(' ');
@@ -314,13 +374,23 @@ export function describe(move, t, names) {
     case 'end': return t('mn.log.end');
     case 'cut': return t('mn.log.cut');
     case 'chest': return t('mn.log.chest');
-    case 'take': return t('mn.log.take', { slot: f[1] });
+    case 'take': return t('mn.log.take', { slot: f[1] }) + (f[2] === 'without' ? ` (${withoutOrpiment(t)})` : '');
     case 'draw': return t('mn.log.draw', { mineral: m(f[1]) });
     case 'reveal': return t('mn.log.reveal', { card: f[1] });
     case 'hammer': return t('mn.log.hammer', { mineral: m(f[1]), hex: f[2] });
     case 'sack': {
-      const who = names?.[Number(f[1])] ?? t('seat.number', { n: Number(f[1]) + 1 });
-      return t('mn.log.sack', { who, give: f[3], gm: m(f[4]), take: f[6], tm: m(f[7]) });
+      const sack = t('tool.sack');
+      switch (f[1]) {
+        case 'with': {
+          const o = Number(f[2]) - 1;
+          return `${sack} ⇄ ${names?.[o] ?? t('seat.number', { n: o + 1 })}`;
+        }
+        case 'give': return `${sack}: ${m(f.slice(2).join(' '))} →`;
+        case 'take': return `${sack}: ← ${m(f.slice(2).join(' '))}`;
+        case 'swap': return `${sack}: ${t('mn.button.sack')}`;
+        case 'cancel': return `${sack}: ${t('mn.button.cancel')}`;
+      }
+      return '';
     }
   }
   if (HEX_TOOLS.includes(f[0]) && f.length === 2) return t(`mn.log.tool`, { tool: t(`tool.${f[0]}`), hex: f[1] });
