@@ -84,14 +84,23 @@ type State struct {
 // Frames holds, at FPS frames a second, the gems that moved since the
 // previous frame as quadruples (gem, x, y, angle) with positions in
 // 1/Scale centimeters from the tray's center and angles in milliradians.
+//
+// What the rules made of the fall: Dragon when the gems fell from a hit
+// and were enough to wake the dragon (they went back and the turn ended);
+// Mission, after a hit whose gems were checked against the face-up
+// mission card, that card's kind, and MissionMet whether the fall
+// fulfilled it (the hitter then took the card).
 type HitRecord struct {
-	Seat      int       `json:"seat"`
-	Move      string    `json:"move"`
-	Technique string    `json:"technique,omitempty"`
-	Fallen    []int     `json:"fallen"`
-	FPS       int       `json:"fps"`
-	Scale     int       `json:"scale"`
-	Frames    [][]int16 `json:"frames"`
+	Seat       int       `json:"seat"`
+	Move       string    `json:"move"`
+	Technique  string    `json:"technique,omitempty"`
+	Fallen     []int     `json:"fallen"`
+	FPS        int       `json:"fps"`
+	Scale      int       `json:"scale"`
+	Frames     [][]int16 `json:"frames"`
+	Dragon     bool      `json:"dragon,omitempty"`
+	Mission    string    `json:"mission,omitempty"`
+	MissionMet bool      `json:"mission_met,omitempty"`
 }
 
 var (
@@ -295,6 +304,13 @@ func (s *State) runMotion(a game.Action, m TrayMotion, isHit bool) {
 	for i, g := range res.Fallen {
 		rec.Fallen[i] = int(g)
 	}
+	if isHit && len(res.Fallen) >= wakeCount {
+		rec.Dragon = true
+	} else if isHit && len(res.Fallen) > 0 {
+		if m, met := s.missionCheck(res.Fallen); m >= 0 {
+			rec.Mission, rec.MissionMet = s.pack.Missions[m].Kind, met
+		}
+	}
 	s.last = rec
 	s.lastTurn = s.turns
 	s.settle(res.Fallen, isHit)
@@ -321,14 +337,8 @@ func (s *State) settle(fallen []int8, isHit bool) {
 // it) the gems go back and the turn ends at once.
 func (s *State) resolve(fallen []int8) {
 	st := &s.seats[s.current]
-	blacks := 0
-	for _, g := range fallen {
-		if GemColor(int(g)) == Black {
-			blacks++
-		}
-	}
 	// Step 3: the face-up mission.
-	if s.missions && s.deckLen > 0 && s.pack.Missions[s.deck[0]].kind.Met(len(fallen), blacks) {
+	if _, met := s.missionCheck(fallen); met {
 		st.held[st.numHeld] = s.deck[0]
 		st.numHeld++
 		copy(s.deck[:], s.deck[1:s.deckLen])
@@ -352,6 +362,22 @@ func (s *State) resolve(fallen []int8) {
 		return
 	}
 	s.phase = PhaseFill
+}
+
+// missionCheck returns the face-up mission card checked against the gems
+// that fell from a hit (step 3), and whether they fulfil it; -1 when there
+// is none (the pile is empty or the game has no missions).
+func (s *State) missionCheck(fallen []int8) (card int8, met bool) {
+	if !s.missions || s.deckLen == 0 {
+		return -1, false
+	}
+	blacks := 0
+	for _, g := range fallen {
+		if GemColor(int(g)) == Black {
+			blacks++
+		}
+	}
+	return s.deck[0], s.pack.Missions[s.deck[0]].kind.Met(len(fallen), blacks)
 }
 
 // wagonContent returns the gems in seat p's top wagon by color, and their

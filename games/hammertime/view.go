@@ -40,6 +40,15 @@ type View struct {
 	LastHit *HitRecord `json:"last_hit,omitempty"`
 	Winners []int      `json:"winners,omitempty"`
 	Hand    HandView   `json:"hand"`
+	// SeatColors is each seat's game color, the color of its wagons (the
+	// same as Seats[i].Owner): a client draws everything of a seat in it.
+	SeatColors []string `json:"seat_colors"`
+	// SeatSides is the table side ("north", "east", "south", "west") each
+	// seat sits at, clockwise in the order of play: the tray side in front
+	// of a seat is its table side turned with the tray's quarter turns.
+	SeatSides []string `json:"seat_sides"`
+	// DragonWakes is how many gems falling from one hit wake the dragon.
+	DragonWakes int `json:"dragon_wakes"`
 }
 
 // FillView is the filling of the current player's top wagon: the gems that
@@ -198,6 +207,7 @@ func (s *State) View(p game.Player) any {
 		Seat: int(p), Players: int(s.n), Expert: s.expert, Missions: s.missions, ToWin: int(s.toWin),
 		Round: int(s.round), Current: int(s.current), Hits: int(s.hits), MovesLeft: int(maxTrayMoves - s.moves), Final: s.final,
 		Phase: phaseNames[s.phase], DeckSize: int(s.deckLen), DeckBottom: []string{}, Hand: handView(),
+		SeatColors: []string{}, SeatSides: []string{}, DragonWakes: wakeCount,
 	}
 	if s.technique != NoTechnique {
 		v.Technique = s.technique.String()
@@ -238,6 +248,8 @@ func (s *State) View(p game.Player) any {
 			sv.Missions = append(sv.Missions, s.pack.Missions[st.held[i]].Kind)
 		}
 		v.Seats = append(v.Seats, sv)
+		v.SeatColors = append(v.SeatColors, sv.Owner)
+		v.SeatSides = append(v.SeatSides, seatSides[s.n][q].String())
 	}
 	if s.deckLen > 0 {
 		v.Mission = s.pack.Missions[s.deck[0]].Kind

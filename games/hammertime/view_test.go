@@ -2,6 +2,8 @@ package hammertime
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -191,5 +193,117 @@ func TestPositionsRunFromTheRightEnd(t *testing.T) {
 	}
 	if p, _ := sideGeometry(tray, North, 0.1); p.X >= 0 {
 		t.Errorf("north position 1 at x = %.1f; want the west end", p.X)
+	}
+}
+
+// The rulebook: "Chaque joueur prend les 4 cartes « wagonnets » d'une même
+// couleur": a seat's color is its wagons' color, and the view says it, with
+// the table side of each seat ("south" for the first, then clockwise), so
+// that a client draws each seat in its game color at its place.
+func TestViewSeatColorsAndSides(t *testing.T) {
+	sides := map[int][]string{2: {"south", "north"}, 3: {"south", "west", "north"}, 4: {"south", "west", "north", "east"}}
+	for n := 2; n <= 4; n++ {
+		s := newTestState(t, n, nil)
+		for _, p := range []game.Player{0, game.Player(n - 1), game.Spectator} {
+			v := viewOf(t, s, p)
+			if len(v.SeatColors) != n || len(v.SeatSides) != n {
+				t.Fatalf("%d players, viewer %s: %d seat colors and %d seat sides; want %d", n, p, len(v.SeatColors), len(v.SeatSides), n)
+			}
+			for q := range n {
+				for _, w := range s.seats[q].pile {
+					if owner := s.pack.Wagons[w].Owner; v.SeatColors[q] != owner {
+						t.Errorf("%d players: seat %d's color %q; its wagon %s is %q", n, q+1, v.SeatColors[q], s.pack.Wagons[w].ID, owner)
+					}
+				}
+				if v.SeatColors[q] != v.Seats[q].Owner {
+					t.Errorf("%d players: seat %d's color %q; its seat view says %q", n, q+1, v.SeatColors[q], v.Seats[q].Owner)
+				}
+			}
+			if !slices.Equal(v.SeatSides, sides[n]) {
+				t.Errorf("%d players: seat sides %v; want %v", n, v.SeatSides, sides[n])
+			}
+		}
+		if len(slices.Compact(slices.Sorted(slices.Values(viewOf(t, s, 0).SeatColors)))) != n {
+			t.Errorf("%d players: seat colors %v; want one color a seat", n, viewOf(t, s, 0).SeatColors)
+		}
+		// The side in front of a seat is its table side turned with the tray.
+		for q := range int8(4) {
+			s.quarter = q
+			for p := range n {
+				want := Side((slices.Index(sideNames[:], sides[n][p]) + int(q)) % 4).String()
+				if got := viewOf(t, s, game.Player(p)).Tray.Facing; got != want {
+					t.Errorf("%d players, quarter %d: seat %d faces %s; want %s", n, q, p+1, got, want)
+				}
+			}
+		}
+	}
+	if v := viewOf(t, newTestState(t, 2, nil), 0); v.DragonWakes != 9 {
+		t.Errorf("the dragon wakes at %d gems; want 9", v.DragonWakes)
+	}
+}
+
+// The last hit says what the rules made of its fall, so that a client
+// shows it without rules of its own. RULINGS.md: "9 or more fallen: all go
+// back, turn over. 8 or fewer: check the face-up mission". The rulebook:
+// "Prends la carte de mission du dessus de la pile" when it is fulfilled.
+func TestLastHitSaysDragonAndMission(t *testing.T) {
+	seen := map[string]int{}
+	for seed := uint64(1); seed <= 60 && (seen["dragon"] == 0 || seen["met"] == 0 || seen["unmet"] == 0); seed++ {
+		st, _, err := game.Start(New(), 2, nil, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		for try := 0; try < 30 && !s.Terminal(); try++ {
+			p := s.Actors(nil)[0]
+			mission := ""
+			if s.deckLen > 0 {
+				mission = s.pack.Missions[s.deck[0]].Kind
+			}
+			held := s.seats[p].numHeld
+			mustPlay(t, s, p, fmt.Sprintf("hit south %d strength %d", 1+try%9, 4+try%7))
+			rec := viewOf(t, s, game.Spectator).LastHit
+			n := len(rec.Fallen)
+			switch {
+			case n == 0:
+				if rec.Dragon || rec.Mission != "" || rec.MissionMet {
+					t.Errorf("seed %d: nothing fell; the record says %+v", seed, rec)
+				}
+			case n >= 9:
+				seen["dragon"]++
+				if !rec.Dragon || rec.Mission != "" || rec.MissionMet {
+					t.Errorf("seed %d: %d gems fell; the record says dragon %v, mission %q %v; want the dragon and no check", seed, n, rec.Dragon, rec.Mission, rec.MissionMet)
+				}
+			default:
+				won := s.seats[p].numHeld > held
+				if won {
+					seen["met"]++
+				} else {
+					seen["unmet"]++
+				}
+				if rec.Dragon || rec.Mission != mission || rec.MissionMet != won {
+					t.Errorf("seed %d: %d gems fell on mission %q (won %v); the record says dragon %v, mission %q met %v", seed, n, mission, won, rec.Dragon, rec.Mission, rec.MissionMet)
+				}
+			}
+			if v := viewOf(t, s, p); v.Phase == "fill" {
+				mustPlay(t, s, p, v.Fill.Suggested)
+			}
+		}
+	}
+	for _, k := range []string{"dragon", "met", "unmet"} {
+		if seen[k] == 0 {
+			t.Errorf("no hit of the seeded games ended with %s (%v)", k, seen)
+		}
+	}
+	// A turn or push that drops gems is no hit: no dragon, no mission.
+	s := newTestState(t, 2, nil)
+	for _, m := range []string{"push north", "push south", "turn left", "push east"} {
+		if s.phase != PhaseHit || s.current != 0 {
+			break
+		}
+		mustPlay(t, s, 0, m)
+		if rec := s.last; rec.Dragon || rec.Mission != "" {
+			t.Errorf("%s: the record says dragon %v, mission %q; want neither", m, rec.Dragon, rec.Mission)
+		}
 	}
 }
