@@ -21,19 +21,18 @@
 // (from the side's right end for a person outside facing it), at the
 // fraction position/10 of the side. The gems' size and the hand's spreads
 // and the die's factors come from the view (view.tray, view.hand).
-import { h, clear } from '../js/dom.js';
-import { playerColorClass } from '../js/words.js';
+import { h, s as svg, clear } from '../js/dom.js';
+import { icon } from '../js/icons.js';
 import { play } from '../js/sound.js';
 
 const COLORS = ['white', 'blue', 'green', 'yellow', 'red', 'black'];
 const GEM_FILL = { white: '#f7f6f0', blue: '#3b6fd6', green: '#2e9e48', yellow: '#e8c12c', red: '#d62728', black: '#2b2b2b' };
-// Color-blind symbols, one per gem color, drawn on every gem and chip.
-const GEM_SYMBOL = { white: '○', blue: '△', green: '◇', yellow: '□', red: '✚', black: '■' };
-const OWNER_FILL = { orange: '#f08a24', purple: '#8e44ad', pink: '#e377c2', turquoise: '#17a2b8' };
+// The seats' game colors (the view's seat_colors, the colors of their
+// wagons) as the page draws them, with the color of text on them.
+const SEAT_FILL = { orange: '#ff7f0e', purple: '#8e44ad', pink: '#e377c2', turquoise: '#17a2b8' };
 const SIDES = ['north', 'east', 'south', 'west'];
 const POSITIONS = 9;
 const STRENGTHS = 10;
-const WAKE = 9;          // this many fallen gems wake the dragon
 const MARGIN = 5;        // cm of table around the tray on the canvas
 const BAND = 5;          // cm inside an edge where pointing aims at it
 const HOLD_STEP = 140;   // ms of pressing per strength level
@@ -45,15 +44,102 @@ const PUSH_CM = 6;       // how far a push moves the tray
 const FALL_MS = 450;     // a fallen gem's drop off the edge
 const DRAGON_MS = 2600;  // how long the dragon shows after waking
 const ROLL_MS = 900;     // the die's roll
-// The seats' table sides (north 0, east 1, south 2, west 3) by player
-// count, clockwise in the order of play, as in the engine.
-const SEAT_SIDES = { 2: [2, 0], 3: [2, 3, 0], 4: [2, 3, 0, 1] };
-// A picture for each technique of the expert die.
-const TECHNIQUE_FACES = { handle: '🔨', 'weak-hand': '✋', fist: '👊', 'head-down': '🙇', 'thumb-off': '👍', 'eyes-closed': '🙈' };
-// The die's faces, in the order of the view's techniques.
-const DIE_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
+// The faces of the expert die, as the notation names them ("roll fist").
+const TECHNIQUES = ['handle', 'weak-hand', 'fist', 'head-down', 'thumb-off', 'eyes-closed'];
 // The parts of a filling, in the order of its notation.
 const FILL_PARTS = ['blue', 'green', 'yellow', 'red', 'white', 'missions'];
+
+// ---- pictures: inline SVG, drawn with the text's color, so that no
+// picture depends on the fonts of the system ----
+
+// The color-blind symbol of each gem color, as SVG path data in a 24 × 24
+// box: drawn on every gem and chip (by canvas as a Path2D, in the page as
+// SVG). Filled shapes are the ones listed in SYMBOL_FILLED.
+const GEM_SYMBOL = {
+  white: 'M12 5.5a6.5 6.5 0 1 0 0 13a6.5 6.5 0 1 0 0-13z',
+  blue: 'M12 4.5l8 14H4z',
+  green: 'M12 3.5l8 8.5-8 8.5-8-8.5z',
+  yellow: 'M5.5 5.5h13v13h-13z',
+  red: 'M9.5 3.5h5v6h6v5h-6v6h-5v-6h-6v-5h6z',
+  black: 'M5.5 5.5h13v13h-13z',
+};
+const SYMBOL_FILLED = new Set(['red', 'black']);
+
+// Line pictures in a 24 × 24 box: [tag, attributes] lists; a shape with
+// fill 'currentColor' is filled.
+const DOT = (cx, cy, r = 1.9) => ['circle', { cx, cy, r, fill: 'currentColor', stroke: 'none' }];
+const PICTURES = {
+  // The techniques of the expert die.
+  handle: [['path', { d: 'M4 8.5 8.5 4l4 4L8 12.5z' }], ['path', { d: 'M10.5 10.5 20 20' }]],
+  'weak-hand': [['path', { d: 'M8 12.5V6a1.5 1.5 0 0 1 3 0v5M11 10.5V4.5a1.5 1.5 0 0 1 3 0v6M14 10.5V6a1.5 1.5 0 0 1 3 0v7.5c0 4-2.5 7-6 7-3 0-4.5-1.8-6-4.3L3.4 13a1.5 1.5 0 0 1 2.5-1.6L8 14' }]],
+  fist: [['path', { d: 'M6 11a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v3.5a6.5 6.5 0 0 1-6.5 6.5h-.5A6 6 0 0 1 6 15zM10 9v3.5M13 9v3.5M16 9v3.5M6 14h4.5' }]],
+  'head-down': [['path', { d: 'M2.5 19.5h19' }], ['circle', { cx: 12, cy: 13, r: 5 }], ['path', { d: 'M9.5 12.5h2M12.5 12.5h2M7 9.5c1.5-3 8.5-3 10 0' }]],
+  'thumb-off': [['path', { d: 'M7.5 11v9H4v-9zM7.5 11l3.8-6.7a1.8 1.8 0 0 1 3.2 1.4L13.5 10h5a2 2 0 0 1 2 2.3l-1.2 5.9A2.2 2.2 0 0 1 17.1 20H7.5' }]],
+  'eyes-closed': [['path', { d: 'M3 10c3.5 4.5 14.5 4.5 18 0M6 13l-1.5 2.2M10 14.4l-.5 2.6M14 14.4l.5 2.6M18 13l1.5 2.2' }]],
+  // The dragon Dragomir's head, horned, with its eye.
+  dragon: [['path', { d: 'M3 15.5c1.5-5 6-8.5 11-8.5l2.5-3.5.8 4.2 2.7.8-1.3 2.5 2.3 2.5-3 .7c-.5 3.5-3.5 6.3-7.5 6.3H5l2.3-2.5z' }], DOT(14.5, 10.5, 1.2), ['path', { d: 'M12 16.5h3.5' }]],
+  star: [['path', { d: 'M12 3.5l2.6 5.4 5.9.8-4.3 4.1 1 5.8L12 16.8l-5.2 2.8 1-5.8-4.3-4.1 5.9-.8z', fill: 'currentColor' }]],
+  check: [['path', { d: 'M5 12.5l4.5 4.5L19 7.5' }]],
+  arrow: [['path', { d: 'M12 19.5v-15M6 10.5l6-6 6 6' }]],
+  'turn-left': [['path', { d: 'M3.5 4.5v5h5M4 9.5a8.5 8.5 0 1 1 1.8 8' }]],
+  'turn-right': [['path', { d: 'M20.5 4.5v5h-5M20 9.5a8.5 8.5 0 1 0-1.8 8' }]],
+};
+// The pips of the die's faces 1 to 6.
+const PIPS = [[[12, 12]], [[7.5, 7.5], [16.5, 16.5]], [[7, 7], [12, 12], [17, 17]], [[7.5, 7.5], [16.5, 7.5], [7.5, 16.5], [16.5, 16.5]],
+  [[7, 7], [17, 7], [12, 12], [7, 17], [17, 17]], [[7.5, 6.5], [16.5, 6.5], [7.5, 12], [16.5, 12], [7.5, 17.5], [16.5, 17.5]]];
+
+// picture returns the named line picture as an inline SVG, hidden from
+// screen readers (the text beside it says the same).
+function picture(name, cls) {
+  const el = svg('svg', { class: ['icon', 'ht-pic', `ht-pic-${name}`, cls], viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' });
+  for (const [tag, attrs] of PICTURES[name] || []) el.append(svg(tag, attrs));
+  return el;
+}
+
+// dieFace returns face n (1 to 6) of the die, its pips drawn; 0 draws a
+// blank face.
+function dieFace(n, cls) {
+  const el = svg('svg', { class: ['icon', 'ht-dieface', cls], viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false', 'data-face': n },
+    svg('rect', { x: 2.5, y: 2.5, width: 19, height: 19, rx: 4 }));
+  for (const [cx, cy] of PIPS[n - 1] || []) el.append(svg(...DOT(cx, cy)));
+  return el;
+}
+
+// gemSymbol returns the color-blind symbol of a gem color as an inline SVG.
+function gemSymbol(color, cls) {
+  return svg('svg', { class: ['ht-sym', cls], viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' },
+    svg('path', { d: GEM_SYMBOL[color], fill: SYMBOL_FILLED.has(color) ? 'currentColor' : 'none', stroke: 'currentColor', 'stroke-width': 2.5, 'stroke-linejoin': 'round' }));
+}
+
+const symbolPaths = new Map(); // Path2D of each color, made once
+
+// seatColor returns the fill of seat i's game color in view.
+export function seatColor(view, i) {
+  return SEAT_FILL[view.seat_colors?.[i] ?? view.seats?.[i]?.owner] || '#7f7f7f';
+}
+
+// inkOn returns a text color that reads on the fill hex: near black on
+// light colors, white on dark ones.
+function inkOn(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  const lin = (c) => { const v = c / 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const l = 0.2126 * lin(n >> 16) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
+  return l > 0.3 ? '#111111' : '#ffffff';
+}
+
+// seatDot returns seat i's badge: its number on its game color.
+function seatDot(view, i) {
+  return tint(h('span', { class: 'pawn-dot ht-dot', 'data-color': view.seat_colors?.[i] || '', 'aria-hidden': 'true', text: String(i + 1) }), seatColor(view, i));
+}
+
+// tint gives el the seat color c as --pc, and the color of text on it as
+// --pc-ink, through the CSS object model (the page's content security
+// policy refuses style attributes), and returns el.
+function tint(el, c) {
+  el.style.setProperty('--pc', c);
+  el.style.setProperty('--pc-ink', inkOn(c));
+  return el;
+}
 
 // handOf returns the spreads of a hit in view (aim as a fraction of the
 // side, direction in radians, strength on a log scale, clipped at limit
@@ -105,11 +191,17 @@ function aimAt(view, x, y) {
   return { side, pos };
 }
 
+// seatSides returns the table side (north 0, east 1, south 2, west 3) of
+// every seat, as the view says.
+function seatSides(view) {
+  return (view.seat_sides || []).map((sd) => Math.max(0, SIDES.indexOf(sd)));
+}
+
 // tableSide returns the table side in front of which the viewer sits (a
 // spectator watches from seat 0's side).
 function tableSide(view, you) {
-  const sides = SEAT_SIDES[view.players] || SEAT_SIDES[2];
-  return you >= 0 && you < sides.length ? sides[you] : sides[0];
+  const sides = seatSides(view);
+  return you >= 0 && you < sides.length ? sides[you] : (sides[0] ?? 2);
 }
 
 // facingSide returns the tray side at the bottom of the screen for the
@@ -137,18 +229,6 @@ function hitSignature(lh) {
   const first = lh.frames?.[0] || [];
   const last = lh.frames?.[lh.frames.length - 1] || [];
   return [lh.seat, lh.move, lh.technique || '', lh.fallen.join(','), lh.frames?.length || 0, first.slice(0, 8).join(','), last.slice(0, 8).join(',')].join('|');
-}
-
-// missionMet reports whether the gems that fell fulfil a mission kind.
-export function missionMet(kind, count, blacks) {
-  switch (kind) {
-    case 'few': return count >= 1 && count <= 3;
-    case 'many': return count >= 6 && count <= 8;
-    case 'black': return blacks >= 2;
-    case 'even': return count > 0 && count % 2 === 0;
-    case 'odd': return count % 2 === 1;
-  }
-  return false;
 }
 
 // ---- the gem paths ----
@@ -179,7 +259,7 @@ function buildAnimation(prev, view, you, now) {
     keys, fallen, frameMs, start: now, pathMs, end: now + pathMs + FALL_MS + 350,
     theta0: trayAngle(view, you, quarter0), theta1: trayAngle(view, you, view.tray.quarter),
     move: move[0], push: move[0] === 'push' ? SIDES.indexOf(move[1]) : -1, hit: parseHit(lh.move),
-    dragon: lh.fallen.length >= WAKE && move[0] === 'hit',
+    dragon: !!lh.dragon,
   };
   if (Math.abs(a.theta1 - a.theta0) > Math.PI) a.theta1 += a.theta1 < a.theta0 ? 2 * Math.PI : -2 * Math.PI;
   if (a.move === 'turn') a.end = Math.max(a.end, now + TURN_MS + 200);
@@ -250,10 +330,14 @@ function drawGem(g, gem, view, colorBlind, toScreen, k) {
     const [sx, sy] = toScreen(gem.x, gem.y);
     g.save();
     g.setTransform(1, 0, 0, 1, 0, 0);
-    g.font = `${Math.max(8, k * 0.9)}px system-ui, sans-serif`;
-    g.textAlign = 'center'; g.textBaseline = 'middle';
-    g.fillStyle = color === 'black' || color === 'blue' || color === 'red' || color === 'green' ? '#fff' : '#000';
-    g.fillText(GEM_SYMBOL[color], sx, sy);
+    // The symbol, about a gem's width across, centred on the gem.
+    const size = Math.max(8, k * view.tray.gem_width_cm * 0.8);
+    if (!symbolPaths.has(color)) symbolPaths.set(color, new Path2D(GEM_SYMBOL[color]));
+    g.translate(sx - size / 2, sy - size / 2);
+    g.scale(size / 24, size / 24);
+    const ink = color === 'black' || color === 'blue' || color === 'red' || color === 'green' ? '#fff' : '#000';
+    g.lineWidth = 2.5; g.lineJoin = 'round';
+    if (SYMBOL_FILLED.has(color)) { g.fillStyle = ink; g.fill(symbolPaths.get(color)); } else { g.strokeStyle = ink; g.stroke(symbolPaths.get(color)); }
     g.restore();
   }
 }
@@ -313,33 +397,52 @@ function draw(mem, now) {
   const g = c.getContext('2d');
   g.setTransform(1, 0, 0, 1, 0, 0);
   g.clearRect(0, 0, px, px);
-  g.fillStyle = '#7a5a3a';
+  // The table: wood, lit from the middle.
+  const wood = g.createRadialGradient(cx, cy, px * 0.1, cx, cy, px * 0.75);
+  wood.addColorStop(0, '#8a6540');
+  wood.addColorStop(1, '#5e4329');
+  g.fillStyle = wood;
   g.fillRect(0, 0, px, px);
 
-  // The seats around the table, the viewer at the bottom.
-  const sides = SEAT_SIDES[view.players] || SEAT_SIDES[2];
+  // The seats around the table, the viewer at the bottom: each a tag in the
+  // seat's game color, the one to play ringed.
+  const sides = seatSides(view);
   const mine = tableSide(view, ctx.you);
-  g.font = `${Math.max(11, k * 0.8)}px system-ui, sans-serif`;
+  const fontPx = Math.max(11, k * 0.75);
+  g.font = `600 ${fontPx}px system-ui, sans-serif`;
   g.textAlign = 'center'; g.textBaseline = 'middle';
   sides.forEach((sd, i) => {
     const o = (sd - mine + 4) % 4; // 0 bottom, 1 left, 2 top, 3 right
-    const at = [[cx, px - k * 1.2], [k * 1.2, cy], [cx, k * 1.2], [px - k * 1.2, cy]][o];
+    const at = [[cx, px - k * 1.5], [k * 1.5, cy], [cx, k * 1.5], [px - k * 1.5, cy]][o];
+    const label = `${i + 1}  ${ctx.names[i] ?? t('seat.number', { n: i + 1 })}`;
+    const w = g.measureText(label).width + fontPx * 1.4, hgt = fontPx * 1.8;
     g.save();
     g.translate(at[0], at[1]);
     if (o === 1) g.rotate(-Math.PI / 2);
     if (o === 3) g.rotate(Math.PI / 2);
-    g.fillStyle = view.current === i && view.phase !== 'over' ? '#ffe08a' : '#f3e6d0';
-    g.fillText(`${i + 1} · ${ctx.names[i] ?? t('seat.number', { n: i + 1 })}`, 0, 0);
+    g.beginPath();
+    g.roundRect(-w / 2, -hgt / 2, w, hgt, hgt / 2);
+    g.fillStyle = seatColor(view, i);
+    g.fill();
+    if (view.current === i && view.phase !== 'over') {
+      g.lineWidth = Math.max(2, fontPx * 0.2);
+      g.strokeStyle = '#ffd24a';
+      g.stroke();
+    }
+    g.fillStyle = inkOn(seatColor(view, i));
+    g.fillText(label, 0, 1);
     g.restore();
   });
 
-  // The tray.
+  // The tray: the box's bottom, its rim and its shadow on the table.
   g.setTransform(k * cos, -k * sin, -k * sin, -k * cos, cx, cy);
   g.translate(ox, oy);
-  g.fillStyle = '#d8c8a4';
+  g.fillStyle = 'rgba(0,0,0,.3)';
+  g.fillRect(-W / 2 + 0.4, -D / 2 - 0.5, W + 0.3, D + 0.3);
+  g.fillStyle = '#e2d3ae';
   g.fillRect(-W / 2, -D / 2, W, D);
-  g.lineWidth = 0.15;
-  g.strokeStyle = '#5b4328';
+  g.lineWidth = 0.45;
+  g.strokeStyle = '#4a3420';
   g.strokeRect(-W / 2, -D / 2, W, D);
   // Position ticks on every side.
   g.fillStyle = 'rgba(60,40,20,.45)';
@@ -428,7 +531,7 @@ function draw(mem, now) {
     g.moveTo(hx - q.nx * 0.6, hy - q.ny * 0.6);
     g.lineTo(hx - q.nx * (0.6 + back), hy - q.ny * (0.6 + back));
     g.stroke();
-    g.fillStyle = mem.press ? '#c0392b' : '#555';
+    g.fillStyle = mem.press ? '#c0392b' : seatColor(view, you);
     g.fillRect(Math.min(hx - q.nx * 0.1 - tx * 0.9, hx - q.nx * 1.1 + tx * 0.9), Math.min(hy - q.ny * 0.1 - ty * 0.9, hy - q.ny * 1.1 + ty * 0.9),
       Math.abs(q.nx) * 1 + Math.abs(tx) * 1.8, Math.abs(q.ny) * 1 + Math.abs(ty) * 1.8);
   }
@@ -509,14 +612,7 @@ function currentStrength(mem, now) {
 
 function updateMeter(mem, now) {
   const s = currentStrength(mem, now);
-  const m = mem.meter;
-  if (m.dataset.strength !== String(s)) {
-    m.dataset.strength = String(s);
-    m.setAttribute('aria-valuenow', String(s));
-    m.setAttribute('aria-valuetext', mem.ctx.t('ht.strength.value', { n: s }));
-    [...m.children].forEach((seg, i) => seg.classList.toggle('on', i < s));
-    mem.meterText.textContent = String(s);
-  }
+  showStrength(mem, s);
   const hand = mem.view ? handOf(mem.view) : { base: 0, per: 1, low: 1, high: 1 };
   // The band of strengths the hand usually delivers (two hits in three, one
   // deviation either way around the chosen strength, which is the average
@@ -528,34 +624,70 @@ function updateMeter(mem, now) {
   mem.band.style.width = `${((hi - lo + 1) / STRENGTHS) * 100}%`;
 }
 
+// showStrength shows strength s everywhere it is read, the meter, its
+// slider, its number and the hit button, so that they never disagree: the
+// chosen strength, or while pressing on the tray the strength the press
+// has reached.
+function showStrength(mem, s) {
+  mem.shown = s;
+  const { t, lang } = mem.ctx;
+  const aim = mem.aim || { side: facingSide(mem.view, mem.ctx.you), pos: 5 };
+  const move = hitMove(aim.side, aim.pos, s);
+  const key = `${move}|${lang}`;
+  if (mem.meter.dataset.shown === key) return;
+  mem.meter.dataset.shown = key;
+  const m = mem.meter;
+  m.dataset.strength = String(s);
+  m.setAttribute('aria-valuenow', String(s));
+  m.setAttribute('aria-valuetext', t('ht.strength.value', { n: s }));
+  [...m.children].forEach((seg, i) => seg.classList.toggle('on', i < s));
+  mem.meterText.textContent = String(s);
+  mem.str.value = String(s);
+  mem.str.setAttribute('aria-valuetext', t('ht.strength.value', { n: s }));
+  mem.hit.dataset.move = move;
+  mem.hit.textContent = t('ht.button.hit', { side: t(`ht.side.${SIDES[aim.side]}`), pos: aim.pos, strength: s });
+  mem.canvas.setAttribute('aria-label', t('ht.tray.label', { move: describe(move, t) }));
+}
+
+// shownStrength returns the strength shown now (the one a press hits
+// with), or the current strength before anything is shown.
+function shownStrength(mem) {
+  return mem.shown ?? currentStrength(mem, performance.now());
+}
+
 // ---- building the page ----
 
 function build(el) {
   const mem = {
-    aim: null, strength: 5, press: null, anim: null, raf: 0, lastSig: null, hitPrev: null, dragonUntil: 0, animations: 0,
+    aim: null, strength: 5, press: null, anim: null, raf: 0, lastSig: null, dragonUntil: 0, animations: 0,
     returned: new Set(), returnedAt: 0, dieKey: '', rollUntil: 0, canHit: false, fill: null, fillKey: null,
   };
   mem.canvas = h('canvas', { id: 'ht-tray', class: 'ht-tray', tabindex: '0', role: 'application', 'data-key': 'ht-tray', 'data-animations': '0' });
-  mem.meterText = h('span', { class: 'ht-meter-n' });
+  // The strength: one value, shown by the meter and set by the slider laid
+  // over it (or by pressing on the tray, or by the keys up and down).
+  mem.meterText = h('output', { class: 'ht-meter-n', id: 'ht-str-out', for: 'ht-strength' });
   mem.band = h('span', { class: 'ht-band', 'aria-hidden': 'true' });
   mem.meter = h('div', { id: 'ht-meter', class: 'ht-meter', role: 'meter', 'aria-valuemin': '1', 'aria-valuemax': String(STRENGTHS) },
     Array.from({ length: STRENGTHS }, (_, i) => h('span', { class: 'seg', 'data-level': i + 1 })));
-  mem.meterBox = h('div', { class: 'ht-meterbox' }, h('span', { class: 'ht-meter-label', id: 'ht-meter-label' }), mem.meter, mem.band, mem.meterText);
+  mem.str = h('input', { id: 'ht-strength', class: 'ht-str-input', type: 'range', min: 1, max: STRENGTHS, step: 1, 'data-key': 'ht-strength' });
+  mem.meterBox = h('div', { class: 'ht-meterbox' },
+    h('label', { class: 'ht-meter-label', id: 'ht-meter-label', for: 'ht-strength' }),
+    h('div', { class: 'ht-gauge' }, mem.meter, mem.band, mem.str), mem.meterText);
   mem.meter.setAttribute('aria-labelledby', 'ht-meter-label');
   mem.die = h('div', { id: 'ht-die', class: 'ht-die', role: 'status', 'aria-live': 'polite' });
   mem.status = h('p', { id: 'ht-status', class: 'ht-status' });
   mem.fallen = h('div', { id: 'ht-fallen', class: 'ht-fallen', role: 'status', 'aria-live': 'polite', 'data-count': '0' });
   mem.side = h('select', { id: 'ht-side', 'data-key': 'ht-side' }, SIDES.map((sd) => h('option', { value: sd })));
   mem.pos = h('input', { id: 'ht-pos', type: 'range', min: 1, max: POSITIONS, step: 1, 'data-key': 'ht-pos' });
-  mem.str = h('input', { id: 'ht-strength', type: 'range', min: 1, max: STRENGTHS, step: 1, 'data-key': 'ht-strength' });
   mem.hit = h('button', { type: 'button', id: 'ht-hit', class: 'primary move', 'data-key': 'ht-hit' });
   mem.trayMoves = h('div', { id: 'ht-moves', class: 'ht-moves', role: 'group' });
   mem.aimForm = h('div', { class: 'ht-aim', id: 'ht-aim' },
     h('label', { for: 'ht-side', class: 'ht-l-side' }), mem.side,
     h('label', { for: 'ht-pos', class: 'ht-l-pos' }), mem.pos, h('output', { id: 'ht-pos-out', for: 'ht-pos' }),
-    h('label', { for: 'ht-strength', class: 'ht-l-str' }), mem.str, h('output', { id: 'ht-str-out', for: 'ht-strength' }),
     mem.hit);
-  mem.help = h('p', { class: 'ht-help help', id: 'ht-help' });
+  mem.helpText = h('p', { class: 'help', id: 'ht-help' });
+  mem.helpSummary = h('summary');
+  mem.help = h('details', { class: 'ht-help' }, mem.helpSummary, mem.helpText);
   mem.canvas.setAttribute('aria-describedby', 'ht-help');
   mem.result = h('section', { id: 'ht-result', class: 'ht-result' });
   mem.fillBox = h('section', { id: 'ht-fillbox', class: 'ht-fillbox', hidden: true });
@@ -565,8 +697,8 @@ function build(el) {
     mem.status,
     h('div', { class: 'ht-main' },
       h('div', { class: 'ht-traybox' }, mem.canvas, mem.fallen),
-      h('div', { class: 'ht-controls' }, mem.die, mem.help, mem.meterBox, mem.aimForm, mem.trayMoves, mem.fillBox)),
-    mem.result, mem.missions, mem.seats);
+      h('div', { class: 'ht-controls' }, mem.die, mem.meterBox, mem.aimForm, mem.trayMoves, mem.fillBox, mem.result, mem.help)),
+    h('div', { class: 'ht-cards' }, mem.missions, mem.seats));
   clear(el).append(mem.root);
   wire(mem);
   return mem;
@@ -625,9 +757,10 @@ function wire(mem) {
     try { c.setPointerCapture(ev.pointerId); } catch { /* a synthetic pointer */ }
     schedule(mem);
   });
+  // A press hits with the strength the meter shows when it ends.
   const release = (ev) => {
     if (!mem.press || mem.press.pointer !== ev.pointerId) return;
-    const s = currentStrength(mem, performance.now());
+    const s = shownStrength(mem);
     mem.press = null;
     if (ev.type === 'pointerup') sendHit(mem, s);
     schedule(mem);
@@ -670,7 +803,7 @@ function wire(mem) {
   });
   c.addEventListener('keyup', (ev) => {
     if (ev.key === ' ' && mem.press?.pointer === 'key') {
-      const s = currentStrength(mem, performance.now());
+      const s = shownStrength(mem);
       mem.press = null;
       sendHit(mem, s);
       ev.preventDefault();
@@ -687,40 +820,34 @@ function wire(mem) {
 }
 
 function updateAimForm(mem) {
-  const t = mem.ctx.t;
   const aim = mem.aim || { side: facingSide(mem.view, mem.ctx.you), pos: 5 };
   mem.side.value = SIDES[aim.side];
   mem.pos.value = String(aim.pos);
-  mem.str.value = String(mem.strength);
   mem.root.querySelector('#ht-pos-out').textContent = String(aim.pos);
-  mem.root.querySelector('#ht-str-out').textContent = String(mem.strength);
-  const move = hitMove(aim.side, aim.pos, mem.strength);
-  mem.hit.dataset.move = move;
-  mem.hit.textContent = t('ht.button.hit', { side: t(`ht.side.${SIDES[aim.side]}`), pos: aim.pos, strength: mem.strength });
-  mem.canvas.setAttribute('aria-label', t('ht.tray.label', { move: describe(move, t) }));
+  showStrength(mem, mem.press ? currentStrength(mem, performance.now()) : mem.strength);
 }
 
 // ---- the page's texts and panels ----
 
 function gemChip(t, color, extra = {}) {
   return h('span', { class: ['ht-gem', `g-${color}`, extra.class], 'data-color': color, title: t(`ht.color.${color}`), ...extra.attrs },
-    h('span', { class: 'sym', 'aria-hidden': 'true', text: GEM_SYMBOL[color] }),
+    gemSymbol(color, 'sym'),
     h('span', { class: 'sr', text: t(`ht.color.${color}`) }));
 }
 
 function missionCard(t, kind, extra = {}) {
   return h('span', { class: ['ht-mission', extra.class], 'data-kind': kind || '', title: kind ? t(`ht.mission.${kind}`) : '', ...extra.attrs },
-    h('span', { class: 'ht-mission-star', 'aria-hidden': 'true', text: '★' }), ' ', kind ? t(`ht.mission.${kind}`) : t('ht.mission.none'));
+    picture('star', 'ht-mission-star'), ' ', kind ? t(`ht.mission.${kind}`) : t('ht.mission.none'));
 }
 
 function updateStatic(mem) {
   const { t } = mem.ctx;
   mem.root.querySelector('.ht-l-side').textContent = t('ht.aim.side');
   mem.root.querySelector('.ht-l-pos').textContent = t('ht.aim.position');
-  mem.root.querySelector('.ht-l-str').textContent = t('ht.aim.strength');
   mem.root.querySelector('#ht-meter-label').textContent = t('ht.strength');
   [...mem.side.options].forEach((o) => { o.textContent = t(`ht.side.${o.value}`); });
-  mem.help.textContent = t('ht.help');
+  mem.helpSummary.textContent = t('ht.help.title');
+  mem.helpText.textContent = t('ht.help');
 }
 
 function updateStatus(mem) {
@@ -736,45 +863,66 @@ function updateStatus(mem) {
   mem.root.dataset.current = String(view.current);
   mem.root.dataset.round = String(view.round);
   mem.root.dataset.technique = view.technique || '';
-  clear(mem.status).append(
-    h('strong', { text }), ' · ', t('ht.round', { n: view.round + 1 }),
-    view.final_round ? h('span', { class: 'tag acting', text: t('ht.finalround') }) : '',
-    view.phase === 'hit' ? ` · ${t('ht.hits', { n: view.hits_this_turn })} · ${t('ht.movesleft', { n: view.tray_moves_left })}` : '',
-    ` · ${t('ht.towin', { n: view.wagons_to_win })}`);
+  const facts = [t('ht.round', { n: view.round + 1 })];
+  if (view.phase === 'hit') facts.push(t('ht.hits', { n: view.hits_this_turn }), t('ht.movesleft', { n: view.tray_moves_left }));
+  facts.push(t('ht.towin', { n: view.wagons_to_win }));
+  clear(mem.status).append(...[
+    h('span', { class: 'ht-status-main' }, view.phase !== 'over' ? seatDot(view, view.current) : null, ' ', h('strong', { text })),
+    view.final_round ? h('span', { class: 'tag acting', text: t('ht.finalround') }) : null,
+    h('span', { class: 'ht-facts' }, facts.map((f) => h('span', { class: 'ht-fact', text: f })))].filter(Boolean));
 }
 
 function updateFallen(mem, fell) {
-  const { t } = mem.ctx;
-  const lh = mem.view?.last_hit;
+  const { t, lang } = mem.ctx;
+  const view = mem.view;
+  const wake = view?.dragon_wakes || 9;
+  const lh = view?.last_hit;
   const n = fell ?? (lh ? lh.fallen.length : 0);
-  if (mem.fallen.dataset.count === String(n) && mem.fallen.dataset.final === String(fell === null)) return;
+  const key = `${n}|${fell === null}|${lang}|${wake}`;
+  if (mem.fallen.dataset.shown === key) return;
+  mem.fallen.dataset.shown = key;
   mem.fallen.dataset.count = String(n);
   mem.fallen.dataset.final = String(fell === null);
-  const pips = Array.from({ length: WAKE }, (_, i) => h('span', { class: ['pip', i < n && 'on'], 'aria-hidden': 'true' }));
+  // A row of gem sockets up to the dragon: each fallen gem fills one.
+  const pips = Array.from({ length: wake }, (_, i) => h('span', { class: ['pip', i < n && 'on', i === wake - 1 && 'last'], 'aria-hidden': 'true' }));
+  const awake = n >= wake;
   clear(mem.fallen).append(
-    h('span', { class: 'ht-fallen-n', text: t('ht.fallen', { n }) }), ' ',
-    h('span', { class: 'pips', 'aria-hidden': 'true' }, pips, h('span', { class: ['ht-dragon', n >= WAKE && 'awake'], text: '🐉' })),
-    h('small', { text: ' ' + t('ht.wakes', { n: WAKE }) }));
+    h('span', { class: 'ht-fallen-n', text: t('ht.fallen', { n }) }),
+    h('span', { class: 'pips', 'aria-hidden': 'true' }, pips, h('span', { class: ['ht-dragon', awake && 'awake'] }, picture('dragon'))),
+    h('small', { class: 'ht-wakes', text: t('ht.wakes', { n: wake }) }));
 }
 
+// dieOwner returns the seat whose technique the die shows: the player to
+// hit this turn.
+function dieOwner(view) { return view.current; }
+
 function updateDie(mem, now) {
-  const { view, t } = mem.ctx;
+  const { view, t, names, you, lang } = mem.ctx;
   if (!view.expert) { mem.die.hidden = true; return; }
   mem.die.hidden = false;
   const tech = view.technique || '';
   const rolling = mem.rollUntil > now;
   const faces = (view.hand?.techniques || []).map((x) => x.name);
-  const face = rolling ? DIE_FACES[Math.floor(now / 90) % 6] : (DIE_FACES[faces.indexOf(tech)] || '?');
-  const key = `${rolling}|${face}|${tech}|${mem.ctx.lang}`;
+  const face = rolling ? 1 + (Math.floor(now / 90) % 6) : faces.indexOf(tech) + 1;
+  const owner = dieOwner(view);
+  const mine = owner === you;
+  const who = names[owner] ?? t('seat.number', { n: owner + 1 });
+  const key = `${rolling}|${face}|${tech}|${owner}|${mine}|${who}|${lang}`;
   if (mem.die.dataset.shown === key) return;
   mem.die.dataset.shown = key;
   mem.die.dataset.technique = rolling ? '' : tech;
+  mem.die.dataset.owner = String(owner);
   mem.die.classList.toggle('rolling', rolling);
-  clear(mem.die).append(
-    h('span', { class: 'ht-die-face', 'aria-hidden': 'true', text: face }),
+  mem.die.classList.toggle('theirs', !mine);
+  tint(mem.die, seatColor(view, owner));
+  // Whose die it is: the player's own, or the hitter's, named.
+  const whose = mine ? t('ht.die.yours') : t('ht.die.theirs', { name: who });
+  clear(mem.die).append(h('span', { class: 'ht-die-face' }, dieFace(face > 0 ? face : 0)),
     h('span', { class: 'ht-die-text' },
-      h('strong', {}, !rolling && tech ? `${TECHNIQUE_FACES[tech] || ''} ` : '', rolling ? t('ht.die.rolling') : tech ? t(`ht.technique.${tech}`) : t('ht.die.none')),
-      !rolling && tech ? h('small', { text: ' ' + t(`ht.technique.${tech}.effect`) }) : null));
+      h('span', { class: 'ht-die-whose' }, seatDot(view, owner), ' ', whose),
+      h('strong', { class: 'ht-die-tech' }, !rolling && tech ? picture(tech) : null, !rolling && tech ? ' ' : null,
+        rolling ? t('ht.die.rolling') : tech ? t(`ht.technique.${tech}`) : t('ht.die.none')),
+      !rolling && tech ? h('small', { class: 'ht-die-effect', text: mine ? t(`ht.technique.${tech}.effect`) : t(`ht.technique.${tech}.effect.other`, { name: who }) }) : null));
 }
 
 function updateControls(mem) {
@@ -791,14 +939,22 @@ function updateControls(mem) {
   clear(mem.trayMoves);
   mem.trayMoves.setAttribute('aria-label', t('ht.traymoves'));
   const mine = view.current === mem.ctx.you && view.phase === 'hit';
+  mem.trayMoves.hidden = !mine;
   if (!mine) return;
   // Push buttons named by the tray side and drawn as the screen direction.
   const f = facingSide(view, mem.ctx.you);
-  const arrows = ['↓', '←', '↑', '→']; // by (side - facing) clockwise: bottom, left, top, right
-  const btn = (m, label) => h('button', { type: 'button', class: 'move', 'data-move': m, 'data-key': 'move:' + m, disabled: !legal.includes(m), onclick: () => send(m), text: label });
+  // An arrow pointing up turned toward the screen's bottom, left, top or
+  // right, by (side - facing) clockwise.
+  const turns = [180, 270, 0, 90];
+  const btn = (m, pic, label, rot) => {
+    const p = picture(pic);
+    if (rot !== undefined) p.style.transform = `rotate(${turns[rot]}deg)`;
+    return h('button', { type: 'button', class: 'move ht-traymove', 'data-move': m, 'data-key': 'move:' + m, disabled: !legal.includes(m), onclick: () => send(m) }, p, ' ', label);
+  };
   mem.trayMoves.append(
-    btn('turn left', '⟲ ' + t('ht.turn.left')), btn('turn right', '⟳ ' + t('ht.turn.right')),
-    ...SIDES.map((sd, i) => btn(`push ${sd}`, `${arrows[(i - f + 4) % 4]} ${t('ht.push', { side: t(`ht.side.${sd}`) })}`)));
+    h('span', { class: 'ht-moves-label', text: t('ht.traymoves') }),
+    btn('turn left', 'turn-left', t('ht.turn.left')), btn('turn right', 'turn-right', t('ht.turn.right')),
+    ...SIDES.map((sd, i) => btn(`push ${sd}`, 'arrow', t('ht.push', { side: t(`ht.side.${sd}`) }), (i - f + 4) % 4)));
 }
 
 // ---- filling the wagon: fallen gems and mission cards as jokers ----
@@ -938,7 +1094,7 @@ function fillBoard(st, t, onChange) {
     const slots = h('div', { class: 'ht-wagon ht-slots', role: 'group', 'aria-label': t('ht.wagon.slots') });
     layoutWagon(st).forEach((s, i) => {
       const slot = h('div', { class: ['ht-slot', `s-${s.color}`, s.fixed && 'fixed', into && !s.item && 'target'], 'data-drop': 'wagon', 'data-slot': i, 'data-color': s.color, 'data-key': `fill-slot-${i}`, title: t(`ht.color.${s.color}`) },
-        h('span', { class: 'slot-sym', 'aria-hidden': 'true', text: GEM_SYMBOL[s.color] }));
+        gemSymbol(s.color, 'slot-sym'));
       if (!s.fixed) {
         slot.setAttribute('tabindex', '0');
         slot.setAttribute('role', 'button');
@@ -1025,7 +1181,6 @@ function updateFill(mem) {
 function updateResult(mem) {
   const { view, t, names, you } = mem.ctx;
   const lh = view.last_hit;
-  const prev = mem.hitPrev;
   clear(mem.result);
   if (!lh) {
     // A player aiming blind does not see what their hits did.
@@ -1037,21 +1192,20 @@ function updateResult(mem) {
   mem.result.hidden = false;
   const who = names[lh.seat] ?? t('seat.number', { n: lh.seat + 1 });
   const n = lh.fallen.length;
-  const blacks = lh.fallen.filter((g) => gemColor(g) === 'black').length;
   const isHit = lh.move.startsWith('hit ');
   mem.result.dataset.fallen = String(n);
-  const lines = [h('h3', {}, t('ht.last', { name: who, move: describe(lh.move, t) }),
-    lh.technique ? h('span', { class: 'tag', text: `${TECHNIQUE_FACES[lh.technique] || ''} ${t(`ht.technique.${lh.technique}`)}` }) : null)];
+  tint(mem.result, seatColor(view, lh.seat));
+  const lines = [h('h3', {}, seatDot(view, lh.seat), ' ', t('ht.last', { name: who, move: describe(lh.move, t) }),
+    lh.technique ? h('span', { class: 'tag ht-techtag' }, picture(lh.technique), ' ', t(`ht.technique.${lh.technique}`)) : null)];
   lines.push(h('p', { class: 'ht-fell' }, n ? t('ht.fell', { n }) : t('ht.fellnone'), ' ', lh.fallen.map((g) => gemChip(t, gemColor(g)))));
   if (n && !isHit) lines.push(h('p', { text: t('ht.traymove.fell') }));
-  else if (n >= WAKE) lines.push(h('p', { class: 'ht-dragonline', text: '🐉 ' + t('ht.dragon.back') }));
+  else if (lh.dragon) lines.push(h('p', { class: 'ht-dragonline' }, picture('dragon'), ' ', t('ht.dragon.back')));
   else if (n && isHit) {
     // The mission check, with the card that lay face up before the hit.
-    const kind = prev?.mission;
-    if (view.missions && kind) {
-      const met = missionMet(kind, n, blacks);
+    if (lh.mission) {
+      const met = !!lh.mission_met;
       lines.push(h('p', { class: ['ht-check', met ? 'met' : 'unmet'], id: 'ht-check', 'data-met': String(met) },
-        missionCard(t, kind), ' ', met ? t('ht.check.met', { name: who }) : t('ht.check.unmet')));
+        missionCard(t, lh.mission), ' ', met ? t('ht.check.met', { name: who }) : t('ht.check.unmet')));
     }
     if (view.phase === 'fill' && view.current === lh.seat && lh.seat !== you) {
       lines.push(h('p', { class: 'ht-fill-waiting', id: 'ht-fill-waiting', text: t('ht.fill.waiting', { name: who }) }));
@@ -1079,21 +1233,25 @@ function updateSeats(mem) {
   view.seats.forEach((s, i) => {
     const w = s.wagon;
     const laid = w ? layoutWagon({ slots: w.slots, old: w.gems, inWagon: [] }) : null;
-    mem.seats.append(h('div', { class: ['ht-seat', playerColorClass(i), i === you && 'you', view.current === i && view.phase !== 'over' && 'current', winners.has(i) && 'winner'], 'data-seat': i, 'data-full': s.full_wagons.length },
+    const full = s.full_wagons.length;
+    mem.seats.append(tint(h('div', { class: ['ht-seat', i === you && 'you', view.current === i && view.phase !== 'over' && 'current', winners.has(i) && 'winner'],
+      'data-seat': i, 'data-full': full, 'data-color': view.seat_colors?.[i] || '' },
       h('div', { class: 'ht-seat-head' },
-        h('span', { class: `pawn-dot ${playerColorClass(i)}`, 'aria-hidden': 'true', text: String(i + 1) }), ' ',
+        seatDot(view, i), ' ',
         h('strong', { text: names[i] ?? t('seat.number', { n: i + 1 }) }), ' ',
         h('span', { class: 'ht-owner', 'data-owner': s.owner, text: t(`ht.owner.${s.owner}`) }),
-        winners.has(i) ? h('span', { class: 'tag acting', text: '🏆' }) : null),
+        winners.has(i) ? h('span', { class: 'tag acting ht-winner' }, icon('trophy'), ' ', t('ht.winner')) : null),
       h('div', { class: 'ht-stack' },
-        h('div', { class: 'ht-full-pile', 'aria-label': t('ht.fullwagons', { n: s.full_wagons.length }), title: t('ht.fullwagons', { n: s.full_wagons.length }) },
-          s.full_wagons.map((id, j) => h('span', { class: 'ht-card-back full', 'data-wagon': id, text: j === s.full_wagons.length - 1 ? '✓' : '' })),
-          h('span', { class: 'ht-count', text: t('ht.fullwagons', { n: s.full_wagons.length }) })),
-        w ? h('div', { class: 'ht-wagon small', 'data-wagon': w.id, 'aria-label': t('ht.topwagon', { n: w.gems.length, m: w.slots.length }) },
+        h('div', { class: 'ht-full-pile', title: t('ht.fullwagons', { n: full }) },
+          s.full_wagons.map((id) => h('span', { class: 'ht-card-back full', 'data-wagon': id }, picture('check'))),
+          h('span', { class: 'ht-count', text: t('ht.fullwagons', { n: full }) })),
+        w ? h('div', { class: 'ht-wagon small', 'data-wagon': w.id, role: 'img', 'aria-label': t('ht.topwagon', { n: w.gems.length, m: w.slots.length }) },
           laid.map((x) => h('span', { class: ['ht-slot', `s-${x.color}`], title: t(`ht.color.${x.color}`) },
-            x.item ? gemChip(t, x.item.color) : h('span', { class: 'slot-sym', 'aria-hidden': 'true', text: GEM_SYMBOL[x.color] })))) : h('span', { class: 'muted', text: t('ht.allfull') }),
-        h('span', { class: 'ht-count', text: t('ht.pileleft', { n: s.pile_left }) }),
-        h('span', { class: 'ht-held' }, s.missions.map((k) => missionCard(t, k, { class: 'small joker' }))))));
+            x.item ? gemChip(t, x.item.color) : gemSymbol(x.color, 'slot-sym')))) : h('span', { class: 'muted', text: t('ht.allfull') }),
+        h('span', { class: 'ht-pile-left', title: t('ht.pileleft', { n: s.pile_left }) },
+          Array.from({ length: s.pile_left }, () => h('span', { class: 'ht-card-back under', 'aria-hidden': 'true' })),
+          h('span', { class: 'ht-count', text: t('ht.pileleft', { n: s.pile_left }) })),
+        h('span', { class: 'ht-held' }, s.missions.map((k) => missionCard(t, k, { class: 'small joker' }))))), seatColor(view, i)));
   });
 }
 
@@ -1114,14 +1272,16 @@ export function render(el, ctx) {
   const sig = hitSignature(lh);
   if (mem.lastSig !== sig) {
     const prev = ctx.prev && hitSignature(ctx.prev.last_hit) !== sig ? ctx.prev : before;
+    // A new move: whatever the dragon did on the move before is over, so
+    // that it never shows over this one.
+    mem.dragonUntil = 0;
     if (lh && mem.lastSig !== null && prev) {
-      mem.hitPrev = prev;
       mem.anim = buildAnimation(prev, ctx.view, ctx.you, now);
       if (mem.anim.move === 'hit') play('hammer');
       mem.press = null;
       mem.returned = new Set(lh.fallen);
       mem.returnedAt = mem.anim.end;
-    } else mem.hitPrev = prev || null;
+    }
     mem.lastSig = sig;
   }
   const dieKey = ctx.view.technique && ctx.view.phase === 'hit' ? `${ctx.view.round}|${ctx.view.current}|${ctx.view.technique}` : '';
@@ -1152,7 +1312,7 @@ export function describe(move, t) {
     case 'turn': return f[1] === 'left' || f[1] === 'right' ? t(`ht.log.turn.${f[1]}`) : '';
     case 'push': return SIDES.includes(f[1]) ? t('ht.log.push', { side: side(f[1]) }) : '';
     case 'fill': return f[1] === 'nothing' ? t('ht.log.fillnothing') : t('ht.log.fill', { what: describeFilling(move, t) });
-    case 'roll': return f.length === 2 && TECHNIQUE_FACES[f[1]] ? `🎲 ${TECHNIQUE_FACES[f[1]]} ${t(`ht.technique.${f[1]}`)}` : '';
+    case 'roll': return f.length === 2 && TECHNIQUES.includes(f[1]) ? t('ht.log.roll', { technique: t(`ht.technique.${f[1]}`) }) : '';
   }
   return '';
 }
