@@ -76,8 +76,9 @@ const PICTURES = {
   'head-down': [['path', { d: 'M2.5 19.5h19' }], ['circle', { cx: 12, cy: 13, r: 5 }], ['path', { d: 'M9.5 12.5h2M12.5 12.5h2M7 9.5c1.5-3 8.5-3 10 0' }]],
   'thumb-off': [['path', { d: 'M7.5 11v9H4v-9zM7.5 11l3.8-6.7a1.8 1.8 0 0 1 3.2 1.4L13.5 10h5a2 2 0 0 1 2 2.3l-1.2 5.9A2.2 2.2 0 0 1 17.1 20H7.5' }]],
   'eyes-closed': [['path', { d: 'M3 10c3.5 4.5 14.5 4.5 18 0M6 13l-1.5 2.2M10 14.4l-.5 2.6M14 14.4l.5 2.6M18 13l1.5 2.2' }]],
-  // The dragon Dragomir's head, horned, with its eye.
-  dragon: [['path', { d: 'M3 15.5c1.5-5 6-8.5 11-8.5l2.5-3.5.8 4.2 2.7.8-1.3 2.5 2.3 2.5-3 .7c-.5 3.5-3.5 6.3-7.5 6.3H5l2.3-2.5z' }], DOT(14.5, 10.5, 1.2), ['path', { d: 'M12 16.5h3.5' }]],
+  // The dragon Dragomir's head in profile: the spiked neck, a horn, the
+  // open jaws, the eye.
+  dragon: [['path', { d: 'M3.5 21l1-5.5-2-1.5 2.5-1-.5-2.5 2.5-.3.5-2.7 2.5 1L12 4l.7 4.3c2.3.3 4.3 1.2 6 2.2l2.8.8v1.6l-4.5.6 4 2.3-.5 1.2-5 .3c-1.5 2-3.5 3.5-6 3.7z' }], DOT(14.6, 10.6, 1.1)],
   star: [['path', { d: 'M12 3.5l2.6 5.4 5.9.8-4.3 4.1 1 5.8L12 16.8l-5.2 2.8 1-5.8-4.3-4.1 5.9-.8z', fill: 'currentColor' }]],
   check: [['path', { d: 'M5 12.5l4.5 4.5L19 7.5' }]],
   arrow: [['path', { d: 'M12 19.5v-15M6 10.5l6-6 6 6' }]],
@@ -1195,7 +1196,7 @@ function updateResult(mem) {
   const isHit = lh.move.startsWith('hit ');
   mem.result.dataset.fallen = String(n);
   tint(mem.result, seatColor(view, lh.seat));
-  const lines = [h('h3', {}, seatDot(view, lh.seat), ' ', t('ht.last', { name: who, move: describe(lh.move, t) }),
+  const lines = [h('h3', {}, seatDot(view, lh.seat), h('span', { class: 'ht-last', text: t('ht.last', { name: who, move: describe(lh.move, t) }) }),
     lh.technique ? h('span', { class: 'tag ht-techtag' }, picture(lh.technique), ' ', t(`ht.technique.${lh.technique}`)) : null)];
   lines.push(h('p', { class: 'ht-fell' }, n ? t('ht.fell', { n }) : t('ht.fellnone'), ' ', lh.fallen.map((g) => gemChip(t, gemColor(g)))));
   if (n && !isHit) lines.push(h('p', { text: t('ht.traymove.fell') }));
@@ -1243,7 +1244,7 @@ function updateSeats(mem) {
         winners.has(i) ? h('span', { class: 'tag acting ht-winner' }, icon('trophy'), ' ', t('ht.winner')) : null),
       h('div', { class: 'ht-stack' },
         h('div', { class: 'ht-full-pile', title: t('ht.fullwagons', { n: full }) },
-          s.full_wagons.map((id) => h('span', { class: 'ht-card-back full', 'data-wagon': id }, picture('check'))),
+          full ? s.full_wagons.map((id) => h('span', { class: 'ht-card-back full', 'data-wagon': id }, picture('check'))) : h('span', { class: 'ht-card-back none', 'aria-hidden': 'true' }),
           h('span', { class: 'ht-count', text: t('ht.fullwagons', { n: full }) })),
         w ? h('div', { class: 'ht-wagon small', 'data-wagon': w.id, role: 'img', 'aria-label': t('ht.topwagon', { n: w.gems.length, m: w.slots.length }) },
           laid.map((x) => h('span', { class: ['ht-slot', `s-${x.color}`], title: t(`ht.color.${x.color}`) },
