@@ -196,6 +196,7 @@ func TestOwnerKilledOtherTakesOver(t *testing.T) {
 		if f.Code != game.CodeConflict || time.Now().After(deadline) {
 			t.Fatalf("action during the takeover: got %s; want a conflict until b runs the table", f.raw)
 		}
+		c1.seq-- // sent again with the same seq, as the refused one was not applied
 		time.Sleep(100 * time.Millisecond)
 	}
 	sink := make(chan frame, 1024)
@@ -254,6 +255,7 @@ func TestOwnerProcessKilled(t *testing.T) {
 		if f.Code != game.CodeConflict || time.Now().After(deadline) {
 			t.Fatalf("action during the takeover: got %s; want a conflict until b runs the table", f.raw)
 		}
+		c1.seq-- // sent again with the same seq, as the refused one was not applied
 		time.Sleep(100 * time.Millisecond)
 	}
 	sink := make(chan frame, 1024)

@@ -53,10 +53,11 @@ func (ruledGame) Rules(lang string) (string, bool) {
 // testServer is a server on a temporary SQLite file behind httptest.
 type testServer struct {
 	*httptest.Server
-	reg  *game.Registry
-	hall *table.Hall
-	srv  *server.Server
-	db   *sqlite.DB
+	admin *httptest.Server // the admin handler: metrics and pprof
+	reg   *game.Registry
+	hall  *table.Hall
+	srv   *server.Server
+	db    *sqlite.DB
 }
 
 func newTestServer(t *testing.T, cfg server.Config) *testServer {
@@ -70,12 +71,13 @@ func newTestServer(t *testing.T, cfg server.Config) *testServer {
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log})
 	cfg.Registry, cfg.Hall, cfg.Logger = reg, hall, log
 	srv := server.New(cfg)
-	ts := &testServer{Server: httptest.NewServer(srv), reg: reg, hall: hall, srv: srv, db: db}
+	ts := &testServer{Server: httptest.NewServer(srv), admin: httptest.NewServer(srv.AdminHandler()), reg: reg, hall: hall, srv: srv, db: db}
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		srv.Shutdown(ctx)
 		ts.Close()
+		ts.admin.Close()
 		hall.Close()
 		db.Close()
 	})
@@ -101,6 +103,9 @@ func do(t *testing.T, base, method, path, token string, body, out any) (int, err
 	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if method == http.MethodPost {
+		req.Header.Set("Content-Type", "application/json")
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
