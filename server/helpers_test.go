@@ -67,9 +67,12 @@ func newTestServer(t *testing.T, cfg server.Config) *testServer {
 	if err != nil {
 		t.Fatalf("sqlite.Open: %v", err)
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log})
-	cfg.Registry, cfg.Hall, cfg.Logger = reg, hall, log
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: cfg.Logger})
+	cfg.Registry, cfg.Hall = reg, hall
+	cfg.Ready = append(cfg.Ready, server.StoreCheck(db))
 	srv := server.New(cfg)
 	ts := &testServer{Server: httptest.NewServer(srv), admin: httptest.NewServer(srv.AdminHandler()), reg: reg, hall: hall, srv: srv, db: db}
 	t.Cleanup(func() {
