@@ -21,20 +21,23 @@ type client struct {
 }
 
 // clientOf finds who r counts against. The address is the TCP peer's
-// unless the peer is one of the trusted proxies and ClientIPHeader is set:
-// then it is the last address of that header (a comma-separated list, as
-// in X-Forwarded-For) that is not itself a trusted proxy, walking from the
-// right, since a client may put anything on the left. A request marked
-// with ForwardedHeader counts as another instance's only when it comes
-// from Peers and not through a proxy.
+// unless the peer is one of the trusted proxies and the request carries
+// ClientIPHeader: then it is the last address of that header (a
+// comma-separated list, as in X-Forwarded-For) that is not itself a
+// trusted proxy, walking from the right, since a client may put anything
+// on the left. A request marked with ForwardedHeader counts as another
+// instance's only when it comes from Peers and not through a proxy (a
+// proxy adds the client's address; an instance does not).
 func (s *Server) clientOf(r *http.Request) client {
 	peer := remoteAddr(r)
 	addr := peer
-	proxied := s.cfg.ClientIPHeader != "" && inAny(s.cfg.TrustedProxies, peer)
-	if proxied {
-		if a, ok := fromHeader(r.Header.Values(s.cfg.ClientIPHeader), s.cfg.TrustedProxies); ok {
-			addr = a
-		}
+	var values []string
+	if s.cfg.ClientIPHeader != "" && inAny(s.cfg.TrustedProxies, peer) {
+		values = r.Header.Values(s.cfg.ClientIPHeader)
+	}
+	proxied := len(values) > 0
+	if a, ok := fromHeader(values, s.cfg.TrustedProxies); ok {
+		addr = a
 	}
 	c := client{addr: addr, key: quotaKey(addr)}
 	c.peer = !proxied && r.Header.Get(ForwardedHeader) != "" && inAny(s.cfg.Peers, peer)

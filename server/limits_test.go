@@ -210,6 +210,19 @@ func TestClientAddress(t *testing.T) {
 			t.Errorf("second join of a client: %d; want 429", st)
 		}
 	})
+	t.Run("PeerBesideTheProxy", func(t *testing.T) {
+		// An instance on the proxy's machine forwards without the proxy's
+		// header: it is a peer.
+		ts := newTestServer(t, server.Config{Limits: &server.Limits{Joins: 1}, Peers: loopback,
+			ClientIPHeader: "X-Forwarded-For", TrustedProxies: loopback})
+		var c created
+		post(t, ts.URL+"/api/tables", nil, table.CreateRequest{Game: "goofspiel", Players: 4}, &c)
+		for i, name := range []string{"Ann", "Bo"} {
+			if st, _, eb := post(t, ts.URL+"/api/tables/"+c.Table.ID+"/join", map[string]string{server.ForwardedHeader: "1"}, map[string]any{"name": name}, nil); st != http.StatusOK {
+				t.Errorf("forwarded join %d without the proxy's header: %d %+v; want 200", i+1, st, eb)
+			}
+		}
+	})
 	t.Run("ErrForwardedThroughProxy", func(t *testing.T) {
 		ts := newTestServer(t, server.Config{Limits: &server.Limits{Joins: 1}, Peers: loopback,
 			ClientIPHeader: "X-Forwarded-For", TrustedProxies: loopback})
