@@ -53,10 +53,12 @@ const writeTimeout = 10 * time.Second
 
 // The close frames of connections ended for their client's behaviour.
 var (
-	closeFlooded   = closeReason{websocket.StatusPolicyViolation, "too many frames: keep within the frame rate"}
-	closeNotRead   = closeReason{websocket.StatusPolicyViolation, "the client does not read its frames"}
-	errTooFrequent = "too many frames; slow down"
+	closeFlooded = closeReason{websocket.StatusPolicyViolation, "too many frames: keep within the frame rate"}
+	closeNotRead = closeReason{websocket.StatusPolicyViolation, "the client does not read its frames"}
 )
+
+// errTooFrequent is the message of a frame refused for the frame limit.
+const errTooFrequent = "too many frames; slow down"
 
 // wsConn is one WebSocket client of one table.
 type wsConn struct {
