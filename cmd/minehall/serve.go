@@ -264,21 +264,20 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 	limits := opts.limits
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, AllowedOrigins: opts.origins, UI: web.Handler(),
 		Limits: &limits, ClientIPHeader: opts.clientIPHeader, TrustedProxies: trusted, Peers: peers, Ready: ready})
-	httpSrv := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
-	fmt.Fprintf(stdout, "minehall serving on http://%s\n", ln.Addr())
-	log.Info("serving", "addr", ln.Addr().String(), "db", be.desc)
-	served := make(chan error, 1)
-	go func() { served <- httpSrv.Serve(ln) }()
 	if opts.adminAddr != "" {
 		stopAdmin, err := serveAdmin(opts.adminAddr, srv, log, stdout)
 		if err != nil {
-			httpSrv.Close()
 			hall.Close()
 			be.close()
 			return err
 		}
 		defer stopAdmin()
 	}
+	httpSrv := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	fmt.Fprintf(stdout, "minehall serving on http://%s\n", ln.Addr())
+	log.Info("serving", "addr", ln.Addr().String(), "db", be.desc)
+	served := make(chan error, 1)
+	go func() { served <- httpSrv.Serve(ln) }()
 	go expireTables(ctx, hall, log)
 
 	select {
