@@ -40,9 +40,10 @@ func (b *bucket) wait() time.Duration {
 // burst frames refilled at rate a second. A frame beyond it is refused,
 // and spends a token of the flood allowance, a second bucket of burst
 // tokens refilled at half the rate. Only a client that keeps sending
-// faster than the rate (at twice the rate, for about burst/rate×2 seconds)
-// or sends burst frames past the limit at once runs the allowance dry;
-// bursts now and then, and play at any pace within the rate, never do.
+// faster than the rate (at twice the rate, it runs dry 2×burst/rate
+// seconds after the frames' bucket did) or sends burst frames past the
+// limit at once runs the allowance dry; bursts now and then, and play at
+// any pace within the rate, never do.
 type frameLimit struct {
 	frames, flood *bucket
 }
