@@ -31,7 +31,7 @@ type Config struct {
 	Logger *slog.Logger
 	// AllowedOrigins are host patterns (path.Match syntax, such as
 	// "play.example.org" or "*.example.org") whose pages may open
-	// WebSockets; the server's own host is always allowed.
+	// WebSockets and send POSTs; the server's own host is always allowed.
 	AllowedOrigins []string
 	// MaxMessage caps a client frame in bytes; default 4096. A larger frame
 	// closes the connection.
