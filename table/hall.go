@@ -26,6 +26,10 @@ type Config struct {
 	BotPace time.Duration
 	// BotThink caps how long a bot may think about one move; default 10s.
 	BotThink time.Duration
+	// BotThinkers caps how many bots think at once across the hall; the
+	// others wait their turn, table by table (see botqueue.go). Default
+	// DefaultBotThinkers().
+	BotThinkers int
 	// Cluster shares the store's tables with other instances; nil runs
 	// every table here. Remote, needed with a Cluster, forwards to the
 	// instance that runs a table what its clients here ask of it.
@@ -49,6 +53,7 @@ type Hall struct {
 
 	actions atomic.Uint64
 	wg      sync.WaitGroup // bot goroutines
+	bots    *botQueue      // every bot's think goes through it
 	replays replays        // finished games being stepped through
 }
 
@@ -77,7 +82,7 @@ func NewHall(cfg Config) *Hall {
 	if cfg.IdleExpiry == 0 {
 		cfg.IdleExpiry = DefaultIdleExpiry
 	}
-	return &Hall{cfg: cfg, tables: map[string]*Table{}}
+	return &Hall{cfg: cfg, tables: map[string]*Table{}, bots: newBotQueue(cfg.BotThinkers)}
 }
 
 // SeatRequest asks for one seat of a new table.
