@@ -15,8 +15,9 @@ import (
 // process for the game: a new External, a new process) and tells it the
 // game through [Watcher]; Act sends an act line with the seat's view and
 // legal moves and reads the answer. The answer's delay is the time the
-// agent took, or the delay_ms it gave: on a virtual clock that is its pace
-// in a real-time game. Close must be called when the game is over: it ends
+// agent took (rounded up to a whole millisecond), or the delay_ms it gave:
+// on a virtual clock that is its pace in a real-time game, and only
+// delay_ms makes it reproducible. Close must be called when the game is over: it ends
 // and reaps the process.
 //
 // A bad answer (not a legal move, malformed), no answer within the
@@ -144,12 +145,13 @@ func (b *External) Act(ctx context.Context, s game.State, p game.Player) (Decisi
 	return Decision{Wait: true, Delay: delayOf(ans, took)}, nil
 }
 
-// delayOf is the delay the agent gave, else the time it took.
+// delayOf is the delay the agent gave, else the time it took rounded up
+// to a whole millisecond (so that a virtual clock moves on).
 func delayOf(a Answer, took time.Duration) time.Duration {
 	if a.Delay != nil {
 		return *a.Delay
 	}
-	return took
+	return took.Truncate(time.Millisecond) + time.Millisecond
 }
 
 // Close implements io.Closer: it ends and reaps the agent's process.
