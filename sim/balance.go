@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"minehall/game"
 )
@@ -19,6 +20,9 @@ type BalanceConfig struct {
 	Bot           string // the bot in every seat; "" means "random"
 	Seed          uint64
 	Workers       int // 0: GOMAXPROCS; never changes the report
+	// MaxActions and AgentTimeout are those of every run (see [Config]).
+	MaxActions   int
+	AgentTimeout time.Duration
 	// Command is the command line that reproduces the report; the report
 	// shows it.
 	Command string
@@ -43,7 +47,8 @@ func Balance(ctx context.Context, cfg BalanceConfig) ([]*Summary, error) {
 	for _, g := range cfg.Games {
 		spec := g.Spec()
 		for n := spec.MinPlayers; n <= spec.MaxPlayers; n++ {
-			run := Config{Game: g, Players: n, Bots: []string{cfg.Bot}, Games: cfg.GamesPerCount, Seed: cfg.Seed, Workers: cfg.Workers}
+			run := Config{Game: g, Players: n, Bots: []string{cfg.Bot}, Games: cfg.GamesPerCount, Seed: cfg.Seed, Workers: cfg.Workers,
+				MaxActions: cfg.MaxActions, AgentTimeout: cfg.AgentTimeout}
 			if cfg.Progress != nil {
 				id, n := spec.ID, n
 				run.Progress = func(done int) { cfg.Progress(id, n, done, cfg.GamesPerCount) }
