@@ -19,14 +19,15 @@ import (
 
 // StartMessage is the first line an agent reads: type "start".
 type StartMessage struct {
-	Type    string       `json:"type"` // "start"
-	Game    string       `json:"game"`
-	Options game.Options `json:"options"`
-	Players int          `json:"players"`
-	Names   []string     `json:"names,omitempty"`
-	Seat    game.Player  `json:"seat"`
-	Seed    *uint64      `json:"seed,omitempty"`
-	N       int64        `json:"n"`
+	Type    string          `json:"type"` // "start"
+	Game    string          `json:"game"`
+	Turns   game.TurnTaking `json:"turns,omitempty"` // "sequential", "simultaneous" or "realtime"
+	Options game.Options    `json:"options"`
+	Players int             `json:"players"`
+	Names   []string        `json:"names,omitempty"`
+	Seat    game.Player     `json:"seat"`
+	Seed    *uint64         `json:"seed,omitempty"`
+	N       int64           `json:"n"`
 }
 
 // ActMessage asks the agent for a move: type "act". View is the game's

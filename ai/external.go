@@ -73,7 +73,7 @@ func (b *External) Start(ctx context.Context, g GameStart) error {
 	if opts == nil {
 		opts = game.Options{}
 	}
-	return b.keep(b.agent.Send(ctx, "the start line", StartMessage{Type: "start", Game: b.game, Options: opts, Players: g.Players,
+	return b.keep(b.agent.Send(ctx, "the start line", StartMessage{Type: "start", Game: b.game, Turns: g.Turns, Options: opts, Players: g.Players,
 		Names: g.Names, Seat: g.Seat, Seed: g.Seed, N: g.N}))
 }
 

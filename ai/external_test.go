@@ -112,7 +112,7 @@ func watchMatch(t *testing.T, g game.Game, players int, opts game.Options, bots 
 	}
 	for p, b := range bots {
 		if w, ok := b.(Watcher); ok {
-			if err := w.Start(ctx, GameStart{Game: g.Spec().ID, Options: resolved, Players: players, Seat: game.Player(p), Seed: &seed}); err != nil {
+			if err := w.Start(ctx, GameStart{Game: g.Spec().ID, Turns: g.Spec().Turns, Options: resolved, Players: players, Seat: game.Player(p), Seed: &seed}); err != nil {
 				return s, err
 			}
 		}
@@ -189,7 +189,7 @@ func TestExternal(t *testing.T) {
 		}{
 			{gametest.ConnectFour(), 2, nil, nil},
 			{gametest.ConnectFour(), 2, nil, []string{"-answer", "number"}},
-			{gametest.Goofspiel(), 3, game.Options{"timer": "0"}, []string{"-answer", "json", "-delay-ms", "700"}},
+			{gametest.Goofspiel(), 3, game.Options{"timer": "0"}, []string{"-answer", "json", "-delay-ms", "700", "-turns", "simultaneous"}},
 			{gametest.HighCard(), 2, nil, nil},
 		} {
 			t.Run(fmt.Sprintf("%s %v", tc.g.Spec().ID, tc.args), func(t *testing.T) {

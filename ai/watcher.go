@@ -23,6 +23,9 @@ type Watcher interface {
 type GameStart struct {
 	Game    string       // the game's id
 	Options game.Options // resolved: every option with its value
+	// Turns is how the game takes turns (game.Spec.Turns): in a real-time
+	// game the time a bot takes is its pace.
+	Turns   game.TurnTaking
 	Players int
 	Seat    game.Player // the bot's seat, from 0
 	// Names are the players' names by seat, when the driver knows them

@@ -212,7 +212,7 @@ func (d *driver) start(ctx context.Context) error {
 		}
 		d.watchers = append(d.watchers, game.Player(p))
 		seed := botSeed(s.Seed, p)
-		err := w.Start(ctx, ai.GameStart{Game: spec.ID, Options: rec.Rec.Options, Players: s.Players, Seat: game.Player(p),
+		err := w.Start(ctx, ai.GameStart{Game: spec.ID, Turns: spec.Turns, Options: rec.Rec.Options, Players: s.Players, Seat: game.Player(p),
 			Names: s.Bots, Seed: &seed})
 		if err != nil {
 			return fmt.Errorf("%s could not start: %v", d.seatName(game.Player(p)), err)

@@ -51,10 +51,10 @@ func TestExternalAgentPlaysEveryGame(t *testing.T) {
 		bots    []string
 		games   int
 	}{
-		{minerals.New(), 3, nil, []string{"ext:" + bin, "ext:" + bin + " -answer number", "random"}, 3},
+		{minerals.New(), 3, nil, []string{"ext:" + bin + " -turns sequential", "ext:" + bin + " -answer number", "random"}, 3},
 		{tf22.New(), 2, game.Options{"round_limit": "8"}, []string{"ext:" + bin}, 2},
 		{hammertime.New(), 2, game.Options{"wagons": "1"}, []string{"ext:" + bin, "easy"}, 2},
-		{outofmine.New(), 2, game.Options{"clock": "60"}, []string{"ext:" + bin + " -answer json -delay-ms 1000", "easy"}, 2},
+		{outofmine.New(), 2, game.Options{"clock": "60"}, []string{"ext:" + bin + " -answer json -delay-ms 1000 -turns realtime", "easy"}, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.g.Spec().ID, func(t *testing.T) {

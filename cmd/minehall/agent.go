@@ -32,7 +32,7 @@ type agentOptions struct {
 
 // newAgentCmd returns `minehall agent`: an external agent takes a seat at
 // a table of a running server.
-func newAgentCmd(*game.Registry) *cobra.Command {
+func newAgentCmd(reg *game.Registry) *cobra.Command {
 	var opts agentOptions
 	cmd := &cobra.Command{
 		Use:   "agent URL --table ID [--seat N] [--name NAME] [--token TOKEN] -- COMMAND [ARG]...",
@@ -68,7 +68,7 @@ refuses the seat or closes the connection; the message says which.`,
 			if err != nil {
 				return usageError{err}
 			}
-			b := &bridge{opts: opts, base: base, command: args[1:], stderr: cmd.ErrOrStderr()}
+			b := &bridge{reg: reg, opts: opts, base: base, command: args[1:], stderr: cmd.ErrOrStderr()}
 			return b.run(cmd.Context())
 		},
 	}
@@ -149,6 +149,7 @@ type tableInfo struct {
 
 // bridge plays one seat for an external agent.
 type bridge struct {
+	reg     *game.Registry // the games this binary knows, for their specs
 	opts    agentOptions
 	base    *url.URL
 	command []string
@@ -431,7 +432,11 @@ func (b *bridge) start(ctx context.Context, f *frame) error {
 		opts = game.Options{}
 	}
 	b.n = f.N
-	return a.Send(ctx, "the start line", ai.StartMessage{Type: "start", Game: f.Table.Game, Options: opts, Players: f.Table.Players,
+	var turns game.TurnTaking
+	if g, err := b.reg.Lookup(f.Table.Game); err == nil {
+		turns = g.Spec().Turns
+	}
+	return a.Send(ctx, "the start line", ai.StartMessage{Type: "start", Game: f.Table.Game, Turns: turns, Options: opts, Players: f.Table.Players,
 		Names: names, Seat: b.seat, N: f.N})
 }
 

@@ -125,7 +125,7 @@ func TestAgentPlaysAtATable(t *testing.T) {
 		seat  int
 	}{
 		{"minerals, first seat", table.CreateRequest{Game: "minerals", Players: 2, Seats: []table.SeatRequest{{Kind: "person"}, {Kind: "bot", Bot: "random"}}},
-			nil, []string{bin}, 0},
+			nil, []string{bin, "-turns", "sequential"}, 0},
 		{"TF22 Mine, hidden information, second seat", table.CreateRequest{Game: "tf22", Players: 3, Options: game.Options{"round_limit": "6"},
 			Seats: []table.SeatRequest{{Kind: "bot", Bot: "random"}, {Kind: "person"}, {Kind: "bot", Bot: "greedy"}}},
 			[]string{"--seat", "2"}, []string{bin, "-answer", "number"}, 1},

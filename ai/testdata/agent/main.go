@@ -2,7 +2,7 @@
 // moves over the line protocol of docs/agents.md, checking every line it
 // reads, or misbehaves on purpose.
 //
-//	agent [-mode random|garbage|sleep|exit|spawn|waitfirst] [-answer notation|number|json] [-delay-ms N]
+//	agent [-mode random|garbage|sleep|exit|spawn|waitfirst] [-answer notation|number|json] [-delay-ms N] [-turns T]
 package main
 
 import (
@@ -19,6 +19,7 @@ import (
 type message struct {
 	Type    string            `json:"type"`
 	Game    string            `json:"game"`
+	Turns   string            `json:"turns"`
 	Options map[string]string `json:"options"`
 	Players int               `json:"players"`
 	Seat    *int              `json:"seat"`
@@ -46,6 +47,7 @@ func main() {
 	mode := flag.String("mode", "random", "random, garbage, sleep, exit, spawn or waitfirst")
 	answer := flag.String("answer", "notation", "answer with the notation, the number, or a JSON object")
 	delay := flag.Int64("delay-ms", -1, "with -answer json: the delay_ms to give")
+	turns := flag.String("turns", "", "the turns the start line must give, if any")
 	flag.Parse()
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 16<<20)
@@ -76,6 +78,9 @@ func main() {
 			}
 			if m.Game == "" || m.Seat == nil || m.N == nil || m.Players < 1 || *m.Seat >= m.Players || m.Options == nil {
 				fail("start line %s lacks the game, seat, players, options or n", in.Text())
+			}
+			if *turns != "" && m.Turns != *turns {
+				fail("start line %s gives turns %q; want %q", in.Text(), m.Turns, *turns)
 			}
 			seed := uint64(1)
 			if m.Seed != nil {
