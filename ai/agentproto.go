@@ -36,8 +36,7 @@ type ActMessage struct {
 	Type  string          `json:"type"` // "act"
 	Game  string          `json:"game"`
 	Seat  game.Player     `json:"seat"`
-	N     int64           `json:"n"`            // actions played so far
-	Ms    int64           `json:"ms,omitempty"` // milliseconds since the start, where the driver knows them
+	N     int64           `json:"n"` // actions played so far
 	View  json.RawMessage `json:"view"`
 	Legal []LegalMove     `json:"legal"`
 }
@@ -57,7 +56,10 @@ type UpdateMessage struct {
 	N      int64       `json:"n"`
 	Player game.Player `json:"player"`
 	Move   string      `json:"move,omitempty"`
-	Ms     int64       `json:"ms,omitempty"`
+	// Ms is the action's time in milliseconds since the start, where the
+	// driver knows it: always in a simulation (virtual time), never at a
+	// table.
+	Ms *int64 `json:"ms,omitempty"`
 }
 
 // EndMessage is the last line: type "end", with the result or, for a game

@@ -31,7 +31,6 @@ type External struct {
 
 	started bool
 	n       int64 // actions seen
-	ms      int64
 	legal   []game.Action
 	moves   []LegalMove
 }
@@ -82,9 +81,9 @@ func (b *External) Update(ctx context.Context, m MoveSeen) error {
 	if err := b.run(); err != nil {
 		return err
 	}
-	b.n, b.ms = m.N, m.Ms
+	b.n = m.N
 	return b.keep(b.agent.Send(ctx, fmt.Sprintf("the update of action %d", m.N),
-		UpdateMessage{Type: "update", N: m.N, Player: m.Player, Move: m.Move, Ms: m.Ms}))
+		UpdateMessage{Type: "update", N: m.N, Player: m.Player, Move: m.Move, Ms: &m.Ms}))
 }
 
 // End implements [Watcher]: it sends the end line. It does not stop the
@@ -128,7 +127,7 @@ func (b *External) Act(ctx context.Context, s game.State, p game.Player) (Decisi
 		return Decision{}, fmt.Errorf("the view of seat %s does not encode: %v", p, err)
 	}
 	what := fmt.Sprintf("the act request after %d actions", b.n)
-	line, took, err := b.agent.Ask(ctx, what, ActMessage{Type: "act", Game: b.game, Seat: p, N: b.n, Ms: b.ms, View: view, Legal: b.moves})
+	line, took, err := b.agent.Ask(ctx, what, ActMessage{Type: "act", Game: b.game, Seat: p, N: b.n, View: view, Legal: b.moves})
 	if err != nil {
 		return Decision{}, b.keep(err)
 	}
