@@ -158,9 +158,7 @@ func (h *Hall) TakeOver(ctx context.Context, id string) error {
 	if t.mirror {
 		return t.promote(ctx)
 	}
-	if t.rec.Status == store.StatusPlaying {
-		t.advance(ctx)
-	}
+	t.resume(ctx)
 	return nil
 }
 
@@ -334,9 +332,7 @@ func (t *Table) promote(ctx context.Context) error {
 		return err
 	}
 	t.mirror = false
-	if t.rec.Status == store.StatusPlaying {
-		t.advance(ctx)
-	}
+	t.resume(ctx)
 	return nil
 }
 

@@ -278,9 +278,7 @@ func (h *Hall) Restore(ctx context.Context) (int, error) {
 		h.tables[rec.ID] = t
 		h.mu.Unlock()
 		t.mu.Lock()
-		if rec.Status == store.StatusPlaying {
-			t.advance(ctx)
-		}
+		t.resume(ctx)
 		t.mu.Unlock()
 		n++
 	}

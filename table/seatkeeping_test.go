@@ -453,3 +453,22 @@ func TestBotsHaveDistinctNames(t *testing.T) {
 		seen[s.Name] = true
 	}
 }
+
+// A table whose last seat was taken just before the server stopped, and
+// which had not started yet, starts when the server is back.
+func TestFullOpenTableStartsOnRestore(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	rec := &store.Table{ID: "0123456789abcdef", Game: "connectfour", Players: 2, Options: game.Options{}, Seed: 7,
+		Seats:     []store.Seat{{Kind: store.SeatBot, Bot: "random", Name: "Agate"}, {Kind: store.SeatBot, Bot: "random", Name: "Beryl"}},
+		OwnerHash: []byte{1}, AutoStart: true, Status: store.StatusOpen, Created: e.clock.Now(), StandInBot: "random"}
+	if err := e.db.CreateTable(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	e.close()
+	e.open(t)
+	if _, err := e.hall.Restore(ctx); err != nil {
+		t.Fatal(err)
+	}
+	waitFinished(t, e, rec.ID)
+}

@@ -567,6 +567,21 @@ func (t *Table) advance(ctx context.Context) {
 	}
 }
 
+// resume carries on a table rebuilt from the store: a playing one from
+// where it stood, and an open one that starts by itself and whose seats
+// are all taken (the server stopped between taking the last seat and
+// starting) by starting it; t.mu is held.
+func (t *Table) resume(ctx context.Context) {
+	switch {
+	case t.rec.Status == store.StatusPlaying:
+		t.advance(ctx)
+	case t.rec.Status == store.StatusOpen && t.rec.AutoStart && t.allTaken():
+		if err := t.start(ctx); err != nil {
+			t.hall.cfg.Logger.Error("table did not start", "table", t.id, "err", err)
+		}
+	}
+}
+
 // retryLater resumes the table after a second, when storing failed.
 func (t *Table) retryLater() {
 	t.hall.cfg.Clock.AfterFunc(time.Second, func() {

@@ -206,8 +206,9 @@ func (b *bridge) run(ctx context.Context) error {
 		}
 	}()
 	b.askedAt, b.refusedAt, b.gap = -1, -1, actGap
-	// seq must grow across runs for the same seat: start from the clock.
-	b.seq = time.Now().UnixMilli()
+	// seq is the seat's last action's, as each state frame says: the
+	// next act carries it plus one.
+	b.seq = 0
 	for {
 		var wake <-chan time.Time
 		if !b.wakeAt.IsZero() {
@@ -375,6 +376,9 @@ func (b *bridge) handle(ctx context.Context, f *frame) (bool, error) {
 	if f.Table != nil {
 		b.info = f.Table
 	}
+	if f.Type == "state" && !b.pending {
+		b.seq = f.Seq
+	}
 	if f.Type == "state" {
 		if b.agent == nil {
 			if err := b.start(ctx, f); err != nil {
@@ -482,7 +486,7 @@ func (b *bridge) end(ctx context.Context, f *frame) error {
 // to maxRefusals times in a row at the same state; other errors are only
 // reported.
 func (b *bridge) refusal(f *frame) error {
-	if f.Code == string(game.CodeLimit) && b.pending && f.Seq == 0 {
+	if f.Code == string(game.CodeLimit) && b.pending && (f.Seq == 0 || f.Seq == b.seq) {
 		// The frame refused for the rate is the act frame in flight: the
 		// only kind the bridge sends. Send it again after a second, when
 		// the server takes frames again, and slow down.
@@ -496,6 +500,7 @@ func (b *bridge) refusal(f *frame) error {
 		return nil
 	}
 	b.pending = false
+	b.seq-- // a refused action leaves its seq free for the next
 	if b.askedAt == b.refusedAt {
 		b.refused++
 	} else {

@@ -68,6 +68,9 @@ func api(t *testing.T, method, url string, body, out any) int {
 		rd = bytes.NewReader(b)
 	}
 	req, _ := http.NewRequest(method, url, rd)
+	if method != http.MethodGet {
+		req.Header.Set("Content-Type", "application/json") // the server takes state changes as JSON only
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, url, err)
