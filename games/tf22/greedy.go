@@ -8,15 +8,17 @@ import (
 )
 
 // greedySamples is how many determinizations the greedy bot averages an
-// action's result over: a theft or a delivery draws symbol cards that no
-// one can see in advance.
+// action's result over when something is hidden from it: the attacker's
+// face-down card, for a defender answering in a strategy combat.
 const greedySamples = 4
 
 // Greedy is the one-ply bot: it takes the action whose result has the best
-// [State.margin] for its seat, averaged over a few determinizations for its
-// seat (so it never reads another seat's cards or any pile's order), with
-// ties going to a random one of the best. Before the first turn it keeps
-// the planet as it is, since its evaluator cannot tell card swaps apart.
+// [State.margin] for its seat (the margin expected over the symbol cards
+// chance draws next, for a theft or a delivery), with ties going to a
+// random one of the best. Where something is hidden from its seat it
+// averages over a few determinizations for its seat, so it never reads
+// another seat's cards. Before the first turn it keeps the planet as it
+// is, since its evaluator cannot tell card swaps apart.
 type Greedy struct {
 	rng  game.Rand
 	abuf []game.Action
@@ -44,7 +46,11 @@ func (g *Greedy) Act(ctx context.Context, st game.State, p game.Player) (ai.Deci
 		return ai.Decision{Action: actKeep}, nil
 	}
 	g.sums = append(g.sums[:0], make([]float64, len(g.abuf))...)
-	for range greedySamples {
+	samples := 1
+	if s.hiddenFrom(p) {
+		samples = greedySamples
+	}
+	for range samples {
 		d := s.Determinize(p, &g.rng).(*State)
 		for i, a := range g.abuf {
 			c := *d

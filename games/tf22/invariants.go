@@ -81,16 +81,12 @@ func (s *State) CheckInvariants() error {
 		dk := s.deck[seat]
 		switch s.variant {
 		case variantLuck:
-			if dk.Avail != 1<<numValues-1 {
+			if dk.Avail != allValues {
 				return fmt.Errorf("seat %d: luck variant with cards %05b", seat, dk.Avail)
 			}
 		case variantStandard:
-			var m uint8
-			for i := range dk.N {
-				m |= 1 << dk.Order[i]
-			}
-			if dk.N < 1 || dk.N > numValues || m != dk.Avail || popcount8(m) != int(dk.N) {
-				return fmt.Errorf("seat %d: pile of %d cards %v does not match %05b", seat, dk.N, dk.Order, dk.Avail)
+			if dk.Avail == 0 || dk.Avail > allValues {
+				return fmt.Errorf("seat %d: pile %05b", seat, dk.Avail)
 			}
 		case variantStrategy:
 			held := dk.Avail
@@ -104,6 +100,12 @@ func (s *State) CheckInvariants() error {
 				return fmt.Errorf("seat %d: hand %05b", seat, held)
 			}
 		}
+	}
+	if s.fight.Stage == combatDefenderCard && (s.fight.Card < 0 || s.fight.Card >= numValues) {
+		return fmt.Errorf("the combat waits for the defender without the attacker's card (%d)", s.fight.Card)
+	}
+	if s.fight.Stage != combatNone && s.placeCount > 0 {
+		return fmt.Errorf("a combat and a placement of Ranium are pending at once")
 	}
 	if s.ore < 0 || s.ore > 4 {
 		return fmt.Errorf("ore %d outside 0 to 4", s.ore)
