@@ -39,7 +39,11 @@ func (g *Greedy) Act(ctx context.Context, st game.State, p game.Player) (ai.Deci
 	g.abuf = s.Legal(p, g.abuf[:0])
 	switch {
 	case len(g.abuf) == 0:
-		return ai.Decision{}, game.Errorf(game.CodeNotYourTurn, "player %s has no legal action", p)
+		who := p.String()
+		if p.Seated() {
+			who = seatName(int8(p))
+		}
+		return ai.Decision{}, game.Errorf(game.CodeNotYourTurn, "%s has no legal action", who)
 	case len(g.abuf) == 1:
 		return ai.Decision{Action: g.abuf[0]}, nil
 	case s.phase == phaseSwap:

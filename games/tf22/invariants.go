@@ -9,7 +9,7 @@ import (
 // mine card lies once with the start cards in the center, Ranium is
 // conserved (on cards, carried, or awaiting re-placement), crews, loaders and
 // symbol cards are consistent, and the derived tunnel networks match the
-// cards.
+// cards. Its messages count seats from 1, as the app does.
 func (s *State) CheckInvariants() error {
 	var seen [numPos]bool
 	for pos, id := range s.card {
@@ -73,7 +73,7 @@ func (s *State) CheckInvariants() error {
 	}
 	for seat := range s.n {
 		if s.markers[seat] < 0 || (s.markers[seat] >= s.goal() && s.winner != seat) {
-			return fmt.Errorf("seat %d has %d markers and has not won", seat, s.markers[seat])
+			return fmt.Errorf("%s has %d markers and has not won", seatName(seat), s.markers[seat])
 		}
 		if s.phase < phaseTurn {
 			continue
@@ -82,22 +82,22 @@ func (s *State) CheckInvariants() error {
 		switch s.variant {
 		case variantLuck:
 			if dk.Avail != allValues {
-				return fmt.Errorf("seat %d: luck variant with cards %05b", seat, dk.Avail)
+				return fmt.Errorf("%s: luck variant with cards %05b", seatName(seat), dk.Avail)
 			}
 		case variantStandard:
 			if dk.Avail == 0 || dk.Avail > allValues {
-				return fmt.Errorf("seat %d: pile %05b", seat, dk.Avail)
+				return fmt.Errorf("%s: pile %05b", seatName(seat), dk.Avail)
 			}
 		case variantStrategy:
 			held := dk.Avail
 			if s.fight.Stage == combatDefenderCard && s.crewOwner[s.fight.Attacker] == seat {
 				if held&(1<<s.fight.Card) != 0 {
-					return fmt.Errorf("seat %d: the face-down card is still in hand", seat)
+					return fmt.Errorf("%s: the face-down card is still in hand", seatName(seat))
 				}
 				held |= 1 << s.fight.Card
 			}
 			if held == 0 || held>>numValues != 0 {
-				return fmt.Errorf("seat %d: hand %05b", seat, held)
+				return fmt.Errorf("%s: hand %05b", seatName(seat), held)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package tf22
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -334,5 +335,8 @@ func TestExplainCountsSeatsFromOne(t *testing.T) {
 	a, _ := s.ParseAction(1, "choose blue")
 	if err := s.(*State).Explain(1, a); err == nil || !strings.Contains(err.Error(), "seat 1 chooses a crew") {
 		t.Errorf("choose blue by the wrong seat: %v; want the reason to name seat 1", err)
+	}
+	if _, err := NewGreedy(1).Act(context.Background(), s, 1); err == nil || !strings.Contains(err.Error(), "seat 2 has no legal action") {
+		t.Errorf("the greedy bot asked for the seat not to act: %v; want it to name seat 2", err)
 	}
 }
