@@ -13,7 +13,7 @@ const (
 	obsTurns  = 200 // turns played
 	obsValue  = 25  // the value of a Sack's side
 	obsAsked  = 5   // minerals of one kind a card asks for
-	numPhases = int(phaseOver) + 1
+	obsPhases = int(phaseOver) + 1
 	// obsSlot is the size of one face-up slot's block without the one-hot
 	// card: the minerals asked, points, reduced points and the ♦♦ flag.
 	obsSlot = int(NumMinerals) + 3
@@ -29,7 +29,7 @@ type obsLayout struct {
 	seatPool, seatStack, seatCards, seatReduced, seatSc int
 }
 
-func layoutFor(n, k int) obsLayout {
+func obsLayoutFor(n, k int) obsLayout {
 	l := obsLayout{n: n, k: k}
 	l.seats = (int(NumMinerals) + MaxPlayers + 1) * NumCells
 	l.seatPool = 0
@@ -46,7 +46,7 @@ func layoutFor(n, k int) obsLayout {
 	l.toolUsed = l.tools + int(NumTools)
 	l.exchanged = l.toolUsed + 1
 	l.phase = l.exchanged + 1
-	l.current = l.phase + numPhases
+	l.current = l.phase + obsPhases
 	l.turns = l.current + n
 	l.sack = l.turns + 1
 	l.version = l.sack + 1 + n + 2*int(NumMinerals) + 2
@@ -60,7 +60,7 @@ func layoutFor(n, k int) obsLayout {
 // slices Observe lists, for n seats and a pack of k collection cards (the
 // embedded pack has 24: 3,119 values for 2 players, 3,305 for 5).
 func (s *State) ObservationShape() []int {
-	return []int{layoutFor(int(s.n), len(s.pack.Cards)).size}
+	return []int{obsLayoutFor(int(s.n), len(s.pack.Cards)).size}
 }
 
 // Observe writes what p sees into dst. Minerals hides nothing: every seat
@@ -111,7 +111,7 @@ func (s *State) ObservationShape() []int {
 // Observe allocates nothing when cap(dst) suffices.
 func (s *State) Observe(p game.Player, dst []float32) []float32 {
 	n := int(s.n)
-	l := layoutFor(n, len(s.pack.Cards))
+	l := obsLayoutFor(n, len(s.pack.Cards))
 	dst = game.ObservationBuffer(dst, l.size)
 	base := 0
 	if p.Seated() && int(p) < n {
@@ -180,8 +180,8 @@ func (s *State) Observe(p game.Player, dst []float32) []float32 {
 			dst[l.tools+int(t)] = 1
 		}
 	}
-	dst[l.toolUsed] = b2f(s.toolUsed)
-	dst[l.exchanged] = b2f(s.exchanged)
+	dst[l.toolUsed] = obsFlag(s.toolUsed)
+	dst[l.exchanged] = obsFlag(s.exchanged)
 	dst[l.phase+int(s.phase)] = 1
 	dst[l.current+rel(int(s.current))] = 1
 	dst[l.turns] = float32(s.turns) / obsTurns
@@ -207,7 +207,7 @@ func (s *State) Observe(p game.Player, dst []float32) []float32 {
 	return dst
 }
 
-func b2f(b bool) float32 {
+func obsFlag(b bool) float32 {
 	if b {
 		return 1
 	}

@@ -127,26 +127,26 @@ func TestObserveFirstState(t *testing.T) {
 	if tools != int(NumMinerals) {
 		t.Errorf("%d tools flagged; want one side of each of the 5 tiles", tools)
 	}
-	checkOneHot(t, "phase", o[obs2Phase:obs2Current], int(phaseRemove))
-	checkOneHot(t, "current seat", o[obs2Current:obs2Turns], 0)
-	checkOneHot(t, "version", o[obs2Version:obs2You], int(VersionFull))
-	checkOneHot(t, "observer", o[obs2You:obs2Spectator+1], 0)
+	obsCheckOneHot(t, "phase", o[obs2Phase:obs2Current], int(phaseRemove))
+	obsCheckOneHot(t, "current seat", o[obs2Current:obs2Turns], 0)
+	obsCheckOneHot(t, "version", o[obs2Version:obs2You], int(VersionFull))
+	obsCheckOneHot(t, "observer", o[obs2You:obs2Spectator+1], 0)
 	if o[obs2Sack] != 0 || o[obs2Turns] != 0 || o[obs2ToolUsed] != 0 || o[obs2Exchanged] != 0 {
 		t.Errorf("Sack %v, turns %v, tool used %v, exchanged %v at the start; want 0", o[obs2Sack], o[obs2Turns], o[obs2ToolUsed], o[obs2Exchanged])
 	}
 	// Seat 1 sees the same table with itself first: the current seat (0)
 	// is its relative seat 1. The spectator sees seat 0 first.
 	o1 := s.Observe(1, nil)
-	checkOneHot(t, "current seat seen by seat 1", o1[obs2Current:obs2Turns], 1)
-	checkOneHot(t, "observer seen by seat 1", o1[obs2You:obs2Spectator+1], 1)
+	obsCheckOneHot(t, "current seat seen by seat 1", o1[obs2Current:obs2Turns], 1)
+	obsCheckOneHot(t, "observer seen by seat 1", o1[obs2You:obs2Spectator+1], 1)
 	os := s.Observe(game.Spectator, nil)
-	checkOneHot(t, "observer seen by the spectator", os[obs2You:obs2Spectator+1], 5)
+	obsCheckOneHot(t, "observer seen by the spectator", os[obs2You:obs2Spectator+1], 5)
 	if !slices.Equal(os[:obs2You], o[:obs2You]) {
 		t.Errorf("the spectator's tensor differs from seat 0's before the observer flags")
 	}
 }
 
-func checkOneHot(t *testing.T, what string, got []float32, want int) {
+func obsCheckOneHot(t *testing.T, what string, got []float32, want int) {
 	t.Helper()
 	for i, v := range got {
 		if (i == want) != (v == 1) || (v != 0 && v != 1) {

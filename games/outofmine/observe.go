@@ -151,9 +151,9 @@ func (s *State) Observe(p game.Player, dst []float32) []float32 {
 		g[obsClockOn] = 1
 		g[obsClock] = float32(s.opts.Clock) / obsMaxClock
 	}
-	g[obsAssist] = b2f(s.opts.Assist)
-	g[obsElvesOn] = b2f(s.opts.Elves)
-	g[obsFindsOn] = b2f(s.opts.Finds)
+	g[obsAssist] = obsFlag(s.opts.Assist)
+	g[obsElvesOn] = obsFlag(s.opts.Elves)
+	g[obsFindsOn] = obsFlag(s.opts.Finds)
 	var box [numKinds]int
 	for i := range s.pack.Tiles {
 		box[kindOf(&s.pack.Tiles[i])]++
@@ -277,7 +277,7 @@ func observeSide(sd *Side, dst []float32) {
 	}
 }
 
-func b2f(b bool) float32 {
+func obsFlag(b bool) float32 {
 	if b {
 		return 1
 	}

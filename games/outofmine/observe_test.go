@@ -43,22 +43,22 @@ func obsPlay(t testing.TB, s *State, p game.Player, move string) {
 
 // Offsets counted by hand from Observe's doc comment.
 const (
-	seatSize   = 32*64 + 51 // 2099
-	vecAt      = 32 * 64    // a seat's values after its planes
-	tableSize  = 163
-	tSupply    = 5 + 1 + 2 + 3 // after the phase, round, clock and options
-	tPile      = tSupply + 95
-	tCardsLeft = tPile + 1
-	tToDeal    = tCardsLeft + 1
-	tSeen      = tToDeal + 10
-	tYou       = tSeen + 40
+	obsSeatSize   = 32*64 + 51 // 2099
+	obsVecAt      = 32 * 64    // a seat's values after its planes
+	obsTableSize  = 163
+	obsTSupply    = 5 + 1 + 2 + 3 // after the phase, round, clock and options
+	obsTPile      = obsTSupply + 95
+	obsTCardsLeft = obsTPile + 1
+	obsTToDeal    = obsTCardsLeft + 1
+	obsTSeen      = obsTToDeal + 10
+	obsTYou       = obsTSeen + 40
 )
 
 func TestObservationShape(t *testing.T) {
 	for n := 2; n <= MaxPlayers; n++ {
 		for _, opts := range []game.Options{nil, {OptElves: "true", OptFinds: "true", OptClock: "0"}} {
 			s := obsStart(t, n, opts, 1)
-			want := n*seatSize + tableSize
+			want := n*obsSeatSize + obsTableSize
 			if got := s.ObservationShape(); !slices.Equal(got, []int{want}) {
 				t.Errorf("%d players, %v: shape %v; want [%d]", n, opts, got, want)
 			}
@@ -66,7 +66,7 @@ func TestObservationShape(t *testing.T) {
 	}
 }
 
-func sum(xs []float32) float32 {
+func obsSum(xs []float32) float32 {
 	var t float32
 	for _, x := range xs {
 		t += x
@@ -80,10 +80,10 @@ func TestObserveFirstState(t *testing.T) {
 	// pile, all 40 cards to deal, the clock on at 180 seconds.
 	s := obsStart(t, 3, nil, 7)
 	o := s.Observe(1, nil)
-	if got := sum(o[:3*seatSize]); got != 0 {
+	if got := obsSum(o[:3*obsSeatSize]); got != 0 {
 		t.Errorf("the seat blocks sum to %v before the deal; want 0", got)
 	}
-	g := o[3*seatSize:]
+	g := o[3*obsSeatSize:]
 	if g[0] != 1 || g[5] != 1.0/7 || g[6] != 1 || g[7] != 180.0/3600 || g[8] != 0 {
 		t.Errorf("phase deal %v, round %v, clock on %v, clock %v, assist %v; want 1, 1/7, 1, 0.05, 0", g[0], g[5], g[6], g[7], g[8])
 	}
@@ -98,18 +98,18 @@ func TestObserveFirstState(t *testing.T) {
 			want = 1
 			kinds++
 		}
-		if g[tSupply+k] != want {
-			t.Errorf("supply of %s: %v; want %v", kindName(s.pack, k), g[tSupply+k], want)
+		if g[obsTSupply+k] != want {
+			t.Errorf("supply of %s: %v; want %v", kindName(s.pack, k), g[obsTSupply+k], want)
 		}
 	}
 	if kinds < NumShapes {
 		t.Errorf("only %d kinds in the box; want at least one per shape (%d)", kinds, NumShapes)
 	}
-	if g[tPile] != 1 || g[tCardsLeft] != 1 || sum(g[tToDeal:tSeen]) != 0 || sum(g[tSeen:tYou]) != 0 {
-		t.Errorf("pile %v, cards left %v, to deal %v, seen %v; want 1, 1, none, none", g[tPile], g[tCardsLeft], g[tToDeal:tSeen], g[tSeen:tYou])
+	if g[obsTPile] != 1 || g[obsTCardsLeft] != 1 || obsSum(g[obsTToDeal:obsTSeen]) != 0 || obsSum(g[obsTSeen:obsTYou]) != 0 {
+		t.Errorf("pile %v, cards left %v, to deal %v, seen %v; want 1, 1, none, none", g[obsTPile], g[obsTCardsLeft], g[obsTToDeal:obsTSeen], g[obsTSeen:obsTYou])
 	}
-	if !slices.Equal(g[tYou:], []float32{0, 1, 0, 0, 0}) {
-		t.Errorf("observer flags %v; want seat 1", g[tYou:])
+	if !slices.Equal(g[obsTYou:], []float32{0, 1, 0, 0, 0}) {
+		t.Errorf("observer flags %v; want seat 1", g[obsTYou:])
 	}
 }
 
@@ -126,8 +126,8 @@ func TestObserveChoosingAndCards(t *testing.T) {
 	o := s.Observe(1, nil)
 	v := s.View(1).(View)
 	for q := range 3 {
-		blk := o[((q+2)%3)*seatSize:]
-		if blk[vecAt+int(s.seats[q].Board)] != 1 {
+		blk := o[((q+2)%3)*obsSeatSize:]
+		if blk[obsVecAt+int(s.seats[q].Board)] != 1 {
 			t.Errorf("seat %d: board %d not flagged", q, s.seats[q].Board)
 		}
 		for side := range 2 {
@@ -136,12 +136,12 @@ func TestObserveChoosingAndCards(t *testing.T) {
 			for r, row := range sv.Rows {
 				for c := range row {
 					gal, area := planes[r*8+c], planes[64+r*8+c]
-					if gal != b2f(row[c] == '#') || area != 1 {
-						t.Errorf("seat %d side %c cell %s: gallery %v, area %v; want %v, 1", q, 'A'+side, cellName(r*8+c), gal, area, b2f(row[c] == '#'))
+					if gal != obsFlag(row[c] == '#') || area != 1 {
+						t.Errorf("seat %d side %c cell %s: gallery %v, area %v; want %v, 1", q, 'A'+side, cellName(r*8+c), gal, area, obsFlag(row[c] == '#'))
 					}
 				}
 			}
-			if got := sum(planes[:64]); got != GalleryCells {
+			if got := obsSum(planes[:64]); got != GalleryCells {
 				t.Errorf("seat %d side %c: %v gallery spaces; want %d", q, 'A'+side, got, GalleryCells)
 			}
 			for _, e := range sv.Elves {
@@ -152,7 +152,7 @@ func TestObserveChoosingAndCards(t *testing.T) {
 				}
 			}
 		}
-		if sum(blk[:7*64]) != 0 {
+		if obsSum(blk[:7*64]) != 0 {
 			t.Errorf("seat %d: the planes of the side played are set before it chose", q)
 		}
 	}
@@ -160,13 +160,13 @@ func TestObserveChoosingAndCards(t *testing.T) {
 	// planes are cleared.
 	obsPlay(t, s, 2, "side B")
 	o = s.Observe(1, nil)
-	blk := o[1*seatSize:]
+	blk := o[1*obsSeatSize:]
 	side := &s.pack.Boards[s.seats[2].Board].Sides[1]
-	if sum(blk[:64]) != GalleryCells || sum(blk[64:128]) != float32(side.Area.Count()) || sum(blk[7*64:21*64]) != 0 {
-		t.Errorf("seat 2 after side B: gallery %v, area %v, choice planes %v; want 20, %d, 0", sum(blk[:64]), sum(blk[64:128]), sum(blk[7*64:21*64]), side.Area.Count())
+	if obsSum(blk[:64]) != GalleryCells || obsSum(blk[64:128]) != float32(side.Area.Count()) || obsSum(blk[7*64:21*64]) != 0 {
+		t.Errorf("seat 2 after side B: gallery %v, area %v, choice planes %v; want 20, %d, 0", obsSum(blk[:64]), obsSum(blk[64:128]), obsSum(blk[7*64:21*64]), side.Area.Count())
 	}
-	if blk[vecAt+10] != 0 || blk[vecAt+11] != 1 {
-		t.Errorf("seat 2's side flags %v; want B", blk[vecAt+10:vecAt+12])
+	if blk[obsVecAt+10] != 0 || blk[obsVecAt+11] != 1 {
+		t.Errorf("seat 2's side flags %v; want B", blk[obsVecAt+10:obsVecAt+12])
 	}
 	for _, p := range []game.Player{0, 1} {
 		obsPlay(t, s, p, "side A")
@@ -181,8 +181,8 @@ func TestObserveChoosingAndCards(t *testing.T) {
 		for q := range 3 {
 			o := s.Observe(game.Player(q), nil)
 			down := s.seats[q].Card >= 0
-			if o[vecAt+23] != b2f(down) || sum(o[vecAt+14:vecAt+23]) != 0 {
-				t.Errorf("card %d dealt: seat %d sees card down %v and face %v; want %v and no face", i, q, o[vecAt+23], o[vecAt+14:vecAt+23], down)
+			if o[obsVecAt+23] != obsFlag(down) || obsSum(o[obsVecAt+14:obsVecAt+23]) != 0 {
+				t.Errorf("card %d dealt: seat %d sees card down %v and face %v; want %v and no face", i, q, o[obsVecAt+23], o[obsVecAt+14:obsVecAt+23], down)
 			}
 		}
 		if err := gametest.CheckObservation(s, &rng); err != nil {
@@ -201,17 +201,17 @@ func TestObserveChoosingAndCards(t *testing.T) {
 	o = s.Observe(0, nil)
 	for q := range 3 {
 		c := s.cardOf(q)
-		blk := o[q*seatSize+vecAt:]
+		blk := o[q*obsSeatSize+obsVecAt:]
 		for col := range NumColors {
 			if blk[14+int(col)] != float32(c.Count[col])/5 {
 				t.Errorf("seat %d's card %d: %s %v; want %v", q, c.ID, col, blk[14+int(col)], float32(c.Count[col])/5)
 			}
 		}
-		if k, _ := s.pack.CardByID(c.ID); o[3*seatSize+tSeen+k] != 1 {
+		if k, _ := s.pack.CardByID(c.ID); o[3*obsSeatSize+obsTSeen+k] != 1 {
 			t.Errorf("card %d is not flagged as seen", c.ID)
 		}
 	}
-	if got := sum(o[3*seatSize+tSeen : 3*seatSize+tYou]); got != 3 {
+	if got := obsSum(o[3*obsSeatSize+obsTSeen : 3*obsSeatSize+obsTYou]); got != 3 {
 		t.Errorf("%v cards flagged as seen; want 3", got)
 	}
 }
@@ -236,10 +236,10 @@ func TestObserveTiles(t *testing.T) {
 	}
 	obsPlay(t, s, 0, "take I3 gold")
 	o := s.Observe(0, nil)
-	if o[vecAt+24+i3] != 1 || o[vecAt+24+NumShapes+int(Gold)] != 1 {
-		t.Errorf("hand: shape flags %v, element flags %v; want I3 and gold", o[vecAt+24:vecAt+24+NumShapes], o[vecAt+24+NumShapes:vecAt+24+NumShapes+5])
+	if o[obsVecAt+24+i3] != 1 || o[obsVecAt+24+NumShapes+int(Gold)] != 1 {
+		t.Errorf("hand: shape flags %v, element flags %v; want I3 and gold", o[obsVecAt+24:obsVecAt+24+NumShapes], o[obsVecAt+24+NumShapes:obsVecAt+24+NumShapes+5])
 	}
-	if got, want := o[2*seatSize+tSupply+kind], float32(box-1)/float32(box); got != want {
+	if got, want := o[2*obsSeatSize+obsTSupply+kind], float32(box-1)/float32(box); got != want {
 		t.Errorf("supply of I3 gold %v; want %v", got, want)
 	}
 	var place game.Action = -1
@@ -260,22 +260,22 @@ func TestObserveTiles(t *testing.T) {
 	}
 	cells := s.tileCells(tile, s.spots[tile])
 	o = s.Observe(1, nil) // seat 0 is relative seat 1 for seat 1
-	blk := o[seatSize:]
+	blk := o[obsSeatSize:]
 	for c := range 64 {
-		in := b2f(cells&(1<<c) != 0)
+		in := obsFlag(cells&(1<<c) != 0)
 		if blk[(21+int(Green))*64+c] != in || blk[(26+int(Gold)-1)*64+c] != in {
 			t.Errorf("cell %s: green %v, gold %v; want %v", cellName(c), blk[(21+int(Green))*64+c], blk[(26+int(Gold)-1)*64+c], in)
 		}
 	}
-	if got := sum(blk[30*64 : 32*64]); got != 2 {
+	if got := obsSum(blk[30*64 : 32*64]); got != 2 {
 		t.Errorf("%v joins for a straight tromino; want 2", got)
 	}
-	if got := sum(blk[vecAt+24 : vecAt+24+NumShapes+5]); got != 0 {
+	if got := obsSum(blk[obsVecAt+24 : obsVecAt+24+NumShapes+5]); got != 0 {
 		t.Errorf("hand flags sum to %v after placing; want 0", got)
 	}
 	want := float32((s.sideOf(0).Gallery &^ cells).Count()) / GalleryCells
-	if blk[vecAt+24+NumShapes+5] != want {
-		t.Errorf("empty spaces %v; want %v", blk[vecAt+24+NumShapes+5], want)
+	if blk[obsVecAt+24+NumShapes+5] != want {
+		t.Errorf("empty spaces %v; want %v", blk[obsVecAt+24+NumShapes+5], want)
 	}
 }
 
