@@ -50,12 +50,11 @@ func checkShape(shape, want []int) error {
 	return nil
 }
 
-// observeChecked returns o's observation of s for p, checking that it has
-// size values, all finite; that a second call into a used buffer (every
+// observeChecked returns o's observation for p, checking that it has size
+// values, all finite, and that a second call into a used buffer (every
 // value NaN) writes every value, returns that buffer's storage and gives
-// the same tensor; and that observing leaves the state unchanged.
-func observeChecked(s game.State, o game.Observer, p game.Player, size int) ([]float32, error) {
-	before := snapshot(s)
+// the same tensor.
+func observeChecked(o game.Observer, p game.Player, size int) ([]float32, error) {
 	got := o.Observe(p, nil)
 	if len(got) != size {
 		return nil, fmt.Errorf("Observe(%s) gives %d values; the shape %v has %d", p, len(got), o.ObservationShape(), size)
@@ -76,9 +75,6 @@ func observeChecked(s game.State, o game.Observer, p game.Player, size int) ([]f
 	if i := firstDifference(got, again); i >= 0 {
 		return nil, fmt.Errorf("Observe(%s) into a used buffer gives %v at value %d where a fresh call gives %v: every value must be written and a second call must give the same tensor", p, again[i], i, got[i])
 	}
-	if !bytes.Equal(snapshot(s), before) {
-		return nil, fmt.Errorf("Observe(%s) changed the state", p)
-	}
 	return got, nil
 }
 
@@ -96,8 +92,9 @@ func firstDifference(a, b []float32) int {
 }
 
 // observeAll observes s for every viewer with observeChecked, and checks
-// the shape against want (nil: any shape) and that two viewers whose views
-// differ get different tensors. views are the viewers' views as JSON, in
+// the shape against want (nil: any shape), that observing leaves the state
+// unchanged, and that two viewers whose views differ get different
+// tensors. views are the viewers' views as JSON, in
 // the order of [viewers].
 func observeAll(s game.State, o game.Observer, want []int, views [][]byte) (*observations, error) {
 	shape := o.ObservationShape()
@@ -106,12 +103,16 @@ func observeAll(s game.State, o game.Observer, want []int, views [][]byte) (*obs
 	}
 	ob := &observations{shape: shape, size: game.ObservationSize(shape), views: views}
 	vs := viewers(s)
+	before := snapshot(s)
 	for _, p := range vs {
-		t, err := observeChecked(s, o, p, ob.size)
+		t, err := observeChecked(o, p, ob.size)
 		if err != nil {
 			return nil, err
 		}
 		ob.obs = append(ob.obs, t)
+	}
+	if !bytes.Equal(snapshot(s), before) {
+		return nil, fmt.Errorf("Observe changed the state")
 	}
 	for i := range vs {
 		for j := i + 1; j < len(vs); j++ {
@@ -135,9 +136,13 @@ func (ob *observations) checkDeterminized(d game.State, i int, p game.Player) er
 	if err := checkShape(o.ObservationShape(), ob.shape); err != nil {
 		return fmt.Errorf("a determinization for %s: %v", p, err)
 	}
-	t, err := observeChecked(d, o, p, ob.size)
+	before := snapshot(d)
+	t, err := observeChecked(o, p, ob.size)
 	if err != nil {
 		return fmt.Errorf("a determinization for %s: %v", p, err)
+	}
+	if !bytes.Equal(snapshot(d), before) {
+		return fmt.Errorf("a determinization for %s: Observe changed the state", p)
 	}
 	if k := firstDifference(ob.obs[i], t); k >= 0 {
 		return fmt.Errorf("a determinization for %s changes %s's observation (value %d: %v becomes %v) though not its view: the observation reads hidden information",
