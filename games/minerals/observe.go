@@ -65,7 +65,7 @@ func (s *State) ObservationShape() []int {
 
 // Observe writes what p sees into dst. Minerals hides nothing: every seat
 // sees the whole table (View), so the tensors of two seats differ only in
-// whose seat comes first. Seats are relative to p (p first, then the seats
+// whose seat comes first and in the observer flags. Seats are relative to p (p first, then the seats
 // after it in order of play); for the spectator, and any player not seated,
 // seat 0 comes first. With n seats and k collection cards in the pack, the
 // tensor is one flat vector of these slices, in order:
