@@ -217,7 +217,7 @@ func (s *State) Observe(p game.Player, dst []float32) []float32 {
 		}
 		switch s.variant {
 		case variantStandard:
-			dst[at+l.seatPile] = float32(dk.N) / numValues
+			dst[at+l.seatPile] = float32(popcount8(dk.Avail)) / numValues
 		case variantStrategy:
 			dst[at+l.seatHand] = float32(popcount8(dk.Avail)) / numValues
 			if seated && q == int(p) {
