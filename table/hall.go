@@ -116,12 +116,18 @@ func BotNames(g game.Game) []string {
 	return []string{"random"}
 }
 
+// noSuchBot refuses a bot name g does not offer, in the words the command
+// line uses (ai.NoSuchBot), as a bad request.
+func noSuchBot(g game.Game, name string) error {
+	return game.Errorf(game.CodeInvalid, "%v", ai.NoSuchBot(g.Spec().Title, name, BotNames(g)))
+}
+
 func newBot(g game.Game, name string, seed uint64) (ai.Bot, error) {
 	if bm, ok := g.(ai.BotMaker); ok {
 		return bm.NewBot(name, seed)
 	}
 	if name != "random" {
-		return nil, game.Errorf(game.CodeInvalid, "%s has no bot %q (it has random)", g.Spec().Title, name)
+		return nil, noSuchBot(g, name)
 	}
 	return ai.NewRandom(seed), nil
 }
@@ -160,7 +166,7 @@ func (h *Hall) Create(ctx context.Context, req CreateRequest) (*Table, string, e
 		standIn = defaultStandIn(BotNames(g))
 	}
 	if !slices.Contains(BotNames(g), standIn) {
-		return nil, "", game.Errorf(game.CodeInvalid, "stand_in: %s has no bot %q (it has %v)", spec.Title, standIn, BotNames(g))
+		return nil, "", game.Errorf(game.CodeInvalid, "stand_in: %v", noSuchBot(g, standIn))
 	}
 	rec := &store.Table{
 		ID: newID(), Game: spec.ID, Players: req.Players, Options: opts, Seed: randomSeed(),
@@ -184,7 +190,7 @@ func (h *Hall) Create(ctx context.Context, req CreateRequest) (*Table, string, e
 				name = defaultStandIn(BotNames(g))
 			}
 			if !slices.Contains(BotNames(g), name) {
-				return nil, "", game.Errorf(game.CodeInvalid, "seat %d: %s has no bot %q (it has %v)", i, spec.Title, name, BotNames(g))
+				return nil, "", game.Errorf(game.CodeInvalid, "seat %d: %v", i+1, noSuchBot(g, name))
 			}
 			rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatBot, Bot: name, Name: botNickname(rec.ID, rec.Seats)})
 		default:
