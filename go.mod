@@ -14,6 +14,7 @@ require (
 	github.com/schollz/progressbar/v3 v3.17.1
 	github.com/spf13/cobra v1.9.1
 	golang.org/x/term v0.27.0
+	golang.org/x/text v0.21.0
 	gonum.org/v1/plot v0.15.0
 	modernc.org/sqlite v1.60.1
 )
@@ -54,7 +55,6 @@ require (
 	golang.org/x/image v0.21.0 // indirect
 	golang.org/x/sync v0.23.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
-	golang.org/x/text v0.21.0 // indirect
 	google.golang.org/protobuf v1.34.2 // indirect
 	modernc.org/libc v1.77.1 // indirect
 	modernc.org/mathutil v1.7.1 // indirect

@@ -19,7 +19,9 @@
 //
 // Abilities that only some games have are small interfaces found by type
 // assertion: [ChanceState], [Explainer], [Determinizer], [InfoKeyer],
-// [Timer] and [Checker].
+// [Timer], [Checker], [Rulebook], [PublicMover] and [Observer]. An
+// [Observer] encodes what a player may see as a tensor of a fixed shape
+// for learning agents, in the manner of OpenSpiel's observation tensors.
 //
 // A game is fully defined by its id, options, player count, seed and action
 // log; [Record] holds exactly that plus the result and a hash of the final

@@ -73,11 +73,18 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, err)
 		return
 	}
+	done, err := s.quotas.create(s.clientOf(r))
+	if err != nil {
+		s.refuse(w, err)
+		return
+	}
 	t, owner, err := s.cfg.Hall.Create(r.Context(), req)
 	if err != nil {
+		done("")
 		writeError(w, s.log, err)
 		return
 	}
+	done(t.ID())
 	s.log.Info("table created", "table", t.ID(), "game", req.Game, "players", req.Players)
 	writeJSON(w, http.StatusCreated, created{Table: t.Info(), OwnerToken: owner, Link: "/tables/" + t.ID()})
 }
@@ -134,6 +141,10 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	var req joinRequest
 	if err := decodeBody(r, &req); err != nil {
 		writeError(w, s.log, err)
+		return
+	}
+	if err := s.quotas.join(s.clientOf(r)); err != nil {
+		s.refuse(w, err)
 		return
 	}
 	t, err := s.cfg.Hall.Table(r.Context(), r.PathValue("id"))
@@ -209,7 +220,7 @@ func (s *Server) actTable(w http.ResponseWriter, r *http.Request) {
 	}
 	start := time.Now()
 	act, err := t.Submit(forwardedContext(r), seat, token, req.Move, req.Seq)
-	s.metrics.observeAction(game.ErrorCode(err), time.Since(start))
+	s.metrics.observeAction(t.Game().Spec().ID, game.ErrorCode(err), time.Since(start))
 	if err != nil {
 		writeError(w, s.log, err)
 		return
@@ -218,11 +229,18 @@ func (s *Server) actTable(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) rematchTable(w http.ResponseWriter, r *http.Request) {
+	done, err := s.quotas.create(s.clientOf(r))
+	if err != nil {
+		s.refuse(w, err)
+		return
+	}
 	t, owner, err := s.cfg.Hall.Rematch(r.Context(), r.PathValue("id"), bearer(r))
 	if err != nil {
+		done("")
 		writeError(w, s.log, err)
 		return
 	}
+	done(t.ID())
 	writeJSON(w, http.StatusCreated, created{Table: t.Info(), OwnerToken: owner, Link: "/tables/" + t.ID()})
 }
 

@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -27,7 +29,44 @@ type instance struct {
 	hall    *table.Hall
 	srv     *server.Server
 	http    *http.Server
+	gate    *pauseGate
 	dead    bool
+}
+
+// pauseGate holds every request back while paused, as a process stopped
+// by SIGSTOP answers none: its kernel takes the connections, nothing
+// answers them.
+type pauseGate struct {
+	h      http.Handler
+	mu     sync.Mutex
+	paused chan struct{} // closed on resume; nil while running
+}
+
+func (g *pauseGate) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	g.mu.Lock()
+	paused := g.paused
+	g.mu.Unlock()
+	if paused != nil {
+		select {
+		case <-paused:
+		case <-r.Context().Done():
+			return
+		}
+	}
+	g.h.ServeHTTP(w, r)
+}
+
+func (g *pauseGate) pause() {
+	g.mu.Lock()
+	g.paused = make(chan struct{})
+	g.mu.Unlock()
+}
+
+func (g *pauseGate) resume() {
+	g.mu.Lock()
+	close(g.paused)
+	g.paused = nil
+	g.mu.Unlock()
 }
 
 // Lease timings of the test instances: a dead owner is replaced within
@@ -38,6 +77,13 @@ const (
 )
 
 func newInstance(t *testing.T, url string) *instance {
+	t.Helper()
+	return newInstanceWith(t, url, testExpiry, 5*time.Second)
+}
+
+// newInstanceWith is newInstance with a lease of its own, and a forward
+// timeout.
+func newInstanceWith(t *testing.T, url string, lease, forward time.Duration) *instance {
 	t.Helper()
 	ctx := context.Background()
 	db, err := postgres.Open(ctx, url)
@@ -50,12 +96,12 @@ func newInstance(t *testing.T, url string) *instance {
 	}
 	in := &instance{base: "http://" + ln.Addr().String(), db: db}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	in.cluster, err = postgres.NewCluster(ctx, db, postgres.ClusterConfig{URL: in.base, Heartbeat: testHeartbeat, Expiry: testExpiry, Logger: log})
+	in.cluster, err = postgres.NewCluster(ctx, db, postgres.ClusterConfig{URL: in.base, Heartbeat: testHeartbeat, Expiry: lease, Logger: log})
 	if err != nil {
 		t.Fatalf("NewCluster: %v", err)
 	}
 	reg := registry()
-	in.hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Cluster: in.cluster, Remote: server.NewForwarder(5 * time.Second)})
+	in.hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Cluster: in.cluster, Remote: server.NewForwarder(forward)})
 	err = in.cluster.Start(ctx, postgres.Handlers{
 		Changed: in.hall.Changed,
 		Missed:  in.hall.Missed,
@@ -68,8 +114,9 @@ func newInstance(t *testing.T, url string) *instance {
 	if err != nil {
 		t.Fatalf("cluster.Start: %v", err)
 	}
-	in.srv = server.New(server.Config{Registry: reg, Hall: in.hall, Logger: log})
-	in.http = &http.Server{Handler: in.srv}
+	in.srv = server.New(server.Config{Registry: reg, Hall: in.hall, Logger: log, Peers: server.LocalNets})
+	in.gate = &pauseGate{h: in.srv}
+	in.http = &http.Server{Handler: in.gate}
 	go in.http.Serve(ln)
 	t.Cleanup(func() {
 		if in.dead {
@@ -196,6 +243,7 @@ func TestOwnerKilledOtherTakesOver(t *testing.T) {
 		if f.Code != game.CodeConflict || time.Now().After(deadline) {
 			t.Fatalf("action during the takeover: got %s; want a conflict until b runs the table", f.raw)
 		}
+		c1.seq-- // sent again with the same seq, as the refused one was not applied
 		time.Sleep(100 * time.Millisecond)
 	}
 	sink := make(chan frame, 1024)
@@ -254,6 +302,7 @@ func TestOwnerProcessKilled(t *testing.T) {
 		if f.Code != game.CodeConflict || time.Now().After(deadline) {
 			t.Fatalf("action during the takeover: got %s; want a conflict until b runs the table", f.raw)
 		}
+		c1.seq-- // sent again with the same seq, as the refused one was not applied
 		time.Sleep(100 * time.Millisecond)
 	}
 	sink := make(chan frame, 1024)
@@ -316,5 +365,56 @@ func TestPresenceAcrossInstances(t *testing.T) {
 	// Only instances report presence.
 	if st, eb := do(t, a.base, "POST", "/api/tables/"+id+"/presence", "", map[string]any{"from": "x", "seats": []string{"online", "online"}}, nil); st != http.StatusUnauthorized {
 		t.Errorf("a presence report from a client: %d %+v; want 401", st, eb)
+	}
+}
+
+// TestPausedOwnerDoesNotStallForwarding: the instance that runs a table
+// stops answering, as a process paused by SIGSTOP whose lease has not run
+// out does. An action sent through the other instance is refused with
+// conflict once the forward timeout, half the lease, has passed, not held
+// up longer; sent again with the same seq once the owner answers again,
+// it is played.
+func TestPausedOwnerDoesNotStallForwarding(t *testing.T) {
+	url := pgtest.URL(t)
+	const lease = 4 * time.Second
+	timeout := server.ForwardTimeout(lease)
+	a, b := newInstanceWith(t, url, lease, timeout), newInstanceWith(t, url, lease, timeout)
+	id, _, tokens := createTable(t, a.base, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
+	ann, bo := dial(t, a.base, id, tokens[0], 0, nil), dial(t, b.base, id, tokens[1], 1, nil)
+	ann.next("state")
+	bo.next("state")
+	ann.act("d")
+	ann.next("ack")
+	bo.next("update")
+	a.gate.pause()
+	start := time.Now()
+	bo.act("d")
+	f := bo.next("ack", "error")
+	elapsed := time.Since(start)
+	if f.Type != "error" || f.Code != game.CodeConflict || !strings.Contains(f.Message, "did not answer") {
+		t.Fatalf("action while its owner is paused: got %s; want a conflict saying the owner did not answer", f.raw)
+	}
+	if elapsed < timeout || elapsed >= lease {
+		t.Errorf("the paused owner held the action up %v; want the forward timeout %v, less than the lease %v", elapsed, timeout, lease)
+	}
+	// The owner may yet play the request it held when it wakes up, as a
+	// paused process would: then the action sent again is "received
+	// already"; either way it is played once.
+	a.gate.resume()
+	bo.seq--
+	bo.act("d")
+	f = bo.next("ack", "error")
+	if f.Type == "error" && (f.Code != game.CodeConflict || !strings.Contains(f.Message, "received already")) || f.Type == "ack" && f.N != 2 {
+		t.Errorf("the same action once the owner answers: got %s; want ack n=2, or received already", f.raw)
+	}
+	var info table.Info
+	time.Sleep(200 * time.Millisecond)
+	do(t, a.base, "GET", "/api/tables/"+id, "", nil, &info)
+	if info.Status != "playing" {
+		t.Fatalf("table after the pause: %+v", info)
+	}
+	ann.act("c")
+	if f := ann.next("ack", "error"); f.Type != "ack" || f.N != 3 {
+		t.Errorf("Ann's next action: got %s; want ack n=3, Bo's action played once", f.raw)
 	}
 }

@@ -1,7 +1,12 @@
 // Package server is Minehall's HTTP and WebSocket edge: the JSON API that
 // creates, joins, starts, lists and downloads tables, the WebSocket protocol
 // that plays them (docs/protocol.md), the embedded web page, /healthz and
-// Prometheus metrics at /metrics. It works on any game through
-// [table.Hall]; it is the only place that maps [game.Code] to HTTP statuses
-// and error frames.
+// /readyz, and, on an admin handler of its own, Prometheus metrics and the
+// profiler. It works on any game through [table.Hall]; it is the only place
+// that maps [game.Code] to HTTP statuses and error frames.
+//
+// Its limits live one concern a file: quota.go (per client address, found
+// by clientaddr.go), ratelimit.go (each connection's frames), post.go
+// (state-changing requests from other sites) and ready.go (readiness). The
+// cap on bots thinking is the table package's.
 package server

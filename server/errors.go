@@ -2,8 +2,10 @@ package server
 
 import (
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
 
 	"minehall/game"
 )
@@ -45,7 +47,13 @@ func publicError(log *slog.Logger, err error) errorBody {
 	return errorBody{Code: c, Message: err.Error()}
 }
 
+// writeError answers err with its status and body; a refusal for a limit
+// says in Retry-After when to try again.
 func writeError(w http.ResponseWriter, log *slog.Logger, err error) {
+	var le *limitError
+	if errors.As(err, &le) {
+		w.Header().Set("Retry-After", strconv.Itoa(retrySeconds(le.retry)))
+	}
 	body := publicError(log, err)
 	writeJSON(w, httpStatus(body.Code), map[string]errorBody{"error": body})
 }

@@ -29,8 +29,16 @@ type Forwarder struct {
 
 var _ table.Remote = (*Forwarder)(nil)
 
+// ForwardTimeout is how long an instance waits for the owner of a table
+// to answer a forwarded request, given the lease of the cluster: half of
+// it, so that a paused owner holds a client's action up for less than
+// the time after which another instance takes its tables over, and the
+// client, told the owner did not answer, sends it again in time to reach
+// the new owner.
+func ForwardTimeout(lease time.Duration) time.Duration { return lease / 2 }
+
 // NewForwarder returns a forwarder whose requests give up after timeout
-// (default 10s).
+// (default 10s; see ForwardTimeout).
 func NewForwarder(timeout time.Duration) *Forwarder {
 	if timeout == 0 {
 		timeout = 10 * time.Second

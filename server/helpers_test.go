@@ -53,10 +53,11 @@ func (ruledGame) Rules(lang string) (string, bool) {
 // testServer is a server on a temporary SQLite file behind httptest.
 type testServer struct {
 	*httptest.Server
-	reg  *game.Registry
-	hall *table.Hall
-	srv  *server.Server
-	db   *sqlite.DB
+	admin *httptest.Server // the admin handler: metrics and pprof
+	reg   *game.Registry
+	hall  *table.Hall
+	srv   *server.Server
+	db    *sqlite.DB
 }
 
 func newTestServer(t *testing.T, cfg server.Config) *testServer {
@@ -66,16 +67,20 @@ func newTestServer(t *testing.T, cfg server.Config) *testServer {
 	if err != nil {
 		t.Fatalf("sqlite.Open: %v", err)
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log})
-	cfg.Registry, cfg.Hall, cfg.Logger = reg, hall, log
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: cfg.Logger})
+	cfg.Registry, cfg.Hall = reg, hall
+	cfg.Ready = append(cfg.Ready, server.StoreCheck(db))
 	srv := server.New(cfg)
-	ts := &testServer{Server: httptest.NewServer(srv), reg: reg, hall: hall, srv: srv, db: db}
+	ts := &testServer{Server: httptest.NewServer(srv), admin: httptest.NewServer(srv.AdminHandler()), reg: reg, hall: hall, srv: srv, db: db}
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		srv.Shutdown(ctx)
 		ts.Close()
+		ts.admin.Close()
 		hall.Close()
 		db.Close()
 	})
@@ -101,6 +106,9 @@ func do(t *testing.T, base, method, path, token string, body, out any) (int, err
 	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if method == http.MethodPost {
+		req.Header.Set("Content-Type", "application/json")
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

@@ -3,9 +3,11 @@ package server
 import (
 	"context"
 	"embed"
+	"errors"
 	"html/template"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
 	"time"
@@ -29,7 +31,7 @@ type Config struct {
 	Logger *slog.Logger
 	// AllowedOrigins are host patterns (path.Match syntax, such as
 	// "play.example.org" or "*.example.org") whose pages may open
-	// WebSockets; the server's own host is always allowed.
+	// WebSockets and send POSTs; the server's own host is always allowed.
 	AllowedOrigins []string
 	// MaxMessage caps a client frame in bytes; default 4096. A larger frame
 	// closes the connection.
@@ -43,10 +45,27 @@ type Config struct {
 	// default 10s.
 	HelloTimeout time.Duration
 	// UI serves the web client: every GET whose path is not under /api/ or
-	// /ws/ and is not /healthz or /metrics goes to it, so that a
+	// /ws/ and is not /healthz or /readyz goes to it, so that a
 	// single-page app owns its own routes. Nil serves a minimal page at /
 	// that lists the games.
 	UI http.Handler
+
+	// Limits are the quotas of each client address; nil takes
+	// DefaultLimits(). A zero field is no limit of that kind.
+	Limits *Limits
+	// ClientIPHeader names the header, such as X-Forwarded-For, that
+	// carries the client's address in requests from TrustedProxies; the
+	// quotas count those under that address. Empty: every request counts
+	// under its TCP peer's address.
+	ClientIPHeader string
+	TrustedProxies []netip.Prefix
+	// Peers are the networks of the other instances of a cluster: a
+	// request that one of them forwarded (ForwardedHeader) directly, not
+	// through a proxy, counts against no quota here.
+	Peers []netip.Prefix
+	// Ready are the checks of /readyz, besides the server shutting down
+	// (see StoreCheck).
+	Ready []ReadyCheck
 }
 
 // Server serves Minehall over HTTP and WebSocket.
@@ -55,6 +74,8 @@ type Server struct {
 	log     *slog.Logger
 	metrics *metrics
 	mux     *http.ServeMux
+	quotas  *quotas
+	ready   *readiness
 
 	mu    sync.Mutex
 	conns map[*websocket.Conn]struct{}
@@ -79,7 +100,13 @@ func New(cfg Config) *Server {
 	if cfg.HelloTimeout == 0 {
 		cfg.HelloTimeout = 10 * time.Second
 	}
+	if cfg.Limits == nil {
+		lim := DefaultLimits()
+		cfg.Limits = &lim
+	}
 	s := &Server{cfg: cfg, log: cfg.Logger, metrics: newMetrics(cfg.Hall), mux: http.NewServeMux(), conns: map[*websocket.Conn]struct{}{}}
+	s.quotas = newQuotas(*cfg.Limits, cfg.Hall.Unfinished)
+	s.ready = &readiness{checks: cfg.Ready, log: cfg.Logger}
 	s.routes()
 	return s
 }
@@ -87,7 +114,7 @@ func New(cfg Config) *Server {
 func (s *Server) routes() {
 	s.mux.HandleFunc("GET /", s.serveUI)
 	s.mux.HandleFunc("GET /healthz", s.serveHealth)
-	s.mux.Handle("GET /metrics", s.metrics.handler())
+	s.mux.HandleFunc("GET /readyz", s.serveReady)
 	s.mux.HandleFunc("GET /api/games", s.listGames)
 	s.mux.HandleFunc("GET /api/games/{id}/rules", s.gameRules)
 	s.mux.HandleFunc("POST /api/tables", s.createTable)
@@ -107,8 +134,39 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /ws/tables/{id}", s.serveWebSocket)
 }
 
-// ServeHTTP implements http.Handler.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+// ServeHTTP implements http.Handler: the API and WebSocket requests of an
+// address beyond its Requests limit are refused, and so is every POST that
+// a page of another site could have sent (see checkPost); the rest goes to
+// its route.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if isAPI(r.URL.Path) {
+		if err := s.quotas.request(s.clientOf(r)); err != nil {
+			s.refuse(w, err)
+			return
+		}
+	}
+	if r.Method == http.MethodPost {
+		if err := s.checkPost(r); err != nil {
+			writeError(w, s.log, err)
+			return
+		}
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// isAPI reports whether p is a path of the API or the WebSocket.
+func isAPI(p string) bool {
+	return p == "/api" || strings.HasPrefix(p, "/api/") || p == "/ws" || strings.HasPrefix(p, "/ws/")
+}
+
+// refuse answers err, a refusal for a limit, counting it by limit.
+func (s *Server) refuse(w http.ResponseWriter, err error) {
+	var le *limitError
+	if errors.As(err, &le) {
+		s.metrics.limited.WithLabelValues(le.limit).Inc()
+	}
+	writeError(w, s.log, err)
+}
 
 // serveUI answers every GET that no other route takes: an unknown path of
 // the API or the WebSocket gets a not_found error, anything else the web
@@ -116,7 +174,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.Serve
 func (s *Server) serveUI(w http.ResponseWriter, r *http.Request) {
 	p := r.URL.Path
 	switch {
-	case p == "/api" || strings.HasPrefix(p, "/api/") || p == "/ws" || strings.HasPrefix(p, "/ws/"):
+	case isAPI(p):
 		writeError(w, s.log, game.Errorf(game.CodeNotFound, "there is no %s %s", r.Method, p))
 	case s.cfg.UI != nil:
 		s.cfg.UI.ServeHTTP(w, r)
@@ -140,15 +198,21 @@ func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// serveHealth answers /healthz, the liveness check: the process serves
+// requests (200), or is shutting down (503). Whether it can serve its
+// players is /readyz's to say.
 func (s *Server) serveHealth(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	down := s.down
-	s.mu.Unlock()
-	if down {
+	if s.shuttingDown() {
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "shutting down"})
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+func (s *Server) shuttingDown() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.down
 }
 
 // track registers an open WebSocket; it reports false once the server is

@@ -51,6 +51,15 @@ type errorFrame struct {
 // dropped.
 const writeTimeout = 10 * time.Second
 
+// The close frames of connections ended for their client's behaviour.
+var (
+	closeFlooded = closeReason{websocket.StatusPolicyViolation, "too many frames: keep within the frame rate"}
+	closeNotRead = closeReason{websocket.StatusPolicyViolation, "the client does not read its frames"}
+)
+
+// errTooFrequent is the message of a frame refused for the frame limit.
+const errTooFrequent = "too many frames; slow down"
+
 // wsConn is one WebSocket client of one table.
 type wsConn struct {
 	s     *Server
@@ -59,11 +68,15 @@ type wsConn struct {
 	seat  game.Player
 	token string // the seat's, for forwarding its actions
 	legal bool
+	game  string // the table's game id, for the metrics
 
 	ctx    context.Context
 	cancel context.CancelFunc
 	out    chan any      // acks and errors, for the writer
 	resync chan struct{} // the client asked for the whole state
+	// ending tells the writer to close the connection at once with its
+	// reason, dropping what is queued: the client does not read.
+	ending chan closeReason
 	// watchdog ends the connection when a write takes longer than
 	// writeTimeout: it runs only while the writer writes.
 	watchdog *time.Timer
@@ -74,6 +87,12 @@ type wsConn struct {
 }
 
 func (s *Server) serveWebSocket(w http.ResponseWriter, r *http.Request) {
+	release, err := s.quotas.connect(s.clientOf(r))
+	if err != nil {
+		s.refuse(w, err)
+		return
+	}
+	defer release()
 	t, err := s.cfg.Hall.Table(r.Context(), r.PathValue("id"))
 	if err != nil {
 		writeError(w, s.log, err)
@@ -92,7 +111,8 @@ func (s *Server) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 	defer s.untrack(c)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	conn := &wsConn{s: s, t: t, c: c, ctx: ctx, cancel: cancel, out: make(chan any, 32), resync: make(chan struct{}, 1)}
+	conn := &wsConn{s: s, t: t, c: c, game: t.Game().Spec().ID, ctx: ctx, cancel: cancel,
+		out: make(chan any, 32), resync: make(chan struct{}, 1), ending: make(chan closeReason, 1)}
 	// Reads and writes run without a context of their own (a context per
 	// frame costs a timer and a callback each); ending the connection's
 	// context closes the socket instead, which ends them, and a watchdog
@@ -143,7 +163,11 @@ func (c *wsConn) run() {
 	}()
 	if r := c.readLoop(); r.status != 0 {
 		// The writer sends what is queued, then closes with r.
-		c.send(r)
+		select {
+		case c.out <- r:
+		default:
+			c.end(r)
+		}
 		<-done
 	}
 	c.cancel()
@@ -193,10 +217,12 @@ func parseFrame(b []byte) (clientFrame, error) {
 	return f, nil
 }
 
-// readLoop handles the client's frames until the connection ends.
+// readLoop handles the client's frames until the connection ends. A
+// frame beyond the connection's frame limit is refused with a limit error
+// (naming the action's seq if it is one); a client that keeps flooding is
+// closed with 1008 (see frameLimit).
 func (c *wsConn) readLoop() closeReason {
-	limit := newBucket(c.s.cfg.Rate, c.s.cfg.Burst, time.Now())
-	flooded := 0
+	limit := newFrameLimit(c.s.cfg.Rate, c.s.cfg.Burst, time.Now())
 	var buf bytes.Buffer // reused for every frame: parseFrame copies what it keeps
 	for {
 		typ, b, err := c.read(&buf)
@@ -206,12 +232,17 @@ func (c *wsConn) readLoop() closeReason {
 			}
 			return closeReason{}
 		}
-		if !limit.take(time.Now()) {
-			flooded++
-			if flooded > int(c.s.cfg.Burst) {
-				return closeReason{websocket.StatusPolicyViolation, "too many frames"}
+		if ok, flooded := limit.take(time.Now()); !ok {
+			if flooded {
+				c.s.metrics.limited.WithLabelValues("flood").Inc()
+				return closeFlooded
 			}
-			c.send(errorFrame{Type: "error", errorBody: errorBody{Code: game.CodeLimit, Message: "too many frames; slow down"}})
+			c.s.metrics.limited.WithLabelValues("frames").Inc()
+			var seq int64
+			if f, err := parseFrame(b); err == nil && f.Type == "act" {
+				seq = f.Seq
+			}
+			c.send(errorFrame{Type: "error", Seq: seq, errorBody: errorBody{Code: game.CodeLimit, Message: errTooFrequent}})
 			continue
 		}
 		if typ != websocket.MessageText {
@@ -266,12 +297,12 @@ func quote(s string) string {
 func (c *wsConn) act(f clientFrame) {
 	if !c.seat.Seated() {
 		c.send(errorFrame{Type: "error", Seq: f.Seq, errorBody: errorBody{Code: game.CodeUnauthorized, Message: "spectators cannot act; join a seat and say hello with its token"}})
-		c.s.metrics.observeAction(game.CodeUnauthorized, 0)
+		c.s.metrics.observeAction(c.game, game.CodeUnauthorized, 0)
 		return
 	}
 	start := time.Now()
 	n, err := c.t.ActWithToken(c.ctx, c.seat, c.token, f.Move, f.Seq)
-	c.s.metrics.observeAction(game.ErrorCode(err), time.Since(start))
+	c.s.metrics.observeAction(c.game, game.ErrorCode(err), time.Since(start))
 	if err != nil {
 		c.send(errorFrame{Type: "error", Seq: f.Seq, errorBody: publicError(c.s.log, err)})
 		return
@@ -280,12 +311,22 @@ func (c *wsConn) act(f clientFrame) {
 }
 
 // send queues a frame for the writer; a client whose queue is full is not
-// reading and is dropped.
+// reading and is dropped, with a close frame if the socket still takes
+// one.
 func (c *wsConn) send(f any) {
 	select {
 	case c.out <- f:
 	default:
-		c.cancel()
+		c.end(closeNotRead)
+	}
+}
+
+// end has the writer close the connection with r at once; the first
+// reason given wins.
+func (c *wsConn) end(r closeReason) {
+	select {
+	case c.ending <- r:
+	default:
 	}
 }
 
@@ -310,6 +351,8 @@ func (c *wsConn) writeLoop(sub *table.Subscription) closeReason {
 			if !c.write(u) {
 				return closeReason{}
 			}
+		case r := <-c.ending:
+			return r
 		case f := <-c.out:
 			if r, ok := f.(closeReason); ok {
 				return r

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"minehall/game"
 )
@@ -19,6 +20,9 @@ type BalanceConfig struct {
 	Bot           string // the bot in every seat; "" means "random"
 	Seed          uint64
 	Workers       int // 0: GOMAXPROCS; never changes the report
+	// MaxActions and AgentTimeout are those of every run (see [Config]).
+	MaxActions   int
+	AgentTimeout time.Duration
 	// Command is the command line that reproduces the report; the report
 	// shows it.
 	Command string
@@ -43,7 +47,8 @@ func Balance(ctx context.Context, cfg BalanceConfig) ([]*Summary, error) {
 	for _, g := range cfg.Games {
 		spec := g.Spec()
 		for n := spec.MinPlayers; n <= spec.MaxPlayers; n++ {
-			run := Config{Game: g, Players: n, Bots: []string{cfg.Bot}, Games: cfg.GamesPerCount, Seed: cfg.Seed, Workers: cfg.Workers}
+			run := Config{Game: g, Players: n, Bots: []string{cfg.Bot}, Games: cfg.GamesPerCount, Seed: cfg.Seed, Workers: cfg.Workers,
+				MaxActions: cfg.MaxActions, AgentTimeout: cfg.AgentTimeout}
 			if cfg.Progress != nil {
 				id, n := spec.ID, n
 				run.Progress = func(done int) { cfg.Progress(id, n, done, cfg.GamesPerCount) }
@@ -73,8 +78,8 @@ func WriteBalance(w io.Writer, cfg BalanceConfig, sums []*Summary) error {
 	}
 	b.WriteString("How to read it. Every seat is played by the same bot (`" + bot + "`), so in a fair game each of n\n" +
 		"seats wins 1/n of the games. A win rate is the share of games won (a win shared by k players counts\n" +
-		"1/k), with its Wilson score 95% interval in brackets. The first-player advantage is seat 0's\n" +
-		"win rate minus 1/n; seat 0 is the first seat of the game (the start player unless the game's\n" +
+		"1/k), with its Wilson score 95% interval in brackets. The first-player advantage is seat 1's\n" +
+		"win rate minus 1/n; seat 1 is the first seat of the game (the start player unless the game's\n" +
 		"rules choose the start player otherwise). The seat-balance p-value is Pearson's chi-square test\n" +
 		fmt.Sprintf("that every seat wins equally often: below %g, some seat wins more often than chance explains.\n", significance) +
 		"Turns are runs of consecutive actions by one seat; actions count every recorded action.\n\n")
@@ -84,7 +89,7 @@ func WriteBalance(w io.Writer, cfg BalanceConfig, sums []*Summary) error {
 		return err
 	}
 	b.WriteString("## First-player advantage\n\n")
-	b.WriteString("| game | players | games | errors | seat 0 win rate | fair share | first-player advantage | seat balance p |\n")
+	b.WriteString("| game | players | games | errors | seat 1 win rate | fair share | first-player advantage | seat balance p |\n")
 	b.WriteString("| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |\n")
 	for _, s := range sums {
 		r := s.WinsBySeat[0]
@@ -125,7 +130,7 @@ func writeGameBalance(b *strings.Builder, sums []*Summary) {
 	maxSeats := sums[len(sums)-1].Players
 	b.WriteString("| players |")
 	for p := range maxSeats {
-		fmt.Fprintf(b, " seat %d |", p)
+		fmt.Fprintf(b, " seat %d |", p+1)
 	}
 	b.WriteString(" seat balance p | mean score by seat | mean turns | mean actions | errors |\n|---:|")
 	b.WriteString(strings.Repeat(" --- |", maxSeats) + " ---: | --- | ---: | ---: | ---: |\n")
@@ -174,7 +179,7 @@ func seatVerdict(sums []*Summary) string {
 					best = p
 				}
 			}
-			bad = append(bad, fmt.Sprintf("with %d players seat %d wins %s against a fair %.1f%% (%s)", s.Players, best, pct(s.WinsBySeat[best]), 100/float64(s.Players), pclause(s.SeatBalanceP)))
+			bad = append(bad, fmt.Sprintf("with %d players seat %d wins %s against a fair %.1f%% (%s)", s.Players, best+1, pct(s.WinsBySeat[best]), 100/float64(s.Players), pclause(s.SeatBalanceP)))
 		}
 	}
 	if len(bad) == 0 {

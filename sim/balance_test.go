@@ -34,7 +34,7 @@ func TestBalanceReport(t *testing.T) {
 		"| Goofspiel | 4 | 40 | 0 |",
 		"## Goofspiel",
 		"options: cards=5 timer=30",
-		"| players | seat 0 | seat 1 | seat 2 | seat 3 |",
+		"| players | seat 1 | seat 2 | seat 3 | seat 4 |",
 		"## Seat balance\n\n- Connect Four. ",
 		"\nSeat balance. At no player count",
 	} {
@@ -62,7 +62,7 @@ func TestSeatVerdict(t *testing.T) {
 	if got := seatVerdict([]*Summary{fair}); !strings.Contains(got, "At no player count does any seat win significantly more often") {
 		t.Errorf("fair: got %q", got)
 	}
-	if got, want := seatVerdict([]*Summary{fair, unfair}), "with 2 players seat 0 wins 80.0% [71.1, 86.7] against a fair 50.0% (p < 0.001)"; !strings.Contains(got, want) {
+	if got, want := seatVerdict([]*Summary{fair, unfair}), "with 2 players seat 1 wins 80.0% [71.1, 86.7] against a fair 50.0% (p < 0.001)"; !strings.Contains(got, want) {
 		t.Errorf("unfair: got %q; want it to contain %q", got, want)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,7 +28,7 @@ func GenericBotNames(g game.Game) []string {
 	if g.Spec().Information == game.ImperfectInformation {
 		names = append(names, "ismcts", "ismcts:easy", "ismcts:medium", "ismcts:hard", "ismcts:N")
 	}
-	return names
+	return append(names, "ext:COMMAND")
 }
 
 // BotNames lists every bot name [NewBot] accepts for g: the game's own
@@ -61,16 +62,30 @@ func BotNames(g game.Game) []string {
 //   - "ismcts", "ismcts:…": the same levels of ISMCTS, which never reads
 //     hidden state; hidden-information games only;
 //   - "easy", "medium", "hard": mcts of that level, ismcts in a
-//     hidden-information game.
+//     hidden-information game;
+//   - "ext:COMMAND": an external agent ([ai.External]): COMMAND, split into
+//     words as a shell would (quotes, no expansions), is run once per game
+//     and seat and plays over the line protocol of docs/agents.md; its
+//     answers get [ai.DefaultAgentTimeout] (see [GameSetup.AgentTimeout]).
 //
 // In a real-time game the generic bots take [GenericDelay] per action, the
 // pace of a person, so that the game's clock can run; a game's own bots
-// choose their own pace.
+// and external agents choose their own pace.
 //
-// An unknown name gets an error of code [game.CodeInvalid] that lists the
-// names there are.
+// A name that is no bot gets the error of [ai.NoSuchBot] (code
+// [game.CodeNotFound]) listing the names there are; a bad level, a
+// malformed command or an agent program that does not exist gets an error
+// of code [game.CodeInvalid].
 func NewBot(g game.Game, name string, seed uint64) (ai.Bot, error) {
-	b, err := newBot(g, name, seed)
+	return newBot(g, name, seed, 0)
+}
+
+// newBot is NewBot with external agents' answers bounded by timeout.
+func newBot(g game.Game, name string, seed uint64, timeout time.Duration) (ai.Bot, error) {
+	if cmdline, ok := strings.CutPrefix(name, "ext:"); ok {
+		return newExternal(g, name, cmdline, timeout)
+	}
+	b, err := makeBot(g, name, seed)
 	if err != nil {
 		return nil, err
 	}
@@ -81,6 +96,19 @@ func NewBot(g game.Game, name string, seed uint64) (ai.Bot, error) {
 		return paced{b, GenericDelay}, nil
 	}
 	return b, nil
+}
+
+// newExternal makes the bot "ext:COMMAND", checking that the program
+// exists; nothing runs until the game starts.
+func newExternal(g game.Game, name, cmdline string, timeout time.Duration) (ai.Bot, error) {
+	argv, err := ai.SplitCommand(cmdline)
+	if err != nil {
+		return nil, game.Errorf(game.CodeInvalid, "bot %q: %v", name, err)
+	}
+	if _, err := exec.LookPath(argv[0]); err != nil {
+		return nil, game.Errorf(game.CodeInvalid, "bot %q: %v", name, err)
+	}
+	return ai.NewExternal(g.Spec().ID, ai.AgentConfig{Command: argv, Name: strings.TrimSpace(cmdline), Timeout: timeout}), nil
 }
 
 // GenericDelay is the time a generic bot takes per action in a real-time
@@ -105,7 +133,7 @@ func (b paced) Act(ctx context.Context, s game.State, p game.Player) (ai.Decisio
 	return d, err
 }
 
-func newBot(g game.Game, name string, seed uint64) (ai.Bot, error) {
+func makeBot(g game.Game, name string, seed uint64) (ai.Bot, error) {
 	if bm, ok := g.(ai.BotMaker); ok && slices.Contains(bm.BotNames(), name) {
 		b, err := bm.NewBot(name, seed)
 		if err != nil {
@@ -156,7 +184,7 @@ func newBot(g game.Game, name string, seed uint64) (ai.Bot, error) {
 		}
 		return ai.NewISMCTS(cfg), nil
 	}
-	return nil, game.Errorf(game.CodeInvalid, "unknown bot %q for %s (known: %s)", name, spec.Title, strings.Join(BotNames(g), ", "))
+	return nil, ai.NoSuchBot(spec.Title, name, BotNames(g))
 }
 
 // RolloutDepth bounds the rollouts of the generic search bots, so that
@@ -173,19 +201,65 @@ func ScoreRanks(s game.State, dst []float64) []float64 {
 	return game.RankReturns(s.Scores(buf[:0]), dst)
 }
 
-// CheckBots reports, in one error of code [game.CodeInvalid], every name in
-// names that [NewBot] refuses for g.
+// CheckBots reports every distinct name in names that [NewBot] refuses for
+// g, each once: the error of NewBot for one such name, else one error of
+// code [game.CodeInvalid] that joins theirs.
 func CheckBots(g game.Game, names []string) error {
-	var msgs []string
+	var errs []error
+	var seen []string
 	for _, n := range names {
+		if slices.Contains(seen, n) {
+			continue
+		}
+		seen = append(seen, n)
 		if _, err := NewBot(g, n, 0); err != nil {
-			msgs = append(msgs, err.Error())
+			errs = append(errs, err)
 		}
 	}
-	if len(msgs) > 0 {
-		return game.Errorf(game.CodeInvalid, "%s", strings.Join(msgs, "; "))
+	switch len(errs) {
+	case 0:
+		return nil
+	case 1:
+		return errs[0]
 	}
-	return nil
+	msgs := make([]string, len(errs))
+	for i, err := range errs {
+		msgs[i] = err.Error()
+	}
+	return game.Errorf(game.CodeInvalid, "%s", strings.Join(msgs, "; "))
+}
+
+// ParseBots splits a list of bot names at its commas, except commas in
+// single or double quotes (an external agent's command may hold some:
+// "ext:python3 agent.py '--weights=1,2',random"), and trims each name. It
+// refuses an empty name and an unterminated quote.
+func ParseBots(list string) ([]string, error) {
+	var names []string
+	var quote byte
+	start := 0
+	for i := 0; i <= len(list); i++ {
+		switch {
+		case i == len(list) || (list[i] == ',' && quote == 0):
+			name := strings.TrimSpace(list[start:i])
+			if name == "" {
+				return nil, game.Errorf(game.CodeInvalid, "bot list %q has an empty name", list)
+			}
+			names = append(names, name)
+			start = i + 1
+		case list[i] == '\\' && quote != '\'' && i+1 < len(list):
+			i++
+		case (list[i] == '\'' || list[i] == '"') && (quote == 0 || quote == list[i]):
+			if quote == 0 {
+				quote = list[i]
+			} else {
+				quote = 0
+			}
+		}
+	}
+	if quote != 0 {
+		return nil, game.Errorf(game.CodeInvalid, "bot list %q has an unterminated quote", list)
+	}
+	return names, nil
 }
 
 // Greedy is a one-action lookahead bot for any game: it tries each legal

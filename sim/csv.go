@@ -8,20 +8,21 @@ import (
 )
 
 // WriteCSV writes one row per game of results, for a run with players
-// seats: index, seed, the bot, score and return of each seat, actions,
-// turns, virtual milliseconds and the error ("" for a finished game). Seeds
-// are written in decimal.
+// seats: index, seed, the bot, score and return of each seat (columns
+// bot_1, score_1, return_1 for the first seat: seats count from 1, as
+// everywhere people read them), actions, turns, virtual milliseconds and
+// the error ("" for a finished game). Seeds are written in decimal.
 func WriteCSV(w io.Writer, players int, results []GameResult) error {
 	cw := csv.NewWriter(w)
 	head := []string{"game", "seed"}
 	for p := range players {
-		head = append(head, fmt.Sprintf("bot_%d", p))
+		head = append(head, fmt.Sprintf("bot_%d", p+1))
 	}
 	for p := range players {
-		head = append(head, fmt.Sprintf("score_%d", p))
+		head = append(head, fmt.Sprintf("score_%d", p+1))
 	}
 	for p := range players {
-		head = append(head, fmt.Sprintf("return_%d", p))
+		head = append(head, fmt.Sprintf("return_%d", p+1))
 	}
 	head = append(head, "actions", "turns", "virtual_ms", "error")
 	if err := cw.Write(head); err != nil {

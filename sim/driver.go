@@ -3,24 +3,32 @@ package sim
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"runtime/debug"
 	"slices"
+	"time"
 
 	"minehall/ai"
 	"minehall/game"
 )
 
-// GameSetup is what [PlayGame] plays.
+// GameSetup is what [PlayGame] and [Play] play.
 type GameSetup struct {
 	Game    game.Game
 	Players int
 	Options game.Options // raw KEY=VALUE options; defaults fill the rest
 	Seed    uint64       // the game's seed; the bots and chance are seeded from it
-	Bots    []string     // one bot name per seat, see [NewBot]
+	// Bots names one bot per seat: the bots [PlayGame] makes (see
+	// [NewBot]); for [Play], which is given its bots, only their names in
+	// the result and in messages (may be empty).
+	Bots []string
 	// MaxActions ends the game as an error after this many actions
 	// (0: DefaultMaxActions).
 	MaxActions int
+	// AgentTimeout bounds each answer of an external agent ("ext:" bots);
+	// 0 means [ai.DefaultAgentTimeout].
+	AgentTimeout time.Duration
 }
 
 // DefaultMaxActions is the action limit of a game when none is given.
@@ -52,8 +60,40 @@ type GameResult struct {
 // OK reports whether the game ended without error.
 func (r *GameResult) OK() bool { return r.Error == "" }
 
-// PlayGame plays one game between bots on a virtual clock and returns its
-// result; it returns an error only when ctx is done.
+// PlayGame plays one game between the bots setup names, made by [NewBot]
+// and seeded from the game's seed, and returns its result as [Play] does.
+// The bots are closed when the game is over: an external agent's process
+// ends with its game. A bot name that [NewBot] refuses makes an error
+// game.
+func PlayGame(ctx context.Context, setup GameSetup) (GameResult, error) {
+	if len(setup.Bots) != setup.Players {
+		return GameResult{Seed: setup.Seed, Bots: setup.Bots, Error: fmt.Sprintf("%d bots for %d seats", len(setup.Bots), setup.Players)}, nil
+	}
+	bots := make([]ai.Bot, 0, len(setup.Bots))
+	defer func() {
+		for _, b := range bots {
+			if c, ok := b.(io.Closer); ok {
+				c.Close()
+			}
+		}
+	}()
+	for p, name := range setup.Bots {
+		b, err := newBot(setup.Game, name, botSeed(setup.Seed, p), setup.AgentTimeout)
+		if err != nil {
+			return GameResult{Seed: setup.Seed, Bots: setup.Bots, Error: fmt.Sprintf("seat %d: %v", p+1, err)}, nil
+		}
+		bots = append(bots, b)
+	}
+	return Play(ctx, setup, bots)
+}
+
+// Play plays one game of setup between bots, one per seat in seat order,
+// on a virtual clock, and returns its result; it returns an error only
+// when ctx is done. Any [ai.Bot] plays: the generic and the games' own
+// bots ([NewBot]), an external agent ([ai.External]) or one's own. Bots
+// that implement [ai.Watcher] are told the start (with a seed derived
+// from the game's), every action as their seat may learn it (a hidden
+// move without its notation) and the end. Play does not close the bots.
 //
 // Chance events happen at once, drawn by their probabilities from a
 // generator seeded from the game's seed. Every seated actor's bot is asked
@@ -75,14 +115,20 @@ func (r *GameResult) OK() bool { return r.Error == "" }
 //
 // A bot error, an illegal action, a panic, or a game that has not ended
 // after MaxActions actions makes an error game, reported in the result.
-func PlayGame(ctx context.Context, setup GameSetup) (GameResult, error) {
-	return playGame(ctx, setup, nil)
+// Messages count seats from 1.
+func Play(ctx context.Context, setup GameSetup, bots []ai.Bot) (GameResult, error) {
+	d := &driver{setup: setup, bots: bots}
+	res, err := d.playGuarded(ctx)
+	if err != nil {
+		return res, err
+	}
+	d.end(ctx, &res)
+	return res, nil
 }
 
-// playGame is PlayGame with the bots given (nil: made from setup.Bots).
-func playGame(ctx context.Context, setup GameSetup, bots []ai.Bot) (res GameResult, err error) {
-	res = GameResult{Seed: setup.Seed, Bots: setup.Bots}
-	d := &driver{setup: setup, bots: bots}
+// playGuarded plays the game, turning a panic into an error game.
+func (d *driver) playGuarded(ctx context.Context) (res GameResult, err error) {
+	res = GameResult{Seed: d.setup.Seed, Bots: d.setup.Bots}
 	defer func() {
 		if r := recover(); r != nil {
 			res.Error = fmt.Sprintf("panic: %v\n%s", r, debug.Stack())
@@ -90,7 +136,10 @@ func playGame(ctx context.Context, setup GameSetup, bots []ai.Bot) (res GameResu
 		}
 		d.fill(&res)
 	}()
-	if err := d.start(); err != nil {
+	if err := d.start(ctx); err != nil {
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
 		res.Error = err.Error()
 		return res, nil
 	}
@@ -123,6 +172,11 @@ type driver struct {
 	turns    int
 	lastSeat game.Player
 
+	// watchers are the seats whose bots follow the whole game; hidden
+	// says whether moves may be hidden from some of them.
+	watchers []game.Player
+	hidden   bool
+
 	timerOn    bool
 	timerPhase int64
 	timerStart int64
@@ -132,31 +186,62 @@ type driver struct {
 	obuf []game.ChanceOutcome
 }
 
-func (d *driver) start() error {
+func (d *driver) start(ctx context.Context) error {
 	s := d.setup
-	if len(s.Bots) != s.Players {
-		return fmt.Errorf("%d bots for %d seats", len(s.Bots), s.Players)
+	if len(d.bots) != s.Players {
+		return fmt.Errorf("%d bots for %d seats", len(d.bots), s.Players)
+	}
+	if len(s.Bots) != 0 && len(s.Bots) != s.Players {
+		return fmt.Errorf("%d bot names for %d seats", len(s.Bots), s.Players)
 	}
 	rec, err := game.NewRecorder(s.Game, s.Players, s.Options, s.Seed)
 	if err != nil {
 		return err
 	}
 	d.rec = rec
-	for p, name := range s.Bots {
-		if len(d.bots) == s.Players {
-			break
-		}
-		b, err := NewBot(s.Game, name, botSeed(s.Seed, p))
-		if err != nil {
-			return err
-		}
-		d.bots = append(d.bots, b)
-	}
-	d.realtime = s.Game.Spec().Turns == game.RealTime
+	spec := s.Game.Spec()
+	d.realtime = spec.Turns == game.RealTime
+	d.hidden = spec.Information == game.ImperfectInformation
 	d.chance = game.NewRand(chanceSeed(s.Seed))
 	d.pend = make([]pending, s.Players)
 	d.lastSeat = game.Spectator
+	for p, b := range d.bots {
+		w, ok := b.(ai.Watcher)
+		if !ok {
+			continue
+		}
+		d.watchers = append(d.watchers, game.Player(p))
+		seed := botSeed(s.Seed, p)
+		err := w.Start(ctx, ai.GameStart{Game: spec.ID, Turns: spec.Turns, Options: rec.Rec.Options, Players: s.Players, Seat: game.Player(p),
+			Names: s.Bots, Seed: &seed})
+		if err != nil {
+			return fmt.Errorf("%s could not start: %v", d.seatName(game.Player(p)), err)
+		}
+	}
 	return nil
+}
+
+// seatName names seat p for people: "seat 2 (bot random)", counting from 1.
+func (d *driver) seatName(p game.Player) string {
+	if int(p) < len(d.setup.Bots) {
+		return fmt.Sprintf("seat %d (bot %s)", p+1, d.setup.Bots[p])
+	}
+	return fmt.Sprintf("seat %d", p+1)
+}
+
+// end tells the watching bots how the game ended. Their errors do not
+// change a decided game.
+func (d *driver) end(ctx context.Context, res *GameResult) {
+	e := ai.GameEnd{N: int64(res.Actions), Error: res.Error}
+	if res.Record != nil {
+		e.Result = res.Record.Result
+	}
+	if e.Error != "" {
+		e.Result = nil
+	}
+	for _, p := range d.watchers {
+		d.bots[p].(ai.Watcher).End(ctx, e)
+	}
 }
 
 func (d *driver) fill(res *GameResult) {
@@ -205,7 +290,7 @@ func (d *driver) run(ctx context.Context) error {
 			if err != nil {
 				return err
 			}
-			if err := d.play(game.Chance, a); err != nil {
+			if err := d.play(ctx, game.Chance, a); err != nil {
 				return err
 			}
 			continue
@@ -214,7 +299,7 @@ func (d *driver) run(ctx context.Context) error {
 		if err := d.ask(ctx, actors); err != nil {
 			return err
 		}
-		if err := d.next(actors); err != nil {
+		if err := d.next(ctx, actors); err != nil {
 			return err
 		}
 	}
@@ -260,7 +345,7 @@ func (d *driver) ask(ctx context.Context, actors []game.Player) error {
 			continue
 		}
 		if int(p) >= len(d.pend) {
-			return fmt.Errorf("the game names seat %s as an actor but has %d seats", p, len(d.pend))
+			return fmt.Errorf("the game names seat %d as an actor but has %d seats", p+1, len(d.pend))
 		}
 		old := d.pend[p]
 		if old.asked && !old.stale && (old.d.Wait || d.legal(p, old.d.Action)) {
@@ -271,14 +356,14 @@ func (d *driver) ask(ctx context.Context, actors []game.Player) error {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			return fmt.Errorf("seat %s (bot %s) failed after %d actions: %v", p, d.setup.Bots[p], len(d.rec.Rec.Actions), err)
+			return fmt.Errorf("%s failed after %d actions: %v", d.seatName(p), len(d.rec.Rec.Actions), err)
 		}
 		if !dec.Wait && !d.legal(p, dec.Action) {
 			reason := "it is not legal"
 			if err := game.Check(s, p, dec.Action); err != nil {
 				reason = err.Error()
 			}
-			return fmt.Errorf("seat %s (bot %s) chose %q after %d actions: %s", p, d.setup.Bots[p], s.ActionString(p, dec.Action), len(d.rec.Rec.Actions), reason)
+			return fmt.Errorf("%s chose %q after %d actions: %s", d.seatName(p), s.ActionString(p, dec.Action), len(d.rec.Rec.Actions), reason)
 		}
 		due := d.now + max(dec.Delay.Milliseconds(), 0)
 		if dec.Wait {
@@ -294,7 +379,7 @@ func (d *driver) ask(ctx context.Context, actors []game.Player) error {
 
 // next applies the earliest event: a seat's decision, the timer, or a
 // System action when only System may act.
-func (d *driver) next(actors []game.Player) error {
+func (d *driver) next(ctx context.Context, actors []game.Player) error {
 	seat, due := game.Player(-1), int64(math.MaxInt64)
 	for _, p := range actors {
 		if p.Seated() && d.pend[p].due < due {
@@ -303,11 +388,11 @@ func (d *driver) next(actors []game.Player) error {
 	}
 	if tdue := d.timerDue(); tdue < due {
 		d.now = max(d.now, tdue)
-		return d.playSystem()
+		return d.playSystem(ctx)
 	}
 	if seat < 0 {
 		if slices.Contains(actors, game.System) {
-			return d.playSystem()
+			return d.playSystem(ctx)
 		}
 		return fmt.Errorf("after %d actions only %v may act, with no timer running", len(d.rec.Rec.Actions), actors)
 	}
@@ -317,21 +402,26 @@ func (d *driver) next(actors []game.Player) error {
 	if pd.d.Wait {
 		return nil
 	}
-	return d.play(seat, pd.d.Action)
+	return d.play(ctx, seat, pd.d.Action)
 }
 
-func (d *driver) playSystem() error {
+func (d *driver) playSystem(ctx context.Context) error {
 	d.abuf = d.rec.State.Legal(game.System, d.abuf[:0])
 	if len(d.abuf) == 0 {
 		return fmt.Errorf("after %d actions the system must act but has no legal action", len(d.rec.Rec.Actions))
 	}
-	return d.play(game.System, d.abuf[0])
+	return d.play(ctx, game.System, d.abuf[0])
 }
 
-// play applies a for p through the record's checked path.
-func (d *driver) play(p game.Player, a game.Action) error {
+// play applies a for p through the record's checked path and tells the
+// watching bots.
+func (d *driver) play(ctx context.Context, p game.Player, a game.Action) error {
+	public := !d.hidden
+	if pm, ok := d.rec.State.(game.PublicMover); ok && d.hidden && len(d.watchers) > 0 {
+		public = pm.MoveIsPublic(p, a)
+	}
 	if err := d.rec.Play(p, a, d.now); err != nil {
-		return fmt.Errorf("action %d: %s by %s was refused: %v", len(d.rec.Rec.Actions), d.rec.State.ActionString(p, a), p, err)
+		return fmt.Errorf("action %d: %s by %s was refused: %v", len(d.rec.Rec.Actions)+1, d.rec.State.ActionString(p, a), d.actorName(p), err)
 	}
 	if p.Seated() {
 		if p != d.lastSeat {
@@ -344,7 +434,25 @@ func (d *driver) play(p game.Player, a game.Action) error {
 		// every decision is.
 		d.pend[q].stale = d.pend[q].stale || d.realtime || d.pend[q].d.Wait
 	}
+	n := len(d.rec.Rec.Actions)
+	for _, q := range d.watchers {
+		m := ai.MoveSeen{N: int64(n), Player: p, Ms: d.now}
+		if public || p == q {
+			m.Move = d.rec.Rec.Actions[n-1].Move
+		}
+		if err := d.bots[q].(ai.Watcher).Update(ctx, m); err != nil {
+			return fmt.Errorf("%s failed after %d actions: %v", d.seatName(q), n, err)
+		}
+	}
 	return nil
+}
+
+// actorName names p for people: a seat counted from 1, chance or system.
+func (d *driver) actorName(p game.Player) string {
+	if p.Seated() {
+		return d.seatName(p)
+	}
+	return p.String()
 }
 
 func (d *driver) legal(p game.Player, a game.Action) bool {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"minehall/ai"
 	"minehall/game"
@@ -121,7 +122,7 @@ func TestWhoIsAskedAgain(t *testing.T) {
 		// Without a timer, each seat is asked once per round of 5 cards.
 		var asked [3]int
 		bots := []ai.Bot{countingBot{ai.NewRandom(1), &asked[0]}, countingBot{ai.NewRandom(2), &asked[1]}, countingBot{ai.NewRandom(3), &asked[2]}}
-		res, err := playGame(context.Background(), GameSetup{Game: gametest.Goofspiel(), Players: 3, Options: game.Options{"timer": "0"}, Seed: 4, Bots: []string{"a", "b", "c"}}, bots)
+		res, err := Play(context.Background(), GameSetup{Game: gametest.Goofspiel(), Players: 3, Options: game.Options{"timer": "0"}, Seed: 4, Bots: []string{"a", "b", "c"}}, bots)
 		if err != nil || !res.OK() {
 			t.Fatalf("got %v %q", err, res.Error)
 		}
@@ -134,7 +135,7 @@ func TestWhoIsAskedAgain(t *testing.T) {
 		// taps but its last winning one: 8 times; seat 1 likewise: 8 times.
 		var asked [2]int
 		bots := []ai.Bot{countingBot{pacedBot{1000e6}, &asked[0]}, countingBot{pacedBot{1500e6}, &asked[1]}}
-		res, err := playGame(context.Background(), GameSetup{Game: tapper{}, Players: 2, Seed: 4, Bots: []string{"a", "b"}}, bots)
+		res, err := Play(context.Background(), GameSetup{Game: tapper{}, Players: 2, Seed: 4, Bots: []string{"a", "b"}}, bots)
 		if err != nil || !res.OK() {
 			t.Fatalf("got %v %q", err, res.Error)
 		}
@@ -179,8 +180,8 @@ func TestErrorGames(t *testing.T) {
 		bot  string
 		want string
 	}{
-		{"illegal", `seat 0 (bot illegal) chose`},
-		{"failing", "seat 0 (bot failing) failed after 0 actions: out of ideas"},
+		{"illegal", `seat 1 (bot illegal) chose`},
+		{"failing", "seat 1 (bot failing) failed after 0 actions: out of ideas"},
 		{"panicking", "panic: the bot fell over"},
 	}
 	for _, tt := range tests {
@@ -210,5 +211,93 @@ func TestPlayGameStopsWithContext(t *testing.T) {
 	cancel()
 	if _, err := PlayGame(ctx, GameSetup{Game: gametest.ConnectFour(), Players: 2, Bots: []string{"random", "random"}}); err != context.Canceled {
 		t.Fatalf("got %v; want context.Canceled", err)
+	}
+}
+
+// watchingBot records what a driver tells a watching bot and plays the
+// first legal action.
+type watchingBot struct {
+	start  ai.GameStart
+	starts int
+	moves  []ai.MoveSeen
+	end    *ai.GameEnd
+}
+
+func (b *watchingBot) Act(ctx context.Context, s game.State, p game.Player) (ai.Decision, error) {
+	return ai.Decision{Action: s.Legal(p, nil)[0]}, nil
+}
+func (b *watchingBot) Start(ctx context.Context, g ai.GameStart) error {
+	b.start = g
+	b.starts++
+	return nil
+}
+func (b *watchingBot) Update(ctx context.Context, m ai.MoveSeen) error {
+	b.moves = append(b.moves, m)
+	return nil
+}
+func (b *watchingBot) End(ctx context.Context, e ai.GameEnd) error {
+	b.end = &e
+	return nil
+}
+
+func TestPlayTellsWatchers(t *testing.T) {
+	// Goofspiel: chance turns up the prize, then every seat bids in
+	// secret; a bid is named only to its bidder, chance's card to all.
+	w0, w1 := &watchingBot{}, &watchingBot{}
+	setup := GameSetup{Game: gametest.Goofspiel(), Players: 3, Options: game.Options{"cards": "3", "timer": "0"}, Seed: 8, Bots: []string{"w0", "w1", "random"}}
+	res, err := Play(context.Background(), setup, []ai.Bot{w0, w1, ai.NewRandom(1)})
+	if err != nil || !res.OK() {
+		t.Fatalf("got %v %q; want a whole game", err, res.Error)
+	}
+	for i, w := range []*watchingBot{w0, w1} {
+		st := w.start
+		if w.starts != 1 || st.Game != "goofspiel" || st.Players != 3 || st.Seat != game.Player(i) || st.Options["cards"] != "3" ||
+			st.Seed == nil || *st.Seed != botSeed(8, i) || len(st.Names) != 3 || st.Names[2] != "random" {
+			t.Errorf("watcher %d started %d times with %+v; want once, with the game, seat, options, names and its seed", i, w.starts, st)
+		}
+		if len(w.moves) != len(res.Record.Actions) {
+			t.Fatalf("watcher %d was told %d moves; want all %d", i, len(w.moves), len(res.Record.Actions))
+		}
+		for n, m := range w.moves {
+			a := res.Record.Actions[n]
+			if m.N != int64(n+1) || m.Player != a.Player || m.Ms != a.Ms {
+				t.Fatalf("watcher %d, move %d: got %+v; want action %d by %s", i, n, m, n+1, a.Player)
+			}
+			mine := a.Player == game.Player(i)
+			if mine && m.Move != a.Move {
+				t.Errorf("watcher %d, move %d: its own move named %q; want %q", i, n+1, m.Move, a.Move)
+			}
+			if a.Player.Seated() && !mine && m.Move != "" {
+				t.Errorf("watcher %d, move %d: seat %d's secret bid named %q; want it hidden", i, n+1, a.Player+1, m.Move)
+			}
+			if a.Player == game.Chance && m.Move != a.Move {
+				t.Errorf("watcher %d, move %d: chance's public card named %q; want %q", i, n+1, m.Move, a.Move)
+			}
+		}
+		if w.end == nil || w.end.Result == nil || w.end.Error != "" || w.end.N != int64(res.Actions) {
+			t.Errorf("watcher %d ended with %+v; want the result after %d actions", i, w.end, res.Actions)
+		}
+	}
+	t.Run("OK an error game ends with its error", func(t *testing.T) {
+		w := &watchingBot{}
+		res, _ := Play(context.Background(), GameSetup{Game: gametest.ConnectFour(), Players: 2, Seed: 1, MaxActions: 4}, []ai.Bot{w, ai.NewRandom(2)})
+		if res.OK() || w.end == nil || w.end.Result != nil || w.end.Error != res.Error || w.end.N != 4 {
+			t.Fatalf("ended with %+v for error %q; want the error after 4 actions", w.end, res.Error)
+		}
+	})
+}
+
+func TestPlayWithBotsOfOnesOwn(t *testing.T) {
+	// No names: messages name the seat, counted from 1.
+	res, err := Play(context.Background(), GameSetup{Game: tapper{}, Players: 2, Seed: 3}, []ai.Bot{pacedBot{time.Second}, illegalBot{}})
+	if err != nil || !strings.HasPrefix(res.Error, `seat 2 chose "tap" after 0 actions: action 101 is outside 0 to 1`) {
+		t.Fatalf("got %v %q; want seat 2's illegal choice", err, res.Error)
+	}
+	res, err = Play(context.Background(), GameSetup{Game: tapper{}, Players: 2, Options: game.Options{"clock": "0"}, Seed: 3}, []ai.Bot{pacedBot{time.Second}, pacedBot{1500 * time.Millisecond}})
+	if err != nil || !res.OK() || fmt.Sprint(res.Scores) != "[5 3]" || res.Ms != 5000 {
+		t.Fatalf("got %v %q, scores %v at %d ms; want [5 3] at 5000 ms on the virtual clock", err, res.Error, res.Scores, res.Ms)
+	}
+	if res, err := Play(context.Background(), GameSetup{Game: tapper{}, Players: 2}, []ai.Bot{pacedBot{}}); err != nil || res.Error != "1 bots for 2 seats" {
+		t.Fatalf("got %v, error game %q; want 1 bots for 2 seats", err, res.Error)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"math"
 	"path/filepath"
 	"strings"
 
@@ -28,79 +29,191 @@ func PlotFormat(path string) (string, error) {
 	}
 }
 
-// WritePlot draws the summary as two plots side by side, the score
-// distribution by seat (a histogram per seat) and the win rate by seat with
-// its 95% interval bars and the fair share 1/n, and writes them to w in
-// format ("png" or "svg").
-func (s *Summary) WritePlot(w io.Writer, format string) error {
-	scores, err := s.scorePlot()
-	if err != nil {
-		return err
+// panel is one plot of a figure with the legend drawn beside it, outside
+// its data.
+type panel struct {
+	plot   *plot.Plot
+	legend plot.Legend
+}
+
+// newPanel returns a panel titled title with an empty legend.
+func newPanel(title string) *panel {
+	p := plot.New()
+	p.Title.Text = title
+	leg := plot.NewLegend()
+	leg.Top, leg.Left = true, true
+	return &panel{plot: p, legend: leg}
+}
+
+// legendGap is the space between a panel's plot and its legend.
+const legendGap = vg.Length(6)
+
+// draw draws the panel into c: the legend at the top right, under the
+// title, and the plot in the rest.
+func (pn *panel) draw(c draw.Canvas) {
+	legRect := pn.legend.Rectangle(c)
+	w := legRect.Max.X - legRect.Min.X
+	if w == 0 {
+		pn.plot.Draw(c)
+		return
 	}
-	wins, err := s.winPlot()
-	if err != nil {
-		return err
+	pn.plot.Draw(draw.Crop(c, 0, -(w + legendGap), 0, 0))
+	lc := c
+	lc.Min.X = c.Max.X - w
+	if t := pn.plot.Title; t.Text != "" {
+		lc.Max.Y -= t.TextStyle.Rectangle(t.Text).Size().Y + t.Padding + legendGap
 	}
-	width, height := 12*vg.Inch, 4.5*vg.Inch
+	pn.legend.Draw(lc)
+}
+
+// writeFigure draws panels in rows and cols (row by row) on a canvas of
+// the given size and writes it to w in format ("png" or "svg").
+func writeFigure(w io.Writer, format string, width, height vg.Length, cols int, panels []*panel) error {
 	c, err := draw.NewFormattedCanvas(width, height, format)
 	if err != nil {
 		return game.Errorf(game.CodeInvalid, "plot format %q: %v", format, err)
 	}
-	tiles := draw.Tiles{Rows: 1, Cols: 2, PadX: vg.Inch / 4, PadTop: vg.Inch / 8, PadBottom: vg.Inch / 8, PadLeft: vg.Inch / 8, PadRight: vg.Inch / 8}
-	canvases := plot.Align([][]*plot.Plot{{scores, wins}}, tiles, draw.New(c))
-	scores.Draw(canvases[0][0])
-	wins.Draw(canvases[0][1])
+	rows := (len(panels) + cols - 1) / cols
+	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Inch / 3, PadY: vg.Inch / 4, PadTop: vg.Inch / 8, PadBottom: vg.Inch / 8, PadLeft: vg.Inch / 8, PadRight: vg.Inch / 8}
+	dc := draw.New(c)
+	for i, pn := range panels {
+		pn.draw(tiles.At(dc, i%cols, i/cols))
+	}
 	if _, err := c.WriteTo(w); err != nil {
 		return fmt.Errorf("writing plot: %w", err)
 	}
 	return nil
 }
 
-func (s *Summary) scorePlot() (*plot.Plot, error) {
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: score distribution by seat (%d games)", s.Title, s.Completed)
+// WritePlot draws the summary as four plots, seats counted from 1: the
+// score distribution by seat and by bot (a histogram each, bars side by
+// side), and the win rate by seat and by bot with their 95% interval bars
+// and the fair share 1/n; legends sit beside the bars, counts are whole
+// numbers. It writes them to w in format ("png" or "svg").
+func (s *Summary) WritePlot(w io.Writer, format string) error {
+	seats := make([]string, s.Players)
+	for p := range seats {
+		seats[p] = fmt.Sprintf("seat %d", p+1)
+	}
+	bots := make([]string, len(s.WinsByBot))
+	botRates := make([]Rate, len(s.WinsByBot))
+	for i, r := range s.WinsByBot {
+		bots[i], botRates[i] = r.Bot, r.Rate
+	}
+	panels := []*panel{
+		s.scorePanel("score distribution by seat", seats, s.ScoreHistograms),
+		s.winPanel("win rate by seat, 95% intervals", seats, s.WinsBySeat),
+		s.scorePanel("score distribution by bot", bots, s.ScoreHistogramsByBot),
+		s.winPanel("win rate by bot, 95% intervals", bots, botRates),
+	}
+	for _, pn := range panels {
+		if pn == nil {
+			return fmt.Errorf("plot: a panel could not be drawn")
+		}
+	}
+	return writeFigure(w, format, 13*vg.Inch, 9*vg.Inch, 2, panels)
+}
+
+// scorePanel draws one histogram per series, bars side by side.
+func (s *Summary) scorePanel(title string, names []string, hists []Histogram) *panel {
+	pn := newPanel(fmt.Sprintf("%s: %s (%d games)", s.Title, title, s.Completed))
+	p := pn.plot
 	p.X.Label.Text = "score"
 	p.Y.Label.Text = "games"
-	p.Legend.Top = true
-	if len(s.ScoreHistograms) == 0 || len(s.ScoreHistograms[0].Edges) < 2 {
-		return p, nil
+	p.Y.Min = 0
+	p.Y.Tick.Marker = wholeTicks{}
+	if len(hists) == 0 || len(hists[0].Edges) < 2 {
+		return pn
 	}
-	edges := s.ScoreHistograms[0].Edges
-	n := len(s.ScoreHistograms)
-	width := vg.Points(max(4, 220/float64(n*(len(edges)-1))))
-	for seat, h := range s.ScoreHistograms {
+	edges := hists[0].Edges
+	bins := len(edges) - 1
+	width := vg.Points(max(3, 240/float64(len(hists)*bins)))
+	most := 1
+	for i, h := range hists {
 		vals := make(plotter.Values, len(h.Counts))
-		for i, c := range h.Counts {
-			vals[i] = float64(c)
+		for j, c := range h.Counts {
+			vals[j] = float64(c)
+			most = max(most, c)
 		}
 		bars, err := plotter.NewBarChart(vals, width)
 		if err != nil {
-			return nil, fmt.Errorf("score plot: %w", err)
+			return nil
 		}
-		bars.Color = plotutil.Color(seat)
+		bars.Color = plotutil.Color(i)
 		bars.LineStyle.Width = 0
-		bars.Offset = width * vg.Length(float64(seat)-float64(n-1)/2)
+		bars.Offset = width * vg.Length(float64(i)-float64(len(hists)-1)/2)
 		p.Add(bars)
-		p.Legend.Add(fmt.Sprintf("seat %d", seat), bars)
+		pn.legend.Add(shortName(names[i]), bars)
 	}
-	names := make([]string, len(edges)-1)
-	for i := range names {
-		names[i] = binLabel(edges, i)
+	labels := make([]string, bins)
+	long := false
+	for i := range labels {
+		labels[i] = binLabel(edges, i, hists[0].Whole)
+		long = long || len(labels[i]) > 3
 	}
-	p.NominalX(names...)
-	return p, nil
+	p.NominalX(labels...)
+	p.Y.Max = math.Ceil(float64(most) * 1.08)
+	if bins > 12 || (long && bins > 6) {
+		p.X.Tick.Label.Rotation = math.Pi / 4
+		p.X.Tick.Label.XAlign = draw.XRight
+		p.X.Tick.Label.YAlign = draw.YCenter
+	}
+	return pn
 }
 
-// binLabel names bin i: the integer for one-integer bins, else its range.
-func binLabel(edges []float64, i int) string {
+// binLabel names bin i: the integer for a one-integer bin, the integers
+// it holds ("10–14") for a wider whole bin, else its range.
+func binLabel(edges []float64, i int, whole bool) string {
 	lo, hi := edges[i], edges[i+1]
-	if hi-lo == 1 && lo == float64(int64(lo)) {
+	switch {
+	case whole && hi-lo == 1:
 		return fmt.Sprint(lo)
+	case whole:
+		return fmt.Sprintf("%g–%g", lo, hi-1)
 	}
-	return fmt.Sprintf("%.3g–%.3g", lo, hi)
+	return fmt.Sprintf("%g–%g", lo, hi)
 }
 
-// rateErrors is the win rates by seat with their interval bars.
+// shortName shortens a long bot name for a legend or an axis.
+func shortName(s string) string {
+	const maxLen = 24
+	if r := []rune(s); len(r) > maxLen {
+		return string(r[:maxLen-1]) + "…"
+	}
+	return s
+}
+
+// wholeTicks marks whole numbers only, at a step of 1, 2 or 5 times a
+// power of ten that gives at most 6 marks.
+type wholeTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (wholeTicks) Ticks(lo, hi float64) []plot.Tick {
+	span := math.Max(hi-lo, 1)
+	step := 1.0
+	for k := 1; span/step > 5; k++ {
+		step = [3]float64{1, 2, 5}[k%3] * math.Pow(10, float64(k/3))
+	}
+	var ticks []plot.Tick
+	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
+		ticks = append(ticks, plot.Tick{Value: v, Label: fmt.Sprintf("%.0f", v)})
+	}
+	return ticks
+}
+
+// errorThumb draws an interval bar with its caps in a legend.
+type errorThumb struct{ style draw.LineStyle }
+
+// Thumbnail implements plot.Thumbnailer.
+func (t errorThumb) Thumbnail(c *draw.Canvas) {
+	x := (c.Min.X + c.Max.X) / 2
+	capW := (c.Max.X - c.Min.X) / 4
+	c.StrokeLine2(t.style, x, c.Min.Y, x, c.Max.Y)
+	c.StrokeLine2(t.style, x-capW, c.Min.Y, x+capW, c.Min.Y)
+	c.StrokeLine2(t.style, x-capW, c.Max.Y, x+capW, c.Max.Y)
+}
+
+// rateErrors is win rates with their interval bars.
 type rateErrors []Rate
 
 func (r rateErrors) Len() int                    { return len(r) }
@@ -109,36 +222,39 @@ func (r rateErrors) YError(i int) (float64, float64) {
 	return r[i].Rate - r[i].Low, r[i].High - r[i].Rate
 }
 
-func (s *Summary) winPlot() (*plot.Plot, error) {
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: win rate by seat, 95%% intervals", s.Title)
+// winPanel draws win rates as bars with their 95% intervals and the fair
+// share 1/n.
+func (s *Summary) winPanel(title string, names []string, rates []Rate) *panel {
+	pn := newPanel(fmt.Sprintf("%s: %s", s.Title, title))
+	p := pn.plot
 	p.Y.Label.Text = "win rate"
 	p.Y.Min, p.Y.Max = 0, 1
-	vals := make(plotter.Values, len(s.WinsBySeat))
-	names := make([]string, len(s.WinsBySeat))
-	for i, r := range s.WinsBySeat {
-		vals[i] = r.Rate
-		names[i] = fmt.Sprintf("seat %d", i)
+	if len(rates) == 0 {
+		return pn
 	}
-	if len(vals) == 0 {
-		return p, nil
+	vals := make(plotter.Values, len(rates))
+	labels := make([]string, len(rates))
+	for i, r := range rates {
+		vals[i] = r.Rate
+		labels[i] = shortName(names[i])
 	}
 	bars, err := plotter.NewBarChart(vals, vg.Points(40))
 	if err != nil {
-		return nil, fmt.Errorf("win plot: %w", err)
+		return nil
 	}
 	bars.Color = color.RGBA{R: 120, G: 160, B: 210, A: 255}
 	bars.LineStyle.Width = 0
-	errs, err := plotter.NewYErrorBars(rateErrors(s.WinsBySeat))
+	errs, err := plotter.NewYErrorBars(rateErrors(rates))
 	if err != nil {
-		return nil, fmt.Errorf("win plot: %w", err)
+		return nil
 	}
 	errs.CapWidth = vg.Points(12)
-	fair := plotter.NewFunction(func(float64) float64 { return 1 / float64(len(vals)) })
+	fair := plotter.NewFunction(func(float64) float64 { return 1 / float64(max(s.Players, 1)) })
 	fair.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
 	p.Add(bars, errs, fair)
-	p.Legend.Add("fair share 1/n", fair)
-	p.Legend.Top = true
-	p.NominalX(names...)
-	return p, nil
+	pn.legend.Add("win rate", bars)
+	pn.legend.Add("95% interval", errorThumb{errs.LineStyle})
+	pn.legend.Add(fmt.Sprintf("fair share 1/%d", s.Players), fair)
+	p.NominalX(labels...)
+	return pn
 }

@@ -38,10 +38,15 @@ func TestWritePlot(t *testing.T) {
 				t.Fatalf("got %d bytes starting %q; want a %s image", buf.Len(), buf.String()[:min(8, buf.Len())], tt.format)
 			}
 			if tt.format == "svg" {
-				for _, want := range []string{"score distribution by seat", "win rate by seat", "seat 2", "fair share 1/n"} {
+				// Seats count from 1; a panel by bot as well as by seat.
+				for _, want := range []string{"score distribution by seat", "win rate by seat", "seat 1", "seat 3", "fair share 1/3",
+					"score distribution by bot", "win rate by bot", ">greedy<", "95% interval"} {
 					if !strings.Contains(buf.String(), want) {
 						t.Errorf("SVG lacks %q", want)
 					}
+				}
+				if strings.Contains(buf.String(), "seat 0") {
+					t.Errorf("SVG names a seat 0; seats count from 1")
 				}
 			}
 		})

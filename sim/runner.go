@@ -35,15 +35,19 @@ type Config struct {
 	// DefaultMaxActions).
 	MaxActions int
 	// RecordsDir, when set, receives every game's record as
-	// game-NNNNNN.json (an existing directory).
+	// game-NNNNNN.json; Run creates it (and its parents) if need be.
 	RecordsDir string
+	// AgentTimeout bounds each answer of an external agent ("ext:" bots);
+	// 0 means [ai.DefaultAgentTimeout].
+	AgentTimeout time.Duration
 	// Progress, when set, is called after each finished game with the
 	// number finished so far, from one goroutine at a time.
 	Progress func(done int)
 }
 
-// Resolved returns cfg with defaults filled in, or an error of code
-// [game.CodeInvalid] that says what is wrong with it.
+// Resolved returns cfg with defaults filled in, or an error that says what
+// is wrong with it: of code [game.CodeInvalid], or the error of
+// [ai.NoSuchBot] for an unknown bot (see [CheckBots]).
 func (cfg Config) Resolved() (Config, error) {
 	if cfg.Game == nil {
 		return cfg, game.Errorf(game.CodeInvalid, "no game to simulate")
@@ -91,12 +95,25 @@ func (cfg Config) Resolved() (Config, error) {
 	if cfg.MaxActions < 0 {
 		return cfg, game.Errorf(game.CodeInvalid, "the action limit must be positive, not %d", cfg.MaxActions)
 	}
-	if cfg.RecordsDir != "" {
-		if st, err := os.Stat(cfg.RecordsDir); err != nil || !st.IsDir() {
-			return cfg, game.Errorf(game.CodeInvalid, "records directory %s does not exist", cfg.RecordsDir)
-		}
+	if cfg.AgentTimeout < 0 {
+		return cfg, game.Errorf(game.CodeInvalid, "the agent timeout must be positive, not %s", cfg.AgentTimeout)
+	}
+	if err := checkRecordsDir(cfg.RecordsDir); err != nil {
+		return cfg, err
 	}
 	return cfg, nil
+}
+
+// checkRecordsDir refuses a records directory that exists as something
+// other than a directory.
+func checkRecordsDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return game.Errorf(game.CodeInvalid, "records directory %s is a file, not a directory", dir)
+	}
+	return nil
 }
 
 // SeatBots returns the bot of each seat in game i of the run.
@@ -115,12 +132,17 @@ func (cfg Config) SeatBots(i int) []string {
 
 // Run plays the games of cfg on cfg.Workers goroutines and returns their
 // summary and per-game results in game order. Error games are counted, not
-// fatal; Run fails only for a bad config, an unwritable record or a done
-// ctx.
+// fatal (see [Summary.Failed]); Run fails only for a bad config, an
+// unwritable record or a done ctx.
 func Run(ctx context.Context, cfg Config) (*Summary, []GameResult, error) {
 	cfg, err := cfg.Resolved()
 	if err != nil {
 		return nil, nil, err
+	}
+	if cfg.RecordsDir != "" {
+		if err := os.MkdirAll(cfg.RecordsDir, 0o755); err != nil {
+			return nil, nil, game.Errorf(game.CodeInvalid, "records directory: %v", err)
+		}
 	}
 	start := time.Now()
 	results := make([]GameResult, cfg.Games)
@@ -176,7 +198,8 @@ feed:
 // playOne plays game i of cfg into res and writes its record if asked.
 func playOne(ctx context.Context, cfg Config, i int, res *GameResult) error {
 	seed := GameSeed(cfg.Seed, i)
-	r, err := PlayGame(ctx, GameSetup{Game: cfg.Game, Players: cfg.Players, Options: cfg.Options, Seed: seed, Bots: cfg.SeatBots(i), MaxActions: cfg.MaxActions})
+	r, err := PlayGame(ctx, GameSetup{Game: cfg.Game, Players: cfg.Players, Options: cfg.Options, Seed: seed, Bots: cfg.SeatBots(i),
+		MaxActions: cfg.MaxActions, AgentTimeout: cfg.AgentTimeout})
 	if err != nil {
 		return err
 	}

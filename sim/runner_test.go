@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"minehall/game"
 	"minehall/game/gametest"
@@ -89,6 +90,10 @@ func TestSeatBots(t *testing.T) {
 
 func TestConfigRefused(t *testing.T) {
 	c4 := gametest.ConnectFour()
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		cfg  Config
@@ -97,7 +102,7 @@ func TestConfigRefused(t *testing.T) {
 		{"ErrNoGame", Config{}, "no game to simulate"},
 		{"ErrPlayers", Config{Game: c4, Players: 3}, "Connect Four is played by 2 to 2 players, not 3"},
 		{"ErrBotCount", Config{Game: c4, Bots: []string{"random", "random", "random"}}, "3 bots for 2 players"},
-		{"ErrUnknownBot", Config{Game: c4, Bots: []string{"random", "wizard"}}, `unknown bot "wizard" for Connect Four (known: random, greedy,`},
+		{"ErrUnknownBot", Config{Game: c4, Bots: []string{"random", "wizard"}}, `Connect Four has no bot "wizard" (it has random, greedy,`},
 		{"ErrLevel", Config{Game: c4, Bots: []string{"mcts:extreme"}}, `bot "mcts:extreme": level "extreme" is not easy, medium, hard or a number of iterations`},
 		{"ErrZeroIterations", Config{Game: c4, Bots: []string{"mcts:0"}}, `level "0" is not easy`},
 		{"ErrISMCTSPerfect", Config{Game: c4, Bots: []string{"ismcts"}}, "Connect Four has perfect information; use mcts"},
@@ -106,13 +111,20 @@ func TestConfigRefused(t *testing.T) {
 		{"ErrUnknownOption", Config{Game: c4, Options: game.Options{"size": "9"}}, "option size: Connect Four has no such option"},
 		{"ErrGames", Config{Game: c4, Games: -1}, "the number of games must be positive, not -1"},
 		{"ErrWorkers", Config{Game: c4, Workers: -2}, "the number of workers must be positive, not -2"},
-		{"ErrRecordsDir", Config{Game: c4, RecordsDir: filepath.Join(t.TempDir(), "none")}, "records directory"},
+		{"ErrRecordsDir", Config{Game: c4, RecordsDir: file}, "records directory " + file + " is a file, not a directory"},
+		{"ErrAgentTimeout", Config{Game: c4, AgentTimeout: -time.Second}, "the agent timeout must be positive, not -1s"},
+		{"ErrAgentCommand", Config{Game: c4, Bots: []string{"ext:agent 'open"}}, `bot "ext:agent 'open": command "agent 'open" has an unterminated single quote`},
+		{"ErrAgentProgram", Config{Game: c4, Bots: []string{"ext:/nonexistent/agent --fast"}}, `bot "ext:/nonexistent/agent --fast": exec: "/nonexistent/agent": stat /nonexistent/agent: no such file or directory`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, _, err := Run(context.Background(), tt.cfg)
-			if err == nil || !strings.Contains(err.Error(), tt.want) || game.ErrorCode(err) != game.CodeInvalid {
-				t.Fatalf("got %v (code %s); want an invalid error containing %q", err, game.ErrorCode(err), tt.want)
+			code := game.CodeInvalid
+			if tt.name == "ErrUnknownBot" {
+				code = game.CodeNotFound // ai.NoSuchBot's, as everywhere
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) || game.ErrorCode(err) != code {
+				t.Fatalf("got %v (code %s); want a %s error containing %q", err, game.ErrorCode(err), code, tt.want)
 			}
 		})
 	}
@@ -194,7 +206,7 @@ func TestSummarizeByHand(t *testing.T) {
 	if err := s.WriteText(&text); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"completed: 3, errors: 1", "0     1.5   50.0%", "a    3           2.5   83.3%", "error in game 3 (seed 42): seat 1 (bot a)"} {
+	for _, want := range []string{"completed: 3, errors: 1", "\n1     1.5   50.0%", "\n2     1.5   50.0%", "a    3           2.5   83.3%     [31.0%, 98.2%]  2.33", "b    3           0.5   16.7%     [1.8%, 69.0%]   1.00", "error in game 3 (seed 42): seat 1 (bot a)"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("text summary lacks %q:\n%s", want, text.String())
 		}
@@ -259,7 +271,8 @@ func golden(t *testing.T, path string, got []byte) {
 }
 
 func TestRecordsDir(t *testing.T) {
-	dir := t.TempDir()
+	// Run makes the directory, parents included.
+	dir := filepath.Join(t.TempDir(), "new", "records")
 	run(t, Config{Game: gametest.Goofspiel(), Players: 3, Bots: []string{"random", "greedy", "ismcts:10"}, Games: 3, Seed: 2, RecordsDir: dir})
 	reg := testRegistry()
 	for i := range 3 {
@@ -290,5 +303,33 @@ func TestRunStopsWithContext(t *testing.T) {
 	}
 	if done < 5 || done >= 1000 {
 		t.Fatalf("progress reached %d; want a stop soon after 5", done)
+	}
+}
+
+func TestFailedRun(t *testing.T) {
+	s, _ := run(t, Config{Game: gametest.ConnectFour(), Games: 3, Seed: 1, MaxActions: 5})
+	err := s.Failed()
+	if err == nil || !strings.HasPrefix(err.Error(), "3 of 3 games ended in error; the first, game 0 (seed ") || !strings.HasSuffix(err.Error(), "): the game did not end within 5 actions") {
+		t.Fatalf("Failed() = %v; want the count and the first error", err)
+	}
+	var text bytes.Buffer
+	if err := s.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	out := text.String()
+	// No table of win rates over no games, and no seat balance p = 1.
+	for _, bad := range []string{"seat balance", "95% interval", "mean score"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("summary of a run without finished games shows %q:\n%s", bad, out)
+		}
+	}
+	for _, want := range []string{"completed: 0, errors: 3", "no game ended, so there are no win rates, scores or lengths", "error in game 0 (seed ", "error in game 2 (seed "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q:\n%s", want, out)
+		}
+	}
+	ok, _ := run(t, Config{Game: gametest.ConnectFour(), Games: 3, Seed: 1})
+	if err := ok.Failed(); err != nil {
+		t.Errorf("Failed() = %v for a run without errors; want nil", err)
 	}
 }

@@ -66,52 +66,95 @@ func Describe(xs []float64) Dist {
 }
 
 // Histogram counts values in bins: bin i holds the values v with
-// Edges[i] <= v < Edges[i+1], the last bin also its upper edge.
+// Edges[i] <= v < Edges[i+1], the last bin also its upper edge. Whole says
+// every value counted is a whole number and so are the edges: bin i then
+// holds the integers Edges[i] to Edges[i+1]-1.
 type Histogram struct {
 	Edges  []float64 `json:"edges"`
 	Counts []int     `json:"counts"`
+	Whole  bool      `json:"whole"`
 }
 
 // maxBins bounds the number of bins of [Bins].
 const maxBins = 20
 
-// Bins returns bin edges that suit all the samples together: one bin per
-// integer when every value is a whole number and the range spans at most
-// maxBins integers, else maxBins bins of equal width from the minimum to
-// the maximum. With no values it returns nil.
+// Bins returns bin edges that suit all the samples together, at most
+// maxBins bins. When every value is a whole number the bins are whole
+// numbers too: one per integer when the range spans at most maxBins
+// integers, else the smallest whole width that needs at most maxBins bins,
+// from the minimum. Otherwise the width is the smallest of 1, 2, 2.5 or 5
+// times a power of ten that needs at most maxBins bins, from the minimum
+// rounded down to a multiple of it. With no values it returns nil.
 func Bins(samples ...[]float64) []float64 {
 	lo, hi := math.Inf(1), math.Inf(-1)
-	whole := true
 	for _, xs := range samples {
 		for _, x := range xs {
 			lo, hi = min(lo, x), max(hi, x)
-			whole = whole && x == math.Trunc(x)
 		}
 	}
-	switch {
-	case math.IsInf(lo, 1):
+	if math.IsInf(lo, 1) {
 		return nil
-	case whole && hi-lo < maxBins:
-		edges := make([]float64, 0, int(hi-lo)+2)
-		for v := lo; v <= hi+1; v++ {
-			edges = append(edges, v)
+	}
+	if wholeNumbers(samples...) {
+		width := math.Ceil((hi - lo + 1) / maxBins)
+		edges := []float64{lo}
+		for e := lo; e <= hi; {
+			e += width
+			edges = append(edges, e)
 		}
 		return edges
-	case lo == hi:
-		return []float64{lo, lo + 1}
 	}
-	edges := make([]float64, maxBins+1)
+	width := niceWidth((hi - lo) / maxBins)
+	start := math.Floor(lo/width) * width
+	n := max(int(math.Floor((hi-start)/width))+1, 1)
+	if start+float64(n-1)*width == hi && n > 1 {
+		n-- // hi falls on the last edge, which the last bin includes
+	}
+	edges := make([]float64, n+1)
 	for i := range edges {
-		edges[i] = lo + (hi-lo)*float64(i)/maxBins
+		// Multiply, not add, so that edges such as 0.3 come out exact.
+		edges[i] = roundTo(start+float64(i)*width, width)
 	}
-	edges[maxBins] = hi
 	return edges
+}
+
+// wholeNumbers reports whether every value is a whole number.
+func wholeNumbers(samples ...[]float64) bool {
+	for _, xs := range samples {
+		for _, x := range xs {
+			if x != math.Trunc(x) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// niceWidth returns the smallest of 1, 2, 2.5 and 5 times a power of ten
+// that is at least w (w > 0), or 1 for w = 0.
+func niceWidth(w float64) float64 {
+	if w <= 0 {
+		return 1
+	}
+	p := math.Pow(10, math.Floor(math.Log10(w)))
+	for _, m := range []float64{1, 2, 2.5, 5, 10} {
+		if m*p >= w*(1-1e-12) {
+			return m * p
+		}
+	}
+	return 10 * p
+}
+
+// roundTo rounds x to the precision of width's decimal digits.
+func roundTo(x, width float64) float64 {
+	scale := math.Pow(10, math.Max(0, 2-math.Floor(math.Log10(width))))
+	return math.Round(x*scale) / scale
 }
 
 // Count returns the histogram of xs over edges (from [Bins]); values
 // outside the edges are not counted.
 func Count(xs []float64, edges []float64) Histogram {
-	h := Histogram{Edges: edges, Counts: make([]int, max(len(edges)-1, 0))}
+	h := Histogram{Edges: edges, Counts: make([]int, max(len(edges)-1, 0)), Whole: wholeNumbers(xs, edges)}
 	if len(edges) < 2 {
 		return h
 	}

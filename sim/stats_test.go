@@ -85,9 +85,35 @@ func TestHistogram(t *testing.T) {
 			t.Fatalf("counts %v; want 2 in the first bin, 1 in the second and 10 in the last (11 is outside)", h.Counts)
 		}
 	})
+	t.Run("OK wide whole bins", func(t *testing.T) {
+		// 0 to 100 is 101 integers: bins of 6 whole numbers, 17 of them.
+		edges := Bins([]float64{0, 37, 100})
+		if len(edges) != 18 || edges[0] != 0 || edges[1] != 6 || edges[17] != 102 {
+			t.Fatalf("edges %v; want 0, 6, …, 102", edges)
+		}
+		h := Count([]float64{0, 5, 6, 100}, edges)
+		if h.Counts[0] != 2 || h.Counts[1] != 1 || h.Counts[16] != 1 || !h.Whole {
+			t.Fatalf("histogram %+v; want 0 and 5 in 0–5, 6 in 6–11, 100 in 96–101, whole", h)
+		}
+		if got := binLabel(edges, 1, true); got != "6–11" {
+			t.Errorf("label %q; want 6–11", got)
+		}
+		if got := binLabel([]float64{3, 4}, 0, true); got != "3" {
+			t.Errorf("label %q; want 3", got)
+		}
+	})
+	t.Run("OK nice widths for fractions", func(t *testing.T) {
+		edges := Bins([]float64{0.3, 7.9})
+		if len(edges) > maxBins+1 || edges[0] != 0 || edges[1] != 0.5 || edges[len(edges)-1] < 7.9 {
+			t.Fatalf("edges %v; want steps of 0.5 from 0", edges)
+		}
+		if got := binLabel(edges, 1, false); got != "0.5–1" {
+			t.Errorf("label %q; want 0.5–1", got)
+		}
+	})
 	t.Run("OK one value", func(t *testing.T) {
-		if edges := Bins([]float64{0.5, 0.5}); !slices.Equal(edges, []float64{0.5, 1.5}) {
-			t.Fatalf("edges %v; want [0.5 1.5]", edges)
+		if edges := Bins([]float64{0.5, 0.5}); !slices.Equal(edges, []float64{0, 1}) {
+			t.Fatalf("edges %v; want [0 1]", edges)
 		}
 	})
 	t.Run("OK no values", func(t *testing.T) {

@@ -37,16 +37,22 @@ type Summary struct {
 	MeanScoreBySeat []float64   `json:"mean_score_by_seat"`
 	ScoreBySeat     []Dist      `json:"score_by_seat"`
 	ScoreHistograms []Histogram `json:"score_histogram_by_seat"` // common edges
-	MeanTurns       float64     `json:"mean_turns"`
-	Turns           Dist        `json:"turns"`
-	Actions         Dist        `json:"actions"`
-	VirtualSeconds  Dist        `json:"virtual_seconds"`
+	// MeanScoreByBot, ScoreByBot and ScoreHistogramsByBot are the same by
+	// bot, in the order of WinsByBot, over the seats each bot held; the
+	// histograms share the edges of the seats'.
+	MeanScoreByBot       []float64   `json:"mean_score_by_bot"`
+	ScoreByBot           []Dist      `json:"score_by_bot"`
+	ScoreHistogramsByBot []Histogram `json:"score_histogram_by_bot"`
+	MeanTurns            float64     `json:"mean_turns"`
+	Turns                Dist        `json:"turns"`
+	Actions              Dist        `json:"actions"`
+	VirtualSeconds       Dist        `json:"virtual_seconds"`
 	// SeatChiSquare and SeatBalanceP test whether wins are spread
 	// evenly over the seats (Pearson's chi-square and its p-value).
 	SeatChiSquare float64 `json:"seat_chi_square"`
 	SeatBalanceP  float64 `json:"seat_balance_p"`
 	Errors        int     `json:"errors"`
-	// ErrorGames lists the first error games.
+	// ErrorGames lists the first error games, in game order.
 	ErrorGames []GameError `json:"error_games,omitempty"`
 	// Components are the round-score spreads by component, for games
 	// whose view reports scored rounds (see [RoundComponents]).
@@ -89,6 +95,7 @@ func Summarize(cfg Config, results []GameResult) *Summary {
 	var rounds []ComponentRound
 	botWins := map[string]float64{}
 	botSeats := map[string]int{}
+	botScores := map[string][]float64{}
 	for i := range results {
 		r := &results[i]
 		if !r.OK() {
@@ -104,6 +111,7 @@ func Summarize(cfg Config, results []GameResult) *Summary {
 			scores[p] = append(scores[p], r.Scores[p])
 			botWins[r.Bots[p]] += r.Returns[p]
 			botSeats[r.Bots[p]]++
+			botScores[r.Bots[p]] = append(botScores[r.Bots[p]], r.Scores[p])
 		}
 		turns = append(turns, float64(r.Turns))
 		actions = append(actions, float64(r.Actions))
@@ -111,11 +119,13 @@ func Summarize(cfg Config, results []GameResult) *Summary {
 		rounds = append(rounds, r.Components...)
 	}
 	edges := Bins(scores...)
+	whole := wholeNumbers(scores...) && wholeNumbers(edges)
 	for p := range n {
 		sum.WinsBySeat[p] = Wilson(seatWins[p], sum.Completed)
 		sum.ScoreBySeat[p] = Describe(scores[p])
 		sum.MeanScoreBySeat[p] = sum.ScoreBySeat[p].Mean
 		sum.ScoreHistograms[p] = Count(scores[p], edges)
+		sum.ScoreHistograms[p].Whole = whole
 	}
 	var seen []string
 	for _, b := range cfg.Bots {
@@ -124,6 +134,12 @@ func Summarize(cfg Config, results []GameResult) *Summary {
 		}
 		seen = append(seen, b)
 		sum.WinsByBot = append(sum.WinsByBot, BotRate{Bot: b, Rate: Wilson(botWins[b], botSeats[b])})
+		d := Describe(botScores[b])
+		sum.ScoreByBot = append(sum.ScoreByBot, d)
+		sum.MeanScoreByBot = append(sum.MeanScoreByBot, d.Mean)
+		h := Count(botScores[b], edges)
+		h.Whole = whole
+		sum.ScoreHistogramsByBot = append(sum.ScoreHistogramsByBot, h)
 	}
 	sum.Turns, sum.Actions, sum.VirtualSeconds = Describe(turns), Describe(actions), Describe(secs)
 	sum.MeanTurns = sum.Turns.Mean
@@ -132,7 +148,18 @@ func Summarize(cfg Config, results []GameResult) *Summary {
 	return sum
 }
 
-// WriteText writes the summary as a table for people.
+// Failed returns nil when every game ended, else an error that says how
+// many games failed and names the first of them with its error.
+func (s *Summary) Failed() error {
+	if s.Errors == 0 {
+		return nil
+	}
+	e := s.ErrorGames[0]
+	first, _, _ := strings.Cut(e.Error, "\n")
+	return fmt.Errorf("%d of %d games ended in error; the first, game %d (seed %d): %s", s.Errors, s.Games, e.Index, e.Seed, first)
+}
+
+// WriteText writes the summary as tables for people, seats counted from 1.
 func (s *Summary) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, %d players, %d games, seed %d\n", s.Title, s.Players, s.Games, s.Seed)
@@ -141,33 +168,50 @@ func (s *Summary) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "options: %s\n", formatOptions(s.Options))
 	}
 	fmt.Fprintf(&b, "completed: %d, errors: %d\n\n", s.Completed, s.Errors)
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "seat\twins\twin rate\t95% interval\tmean score\tsd\tmin\tmax\t")
-	for p, r := range s.WinsBySeat {
-		d := s.ScoreBySeat[p]
-		fmt.Fprintf(tw, "%d\t%g\t%.1f%%\t[%.1f%%, %.1f%%]\t%.2f\t%.2f\t%g\t%g\t\n", p, r.Wins, 100*r.Rate, 100*r.Low, 100*r.High, d.Mean, d.SD, d.Min, d.Max)
+	if s.Completed == 0 {
+		b.WriteString("no game ended, so there are no win rates, scores or lengths\n")
+	} else {
+		s.writeTables(&b)
 	}
-	tw.Flush()
-	fmt.Fprintf(&b, "seat balance: chi-square %.2f, p = %.3f\n\n", s.SeatChiSquare, s.SeatBalanceP)
-	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "bot\tseat-games\twins\twin rate\t95% interval\t")
-	for _, r := range s.WinsByBot {
-		fmt.Fprintf(tw, "%s\t%d\t%g\t%.1f%%\t[%.1f%%, %.1f%%]\t\n", r.Bot, r.Games, r.Wins, 100*r.Rate.Rate, 100*r.Low, 100*r.High)
-	}
-	tw.Flush()
-	fmt.Fprintf(&b, "\nturns: mean %.1f, sd %.1f; actions: mean %.1f, sd %.1f; virtual time: mean %.1f s\n",
-		s.Turns.Mean, s.Turns.SD, s.Actions.Mean, s.Actions.SD, s.VirtualSeconds.Mean)
-	for _, c := range s.Components {
-		fmt.Fprintf(&b, "round score by %s: %d kinds, means from %.2f (%s) to %.2f (%s), spread %.2f\n", c.Kind, len(c.Values),
-			c.Values[0].Mean, c.Values[0].Value, c.Values[len(c.Values)-1].Mean, c.Values[len(c.Values)-1].Value, c.SpreadOfMeans)
-	}
-	for _, e := range s.ErrorGames {
+	for i, e := range s.ErrorGames {
+		if i == maxErrorLines {
+			break
+		}
 		first, _, _ := strings.Cut(e.Error, "\n")
 		fmt.Fprintf(&b, "error in game %d (seed %d): %s\n", e.Index, e.Seed, first)
+	}
+	if more := s.Errors - min(len(s.ErrorGames), maxErrorLines); more > 0 {
+		fmt.Fprintf(&b, "… and %d more error games\n", more)
 	}
 	fmt.Fprintf(&b, "elapsed: %.2f s\n", s.ElapsedS)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// maxErrorLines bounds the error games the text summary lists.
+const maxErrorLines = 3
+
+func (s *Summary) writeTables(b *strings.Builder) {
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "seat\twins\twin rate\t95% interval\tmean score\tsd\tmin\tmax\t")
+	for p, r := range s.WinsBySeat {
+		d := s.ScoreBySeat[p]
+		fmt.Fprintf(tw, "%d\t%g\t%.1f%%\t[%.1f%%, %.1f%%]\t%.2f\t%.2f\t%g\t%g\t\n", p+1, r.Wins, 100*r.Rate, 100*r.Low, 100*r.High, d.Mean, d.SD, d.Min, d.Max)
+	}
+	tw.Flush()
+	fmt.Fprintf(b, "seat balance: chi-square %.2f, p = %.3f\n\n", s.SeatChiSquare, s.SeatBalanceP)
+	tw = tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "bot\tseat-games\twins\twin rate\t95% interval\tmean score\t")
+	for i, r := range s.WinsByBot {
+		fmt.Fprintf(tw, "%s\t%d\t%g\t%.1f%%\t[%.1f%%, %.1f%%]\t%.2f\t\n", r.Bot, r.Games, r.Wins, 100*r.Rate.Rate, 100*r.Low, 100*r.High, s.MeanScoreByBot[i])
+	}
+	tw.Flush()
+	fmt.Fprintf(b, "\nturns: mean %.1f, sd %.1f; actions: mean %.1f, sd %.1f; virtual time: mean %.1f s\n",
+		s.Turns.Mean, s.Turns.SD, s.Actions.Mean, s.Actions.SD, s.VirtualSeconds.Mean)
+	for _, c := range s.Components {
+		fmt.Fprintf(b, "round score by %s: %d kinds, means from %.2f (%s) to %.2f (%s), spread %.2f\n", c.Kind, len(c.Values),
+			c.Values[0].Mean, c.Values[0].Value, c.Values[len(c.Values)-1].Mean, c.Values[len(c.Values)-1].Value, c.SpreadOfMeans)
+	}
 }
 
 // formatOptions writes options as sorted KEY=VALUE pairs.

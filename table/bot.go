@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"minehall/ai"
@@ -40,39 +41,55 @@ func (t *Table) scheduleBots() {
 	}
 }
 
-// askBot lets b think on a clone of the state without the lock, then
-// schedules its move after the bot's delay (at least the hall's pace in a
-// turn-based game); t.mu is held.
+// askBot has b think, through the hall's bot queue, on a clone of the
+// state as it is when its turn in the queue comes, without the lock; then
+// it schedules b's move after the bot's delay (at least the hall's pace in
+// a turn-based game); t.mu is held.
 func (t *Table) askBot(p game.Player, b *botSeat) {
-	n0 := t.n
-	s := t.state.Clone()
 	h := t.hall
 	h.wg.Add(1)
-	go func() {
+	h.bots.submit(t, func() {
 		defer h.wg.Done()
-		ctx, cancel := context.WithTimeout(t.ctx, h.cfg.BotThink)
-		d, err := b.bot.Act(ctx, s, p)
-		cancel()
-		t.mu.Lock()
-		defer t.mu.Unlock()
-		if t.closed || t.mirror || t.bots[p] != b {
-			// Stopped, or a stand-in whose person came back meanwhile.
-			b.busy = false
-			return
-		}
-		delay := d.Delay
-		if err != nil {
-			h.cfg.Logger.Warn("bot failed", "table", t.rec.ID, "seat", p, "err", err)
-			d.Wait, delay = true, botRetry
-		}
-		if t.spec.Turns != game.RealTime {
-			delay = max(delay, h.cfg.BotPace)
-		}
-		if d.Wait {
-			delay = max(delay, botMinWait)
-		}
-		b.timer = h.cfg.Clock.AfterFunc(delay, func() { t.botMove(p, b, n0, d) })
-	}()
+		t.think(p, b)
+	})
+}
+
+// think is one turn of b in the bot queue; t.mu is not held.
+func (t *Table) think(p game.Player, b *botSeat) {
+	h := t.hall
+	t.mu.Lock()
+	if t.closed || t.mirror || t.bots[p] != b || t.rec.Status != store.StatusPlaying || !slices.Contains(t.state.Actors(nil), p) {
+		// Stopped, handed back, or no longer to act while it waited: the
+		// next action asks it again if it must act.
+		b.busy = false
+		t.mu.Unlock()
+		return
+	}
+	n0 := t.n
+	s := t.state.Clone()
+	t.mu.Unlock()
+	ctx, cancel := context.WithTimeout(t.ctx, h.cfg.BotThink)
+	d, err := b.bot.Act(ctx, s, p)
+	cancel()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed || t.mirror || t.bots[p] != b {
+		// Stopped, or a stand-in whose person came back meanwhile.
+		b.busy = false
+		return
+	}
+	delay := d.Delay
+	if err != nil {
+		h.cfg.Logger.Warn("bot failed", "table", t.rec.ID, "seat", p, "err", err)
+		d.Wait, delay = true, botRetry
+	}
+	if t.spec.Turns != game.RealTime {
+		delay = max(delay, h.cfg.BotPace)
+	}
+	if d.Wait {
+		delay = max(delay, botMinWait)
+	}
+	b.timer = h.cfg.Clock.AfterFunc(delay, func() { t.botMove(p, b, n0, d) })
 }
 
 // botMove plays the bot's decision if nothing happened since it was

@@ -158,9 +158,7 @@ func (h *Hall) TakeOver(ctx context.Context, id string) error {
 	if t.mirror {
 		return t.promote(ctx)
 	}
-	if t.rec.Status == store.StatusPlaying {
-		t.advance(ctx)
-	}
+	t.resume(ctx)
 	return nil
 }
 
@@ -334,9 +332,7 @@ func (t *Table) promote(ctx context.Context) error {
 		return err
 	}
 	t.mirror = false
-	if t.rec.Status == store.StatusPlaying {
-		t.advance(ctx)
-	}
+	t.resume(ctx)
 	return nil
 }
 
@@ -476,62 +472,41 @@ func (t *Table) isMirror() bool {
 
 // joinRemote forwards a join to the table's owner, then reads the table
 // again so that the seat shows here at once.
-func (t *Table) joinRemote(ctx context.Context, name string, seat int) (game.Player, string, error) {
-	owner, err := t.forwardTo(ctx)
-	if err != nil {
-		return 0, "", err
-	}
-	if owner == "" {
-		return t.Join(ctx, name, seat)
-	}
-	p, token, err := t.hall.cfg.Remote.Join(ctx, owner, t.id, name, seat)
-	if err != nil {
-		if !isGameError(err) {
-			err = errUnreachable(err)
-		}
-		return 0, "", err
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.mirror {
-		if err := t.reload(ctx); err != nil {
-			t.hall.cfg.Logger.Error("followed table not read again", "table", t.id, "err", err)
-		}
-	}
-	return p, token, nil
+func (t *Table) joinRemote(ctx context.Context, name string, seat int) (p game.Player, token string, err error) {
+	err = t.forward(ctx,
+		func(owner string) (err error) {
+			p, token, err = t.hall.cfg.Remote.Join(ctx, owner, t.id, name, seat)
+			return err
+		},
+		func() (err error) {
+			p, token, err = t.Join(ctx, name, seat)
+			return err
+		})
+	return p, token, err
 }
 
 // startRemote forwards a start to the table's owner.
 func (t *Table) startRemote(ctx context.Context, ownerToken string) error {
-	owner, err := t.forwardTo(ctx)
-	if err != nil {
-		return err
-	}
-	if owner == "" {
-		return t.Start(ctx, ownerToken)
-	}
-	if err := t.hall.cfg.Remote.Start(ctx, owner, t.id, ownerToken); err != nil {
-		if !isGameError(err) {
-			err = errUnreachable(err)
-		}
-		return err
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.mirror {
-		if err := t.reload(ctx); err != nil {
-			t.hall.cfg.Logger.Error("followed table not read again", "table", t.id, "err", err)
-		}
-	}
-	return nil
+	return t.forward(ctx,
+		func(owner string) error { return t.hall.cfg.Remote.Start(ctx, owner, t.id, ownerToken) },
+		func() error { return t.Start(ctx, ownerToken) })
 }
 
 // manageRemote forwards a change of the table's seats to its owner (see
-// [Remote.Manage]), then reads the table again so that it shows here at
-// once.
-// When this instance has just taken the table over, local does the change
-// here instead.
+// [Remote.Manage]); when this instance has just taken the table over,
+// local does the change here instead.
 func (t *Table) manageRemote(ctx context.Context, op, token string, body any, local func() error) error {
+	return t.forward(ctx,
+		func(owner string) error { return t.hall.cfg.Remote.Manage(ctx, owner, t.id, op, token, body) },
+		local)
+}
+
+// forward asks the table's owner to make a change (remote), then reads the
+// table again so that the change shows here at once; when this instance
+// has just taken the table over, local makes the change here instead. A
+// refusal comes back as it is, an owner that does not answer as a
+// conflict to try again; t.mu is not held.
+func (t *Table) forward(ctx context.Context, remote func(owner string) error, local func() error) error {
 	owner, err := t.forwardTo(ctx)
 	if err != nil {
 		return err
@@ -539,7 +514,7 @@ func (t *Table) manageRemote(ctx context.Context, op, token string, body any, lo
 	if owner == "" {
 		return local()
 	}
-	if err := t.hall.cfg.Remote.Manage(ctx, owner, t.id, op, token, body); err != nil {
+	if err := remote(owner); err != nil {
 		if !isGameError(err) {
 			err = errUnreachable(err)
 		}

@@ -26,6 +26,10 @@ type Config struct {
 	BotPace time.Duration
 	// BotThink caps how long a bot may think about one move; default 10s.
 	BotThink time.Duration
+	// BotThinkers caps how many bots think at once across the hall; the
+	// others wait their turn, table by table (see botqueue.go). Default
+	// DefaultBotThinkers().
+	BotThinkers int
 	// Cluster shares the store's tables with other instances; nil runs
 	// every table here. Remote, needed with a Cluster, forwards to the
 	// instance that runs a table what its clients here ask of it.
@@ -49,6 +53,7 @@ type Hall struct {
 
 	actions atomic.Uint64
 	wg      sync.WaitGroup // bot goroutines
+	bots    *botQueue      // every bot's think goes through it
 	replays replays        // finished games being stepped through
 }
 
@@ -77,7 +82,7 @@ func NewHall(cfg Config) *Hall {
 	if cfg.IdleExpiry == 0 {
 		cfg.IdleExpiry = DefaultIdleExpiry
 	}
-	return &Hall{cfg: cfg, tables: map[string]*Table{}}
+	return &Hall{cfg: cfg, tables: map[string]*Table{}, bots: newBotQueue(cfg.BotThinkers)}
 }
 
 // SeatRequest asks for one seat of a new table.
@@ -111,12 +116,18 @@ func BotNames(g game.Game) []string {
 	return []string{"random"}
 }
 
+// noSuchBot refuses a bot name g does not offer, in the words the command
+// line uses (ai.NoSuchBot), as a bad request.
+func noSuchBot(g game.Game, name string) error {
+	return game.Errorf(game.CodeInvalid, "%v", ai.NoSuchBot(g.Spec().Title, name, BotNames(g)))
+}
+
 func newBot(g game.Game, name string, seed uint64) (ai.Bot, error) {
 	if bm, ok := g.(ai.BotMaker); ok {
 		return bm.NewBot(name, seed)
 	}
 	if name != "random" {
-		return nil, game.Errorf(game.CodeInvalid, "%s has no bot %q (it has random)", g.Spec().Title, name)
+		return nil, noSuchBot(g, name)
 	}
 	return ai.NewRandom(seed), nil
 }
@@ -155,7 +166,7 @@ func (h *Hall) Create(ctx context.Context, req CreateRequest) (*Table, string, e
 		standIn = defaultStandIn(BotNames(g))
 	}
 	if !slices.Contains(BotNames(g), standIn) {
-		return nil, "", game.Errorf(game.CodeInvalid, "stand_in: %s has no bot %q (it has %v)", spec.Title, standIn, BotNames(g))
+		return nil, "", game.Errorf(game.CodeInvalid, "stand_in: %v", noSuchBot(g, standIn))
 	}
 	rec := &store.Table{
 		ID: newID(), Game: spec.ID, Players: req.Players, Options: opts, Seed: randomSeed(),
@@ -179,7 +190,7 @@ func (h *Hall) Create(ctx context.Context, req CreateRequest) (*Table, string, e
 				name = defaultStandIn(BotNames(g))
 			}
 			if !slices.Contains(BotNames(g), name) {
-				return nil, "", game.Errorf(game.CodeInvalid, "seat %d: %s has no bot %q (it has %v)", i, spec.Title, name, BotNames(g))
+				return nil, "", game.Errorf(game.CodeInvalid, "seat %d: %v", i+1, noSuchBot(g, name))
 			}
 			rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatBot, Bot: name, Name: botNickname(rec.ID, rec.Seats)})
 		default:
@@ -273,9 +284,7 @@ func (h *Hall) Restore(ctx context.Context) (int, error) {
 		h.tables[rec.ID] = t
 		h.mu.Unlock()
 		t.mu.Lock()
-		if rec.Status == store.StatusPlaying {
-			t.advance(ctx)
-		}
+		t.resume(ctx)
 		t.mu.Unlock()
 		n++
 	}

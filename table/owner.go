@@ -37,7 +37,7 @@ func (t *Table) SeatBot(ctx context.Context, ownerToken string, seat int, bot st
 		bot = defaultStandIn(names)
 	}
 	if !slices.Contains(names, bot) {
-		return game.Errorf(game.CodeInvalid, "%s has no bot %q (it has %v)", t.spec.Title, bot, names)
+		return noSuchBot(t.g, bot)
 	}
 	s := t.rec.Seats[seat]
 	switch {

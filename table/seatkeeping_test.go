@@ -176,7 +176,7 @@ func TestLeaveAndReclaim(t *testing.T) {
 	e.clock.Advance(5 * time.Second)
 	acts, _ := e.db.Actions(ctx, tb.ID())
 	n := int64(len(acts))
-	if got, err := tb.Act(ctx, 0, "a", 2); err != nil || got != n+1 {
+	if got, err := tb.Act(ctx, 0, "a", 1); err != nil || got != n+1 {
 		t.Fatalf("Ann plays after coming back: %d, %v; want action %d", got, err, n+1)
 	}
 	rec, _ := e.db.Table(ctx, tb.ID())
@@ -190,7 +190,7 @@ func TestLeaveAndReclaim(t *testing.T) {
 	if err := tb.Leave(ctx, 0, toks[0]); err != nil {
 		t.Fatalf("Ann leaves again: %v", err)
 	}
-	if _, err := tb.Act(ctx, 0, "a", 3); err != nil {
+	if _, err := tb.Act(ctx, 0, "a", 2); err != nil {
 		t.Fatalf("Ann plays while a stand-in holds her seat: %v", err)
 	}
 	if s := seatOf(t, tb, 0); s.StandIn {
@@ -452,4 +452,23 @@ func TestBotsHaveDistinctNames(t *testing.T) {
 		}
 		seen[s.Name] = true
 	}
+}
+
+// A table whose last seat was taken just before the server stopped, and
+// which had not started yet, starts when the server is back.
+func TestFullOpenTableStartsOnRestore(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	rec := &store.Table{ID: "0123456789abcdef", Game: "connectfour", Players: 2, Options: game.Options{}, Seed: 7,
+		Seats:     []store.Seat{{Kind: store.SeatBot, Bot: "random", Name: "Agate"}, {Kind: store.SeatBot, Bot: "random", Name: "Beryl"}},
+		OwnerHash: []byte{1}, AutoStart: true, Status: store.StatusOpen, Created: e.clock.Now(), StandInBot: "random"}
+	if err := e.db.CreateTable(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	e.close()
+	e.open(t)
+	if _, err := e.hall.Restore(ctx); err != nil {
+		t.Fatal(err)
+	}
+	waitFinished(t, e, rec.ID)
 }

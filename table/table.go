@@ -12,6 +12,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/unicode/norm"
+
 	"minehall/game"
 	"minehall/store"
 )
@@ -226,19 +228,32 @@ func (t *Table) IsOwner(token string) bool {
 // maxNameLen bounds a seat's name, in characters.
 const maxNameLen = 32
 
+// checkName normalises a seat's name (NFC, without format characters such
+// as bidi overrides and zero-width joiners: Unicode category Cf, nor
+// surrounding spaces) and refuses it if it is empty, too long, not UTF-8
+// or holds control characters.
 func checkName(name string) (string, error) {
-	name = strings.TrimSpace(name)
+	if !utf8.ValidString(name) {
+		return "", game.Errorf(game.CodeInvalid, "the name is not valid UTF-8")
+	}
+	name = strings.TrimSpace(norm.NFC.String(strings.Map(dropFormat, name)))
 	switch {
 	case name == "":
 		return "", game.Errorf(game.CodeInvalid, "a name is needed to join")
-	case !utf8.ValidString(name):
-		return "", game.Errorf(game.CodeInvalid, "the name is not valid UTF-8")
 	case utf8.RuneCountInString(name) > maxNameLen:
 		return "", game.Errorf(game.CodeInvalid, "the name is longer than %d characters", maxNameLen)
 	case strings.ContainsFunc(name, unicode.IsControl):
 		return "", game.Errorf(game.CodeInvalid, "the name holds control characters")
 	}
 	return name, nil
+}
+
+// dropFormat drops format characters (Unicode category Cf) from a name.
+func dropFormat(r rune) rune {
+	if unicode.Is(unicode.Cf, r) {
+		return -1
+	}
+	return r
 }
 
 // Join seats a person under name in seat, or in the first free person seat
@@ -342,10 +357,19 @@ func (t *Table) start(ctx context.Context) error {
 	return nil
 }
 
+// ResendWindow is how many of a seat's latest sequence numbers are
+// answered "received already" (CodeConflict) when an action is sent again
+// with one of them; see [Table.Act].
+const ResendWindow = 8
+
 // Act applies move, in the game's notation, for seat. seq is the client's
-// sequence number for the action: it must be positive and greater than any
-// the seat sent before, so that an action resent after a reconnect is not
-// applied twice. Act returns once the action is stored, with its number.
+// sequence number for the action: the seat's last applied one plus one
+// (the first action of a seat has 1; a seat's state update carries its
+// last in Seq). An action resent with one of the seat's last ResendWindow
+// numbers is refused with CodeConflict ("received already") and applied
+// no second time; any other number is refused with CodeInvalid, saying
+// which one is expected, so no number can lock a seat out. Act returns
+// once the action is stored, with its number.
 func (t *Table) Act(ctx context.Context, seat game.Player, move string, seq int64) (int64, error) {
 	act, err := t.act(ctx, seat, move, seq)
 	return act.N, err
@@ -369,8 +393,9 @@ func (t *Table) act(ctx context.Context, seat game.Player, move string, seq int6
 		return store.Action{}, game.Errorf(game.CodeGameOver, "the game is over")
 	case !seat.Seated() || int(seat) >= len(t.clientSeq):
 		return store.Action{}, game.Errorf(game.CodeUnauthorized, "only a seated player may act")
-	case seq <= t.clientSeq[seat]:
-		return store.Action{}, game.Errorf(game.CodeConflict, "action %d was received already (the last was %d)", seq, t.clientSeq[seat])
+	}
+	if err := checkSeq(seq, t.clientSeq[seat]); err != nil {
+		return store.Action{}, err
 	}
 	a, err := t.state.ParseAction(seat, strings.TrimSpace(move))
 	if err != nil {
@@ -393,6 +418,20 @@ func (t *Table) act(ctx context.Context, seat game.Player, move string, seq int6
 	}
 	t.advance(ctx)
 	return act, nil
+}
+
+// checkSeq refuses an action's sequence number seq unless it is last+1,
+// the seat's last applied one being last (see [Table.Act]).
+func checkSeq(seq, last int64) error {
+	switch {
+	case seq == last+1:
+		return nil
+	case seq <= last && seq > last-ResendWindow:
+		return game.Errorf(game.CodeConflict, "action %d was received already (the last was %d)", seq, last)
+	case seq > last:
+		return game.Errorf(game.CodeInvalid, "sequence number %d skips ahead: this seat's next action must have seq %d", seq, last+1)
+	}
+	return game.Errorf(game.CodeInvalid, "sequence number %d is older than this seat's last %d actions; the next must have seq %d", seq, ResendWindow, last+1)
 }
 
 // Subscribe registers a subscriber for seat (or game.Spectator) and queues
@@ -524,6 +563,21 @@ func (t *Table) advance(ctx context.Context) {
 			t.lostOwnership(ctx, err)
 			t.retryLater()
 			return
+		}
+	}
+}
+
+// resume carries on a table rebuilt from the store: a playing one from
+// where it stood, and an open one that starts by itself and whose seats
+// are all taken (the server stopped between taking the last seat and
+// starting) by starting it; t.mu is held.
+func (t *Table) resume(ctx context.Context) {
+	switch {
+	case t.rec.Status == store.StatusPlaying:
+		t.advance(ctx)
+	case t.rec.Status == store.StatusOpen && t.rec.AutoStart && t.allTaken():
+		if err := t.start(ctx); err != nil {
+			t.hall.cfg.Logger.Error("table did not start", "table", t.id, "err", err)
 		}
 	}
 }
@@ -671,6 +725,9 @@ func (t *Table) stateUpdate(sub *Subscription) *Update {
 	u := t.update(UpdateState, sub.seat, sub.legal)
 	you := sub.seat
 	u.You = &you
+	if you.Seated() && int(you) < len(t.clientSeq) {
+		u.Seq = t.clientSeq[you]
+	}
 	u.History = t.history(sub.seat)
 	info := t.info()
 	u.Table = &info

@@ -28,6 +28,10 @@ type Update struct {
 	N    int64  `json:"n"`
 	// You is the subscriber's seat (spectators get -3), in state updates.
 	You *game.Player `json:"you,omitempty"`
+	// Seq is, in a seat's state updates, the client sequence number of the
+	// seat's last applied action (0 before its first): its next action
+	// must have Seq+1 (see [Table.Act]).
+	Seq int64 `json:"seq,omitempty"`
 	// Player and Move say who acted and how, in action updates. Move is
 	// left out where it could tell the subscriber something hidden: in a
 	// game with hidden information it is given only to the player who

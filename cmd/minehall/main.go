@@ -1,10 +1,13 @@
 // Command minehall is the one binary of Minehall: it serves the web page
 // where people play the four mining games, runs batch self-play for
-// designers, solves Out of Mine boards, and replays game records.
+// designers, seats external agents at tables, solves Out of Mine boards,
+// replays game records, and backs the SQLite database up.
 //
-//	minehall serve [--addr 127.0.0.1:8080] [--db sqlite:minehall.db]
+//	minehall serve [--addr 127.0.0.1:8080] [--db sqlite:minehall.db] [flags]
+//	minehall backup FILE [--db sqlite:minehall.db]
 //	minehall games [--json]
 //	minehall sim GAME [flags]
+//	minehall agent URL --table ID [flags] -- COMMAND [ARG]...
 //	minehall solve outofmine [flags]
 //	minehall replay FILE [--check]
 //	minehall version

@@ -38,6 +38,18 @@ type serveOptions struct {
 	// openExpiry and idleExpiry end unused tables (see table.Hall.Expire).
 	openExpiry time.Duration
 	idleExpiry time.Duration
+	// limits are the per-address limits (0: none of that kind), and
+	// botThinkers the bots thinking at once (0: the default).
+	limits      server.Limits
+	botThinkers int
+	// clientIPHeader, trustedProxies and peers say where a request comes
+	// from (see server.Config); peers nil: the local networks with
+	// PostgreSQL, none with SQLite.
+	clientIPHeader string
+	trustedProxies []string
+	peers          []string
+	// adminAddr serves the metrics and the profiler; "" serves neither.
+	adminAddr string
 }
 
 // newServeCmd returns `minehall serve`: the game server, until SIGINT or
@@ -56,8 +68,8 @@ over the tables of an instance that stops or dies. SIGINT or SIGTERM shut it
 down gracefully.`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.openExpiry < time.Minute || opts.idleExpiry < time.Minute {
-				return game.Errorf(game.CodeInvalid, "--open-expiry %s and --idle-expiry %s must each be at least 1m", opts.openExpiry, opts.idleExpiry)
+			if err := checkServeOptions(opts); err != nil {
+				return err
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -74,7 +86,38 @@ down gracefully.`,
 	f.DurationVar(&opts.lease, "lease", 5*time.Second, "PostgreSQL only: how long an instance that stopped renewing keeps its tables before the others take them over")
 	f.DurationVar(&opts.openExpiry, "open-expiry", table.DefaultOpenExpiry, "an open table nobody completes in this time expires")
 	f.DurationVar(&opts.idleExpiry, "idle-expiry", table.DefaultIdleExpiry, "a playing table without a clock that no person has been at for this long is abandoned")
+	def := server.DefaultLimits()
+	f.IntVar(&opts.limits.Requests, "limit-requests", def.Requests, "API requests and WebSocket upgrades a second per client address, in bursts of twice as many (0: no limit)")
+	f.IntVar(&opts.limits.Creates, "limit-creates", def.Creates, "tables (rematches included) a client address may create a minute (0: no limit)")
+	f.IntVar(&opts.limits.Joins, "limit-joins", def.Joins, "seats a client address may take a minute (0: no limit)")
+	f.IntVar(&opts.limits.Connections, "limit-connections", def.Connections, "WebSockets a client address may hold open at once (0: no limit)")
+	f.IntVar(&opts.limits.Tables, "limit-tables", def.Tables, "unfinished tables a client address may have created (0: no limit)")
+	f.IntVar(&opts.botThinkers, "bot-thinkers", table.DefaultBotThinkers(), "bots that may think at once across the hall; the others wait their turn, table by table")
+	f.StringVar(&opts.clientIPHeader, "client-ip-header", "", "header that carries the client's address in requests from --trusted-proxy, such as X-Forwarded-For (default: the TCP peer's address)")
+	f.StringSliceVar(&opts.trustedProxies, "trusted-proxy", []string{"127.0.0.1", "::1"}, "addresses or networks (CIDR) of the proxies whose --client-ip-header is believed (repeatable)")
+	f.StringSliceVar(&opts.peers, "peer", nil, "PostgreSQL only: addresses or networks (CIDR) of the other instances, whose forwarded requests count against no client's limits (repeatable; default the loopback and private networks)")
+	f.StringVar(&opts.adminAddr, "admin-addr", "", "address (host:port) on which to serve the Prometheus metrics (/metrics) and the Go profiler (/debug/pprof/); keep it private (default: not served)")
 	return cmd
+}
+
+// checkServeOptions refuses flags out of range, before anything starts.
+func checkServeOptions(opts serveOptions) error {
+	if opts.openExpiry < time.Minute || opts.idleExpiry < time.Minute {
+		return game.Errorf(game.CodeInvalid, "--open-expiry %s and --idle-expiry %s must each be at least 1m", opts.openExpiry, opts.idleExpiry)
+	}
+	l := opts.limits
+	if l.Requests < 0 || l.Creates < 0 || l.Joins < 0 || l.Connections < 0 || l.Tables < 0 || opts.botThinkers < 0 {
+		return game.Errorf(game.CodeInvalid, "--limit-… and --bot-thinkers must not be negative (0 is no limit, or the default for --bot-thinkers)")
+	}
+	if opts.clientIPHeader != "" && len(opts.trustedProxies) == 0 {
+		return game.Errorf(game.CodeInvalid, "--client-ip-header %s needs the --trusted-proxy that sets it", opts.clientIPHeader)
+	}
+	for flag, list := range map[string][]string{"--trusted-proxy": opts.trustedProxies, "--peer": opts.peers} {
+		if _, err := server.ParseNets(list); err != nil {
+			return game.Errorf(game.CodeInvalid, "%s: %v; give addresses (192.0.2.7) or networks (10.0.0.0/8)", flag, err)
+		}
+	}
+	return nil
 }
 
 // database is a parsed --db value.
@@ -149,8 +192,18 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 		return fmt.Errorf("listen on %s: %w", opts.addr, err)
 	}
 	defer ln.Close()
+	trusted, err := server.ParseNets(opts.trustedProxies)
+	if err != nil {
+		return game.Errorf(game.CodeInvalid, "--trusted-proxy: %v", err)
+	}
+	peers, err := server.ParseNets(opts.peers)
+	if err != nil {
+		return game.Errorf(game.CodeInvalid, "--peer: %v", err)
+	}
 	be := &backend{}
-	hcfg := table.Config{Registry: reg, Logger: log, BotPace: opts.botPace, OpenExpiry: opts.openExpiry, IdleExpiry: opts.idleExpiry}
+	hcfg := table.Config{Registry: reg, Logger: log, BotPace: opts.botPace, OpenExpiry: opts.openExpiry, IdleExpiry: opts.idleExpiry,
+		BotThinkers: opts.botThinkers}
+	var ready []server.ReadyCheck
 	if dbase.sqlite != "" {
 		db, err := sqlite.Open(ctx, dbase.sqlite)
 		if err != nil {
@@ -172,9 +225,20 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 			return err
 		}
 		be.store, be.cluster, be.desc = db, cluster, "postgres (instance "+db.Instance()+" at "+self+")"
-		hcfg.Cluster, hcfg.Remote = cluster, server.NewForwarder(10*time.Second)
+		hcfg.Cluster, hcfg.Remote = cluster, server.NewForwarder(server.ForwardTimeout(opts.lease))
+		if opts.peers == nil {
+			peers = server.LocalNets
+		}
+		lease, err := newLeaseCheck(dbase.postgres, db.Instance(), opts.lease)
+		if err != nil {
+			be.close()
+			return err
+		}
+		defer lease.close()
+		ready = append(ready, lease.check())
 	}
 	hcfg.Store = be.store
+	ready = append([]server.ReadyCheck{server.StoreCheck(be.store)}, ready...)
 	hall := table.NewHall(hcfg)
 	if be.cluster != nil {
 		err = be.cluster.Start(ctx, postgres.Handlers{
@@ -197,7 +261,18 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 		be.close()
 		return err
 	}
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, AllowedOrigins: opts.origins, UI: web.Handler()})
+	limits := opts.limits
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, AllowedOrigins: opts.origins, UI: web.Handler(),
+		Limits: &limits, ClientIPHeader: opts.clientIPHeader, TrustedProxies: trusted, Peers: peers, Ready: ready})
+	if opts.adminAddr != "" {
+		stopAdmin, err := serveAdmin(opts.adminAddr, srv, log, stdout)
+		if err != nil {
+			hall.Close()
+			be.close()
+			return err
+		}
+		defer stopAdmin()
+	}
 	httpSrv := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	fmt.Fprintf(stdout, "minehall serving on http://%s\n", ln.Addr())
 	log.Info("serving", "addr", ln.Addr().String(), "db", be.desc)
@@ -228,6 +303,20 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 	}
 	log.Info("stopped")
 	return errors.Join(errHTTP, errWS, errDB)
+}
+
+// serveAdmin serves the admin handler (metrics and profiler) on addr until
+// the returned function is called.
+func serveAdmin(addr string, srv *server.Server, log *slog.Logger, stdout io.Writer) (func(), error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("--admin-addr %s: %w", addr, err)
+	}
+	admin := &http.Server{Handler: srv.AdminHandler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	go admin.Serve(ln)
+	fmt.Fprintf(stdout, "minehall admin on http://%s\n", ln.Addr())
+	log.Info("admin serving", "addr", ln.Addr().String())
+	return func() { admin.Close() }, nil
 }
 
 // expiryEvery is how often the server looks for tables to expire.

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"minehall/ai"
 	"minehall/game"
 	"minehall/sim"
 )
@@ -33,6 +34,8 @@ type simFlags struct {
 	fixedSeats bool
 	maxActions int
 	report     string
+	sweep      string
+	agentWait  time.Duration
 }
 
 func newSimCmd(reg *game.Registry) *cobra.Command {
@@ -42,16 +45,26 @@ func newSimCmd(reg *game.Registry) *cobra.Command {
 		Short: "Play games between bots and report win rates, scores and game length",
 		Long: `Sim plays games of GAME between bots and prints win rates by seat and by bot with 95% confidence
 intervals (Wilson score intervals; a shared win counts as a fraction), score distributions, game
-length and errors. Results depend only on --seed, never on --workers. Unless --fixed-seats is
-given, the bot list turns by one seat per game, so seat and bot effects can be told apart.
+length and errors. Seats are counted from 1. Results depend only on --seed, never on --workers.
+Unless --fixed-seats is given, the bot list turns by one seat per game, so seat and bot effects can
+be told apart.
 
 Bots: random, greedy, easy, medium, hard, mcts[:easy|medium|hard|N], ismcts[:…] (hidden-information
-games), and every bot the game offers itself. One bot plays every seat, or give one per seat.
+games), every bot the game offers itself, and ext:COMMAND, an external agent in any language that
+plays over the line protocol of docs/agents.md (one process per seat and game; quote a comma in
+COMMAND). One bot plays every seat, or give one per seat.
+
+With --sweep KEY=V1,V2,… the run is repeated for each value of the option KEY, on the same seeds,
+and sim prints a table (win rate by seat, mean scores, game length per value); --plot draws it.
 
 With --report FILE, sim instead writes the Markdown balance report for the GAMEs given (every
-registered game if none): every player count, the same bot in every seat, --games games each.`,
+registered game if none): every player count, the same bot in every seat, --games games each.
+
+Sim exits with status 1 when any game ended in error (after writing its outputs), naming the first.`,
 		Example: `  minehall sim minerals --players 3 --bots greedy,random,mcts:hard --games 500 --json out.json --plot out.svg
   minehall sim outofmine --players 4 --bots medium --option clock=120 --csv games.csv
+  minehall sim minerals --bots 'ext:python3 agent.py,greedy' --games 50
+  minehall sim hammertime --players 4 --bots easy --sweep wagons=1,2,3,4 --plot wagons.png
   minehall sim --report docs/balance.md --games 200 --bots easy`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if f.report == "" && len(args) != 1 {
@@ -67,18 +80,20 @@ registered game if none): every player count, the same bot in every seat, --game
 		},
 	}
 	fl := cmd.Flags()
-	fl.IntVar(&f.players, "players", 0, "play with `N` players (default: the game's minimum)")
+	fl.IntVar(&f.players, "players", 0, "play with `N` players, at least 1 (default: the game's minimum)")
 	fl.StringVar(&f.bots, "bots", "random", "bot names `B1,B2,...`: one for every seat or one per seat")
-	fl.IntVar(&f.games, "games", 100, "play `N` games")
+	fl.IntVar(&f.games, "games", 100, "play `N` games, at least 1 (per value with --sweep)")
 	fl.Uint64Var(&f.seed, "seed", 1, "seed `S` of the run: game i plays with a seed derived from S and i")
-	fl.IntVar(&f.workers, "workers", 0, "play `K` games at once (default: the number of CPUs); never changes results")
+	fl.IntVar(&f.workers, "workers", 0, "play `K` games at once, at least 1 (default: the number of CPUs); never changes results")
 	fl.StringArrayVar(&f.options, "option", nil, "game option `KEY=VALUE` (repeatable); see minehall games")
 	fl.StringVar(&f.jsonPath, "json", "", "write the summary as JSON to `FILE` (- for standard output)")
 	fl.StringVar(&f.csvPath, "csv", "", "write one CSV row per game to `FILE` (- for standard output)")
 	fl.StringVar(&f.plotPath, "plot", "", "plot score distribution and win rate by seat to `FILE`.png or .svg")
-	fl.StringVar(&f.recordsDir, "records", "", "write every game's record into directory `DIR` (replay with minehall replay --check)")
+	fl.StringVar(&f.recordsDir, "records", "", "write every game's record into directory `DIR`, made if need be (replay with minehall replay --check)")
 	fl.BoolVar(&f.fixedSeats, "fixed-seats", false, "keep bot i in seat i in every game instead of turning the list")
-	fl.IntVar(&f.maxActions, "max-actions", 0, "count a game as an error after `N` actions (default 100000)")
+	fl.IntVar(&f.maxActions, "max-actions", sim.DefaultMaxActions, "count a game as an error after `N` actions, at least 1")
+	fl.StringVar(&f.sweep, "sweep", "", "repeat the run for each value of an option, `KEY=V1,V2,...`")
+	fl.DurationVar(&f.agentWait, "agent-timeout", ai.DefaultAgentTimeout, "time an external agent (ext: bot) may take per answer, more than 0")
 	fl.StringVar(&f.report, "report", "", "write the balance report of the given games (all if none) to `FILE`.md")
 	return cmd
 }
@@ -90,26 +105,26 @@ func known(reg *game.Registry) string {
 	return "none registered"
 }
 
-// check refuses malformed flag values with usage errors, all at once.
+// check refuses malformed flag values with usage errors, all at once. A
+// count given as 0 is refused like a negative one: leave a flag out for
+// its default.
 func (f simFlags) check(cmd *cobra.Command) error {
 	var errs []string
-	if f.games < 1 {
-		errs = append(errs, fmt.Sprintf("--games must be at least 1, not %d", f.games))
-	}
-	if f.workers < 0 {
-		errs = append(errs, fmt.Sprintf("--workers must be at least 1 (or 0 for the number of CPUs), not %d", f.workers))
-	}
-	if f.players < 0 {
-		errs = append(errs, fmt.Sprintf("--players must be positive, not %d", f.players))
-	}
-	if f.maxActions < 0 {
-		errs = append(errs, fmt.Sprintf("--max-actions must be positive, not %d", f.maxActions))
-	}
-	for _, b := range strings.Split(f.bots, ",") {
-		if strings.TrimSpace(b) == "" {
-			errs = append(errs, fmt.Sprintf("--bots %q has an empty name", f.bots))
-			break
+	changed := cmd.Flags().Changed
+	atLeastOne := func(flag string, v int) {
+		if changed(flag) && v < 1 {
+			errs = append(errs, fmt.Sprintf("--%s must be at least 1, not %d", flag, v))
 		}
+	}
+	atLeastOne("games", f.games)
+	atLeastOne("workers", f.workers)
+	atLeastOne("players", f.players)
+	atLeastOne("max-actions", f.maxActions)
+	if f.agentWait <= 0 {
+		errs = append(errs, fmt.Sprintf("--agent-timeout must be more than 0, not %s", f.agentWait))
+	}
+	if _, err := sim.ParseBots(f.bots); err != nil {
+		errs = append(errs, "--bots: "+err.Error())
 	}
 	if f.plotPath != "" {
 		if _, err := sim.PlotFormat(f.plotPath); err != nil {
@@ -125,20 +140,25 @@ func (f simFlags) check(cmd *cobra.Command) error {
 		}
 	}
 	if f.recordsDir != "" {
-		if st, err := os.Stat(f.recordsDir); err != nil || !st.IsDir() {
-			errs = append(errs, fmt.Sprintf("--records: directory %s does not exist", f.recordsDir))
+		if st, err := os.Stat(f.recordsDir); err == nil && !st.IsDir() {
+			errs = append(errs, fmt.Sprintf("--records %s is a file, not a directory", f.recordsDir))
+		}
+	}
+	if f.sweep != "" {
+		if _, _, err := sim.ParseSweep(f.sweep); err != nil {
+			errs = append(errs, "--sweep: "+err.Error())
 		}
 	}
 	if f.jsonPath == "-" && f.csvPath == "-" {
 		errs = append(errs, "--json and --csv cannot both write to standard output")
 	}
 	if f.report != "" {
-		for _, name := range []string{"players", "option", "json", "csv", "plot", "records", "fixed-seats"} {
-			if cmd.Flags().Changed(name) {
+		for _, name := range []string{"players", "option", "json", "csv", "plot", "records", "fixed-seats", "sweep"} {
+			if changed(name) {
 				errs = append(errs, fmt.Sprintf("--%s does not apply to --report", name))
 			}
 		}
-		if strings.Contains(f.bots, ",") {
+		if bots, err := sim.ParseBots(f.bots); err == nil && len(bots) > 1 {
 			errs = append(errs, "--report plays one bot in every seat; give one name to --bots")
 		}
 	}
@@ -148,8 +168,6 @@ func (f simFlags) check(cmd *cobra.Command) error {
 	return nil
 }
 
-// progress returns a progress callback drawing a bar on stderr when stderr
-// is a terminal, and nil otherwise.
 // progress returns a function that moves a progress bar on stderr to n of
 // total, or nil when stderr is not a terminal (runs in scripts stay quiet).
 func progress(cmd *cobra.Command, total int, label string) func(int) {
@@ -193,12 +211,12 @@ func runSim(cmd *cobra.Command, reg *game.Registry, id string, f simFlags) error
 	if err != nil {
 		return usageError{fmt.Errorf("--option: %v", err)}
 	}
-	bots := strings.Split(f.bots, ",")
-	for i := range bots {
-		bots[i] = strings.TrimSpace(bots[i])
-	}
+	bots, _ := sim.ParseBots(f.bots)
 	cfg := sim.Config{Game: g, Players: f.players, Options: opts, Bots: bots, Games: f.games, Seed: f.seed,
-		Workers: f.workers, FixedSeats: f.fixedSeats, MaxActions: f.maxActions, RecordsDir: f.recordsDir}
+		Workers: f.workers, FixedSeats: f.fixedSeats, MaxActions: f.maxActions, RecordsDir: f.recordsDir, AgentTimeout: f.agentWait}
+	if f.sweep != "" {
+		return runSweep(cmd, cfg, f)
+	}
 	if _, err := cfg.Resolved(); err != nil {
 		return err
 	}
@@ -207,9 +225,53 @@ func runSim(cmd *cobra.Command, reg *game.Registry, id string, f simFlags) error
 	if err != nil {
 		return err
 	}
+	var text, csvOut bytes.Buffer
+	if err := sum.WriteText(&text); err != nil {
+		return err
+	}
+	if f.csvPath != "" {
+		if err := sim.WriteCSV(&csvOut, sum.Players, results); err != nil {
+			return err
+		}
+	}
+	if err := writeOutputs(cmd, f, text.Bytes(), sum, csvOut.Bytes(), sum.WritePlot); err != nil {
+		return err
+	}
+	return sum.Failed()
+}
+
+// runSweep runs cfg for each value of the option --sweep names.
+func runSweep(cmd *cobra.Command, cfg sim.Config, f simFlags) error {
+	key, values, _ := sim.ParseSweep(f.sweep)
+	if _, err := sim.ResolvedSweep(cfg, key, values); err != nil {
+		return err
+	}
+	cfg.Progress = progress(cmd, f.games*len(values), cfg.Game.Spec().ID+" "+key)
+	sw, results, err := sim.RunSweep(cmd.Context(), cfg, key, values)
+	if err != nil {
+		return err
+	}
+	var text, csvOut bytes.Buffer
+	if err := sw.WriteText(&text); err != nil {
+		return err
+	}
+	if f.csvPath != "" {
+		if err := sim.WriteSweepCSV(&csvOut, sw, results); err != nil {
+			return err
+		}
+	}
+	if err := writeOutputs(cmd, f, text.Bytes(), sw, csvOut.Bytes(), sw.WritePlot); err != nil {
+		return err
+	}
+	return sw.Failed()
+}
+
+// writeOutputs writes what a run found: the text to standard output unless
+// the JSON or the CSV go there, and each file asked for.
+func writeOutputs(cmd *cobra.Command, f simFlags, text []byte, summary any, csv []byte, plot func(io.Writer, string) error) error {
 	out := cmd.OutOrStdout()
 	if f.jsonPath != "-" && f.csvPath != "-" {
-		if err := sum.WriteText(out); err != nil {
+		if _, err := out.Write(text); err != nil {
 			return err
 		}
 	}
@@ -217,7 +279,7 @@ func runSim(cmd *cobra.Command, reg *game.Registry, id string, f simFlags) error
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(sum); err != nil {
+		if err := enc.Encode(summary); err != nil {
 			return fmt.Errorf("summary does not encode: %v", err)
 		}
 		if err := writeOutput(out, f.jsonPath, buf.Bytes()); err != nil {
@@ -225,18 +287,14 @@ func runSim(cmd *cobra.Command, reg *game.Registry, id string, f simFlags) error
 		}
 	}
 	if f.csvPath != "" {
-		var buf bytes.Buffer
-		if err := sim.WriteCSV(&buf, sum.Players, results); err != nil {
-			return err
-		}
-		if err := writeOutput(out, f.csvPath, buf.Bytes()); err != nil {
+		if err := writeOutput(out, f.csvPath, csv); err != nil {
 			return err
 		}
 	}
 	if f.plotPath != "" {
 		format, _ := sim.PlotFormat(f.plotPath)
 		var buf bytes.Buffer
-		if err := sum.WritePlot(&buf, format); err != nil {
+		if err := plot(&buf, format); err != nil {
 			return err
 		}
 		if err := writeOutput(out, f.plotPath, buf.Bytes()); err != nil {
@@ -273,7 +331,8 @@ func runReport(cmd *cobra.Command, reg *game.Registry, ids []string, f simFlags)
 			games = append(games, g)
 		}
 	}
-	bot := strings.TrimSpace(f.bots)
+	bots, _ := sim.ParseBots(f.bots)
+	bot := bots[0]
 	for _, g := range games {
 		if err := sim.CheckBots(g, []string{bot}); err != nil {
 			return err
@@ -282,10 +341,11 @@ func runReport(cmd *cobra.Command, reg *game.Registry, ids []string, f simFlags)
 	command := []string{"minehall", "sim", "--report", filepath.ToSlash(f.report)}
 	command = append(command, ids...)
 	command = append(command, "--games", fmt.Sprint(f.games), "--bots", bot, "--seed", fmt.Sprint(f.seed))
-	if f.maxActions > 0 {
+	if cmd.Flags().Changed("max-actions") {
 		command = append(command, "--max-actions", fmt.Sprint(f.maxActions))
 	}
-	cfg := sim.BalanceConfig{Games: games, GamesPerCount: f.games, Bot: bot, Seed: f.seed, Workers: f.workers, Command: strings.Join(command, " ")}
+	cfg := sim.BalanceConfig{Games: games, GamesPerCount: f.games, Bot: bot, Seed: f.seed, Workers: f.workers,
+		MaxActions: f.maxActions, AgentTimeout: f.agentWait, Command: strings.Join(command, " ")}
 	if ef := terminal(cmd); ef != nil {
 		bars := map[string]func(int){}
 		cfg.Progress = func(id string, players, done, total int) {
@@ -309,6 +369,11 @@ func runReport(cmd *cobra.Command, reg *game.Registry, ids []string, f simFlags)
 	}
 	if f.report != "-" {
 		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s: %d games in %d runs\n", f.report, len(sums)*f.games, len(sums))
+	}
+	for _, s := range sums {
+		if err := s.Failed(); err != nil {
+			return fmt.Errorf("%s with %d players: %v", s.Game, s.Players, err)
+		}
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"minehall/ai/agenttest"
 	"minehall/game"
 )
 
@@ -47,7 +48,7 @@ func TestSim(t *testing.T) {
 		if opts := sum["options"].(map[string]any); opts["cards"] != "4" || opts["timer"] != "0" {
 			t.Errorf("options %v; want cards=4 timer=0", opts)
 		}
-		if b, _ := os.ReadFile(csv); strings.Count(string(b), "\n") != 13 || !strings.HasPrefix(string(b), "game,seed,bot_0,bot_1,bot_2,score_0") {
+		if b, _ := os.ReadFile(csv); strings.Count(string(b), "\n") != 13 || !strings.HasPrefix(string(b), "game,seed,bot_1,bot_2,bot_3,score_1") {
 			t.Errorf("CSV: got %q; want a header and 12 rows", b)
 		}
 		if b, _ := os.ReadFile(png); !strings.HasPrefix(string(b), "\x89PNG") {
@@ -87,6 +88,10 @@ func TestSim(t *testing.T) {
 func TestSimRefusesBadFlags(t *testing.T) {
 	reg := testRegistry()
 	missing := filepath.Join(t.TempDir(), "no", "out.json")
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		args []string
@@ -96,26 +101,43 @@ func TestSimRefusesBadFlags(t *testing.T) {
 		{"ErrNoGame", []string{"sim"}, 2, "takes one game (known: connectfour, goofspiel), got 0 arguments"},
 		{"ErrTwoGames", []string{"sim", "connectfour", "goofspiel"}, 2, "got 2 arguments"},
 		{"ErrUnknownGame", []string{"sim", "chess"}, 1, `unknown game "chess" (known: connectfour, goofspiel)`},
-		{"ErrGamesZero", []string{"sim", "connectfour", "--games", "0"}, 2, "--games must be at least 1, not 0"},
 		{"ErrGamesNotNumber", []string{"sim", "connectfour", "--games", "many"}, 2, `invalid argument "many" for "--games"`},
 		{"ErrSeed", []string{"sim", "connectfour", "--seed", "-1"}, 2, `invalid argument "-1" for "--seed"`},
-		{"ErrWorkers", []string{"sim", "connectfour", "--workers", "-1"}, 2, "--workers must be at least 1"},
 		{"ErrPlayers", []string{"sim", "connectfour", "--players", "3"}, 1, "Connect Four is played by 2 to 2 players, not 3"},
 		{"ErrBotsCount", []string{"sim", "connectfour", "--bots", "random,random,random"}, 1, "3 bots for 2 players"},
-		{"ErrBotsEmpty", []string{"sim", "connectfour", "--bots", "random,"}, 2, `--bots "random," has an empty name`},
-		{"ErrUnknownBot", []string{"sim", "connectfour", "--bots", "wizard"}, 1, `unknown bot "wizard" for Connect Four (known: random, greedy`},
+		{"ErrBotsEmpty", []string{"sim", "connectfour", "--bots", "random,"}, 2, `--bots: bot list "random," has an empty name`},
+		{"ErrBotsQuote", []string{"sim", "connectfour", "--bots", "ext:prog 'a,random"}, 2, `--bots: bot list "ext:prog 'a,random" has an unterminated quote`},
+		{"ErrUnknownBot", []string{"sim", "connectfour", "--bots", "wizard"}, 1, `Connect Four has no bot "wizard" (it has random, greedy`},
+		{"ErrAgentProgram", []string{"sim", "connectfour", "--bots", "ext:/nonexistent/agent"}, 1, `bot "ext:/nonexistent/agent": exec: "/nonexistent/agent": stat /nonexistent/agent: no such file or directory`},
+		{"ErrAgentTimeout", []string{"sim", "connectfour", "--agent-timeout", "0s"}, 2, "--agent-timeout must be more than 0, not 0s"},
 		{"ErrBotLevel", []string{"sim", "connectfour", "--bots", "mcts:insane"}, 1, `level "insane" is not easy, medium, hard or a number of iterations`},
 		{"ErrOptionForm", []string{"sim", "goofspiel", "--option", "cards"}, 2, `--option: option "cards" is not KEY=VALUE`},
 		{"ErrOptionKey", []string{"sim", "goofspiel", "--option", "deck=5"}, 1, "option deck: Goofspiel has no such option (it has cards, timer)"},
 		{"ErrOptionValue", []string{"sim", "goofspiel", "--option", "cards=99"}, 1, "option cards: 99 is outside 3 to 13"},
 		{"ErrPlotExt", []string{"sim", "connectfour", "--plot", "out.gif"}, 2, "--plot: plot file out.gif must end in .png or .svg"},
 		{"ErrJSONDir", []string{"sim", "connectfour", "--json", missing}, 2, "does not exist"},
-		{"ErrRecordsDir", []string{"sim", "connectfour", "--records", filepath.Dir(missing)}, 2, "--records: directory"},
+		{"ErrRecordsFile", []string{"sim", "connectfour", "--records", file}, 2, "--records " + file + " is a file, not a directory"},
+		{"ErrSweepForm", []string{"sim", "goofspiel", "--sweep", "cards"}, 2, `--sweep: sweep "cards" is not KEY=VALUE1,VALUE2,…`},
+		{"ErrSweepKey", []string{"sim", "goofspiel", "--sweep", "deck=1,2"}, 1, "sweep: Goofspiel has no option deck (it has cards, timer)"},
+		{"ErrSweepValue", []string{"sim", "goofspiel", "--sweep", "cards=4,99"}, 1, "sweep: option cards: 99 is outside 3 to 13"},
+		{"ErrSweepAndOption", []string{"sim", "goofspiel", "--sweep", "cards=4,5", "--option", "cards=6"}, 1, "sweep: option cards is swept, so it cannot also be set"},
+		{"ErrReportSweep", []string{"sim", "--report", "-", "--sweep", "cards=4,5"}, 2, "--sweep does not apply to --report"},
 		{"ErrBothStdout", []string{"sim", "connectfour", "--json", "-", "--csv", "-"}, 2, "cannot both write to standard output"},
 		{"ErrUnknownFlag", []string{"sim", "connectfour", "--turbo"}, 2, "unknown flag: --turbo"},
 		{"ErrReportFlags", []string{"sim", "--report", "-", "--players", "2"}, 2, "--players does not apply to --report"},
 		{"ErrReportBots", []string{"sim", "--report", "-", "--bots", "random,greedy"}, 2, "give one name to --bots"},
 		{"ErrReportGame", []string{"sim", "--report", "-", "chess"}, 1, `unknown game "chess"`},
+	}
+	// A count given as 0 is refused as a negative one is.
+	for _, flag := range []string{"games", "workers", "players", "max-actions"} {
+		for _, v := range []string{"0", "-3"} {
+			tests = append(tests, struct {
+				name string
+				args []string
+				code int
+				want string
+			}{"ErrCount " + flag + v, []string{"sim", "connectfour", "--" + flag, v}, 2, "--" + flag + " must be at least 1, not " + v})
+		}
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -149,5 +171,83 @@ func TestSimReport(t *testing.T) {
 	code, out, _ = runCmd(t, &game.Registry{}, "sim", "--report", "-")
 	if code != 0 || !strings.Contains(out, "No games are registered.") {
 		t.Fatalf("empty registry: got %d %q", code, out)
+	}
+}
+
+func TestSimExitsOneOnErrorGames(t *testing.T) {
+	code, out, errOut := runCmd(t, testRegistry(), "sim", "connectfour", "--max-actions", "5", "--games", "3")
+	if code != 1 {
+		t.Fatalf("exit %d; want 1 when games ended in error", code)
+	}
+	want := "minehall: 3 of 3 games ended in error; the first, game 0 (seed "
+	if !strings.HasPrefix(errOut, want) || strings.Count(errOut, "did not end within 5 actions") != 1 {
+		t.Errorf("stderr %q; want %q… naming the first error once", errOut, want)
+	}
+	if !strings.Contains(out, "completed: 0, errors: 3") || strings.Contains(out, "seat balance") {
+		t.Errorf("stdout %q; want the summary without statistics over no games", out)
+	}
+	// One unknown bot for every seat is reported once.
+	code, _, errOut = runCmd(t, testRegistry(), "sim", "goofspiel", "--players", "4", "--bots", "wizard")
+	if code != 1 || strings.Count(errOut, "wizard") != 1 || !strings.HasPrefix(errOut, `minehall: Goofspiel has no bot "wizard" (it has random, `) {
+		t.Errorf("got %d %q; want the unknown bot named once", code, errOut)
+	}
+}
+
+func TestSimRecordsDirIsMade(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "a", "b")
+	code, _, errOut := runCmd(t, testRegistry(), "sim", "connectfour", "--games", "2", "--records", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if _, err := game.ReadRecordFile(filepath.Join(dir, "game-000001.json")); err != nil {
+		t.Fatalf("record: %v", err)
+	}
+}
+
+func TestSimSweep(t *testing.T) {
+	dir := t.TempDir()
+	js, png := filepath.Join(dir, "sweep.json"), filepath.Join(dir, "sweep.png")
+	code, out, errOut := runCmd(t, testRegistry(), "sim", "goofspiel", "--players", "3", "--bots", "greedy,random,random", "--games", "10",
+		"--option", "timer=0", "--sweep", "cards=3,6", "--json", js, "--plot", png, "--workers", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"Goofspiel, 3 players, 10 games per value, seed 1, sweep of cards over 3, 6", "seat 1 win rate [95%]", "\n3      10         0  ", "\n6      10         0  "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	var sw struct {
+		Key    string   `json:"key"`
+		Values []string `json:"values"`
+		Runs   []struct {
+			Options   map[string]string `json:"options"`
+			Completed int               `json:"completed"`
+		} `json:"runs"`
+	}
+	b, _ := os.ReadFile(js)
+	if err := json.Unmarshal(b, &sw); err != nil || sw.Key != "cards" || len(sw.Runs) != 2 || sw.Runs[1].Options["cards"] != "6" || sw.Runs[1].Completed != 10 {
+		t.Fatalf("JSON %s (%v); want both runs", b, err)
+	}
+	if b, _ := os.ReadFile(png); !strings.HasPrefix(string(b), "\x89PNG") {
+		t.Errorf("sweep plot is not a PNG")
+	}
+	code, out, _ = runCmd(t, testRegistry(), "sim", "goofspiel", "--games", "4", "--sweep", "cards=3,4", "--option", "timer=0", "--csv", "-")
+	if code != 0 || !strings.HasPrefix(out, "cards,game,seed,bot_1,bot_2,") || strings.Count(out, "\n") != 9 {
+		t.Errorf("sweep CSV: exit %d, %q; want a header and 8 rows", code, out)
+	}
+}
+
+func TestSimExternalAgent(t *testing.T) {
+	bin := agenttest.Build(t)
+	code, out, errOut := runCmd(t, testRegistry(), "sim", "goofspiel", "--players", "3", "--games", "4",
+		"--bots", "ext:"+bin+" -answer number,random,ext:"+bin+" -answer 'json'")
+	if code != 0 || !strings.Contains(out, "completed: 4, errors: 0") || !strings.Contains(out, "ext:"+bin+" -answer number") {
+		t.Fatalf("got %d %q %q; want 4 games with the agents", code, out, errOut)
+	}
+	code, _, errOut = runCmd(t, testRegistry(), "sim", "connectfour", "--games", "3", "--bots", "ext:"+bin+" -mode sleep", "--agent-timeout", "200ms", "--workers", "3")
+	want := `did not answer the act request after 0 actions within 200ms (it was stopped)`
+	if code != 1 || strings.Count(errOut, want) != 1 || !strings.HasPrefix(errOut, "minehall: 3 of 3 games ended in error; the first, game 0") {
+		t.Fatalf("got %d %q; want exit 1 naming the slow agent once", code, errOut)
 	}
 }

@@ -185,3 +185,37 @@ func (s *C4State) String() string {
 	}
 	return b.String()
 }
+
+var _ game.Observer = (*C4State)(nil)
+
+// ObservationShape is [3, 6, 7]: three planes of rows (0 at the bottom)
+// by columns; see Observe.
+func (s *C4State) ObservationShape() []int { return []int{3, c4Rows, c4Cols} }
+
+// Observe encodes the board as three planes seen from p (for the
+// spectator, from seat 0): plane 0 holds 1 where p's discs lie, plane 1
+// where the other player's discs lie, and plane 2 is all 1 when p is to
+// move (all 0 when the other player is, or the game is over).
+func (s *C4State) Observe(p game.Player, dst []float32) []float32 {
+	dst = game.ObservationBuffer(dst, 3*c4Rows*c4Cols)
+	me := int8(1)
+	if p == 1 {
+		me = 2
+	}
+	for c := 0; c < c4Cols; c++ {
+		for r := 0; r < c4Rows; r++ {
+			switch v := s.Cells[c*c4Rows+r]; {
+			case v == me:
+				dst[r*c4Cols+c] = 1
+			case v != 0:
+				dst[c4Rows*c4Cols+r*c4Cols+c] = 1
+			}
+		}
+	}
+	if !s.Terminal() && int8(s.Turn)+1 == me {
+		for i := 2 * c4Rows * c4Cols; i < len(dst); i++ {
+			dst[i] = 1
+		}
+	}
+	return dst
+}

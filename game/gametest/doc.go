@@ -6,5 +6,8 @@
 //
 // A game's test file calls [Run] for the random-game checks, [Golden] for a
 // fixed-seed recorded game under testdata/golden, and [FuzzActions] from a
-// fuzz target.
+// fuzz target. Run checks a game's observation tensors (game.Observer) at
+// every state; [CheckObservation] checks them on one state, for the states
+// random play seldom reaches. High Card and Connect Four are Observers, so
+// the kit's own tests prove those checks.
 package gametest

@@ -152,9 +152,7 @@ type HCView struct {
 func (s *HCState) View(p game.Player) any {
 	v := HCView{You: p, History: s.History, Terminal: s.Terminal()}
 	for q := range 2 {
-		if game.Player(q) == p || (s.Terminal() && s.showdown()) {
-			v.Cards[q] = s.Cards[q]
-		}
+		v.Cards[q] = s.visibleCard(p, q)
 	}
 	return v
 }
@@ -233,3 +231,58 @@ func (s *HCState) CheckInvariants() error {
 // MoveIsPublic: bets and passes are seen by both players; the deals are
 // not.
 func (s *HCState) MoveIsPublic(p game.Player, a game.Action) bool { return p != game.Chance }
+
+// hcObsSize is the size of a High Card observation; see Observe.
+const hcObsSize = 2*hcDeck + 2 + 3*2 + 1
+
+var _ game.Observer = (*HCState)(nil)
+
+// ObservationShape is [19]; see Observe.
+func (s *HCState) ObservationShape() []int { return []int{hcObsSize} }
+
+// Observe encodes what p sees (HCView), seats relative to p (p first; for
+// the spectator, seat 0 first):
+//
+//   - [0, 5): the first seat's card, one-hot by value 1 to 5, all zero
+//     while it is hidden from p or undealt;
+//   - [5, 10): the other seat's card, likewise;
+//   - [10, 12): which seat p is, one-hot (all zero for the spectator);
+//   - [12, 18): the betting, three steps of one-hot pass, bet (zero for a
+//     step not yet taken);
+//   - [18]: 1 when the game is over.
+func (s *HCState) Observe(p game.Player, dst []float32) []float32 {
+	dst = game.ObservationBuffer(dst, hcObsSize)
+	first := 0
+	if p == 1 {
+		first = 1
+	}
+	for i := range 2 {
+		q := (first + i) % 2
+		if c := s.visibleCard(p, q); c > 0 {
+			dst[i*hcDeck+int(c)-1] = 1
+		}
+	}
+	if p == 0 || p == 1 {
+		dst[2*hcDeck+int(p)] = 1
+	}
+	for i := range len(s.History) {
+		if s.History[i] == 'b' {
+			dst[2*hcDeck+2+2*i+1] = 1
+		} else {
+			dst[2*hcDeck+2+2*i] = 1
+		}
+	}
+	if s.Terminal() {
+		dst[hcObsSize-1] = 1
+	}
+	return dst
+}
+
+// visibleCard returns seat q's card as p sees it: 0 while hidden or
+// undealt. View and Observe show the same cards.
+func (s *HCState) visibleCard(p game.Player, q int) int8 {
+	if game.Player(q) == p || (s.Terminal() && s.showdown()) {
+		return s.Cards[q]
+	}
+	return 0
+}

@@ -81,6 +81,13 @@ const seedBase = 7_340_192_846_551_000_000
 //     contain the seed;
 //   - for a game.Determinizer: View(p) and InfoKey(p) are unchanged in
 //     determinizations for p, and p's legal actions there are the same;
+//   - for a game.Observer (see [CheckObservation]): the shape is valid and
+//     the same in every state of the game; for the spectator and every
+//     seat the tensor has the shape's size, finite values, is the same
+//     when observed again into a used buffer, and leaves the state
+//     unchanged; viewers whose views differ get different tensors; and a
+//     determinization for p gives p the same tensor as the real state,
+//     which shows that no hidden information leaks into it;
 //   - at the end: returns in [0, 1], one score and return per player, and
 //     the game's record, written to JSON and read back, replays to the same
 //     hash and result.
@@ -145,6 +152,9 @@ type checker struct {
 	rng     game.Rand
 	pbuf    []game.Player
 	abuf    []game.Action
+	// obsShape is the observation shape of the game's first state, for a
+	// game.Observer.
+	obsShape []int
 }
 
 func checkGame(reg *game.Registry, g game.Game, n int, opts game.Options, seed uint64, cfg Config) (err error) {
@@ -229,7 +239,7 @@ func (c *checker) checkState(s game.State, step int) error {
 	s.Scores(nil)
 	s.Returns(nil)
 	if !bytes.Equal(snapshot(s), before) {
-		return fmt.Errorf("reading the state (Actors, Legal, View, Scores, Returns) changed it")
+		return fmt.Errorf("reading the state (Actors, Legal, View, Observe, Scores, Returns) changed it")
 	}
 	return nil
 }
@@ -345,10 +355,7 @@ func (c *checker) view(s game.State, p game.Player) ([]byte, error) {
 }
 
 func (c *checker) checkViews(s game.State, step int) error {
-	viewers := []game.Player{game.Spectator}
-	for p := game.Player(0); int(p) < s.NumPlayers(); p++ {
-		viewers = append(viewers, p)
-	}
+	vs := viewers(s)
 	det, isDet := s.(game.Determinizer)
 	if c.spec.Information == game.ImperfectInformation && !isDet {
 		return fmt.Errorf("the spec says imperfect information but the state is not a game.Determinizer")
@@ -357,11 +364,24 @@ func (c *checker) checkViews(s game.State, step int) error {
 	if isDet && !isKeyer {
 		return fmt.Errorf("the state is a game.Determinizer but not a game.InfoKeyer")
 	}
-	for _, p := range viewers {
+	views := make([][]byte, len(vs))
+	for i, p := range vs {
 		v, err := c.view(s, p)
 		if err != nil {
 			return err
 		}
+		views[i] = v
+	}
+	var ob *observations
+	if o, ok := s.(game.Observer); ok {
+		var err error
+		if ob, err = observeAll(s, o, c.obsShape, views); err != nil {
+			return err
+		}
+		c.obsShape = ob.shape
+	}
+	for i, p := range vs {
+		v := views[i]
 		if !isDet || step%c.cfg.DeterminizeEvery != 0 {
 			continue
 		}
@@ -385,6 +405,11 @@ func (c *checker) checkViews(s game.State, step int) error {
 			if ch, ok := d.(game.Checker); ok {
 				if err := ch.CheckInvariants(); err != nil {
 					return fmt.Errorf("a determinization for %s breaks an invariant: %v", p, err)
+				}
+			}
+			if ob != nil {
+				if err := ob.checkDeterminized(d, i, p); err != nil {
+					return err
 				}
 			}
 		}

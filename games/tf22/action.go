@@ -2,7 +2,7 @@ package tf22
 
 // The dense action space. Blocks are laid out in the order of the rulebook:
 // set-up first, then the actions A–K, then the symbol-card and Ranium
-// placement answers. Within a block, crew-specific actions are ordered by
+// placement answers, and last the symbol cards that chance draws. Within a block, crew-specific actions are ordered by
 // crew color (white, red, blue, yellow) and then by target.
 const (
 	actKeep     = 0                       // the start player ends the card swaps
@@ -21,7 +21,8 @@ const (
 	actTrap     = actSecret + 4*numPos    // K: + crew*36 + pos
 	actCard     = actTrap + 4*numPos      // + value-2: play or reveal a symbol card (strategy variant)
 	actPlace    = actCard + numValues     // + pos: put a delivered Ranium on this inner-ring card
-	numActions  = actPlace + numPos
+	actDraw     = actPlace + numPos       // + value-2: chance reveals this symbol card (luck and standard variants)
+	numActions  = actDraw + numValues
 )
 
 // kind names an action block.
@@ -44,11 +45,12 @@ const (
 	kindTrap
 	kindCard
 	kindPlace
+	kindDraw
 	kindInvalid
 )
 
 var blockStart = [...]int{actKeep, actSwap, actChoose, actTurn, actFlipLong, actFlipShrt, actMove, actSwitch,
-	actCollect, actSteal, actLoader, actDeliver, actSecret, actTrap, actCard, actPlace, numActions}
+	actCollect, actSteal, actLoader, actDeliver, actSecret, actTrap, actCard, actPlace, actDraw, numActions}
 
 // decoded is an action split into its block and arguments.
 type decoded struct {

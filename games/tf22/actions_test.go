@@ -1,6 +1,7 @@
 package tf22
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -124,12 +125,14 @@ func TestCollectRanium(t *testing.T) {
 	}
 }
 
-// rigPile puts value on top of seat's standard pile.
-func rigPile(s *State, seat int8, value int) {
-	dk := &s.deck[seat]
-	v := int8(value - minValue)
-	i := slices.Index(dk.Order[:dk.N], v)
-	dk.Order[i], dk.Order[dk.N-1] = dk.Order[dk.N-1], dk.Order[i]
+// draw plays chance's draw of the symbol card of value for whoever draws
+// now, failing the test unless chance acts and may draw it.
+func draw(t *testing.T, s *State, value int) {
+	t.Helper()
+	if a := s.Actors(nil); len(a) != 1 || a[0] != game.Chance {
+		t.Fatalf("actors %v; want chance to draw a %d", a, value)
+	}
+	play(t, s, fmt.Sprintf("draw %d", value))
 }
 
 func TestCombatValues(t *testing.T) {
@@ -155,13 +158,15 @@ func TestCombatValues(t *testing.T) {
 			for i := 0; int(s.crewRanium[blue]+s.crewRanium[red])+i < 3; i++ {
 				s.ranium |= 1 << innerCorners[i]
 			}
-			rigPile(s, 0, c.attCard)
-			rigPile(s, 1, c.defCard)
 			s.crewPos[blue] = int8(at(2, 2)) // away from home, to see the return
 			s.crewPos[red] = int8(at(2, 2))
 			refuse(t, s, "G blue attacks white", "not an opponent's crew")
 			refuse(t, s, "G blue attacks yellow", "not on card 2,2")
 			play(t, s, "G blue attacks red")
+			// "Beide Spieler spielen eine Symbolkarte aus": chance draws the
+			// attacker's card, then the defender's.
+			draw(t, s, c.attCard)
+			draw(t, s, c.defCard)
 			lf := s.lastFight
 			if lf.AttackerValue != c.wantAttVal || lf.DefValue != c.wantDefV {
 				t.Fatalf("combat values %d against %d; want %d against %d", lf.AttackerValue, lf.DefValue, c.wantAttVal, c.wantDefV)
@@ -204,15 +209,15 @@ func TestDefenderMayStealInTheFreeAction(t *testing.T) {
 	s.crewPos[blue], s.crewPos[red] = card, card
 	s.crewRanium[blue], s.crewRanium[red] = 1, 1
 	s.total, s.ranium = 3, 1<<innerCorners[0]
-	rigPile(s, 0, 2)
-	rigPile(s, 1, 4)
 	play(t, s, "G blue attacks red") // 2-1 against 4-1: the defender wins
+	draw(t, s, 2)
+	draw(t, s, 4)
 	if s.actor() != 1 || s.freeSeat != 1 {
 		t.Fatalf("actor %d, free seat %d; want seat 1's free action", s.actor(), s.freeSeat)
 	}
-	rigPile(s, 0, 3)
-	rigPile(s, 1, 6)
 	play(t, s, "G red attacks blue") // 6-1 against 3-1: red takes blue's Ranium
+	draw(t, s, 6)
+	draw(t, s, 3)
 	if s.crewRanium[red] != 2 || s.crewRanium[blue] != 0 || s.crewPos[red] != int8(centerPos[red]) {
 		t.Fatalf("after the counter-attack red carries %d at %d, blue %d; want red with 2 at its base, blue with none",
 			s.crewRanium[red], s.crewPos[red], s.crewRanium[blue])
@@ -337,13 +342,18 @@ func TestDeliverUpToTwoRanium(t *testing.T) {
 	target := pk.symbolOf[s.seatColor[1]][value-minValue]
 	pk.symbol[s.card[at(2, 3)]] = target
 	pk.symbol[s.card[at(3, 2)]] = target
-	rigPile(s, 1, value)
 	play(t, s, "I blue")
 	if s.markers[0] != 2 || s.crewRanium[blue] != 1 || s.crewPos[blue] != int8(centerPos[blue]) {
 		t.Fatalf("after I: %d markers, carries %d, at %d; want 2 markers, 1 left, at the base", s.markers[0], s.crewRanium[blue], s.crewPos[blue])
 	}
-	if s.actor() != 1 || s.placeCount != 2 {
-		t.Fatalf("actor %d with %d to place; want seat 1 (to the right) placing 2", s.actor(), s.placeCount)
+	// "Der Spieler rechts vom aktiven Spieler deckt nun eine Symbolkarte
+	// auf": chance draws from the pile of seat 1, to the right.
+	if drawFor(s) != 1 || s.placeCount != 2 {
+		t.Fatalf("a card of seat %d drawn with %d to place; want seat 1 (to the right) placing 2", drawFor(s), s.placeCount)
+	}
+	draw(t, s, value)
+	if s.actor() != 1 {
+		t.Fatalf("actor %d; want seat 1 to place", s.actor())
 	}
 	if got := s.Legal(1, nil); !slices.Equal(got, []game.Action{actPlace + game.Action(at(2, 3)), actPlace + game.Action(at(3, 2))}) {
 		t.Fatalf("placements %v; want the two inner cards showing the revealed symbol", got)
@@ -351,7 +361,12 @@ func TestDeliverUpToTwoRanium(t *testing.T) {
 	refuse(t, s, "place 2,4", "does not show the revealed symbol")
 	refuse(t, s, "place 1,1", "not in the inner ring")
 	play(t, s, "place 2,3")
-	// The second Ranium: seat 1's next card decides.
+	// The second Ranium: seat 1's next card decides, and the 2 it drew
+	// first has left its pile.
+	if got := s.ChanceOutcomes(nil); len(got) != numValues-1 || slices.ContainsFunc(got, func(o game.ChanceOutcome) bool { return o.Action == actDraw+game.Action(value-minValue) }) {
+		t.Fatalf("second draw's outcomes %v; want the other 4 cards of seat 1's pile", got)
+	}
+	play(t, s, s.ActionString(game.Chance, s.Legal(game.Chance, nil)[0]))
 	if s.placeCount == 1 && s.actor() == 1 {
 		l := s.Legal(1, nil)
 		play(t, s, s.ActionString(1, l[0]))
@@ -390,8 +405,8 @@ func TestPlacementFallsBackToAnyEmptyInnerCard(t *testing.T) {
 	for pk.symbolOf[s.seatColor[1]][value-minValue] == 0 {
 		value++
 	}
-	rigPile(s, 1, value)
 	play(t, s, "I blue")
+	draw(t, s, value)
 	if got, want := len(s.Legal(1, nil)), 12-2; got != want {
 		t.Fatalf("%d placements; want every empty inner-ring card (%d)", got, want)
 	}

@@ -35,6 +35,8 @@ func (s *State) Apply(p game.Player, a game.Action) {
 		}
 	case kindCard:
 		s.playCard(seat, int8(d.arg))
+	case kindDraw:
+		s.draw(int8(d.arg))
 	case kindPlace:
 		s.ranium |= 1 << d.arg
 		s.placeCount--
@@ -71,12 +73,9 @@ func (s *State) applyMineAction(d decoded) {
 		s.ranium &^= 1 << s.crewPos[k]
 		s.crewRanium[k]++
 	case kindSteal:
+		// The attacker's card comes first: drawn by chance, or laid face
+		// down from the hand in the strategy variant.
 		s.fight = combat{Stage: combatAttackerCard, Attacker: int8(k), Defender: int8(d.arg), Card: -1}
-		if s.variant != variantStrategy {
-			ac := s.drawCard(s.crewOwner[k])
-			dc := s.drawCard(s.crewOwner[d.arg])
-			s.resolveCombat(ac, dc)
-		}
 	case kindLoader:
 		s.loader[k] = s.loaderStep(k, d.arg)
 	case kindDeliver:
@@ -95,7 +94,9 @@ func (s *State) applyMineAction(d decoded) {
 // deliver hands Ranium of crew k to a loader for as many markers, as much
 // as it carries up to the 2 a seat may deliver in a turn, sends the crew
 // back to its base, and either ends the game or asks the seat to the right
-// of the crew's owner to re-place the Ranium.
+// of the crew's owner, the deliverer, to re-place the Ranium: the seat to
+// the right of the active player on a turn, and the seat to the right of
+// the defender when a defender delivers in its free action (RULINGS.md).
 func (s *State) deliver(k int) {
 	owner := s.crewOwner[k]
 	n := min(s.crewRanium[k], maxDelivered-s.delivered[owner])
@@ -119,18 +120,14 @@ func (s *State) returnToBase(k int) {
 	s.crewTunnel[k] = int8(k)
 }
 
-// settle carries out what follows without a choice: revealing a drawn card
-// for a placement, placing Ranium where only one card qualifies, and ending
-// the turn when the ore is spent.
+// settle carries out what follows without a choice: placing Ranium where
+// only one card qualifies, and ending the turn when the ore is spent. It
+// stops where a seat chooses or chance draws a symbol card.
 func (s *State) settle() {
 	for s.phase == phaseTurn {
 		if s.placeCount > 0 {
 			if s.placeSym < 0 {
-				if s.variant == variantStrategy {
-					return
-				}
-				v := s.drawCard(s.placer)
-				s.placeSym = s.pack.symbolOf[s.seatColor[s.placer]][v]
+				return // the placer's symbol card: drawn, or chosen from the hand
 			}
 			m := s.placeTargets()
 			if m&(m-1) != 0 {
@@ -165,49 +162,39 @@ func (s *State) startTurn(seat int8) {
 }
 
 // dealSymbolCards gives every seat the five symbol cards of its (first)
-// color: shuffled into a pile (standard), into the hand (strategy), or kept
-// to be shuffled before every draw (luck).
+// color: as a face-down pile (standard), into the hand (strategy), or to be
+// shuffled before every draw (luck).
 func (s *State) dealSymbolCards() {
 	for seat := range s.n {
-		dk := &s.deck[seat]
-		dk.Avail = 1<<numValues - 1
-		if s.variant == variantStandard {
-			s.shufflePile(dk)
-		}
+		s.deck[seat].Avail = allValues
 	}
 }
 
-// shufflePile makes dk's pile all five cards in random order.
-func (s *State) shufflePile(dk *symbolDeck) {
-	for v := range numValues {
-		dk.Order[v] = int8(v)
-	}
-	for i := numValues - 1; i > 0; i-- {
-		j := s.rng.IntN(i + 1)
-		dk.Order[i], dk.Order[j] = dk.Order[j], dk.Order[i]
-	}
-	dk.N = numValues
-	dk.Avail = 1<<numValues - 1
-}
-
-// drawCard reveals seat's next symbol card (luck and standard variants) and
-// returns its value index.
-func (s *State) drawCard(seat int8) int8 {
-	var v int8
-	if s.variant == variantLuck {
-		v = int8(s.rng.IntN(numValues))
-	} else {
-		dk := &s.deck[seat]
-		dk.N--
-		v = dk.Order[dk.N]
-		dk.Order[dk.N] = 0
-		dk.Avail &^= 1 << v
-		if dk.N == 0 {
-			s.shufflePile(dk)
-		}
-	}
+// draw reveals value index v, the symbol card chance drew for
+// [State.drawSeat] (luck and standard variants): as the attacker's card, as
+// the defender's card, which resolves the combat, or as the card whose
+// symbol says where delivered Ranium goes. In the standard variant the card
+// leaves the pile, and a pile used up is shuffled anew: all five cards
+// return to it.
+func (s *State) draw(v int8) {
+	seat := s.drawSeat()
 	s.lastCard[seat] = v
-	return v
+	if s.variant == variantStandard {
+		dk := &s.deck[seat]
+		dk.Avail &^= 1 << v
+		if dk.Avail == 0 {
+			dk.Avail = allValues
+		}
+	}
+	switch {
+	case s.placeCount > 0:
+		s.placeSym = s.pack.symbolOf[s.seatColor[seat]][v]
+	case s.fight.Stage == combatAttackerCard:
+		s.fight.Card = v
+		s.fight.Stage = combatDefenderCard
+	default:
+		s.resolveCombat(s.fight.Card, v)
+	}
 }
 
 // playCard plays value index v from seat's hand (strategy variant): as the
@@ -236,7 +223,7 @@ func (s *State) playCard(seat, v int8) {
 // refillHand takes all five cards back once the hand is empty.
 func (s *State) refillHand(seat int8) {
 	if s.deck[seat].Avail == 0 {
-		s.deck[seat].Avail = 1<<numValues - 1
+		s.deck[seat].Avail = allValues
 	}
 }
 

@@ -57,7 +57,7 @@ func TestSearchViewOffersLegalActions(t *testing.T) {
 				t.Fatalf("the search view offers %s, which is not legal", s.ActionString(p, a))
 			}
 			switch decode(int(a)).kind {
-			case kindCollect, kindSteal, kindDeliver, kindCard, kindPlace, kindChoose, kindKeep:
+			case kindCollect, kindSteal, kindDeliver, kindCard, kindPlace, kindChoose, kindKeep, kindDraw:
 			default:
 				others++
 			}
@@ -67,7 +67,7 @@ func TestSearchViewOffersLegalActions(t *testing.T) {
 		}
 		for _, a := range full {
 			switch decode(int(a)).kind {
-			case kindCollect, kindSteal, kindDeliver, kindCard, kindPlace, kindChoose:
+			case kindCollect, kindSteal, kindDeliver, kindCard, kindPlace, kindChoose, kindDraw:
 				if !containsAction(view, a) {
 					t.Fatalf("the search view leaves out %s", s.ActionString(p, a))
 				}
@@ -142,11 +142,18 @@ func TestBotsPlayEveryVariant(t *testing.T) {
 				}
 				bots = append(bots, b)
 			}
+			chance := game.NewRand(uint64(i))
 			for n := 0; !s.Terminal(); n++ {
 				if n > 2000 {
 					t.Fatalf("no end after %d decisions", n)
 				}
 				p := s.Actors(nil)[0]
+				if p == game.Chance {
+					if err := game.Play(s, p, drawByChance(s, &chance)); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
 				d, err := bots[p].Act(context.Background(), s, p)
 				if err != nil {
 					t.Fatal(err)

@@ -130,25 +130,54 @@ func TestViewsHideSymbolCards(t *testing.T) {
 }
 
 func TestDeterminizeIgnoresHiddenState(t *testing.T) {
-	// Two states that differ only in what seat 0 cannot see determinize
-	// alike for seat 0.
+	// In the luck and standard variants nothing is hidden: no pile has an
+	// order and the state no generator, every draw being a chance action
+	// still to come. A determinization is the state itself, for everyone.
+	checked := 0
 	randomStates(t, 2, func(s *State) {
-		if s.phase < phaseTurn || s.variant != variantStandard {
+		if s.variant == variantStrategy {
 			return
 		}
-		other := *s
-		other.rng = game.NewRand(12345)
-		for seat := range other.n {
-			dk := &other.deck[seat]
-			slices.Reverse(dk.Order[:dk.N])
+		want, _ := json.Marshal(s.Snapshot())
+		for p := game.Spectator; int(p) < int(s.n); p++ {
+			if p == game.Chance || p == game.System {
+				continue
+			}
+			rng := game.NewRand(uint64(checked))
+			if got, _ := json.Marshal(s.Determinize(p, &rng).Snapshot()); !bytes.Equal(got, want) {
+				t.Fatalf("a determinization for %s changed a state with nothing hidden", p)
+			}
 		}
-		r1, r2 := game.NewRand(1), game.NewRand(1)
-		a, _ := json.Marshal(s.Determinize(0, &r1).Snapshot())
-		b, _ := json.Marshal(other.Determinize(0, &r2).Snapshot())
-		if !bytes.Equal(a, b) {
-			t.Fatalf("determinizations differ with the hidden pile orders")
-		}
+		checked++
 	})
+	if checked < 50 {
+		t.Fatalf("checked %d states; want at least 50", checked)
+	}
+
+	// In the strategy variant the attacker's face-down card is hidden: two
+	// states that differ only in it (and so in the attacker's hand)
+	// determinize alike for the defender.
+	s := twoPlayers(t, "strategy")
+	s.crewPos[red] = s.crewPos[blue]
+	s.crewRanium[red] = 1
+	s.ranium &^= 1 << innerCorners[1]
+	play(t, s, "G blue attacks red")
+	play(t, s, "card 5")
+	pool := s.deck[0].Avail | 1<<s.fight.Card
+	for v := range int8(numValues) {
+		if v == s.fight.Card {
+			continue
+		}
+		other := *s
+		other.fight.Card = v
+		other.deck[0].Avail = pool &^ (1 << v)
+		r1, r2 := game.NewRand(9), game.NewRand(9)
+		a, _ := json.Marshal(s.Determinize(1, &r1).Snapshot())
+		b, _ := json.Marshal(other.Determinize(1, &r2).Snapshot())
+		if !bytes.Equal(a, b) {
+			t.Fatalf("determinizations for the defender differ with the attacker's face-down %d and %d", s.fight.Card+minValue, v+minValue)
+		}
+	}
 }
 
 func TestApplyAndLegalDoNotAllocate(t *testing.T) {
@@ -203,31 +232,12 @@ func TestBots(t *testing.T) {
 }
 
 // TestBotsDoNotReadHiddenCards gives every bot two states that differ only
-// in what its seat cannot see: every pile's order and the generator in a
-// standard game, and the attacker's face-down card (with the attacker's
-// hand) in a strategy combat waiting for the defender. The same seeded bot
-// must choose the same action in both.
+// in what its seat cannot see: the attacker's face-down card (with the
+// attacker's hand) in a strategy combat waiting for the defender, the one
+// secret of TF22 Mine now that every draw is a chance action. The same
+// seeded bot must choose the same action in both.
 func TestBotsDoNotReadHiddenCards(t *testing.T) {
 	g := New().(*Game)
-	gs, _, _ := game.Start(g, 3, nil, 11)
-	rng := game.NewRand(4)
-	var buf []game.Action
-	for range 40 {
-		p := gs.Actors(nil)[0]
-		buf = gs.Legal(p, buf[:0])
-		gs.Apply(p, buf[rng.IntN(len(buf))])
-	}
-	s := gs.(*State)
-	other := *s
-	other.rng = game.NewRand(999)
-	for seat := range other.n {
-		dk := &other.deck[seat]
-		slices.Reverse(dk.Order[:dk.N])
-	}
-	if a, b := s.Snapshot(), other.Snapshot(); a == b {
-		t.Fatalf("the standard states do not differ")
-	}
-
 	c := twoPlayers(t, "strategy")
 	c.crewPos[red] = c.crewPos[blue]
 	c.crewRanium[red] = 1
@@ -240,21 +250,22 @@ func TestBotsDoNotReadHiddenCards(t *testing.T) {
 	if err := combat.CheckInvariants(); err != nil || combat.InfoKey(1) != c.InfoKey(1) {
 		t.Fatalf("the combats differ for the defender (%v)", err)
 	}
+	if a, b := c.Snapshot(), combat.Snapshot(); a == b {
+		t.Fatalf("the combats do not differ")
+	}
 
-	for _, pair := range [][2]*State{{s, &other}, {c, &combat}} {
-		p := game.Player(pair[0].actor())
-		for _, name := range g.BotNames() {
-			b1, _ := g.NewBot(name, 5)
-			b2, _ := g.NewBot(name, 5)
-			d1, err1 := b1.Act(context.Background(), pair[0], p)
-			d2, err2 := b2.Act(context.Background(), pair[1], p)
-			if err1 != nil || err2 != nil {
-				t.Fatal(err1, err2)
-			}
-			if d1.Action != d2.Action {
-				t.Fatalf("%s chose %s and %s in states that differ only in hidden cards", name,
-					pair[0].ActionString(p, d1.Action), pair[0].ActionString(p, d2.Action))
-			}
+	p := c.actor()
+	for _, name := range g.BotNames() {
+		b1, _ := g.NewBot(name, 5)
+		b2, _ := g.NewBot(name, 5)
+		d1, err1 := b1.Act(context.Background(), c, p)
+		d2, err2 := b2.Act(context.Background(), &combat, p)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if d1.Action != d2.Action {
+			t.Fatalf("%s chose %s and %s in states that differ only in the hidden card", name,
+				c.ActionString(p, d1.Action), c.ActionString(p, d2.Action))
 		}
 	}
 }

@@ -13,12 +13,15 @@
 //     (flood fill on bitboards, rebuilt when a card turns);
 //   - action.go and notation.go: the dense action space (set-up swaps and
 //     color choices, actions A–K with their targets, symbol cards, Ranium
-//     placement) and its notation ("D red to 3,4");
-//   - legal.go and apply.go: legal actions, the reasons for illegal ones,
-//     and the unchecked, allocation-free Apply with combat, delivery and the
+//     placement, and the symbol cards chance draws) and its notation
+//     ("D red to 3,4", "draw 4");
+//   - legal.go and apply.go: legal actions, chance's draws with their
+//     probabilities (game.ChanceState), the reasons for illegal ones, and
+//     the unchecked, allocation-free Apply with combat, delivery and the
 //     re-placement of Ranium;
-//   - view.go: per-seat views, information keys and determinization (symbol
-//     piles and the attacker's face-down card are the hidden information);
+//   - view.go: per-seat views, information keys and determinization (the
+//     attacker's face-down card of a strategy combat is the one hidden
+//     thing: piles are sets whose draws are chance actions);
 //   - public.go: which moves every seat may learn (all but the attacker's
 //     face-down card);
 //   - invariants.go: conservation of cards and Ranium for the conformance kit;

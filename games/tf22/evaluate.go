@@ -66,7 +66,8 @@ const (
 // crewDistance counts the actions D and E crew k needs to stand on a card
 // with Ranium (empty-handed) or in a tunnel network reaching a docked loader
 // (carrying Ranium), without turning any card; the secret tunnel (3 ore)
-// counts for an empty-handed crew. It returns at most the horizon
+// counts for an empty-handed crew whose seat carries no Ranium with another
+// crew (the secret tunnel is closed to such a seat). It returns at most the horizon
 // (carryHorizon or emptyHorizon), also when neither is reachable. It grows,
 // one action at a time, the cards the crew can stand on in each color, as
 // bitboards: D adds the whole networks of the cards reached, E adds the
@@ -86,7 +87,7 @@ func (s *State) crewDistance(k int, m *tunnelMap) int {
 	d := 0
 	if m.present[col]&at != 0 {
 		reach[col] = at
-		if !carrying {
+		if !carrying && s.carrier(s.crewOwner[k]) < 0 {
 			for r := s.ranium; r != 0; r &= r - 1 {
 				if m.present[col]&(r&-r) != 0 {
 					best = min(best, 3)
@@ -158,13 +159,25 @@ func (s *State) leadOf(seat int8, pr *[4]float64) float64 {
 
 // margin is seat's lead in progress over its best rival, in markers scaled
 // so that the 2-player goal of 5 counts like 3; a game won by reaching the
-// goal is worth a lead of 10 and a lost one -10. It reads only what every seat sees.
+// goal is worth a lead of 10 and a lost one -10. While chance draws a
+// symbol card it is the lead expected over the draws (a combat's two draws,
+// or a placement's, until a seat acts). It reads only what every seat sees.
 func (s *State) margin(seat int8) float64 {
 	if s.phase == phaseOver && s.winner >= 0 {
 		if s.winner == seat {
 			return 10
 		}
 		return -10
+	}
+	if s.drawing() {
+		var obuf [numValues]game.ChanceOutcome
+		m := 0.0
+		for _, o := range s.ChanceOutcomes(obuf[:0]) {
+			c := *s
+			c.Apply(game.Chance, o.Action)
+			m += o.Probability * c.margin(seat)
+		}
+		return m
 	}
 	var pr [4]float64
 	s.progressAll(&pr)
@@ -174,19 +187,41 @@ func (s *State) margin(seat int8) float64 {
 // Evaluate estimates a state for the bots: one value in [0, 1] per seat, a
 // logistic function of the seat's lead in progress over its best rival
 // (measured in markers, scaled so that the 2-player goal of 5 counts like
-// 3). It reads only what every seat sees.
+// 3). While chance draws a symbol card, it is the value expected over the
+// draws. It reads only what every seat sees.
 func Evaluate(gs game.State, dst []float64) []float64 {
+	var v [4]float64
 	s := stateOf(gs)
+	s.evaluate(&v)
+	return append(dst, v[:s.n]...)
+}
+
+// evaluate fills v with [Evaluate]'s value of every seat.
+func (s *State) evaluate(v *[4]float64) {
 	if s.Terminal() {
-		return s.Returns(dst)
+		s.Returns(v[:0])
+		return
+	}
+	if s.drawing() {
+		var obuf [numValues]game.ChanceOutcome
+		*v = [4]float64{}
+		for _, o := range s.ChanceOutcomes(obuf[:0]) {
+			c := *s
+			c.Apply(game.Chance, o.Action)
+			var cv [4]float64
+			c.evaluate(&cv)
+			for seat := range s.n {
+				v[seat] += o.Probability * cv[seat]
+			}
+		}
+		return
 	}
 	var pr [4]float64
 	s.progressAll(&pr)
 	goal := float64(s.goal())
 	for seat := range s.n {
-		dst = append(dst, 1/(1+math.Exp(-evalSharpness*s.leadOf(seat, &pr)*3/goal)))
+		v[seat] = 1 / (1 + math.Exp(-evalSharpness*s.leadOf(seat, &pr)*3/goal))
 	}
-	return dst
 }
 
 // stateOf returns the TF22 state behind gs, which is a *State or a search

@@ -61,7 +61,8 @@ func (s *State) deliverableNetworks(dst *[numColors][numPos]bool) {
 // crewDistance must agree with. It counts the actions D and E crew k needs to stand on a card
 // with Ranium (empty-handed) or in a tunnel network reaching a docked loader
 // (carrying Ranium), without turning any card; the secret tunnel (3 ore)
-// counts for an empty-handed crew. It returns 99 when neither is reachable.
+// counts for an empty-handed crew whose seat carries no Ranium. It returns
+// 99 when neither is reachable.
 func (s *State) crewDistanceBFS(k int, deliverable *[numColors][numPos]bool) int {
 	pos, col := int(s.crewPos[k]), int(s.crewTunnel[k])
 	carrying := s.crewRanium[k] > 0
@@ -94,7 +95,7 @@ func (s *State) crewDistanceBFS(k int, deliverable *[numColors][numPos]bool) int
 		}
 	}
 	best := 99
-	if !carrying && s.hasTunnel(pos, col) && s.ranium != 0 {
+	if !carrying && s.hasTunnel(pos, col) && s.ranium != 0 && s.carrier(s.crewOwner[k]) < 0 {
 		for m := s.ranium; m != 0; m &= m - 1 {
 			if s.hasTunnel(bits.TrailingZeros64(m), col) {
 				best = 3

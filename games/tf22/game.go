@@ -44,6 +44,7 @@ func (g *Game) Spec() game.Spec {
 		},
 		Information: game.ImperfectInformation,
 		Turns:       game.Sequential,
+		Chance:      true,
 	}
 }
 

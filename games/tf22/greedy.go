@@ -8,15 +8,17 @@ import (
 )
 
 // greedySamples is how many determinizations the greedy bot averages an
-// action's result over: a theft or a delivery draws symbol cards that no
-// one can see in advance.
+// action's result over when something is hidden from it: the attacker's
+// face-down card, for a defender answering in a strategy combat.
 const greedySamples = 4
 
 // Greedy is the one-ply bot: it takes the action whose result has the best
-// [State.margin] for its seat, averaged over a few determinizations for its
-// seat (so it never reads another seat's cards or any pile's order), with
-// ties going to a random one of the best. Before the first turn it keeps
-// the planet as it is, since its evaluator cannot tell card swaps apart.
+// [State.margin] for its seat (the margin expected over the symbol cards
+// chance draws next, for a theft or a delivery), with ties going to a
+// random one of the best. Where something is hidden from its seat it
+// averages over a few determinizations for its seat, so it never reads
+// another seat's cards. Before the first turn it keeps the planet as it
+// is, since its evaluator cannot tell card swaps apart.
 type Greedy struct {
 	rng  game.Rand
 	abuf []game.Action
@@ -37,14 +39,22 @@ func (g *Greedy) Act(ctx context.Context, st game.State, p game.Player) (ai.Deci
 	g.abuf = s.Legal(p, g.abuf[:0])
 	switch {
 	case len(g.abuf) == 0:
-		return ai.Decision{}, game.Errorf(game.CodeNotYourTurn, "player %s has no legal action", p)
+		who := p.String()
+		if p.Seated() {
+			who = seatName(int8(p))
+		}
+		return ai.Decision{}, game.Errorf(game.CodeNotYourTurn, "%s has no legal action", who)
 	case len(g.abuf) == 1:
 		return ai.Decision{Action: g.abuf[0]}, nil
 	case s.phase == phaseSwap:
 		return ai.Decision{Action: actKeep}, nil
 	}
 	g.sums = append(g.sums[:0], make([]float64, len(g.abuf))...)
-	for range greedySamples {
+	samples := 1
+	if s.hiddenFrom(p) {
+		samples = greedySamples
+	}
+	for range samples {
 		d := s.Determinize(p, &g.rng).(*State)
 		for i, a := range g.abuf {
 			c := *d

@@ -93,6 +93,20 @@ func clearPlanet(t *testing.T, s *State) {
 	s.refresh()
 }
 
+// drawByChance draws chance's outcome at s by its probabilities, as the
+// table and sim do.
+func drawByChance(s game.State, rng *game.Rand) game.Action {
+	return game.PickOutcome(s.(game.ChanceState).ChanceOutcomes(nil), rng.Float64())
+}
+
+// drawFor returns the seat whose symbol card chance draws now, or -1.
+func drawFor(s *State) int8 {
+	if !s.drawing() {
+		return -1
+	}
+	return s.drawSeat()
+}
+
 func at(r, c int) int { return (r-1)*gridSize + c - 1 }
 
 func gameConfig(players int, seed uint64) game.Config {

@@ -9,7 +9,7 @@ import (
 // mine card lies once with the start cards in the center, Ranium is
 // conserved (on cards, carried, or awaiting re-placement), crews, loaders and
 // symbol cards are consistent, and the derived tunnel networks match the
-// cards.
+// cards. Its messages count seats from 1, as the app does.
 func (s *State) CheckInvariants() error {
 	var seen [numPos]bool
 	for pos, id := range s.card {
@@ -73,7 +73,7 @@ func (s *State) CheckInvariants() error {
 	}
 	for seat := range s.n {
 		if s.markers[seat] < 0 || (s.markers[seat] >= s.goal() && s.winner != seat) {
-			return fmt.Errorf("seat %d has %d markers and has not won", seat, s.markers[seat])
+			return fmt.Errorf("%s has %d markers and has not won", seatName(seat), s.markers[seat])
 		}
 		if s.phase < phaseTurn {
 			continue
@@ -81,29 +81,31 @@ func (s *State) CheckInvariants() error {
 		dk := s.deck[seat]
 		switch s.variant {
 		case variantLuck:
-			if dk.Avail != 1<<numValues-1 {
-				return fmt.Errorf("seat %d: luck variant with cards %05b", seat, dk.Avail)
+			if dk.Avail != allValues {
+				return fmt.Errorf("%s: luck variant with cards %05b", seatName(seat), dk.Avail)
 			}
 		case variantStandard:
-			var m uint8
-			for i := range dk.N {
-				m |= 1 << dk.Order[i]
-			}
-			if dk.N < 1 || dk.N > numValues || m != dk.Avail || popcount8(m) != int(dk.N) {
-				return fmt.Errorf("seat %d: pile of %d cards %v does not match %05b", seat, dk.N, dk.Order, dk.Avail)
+			if dk.Avail == 0 || dk.Avail > allValues {
+				return fmt.Errorf("%s: pile %05b", seatName(seat), dk.Avail)
 			}
 		case variantStrategy:
 			held := dk.Avail
 			if s.fight.Stage == combatDefenderCard && s.crewOwner[s.fight.Attacker] == seat {
 				if held&(1<<s.fight.Card) != 0 {
-					return fmt.Errorf("seat %d: the face-down card is still in hand", seat)
+					return fmt.Errorf("%s: the face-down card is still in hand", seatName(seat))
 				}
 				held |= 1 << s.fight.Card
 			}
 			if held == 0 || held>>numValues != 0 {
-				return fmt.Errorf("seat %d: hand %05b", seat, held)
+				return fmt.Errorf("%s: hand %05b", seatName(seat), held)
 			}
 		}
+	}
+	if s.fight.Stage == combatDefenderCard && (s.fight.Card < 0 || s.fight.Card >= numValues) {
+		return fmt.Errorf("the combat waits for the defender without the attacker's card (%d)", s.fight.Card)
+	}
+	if s.fight.Stage != combatNone && s.placeCount > 0 {
+		return fmt.Errorf("a combat and a placement of Ranium are pending at once")
 	}
 	if s.ore < 0 || s.ore > 4 {
 		return fmt.Errorf("ore %d outside 0 to 4", s.ore)

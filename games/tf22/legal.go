@@ -10,7 +10,16 @@ import (
 // Legal appends the legal actions of p in ascending order. It writes nothing
 // but dst.
 func (s *State) Legal(p game.Player, dst []game.Action) []game.Action {
-	if p < 0 || int8(p) != s.actor() {
+	if p == nobody || p != s.actor() {
+		return dst
+	}
+	if p == game.Chance {
+		pool := s.drawPool(s.drawSeat())
+		for v := range numValues {
+			if pool&(1<<v) != 0 {
+				dst = append(dst, game.Action(actDraw+v))
+			}
+		}
 		return dst
 	}
 	seat := int8(p)
@@ -123,9 +132,9 @@ func (s *State) appendTurnActions(seat, ore int8, free bool, dst []game.Action) 
 			dst = append(dst, game.Action(actDeliver+k))
 		}
 	}
-	if !free && ore >= 3 { // J
+	if !free && ore >= 3 && s.carrier(seat) < 0 { // J
 		for k := range numColors {
-			if !own[k] || s.crewRanium[k] > 0 {
+			if !own[k] {
 				continue
 			}
 			pos, col := int(s.crewPos[k]), int(s.crewTunnel[k])
@@ -156,6 +165,20 @@ func (s *State) appendTurnActions(seat, ore int8, free bool, dst []game.Action) 
 		}
 	}
 	return dst
+}
+
+// carrier returns a crew of seat that carries Ranium, the lowest color
+// first, or -1 when none does. The secret tunnel (J) is closed to a seat
+// that carries Ranium with any of its crews: the rulebook says "der Spieler
+// darf kein Weißes Ranium besitzen", and with 2 players that covers both of
+// the player's crews (RULINGS.md).
+func (s *State) carrier(seat int8) int {
+	for k := range numColors {
+		if s.crewPos[k] >= 0 && s.crewOwner[k] == seat && s.crewRanium[k] > 0 {
+			return k
+		}
+	}
+	return -1
 }
 
 // canSteal reports whether crew k may attack crew j: another seat's crew on
@@ -233,6 +256,7 @@ func (s *State) placeTargets() uint64 {
 }
 
 // Explain returns nil when p may take a now, else an error that says why not.
+// Its messages count seats from 1, as the app shows them.
 func (s *State) Explain(p game.Player, a game.Action) error {
 	if s.phase == phaseOver {
 		return game.Errorf(game.CodeGameOver, "the game is over")
@@ -240,31 +264,60 @@ func (s *State) Explain(p game.Player, a game.Action) error {
 	if a < 0 || int(a) >= numActions {
 		return game.Errorf(game.CodeInvalid, "action %d is outside 0 to %d", a, numActions-1)
 	}
-	if act := s.actor(); p < 0 || int8(p) != act {
+	if act := s.actor(); p != act {
+		if p == game.Chance {
+			return game.Errorf(game.CodeNotYourTurn, "no symbol card is drawn now: %s", s.waitingFor())
+		}
 		return game.Errorf(game.CodeNotYourTurn, "it is not your turn: %s", s.waitingFor())
 	}
-	if why := s.why(int8(p), decode(int(a))); why != "" {
+	d := decode(int(a))
+	if p == game.Chance {
+		if why := s.whyDraw(d); why != "" {
+			return game.Errorf(game.CodeIllegal, "%s", why)
+		}
+		return nil
+	}
+	if why := s.why(int8(p), d); why != "" {
 		return game.Errorf(game.CodeIllegal, "%s", why)
 	}
 	return nil
 }
 
+// seatName names a seat for people, counting from 1 as the app does.
+func seatName(seat int8) string { return fmt.Sprintf("seat %d", int(seat)+1) }
+
 // waitingFor says who must act now and for what.
 func (s *State) waitingFor() string {
-	a := s.actor()
+	if s.drawing() {
+		return fmt.Sprintf("a symbol card of %s is drawn", seatName(s.drawSeat()))
+	}
+	a := int8(s.actor())
 	switch {
 	case s.phase == phaseSwap:
-		return "seat 0 (the start player) may swap cards"
+		return seatName(0) + " (the start player) may swap cards"
 	case s.phase == phaseChoose:
-		return fmt.Sprintf("seat %d chooses a crew", a)
+		return seatName(a) + " chooses a crew"
 	case s.placeCount > 0:
-		return fmt.Sprintf("seat %d places delivered Ranium", a)
+		return seatName(a) + " places delivered Ranium"
 	case s.fight.Stage != combatNone:
-		return fmt.Sprintf("seat %d plays a symbol card in the combat", a)
+		return seatName(a) + " plays a symbol card in the combat"
 	case s.freeSeat >= 0:
-		return fmt.Sprintf("seat %d takes its free action after winning a defense", a)
+		return seatName(a) + " takes its free action after winning a defense"
 	}
-	return fmt.Sprintf("seat %d is playing its turn", a)
+	return seatName(a) + " is playing its turn"
+}
+
+// whyDraw returns "" when chance may draw d now, else why not. It agrees
+// with Legal(game.Chance).
+func (s *State) whyDraw(d decoded) string {
+	seat := s.drawSeat()
+	if d.kind != kindDraw {
+		return fmt.Sprintf("chance only draws a symbol card of %s now", seatName(seat))
+	}
+	if s.drawPool(seat)&(1<<d.arg) == 0 {
+		return fmt.Sprintf("the %d of %s is not in the pile", d.arg+minValue, seatName(seat))
+	}
+	return ""
 }
 
 // why returns "" when seat may take d now, else the reason in words a player
@@ -290,7 +343,7 @@ func (s *State) why(seat int8, d decoded) string {
 			return "the white crew is not in the game with 3 players"
 		}
 		if o := s.crewOwner[d.arg]; o >= 0 {
-			return fmt.Sprintf("the %s crew already belongs to seat %d", colorNames[d.arg], o)
+			return fmt.Sprintf("the %s crew already belongs to %s", colorNames[d.arg], seatName(o))
 		}
 		return ""
 	}
@@ -325,6 +378,8 @@ func (s *State) why(seat int8, d decoded) string {
 	switch d.kind {
 	case kindKeep, kindSwap, kindChoose:
 		return "the set-up is over"
+	case kindDraw:
+		return "symbol cards are drawn by chance, not by a player"
 	case kindCard:
 		if s.variant != variantStrategy {
 			return "in this variant symbol cards are drawn from the pile, not chosen"
@@ -406,8 +461,13 @@ func (s *State) why(seat int8, d decoded) string {
 			return fmt.Sprintf("no loader is docked at an exit of the %s crew's %s tunnels", colorNames[k], colorNames[col])
 		}
 	case kindSecret, kindTrap:
-		if d.kind == kindSecret && s.crewRanium[k] > 0 {
-			return fmt.Sprintf("the secret tunnel is closed to the %s crew while it carries Ranium", colorNames[k])
+		if d.kind == kindSecret {
+			if s.crewRanium[k] > 0 {
+				return fmt.Sprintf("the secret tunnel is closed to the %s crew while it carries Ranium", colorNames[k])
+			}
+			if c := s.carrier(seat); c >= 0 {
+				return fmt.Sprintf("the secret tunnel is closed to you while your %s crew carries Ranium: a player who uses it may have no White Ranium", colorNames[c])
+			}
 		}
 		if !inTunnel {
 			return noTunnel

@@ -134,8 +134,15 @@ func (m match) play(g *Game, i int) (float64, bool, int, int, [2]time.Duration, 
 		return 0, false, 0, 0, [2]time.Duration{}, err
 	}
 	var slowest [2]time.Duration
+	chance := game.NewRand(uint64(1000+i) ^ 0xc4a9ce)
 	for !s.Terminal() {
 		p := s.Actors(nil)[0]
+		if p == game.Chance {
+			if err := game.Play(s, p, drawByChance(s, &chance)); err != nil {
+				return 0, false, 0, 0, [2]time.Duration{}, err
+			}
+			continue
+		}
 		t0 := time.Now()
 		c0, _ := threadCPU()
 		d, err := bots[p].Act(context.Background(), s, p)

@@ -15,9 +15,12 @@ import (
 //	D red to 3,4 | E red to blue | F red | G red attacks blue
 //	H loader 2 forward | H loader 2 back | I red | J red to 3,4 | K red to 3,4
 //	card 4 | place 2,3                 play a symbol card; place delivered Ranium
+//	draw 4                             chance draws a symbol card (luck and standard variants)
 //
 // Crews are named by their color; positions are row,column from 1,1 at the
-// top left.
+// top left. A draw names the card's value; whose card it is follows from
+// the state (the attacker's, then the defender's in a combat; the placer's
+// for delivered Ranium).
 func (s *State) ActionString(p game.Player, a game.Action) string {
 	d := decode(int(a))
 	switch d.kind {
@@ -43,6 +46,8 @@ func (s *State) ActionString(p game.Player, a game.Action) string {
 		return fmt.Sprintf("card %d", d.arg+minValue)
 	case kindPlace:
 		return "place " + posName(d.arg)
+	case kindDraw:
+		return fmt.Sprintf("draw %d", d.arg+minValue)
 	}
 	return fmt.Sprintf("action %d", a)
 }
@@ -160,13 +165,16 @@ func parseAction(f []string) (int, error) {
 			return actLoader + (l-1)*2 + 1, nil
 		}
 		return 0, fmt.Errorf("%q is not a direction (forward or back)", f[3])
-	case "card":
-		if err := want(2, "card VALUE"); err != nil {
+	case "card", "draw":
+		if err := want(2, f[0]+" VALUE"); err != nil {
 			return 0, err
 		}
 		v, err := strconv.Atoi(f[1])
 		if err != nil || v < minValue || v >= minValue+numValues {
 			return 0, fmt.Errorf("%q is not a symbol-card value (2 to 6)", f[1])
+		}
+		if f[0] == "draw" {
+			return actDraw + v - minValue, nil
 		}
 		return actCard + v - minValue, nil
 	case "place":
@@ -176,5 +184,5 @@ func parseAction(f []string) (int, error) {
 		pos, err := parsePos(f[1])
 		return actPlace + pos, err
 	}
-	return 0, fmt.Errorf("%q is not a move (keep, swap, choose, A to K, card, place)", f[0])
+	return 0, fmt.Errorf("%q is not a move (keep, swap, choose, A to K, card, place, draw)", f[0])
 }

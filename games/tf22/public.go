@@ -9,9 +9,11 @@ var _ game.PublicMover = (*State)(nil)
 // the strategy variant the attacker's symbol card, which lies face down
 // until the defender has answered. The defender's answer is public, since
 // it reveals both cards at once, and so is a symbol card revealed to place
-// delivered Ranium. Cards drawn from a pile (luck and standard variants)
-// are drawn by the game, not named by any move, and every card a draw
-// reveals is shown to everyone.
+// delivered Ranium. The symbol cards chance draws (luck and standard
+// variants) are public too: the rulebook has both cards of a combat played
+// open ("Beide Spieler spielen eine Symbolkarte aus") and the card for
+// delivered Ranium revealed ("deckt nun eine Symbolkarte auf"), so no draw
+// stays hidden from anyone.
 func (s *State) MoveIsPublic(p game.Player, a game.Action) bool {
 	return !(decode(int(a)).kind == kindCard && s.phase == phaseTurn && s.placeCount == 0 &&
 		s.fight.Stage == combatAttackerCard)

@@ -22,11 +22,12 @@ const searchWidth = 6
 // turns compete for them only near a crew that matters (see nearCrews),
 // and secret tunnels only to a card with Ranium. Before the first turn it
 // offers only keeping the planet (the evaluator cannot tell card swaps
-// apart). Crew choices, symbol cards and Ranium placements are offered in
-// full.
+// apart). Crew choices, symbol cards, Ranium placements and chance's draws
+// are offered in full.
 type searchState struct{ *State }
 
 var (
+	_ game.ChanceState  = searchState{}
 	_ game.Determinizer = searchState{}
 	_ game.InfoKeyer    = searchState{}
 )
@@ -37,7 +38,7 @@ func (v searchState) Legal(p game.Player, dst []game.Action) []game.Action {
 	start := len(dst)
 	dst = s.Legal(p, dst)
 	switch {
-	case len(dst) == start:
+	case len(dst) == start, p == game.Chance:
 		return dst
 	case s.phase == phaseSwap:
 		return append(dst[:start], actKeep)

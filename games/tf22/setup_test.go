@@ -80,11 +80,11 @@ func TestStartPlayerSwapsTwoPairs(t *testing.T) {
 func TestCrewsAreChosenCounterclockwise(t *testing.T) {
 	for _, c := range []struct {
 		players int
-		order   []int8
+		order   []game.Player
 	}{
-		{4, []int8{3, 2, 1, 0}},
-		{3, []int8{2, 1, 0}},
-		{2, []int8{1, 0, 1, 0}},
+		{4, []game.Player{3, 2, 1, 0}},
+		{3, []game.Player{2, 1, 0}},
+		{2, []game.Player{1, 0, 1, 0}},
 	} {
 		s, _, _ := game.Start(New(), c.players, nil, 1)
 		play(t, s, "keep planet")

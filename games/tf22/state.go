@@ -34,23 +34,32 @@ const (
 	combatDefenderCard // the defender answers with a card from hand
 )
 
+// allValues has a bit for each of the five symbol-card values.
+const allValues = 1<<numValues - 1
+
 // symbolDeck is one seat's five symbol cards, by value index (value-2).
+//
+// The standard variant's pile is kept as the set of its cards, not as an
+// order: no one knows the order of a face-down pile, so drawing its top
+// card is drawing one of its cards with equal chance, and that draw is a
+// chance event ([State.ChanceOutcomes]). The state therefore holds no
+// hidden order and no generator.
 type symbolDeck struct {
 	// Avail is a bit per value: in the standard variant the cards in the
 	// draw pile, in the strategy variant the cards in hand, in the luck
 	// variant all five.
 	Avail uint8 `json:"avail"`
-	// Order is the standard variant's draw pile, top card last; N cards.
-	Order [numValues]int8 `json:"order"`
-	N     int8            `json:"n"`
 }
 
-// combat is a pending combat (strategy variant).
+// combat is a pending combat: its cards are drawn by chance (luck and
+// standard variants) or chosen from the hands (strategy variant).
 type combat struct {
 	Stage    uint8 `json:"stage"`
 	Attacker int8  `json:"attacker"` // crew
 	Defender int8  `json:"defender"` // crew
-	Card     int8  `json:"card"`     // the attacker's hidden card, value index
+	// Card is the attacker's card, value index, once it is drawn or laid:
+	// face up when drawn, face down when chosen from the hand.
+	Card int8 `json:"card"`
 }
 
 // combatResult is the public record of the last combat.
@@ -62,13 +71,13 @@ type combatResult struct {
 
 // State is a position of TF22 Mine. Its exported-by-snapshot fields are the
 // whole game; derived fields (visible exits, tunnel networks) are rebuilt
-// whenever a card turns.
+// whenever a card turns. Its only randomness after the deal is the symbol
+// cards that chance draws, each an action of [game.Chance].
 type State struct {
 	pack       *compiledPack
 	variant    uint8
 	roundLimit int16
 	n          int8
-	rng        game.Rand
 
 	phase  uint8
 	card   [numPos]int8  // card id at each position
@@ -115,25 +124,29 @@ type State struct {
 
 var (
 	_ game.State        = (*State)(nil)
+	_ game.ChanceState  = (*State)(nil)
 	_ game.Explainer    = (*State)(nil)
 	_ game.Determinizer = (*State)(nil)
 	_ game.InfoKeyer    = (*State)(nil)
 	_ game.Checker      = (*State)(nil)
 )
 
-// newState deals a new game: start cards in the center, the ring cards
-// shuffled into the two rings with random sides and turns, Ranium on the
-// inner corners, loaders at their docks, crews and bases on their crossings.
+// newState deals a new game from seed: start cards in the center, the ring
+// cards shuffled into the two rings with random sides and turns, Ranium on
+// the inner corners, loaders at their docks, crews and bases on their
+// crossings. The deal is the only use of seed; every later random event is
+// a chance action.
 func newState(pk *compiledPack, players int, variant uint8, roundLimit int, seed uint64) *State {
-	s := &State{pack: pk, variant: variant, roundLimit: int16(roundLimit), n: int8(players), rng: game.NewRand(seed)}
+	s := &State{pack: pk, variant: variant, roundLimit: int16(roundLimit), n: int8(players)}
+	rng := game.NewRand(seed)
 	for col := range numColors {
 		s.card[centerPos[col]] = pk.startCard[col]
 	}
 	ring := pk.ringCards
-	s.rng.Shuffle(len(ring), func(i, j int) { ring[i], ring[j] = ring[j], ring[i] })
+	rng.Shuffle(len(ring), func(i, j int) { ring[i], ring[j] = ring[j], ring[i] })
 	for i, p := range ringPositions {
 		s.card[p] = ring[i]
-		s.orient[p] = uint8(s.rng.IntN(4))
+		s.orient[p] = uint8(rng.IntN(4))
 	}
 	for i, p := range innerCorners {
 		if i == 0 && players <= 3 {
@@ -298,35 +311,97 @@ func (s *State) NumPlayers() int { return int(s.n) }
 // NumActions returns the size of the action space.
 func (s *State) NumActions() int { return numActions }
 
-// actor returns the one seat that acts now, or -1 when the game is over.
-func (s *State) actor() int8 {
+// nobody is the actor of a game that is over.
+const nobody game.Player = -128
+
+// actor returns who acts now: a seat, [game.Chance] while a symbol card is
+// drawn, or nobody when the game is over.
+func (s *State) actor() game.Player {
 	switch s.phase {
 	case phaseSwap:
 		return 0
 	case phaseChoose:
-		return s.chooser()
+		return game.Player(s.chooser())
 	case phaseTurn:
+		if s.drawing() {
+			return game.Chance
+		}
 		switch {
 		case s.placeCount > 0:
-			return s.placer
+			return game.Player(s.placer)
 		case s.fight.Stage == combatAttackerCard:
-			return s.crewOwner[s.fight.Attacker]
+			return game.Player(s.crewOwner[s.fight.Attacker])
 		case s.fight.Stage == combatDefenderCard:
-			return s.crewOwner[s.fight.Defender]
+			return game.Player(s.crewOwner[s.fight.Defender])
 		case s.freeSeat >= 0:
-			return s.freeSeat
+			return game.Player(s.freeSeat)
 		}
-		return s.active
+		return game.Player(s.active)
 	}
-	return -1
+	return nobody
 }
 
-// Actors appends the one seat that may act now.
+// drawing reports whether chance draws a symbol card now: in the luck and
+// standard variants, each side's card of a combat and the card revealed for
+// each delivered Ranium.
+func (s *State) drawing() bool {
+	if s.phase != phaseTurn || s.variant == variantStrategy {
+		return false
+	}
+	if s.placeCount > 0 {
+		return s.placeSym < 0
+	}
+	return s.fight.Stage != combatNone
+}
+
+// drawSeat returns the seat whose symbol card chance draws now: the seat
+// placing delivered Ranium, else the attacker's and then the defender's
+// owner.
+func (s *State) drawSeat() int8 {
+	switch {
+	case s.placeCount > 0:
+		return s.placer
+	case s.fight.Stage == combatAttackerCard:
+		return s.crewOwner[s.fight.Attacker]
+	}
+	return s.crewOwner[s.fight.Defender]
+}
+
+// Actors appends who may act now: one seat, or [game.Chance] while a symbol
+// card is drawn.
 func (s *State) Actors(dst []game.Player) []game.Player {
-	if a := s.actor(); a >= 0 {
-		dst = append(dst, game.Player(a))
+	if a := s.actor(); a != nobody {
+		dst = append(dst, a)
 	}
 	return dst
+}
+
+// ChanceOutcomes appends the symbol cards chance may draw now, each with
+// its probability: in the luck variant each of the seat's five cards alike
+// (all five are shuffled before every draw), in the standard variant each
+// card still in the seat's pile alike (no one knows the pile's order). It
+// appends nothing when chance does not act.
+func (s *State) ChanceOutcomes(dst []game.ChanceOutcome) []game.ChanceOutcome {
+	if !s.drawing() {
+		return dst
+	}
+	pool := s.drawPool(s.drawSeat())
+	p := 1 / float64(popcount8(pool))
+	for v := range numValues {
+		if pool&(1<<v) != 0 {
+			dst = append(dst, game.ChanceOutcome{Action: game.Action(actDraw + v), Probability: p})
+		}
+	}
+	return dst
+}
+
+// drawPool returns the cards chance may draw for seat: all five in the luck
+// variant, the pile in the standard variant.
+func (s *State) drawPool(seat int8) uint8 {
+	if s.variant == variantLuck {
+		return allValues
+	}
+	return s.deck[seat].Avail
 }
 
 // Terminal reports whether a seat reached its goal or the round limit ran out.

@@ -7,13 +7,20 @@ import (
 // View is what one seat (or a spectator) sees. Symbol cards show only
 // public facts for other seats: how many cards are in a pile or hand and
 // which cards were revealed; a seat sees its own hand in the strategy
-// variant. No view holds a pile's order or the generator.
+// variant. No view holds anything hidden: the state keeps no pile order
+// and no generator, and the only secret, the attacker's face-down card in
+// the strategy variant, is shown to the attacker alone. Seats are numbered
+// from 0 here, as in the notation and the API; the app shows them from 1.
 type View struct {
-	Seat       int             `json:"seat"` // the viewer; -3 for a spectator
-	Players    int             `json:"players"`
-	Variant    string          `json:"variant"`
-	Phase      string          `json:"phase"`
-	ToAct      int             `json:"to_act"` // -1 when the game is over
+	Seat    int    `json:"seat"` // the viewer; -3 for a spectator
+	Players int    `json:"players"`
+	Variant string `json:"variant"`
+	Phase   string `json:"phase"`
+	// ToAct is the seat to act; -1 when no seat acts: while chance draws
+	// a symbol card (see DrawFor) and when the game is over.
+	ToAct int `json:"to_act"`
+	// DrawFor is the seat whose symbol card chance draws now, -1 none.
+	DrawFor    int             `json:"draw_for"`
 	Active     int             `json:"active"`
 	Ore        int             `json:"ore"`
 	Turn       int             `json:"turn"`
@@ -79,12 +86,16 @@ type SeatView struct {
 	LastCard    int      `json:"last_card"` // 0 none
 }
 
-// CombatView is a combat waiting for symbol cards (strategy variant).
+// CombatView is a combat waiting for symbol cards: drawn by chance (luck
+// and standard variants) or chosen from the hands (strategy variant).
 type CombatView struct {
 	Attacker     string `json:"attacker"`
 	Defender     string `json:"defender"`
-	AttackerDone bool   `json:"attacker_done"`           // the attacker's card lies face down
-	AttackerCard int    `json:"attacker_card,omitempty"` // only for the attacker's own seat
+	AttackerDone bool   `json:"attacker_done"` // the attacker's card is drawn or laid
+	// AttackerCard is the attacker's card once it is out: a drawn card is
+	// face up for everyone; a card laid from the hand (strategy variant)
+	// lies face down and is shown to the attacker's own seat only.
+	AttackerCard int `json:"attacker_card,omitempty"`
 }
 
 // LastCombatView is the outcome of the most recent combat.
@@ -111,9 +122,15 @@ var phaseNames = [4]string{"swap", "choose", "turn", "over"}
 func (s *State) View(p game.Player) any {
 	v := &View{
 		Seat: int(p), Players: int(s.n), Variant: variantNames[s.variant], Phase: phaseNames[s.phase],
-		ToAct: int(s.actor()), Active: int(s.active), Ore: int(s.ore), Turn: int(s.turns),
+		ToAct: -1, DrawFor: -1, Active: int(s.active), Ore: int(s.ore), Turn: int(s.turns),
 		RoundLimit: int(s.roundLimit), Goal: int(s.goal()), SwapsLeft: int(s.swapsLeft),
 		FreeAction: int(s.freeSeat), Winner: int(s.winner), Delivered: make([]int, s.n),
+	}
+	if a := s.actor(); a >= 0 {
+		v.ToAct = int(a)
+	}
+	if s.drawing() {
+		v.DrawFor = int(s.drawSeat())
 	}
 	for seat := range v.Delivered {
 		v.Delivered[seat] = int(s.delivered[seat])
@@ -171,7 +188,7 @@ func (s *State) View(p game.Player) any {
 			}
 			switch s.variant {
 			case variantStandard:
-				sv.PileCount = int(dk.N)
+				sv.PileCount = popcount8(dk.Avail)
 			case variantStrategy:
 				sv.HandCount = popcount8(dk.Avail)
 				if int(seat) == int(p) {
@@ -187,7 +204,7 @@ func (s *State) View(p game.Player) any {
 	if s.fight.Stage != combatNone {
 		cv := &CombatView{Attacker: colorNames[s.fight.Attacker], Defender: colorNames[s.fight.Defender],
 			AttackerDone: s.fight.Stage == combatDefenderCard}
-		if cv.AttackerDone && int(s.crewOwner[s.fight.Attacker]) == int(p) {
+		if cv.AttackerDone && (s.variant != variantStrategy || int(s.crewOwner[s.fight.Attacker]) == int(p)) {
 			cv.AttackerCard = int(s.fight.Card) + minValue
 		}
 		v.Combat = cv
@@ -252,7 +269,10 @@ func (s *State) InfoKey(p game.Player) string {
 		if pending && s.crewOwner[s.fight.Attacker] == int8(seat) {
 			held |= 1 << s.fight.Card
 		}
-		k = append(k, byte(s.markers[seat]), byte(s.seatColor[seat]), byte(s.lastCard[seat]), held, byte(s.deck[seat].N))
+		k = append(k, byte(s.markers[seat]), byte(s.seatColor[seat]), byte(s.lastCard[seat]), held)
+	}
+	if s.variant != variantStrategy {
+		k = append(k, byte(s.fight.Card)) // a drawn card lies face up
 	}
 	lf := s.lastFight
 	k = append(k, s.phase, byte(s.active), byte(s.ore), byte(s.turns), byte(s.turns>>8), byte(s.swapsLeft), byte(s.chooseStep),
@@ -270,60 +290,47 @@ func (s *State) InfoKey(p game.Player) string {
 	return string(k)
 }
 
-// Determinize returns a state p cannot tell from s: every symbol-card pile
-// is reshuffled (no one knows a pile's order, its owner included), the
-// attacker's face-down card is redrawn from its possible cards unless p is
-// the attacker, and the generator is reseeded. Nothing of the result depends
-// on what p cannot see.
+// hiddenFrom reports whether s holds something p may not see: the
+// attacker's face-down card of a strategy combat, unless p is the attacker.
+func (s *State) hiddenFrom(p game.Player) bool {
+	return s.variant == variantStrategy && s.fight.Stage == combatDefenderCard &&
+		game.Player(s.crewOwner[s.fight.Attacker]) != p
+}
+
+// Determinize returns a state p cannot tell from s. The one thing a seat
+// may not see is the attacker's face-down card in a strategy combat, with
+// the attacker's hand that it left: unless p is the attacker, the card is
+// redrawn from the cards the attacker may hold, and the rest of that set
+// becomes the hand. Piles hold no order and the state no generator (every
+// draw is a chance action still to come), so in the luck and standard
+// variants the result equals s. Nothing of the result depends on what p
+// cannot see.
 func (s *State) Determinize(p game.Player, rng *game.Rand) game.State {
 	c := *s
-	c.rng = game.NewRand(rng.Uint64())
-	if c.variant == variantStandard && c.phase >= phaseTurn {
-		for seat := range c.n {
-			dk := &c.deck[seat]
-			n := 0
-			for v := range numValues {
-				if dk.Avail&(1<<v) != 0 {
-					dk.Order[n] = int8(v)
-					n++
-				}
-			}
-			for i := n; i < numValues; i++ {
-				dk.Order[i] = 0
-			}
-			for i := n - 1; i > 0; i-- {
-				j := rng.IntN(i + 1)
-				dk.Order[i], dk.Order[j] = dk.Order[j], dk.Order[i]
-			}
-		}
-	}
-	if c.variant == variantStrategy && c.fight.Stage == combatDefenderCard {
+	if s.hiddenFrom(p) {
 		att := c.crewOwner[c.fight.Attacker]
-		if int(att) != int(p) {
-			pool := c.deck[att].Avail | 1<<c.fight.Card
-			pick := rng.IntN(popcount8(pool))
-			for v := range numValues {
-				if pool&(1<<v) == 0 {
-					continue
-				}
-				if pick == 0 {
-					c.fight.Card = int8(v)
-					break
-				}
-				pick--
+		pool := c.deck[att].Avail | 1<<c.fight.Card
+		pick := rng.IntN(popcount8(pool))
+		for v := range numValues {
+			if pool&(1<<v) == 0 {
+				continue
 			}
-			c.deck[att].Avail = pool &^ (1 << c.fight.Card)
+			if pick == 0 {
+				c.fight.Card = int8(v)
+				break
+			}
+			pick--
 		}
+		c.deck[att].Avail = pool &^ (1 << c.fight.Card)
 	}
 	return &c
 }
 
-// snapshot is the whole state, hidden parts and the generator included.
+// snapshot is the whole state, hidden parts included.
 type snapshot struct {
 	Players    int8
 	Variant    string
 	RoundLimit int16
-	Rand       game.Rand
 	Phase      uint8
 	Cards      [numPos]int8
 	Orient     [numPos]uint8
@@ -356,7 +363,7 @@ type snapshot struct {
 // Snapshot returns the whole state for hashing and debugging.
 func (s *State) Snapshot() any {
 	return snapshot{
-		Players: s.n, Variant: variantNames[s.variant], RoundLimit: s.roundLimit, Rand: s.rng, Phase: s.phase,
+		Players: s.n, Variant: variantNames[s.variant], RoundLimit: s.roundLimit, Phase: s.phase,
 		Cards: s.card, Orient: s.orient, Ranium: s.ranium, CrewPos: s.crewPos, CrewTunnel: s.crewTunnel,
 		CrewOwner: s.crewOwner, CrewRanium: s.crewRanium, Loaders: s.loader, Markers: s.markers,
 		SeatColor: s.seatColor, Decks: s.deck, LastCard: s.lastCard, Active: s.active, Ore: s.ore,

@@ -23,6 +23,7 @@ import (
 	"github.com/coder/websocket"
 
 	"minehall/game"
+	"minehall/server"
 	"minehall/table"
 )
 
@@ -56,6 +57,21 @@ type Config struct {
 	// place for profiles and for sampling memory without disturbing the
 	// latencies measured.
 	Measuring, Measured func()
+}
+
+// Limits are per-address limits under which a load of tables tables of
+// players seats each, all from one address as this generator makes it,
+// is never refused, while every request still goes through them; a
+// server's DefaultLimits are for a public hall of many addresses and
+// would refuse it.
+func Limits(tables, players int) server.Limits {
+	return server.Limits{
+		Requests:    1_000_000,
+		Creates:     10_000_000,
+		Joins:       10_000_000,
+		Connections: 2*tables*players + 16,
+		Tables:      tables + 16,
+	}
 }
 
 // Report is what a run measured.
@@ -189,6 +205,7 @@ func (r *run) url(k int) string { return r.cfg.URLs[k%len(r.cfg.URLs)] }
 func (r *run) post(ctx context.Context, base, path string, body, out any) error {
 	b, _ := json.Marshal(body)
 	req, _ := http.NewRequestWithContext(ctx, "POST", base+path, bytes.NewReader(b))
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := r.http.Do(req)
 	if err != nil {
 		return err

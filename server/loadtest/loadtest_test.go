@@ -29,7 +29,8 @@ func TestRunAndEcho(t *testing.T) {
 	reg.Register(gametest.ConnectFour())
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log})
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Rate: 1000, Burst: 1000})
+	lim := loadtest.Limits(4, 2)
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Rate: 1000, Burst: 1000, Limits: &lim})
 	ts := httptest.NewServer(srv)
 	defer func() {
 		sctx, cancel := context.WithTimeout(ctx, 10*time.Second)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 
 	"minehall/game"
 	"minehall/store"
@@ -26,9 +27,14 @@ type writeOp struct {
 	action store.Action
 	// opts and res are the table's options and result, encoded by the
 	// caller so that a value that does not encode fails alone.
-	opts   string
-	res    any
-	result chan error
+	opts string
+	res  any
+	// probe asks for a write of nothing (see DB.Probe); control, for a
+	// change of the writer's connection, runs alone, outside any
+	// transaction.
+	probe   bool
+	control func(*sql.DB) error
+	result  chan error
 }
 
 // statements are the writer's prepared statements.
@@ -95,7 +101,8 @@ func (db *DB) write(ctx context.Context, op writeOp) error {
 
 // writeLoop is the single writer: it takes every write waiting (up to
 // maxBatch) and commits them in one transaction, so that a busy server
-// pays for one commit per group rather than per action.
+// pays for one commit per group rather than per action. A control op
+// ends a group and runs on its own.
 func (db *DB) writeLoop() {
 	defer close(db.done)
 	batch := make([]writeOp, 0, maxBatch)
@@ -109,7 +116,7 @@ func (db *DB) writeLoop() {
 			for {
 				select {
 				case op := <-db.ops:
-					db.commit([]writeOp{op}, known)
+					db.run([]writeOp{op}, known)
 				default:
 					return
 				}
@@ -117,10 +124,13 @@ func (db *DB) writeLoop() {
 		}
 		batch = append(batch[:0], first)
 	fill:
-		for len(batch) < maxBatch {
+		for len(batch) < maxBatch && first.control == nil {
 			select {
 			case op := <-db.ops:
 				batch = append(batch, op)
+				if op.control != nil {
+					break fill
+				}
 			default:
 				break fill
 			}
@@ -128,8 +138,22 @@ func (db *DB) writeLoop() {
 		if len(known) > maxKnownTables {
 			clear(known)
 		}
-		db.commit(batch, known)
+		db.run(batch, known)
 	}
+}
+
+// run commits batch, whose last op may be a control op, which runs after
+// the others are committed.
+func (db *DB) run(batch []writeOp, known map[string]int64) {
+	last := batch[len(batch)-1]
+	if last.control == nil {
+		db.commit(batch, known)
+		return
+	}
+	if len(batch) > 1 {
+		db.commit(batch[:len(batch)-1], known)
+	}
+	last.result <- last.control(db.writer)
 }
 
 // commit writes batch in one transaction and answers every op. An op
@@ -158,6 +182,8 @@ func (db *DB) commit(batch []writeOp, known map[string]int64) {
 			err = w.createTable(ctx, op.create, op.opts, op.res)
 		case op.update != nil:
 			err = w.updateTable(ctx, op.update, op.res)
+		case op.probe:
+			err = w.probe(ctx)
 		default:
 			err = w.appendAction(ctx, op.id, op.action)
 		}
@@ -290,6 +316,20 @@ func (w *batchWriter) writeSeats(ctx context.Context, t *store.Table) error {
 		if _, err := ins.ExecContext(ctx, t.ID, i, string(s.Kind), s.Bot, s.Name, hash); err != nil {
 			return internal("write seats", err)
 		}
+	}
+	return nil
+}
+
+// probe rewrites the database header's user version with its own value:
+// a write that changes nothing but is written and committed like any
+// other.
+func (w *batchWriter) probe(ctx context.Context) error {
+	var v int64
+	if err := w.tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil {
+		return internal("probe", err)
+	}
+	if _, err := w.tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, v)); err != nil {
+		return internal("probe", err)
 	}
 	return nil
 }

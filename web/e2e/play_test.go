@@ -116,6 +116,19 @@ func TestPlayWholeMineralsGameByClicks(t *testing.T) {
 		`document.querySelector('#mn-phase')?.dataset.phase === 'remove' && document.querySelector('#replay-step').textContent.startsWith('Move 0 ')`)
 	do(t, tab, 10*time.Second, "step forward by keyboard", chromedp.KeyEvent(kb.ArrowRight))
 	waitFor(t, tab, 10*time.Second, "the replay at move 1", `document.querySelector('#replay-step').textContent.startsWith('Move 1 ')`)
+
+	// The rematch, a POST without a body, starts a new game at once.
+	do(t, tab, 20*time.Second, "back to the table", chromedp.NavigateBack(), chromedp.WaitVisible(chromedp.CSS(`#rematch`)))
+	old := tableIDOf(t, tab)
+	do(t, tab, 10*time.Second, "ask for a rematch", chromedp.Click(chromedp.CSS(`#rematch`)))
+	waitFor(t, tab, 20*time.Second, "the rematch's table, playing",
+		`location.pathname !== '/tables/`+old+`' && location.pathname.startsWith('/tables/') && document.getElementById('main').dataset.status === 'playing'`)
+}
+
+// tableIDOf returns the id of the table the tab shows.
+func tableIDOf(t *testing.T, tab context.Context) string {
+	t.Helper()
+	return eval[string](t, tab, `location.pathname.split('/').pop()`)
 }
 
 // TestSecondBrowserJoinsByLinkAndSeesMovesLive has one person create a

@@ -80,7 +80,9 @@ func tf22Greedy(st game.State, p game.Player, rng *game.Rand) game.Action {
 // tf22PlanCombat searches seeded playouts from st for the shortest run of
 // moves (of every seat) after which the seat to act may steal, and returns
 // it with that steal last. Its players collect Ranium when they can and
-// hunt the crews that carry Ranium; otherwise they play at random.
+// hunt the crews that carry Ranium; otherwise they play at random. A
+// playout ends where chance would draw a symbol card (never in the
+// strategy variant): the table draws its own, so no plan can foresee it.
 func tf22PlanCombat(st game.State, attempts, maxMoves int) []tf22Move {
 	var best []tf22Move
 	for attempt := range attempts {
@@ -89,6 +91,9 @@ func tf22PlanCombat(st game.State, attempts, maxMoves int) []tf22Move {
 		var plan []tf22Move
 		for len(plan) < maxMoves && !c.Terminal() && (best == nil || len(plan) < len(best)) {
 			p := c.Actors(nil)[0]
+			if p == game.Chance {
+				break
+			}
 			legal := c.Legal(p, nil)
 			prey := map[string]bool{}
 			for _, cr := range c.View(p).(*tf22.View).Crews {

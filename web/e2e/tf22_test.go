@@ -71,7 +71,7 @@ func TestTF22FourPlayerGameAgainstBotsToAWin(t *testing.T) {
 	}
 
 	rng := game.NewRand(7)
-	moves, explained := 0, false
+	moves, explained, drawsSeen := 0, false, 0
 	stop := time.Now().Add(2 * time.Minute)
 	for time.Now().Before(stop) {
 		waitFor(t, tab, 60*time.Second, "Ann's turn or the end", tf22MyTurn+` || `+tf22Finished)
@@ -90,11 +90,18 @@ func TestTF22FourPlayerGameAgainstBotsToAWin(t *testing.T) {
 		move := st.ActionString(0, tf22Greedy(st, 0, &rng))
 		clickTF22Move(t, tab, move)
 		moves++
+		if strings.HasPrefix(move, "I ") && !eval[bool](t, tab, tf22Finished) {
+			// The delivered Ranium's symbol card is drawn by chance at
+			// once; the log names the draw to everyone.
+			waitFor(t, tab, 10*time.Second, "chance's draw for the delivered Ranium in the log",
+				`[...document.querySelectorAll('#log li')].some((li) => li.querySelector('.log-who')?.textContent === 'Chance' && / draw [2-6]$/.test(li.textContent))`)
+			drawsSeen++
+		}
 	}
 	if !eval[bool](t, tab, tf22Finished) {
 		t.Fatalf("the game did not end within 2 minutes (%d moves by Ann)", moves)
 	}
-	t.Logf("the game ended after %d moves by Ann", moves)
+	t.Logf("the game ended after %d moves by Ann; the log showed chance's draw after %d of her deliveries", moves, drawsSeen)
 	if !explained {
 		t.Errorf("no turn of Ann showed an action that is not possible; want its explanation checked")
 	}

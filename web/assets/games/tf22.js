@@ -10,9 +10,11 @@
 // highlights its legal targets on the planet (cards, loaders) or lists
 // them as buttons. The combat dialog lets the attacker and the defender
 // choose a symbol card in the strategy variant and reveals both cards in
-// every variant; the defender's free action, the delivery and the
-// re-placement of Ranium, the set-up swaps and the choice of a crew each
-// have their own prompt. With 2 players each seat leads two crews.
+// every variant (in the luck and standard variants chance draws them, one
+// after the other, and the view shows the pending draws face down); the
+// defender's free action, the delivery and the re-placement of Ranium, the
+// set-up swaps and the choice of a crew each have their own prompt. With 2
+// players each seat leads two crews.
 //
 // Geometry follows the game's notation: positions are "row,col" from 1,1
 // at the top left; a card's long sides face north and south; exits are the
@@ -469,14 +471,20 @@ function why(letter, view, ctx, legal) {
   if (ctx.you < 0) return t('tf.why.spectator');
   if (view.phase === 'over') return t('tf.why.over');
   if (view.phase !== 'turn') return t('tf.why.setup');
-  if (!ctx.legal.length) return t('tf.why.notyourturn', { name: seatLabel(ctx, view.to_act) });
+  // While chance draws a symbol card (to_act -1) no seat acts: the combat
+  // or the placement it is drawn for comes first.
   if (view.combat) return t('tf.why.combat');
   if (view.placement) return t('tf.why.placement');
+  if (!ctx.legal.length) return t('tf.why.notyourturn', { name: seatLabel(ctx, view.to_act) });
   const free = view.free_action === ctx.you;
   if (free && COSTS[letter] > 1) return t('tf.why.free');
   if (!free && COSTS[letter] > view.ore) return t('tf.why.ore', { cost: COSTS[letter], ore: view.ore });
   if (letter === 'I' && (view.delivered?.[ctx.you] ?? 0) >= 2) return t('tf.why.Ilimit');
   const own = (view.crews || []).filter((c) => c.owner === ctx.you);
+  // The secret tunnel is closed to a player any of whose crews carries
+  // Ranium (with two players, the other crew too).
+  const carrier = own.find((c) => c.ranium > 0);
+  if (letter === 'J' && carrier) return t('tf.why.Jranium', { crew: colorName(t, carrier.color) });
   const cards = new Map((view.cards || []).map((c) => [posName(c.row, c.col), c]));
   const reasons = own.map((c) => {
     const pos = posName(c.row, c.col);
@@ -490,7 +498,7 @@ function why(letter, view, ctx, legal) {
       case 'F': return t('tf.why.F', { crew, pos });
       case 'G': return others.length ? t('tf.why.Gempty', { crew }) : t('tf.why.G', { crew, pos });
       case 'I': return c.ranium === 0 ? t('tf.why.Iempty', { crew }) : inRock ? t('tf.why.rock', { crew }) : t('tf.why.I', { crew, tunnel: colorName(t, c.tunnel) });
-      case 'J': return c.ranium > 0 ? t('tf.why.Jranium', { crew }) : inRock ? t('tf.why.rock', { crew }) : t('tf.why.J', { crew });
+      case 'J': return inRock ? t('tf.why.rock', { crew }) : t('tf.why.J', { crew });
       case 'K': return others.length ? (inRock ? t('tf.why.rock', { crew }) : t('tf.why.J', { crew })) : t('tf.why.K', { crew, pos });
     }
     return '';
@@ -584,16 +592,21 @@ function combatBox(view, ctx, legal, mem) {
     const att = crews.get(cb.attacker), def = crews.get(cb.defender);
     const mine = legal.symbol.length > 0;
     const me = mine ? (att?.owner === ctx.you && !cb.attacker_done ? att : def) : null;
+    // In the luck and standard variants chance draws both cards, the
+    // attacker's first and face up; in the strategy variant the players
+    // choose them, the attacker's face down.
+    const drawn = view.variant !== 'strategy';
+    const pile = () => h('span', { class: 'symcard facedown', text: '?', title: t('tf.facedown') });
     const attackerSide = h('div', { class: 'fighter attacker' },
       h('h4', { text: t('tf.attacker', { crew: crewLabel(ctx, view, cb.attacker) }) }),
       h('p', { text: t('tf.carries', { n: att?.ranium ?? 0 }) }),
       cb.attacker_done
-        ? (cb.attacker_card ? symbolCard(t, seatColor(view, att.owner), cb.attacker_card, 'facedown-own') : h('span', { class: 'symcard facedown', text: '?' , title: t('tf.facedown') }))
-        : h('span', { class: 'muted', text: t('tf.choosing') }));
+        ? (cb.attacker_card ? symbolCard(t, seatColor(view, att.owner), cb.attacker_card, drawn ? 'reveal' : 'facedown-own') : pile())
+        : drawn ? pile() : h('span', { class: 'muted', text: t('tf.choosing') }));
     const defenderSide = h('div', { class: 'fighter defender' },
       h('h4', { text: t('tf.defender', { crew: crewLabel(ctx, view, cb.defender) }) }),
       h('p', { text: t('tf.carries', { n: def?.ranium ?? 0 }) }),
-      h('span', { class: 'muted', text: cb.attacker_done ? t('tf.choosing') : t('tf.waiting') }));
+      drawn ? pile() : h('span', { class: 'muted', text: cb.attacker_done ? t('tf.choosing') : t('tf.waiting') }));
     const hand = mine ? h('div', { class: 'hand', role: 'group', 'aria-label': t('tf.yourhand') },
       h('p', { text: t('tf.combat.choose', { n: me?.ranium ?? 0 }) }),
       legal.symbol.map((m) => {
@@ -682,6 +695,9 @@ export function describe(move, t, names) {
     case 'H': return t(f[3] === 'forward' ? 'tf.log.Hforward' : 'tf.log.Hback', { n: f[2] });
     case 'card': return t('tf.log.card', { v: f[1] });
     case 'place': return t('tf.log.place', { pos: f[1] });
+    // A symbol card chance draws (luck and standard variants): the app has
+    // no words for it yet, so the log shows the notation, "draw 4".
+    case 'draw': return '';
   }
   return '';
 }

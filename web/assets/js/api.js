@@ -14,7 +14,9 @@ export class ApiError extends Error {
 // ApiError.
 export async function api(method, path, body, token) {
   const headers = {};
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // The server takes state-changing requests only as JSON, bodiless ones
+  // included (a page on another site cannot send that without asking).
+  if (method !== 'GET') headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = 'Bearer ' + token;
   let r;
   try {

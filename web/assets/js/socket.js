@@ -9,8 +9,6 @@
 // again) on every change, and "away" right after the state frame of a
 // hello or a sync if the page is hidden then.
 
-const SEQ_KEY = 'minehall.seq.';
-
 // The connection states reported to onStatus.
 export const CONNECTING = 'connecting';
 export const OPEN = 'open';
@@ -26,6 +24,7 @@ export class TableSocket {
     this.h = handlers;
     this.n = -1;          // the n of the last state or update seen
     this.pending = null;  // {seq, move, n}: sent, not acknowledged
+    this.seq = 0;         // the seat's last seq: the state's, then one more per action sent
     this.attempt = 0;
     this.stopped = false;
     this.ws = null;
@@ -71,6 +70,7 @@ export class TableSocket {
     switch (f.type) {
       case 'state':
         this.n = f.n;
+        this.seq = f.seq || 0;
         if (this.attempt || this.state !== OPEN) { this.attempt = 0; this.status(OPEN); }
         this.resendPending(f);
         if (document.hidden) this.presence();
@@ -97,6 +97,10 @@ export class TableSocket {
         break;
       case 'error':
         if (f.code === 'unauthorized' && !f.seq) this.refused = true;
+        // A refused action leaves its seq free; a conflict may mean it was
+        // applied already, which the state tells.
+        if (f.seq && f.seq === this.seq) this.seq = f.seq - 1;
+        if (f.seq && f.code === 'conflict') this.send({ type: 'sync' });
         if (this.pending && this.pending.seq === f.seq) this.pending = null;
         this.h.onError?.(f);
         break;
@@ -109,19 +113,18 @@ export class TableSocket {
     const p = this.pending;
     if (!p) return;
     if (f.n === p.n && (f.legal || []).includes(p.move)) {
+      this.seq = p.seq;
       this.send({ type: 'act', seq: p.seq, move: p.move });
     } else {
       this.pending = null;
     }
   }
 
+  // nextSeq is the seat's last seq plus one, as the server expects: it
+  // learns the last from each state frame.
   nextSeq() {
-    const key = SEQ_KEY + this.id;
-    const last = Number(localStorage.getItem(key)) || 0;
-    // Time-based so that it grows across devices too.
-    const seq = Math.max(last + 1, Date.now());
-    localStorage.setItem(key, String(seq));
-    return seq;
+    this.seq += 1;
+    return this.seq;
   }
 
   // act sends a move in the game's notation; it reports false when the

@@ -65,6 +65,7 @@ func main() {
 	flag.StringVar(&prof.allocs, "memprofile", "", "write an allocation profile (since the start) to this file")
 	flag.StringVar(&prof.trace, "trace", "", "write an execution trace of the measurement to this file")
 	flag.BoolVar(&prof.logErrors, "log", false, "print the server's warnings and errors on stderr")
+	limits := flag.Bool("limits", true, "run the servers with per-address limits on, raised so that the load from this one address is never refused (loadtest.Limits); false runs them with none")
 	flag.Parse()
 	if *echoDur == 0 {
 		*echoDur = *duration
@@ -76,7 +77,11 @@ func main() {
 		fmt.Fprintln(os.Stderr, "loadtest: -instances must be at least 1")
 		os.Exit(2)
 	}
-	if err := run(dbs, *instances, *tables, *gameID, *players, *warmup, *duration, *echoDur, *think, prof); err != nil {
+	var lim server.Limits // none
+	if *limits {
+		lim = loadtest.Limits(*tables, *players)
+	}
+	if err := run(dbs, *instances, *tables, *gameID, *players, *warmup, *duration, *echoDur, *think, lim, prof); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -125,7 +130,7 @@ func serve(ln net.Listener, srv *server.Server) func() {
 }
 
 // startSQLite starts one instance on a temporary SQLite file.
-func startSQLite(ctx context.Context, log *slog.Logger) (*servers, error) {
+func startSQLite(ctx context.Context, lim server.Limits, log *slog.Logger) (*servers, error) {
 	s := &servers{desc: "1 instance on SQLite"}
 	dir, err := os.MkdirTemp("", "minehall-loadtest-")
 	if err != nil {
@@ -140,7 +145,7 @@ func startSQLite(ctx context.Context, log *slog.Logger) (*servers, error) {
 	reg := newRegistry()
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log})
 	s.stop = append(s.stop, func() { db.Close() }, hall.Close)
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Rate: 1000, Burst: 1000})
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Rate: 1000, Burst: 1000, Limits: &lim})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		s.close()
@@ -153,7 +158,7 @@ func startSQLite(ctx context.Context, log *slog.Logger) (*servers, error) {
 
 // startPostgres starts n instances, wired as `minehall serve --db
 // postgres://…` wires them, sharing a temporary schema of the database.
-func startPostgres(ctx context.Context, dbURL string, n int, log *slog.Logger) (*servers, error) {
+func startPostgres(ctx context.Context, dbURL string, n int, lim server.Limits, log *slog.Logger) (*servers, error) {
 	s := &servers{desc: fmt.Sprintf("%d instances on PostgreSQL", n)}
 	u, err := url.Parse(dbURL)
 	if err != nil {
@@ -209,21 +214,21 @@ func startPostgres(ctx context.Context, dbURL string, n int, log *slog.Logger) (
 			return nil, err
 		}
 		reg := newRegistry()
-		hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Cluster: cluster, Remote: server.NewForwarder(0)})
+		hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Cluster: cluster, Remote: server.NewForwarder(server.ForwardTimeout(5 * time.Second))})
 		s.stop = append(s.stop, func() { db.Close() }, func() { cluster.Close() }, hall.Close)
 		err = cluster.Start(ctx, postgres.Handlers{Changed: hall.Changed, Missed: hall.Missed, TakeOver: func(id string) { hall.TakeOver(context.Background(), id) }})
 		if err != nil {
 			s.close()
 			return nil, err
 		}
-		srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Rate: 1000, Burst: 1000})
+		srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Rate: 1000, Burst: 1000, Limits: &lim, Peers: server.LocalNets})
 		s.stop = append(s.stop, serve(ln, srv))
 		s.urls = append(s.urls, base)
 	}
 	return s, nil
 }
 
-func run(dbs []string, instances, tables int, gameID string, players int, warmup, duration, echoDur, think time.Duration, prof profiles) error {
+func run(dbs []string, instances, tables int, gameID string, players int, warmup, duration, echoDur, think time.Duration, lim server.Limits, prof profiles) error {
 	ctx := context.Background()
 	var logTo io.Writer = io.Discard
 	if prof.logErrors {
@@ -235,15 +240,20 @@ func run(dbs []string, instances, tables int, gameID string, players int, warmup
 		var s *servers
 		var err error
 		if db == "sqlite" {
-			s, err = startSQLite(ctx, log)
+			s, err = startSQLite(ctx, lim, log)
 		} else {
-			s, err = startPostgres(ctx, db, instances, log)
+			s, err = startPostgres(ctx, db, instances, lim, log)
 		}
 		if err != nil {
 			return err
 		}
 		if i > 0 {
 			fmt.Println()
+		}
+		if lim != (server.Limits{}) {
+			s.desc += ", per-address limits on (loadtest.Limits)"
+		} else {
+			s.desc += ", no per-address limits"
 		}
 		rate, err := measure(ctx, s, tables, gameID, players, warmup, duration, think, prof)
 		s.close()
