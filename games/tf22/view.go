@@ -37,6 +37,16 @@ type View struct {
 	Delivered  []int           `json:"delivered"`   // Ranium each seat has delivered this turn (at most 2)
 	Placement  *PlacementView  `json:"placement,omitempty"`
 	Winner     int             `json:"winner"` // -1 none
+	// SeatColors is each seat's player color: the color of its crew (with
+	// two players, of the crew it chose first, whose symbol cards it holds),
+	// "" while the seat has chosen no crew. A client draws everything of a
+	// seat in it.
+	SeatColors []string `json:"seat_colors"`
+	// Costs is the ore each action A to K costs, by letter, as printed.
+	Costs map[string]int `json:"costs"`
+	// SymbolCards lists, by player color, the symbol shown by its symbol
+	// cards of values 2 to 6 (index value-2): printed, public facts.
+	SymbolCards map[string][]string `json:"symbol_cards"`
 }
 
 // CardView is one mine card as it lies.
@@ -48,8 +58,12 @@ type CardView struct {
 	Side    string            `json:"side"`
 	Turned  bool              `json:"turned"`
 	Tunnels map[string]string `json:"tunnels"` // visible exits per color
-	Symbol  string            `json:"symbol,omitempty"`
-	Ranium  bool              `json:"ranium"`
+	// Faint is the hidden side's tunnels as they show faintly through the
+	// card (exits per color, as the card lies): the rulebook's "so als
+	// würde man durch die Karte hindurchsehen".
+	Faint  map[string]string `json:"faint"`
+	Symbol string            `json:"symbol,omitempty"`
+	Ranium bool              `json:"ranium"`
 }
 
 // CrewView is one crew and its base.
@@ -64,13 +78,26 @@ type CrewView struct {
 	BaseCol int    `json:"base_col"`
 }
 
-// LoaderView is one loader at its dock.
+// LoaderView is one loader at its dock, with the docks one step forward
+// (clockwise) and back, where action H takes it.
 type LoaderView struct {
-	Loader int    `json:"loader"` // 1 to 3
-	Dock   int    `json:"dock"`
-	Row    int    `json:"row"`
-	Col    int    `json:"col"`
-	Edge   string `json:"edge"`
+	Loader  int      `json:"loader"` // 1 to 3
+	Dock    int      `json:"dock"`
+	Row     int      `json:"row"`
+	Col     int      `json:"col"`
+	Edge    string   `json:"edge"`
+	Forward DockView `json:"forward"`
+	Back    DockView `json:"back"`
+}
+
+// DockView is a dock on the planet's surface: its number (0 to 23,
+// clockwise from the top-left card's north edge) and the card edge it
+// lies at.
+type DockView struct {
+	Dock int    `json:"dock"`
+	Row  int    `json:"row"`
+	Col  int    `json:"col"`
+	Edge string `json:"edge"`
 }
 
 // SeatView is a seat's public standing, plus its own hand for the viewer.
@@ -125,6 +152,7 @@ func (s *State) View(p game.Player) any {
 		ToAct: -1, DrawFor: -1, Active: int(s.active), Ore: int(s.ore), Turn: int(s.turns),
 		RoundLimit: int(s.roundLimit), Goal: int(s.goal()), SwapsLeft: int(s.swapsLeft),
 		FreeAction: int(s.freeSeat), Winner: int(s.winner), Delivered: make([]int, s.n),
+		SeatColors: make([]string, s.n), Costs: actionCosts(), SymbolCards: s.pack.symbolCards(),
 	}
 	if a := s.actor(); a >= 0 {
 		v.ToAct = int(a)
@@ -143,9 +171,14 @@ func (s *State) View(p game.Player) any {
 		if s.orient[pos]&orientBack != 0 {
 			cv.Side = "back"
 		}
+		cv.Faint = map[string]string{}
+		faint := s.pack.faint(id, s.orient[pos])
 		for col := range numColors {
 			if m := s.exitsOf(pos, col); m != 0 {
 				cv.Tunnels[colorNames[col]] = exitLetters(m)
+			}
+			if m := uint8(faint>>(4*col)) & 15; m != 0 {
+				cv.Faint[colorNames[col]] = exitLetters(m)
 			}
 		}
 		if sym := s.pack.symbol[id]; sym >= 0 {
@@ -162,9 +195,9 @@ func (s *State) View(p game.Player) any {
 			Ranium: int(s.crewRanium[k]), BaseRow: centerPos[k] / gridSize, BaseCol: centerPos[k] % gridSize})
 	}
 	for l, d := range s.loader {
-		dk := s.pack.docks[d]
-		v.Loaders = append(v.Loaders, LoaderView{Loader: l + 1, Dock: int(d), Row: int(dk.pos) / gridSize,
-			Col: int(dk.pos) % gridSize, Edge: string(edgeLetters[bitIndex(dk.edge)])})
+		at := s.pack.dockView(int(d))
+		v.Loaders = append(v.Loaders, LoaderView{Loader: l + 1, Dock: at.Dock, Row: at.Row, Col: at.Col, Edge: at.Edge,
+			Forward: s.pack.dockView((int(d) + 1) % numDocks), Back: s.pack.dockView((int(d) + numDocks - 1) % numDocks)})
 	}
 	for seat := range s.n {
 		sv := SeatView{Seat: int(seat), Crews: []string{}, Markers: int(s.markers[seat]), Revealed: []int{}}
@@ -175,6 +208,7 @@ func (s *State) View(p game.Player) any {
 		}
 		if c := s.seatColor[seat]; c >= 0 {
 			sv.SymbolColor = colorNames[c]
+			v.SeatColors[seat] = colorNames[c]
 		}
 		if lc := s.lastCard[seat]; lc >= 0 {
 			sv.LastCard = int(lc) + minValue
@@ -222,6 +256,55 @@ func (s *State) View(p game.Player) any {
 		v.Placement = pv
 	}
 	return v
+}
+
+// actionCosts returns the ore each action costs, by its letter.
+func actionCosts() map[string]int {
+	m := make(map[string]int, kindTrap-kindTurn+1)
+	for k := kindTurn; k <= kindTrap; k++ {
+		m[k.letter()] = int(k.cost())
+	}
+	return m
+}
+
+// symbolCards returns, by player color, the symbols of its symbol cards of
+// values 2 to 6.
+func (c *compiledPack) symbolCards() map[string][]string {
+	m := make(map[string][]string, numColors)
+	for col := range numColors {
+		syms := make([]string, numValues)
+		for v, si := range c.symbolOf[col] {
+			if si >= 0 {
+				syms[v] = c.symbols[si]
+			}
+		}
+		m[colorNames[col]] = syms
+	}
+	return m
+}
+
+// faint returns the exits of card id's hidden side as they show through
+// the card lying in orientation o: that side's exits mirrored over the
+// card's long axis (north and south swap, as a flip over the long side
+// swaps them), turned with the card.
+func (c *compiledPack) faint(id int8, o uint8) uint16 {
+	m := c.exits[id][1-(o&orientBack)>>1]
+	var out uint16
+	for col := range numColors {
+		x := uint8(m>>(4*col)) & 15
+		x = x&^(edgeN|edgeS) | (x&edgeN)<<2 | (x&edgeS)>>2
+		if o&orientTurned != 0 {
+			x = rot180(x)
+		}
+		out |= uint16(x) << (4 * col)
+	}
+	return out
+}
+
+// dockView returns dock d as a view.
+func (c *compiledPack) dockView(d int) DockView {
+	dk := c.docks[d]
+	return DockView{Dock: d, Row: int(dk.pos) / gridSize, Col: int(dk.pos) % gridSize, Edge: string(edgeLetters[bitIndex(dk.edge)])}
 }
 
 func exitLetters(m uint8) string {
