@@ -41,7 +41,7 @@ func mineralsData() ([]byte, error) {
 
 // addGameData adds the generated data files to the site.
 func (s site) addGameData() error {
-	for name, data := range map[string]func() ([]byte, error){"data/minerals.json": mineralsData, "data/tf22.json": tf22Data} {
+	for name, data := range map[string]func() ([]byte, error){"data/minerals.json": mineralsData} {
 		b, err := data()
 		if err != nil {
 			return err

@@ -94,7 +94,7 @@ func TestTF22FourPlayerGameAgainstBotsToAWin(t *testing.T) {
 			// The delivered Ranium's symbol card is drawn by chance at
 			// once; the log names the draw to everyone.
 			waitFor(t, tab, 10*time.Second, "chance's draw for the delivered Ranium in the log",
-				`[...document.querySelectorAll('#log li')].some((li) => li.querySelector('.log-who')?.textContent === 'Chance' && / draw [2-6]$/.test(li.textContent))`)
+				`[...document.querySelectorAll('#log li')].some((li) => li.querySelector('.log-who')?.textContent === 'Chance' && / draws the symbol card [2-6]$/.test(li.textContent))`)
 			drawsSeen++
 		}
 	}

@@ -1,36 +1,35 @@
 // The TF22 Mine renderer: the 6 × 6 planet of double-sided mine cards in
 // SVG with tunnels in the four colors (a symbol on every tunnel in
-// color-blind mode) and, faintly, the tunnels of each card's back; turning
-// and flipping animated with CSS transforms; crews, bases, White Ranium and
-// the three loaders on the surface; the markers each seat has won.
+// color-blind mode) and, faintly, the tunnels of each card's hidden side
+// as the view gives them; turning and flipping animated with CSS
+// transforms (with the sound of a card); the crews as meeples in their
+// colors with their player's number, bases, White Ranium and the three
+// loaders on the surface; the markers each seat has won. Every picture is
+// inline SVG. Each seat is drawn in its player color (the view's
+// seat_colors).
 //
-// The action palette lists the actions A–K with their cost in ore and the
-// ore left; an action that is not possible now says why on hover or focus
-// (derived from the legal moves and the view). Choosing an action
-// highlights its legal targets on the planet (cards, loaders) or lists
-// them as buttons. The combat dialog lets the attacker and the defender
-// choose a symbol card in the strategy variant and reveals both cards in
-// every variant (in the luck and standard variants chance draws them, one
-// after the other, and the view shows the pending draws face down); the
-// defender's free action, the delivery and the re-placement of Ranium, the
-// set-up swaps and the choice of a crew each have their own prompt. With 2
-// players each seat leads two crews.
+// The action palette lists the actions A–K with their cost in ore (the
+// view's costs) and the ore left; an action that is not possible now says
+// why on hover or focus (derived from the legal moves and the view).
+// Choosing an action highlights its legal targets on the planet (cards,
+// loaders) or lists them as buttons. The combat dialog lets the attacker
+// and the defender choose a symbol card in the strategy variant and
+// reveals both cards in every variant (in the luck and standard variants
+// chance draws them, one after the other, and the view shows the pending
+// draws face down); the defender's free action, the delivery and the
+// re-placement of Ranium, the set-up swaps and the choice of a crew each
+// have their own prompt. Everything the viewer acts with lies in one
+// sheet, which on a phone stays at the bottom of the screen under the
+// planet. With 2 players each seat leads two crews.
 //
 // Geometry follows the game's notation: positions are "row,col" from 1,1
 // at the top left; a card's long sides face north and south; exits are the
-// letters N, E, S, W. A card shows the tunnels of its visible side as it
-// lies; the back seen through the card is the other side mirrored over the
-// long axis, turned with the card.
+// letters N, E, S, W.
 import { h, s, clear, activate } from '../js/dom.js';
-import { playerColorClass } from '../js/words.js';
+import { play } from '../js/sound.js';
 
 const COLORS = ['white', 'red', 'blue', 'yellow'];
-// Color-blind symbols, one per tunnel and crew color.
-const COLOR_SYMBOLS = { white: '○', red: '□', blue: '△', yellow: '◇' };
-// Glyphs of the card symbols (the name is always given in words too).
-const SYMBOL_GLYPHS = { drill: '▼', gear: '✲', crystal: '◆', comet: '✦', lamp: '☀' };
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K'];
-const COSTS = { A: 1, B: 1, C: 1, D: 1, E: 1, F: 1, G: 1, H: 1, I: 1, J: 3, K: 2 };
 // Actions whose target is a card of the planet.
 const CARD_TARGETS = ['A', 'B', 'C', 'D', 'J', 'K'];
 // Actions taken by one of the player's crews.
@@ -41,19 +40,110 @@ const CH = 64;    // card height
 const GAP = 4;
 const M = 30;     // room around the planet for the loaders
 const LANE = { white: -12, red: -4, blue: 4, yellow: 12 }; // tunnel lanes, so two colors never overlap
+// The phones' screens: the actions then lie in a sheet at the bottom of the
+// screen, under the planet.
+const PHONE = '(max-width: 700px)';
+
+// The seats' player colors (the view's seat_colors) as the page draws them;
+// a seat without a crew yet is grey.
+const SEAT_FILL = { white: '#f4f3ee', red: '#d62728', blue: '#2f6fd6', yellow: '#f2c230', '': '#7f7f7f' };
 
 const memory = new WeakMap();
 
-// The card table generated from the game's pack: both sides of every card
-// (for the faint back) and the symbol of every symbol card.
-let data = null;
-let dataLoading = null;
-function loadData(rerender) {
-  if (data || dataLoading) return;
-  dataLoading = fetch('/assets/data/tf22.json').then((r) => r.json()).then((d) => {
-    data = { cards: new Map(d.cards.map((c) => [c.id, c])), symbolCards: d.symbol_cards };
-    rerender();
-  }).catch(() => { dataLoading = null; });
+// ---- pictures: inline SVG, so that none depends on the system's fonts ----
+
+// The color-blind symbol of each tunnel and crew color, as SVG path data in
+// a 24 × 24 box.
+const SHAPES = {
+  white: 'M12 5a7 7 0 1 0 0 14a7 7 0 1 0 0-14z',
+  red: 'M5.5 5.5h13v13h-13z',
+  blue: 'M12 4.5l8 14H4z',
+  yellow: 'M12 3.5l8 8.5-8 8.5-8-8.5z',
+};
+
+// Line pictures in a 24 × 24 box: the inner ring's symbols (also on the
+// symbol cards), a meeple (a crew), an ore rod and the loaders' arrows.
+const FILL = { fill: 'currentColor', stroke: 'none' };
+const PICTURES = {
+  drill: [['path', { d: 'M6.5 4h11L12 21z' }], ['path', { d: 'M8 7.5l8 1.5M9.3 11l5.7 1.2M10.6 14.5l3.2.7' }]],
+  gear: [['path', { d: 'M19.1 10.6L21.7 10.8L21.7 13.2L19.1 13.4L18 16L19.7 18.1L18.1 19.7L16 18L13.4 19.1L13.2 21.7L10.8 21.7L10.6 19.1L8 18L5.9 19.7L4.3 18.1L6 16L4.9 13.4L2.3 13.2L2.3 10.8L4.9 10.6L6 8L4.3 5.9L5.9 4.3L8 6L10.6 4.9L10.8 2.3L13.2 2.3L13.4 4.9L16 6L18.1 4.3L19.7 5.9L18 8Z' }], ['circle', { cx: 12, cy: 12, r: 3 }]],
+  crystal: [['path', { d: 'M12 2.5l6.5 5v9L12 21.5l-6.5-5v-9z' }], ['path', { d: 'M5.5 7.5L12 11l6.5-3.5M12 11v10.5' }]],
+  comet: [['circle', { cx: 16, cy: 8, r: 3.5 }], ['path', { d: 'M13.3 10.5L4 19.8M12.2 8.3L6 12M15.7 11.8L12 18' }]],
+  lamp: [['path', { d: 'M12 3a6 6 0 0 0-3.8 10.6c.7.6 1.1 1.4 1.1 2.4h5.4c0-1 .4-1.8 1.1-2.4A6 6 0 0 0 12 3z' }], ['path', { d: 'M9.5 19h5M10.5 21.5h3' }]],
+  forward: [['path', { d: 'M20.5 4.5v5h-5M20 9.5a8.5 8.5 0 1 0-1.8 8' }]],
+  back: [['path', { d: 'M3.5 4.5v5h5M4 9.5a8.5 8.5 0 1 1 1.8 8' }]],
+  ore: [['rect', { x: 6.5, y: 2, width: 11, height: 20, rx: 2, ...FILL }]],
+};
+// A meeple, the crews' wooden figure.
+const MEEPLE = 'M12 2.5a3.2 3.2 0 0 1 3.2 3.2c0 1.1-.5 2-1.3 2.6 2.6.5 6.6 1.7 7.6 3.2.5.8-.3 1.6-1.4 1.5l-3.6-.4c-.6 0-.8.5-.6 1l3.2 6.6c.3.7-.2 1.3-.9 1.3h-3.3c-.5 0-.9-.3-1.1-.7L12 17.2l-1.8 3.6c-.2.4-.6.7-1.1.7H5.8c-.7 0-1.2-.6-.9-1.3l3.2-6.6c.2-.5 0-1-.6-1l-3.6.4c-1.1.1-1.9-.7-1.4-1.5 1-1.5 5-2.7 7.6-3.2-.8-.6-1.3-1.5-1.3-2.6A3.2 3.2 0 0 1 12 2.5z';
+
+// picture returns a named picture as an inline SVG element of the text's
+// size and color, hidden from screen readers (words beside it say the same).
+function picture(name, cls) {
+  const el = s('svg', { class: ['icon', 'tf-pic', `tf-pic-${name}`, cls], viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' });
+  for (const [tag, attrs] of PICTURES[name] || []) el.append(s(tag, attrs));
+  return el;
+}
+
+// glyph returns a named picture as a group centred on (x, y), size units
+// wide, to draw on the planet.
+function glyph(name, x, y, size, cls) {
+  const k = size / 24;
+  const g = s('g', { class: ['glyph', `glyph-${name}`, cls], transform: `translate(${x - size / 2} ${y - size / 2}) scale(${k})`, 'aria-hidden': 'true' });
+  for (const [tag, attrs] of PICTURES[name] || []) g.append(s(tag, attrs));
+  return g;
+}
+
+// shape returns the color-blind symbol of a color as an inline SVG.
+function shape(col, cls) {
+  return s('svg', { class: ['tf-shape', cls], viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' },
+    s('path', { d: SHAPES[col] || '' }));
+}
+
+// shapeAt returns the color-blind symbol of a color centred on (x, y) of
+// the planet, size units wide.
+function shapeAt(col, x, y, size, cls) {
+  const k = size / 24;
+  return s('path', { d: SHAPES[col] || '', class: cls, transform: `translate(${x - size / 2} ${y - size / 2}) scale(${k})`, 'aria-hidden': 'true' });
+}
+
+// octagon returns the points of a regular octagon (a unit of White Ranium,
+// an octagonal stone) of radius r around (x, y).
+function octagon(x, y, r) {
+  const pts = [];
+  for (let i = 0; i < 8; i++) {
+    const a = Math.PI / 8 + (i * Math.PI) / 4;
+    pts.push(`${(x + r * Math.cos(a)).toFixed(1)},${(y + r * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(' ');
+}
+
+// seatFill returns the fill of seat's player color.
+function seatFill(view, seat) {
+  return SEAT_FILL[view.seat_colors?.[seat] ?? ''] || SEAT_FILL[''];
+}
+
+// inkOn returns a text color that reads on the fill hex.
+function inkOn(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  const lin = (c) => { const v = c / 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const l = 0.2126 * lin(n >> 16) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
+  return l > 0.3 ? '#111111' : '#ffffff';
+}
+
+// tint gives el the seat's color as --pc and the color of text on it as
+// --pc-ink, through the CSS object model (the page's content security
+// policy refuses style attributes), and returns el.
+function tint(el, view, seat) {
+  const fill = seatFill(view, seat);
+  el.style.setProperty('--pc', fill);
+  el.style.setProperty('--pc-ink', inkOn(fill));
+  return el;
+}
+
+// seatDot returns seat's badge: its number on its player color.
+function seatDot(view, seat) {
+  return tint(h('span', { class: 'pawn-dot tf-dot', 'data-color': view.seat_colors?.[seat] || '', 'aria-hidden': 'true', text: String(seat + 1) }), view, seat);
 }
 
 // ---- geometry ----
@@ -66,17 +156,8 @@ function parsePos(p) {
   return { row: r - 1, col: c - 1 };
 }
 
-// The 24 docks clockwise from the top-left card's north edge, as the
-// engine numbers them.
-const DOCKS = (() => {
-  const d = [];
-  for (let c = 0; c < GRID; c++) d.push({ row: 0, col: c, edge: 'N' });
-  for (let r = 0; r < GRID; r++) d.push({ row: r, col: GRID - 1, edge: 'E' });
-  for (let c = GRID - 1; c >= 0; c--) d.push({ row: GRID - 1, col: c, edge: 'S' });
-  for (let r = GRID - 1; r >= 0; r--) d.push({ row: r, col: 0, edge: 'W' });
-  return d;
-})();
-
+// dockPoint returns where a loader docks at the edge of a card, as the
+// view places it (row, col, edge).
 function dockPoint(d) {
   const x = cardX(d.col), y = cardY(d.row);
   switch (d.edge) {
@@ -99,22 +180,6 @@ function exitPoint(e, col) {
   }
 }
 function hub(col) { return [CW / 2 + LANE[col], CH / 2 + LANE[col] * 0.6]; }
-
-// hintTunnels returns the tunnels of the card's hidden side as seen
-// through it: the other side mirrored over the long axis (north and south
-// swap), then turned with the card (a half turn swaps both pairs, which
-// leaves east and west swapped).
-function hintTunnels(card) {
-  const c = data?.cards.get(card.id);
-  if (!c) return {};
-  const other = card.side === 'back' ? c.front : c.back;
-  const swap = card.turned ? { E: 'W', W: 'E' } : { N: 'S', S: 'N' };
-  const out = {};
-  for (const [col, ex] of Object.entries(other.tunnels || {})) {
-    out[col] = [...ex].map((e) => swap[e] || e).join('');
-  }
-  return out;
-}
 
 // ---- the legal moves, by what they do ----
 
@@ -158,9 +223,8 @@ function targetOf(move) {
 export function render(el, ctx) {
   const { view } = ctx;
   if (!document.getElementById('tf-css')) document.head.append(h('link', { rel: 'stylesheet', href: '/assets/games/tf22.css', id: 'tf-css' }));
-  loadData(() => { const m = memory.get(el); if (m) render(el, m.ctx); });
   let mem = memory.get(el);
-  if (!mem) mem = { mode: '', crew: '', swapFrom: '', sig: '', animView: null, anim: new Map(), fresh: false };
+  if (!mem) mem = { mode: '', crew: '', swapFrom: '', sig: '', animView: null, anim: new Map(), fresh: false, wasMine: false, sheetSize: null };
   const sig = ctx.legal.join('|');
   if (mem.sig !== sig) { mem.mode = ''; mem.swapFrom = ''; mem.sig = sig; }
   mem.ctx = ctx;
@@ -168,23 +232,75 @@ export function render(el, ctx) {
   // Animate what changed only on the first drawing of a view, not when the
   // same view is drawn again (a click in the palette, a language switch).
   mem.fresh = mem.animView !== view;
-  if (mem.fresh) { mem.animView = view; mem.anim = changes(ctx.prev, view); } else mem.anim = new Map();
+  if (mem.fresh) {
+    mem.animView = view;
+    mem.anim = changes(ctx.prev, view);
+    sounds(ctx.prev, view, mem.anim);
+  } else mem.anim = new Map();
   const rerender = () => render(el, ctx);
   const legal = classify(ctx.legal);
   const own = ownCrews(view, ctx.you);
   if (mem.crew && !own.includes(mem.crew)) mem.crew = '';
   if (!mem.crew && own.length) mem.crew = own[0];
+  const mine = ctx.legal.length > 0;
 
-  clear(el).append(h('div', { class: ['tf22', ctx.colorBlind && 'cb'], id: 'tf', 'data-phase': view.phase, 'data-variant': view.variant },
-    phaseLine(view, ctx, legal, mem),
+  // What the viewer acts with lies in one place, the sheet: on a phone it
+  // stays at the bottom of the screen, under the planet, while it is the
+  // viewer's move.
+  const acting = combatBox(view, ctx, legal, mem, true);
+  const sheet = h('div', { class: ['tf-sheet', mine && 'mine'], id: 'tf-sheet', 'data-mine': mine ? 'true' : 'false' },
+    mine ? h('p', { class: 'tf-sheet-hint', id: 'tf-sheet-hint', text: hintText(view, ctx, legal, mem) }) : null,
     setupPanel(view, ctx, legal, mem, rerender),
+    acting,
+    placementBox(view, ctx, legal),
+    palette(view, ctx, legal, mem, rerender));
+  const root = h('div', { class: ['tf22', ctx.colorBlind && 'cb', mine && 'acting'], id: 'tf', 'data-phase': view.phase, 'data-variant': view.variant },
+    phaseLine(view, ctx, legal, mem),
     h('div', { class: 'tf-layout' },
       planet(view, ctx, legal, mem, rerender),
-      h('div', { class: 'tf-side' },
-        combatBox(view, ctx, legal, mem),
-        placementBox(view, ctx, legal),
-        palette(view, ctx, legal, mem, rerender),
-        seatsBox(view, ctx)))));
+      h('div', { class: 'tf-side' }, sheet, acting ? null : combatBox(view, ctx, legal, mem, false), seatsBox(view, ctx))));
+  clear(el).append(root);
+  keepSheetRoom(mem, root, sheet);
+  if (mine && !mem.wasMine) bringPlanetIntoView(root, sheet);
+  mem.wasMine = mine;
+}
+
+// keepSheetRoom leaves room under the page for the sheet while it lies on
+// the screen's bottom, so that nothing of the page hides behind it.
+function keepSheetRoom(mem, root, sheet) {
+  mem.sheetSize?.disconnect();
+  if (typeof ResizeObserver !== 'function') return;
+  mem.sheetSize = new ResizeObserver(() => {
+    const fixed = getComputedStyle(sheet).position === 'fixed';
+    root.style.setProperty('--tf-sheet-room', fixed ? `${sheet.offsetHeight + 8}px` : '0px');
+  });
+  mem.sheetSize.observe(sheet);
+}
+
+// bringPlanetIntoView scrolls a phone's page, when the viewer's move comes,
+// so that the whole planet shows above the sheet: no scrolling is needed
+// to act.
+function bringPlanetIntoView(root, sheet) {
+  if (!window.matchMedia?.(PHONE).matches) return;
+  requestAnimationFrame(() => {
+    const planet = root.querySelector('.tf-planetwrap');
+    if (!planet || !planet.isConnected) return;
+    const r = planet.getBoundingClientRect();
+    const bottom = getComputedStyle(sheet).position === 'fixed' ? sheet.getBoundingClientRect().top : window.innerHeight;
+    if (r.top < 0 || r.bottom > bottom) window.scrollBy({ top: r.top - 4, behavior: 'instant' });
+  });
+}
+
+// sounds plays what the last move did: a mine card turning or flipping, a
+// symbol card turned face up, White Ranium delivered to a loader.
+function sounds(prev, view, anim) {
+  if (!prev || !prev.cards) return;
+  if (anim.size) play('card');
+  if (view.last_combat && JSON.stringify(prev.last_combat || null) !== JSON.stringify(view.last_combat)) play('card');
+  if (view.combat?.attacker_card && !prev.combat?.attacker_card) play('card');
+  const markers = (v) => (v.seats || []).reduce((n, sv) => n + sv.markers, 0);
+  const delivered = markers(view) - markers(prev);
+  if (delivered > 0) play('gems', delivered);
 }
 
 // changes compares two views and returns how each card moved: "turn",
@@ -210,6 +326,14 @@ function ownCrews(view, you) {
 
 function colorName(t, col) { return t(`tf.color.${col}`); }
 
+// crewSwatch returns a crew's figure in its color, with its color-blind
+// symbol (shown in color-blind mode).
+function crewSwatch(col, title) {
+  return h('span', { class: `swatch c-${col}`, 'data-color': col, title, 'aria-hidden': title ? null : 'true' },
+    s('svg', { class: 'tf-meeple', viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' }, s('path', { d: MEEPLE })),
+    shape(col, 'swatch-sym'));
+}
+
 function seatLabel(ctx, seat) {
   return ctx.names[seat] ?? ctx.t('seat.number', { n: seat + 1 });
 }
@@ -220,27 +344,34 @@ function crewLabel(ctx, view, col) {
   return who ? ctx.t('tf.crewof', { color: colorName(ctx.t, col), name: who }) : ctx.t('tf.crew', { color: colorName(ctx.t, col) });
 }
 
-function phaseLine(view, ctx, legal, mem) {
+// hintText says what the viewer may do now, or who is to act.
+function hintText(view, ctx, legal, mem) {
   const { t } = ctx;
   const mine = ctx.legal.length > 0;
-  let hint = '';
-  if (view.phase === 'swap') hint = mine ? t('tf.hint.swap', { n: view.swaps_left }) : t('tf.wait.swap');
-  else if (view.phase === 'choose') hint = mine ? t('tf.hint.choose') : '';
-  else if (view.phase === 'over') hint = view.winner >= 0 ? t('tf.won', { name: seatLabel(ctx, view.winner) }) : t('tf.limitreached');
-  else if (mine && view.combat) hint = t('tf.hint.combat');
-  else if (mine && view.placement) hint = legal.symbol.length ? t('tf.hint.placecard') : t('tf.hint.place');
-  else if (mine && view.free_action === ctx.you) hint = t('tf.hint.free');
-  else if (mine && mem.mode) hint = modeHint(t, mem.mode);
-  else if (mine) hint = t('tf.hint.turn');
-  const turnText = view.phase === 'turn' || view.phase === 'over'
-    ? t('tf.turnof', { name: seatLabel(ctx, view.active), turn: view.turn }) : '';
-  return h('p', { class: 'phase', id: 'tf-phase', 'data-phase': view.phase },
-    h('strong', { text: t(`tf.phase.${view.phase}`) }),
-    turnText ? ` · ${turnText}` : '',
-    ' · ', t('tf.variant', { v: t(`option.tf22.symbol_cards.${view.variant}`) }),
-    ' · ', t('tf.goal', { n: view.goal }),
-    view.round_limit ? ` · ${t('tf.roundlimit', { n: view.round_limit })}` : '',
-    hint ? h('span', { class: 'hint', id: 'tf-hint', text: ' — ' + hint }) : null);
+  if (view.phase === 'swap') return mine ? t('tf.hint.swap', { n: view.swaps_left }) : t('tf.wait.swap');
+  if (view.phase === 'choose') return mine ? t('tf.hint.choose') : '';
+  if (view.phase === 'over') return view.winner >= 0 ? t('tf.won', { name: seatLabel(ctx, view.winner) }) : t('tf.limitreached');
+  if (!mine) return '';
+  if (view.combat) return t('tf.hint.combat');
+  if (view.placement) return legal.symbol.length ? t('tf.hint.placecard') : t('tf.hint.place');
+  if (view.free_action === ctx.you) return t('tf.hint.free');
+  if (mem.mode) return modeHint(t, mem.mode);
+  return t('tf.hint.turn');
+}
+
+function phaseLine(view, ctx, legal, mem) {
+  const { t } = ctx;
+  const hint = hintText(view, ctx, legal, mem);
+  const facts = [t('tf.variant', { v: t(`option.tf22.symbol_cards.${view.variant}`) }), t('tf.goal', { n: view.goal })];
+  if (view.round_limit) facts.push(t('tf.roundlimit', { n: view.round_limit }));
+  const playing = view.phase === 'turn' || view.phase === 'over';
+  return h('div', { class: 'phase', id: 'tf-phase', 'data-phase': view.phase },
+    h('span', { class: 'tf-phase-main' },
+      playing ? seatDot(view, view.active) : null,
+      h('strong', { text: t(`tf.phase.${view.phase}`) }),
+      playing ? h('span', { text: t('tf.turnof', { name: seatLabel(ctx, view.active), turn: view.turn }) }) : null),
+    h('span', { class: 'tf-facts' }, facts.map((f) => h('span', { class: 'tf-fact', text: f }))),
+    hint ? h('span', { class: 'hint', id: 'tf-hint', text: hint }) : null);
 }
 
 function modeHint(t, mode) {
@@ -263,7 +394,7 @@ function setupPanel(view, ctx, legal, mem, rerender) {
       legal.choose.map((m) => {
         const col = m.split(' ')[1];
         return h('button', { type: 'button', class: `move chip c-${col}`, 'data-move': m, 'data-key': 'move:' + m, onclick: () => ctx.send(m) },
-          h('span', { class: `swatch c-${col}`, 'aria-hidden': 'true', text: COLOR_SYMBOLS[col] }), ' ', t('tf.choosecrew', { color: colorName(t, col) }));
+          crewSwatch(col), ' ', t('tf.choosecrew', { color: colorName(t, col) }));
       }));
   }
   return null;
@@ -319,7 +450,7 @@ function tunnelPaths(g, tunnels, cls, colorBlind) {
     if (colorBlind && cls === 'face') {
       for (const e of ex) {
         const [x, y] = exitPoint(e, col);
-        g.append(s('text', { x: (hx + x) / 2, y: (hy + y) / 2 + 3, class: `tsym c-${col}`, 'aria-hidden': 'true', text: COLOR_SYMBOLS[col] }));
+        g.append(shapeAt(col, (hx + x) / 2, (hy + y) / 2, 9, `tsym c-${col}`));
       }
     }
   }
@@ -346,7 +477,7 @@ function cardGroup(c, view, ctx, targets, mem, rerender) {
     'data-pos': name, 'data-card': c.id, 'data-side': c.side, 'data-turned': c.turned ? 'true' : 'false' });
   body.append(s('rect', { width: CW, height: CH, rx: 5, class: 'cardface' }));
   const hint = s('g', { class: 'backhint', 'aria-hidden': 'true' });
-  tunnelPaths(hint, hintTunnels(c), 'hint', false);
+  tunnelPaths(hint, c.faint || {}, 'hint', false);
   body.append(hint);
   const face = s('g', { class: 'tunnels', 'aria-hidden': 'true' });
   const cols = COLORS.filter((col) => c.tunnels[col]);
@@ -354,10 +485,12 @@ function cardGroup(c, view, ctx, targets, mem, rerender) {
   tunnelPaths(face, c.tunnels, 'face', ctx.colorBlind);
   body.append(face);
   if (c.symbol) {
-    body.append(s('text', { x: 8, y: 15, class: 'cardsym', 'data-symbol': c.symbol, 'aria-hidden': 'true', text: SYMBOL_GLYPHS[c.symbol] || '?' }));
+    const sym = glyph(c.symbol, 12, 12, 15, 'cardsym');
+    sym.dataset.symbol = c.symbol;
+    body.append(sym);
   }
   if (c.ranium) {
-    body.append(s('polygon', { points: `${CW - 14},6 ${CW - 7},13 ${CW - 14},20 ${CW - 21},13`, class: 'ranium', 'data-ranium': name }));
+    body.append(s('polygon', { points: octagon(CW - 14, 13, 8), class: 'ranium', 'data-ranium': name }));
   }
   if (target) body.append(s('rect', { width: CW, height: CH, rx: 5, class: 'targetframe' }));
   outer.append(body);
@@ -380,14 +513,16 @@ function cardGroup(c, view, ctx, targets, mem, rerender) {
   return outer;
 }
 
+// basesGroup draws the bases: a wooden disc of each crew's color in a
+// corner of its start card, its symbol on it in color-blind mode.
 function basesGroup(view, t) {
   const g = s('g', { class: 'bases' });
   for (const c of view.crews || []) {
     const x = cardX(c.base_col), y = cardY(c.base_row);
-    const bx = c.base_col < GRID / 2 ? x + 4 : x + CW - 20;
-    const by = c.base_row < GRID / 2 ? y + 4 : y + CH - 20;
-    g.append(s('rect', { x: bx, y: by, width: 16, height: 16, rx: 2, class: `base c-${c.color}`, 'data-base': c.color, role: 'img', 'aria-label': t('tf.base', { color: colorName(t, c.color) }) }),
-      s('text', { x: bx + 8, y: by + 12, class: 'basemark', 'aria-hidden': 'true', text: COLOR_SYMBOLS[c.color] }));
+    const bx = c.base_col < GRID / 2 ? x + 12 : x + CW - 12;
+    const by = c.base_row < GRID / 2 ? y + 12 : y + CH - 12;
+    g.append(s('circle', { cx: bx, cy: by, r: 8, class: `base c-${c.color}`, 'data-base': c.color, role: 'img', 'aria-label': t('tf.base', { color: colorName(t, c.color) }) }),
+      shapeAt(c.color, bx, by, 9, `basemark c-${c.color}`));
   }
   return g;
 }
@@ -407,19 +542,27 @@ function crewsGroup(view, ctx, legal, mem, rerender) {
   for (const [k, list] of onCard) {
     const { row, col } = parsePos(k);
     list.forEach((c, i) => {
-      const cx = cardX(col) + 22 + i * 18 + (list.length === 1 ? 26 : 0);
-      const cy = cardY(row) + CH - 16;
+      const cx = cardX(col) + 18 + i * 20 + (list.length === 1 ? 30 : 0);
+      const cy = cardY(row) + CH - 18;
       const inRock = !cards.get(k)?.tunnels[c.tunnel];
       const mine = own.includes(c.color);
       const sel = mine && choosing && mem.crew === c.color;
-      const grp = s('g', { class: ['crew', `c-${c.color}`, c.owner >= 0 && playerColorClass(c.owner), mine && 'mine', sel && 'selected', inRock && 'inrock'],
-        'data-crew': c.color, 'data-pos': k, 'data-tunnel': c.tunnel, 'data-ranium': c.ranium });
-      grp.append(s('circle', { cx, cy, r: 10, class: 'crewbody' }),
-        s('circle', { cx, cy, r: 5, class: `crewtunnel c-${c.tunnel}` }),
-        s('text', { x: cx, y: cy - 13, class: 'crewlabel', 'aria-hidden': 'true', text: ctx.colorBlind ? COLOR_SYMBOLS[c.color] : (c.owner >= 0 ? String(c.owner + 1) : '') }));
+      const grp = s('g', { class: ['crew', `c-${c.color}`, mine && 'mine', sel && 'selected', inRock && 'inrock'],
+        'data-crew': c.color, 'data-pos': k, 'data-tunnel': c.tunnel, 'data-ranium': c.ranium, 'data-owner': c.owner });
+      // The figure in its crew's color, standing in the tunnel whose color
+      // its belt shows; above it, its player's number on the player's color.
+      grp.append(s('path', { d: MEEPLE, class: 'crewbody', transform: `translate(${cx - 15} ${cy - 17}) scale(1.25)` }),
+        s('circle', { cx, cy: cy + 1.5, r: 4, class: `crewtunnel c-${c.tunnel}` }));
+      if (ctx.colorBlind) grp.append(shapeAt(c.color, cx, cy - 10, 7, `crewsym c-${c.color}`));
+      if (c.owner >= 0) {
+        const badge = s('g', { class: 'crewowner', 'aria-hidden': 'true' },
+          s('circle', { cx: cx + 12, cy: cy - 14, r: 7, class: 'ownerdot' }),
+          s('text', { x: cx + 12, y: cy - 10.6, class: 'ownerlabel', text: String(c.owner + 1) }));
+        tint(badge, view, c.owner);
+        grp.append(badge);
+      }
       for (let r = 0; r < c.ranium; r++) {
-        const rx = cx + 9 + r * 7, ry = cy + 4;
-        grp.append(s('polygon', { points: `${rx},${ry - 5} ${rx + 4},${ry} ${rx},${ry + 5} ${rx - 4},${ry}`, class: 'ranium carried' }));
+        grp.append(s('polygon', { points: octagon(cx - 12 - r * 8, cy + 5, 3.6), class: 'ranium carried' }));
       }
       const words = t('tf.crewat', { crew: crewLabel(ctx, view, c.color), pos: k, tunnel: colorName(t, c.tunnel), n: c.ranium }) + (inRock ? ' ' + t('tf.inrock') : '');
       if (mine && choosing) {
@@ -437,23 +580,26 @@ function crewsGroup(view, ctx, legal, mem, rerender) {
   return g;
 }
 
+// loadersGroup draws the three loaders at their docks and, while action H
+// is chosen, where each may go, one dock forward or back (as the view
+// says).
 function loadersGroup(view, ctx, legal, mem) {
   const { t } = ctx;
   const g = s('g', { class: 'loaders' });
   const hMoves = mem.mode === 'H' ? legal.letters.get('H') || [] : [];
   for (const l of view.loaders || []) {
-    const [x, y] = dockPoint(DOCKS[l.dock]);
+    const [x, y] = dockPoint(l);
     const lg = s('g', { class: 'loader', 'data-loader': l.loader, 'data-dock': l.dock, role: 'img', 'aria-label': t('tf.loaderat', { n: l.loader, pos: posName(l.row, l.col), edge: t(`tf.edge.${l.edge}`) }) });
-    lg.append(s('rect', { x: x - 12, y: y - 9, width: 24, height: 18, rx: 6, class: 'loaderbody' }),
-      s('text', { x, y: y + 4, class: 'loaderlabel', text: String(l.loader) }));
+    lg.append(s('rect', { x: x - 13, y: y - 9, width: 26, height: 18, rx: 9, class: 'loaderbody' }),
+      s('circle', { cx: x - 6.5, cy: y, r: 2, class: 'loaderwindow' }),
+      s('text', { x: x + 3.5, y: y + 4, class: 'loaderlabel', text: String(l.loader) }));
     g.append(lg);
     for (const m of hMoves) {
       const f = m.split(' ');
       if (Number(f[2]) !== l.loader) continue;
-      const to = (l.dock + (f[3] === 'forward' ? 1 : DOCKS.length - 1)) % DOCKS.length;
-      const [tx, ty] = dockPoint(DOCKS[to]);
+      const [tx, ty] = dockPoint(f[3] === 'forward' ? l.forward : l.back);
       const tg = s('g', { class: 'loadertarget legal', 'data-move': m, 'data-key': 'move:' + m });
-      tg.append(s('circle', { cx: tx, cy: ty, r: 10, class: 'targetdot' }), s('text', { x: tx, y: ty + 4, class: 'loaderlabel', 'aria-hidden': 'true', text: f[3] === 'forward' ? '↻' : '↺' }));
+      tg.append(s('circle', { cx: tx, cy: ty, r: 11, class: 'targetdot' }), glyph(f[3] === 'forward' ? 'forward' : 'back', tx, ty, 14, 'targetarrow'));
       activate(tg, describe(m, t, ctx.names), () => ctx.send(m));
       g.append(tg);
     }
@@ -477,8 +623,9 @@ function why(letter, view, ctx, legal) {
   if (view.placement) return t('tf.why.placement');
   if (!ctx.legal.length) return t('tf.why.notyourturn', { name: seatLabel(ctx, view.to_act) });
   const free = view.free_action === ctx.you;
-  if (free && COSTS[letter] > 1) return t('tf.why.free');
-  if (!free && COSTS[letter] > view.ore) return t('tf.why.ore', { cost: COSTS[letter], ore: view.ore });
+  const cost = view.costs?.[letter] ?? 1;
+  if (free && cost > 1) return t('tf.why.free');
+  if (!free && cost > view.ore) return t('tf.why.ore', { cost, ore: view.ore });
   if (letter === 'I' && (view.delivered?.[ctx.you] ?? 0) >= 2) return t('tf.why.Ilimit');
   const own = (view.crews || []).filter((c) => c.owner === ctx.you);
   // The secret tunnel is closed to a player any of whose crews carries
@@ -507,9 +654,11 @@ function why(letter, view, ctx, legal) {
   return reasons.join(' ') || t('tf.why.none');
 }
 
-function orePips(n, of = 4) {
+// oreRods returns n ore rods (the game's black wooden rods), lit, and
+// of - n spent ones.
+function oreRods(n, of = 4) {
   const out = [];
-  for (let i = 0; i < of; i++) out.push(h('span', { class: ['pip', i < n && 'full'], 'aria-hidden': 'true' }));
+  for (let i = 0; i < of; i++) out.push(picture('ore', i < n ? 'rod full' : 'rod'));
   return out;
 }
 
@@ -519,21 +668,24 @@ function palette(view, ctx, legal, mem, rerender) {
   const free = view.free_action >= 0;
   const youFree = view.free_action === ctx.you;
   const head = h('div', { class: 'tf-ore', id: 'tf-ore', 'data-ore': view.ore },
-    h('strong', { text: t('tf.ore') }), ' ', h('span', { class: 'pips' }, orePips(view.ore)),
-    ' ', h('span', { class: 'orecount', text: t('tf.oreleft', { n: view.ore, name: seatLabel(ctx, view.active) }) }),
+    h('strong', { text: t('tf.ore') }), h('span', { class: 'pips' }, oreRods(view.ore)),
+    h('span', { class: 'orecount' }, seatDot(view, view.active), ' ', t('tf.oreleft', { n: view.ore, name: seatLabel(ctx, view.active) })),
     free ? h('span', { class: 'tag free', text: t('tf.freeaction', { name: seatLabel(ctx, view.free_action) }) }) : null);
   const items = LETTERS.map((L) => {
     const moves = legal.letters.get(L) || [];
     const possible = moves.length > 0;
     const active = mem.mode === L;
     const whyText = possible ? '' : why(L, view, ctx, legal);
-    const cost = youFree ? t('tf.costfree') : t('tf.cost', { n: COSTS[L] });
+    const price = view.costs?.[L] ?? 1;
+    const cost = youFree ? t('tf.costfree') : t('tf.cost', { n: price });
     const btn = h('button', { type: 'button', class: ['tf-act', possible && 'possible', active && 'active'], 'data-action': L, 'data-key': 'action:' + L,
       'aria-pressed': active ? 'true' : 'false', 'aria-disabled': possible ? 'false' : 'true',
       'aria-describedby': possible ? undefined : `tf-why-${L}`,
       onclick: () => { if (!possible) return; mem.mode = active ? '' : L; mem.swapFrom = ''; rerender(); } },
-    h('span', { class: 'letter', text: L }), ' ', h('span', { class: 'aname', text: t(`tf.action.${L}`) }), ' ',
-    h('span', { class: 'cost', 'data-cost': COSTS[L], text: cost }));
+    h('span', { class: 'letter', text: L }),
+    h('span', { class: 'aname', text: t(`tf.action.${L}`) }),
+    youFree ? h('span', { class: 'tag free', 'aria-hidden': 'true', text: cost }) : h('span', { class: 'rods', 'aria-hidden': 'true' }, oreRods(price, price)),
+    h('span', { class: 'cost sr', 'data-cost': price, text: cost }));
     return h('li', { class: ['tf-action', possible ? 'can' : 'cannot'], 'data-action': L }, btn,
       possible ? null : h('span', { class: 'why', id: `tf-why-${L}`, role: 'tooltip', text: whyText }));
   });
@@ -553,7 +705,7 @@ function choices(view, ctx, legal, mem, rerender) {
     if (!crews.includes(mem.crew)) mem.crew = crews[0];
     box.append(h('div', { class: 'crewpick' }, h('span', { text: t('tf.whichcrew') }), ' ', crews.map((col) =>
       h('button', { type: 'button', class: ['chip', `c-${col}`, mem.crew === col && 'active'], 'aria-pressed': mem.crew === col ? 'true' : 'false', 'data-key': 'pick:' + col,
-        onclick: () => { mem.crew = col; rerender(); } }, h('span', { class: `swatch c-${col}`, 'aria-hidden': 'true', text: COLOR_SYMBOLS[col] }), ' ', colorName(t, col)))));
+        onclick: () => { mem.crew = col; rerender(); } }, crewSwatch(col), ' ', colorName(t, col)))));
   }
   if (CARD_TARGETS.includes(mem.mode)) {
     box.append(h('p', { class: 'muted', text: modeHint(t, mem.mode) }));
@@ -570,24 +722,31 @@ function choices(view, ctx, legal, mem, rerender) {
 
 // ---- combat, delivery ----
 
-function symbolOf(color, value) {
-  return data?.symbolCards.find((c) => c.color === color && c.value === value)?.symbol || '';
+// symbolOf returns the symbol on the symbol card of color and value, as
+// the view says.
+function symbolOf(view, color, value) {
+  return view.symbol_cards?.[color]?.[value - 2] || '';
 }
 
-function symbolCard(t, color, value, extra) {
-  const sym = color ? symbolOf(color, value) : '';
+// symbolCard draws a symbol card of color: its value and its symbol.
+function symbolCard(view, t, color, value, extra) {
+  const sym = color ? symbolOf(view, color, value) : '';
   return h('span', { class: ['symcard', color && `c-${color}`, extra], 'data-value': value },
     h('span', { class: 'value', text: String(value) }),
-    sym ? h('span', { class: 'sym', title: t(`tf.symbol.${sym}`), text: SYMBOL_GLYPHS[sym] || '' }) : null,
+    sym ? h('span', { class: 'sym', title: t(`tf.symbol.${sym}`) }, picture(sym)) : null,
     sym ? h('span', { class: 'sr', text: t(`tf.symbol.${sym}`) }) : null);
 }
 
 function seatColor(view, seat) { return view.seats?.[seat]?.symbol_color || ''; }
 
-function combatBox(view, ctx, legal, mem) {
+// combatBox draws the combat under way (with the viewer's hand when the
+// viewer must choose a card) when current is true, else the last combat's
+// outcome.
+function combatBox(view, ctx, legal, mem, current) {
   const { t } = ctx;
   const crews = new Map((view.crews || []).map((c) => [c.color, c]));
-  if (view.combat) {
+  if (current && !view.combat) return null;
+  if (current) {
     const cb = view.combat;
     const att = crews.get(cb.attacker), def = crews.get(cb.defender);
     const mine = legal.symbol.length > 0;
@@ -596,12 +755,12 @@ function combatBox(view, ctx, legal, mem) {
     // attacker's first and face up; in the strategy variant the players
     // choose them, the attacker's face down.
     const drawn = view.variant !== 'strategy';
-    const pile = () => h('span', { class: 'symcard facedown', text: '?', title: t('tf.facedown') });
+    const pile = () => h('span', { class: 'symcard facedown', title: t('tf.facedown') }, h('span', { class: 'sr', text: t('tf.facedown') }));
     const attackerSide = h('div', { class: 'fighter attacker' },
       h('h4', { text: t('tf.attacker', { crew: crewLabel(ctx, view, cb.attacker) }) }),
       h('p', { text: t('tf.carries', { n: att?.ranium ?? 0 }) }),
       cb.attacker_done
-        ? (cb.attacker_card ? symbolCard(t, seatColor(view, att.owner), cb.attacker_card, drawn ? 'reveal' : 'facedown-own') : pile())
+        ? (cb.attacker_card ? symbolCard(view, t, seatColor(view, att.owner), cb.attacker_card, drawn ? 'reveal' : 'facedown-own') : pile())
         : drawn ? pile() : h('span', { class: 'muted', text: t('tf.choosing') }));
     const defenderSide = h('div', { class: 'fighter defender' },
       h('h4', { text: t('tf.defender', { crew: crewLabel(ctx, view, cb.defender) }) }),
@@ -613,7 +772,7 @@ function combatBox(view, ctx, legal, mem) {
         const v = Number(m.split(' ')[1]);
         return h('button', { type: 'button', class: 'move cardbtn', 'data-move': m, 'data-key': 'move:' + m, onclick: () => ctx.send(m),
           'aria-label': t('tf.playcard', { v, value: v - (me?.ranium ?? 0) }) },
-        symbolCard(t, seatColor(view, ctx.you), v), h('span', { class: 'eff', text: t('tf.effective', { value: v - (me?.ranium ?? 0) }) }));
+        symbolCard(view, t, seatColor(view, ctx.you), v), h('span', { class: 'eff', text: t('tf.effective', { value: v - (me?.ranium ?? 0) }) }));
       })) : null;
     return h('section', { class: ['tf-combat', mine && 'modal'], id: 'tf-combat', role: 'dialog', 'aria-modal': mine ? 'true' : 'false', 'aria-labelledby': 'tf-combat-h', 'data-stage': cb.attacker_done ? 'defender' : 'attacker' },
       h('h3', { id: 'tf-combat-h', text: t('tf.combat') }),
@@ -629,11 +788,11 @@ function combatBox(view, ctx, legal, mem) {
     h('h3', { text: t('tf.lastcombat') }),
     h('div', { class: 'fighters' },
       h('div', { class: 'fighter attacker' }, h('h4', { text: t('tf.attacker', { crew: crewLabel(ctx, view, lc.attacker) }) }),
-        symbolCard(t, att ? seatColor(view, att.owner) : '', lc.attacker_card, 'reveal'),
+        symbolCard(view, t, att ? seatColor(view, att.owner) : '', lc.attacker_card, 'reveal'),
         h('p', { class: 'calc', text: t('tf.combatvalue', { card: lc.attacker_card, ranium: lc.attacker_card - lc.attacker_value, value: lc.attacker_value }) })),
       h('span', { class: 'vs', text: t('tf.vs') }),
       h('div', { class: 'fighter defender' }, h('h4', { text: t('tf.defender', { crew: crewLabel(ctx, view, lc.defender) }) }),
-        symbolCard(t, def ? seatColor(view, def.owner) : '', lc.defender_card, 'reveal'),
+        symbolCard(view, t, def ? seatColor(view, def.owner) : '', lc.defender_card, 'reveal'),
         h('p', { class: 'calc', text: t('tf.combatvalue', { card: lc.defender_card, ranium: lc.defender_card - lc.defender_value, value: lc.defender_value }) }))),
     h('p', { class: 'outcome', text: t(`tf.outcome.${outcome}`) }));
 }
@@ -646,13 +805,13 @@ function placementBox(view, ctx, legal) {
   return h('section', { class: 'tf-placement', id: 'tf-placement', 'aria-live': 'polite' },
     h('h3', { text: t('tf.delivery') }),
     h('p', { text: t('tf.placeleft', { name: seatLabel(ctx, pl.placer), n: pl.remaining }) }),
-    pl.symbol ? h('p', {}, t('tf.revealedsymbol'), ' ', h('span', { class: 'cardsym', text: SYMBOL_GLYPHS[pl.symbol] || '' }), ' ', t(`tf.symbol.${pl.symbol}`)) : null,
+    pl.symbol ? h('p', { class: 'tf-revealed' }, t('tf.revealedsymbol'), ' ', picture(pl.symbol, 'cardsym'), ' ', t(`tf.symbol.${pl.symbol}`)) : null,
     mine && legal.symbol.length ? h('div', { class: 'hand', role: 'group', 'aria-label': t('tf.yourhand') },
       legal.symbol.map((m) => {
         const v = Number(m.split(' ')[1]);
-        const sym = symbolOf(seatColor(view, ctx.you), v);
+        const sym = symbolOf(view, seatColor(view, ctx.you), v);
         return h('button', { type: 'button', class: 'move cardbtn', 'data-move': m, 'data-key': 'move:' + m, onclick: () => ctx.send(m),
-          'aria-label': t('tf.revealcard', { v, symbol: sym ? t(`tf.symbol.${sym}`) : '' }) }, symbolCard(t, seatColor(view, ctx.you), v));
+          'aria-label': t('tf.revealcard', { v, symbol: sym ? t(`tf.symbol.${sym}`) : '' }) }, symbolCard(view, t, seatColor(view, ctx.you), v));
       })) : null,
     mine && legal.place.size ? h('p', { class: 'muted', text: t('tf.hint.place') }) : null);
 }
@@ -663,19 +822,20 @@ function seatsBox(view, ctx) {
   const { t } = ctx;
   return h('section', { class: 'tf-seats', id: 'tf-seats', 'aria-label': t('tf.seats') }, (view.seats || []).map((sv) => {
     const current = view.phase === 'turn' && view.to_act === sv.seat;
+    // The yellow markers: a disc for each one the goal asks, filled when won.
     const markers = [];
     for (let i = 0; i < view.goal; i++) markers.push(h('span', { class: ['marker', i < sv.markers && 'won'], 'aria-hidden': 'true' }));
-    return h('div', { class: ['tf-seat', current && 'current', sv.seat === ctx.you && 'you'], 'data-seat': sv.seat, 'data-markers': sv.markers },
-      h('h4', {}, h('span', { class: `pawn-dot ${playerColorClass(sv.seat)}`, 'aria-hidden': 'true', text: String(sv.seat + 1) }), ' ', seatLabel(ctx, sv.seat),
+    return tint(h('div', { class: ['tf-seat', current && 'current', sv.seat === ctx.you && 'you'], 'data-seat': sv.seat, 'data-markers': sv.markers, 'data-color': view.seat_colors?.[sv.seat] || '' },
+      h('h4', {}, seatDot(view, sv.seat), ' ', seatLabel(ctx, sv.seat),
         current ? h('span', { class: 'tag acting', text: t('table.tomove') }) : null),
       h('div', { class: 'row' }, h('span', { class: 'label', text: t('tf.crews') }),
-        sv.crews.length ? sv.crews.map((col) => h('span', { class: `swatch c-${col}`, title: colorName(t, col), text: COLOR_SYMBOLS[col] })) : h('span', { class: 'muted', text: '—' })),
+        sv.crews.length ? sv.crews.map((col) => crewSwatch(col, colorName(t, col))) : h('span', { class: 'muted', text: t('tf.nocrew') })),
       h('div', { class: 'row markers', title: t('tf.markers', { n: sv.markers, goal: view.goal }) },
         h('span', { class: 'label', text: t('tf.markerslabel') }), markers, h('span', { class: 'sr', text: t('tf.markers', { n: sv.markers, goal: view.goal }) })),
       sv.symbol_color ? h('div', { class: 'row' }, h('span', { class: 'label', text: t('tf.symbolcards') }),
         view.variant === 'strategy' ? t('tf.handcount', { n: sv.hand_count }) : view.variant === 'standard' ? t('tf.pilecount', { n: sv.pile_count }) : t('tf.luckpile'),
-        sv.hand?.length ? h('span', { class: 'hand' }, ' ', sv.hand.map((v) => symbolCard(t, sv.symbol_color, v))) : null,
-        sv.revealed?.length ? h('span', { class: 'revealed', title: t('tf.revealed') }, ' · ', t('tf.revealed'), ' ', sv.revealed.join(' ')) : null) : null);
+        sv.hand?.length ? h('span', { class: 'hand' }, ' ', sv.hand.map((v) => symbolCard(view, t, sv.symbol_color, v))) : null,
+        sv.revealed?.length ? h('span', { class: 'revealed', title: t('tf.revealed') }, t('tf.revealed'), ' ', sv.revealed.map((v) => symbolCard(view, t, sv.symbol_color, v, 'mini'))) : null) : null), view, sv.seat);
   }));
 }
 
@@ -695,9 +855,8 @@ export function describe(move, t, names) {
     case 'H': return t(f[3] === 'forward' ? 'tf.log.Hforward' : 'tf.log.Hback', { n: f[2] });
     case 'card': return t('tf.log.card', { v: f[1] });
     case 'place': return t('tf.log.place', { pos: f[1] });
-    // A symbol card chance draws (luck and standard variants): the app has
-    // no words for it yet, so the log shows the notation, "draw 4".
-    case 'draw': return '';
+    // A symbol card chance draws (luck and standard variants).
+    case 'draw': return t('tf.log.draw', { v: f[1] });
   }
   return '';
 }
