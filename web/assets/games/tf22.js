@@ -247,18 +247,22 @@ export function render(el, ctx) {
   // What the viewer acts with lies in one place, the sheet: on a phone it
   // stays at the bottom of the screen, under the planet, while it is the
   // viewer's move.
+  // While a combat or a delivery waits for an answer, the actions wait
+  // too: they leave the sheet to the answer.
   const acting = combatBox(view, ctx, legal, mem, true);
+  const answer = !!(acting || view.placement);
+  const actions = palette(view, ctx, legal, mem, rerender);
   const sheet = h('div', { class: ['tf-sheet', mine && 'mine'], id: 'tf-sheet', 'data-mine': mine ? 'true' : 'false' },
     mine ? h('p', { class: 'tf-sheet-hint', id: 'tf-sheet-hint', text: hintText(view, ctx, legal, mem) }) : null,
     setupPanel(view, ctx, legal, mem, rerender),
     acting,
     placementBox(view, ctx, legal),
-    palette(view, ctx, legal, mem, rerender));
+    answer ? null : actions);
   const root = h('div', { class: ['tf22', ctx.colorBlind && 'cb', mine && 'acting'], id: 'tf', 'data-phase': view.phase, 'data-variant': view.variant },
     phaseLine(view, ctx, legal, mem),
     h('div', { class: 'tf-layout' },
       planet(view, ctx, legal, mem, rerender),
-      h('div', { class: 'tf-side' }, sheet, acting ? null : combatBox(view, ctx, legal, mem, false), seatsBox(view, ctx))));
+      h('div', { class: 'tf-side' }, sheet, answer ? actions : null, acting ? null : combatBox(view, ctx, legal, mem, false), seatsBox(view, ctx))));
   clear(el).append(root);
   keepSheetRoom(mem, root, sheet);
   if (mine && !mem.wasMine) bringPlanetIntoView(root, sheet);
