@@ -50,8 +50,9 @@ func htDragonViews(t testing.TB) (before, after []byte) {
 // htRender is the page-side script that draws a view with the Hammer Time
 // renderer into a fresh element, records the moves it sends in
 // window.htSent, and keeps the context in window.htCtx.
-// opts may set the seat shown (you, 0 by default), the seats' names and
-// the language (lang, English by default), which the page switches to.
+// opts may set the seat shown (you, 0 by default), the seats' names, the
+// color-blind mode and the language (lang, English by default), which the
+// page switches to.
 const htRender = `(async (prev, view, legal, opts = {}) => {
   const mod = await import('/assets/games/hammertime.js');
   const { t, setLanguage, language } = await import('/assets/js/i18n.js');
@@ -61,7 +62,7 @@ const htRender = `(async (prev, view, legal, opts = {}) => {
   if (!el) { el = document.createElement('div'); el.id = 'ht-test'; document.body.prepend(el); }
   window.htSent = [];
   const ctx = { view, prev, legal, send: (m) => { window.htSent.push(m); return 1; }, you: opts.you ?? 0, actors: [view.current],
-    names: opts.names || ['Ann', 'Bot'], t, lang, colorBlind: false, status: 'playing' };
+    names: opts.names || ['Ann', 'Bot'], t, lang, colorBlind: !!opts.colorBlind, status: 'playing' };
   if (prev) mod.render(el, { ...ctx, view: prev, prev: null, legal: [] });
   mod.render(el, ctx);
   window.htCtx = ctx;

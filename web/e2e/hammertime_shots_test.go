@@ -1,0 +1,256 @@
+package e2e
+
+// Fixed-position screenshots of the Hammer Time and TF22 Mine renderers:
+// engine-made views of seeded games drawn by the renderer at the top of a
+// page, shot at 1280 × 900 (desktop) and 390 × 844 (phone), and compared
+// with the images under testdata/golden/ within a tolerance that absorbs
+// antialiasing noise and nothing a person would see. The page prefers
+// reduced motion and nothing in the views moves (no previous view, no
+// aim that shakes), so a shot is the same from run to run on the same
+// machine image. After an intended change, regenerate the images with
+//
+//	go test ./web/e2e/ -run 'Shots' -count=1 -update
+//
+// and look at each one before committing it.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"minehall/game"
+	"minehall/games/hammertime"
+)
+
+const (
+	// shotThreshold is how far (out of 255, in any of R, G, B) a pixel may
+	// be from the golden one and still count as the same.
+	shotThreshold = 40
+	// shotMaxFraction is the fraction of pixels that may differ by more.
+	shotMaxFraction = 0.0005
+)
+
+// shotScreens are the screen sizes every position is shot at.
+var shotScreens = []struct {
+	name          string
+	width, height int64
+}{
+	{"desktop", 1280, 900},
+	{"phone", 390, 844},
+}
+
+// shotCase is a fixed position drawn by a renderer: draw is the page-side
+// script's call (htRender or tfRender with its arguments), prepare runs in
+// the page afterwards (a click that chooses an action), ready is true
+// once everything is drawn.
+type shotCase struct {
+	name, draw, prepare, ready string
+	colorBlind                 bool
+}
+
+// updateShots reports whether the test runs with -update (the flag of
+// game/gametest, which this package imports).
+func updateShots() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// runShots shoots every case at every screen size and compares the shots
+// with the golden images, or rewrites them with -update.
+func runShots(t *testing.T, cases []shotCase) {
+	tab := htLobby(t, "shots")
+	do(t, tab, 10*time.Second, "prefer reduced motion", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}})
+		return err
+	}))
+	for _, c := range cases {
+		for _, sc := range shotScreens {
+			name := c.name + "-" + sc.name
+			t.Run(name, func(t *testing.T) {
+				do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(sc.width, sc.height))
+				eval[bool](t, tab, fmt.Sprintf(`(document.getElementById('ht-test')?.remove(), document.getElementById('tf-test')?.remove(), document.body.classList.toggle('colorblind', %t), scrollTo(0, 0), true)`, c.colorBlind))
+				runJS(t, tab, "draw "+name, c.draw)
+				if c.prepare != "" {
+					runJS(t, tab, "prepare "+name, c.prepare)
+				}
+				if c.ready != "" {
+					waitFor(t, tab, 10*time.Second, name+" drawn", c.ready)
+				}
+				runJS(t, tab, "settle "+name, `(async () => { document.activeElement?.blur?.(); await document.fonts.ready;
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); return true; })()`)
+				time.Sleep(150 * time.Millisecond)
+				ctx, cancel := context.WithTimeout(tab, 20*time.Second)
+				defer cancel()
+				shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatalf("screenshot of %s: %v", name, err)
+				}
+				if dir := os.Getenv("MINEHALL_SHOTS"); dir != "" {
+					os.WriteFile(filepath.Join(dir, name+".png"), shot, 0o644)
+				}
+				compareShot(t, name, shot)
+			})
+		}
+	}
+}
+
+// runJS evaluates a script that returns a promise of true.
+func runJS(t *testing.T, tab context.Context, what, script string) {
+	t.Helper()
+	c, cancel := context.WithTimeout(tab, 15*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(c, chromedp.Evaluate[bool](script, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// compareShot compares a shot with testdata/golden/<name>.png, or writes
+// it there with -update. A failing comparison writes the new image to a
+// temporary directory and logs its path.
+func compareShot(t *testing.T, name string, shot []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name+".png")
+	if updateShots() {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %s", path)
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("no golden image %s (run with -update to make it): %v", path, err)
+	}
+	differing, total, err := pixelsApart(want, shot)
+	if err == nil && float64(differing) <= shotMaxFraction*float64(total) {
+		return
+	}
+	dir, _ := os.MkdirTemp("", "minehall-shot-")
+	got := filepath.Join(dir, name+"-got.png")
+	os.WriteFile(got, shot, 0o644)
+	if err != nil {
+		t.Fatalf("%s: %v (new image: %s)", name, err, got)
+	}
+	t.Fatalf("%s: %d of %d pixels differ by more than %d from %s; want at most %.3f%% (new image: %s)",
+		name, differing, total, shotThreshold, path, 100*shotMaxFraction, got)
+}
+
+// pixelsApart counts the pixels of two PNGs of the same size that differ
+// by more than shotThreshold in a channel.
+func pixelsApart(wantPNG, gotPNG []byte) (differing, total int, err error) {
+	a, err := png.Decode(bytes.NewReader(wantPNG))
+	if err != nil {
+		return 0, 0, fmt.Errorf("golden image: %v", err)
+	}
+	b, err := png.Decode(bytes.NewReader(gotPNG))
+	if err != nil {
+		return 0, 0, fmt.Errorf("new image: %v", err)
+	}
+	if a.Bounds().Size() != b.Bounds().Size() {
+		return 0, 0, fmt.Errorf("the new image is %v; the golden one %v", b.Bounds().Size(), a.Bounds().Size())
+	}
+	ra, rb := a.Bounds(), b.Bounds()
+	apart := func(x, y uint32) bool { return max(x>>8, y>>8)-min(x>>8, y>>8) > shotThreshold }
+	for y := 0; y < ra.Dy(); y++ {
+		for x := 0; x < ra.Dx(); x++ {
+			ar, ag, ab, _ := a.At(ra.Min.X+x, ra.Min.Y+y).RGBA()
+			br, bg, bb, _ := b.At(rb.Min.X+x, rb.Min.Y+y).RGBA()
+			if apart(ar, br) || apart(ag, bg) || apart(ab, bb) {
+				differing++
+			}
+		}
+	}
+	return differing, ra.Dx() * ra.Dy(), nil
+}
+
+// htCall returns the page-side call of htRender with the views (JSON),
+// the legal moves and the options.
+func htCall(prev, view []byte, legal []string, opts string) string {
+	p := "null"
+	if prev != nil {
+		p = string(prev)
+	}
+	if legal == nil {
+		legal = []string{}
+	}
+	return fmt.Sprintf(`(%s)(%s, %s, %s, %s)`, htRender, p, view, jsonOf(legal), opts)
+}
+
+// jsonOf returns v as JSON text.
+func jsonOf(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+// htFillPosition plays a seeded expert two-player game, the die rolled on
+// the handle, until the person (seat 1) has a fall to put in their wagon,
+// and returns their view and legal moves.
+func htFillPosition(t *testing.T) ([]byte, []string) {
+	t.Helper()
+	for seed := uint64(1); seed <= 30; seed++ {
+		s, _, err := game.Start(hammertime.New(), 2, game.Options{"expert": "true"}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := game.Play(s, game.Chance, hammertime.RollAction(hammertime.Handle)); err != nil {
+			t.Fatal(err)
+		}
+		for try := 0; try < 12; try++ {
+			if _, err := game.PlayNotation(s, 0, fmt.Sprintf("hit south %d strength %d", 1+try%9, 5+try%4)); err != nil {
+				t.Fatal(err)
+			}
+			v := s.View(0).(hammertime.View)
+			if v.Phase == "fill" && v.LastHit != nil && v.LastHit.Mission != "" && len(v.Fill.Fallen) >= 3 {
+				var legal []string
+				for _, a := range s.Legal(0, nil) {
+					legal = append(legal, s.ActionString(0, a))
+				}
+				return htJSON(t, v), legal
+			}
+			if v.Current != 0 || v.Phase != "hit" {
+				break
+			}
+		}
+	}
+	t.Fatalf("no seeded expert game gave the first player a fall of 3 gems or more to fill")
+	return nil, nil
+}
+
+// TestHammerTimeShots shoots Hammer Time at two fixed positions: the first
+// player aiming at the start of a game, and, in German and color-blind
+// mode, an expert game's filling of the wagon after a fall, the die on the
+// handle and the mission checked.
+func TestHammerTimeShots(t *testing.T) {
+	s, _, err := game.Start(hammertime.New(), 2, nil, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var legal []string
+	for _, a := range s.Legal(0, nil) {
+		legal = append(legal, s.ActionString(0, a))
+	}
+	fill, fillLegal := htFillPosition(t)
+	gems := `document.querySelector('#ht-tray').dataset.gems === '90'`
+	runShots(t, []shotCase{
+		{name: "hammertime-aim", draw: htCall(nil, htJSON(t, s.View(0)), legal, `{"names": ["Ann", "Bob"]}`), ready: gems},
+		{name: "hammertime-fill-de", draw: htCall(nil, fill, fillLegal, `{"names": ["Ann", "Bob"], "lang": "de", "colorBlind": true}`), ready: `!!document.querySelector('#ht-fill')`, colorBlind: true},
+	})
+}
