@@ -58,6 +58,16 @@ func (l *chatLimits) take(key string, now time.Time) bool {
 	return b.take(now)
 }
 
+// refund gives back what key's last take spent, for a message that was
+// refused: only messages said count.
+func (l *chatLimits) refund(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if b, ok := l.buckets[key]; ok {
+		b.refund()
+	}
+}
+
 // chatRequest is a chat message sent over HTTP: a text or the key of a
 // quick phrase. Name is a spectator's, in a message that another instance
 // forwards for a spectator (without a token).
@@ -98,12 +108,21 @@ func (s *Server) postChat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, game.Errorf(game.CodeUnauthorized, "a seat token is needed to chat over HTTP; spectators chat over the WebSocket"))
 		return
 	}
-	if !forwarded && !s.chatLimits.take(t.ID()+"/"+from.Seat.String(), time.Now()) {
+	if _, _, err := table.CheckChat(req.Text, req.Phrase); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	// Only a message said counts against the limit.
+	key := t.ID() + "/" + from.Seat.String()
+	if !forwarded && !s.chatLimits.take(key, time.Now()) {
 		writeError(w, s.log, game.Errorf(game.CodeLimit, "%s", errChatLimit))
 		return
 	}
 	m, err := t.Chat(forwardedContext(r), from, token, req.Text, req.Phrase)
 	if err != nil {
+		if !forwarded {
+			s.chatLimits.refund(key)
+		}
 		writeError(w, s.log, err)
 		return
 	}

@@ -442,6 +442,11 @@ func (c *wsConn) subscribe() (*table.Subscription, error) {
 // chat says the client's message, within the connection's chat limit;
 // every subscriber, the client included, gets it in a chat frame.
 func (c *wsConn) chat(f clientFrame) {
+	if _, _, err := table.CheckChat(f.Text, f.Phrase); err != nil {
+		c.send(errorFrame{Type: "error", Frame: "chat", errorBody: publicError(c.s.log, err)})
+		return
+	}
+	// Only a message said counts against the limit.
 	if c.chatLimit == nil {
 		c.chatLimit = newChatBucket(time.Now())
 	}
@@ -452,6 +457,7 @@ func (c *wsConn) chat(f clientFrame) {
 	}
 	from := table.Sender{Seat: c.seat, Name: c.name}
 	if _, err := c.t.Chat(c.ctx, from, c.token, f.Text, f.Phrase); err != nil {
+		c.chatLimit.refund()
 		c.send(errorFrame{Type: "error", Frame: "chat", errorBody: publicError(c.s.log, err)})
 	}
 }

@@ -57,12 +57,12 @@ var Phrases = []string{
 	"well_played", "good_game", "rematch", "bye",
 }
 
-// checkChat normalises a message's text as names are (NFC, without format
+// CheckChat normalises a message's text as names are (NFC, without format
 // characters such as bidi overrides, nor surrounding spaces) and refuses a
 // message that is empty, too long, not UTF-8 or holds control characters,
 // a phrase that is not one of Phrases, and a message with both or
 // neither.
-func checkChat(text, phrase string) (string, string, error) {
+func CheckChat(text, phrase string) (string, string, error) {
 	switch {
 	case text != "" && phrase != "":
 		return "", "", game.Errorf(game.CodeInvalid, "a chat message has a text or a phrase, not both")
@@ -140,7 +140,7 @@ func chatOf(evs []store.TableEvent) []ChatMessage {
 // Every subscriber gets it in a chat update. Chat goes on at finished
 // tables.
 func (t *Table) Chat(ctx context.Context, from Sender, token, text, phrase string) (ChatMessage, error) {
-	text, phrase, err := checkChat(text, phrase)
+	text, phrase, err := CheckChat(text, phrase)
 	if err != nil {
 		return ChatMessage{}, err
 	}
