@@ -283,8 +283,8 @@ func (t *Table) follow(act store.Action) error {
 	if t.followed != nil {
 		t.followed.Broadcast()
 	}
-	t.lapseRequest()
 	t.broadcastAction(act.Player, act.Move, last.public, last.standIn)
+	t.lapseRequest()
 	if t.rec.Status == store.StatusFinished && len(t.subs) == 0 {
 		t.hall.finished(t)
 	}

@@ -551,13 +551,13 @@ func (t *Table) commit(ctx context.Context, p game.Player, a game.Action, seq in
 	t.hall.actions.Add(1)
 	t.notePhase(ms)
 	t.noteClocks(ms)
-	t.lapseRequest()
 	if t.state.Terminal() {
 		// Store the end before anyone hears of it, so that a client told
 		// the game is over can download its record at once.
 		t.storeFinish(ctx)
 	}
 	t.broadcastAction(p, move, public, standIn)
+	t.lapseRequest()
 	return act, nil
 }
 
