@@ -160,7 +160,7 @@ func (t *Table) Chat(ctx context.Context, from Sender, token, text, phrase strin
 		}
 		t.mu.Lock()
 		m, err := t.say(ctx, from, text, phrase)
-		retry := game.ErrorCode(err) == game.CodeConflict && (t.mirror || t.rec.Status == store.StatusFinished)
+		retry := game.ErrorCode(err) == game.CodeConflict && !t.closed && (t.mirror || t.rec.Status == store.StatusFinished)
 		if retry && !t.mirror {
 			// Another instance said something at this finished table
 			// first: read it, then try again with the next number.

@@ -114,7 +114,7 @@ func (t *Table) followEvent(ctx context.Context, ev store.TableEvent) error {
 		t.applyEvent(ctx, ev, true)
 		return nil
 	}
-	info := t.requestInfoFor(ev)
+	info := doneInfo(ev)
 	if err := t.rebuild(ctx); err != nil {
 		return err
 	}
@@ -123,8 +123,8 @@ func (t *Table) followEvent(ctx context.Context, ev store.TableEvent) error {
 	return nil
 }
 
-// requestInfoFor describes the take-back done by ev; t.mu is held.
-func (t *Table) requestInfoFor(ev store.TableEvent) TakeBackInfo {
+// doneInfo describes the take-back done by ev.
+func doneInfo(ev store.TableEvent) TakeBackInfo {
 	return TakeBackInfo{ID: ev.N, Status: TakeBackDone, Seat: ev.Seat, To: ev.To, From: ev.After}
 }
 

@@ -109,7 +109,11 @@ func (t *Table) TakeBack(ctx context.Context, seat game.Player, token string, re
 	}
 	for range 3 {
 		if t.isMirror() {
-			return t.takeBackRemote(ctx, token, req)
+			info, err := t.takeBackRemote(ctx, token, req)
+			if game.ErrorCode(err) == game.CodeConflict && !t.isMirror() {
+				continue // taken over meanwhile: do it here
+			}
+			return info, err
 		}
 		t.mu.Lock()
 		var info TakeBackInfo
@@ -313,7 +317,7 @@ func (t *Table) doTakeBack(ctx context.Context, seat game.Player, to int64, rec 
 		t.lostOwnership(ctx, err)
 		return TakeBackInfo{}, err
 	}
-	info := t.requestInfoFor(ev)
+	info := doneInfo(ev)
 	t.hall.cfg.Logger.Info("actions taken back", "table", t.id, "seat", seat, "from", t.n, "to", to)
 	t.adopt(fresh)
 	t.applyEvent(ctx, ev, false)

@@ -540,3 +540,43 @@ func TestTakeBackKeepsSeatEvents(t *testing.T) {
 		t.Errorf("action %d: %+v; want the stand-in's, for seat %d", last.N, last, 1-p)
 	}
 }
+
+// A take-back waiting for answers is an event of the table like any
+// other: after a restart it still waits, with the agreements given, and
+// an answer then does it.
+func TestTakeBackRequestSurvivesRestart(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.Join(ctx, "Ann", -1)
+	tb.Join(ctx, "Bo", -1)
+	for i, m := range []string{"d", "c"} {
+		if _, err := tb.Act(ctx, game.Player(i), m, 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if info, err := tb.TakeBack(ctx, 0, "", table.TakeBackRequest{}); err != nil || info.Status != table.TakeBackAsked {
+		t.Fatalf("Ann asks: %+v, %v", info, err)
+	}
+	id := tb.ID()
+	e.close()
+	e.open(t)
+	if _, err := e.hall.Restore(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if tb, err = e.hall.Table(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	if st := stateFor(t, tb, 1); st.TakeBack == nil || st.TakeBack.Status != table.TakeBackAsked || st.TakeBack.Seat != 0 {
+		t.Fatalf("Bo's state after a restart: take-back %+v; want Ann's question", st.TakeBack)
+	}
+	if info, err := tb.TakeBack(ctx, 1, "", table.TakeBackRequest{Answer: table.AnswerAgree}); err != nil || info.Status != table.TakeBackDone {
+		t.Fatalf("Bo agrees after the restart: %+v, %v; want done", info, err)
+	}
+	if got := len(actionsOf(t, e, id)); got != 0 {
+		t.Errorf("log: %d actions; want none", got)
+	}
+}
