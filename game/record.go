@@ -31,6 +31,22 @@ type Record struct {
 	// the person came back, in order. Replay ignores them: a stand-in's
 	// actions are ordinary actions of its seat.
 	SeatEvents []SeatEvent `json:"seat_events,omitempty"`
+	// Chat lists what was said at the table, in order. Replay ignores it.
+	Chat []ChatLine `json:"chat,omitempty"`
+}
+
+// ChatLine is one chat message of a record: said by Seat (-3 for a
+// spectator) under Name, as Text or as the key of a quick Phrase, when N
+// actions had been applied (a message said among actions later taken
+// back is placed where the game went back to), Ms milliseconds after the
+// game started (negative before the start).
+type ChatLine struct {
+	N      int64  `json:"n"`
+	Ms     int64  `json:"ms"`
+	Seat   Player `json:"seat"`
+	Name   string `json:"name,omitempty"`
+	Text   string `json:"text,omitempty"`
+	Phrase string `json:"phrase,omitempty"`
 }
 
 // SeatEvent is a change of who plays a person's seat: a stand-in bot took

@@ -63,6 +63,8 @@ func bearer(r *http.Request) string {
 type created struct {
 	Table      table.Info `json:"table"`
 	OwnerToken string     `json:"owner_token"`
+	// Here are the tokens of the seats made on the creator's device.
+	Here []table.SeatToken `json:"here,omitempty"`
 	// Link is the table's path to share: who opens it may join a free seat.
 	Link string `json:"link"`
 }
@@ -78,7 +80,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		s.refuse(w, err)
 		return
 	}
-	t, owner, err := s.cfg.Hall.Create(r.Context(), req)
+	t, tok, err := s.cfg.Hall.Open(r.Context(), req)
 	if err != nil {
 		done("")
 		writeError(w, s.log, err)
@@ -86,7 +88,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	}
 	done(t.ID())
 	s.log.Info("table created", "table", t.ID(), "game", req.Game, "players", req.Players)
-	writeJSON(w, http.StatusCreated, created{Table: t.Info(), OwnerToken: owner, Link: "/tables/" + t.ID()})
+	writeJSON(w, http.StatusCreated, created{Table: t.Info(), OwnerToken: tok.Owner, Here: tok.Here, Link: "/tables/" + t.ID()})
 }
 
 func (s *Server) listTables(w http.ResponseWriter, r *http.Request) {
@@ -234,14 +236,14 @@ func (s *Server) rematchTable(w http.ResponseWriter, r *http.Request) {
 		s.refuse(w, err)
 		return
 	}
-	t, owner, err := s.cfg.Hall.Rematch(r.Context(), r.PathValue("id"), bearer(r))
+	t, tok, err := s.cfg.Hall.Rematch(r.Context(), r.PathValue("id"), bearer(r))
 	if err != nil {
 		done("")
 		writeError(w, s.log, err)
 		return
 	}
 	done(t.ID())
-	writeJSON(w, http.StatusCreated, created{Table: t.Info(), OwnerToken: owner, Link: "/tables/" + t.ID()})
+	writeJSON(w, http.StatusCreated, created{Table: t.Info(), OwnerToken: tok.Owner, Here: tok.Here, Link: "/tables/" + t.ID()})
 }
 
 func (s *Server) tableRecord(w http.ResponseWriter, r *http.Request) {

@@ -418,3 +418,135 @@ func TestPausedOwnerDoesNotStallForwarding(t *testing.T) {
 		t.Errorf("Ann's next action: got %s; want ack n=3, Bo's action played once", f.raw)
 	}
 }
+
+// TestChatAcrossInstances puts Ann on the instance that runs a table, and
+// Bo and a named spectator on the other: every message reaches everyone
+// live wherever it was said, the owner counts the spectator, and when the
+// owner is killed the instance that takes the table over has the whole
+// chat and goes on numbering it.
+func TestChatAcrossInstances(t *testing.T) {
+	url := pgtest.URL(t)
+	a, b := newInstance(t, url), newInstance(t, url)
+	id, owner, toks := createTable(t, a.base, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
+	ann := dial(t, a.base, id, toks[0], 0, nil)
+	ann.next("state")
+	bo := dial(t, b.base, id, toks[1], 1, nil)
+	bo.next("state")
+	var info table.Info
+	if st, eb := do(t, b.base, "POST", "/api/tables/"+id+"/chat/settings", owner, map[string]any{"spectators": true}, &info); st != http.StatusOK || !info.Chat.Spectators {
+		t.Fatalf("owner allows spectators through b: %d %+v %+v", st, eb, info.Chat)
+	}
+	cy := dialNamed(t, b.base, id, "Cy", 2)
+	cy.next("state")
+
+	ann.send(map[string]any{"type": "chat", "text": "hi from a"})
+	bo.send(map[string]any{"type": "chat", "text": "hi from b"})
+	cy.send(map[string]any{"type": "chat", "phrase": "good_luck"})
+	want := map[string]bool{"hi from a": true, "hi from b": true, "good_luck": true}
+	for _, cl := range []*client{ann, bo, cy} {
+		seen := map[string]bool{}
+		for len(seen) < 3 {
+			m := cl.nextChat()
+			seen[m.Text+m.Phrase] = true
+			if m.Phrase == "good_luck" && (m.Seat != game.Spectator || m.Name != "Cy") {
+				t.Errorf("client %d: Cy's message %+v", cl.idx, m)
+			}
+		}
+		for k := range want {
+			if !seen[k] {
+				t.Errorf("client %d did not see %q", cl.idx, k)
+			}
+		}
+	}
+	for end := time.Now().Add(10 * time.Second); ; {
+		do(t, a.base, "GET", "/api/tables/"+id, "", nil, &info)
+		if s := info.Spectators; s != nil && s.Count == 1 && len(s.Names) == 1 && s.Names[0] == "Cy" {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("the owner does not list Cy, who watches on b: %+v", info.Spectators)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	ann.act("d")
+	ann.next("ack")
+
+	a.kill()
+	ann.waitClosed()
+	// b takes the table over; a client who comes back finds the chat.
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var m table.ChatMessage
+		st, eb := do(t, b.base, "POST", "/api/tables/"+id+"/chat", toks[0], map[string]any{"text": "back on b"}, &m)
+		if st == http.StatusOK {
+			if m.ID != 4 || m.After != 1 {
+				t.Errorf("Ann's message after the takeover: %+v; want number 4 after action 1", m)
+			}
+			break
+		}
+		if eb.Code != game.CodeConflict || time.Now().After(deadline) {
+			t.Fatalf("chat during the takeover: %d %+v; want a conflict until b runs the table", st, eb)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	again := dial(t, b.base, id, toks[0], 0, nil)
+	st := again.next("state")
+	if len(st.Chat) != 4 || st.Chat[0].Text != "hi from a" && st.Chat[0].Text != "hi from b" || st.Chat[3].Text != "back on b" {
+		t.Errorf("state on b after the takeover: chat %+v; want the 4 messages", st.Chat)
+	}
+}
+
+// TestTakeBackAcrossInstances: Ann, on the instance that runs the table,
+// asks for a take-back across turns; Bo, on the other, agrees: both are
+// told and get the whole state at the point the table went back to, the
+// game goes on from there, and its record replays.
+func TestTakeBackAcrossInstances(t *testing.T) {
+	url := pgtest.URL(t)
+	a, b := newInstance(t, url), newInstance(t, url)
+	id, _, toks := createTable(t, a.base, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
+	ann := dial(t, a.base, id, toks[0], 0, nil)
+	ann.next("state")
+	bo := dial(t, b.base, id, toks[1], 1, nil)
+	bo.next("state")
+	ann.act("d")
+	ann.next("ack")
+	bo.act("c")
+	bo.next("ack")
+	ann.act("d")
+	ann.next("ack")
+	bo.send(map[string]any{"type": "takeback"}) // Bo's "c" and Ann's second "d"
+	if f := ann.next("takeback"); f.TakeBack.Status != table.TakeBackAsked || f.TakeBack.Seat != 1 || f.TakeBack.To != 1 {
+		t.Fatalf("Ann is asked: %s", f.raw)
+	}
+	ann.send(map[string]any{"type": "takeback", "answer": "agree"})
+	for _, cl := range []*client{ann, bo} {
+		for f := cl.next("takeback"); f.TakeBack.Status != table.TakeBackDone; f = cl.next("takeback") {
+		}
+		if st := cl.next("state"); st.N != 1 || len(st.Actors) != 1 || st.Actors[0] != 1 {
+			t.Errorf("client %d after the take-back: n=%d actors %v; want n=1, Bo to move", cl.idx, st.N, st.Actors)
+		}
+	}
+	// Bo plays on from b with his next seq (the one taken back stays used).
+	bo.act("e")
+	if f := bo.next("ack", "error"); f.Type != "ack" || f.N != 2 {
+		t.Fatalf("Bo's move after the take-back: %s; want ack n=2", f.raw)
+	}
+	if f := ann.next("update"); f.N != 2 || f.Move != "e" {
+		t.Errorf("Ann's update: %s; want Bo's e as action 2", f.raw)
+	}
+	sink := make(chan frame, 1024)
+	clients := []*client{dial(t, a.base, id, toks[0], 0, sink), dial(t, b.base, id, toks[1], 1, sink)}
+	clients[0].seq, clients[1].seq = ann.seq, bo.seq
+	rng := game.NewRand(3)
+	playOut(t, clients, sink, &rng)
+	var rec game.Record
+	if st, eb := do(t, b.base, "GET", "/api/tables/"+id+"/record", "", nil, &rec); st != http.StatusOK {
+		t.Fatalf("record: %d %+v", st, eb)
+	}
+	if _, err := game.Verify(registry(), &rec); err != nil {
+		t.Errorf("record after a take-back across instances: %v", err)
+	}
+	if rec.Actions[0].Move != "d" || rec.Actions[1].Move != "e" {
+		t.Errorf("record starts %+v; want d, then Bo's e", rec.Actions[:2])
+	}
+}

@@ -6,7 +6,8 @@
 // that maps [game.Code] to HTTP statuses and error frames.
 //
 // Its limits live one concern a file: quota.go (per client address, found
-// by clientaddr.go), ratelimit.go (each connection's frames), post.go
+// by clientaddr.go), ratelimit.go (each connection's frames), chat.go (chat
+// messages, with the chat and take-back endpoints), post.go
 // (state-changing requests from other sites) and ready.go (readiness). The
 // cap on bots thinking is the table package's.
 package server

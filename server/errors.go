@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"minehall/game"
+	"minehall/table"
 )
 
 // httpStatus maps an error code to the HTTP status that carries it.
@@ -34,6 +35,9 @@ func httpStatus(c game.Code) int {
 type errorBody struct {
 	Code    game.Code `json:"code"`
 	Message string    `json:"message"`
+	// Reason names, for refusals that have one (take-backs), why, as a
+	// key a client can say in its reader's language.
+	Reason string `json:"reason,omitempty"`
 }
 
 // publicError returns what a client may be told of err: internal faults
@@ -44,7 +48,7 @@ func publicError(log *slog.Logger, err error) errorBody {
 		log.Error("internal error", "err", err)
 		return errorBody{Code: c, Message: "something went wrong on the server; it has been logged"}
 	}
-	return errorBody{Code: c, Message: err.Error()}
+	return errorBody{Code: c, Message: err.Error(), Reason: table.ReasonOf(err)}
 }
 
 // writeError answers err with its status and body; a refusal for a limit

@@ -82,7 +82,11 @@ func (f *Forwarder) post(ctx context.Context, owner, path, token string, body, o
 		if json.Unmarshal(data, &eb) != nil || eb.Error.Code == "" {
 			return fmt.Errorf("%s answered %s", owner, resp.Status)
 		}
-		return game.Errorf(eb.Error.Code, "%s", eb.Error.Message)
+		err := game.Errorf(eb.Error.Code, "%s", eb.Error.Message)
+		if eb.Error.Reason != "" {
+			err = &table.Refusal{Reason: eb.Error.Reason, Err: err}
+		}
+		return err
 	}
 	if out == nil {
 		return nil
@@ -141,18 +145,43 @@ func (f *Forwarder) Manage(ctx context.Context, owner, id, op, token string, bod
 }
 
 // presenceReport is what an instance reports to a table's owner of the
-// presence of the seats' connections it serves; the owner answers with
-// every seat's presence as it sees it.
+// presence of the seats' connections it serves and of its spectators
+// (their names, "" for anonymous ones); the owner answers with every
+// seat's presence and the spectators as it sees them, without the
+// reporter's own.
 type presenceReport struct {
-	From  string   `json:"from"`
-	Seats []string `json:"seats"`
+	From       string   `json:"from"`
+	Seats      []string `json:"seats"`
+	Spectators []string `json:"spectators"`
 }
 
 // Presence implements [table.Remote].
-func (f *Forwarder) Presence(ctx context.Context, owner, id, from string, seats []string) ([]string, error) {
+func (f *Forwarder) Presence(ctx context.Context, owner, id, from string, seats, spectators []string) ([]string, []string, error) {
 	var out presenceReport
-	if err := f.post(ctx, owner, "/api/tables/"+id+"/presence", "", presenceReport{From: from, Seats: seats}, &out); err != nil {
-		return nil, err
+	if err := f.post(ctx, owner, "/api/tables/"+id+"/presence", "", presenceReport{From: from, Seats: seats, Spectators: spectators}, &out); err != nil {
+		return nil, nil, err
 	}
-	return out.Seats, nil
+	return out.Seats, out.Spectators, nil
+}
+
+// Chat implements [table.Remote].
+func (f *Forwarder) Chat(ctx context.Context, owner, id, token string, from table.Sender, text, phrase string) (table.ChatMessage, error) {
+	req := chatRequest{Text: text, Phrase: phrase}
+	if !from.Seat.Seated() {
+		token, req.Name = "", from.Name
+	}
+	var out table.ChatMessage
+	if err := f.post(ctx, owner, "/api/tables/"+id+"/chat", token, req, &out); err != nil {
+		return table.ChatMessage{}, err
+	}
+	return out, nil
+}
+
+// TakeBack implements [table.Remote].
+func (f *Forwarder) TakeBack(ctx context.Context, owner, id, token string, req table.TakeBackRequest) (table.TakeBackInfo, error) {
+	var out takeBackAnswer
+	if err := f.post(ctx, owner, "/api/tables/"+id+"/takeback", token, req, &out); err != nil {
+		return table.TakeBackInfo{}, err
+	}
+	return out.TakeBack, nil
 }

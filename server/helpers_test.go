@@ -134,6 +134,7 @@ func do(t *testing.T, base, method, path, token string, body, out any) (int, err
 type errorBody struct {
 	Code    game.Code `json:"code"`
 	Message string    `json:"message"`
+	Reason  string    `json:"reason"`
 }
 
 type created struct {
@@ -185,6 +186,13 @@ type frame struct {
 	Seq     int64           `json:"seq"`
 	Code    game.Code       `json:"code"`
 	Message string          `json:"message"`
+	// Chat frames and state frames; takeback frames; errors of chat and
+	// takeback frames.
+	Said     *table.ChatMessage  `json:"-"`
+	Chat     []table.ChatMessage `json:"chat"`
+	TakeBack *table.TakeBackInfo `json:"takeback"`
+	Frame    string              `json:"frame"`
+	Reason   string              `json:"reason"`
 
 	raw  string
 	from int // index of the client that received it
@@ -208,6 +216,18 @@ func wsURL(base, id string) string {
 // sink when it is not nil, else to the client's own channel.
 func dial(t *testing.T, base, id, token string, idx int, sink chan frame) *client {
 	t.Helper()
+	return dialWith(t, base, id, map[string]any{"type": "hello", "token": token, "legal": true}, idx, sink)
+}
+
+// dialHello connects and says the given hello; frames go to the client's
+// own channel.
+func dialHello(t *testing.T, base, id string, hello map[string]any, idx int) *client {
+	t.Helper()
+	return dialWith(t, base, id, hello, idx, nil)
+}
+
+func dialWith(t *testing.T, base, id string, hello map[string]any, idx int, sink chan frame) *client {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	c, _, err := websocket.Dial(ctx, wsURL(base, id), nil)
@@ -221,7 +241,7 @@ func dial(t *testing.T, base, id, token string, idx int, sink chan frame) *clien
 	}
 	go cl.read()
 	t.Cleanup(func() { c.CloseNow() })
-	cl.send(map[string]any{"type": "hello", "token": token, "legal": true})
+	cl.send(hello)
 	return cl
 }
 
@@ -233,7 +253,18 @@ func (cl *client) read() {
 			return
 		}
 		var f frame
-		if err := json.Unmarshal(b, &f); err != nil {
+		// A chat frame's message is an object, an error's a string.
+		var chat struct {
+			Type    string             `json:"type"`
+			Message *table.ChatMessage `json:"message"`
+		}
+		if json.Unmarshal(b, &chat) == nil && chat.Type == "chat" {
+			b2 := bytes.Replace(b, []byte(`"message":`), []byte(`"said":`), 1)
+			if err := json.Unmarshal(b2, &f); err != nil {
+				cl.t.Errorf("frame %s does not decode: %v", b, err)
+			}
+			f.Said = chat.Message
+		} else if err := json.Unmarshal(b, &f); err != nil {
 			cl.t.Errorf("frame %s does not decode: %v", b, err)
 		}
 		f.raw, f.from = string(b), cl.idx

@@ -28,6 +28,11 @@ func (b *bucket) take(now time.Time) bool {
 	return true
 }
 
+// refund gives back a token taken for something that was then refused.
+func (b *bucket) refund() {
+	b.tokens = min(b.burst, b.tokens+1)
+}
+
 // wait is how long after the last take the bucket holds a token again.
 func (b *bucket) wait() time.Duration {
 	if b.tokens >= 1 || b.rate <= 0 {

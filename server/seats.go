@@ -143,10 +143,10 @@ func (s *Server) reportPresence(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, err)
 		return
 	}
-	all, err := t.ReportPresence(req.From, req.Seats)
+	seats, spectators, err := t.ReportPresence(req.From, req.Seats, req.Spectators)
 	if err != nil {
 		writeError(w, s.log, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, presenceReport{From: "owner", Seats: all})
+	writeJSON(w, http.StatusOK, presenceReport{From: "owner", Seats: seats, Spectators: spectators})
 }

@@ -76,6 +76,8 @@ type Server struct {
 	mux     *http.ServeMux
 	quotas  *quotas
 	ready   *readiness
+	// chatLimits limits the chat of seats that chat over HTTP.
+	chatLimits chatLimits
 
 	mu    sync.Mutex
 	conns map[*websocket.Conn]struct{}
@@ -131,6 +133,10 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/tables/{id}/presence", s.reportPresence)
 	s.mux.HandleFunc("GET /api/tables/{id}/record", s.tableRecord)
 	s.mux.HandleFunc("GET /api/tables/{id}/replay", s.tableReplay)
+	s.mux.HandleFunc("GET /api/tables/{id}/chat", s.getChat)
+	s.mux.HandleFunc("POST /api/tables/{id}/chat", s.postChat)
+	s.mux.HandleFunc("POST /api/tables/{id}/chat/settings", s.setChat)
+	s.mux.HandleFunc("POST /api/tables/{id}/takeback", s.takeBack)
 	s.mux.HandleFunc("GET /ws/tables/{id}", s.serveWebSocket)
 }
 

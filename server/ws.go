@@ -18,12 +18,17 @@ import (
 // clientFrame is every frame a client may send; Type says which fields
 // count.
 type clientFrame struct {
-	Type  string `json:"type"`            // "hello", "act", "sync", "presence" or "leave"
-	Token string `json:"token,omitempty"` // hello: the seat token; none to watch
-	Legal bool   `json:"legal,omitempty"` // hello: list legal moves in updates
-	Seq   int64  `json:"seq,omitempty"`   // act: the client's sequence number
-	Move  string `json:"move,omitempty"`  // act: the move in the game's notation
-	State string `json:"state,omitempty"` // presence: "online" or "away"
+	Type   string `json:"type"`             // "hello", "act", "sync", "presence", "leave", "chat" or "takeback"
+	Token  string `json:"token,omitempty"`  // hello: the seat token; none to watch
+	Name   string `json:"name,omitempty"`   // hello: a spectator's name, if it gives one
+	Legal  bool   `json:"legal,omitempty"`  // hello: list legal moves in updates
+	Seq    int64  `json:"seq,omitempty"`    // act: the client's sequence number
+	Move   string `json:"move,omitempty"`   // act: the move in the game's notation
+	State  string `json:"state,omitempty"`  // presence: "online" or "away"
+	Text   string `json:"text,omitempty"`   // chat: the message
+	Phrase string `json:"phrase,omitempty"` // chat: the key of a quick phrase instead
+	To     *int64 `json:"to,omitempty"`     // takeback: the number of actions to keep
+	Answer string `json:"answer,omitempty"` // takeback: "agree" or "refuse" the one asked
 }
 
 // leftFrame answers a leave: a stand-in plays the seat now (or, before the
@@ -40,10 +45,12 @@ type ackFrame struct {
 	N    int64  `json:"n"`
 }
 
-// errorFrame refuses a frame; Seq is the refused action's, if any.
+// errorFrame refuses a frame; Seq is the refused action's, if any, and
+// Frame the type of a refused chat or takeback frame.
 type errorFrame struct {
-	Type string `json:"type"`
-	Seq  int64  `json:"seq,omitempty"`
+	Type  string `json:"type"`
+	Seq   int64  `json:"seq,omitempty"`
+	Frame string `json:"frame,omitempty"`
 	errorBody
 }
 
@@ -67,8 +74,11 @@ type wsConn struct {
 	c     *websocket.Conn
 	seat  game.Player
 	token string // the seat's, for forwarding its actions
+	name  string // a spectator's name, if it gave one
 	legal bool
 	game  string // the table's game id, for the metrics
+	// chatLimit limits the chat messages the client sends (read loop only).
+	chatLimit *bucket
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -134,6 +144,14 @@ func (c *wsConn) run() {
 	}
 	c.legal = hello.Legal
 	c.seat = game.Spectator
+	if hello.Token != "" && hello.Name != "" {
+		c.refuse(game.Errorf(game.CodeInvalid, "a seat's name is its seat's: send a name only to watch"), websocket.StatusPolicyViolation)
+		return
+	}
+	if c.name, err = table.CheckSpectatorName(hello.Name); err != nil {
+		c.refuse(err, websocket.StatusPolicyViolation)
+		return
+	}
 	if hello.Token != "" {
 		if c.seat, err = c.t.Authenticate(hello.Token); err != nil {
 			c.refuse(err, websocket.StatusPolicyViolation)
@@ -147,7 +165,7 @@ func (c *wsConn) run() {
 			return
 		}
 	}
-	sub, err := c.t.Subscribe(c.seat, c.legal)
+	sub, err := c.subscribe()
 	if err != nil {
 		c.refuse(err, websocket.StatusServiceRestart)
 		return
@@ -266,10 +284,14 @@ func (c *wsConn) readLoop() closeReason {
 			c.presence(f)
 		case "leave":
 			c.leave()
+		case "chat":
+			c.chat(f)
+		case "takeback":
+			c.takeBack(f)
 		case "hello":
 			c.send(errorFrame{Type: "error", errorBody: errorBody{Code: game.CodeInvalid, Message: "hello is only the first frame"}})
 		default:
-			c.send(errorFrame{Type: "error", errorBody: errorBody{Code: game.CodeInvalid, Message: "unknown frame type " + quote(f.Type) + "; send act, sync, presence or leave"}})
+			c.send(errorFrame{Type: "error", errorBody: errorBody{Code: game.CodeInvalid, Message: "unknown frame type " + quote(f.Type) + "; send act, sync, presence, leave, chat or takeback"}})
 		}
 	}
 }
@@ -397,7 +419,7 @@ func (c *wsConn) write(v any) bool {
 // resubscribe subscribes the connection again, keeping what it said of its
 // page.
 func (c *wsConn) resubscribe() (*table.Subscription, error) {
-	sub, err := c.t.Subscribe(c.seat, c.legal)
+	sub, err := c.subscribe()
 	if err != nil {
 		return nil, err
 	}
@@ -406,6 +428,51 @@ func (c *wsConn) resubscribe() (*table.Subscription, error) {
 	}
 	c.sub.Store(sub)
 	return sub, nil
+}
+
+// subscribe subscribes the connection for its seat, or as a spectator
+// under its name.
+func (c *wsConn) subscribe() (*table.Subscription, error) {
+	if c.seat.Seated() {
+		return c.t.Subscribe(c.seat, c.legal)
+	}
+	return c.t.Watch(c.name)
+}
+
+// chat says the client's message, within the connection's chat limit;
+// every subscriber, the client included, gets it in a chat frame.
+func (c *wsConn) chat(f clientFrame) {
+	if _, _, err := table.CheckChat(f.Text, f.Phrase); err != nil {
+		c.send(errorFrame{Type: "error", Frame: "chat", errorBody: publicError(c.s.log, err)})
+		return
+	}
+	// Only a message said counts against the limit.
+	if c.chatLimit == nil {
+		c.chatLimit = newChatBucket(time.Now())
+	}
+	if !c.chatLimit.take(time.Now()) {
+		c.s.metrics.limited.WithLabelValues("chat").Inc()
+		c.send(errorFrame{Type: "error", Frame: "chat", errorBody: errorBody{Code: game.CodeLimit, Message: errChatLimit}})
+		return
+	}
+	from := table.Sender{Seat: c.seat, Name: c.name}
+	if _, err := c.t.Chat(c.ctx, from, c.token, f.Text, f.Phrase); err != nil {
+		c.chatLimit.refund()
+		c.send(errorFrame{Type: "error", Frame: "chat", errorBody: publicError(c.s.log, err)})
+	}
+}
+
+// takeBack asks for or answers a take-back for the connection's seat;
+// everyone at the table gets a takeback frame (and, after one done, the
+// whole state).
+func (c *wsConn) takeBack(f clientFrame) {
+	if !c.seat.Seated() {
+		c.send(errorFrame{Type: "error", Frame: "takeback", errorBody: errorBody{Code: game.CodeUnauthorized, Message: "spectators take nothing back"}})
+		return
+	}
+	if _, err := c.t.TakeBack(c.ctx, c.seat, c.token, table.TakeBackRequest{To: f.To, Answer: f.Answer}); err != nil {
+		c.send(errorFrame{Type: "error", Frame: "takeback", errorBody: publicError(c.s.log, err)})
+	}
 }
 
 // presence records whether the client's page is in view ("online") or

@@ -19,7 +19,7 @@ type Rows interface {
 
 // TableColumns are the columns of the tables table that [ScanTables] reads,
 // in its order. Both migration sets define them alike.
-const TableColumns = `id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, keeping`
+const TableColumns = `id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, keeping, settings`
 
 // ScanTables decodes rows of TableColumns into tables without their seats.
 func ScanTables(rows Rows) ([]*Table, error) {
@@ -30,13 +30,16 @@ func ScanTables(rows Rows) ([]*Table, error) {
 			opts, status               string
 			seed, created, started, fi int64
 			result                     *string
-			keeping                    string
+			keeping, settings          string
 		)
 		if err := rows.Scan(&t.ID, &t.Game, &t.Players, &opts, &seed, &t.OwnerHash, &t.AutoStart, &status,
-			&created, &started, &fi, &result, &t.RematchOf, &t.Rematch, &keeping); err != nil {
+			&created, &started, &fi, &result, &t.RematchOf, &t.Rematch, &keeping, &settings); err != nil {
 			return nil, err
 		}
 		if err := DecodeKeeping(&t, keeping); err != nil {
+			return nil, err
+		}
+		if err := DecodeSettings(&t, settings); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal([]byte(opts), &t.Options); err != nil {
@@ -82,6 +85,25 @@ func DecodeKeeping(t *Table, s string) error {
 		return fmt.Errorf("decode seat keeping of table %s: %w", t.ID, err)
 	}
 	t.TimeControl, t.StandInBot, t.Ending, t.SeatEvents = k.TimeControl, k.StandInBot, k.Ending, k.SeatEvents
+	return nil
+}
+
+// EncodeSettings encodes t's settings for the settings column.
+func EncodeSettings(t *Table) (string, error) {
+	b, err := json.Marshal(t.Settings)
+	return string(b), err
+}
+
+// DecodeSettings sets t's settings from the settings column; an empty
+// column (a table stored before settings existed) has the defaults.
+func DecodeSettings(t *Table, s string) error {
+	t.Settings = Settings{}
+	if s == "" {
+		return nil
+	}
+	if err := json.Unmarshal([]byte(s), &t.Settings); err != nil {
+		return fmt.Errorf("decode settings of table %s: %w", t.ID, err)
+	}
 	return nil
 }
 
@@ -146,4 +168,47 @@ func FromMillis(ms int64) time.Time {
 		return time.Time{}
 	}
 	return time.UnixMilli(ms)
+}
+
+// EventColumns are the columns of the events table that [ScanEvents]
+// reads, in its order.
+const EventColumns = `n, kind, after_n, seat, at_ms, body`
+
+// eventBody is how the events table's body column holds what an event
+// carries besides its number, kind, place, seat and time.
+type eventBody struct {
+	Name   string  `json:"name,omitempty"`
+	Text   string  `json:"text,omitempty"`
+	Phrase string  `json:"phrase,omitempty"`
+	To     int64   `json:"to,omitempty"`
+	Seqs   []int64 `json:"seqs,omitempty"`
+}
+
+// EncodeEventBody encodes what ev carries for the body column.
+func EncodeEventBody(ev TableEvent) (string, error) {
+	b, err := json.Marshal(eventBody{Name: ev.Name, Text: ev.Text, Phrase: ev.Phrase, To: ev.To, Seqs: ev.Seqs})
+	return string(b), err
+}
+
+// ScanEvents decodes rows of EventColumns into events; it returns an
+// empty, non-nil slice for no rows.
+func ScanEvents(rows Rows) ([]TableEvent, error) {
+	evs := []TableEvent{}
+	for rows.Next() {
+		var ev TableEvent
+		var seat int
+		var at int64
+		var body string
+		if err := rows.Scan(&ev.N, &ev.Kind, &ev.After, &seat, &at, &body); err != nil {
+			return nil, err
+		}
+		var b eventBody
+		if err := json.Unmarshal([]byte(body), &b); err != nil {
+			return nil, fmt.Errorf("decode event %d: %w", ev.N, err)
+		}
+		ev.Seat, ev.At = game.Player(seat), FromMillis(at)
+		ev.Name, ev.Text, ev.Phrase, ev.To, ev.Seqs = b.Name, b.Text, b.Phrase, b.To, b.Seqs
+		evs = append(evs, ev)
+	}
+	return evs, rows.Err()
 }

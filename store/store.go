@@ -10,9 +10,10 @@ type Filter struct {
 	Limit int
 }
 
-// Store keeps tables and their action logs. Errors carry game codes:
-// CodeNotFound for an unknown table, CodeConflict for a table id that
-// exists already or an action whose number is not the next one. Every
+// Store keeps tables, their action logs and their event logs. Errors carry
+// game codes: CodeNotFound for an unknown table, CodeConflict for a table
+// id that exists already or an action or event whose number is not the
+// next one. Every
 // method is safe for concurrent use. A method that returns nil has
 // committed its change durably: a process killed afterwards keeps it.
 type Store interface {
@@ -36,6 +37,22 @@ type Store interface {
 
 	// Actions returns the log of table id in order.
 	Actions(ctx context.Context, id string) ([]Action, error)
+
+	// AppendEvent appends ev to the event log of table id (chat, steps of
+	// take-backs). ev.N must be one more than the number of events logged
+	// so far (CodeConflict otherwise).
+	AppendEvent(ctx context.Context, id string, ev TableEvent) error
+
+	// Events returns the events of table id numbered above after, in
+	// order.
+	Events(ctx context.Context, id string, after int64) ([]TableEvent, error)
+
+	// TakeBack deletes the actions of table t.ID numbered above to,
+	// replaces the stored table with t as UpdateTable does, and appends ev
+	// to its event log as AppendEvent does, in one transaction: all of it
+	// or, refused, nothing. to must be from 0 to the number of actions
+	// logged (CodeInvalid below, CodeConflict above).
+	TakeBack(ctx context.Context, t *Table, to int64, ev TableEvent) error
 
 	// Close flushes pending work and releases the store.
 	Close() error

@@ -88,6 +88,10 @@ type Table struct {
 	// and when the person came back. A seat is stood in for exactly when
 	// its last event is a stand-in (see [Table.Absence]).
 	SeatEvents []game.SeatEvent
+
+	// Settings are the owner's choices: who may chat, the seats made on
+	// the owner's device.
+	Settings Settings
 }
 
 // TimeControl is the clock of a turn-based table: each turn a seat has
@@ -151,6 +155,7 @@ func (t *Table) Clone() *Table {
 		c.TimeControl = &tc
 	}
 	c.SeatEvents = append([]game.SeatEvent(nil), t.SeatEvents...)
+	c.Settings = t.Settings.Clone()
 	if t.Result != nil {
 		r := *t.Result
 		r.Scores = append([]float64(nil), r.Scores...)

@@ -26,7 +26,8 @@ const botMinWait = 50 * time.Millisecond
 // scheduleBots asks every bot that may act now and is not already
 // thinking; t.mu is held.
 func (t *Table) scheduleBots() {
-	if t.closed || t.mirror || t.rec.Status != store.StatusPlaying {
+	if t.closed || t.mirror || t.rec.Status != store.StatusPlaying || t.request != nil {
+		// A take-back waiting for answers holds the bots still.
 		return
 	}
 	t.pbuf = t.state.Actors(t.pbuf[:0])
@@ -102,7 +103,7 @@ func (t *Table) botMove(p game.Player, b *botSeat, n0 int64, d ai.Decision) {
 	if t.closed || t.mirror || t.rec.Status != store.StatusPlaying || t.bots[p] != b {
 		return
 	}
-	if d.Wait || t.n != n0 {
+	if d.Wait || t.n != n0 || t.request != nil {
 		t.scheduleBots()
 		return
 	}

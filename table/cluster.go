@@ -40,14 +40,22 @@ type Remote interface {
 	Join(ctx context.Context, owner, id, name string, seat int) (game.Player, string, error)
 	// Start starts the table for its owner's token.
 	Start(ctx context.Context, owner, id, ownerToken string) error
-	// Manage asks the owner to change the table's seats: op is "leave" or
-	// "reclaim" with a seat token, "abort" or "seats/N/bot" (with body
-	// {"bot": level}) with the owner's token.
+	// Manage asks the owner to change the table: op is "leave" or
+	// "reclaim" with a seat token, "abort", "seats/N/bot" (with body
+	// {"bot": level}) or "chat/settings" (with a [ChatSettings] body) with
+	// the owner's token.
 	Manage(ctx context.Context, owner, id, op, token string, body any) error
 	// Presence reports to the owner the presence of the seats'
-	// connections to instance from (see [Table.ReportPresence]) and
-	// returns the owner's view of every seat.
-	Presence(ctx context.Context, owner, id, from string, seats []string) ([]string, error)
+	// connections to instance from and its spectators (see
+	// [Table.ReportPresence]) and returns the owner's view of every seat
+	// and of the spectators on other instances.
+	Presence(ctx context.Context, owner, id, from string, seats, spectators []string) ([]string, []string, error)
+	// Chat says a message for the seat whose token is given, or for a
+	// spectator (no token) under from.Name, and returns it as stored.
+	Chat(ctx context.Context, owner, id, token string, from Sender, text, phrase string) (ChatMessage, error)
+	// TakeBack asks for or answers a take-back for the seat whose token
+	// is given (see [Table.TakeBack]).
+	TakeBack(ctx context.Context, owner, id, token string, req TakeBackRequest) (TakeBackInfo, error)
 }
 
 // actionsAfter is what a store offers to read only the end of a log; a
@@ -91,9 +99,21 @@ func (h *Hall) Changed(ev store.Event) {
 	}
 	var err error
 	switch {
+	case ev.EventN > 0:
+		switch {
+		case ev.EventN <= t.eventN:
+		case ev.EventN == t.eventN+1 && ev.TableEvent != nil:
+			err = t.followEvent(ctx, *ev.TableEvent)
+		default:
+			err = t.catchUpEvents(ctx)
+		}
 	case ev.N == 0:
 		err = t.reload(ctx)
 	case ev.N <= t.n:
+		if ev.Action != nil && t.mirror && t.diverged(*ev.Action) {
+			// A take-back was missed: the log went another way.
+			err = t.rebuildFollowed(ctx)
+		}
 	case ev.N == t.n+1 && ev.Action != nil && t.mirror:
 		err = t.follow(*ev.Action)
 	default:
@@ -262,8 +282,37 @@ func (t *Table) follow(act store.Action) error {
 		t.followed.Broadcast()
 	}
 	t.broadcastAction(act.Player, act.Move, last.public, last.standIn)
+	t.lapseRequest()
 	if t.rec.Status == store.StatusFinished && len(t.subs) == 0 {
 		t.hall.finished(t)
+	}
+	return nil
+}
+
+// diverged reports whether act, an action this follower applied already
+// by its number, is not the one it applied: a take-back it was not told
+// of deleted that one; t.mu is held.
+func (t *Table) diverged(act store.Action) bool {
+	i := act.N - t.recentFrom
+	if i < 0 || i >= int64(len(t.recent)) {
+		return false
+	}
+	m := t.recent[i]
+	return m.player != act.Player || m.move != act.Move
+}
+
+// rebuildFollowed rebuilds a followed table from the store, with the
+// events it missed, and gives its subscribers the whole state; t.mu is
+// held.
+func (t *Table) rebuildFollowed(ctx context.Context) error {
+	if err := t.catchUpEvents(ctx); err != nil {
+		return err
+	}
+	if err := t.rebuild(ctx); err != nil {
+		return err
+	}
+	for sub := range t.subs {
+		t.send(sub, t.stateUpdate(sub))
 	}
 	return nil
 }
@@ -304,6 +353,9 @@ func (t *Table) reload(ctx context.Context) error {
 	if started {
 		t.notePhase(0)
 		t.noteClocks(0)
+	}
+	if err := t.catchUpEvents(ctx); err != nil {
+		return err
 	}
 	if err := t.catchUp(ctx); err != nil {
 		return err

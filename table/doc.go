@@ -8,6 +8,15 @@
 // tables, creates new ones, and rebuilds unfinished ones by replay after a
 // restart.
 //
+// Beside its action log a table keeps an event log (events.go): chat
+// messages (chat.go) and the steps of take-backs (takeback.go), numbered,
+// stored before anyone hears of them, replayed on a rebuild and sent
+// through the same subscriptions. A take-back deletes the actions after
+// its point and the table is rebuilt by replay up to it; whether an action
+// revealed something hidden or random, and so may not be taken back, is
+// told by sampling what each seat could not see (reveal.go). Who is at the
+// table, seats and spectators, is presence.go's.
+//
 // Several instances may share one store ([Cluster]): each table is run by
 // one of them at a time, and the others follow it for their own clients,
 // applying the actions its owner publishes ([Hall.Changed]) and forwarding

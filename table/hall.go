@@ -89,6 +89,11 @@ func NewHall(cfg Config) *Hall {
 type SeatRequest struct {
 	Kind store.SeatKind `json:"kind"`
 	Bot  string         `json:"bot,omitempty"` // the bot's name for bot seats
+	// Here seats the person Name at once on the device that creates the
+	// table (pass and play): the seat's token comes back with the
+	// owner's (see [Hall.Open]).
+	Here bool   `json:"here,omitempty"`
+	Name string `json:"name,omitempty"`
 }
 
 // CreateRequest asks for a new table.
@@ -105,6 +110,23 @@ type CreateRequest struct {
 	// StandIn is the level of the bot that plays for an absent person;
 	// empty for the game's default ("medium", or "random").
 	StandIn string `json:"stand_in"`
+	// SpectatorChat lets spectators chat (the owner may change it later).
+	SpectatorChat bool `json:"spectator_chat"`
+}
+
+// Tokens are the tokens a new table's creator gets, each shown only once:
+// the owner's, and those of the seats made here, on the creator's device.
+type Tokens struct {
+	Owner string
+	Here  []SeatToken
+}
+
+// SeatToken is the token of a seat taken at once by the creator of a
+// table (see SeatRequest.Here).
+type SeatToken struct {
+	Seat  game.Player `json:"seat"`
+	Name  string      `json:"name"`
+	Token string      `json:"token"`
 }
 
 // BotNames returns the bots g offers: its own when it is an [ai.BotMaker],
@@ -132,21 +154,39 @@ func newBot(g game.Game, name string, seed uint64) (ai.Bot, error) {
 	return ai.NewRandom(seed), nil
 }
 
-// Create makes a new open table and returns it with the owner's token,
-// which starts the table and asks for a rematch. The token is shown only
-// now; only its hash is kept.
+// Create makes a new open table, as Open does, for a request without
+// seats here, and returns it with the owner's token. It refuses seats
+// here, whose tokens it would not return.
 func (h *Hall) Create(ctx context.Context, req CreateRequest) (*Table, string, error) {
+	for i, s := range req.Seats {
+		if s.Here {
+			return nil, "", game.Errorf(game.CodeInvalid, "seat %d is here: make the table with Open, which returns its token", i)
+		}
+	}
+	t, tok, err := h.Open(ctx, req)
+	return t, tok.Owner, err
+}
+
+// Open makes a new open table and returns it with its tokens: the
+// owner's, which starts the table and asks for a rematch, and those of the
+// seats made here, whose people are seated at once under their names (as
+// for a family passing one tablet round the table; a game played in real
+// time takes at most one seat here, one person a device). The tokens are
+// shown only now; only their hashes are kept. A table that starts by
+// itself starts at once when every seat is taken.
+func (h *Hall) Open(ctx context.Context, req CreateRequest) (*Table, Tokens, error) {
+	var tok Tokens
 	g, err := h.cfg.Registry.Lookup(req.Game)
 	if err != nil {
-		return nil, "", err
+		return nil, Tokens{}, err
 	}
 	spec := g.Spec()
 	if err := spec.CheckPlayers(req.Players); err != nil {
-		return nil, "", err
+		return nil, Tokens{}, err
 	}
 	opts, err := spec.ResolveOptions(req.Options)
 	if err != nil {
-		return nil, "", err
+		return nil, Tokens{}, err
 	}
 	seats := req.Seats
 	if len(seats) == 0 {
@@ -156,22 +196,32 @@ func (h *Hall) Create(ctx context.Context, req CreateRequest) (*Table, string, e
 		}
 	}
 	if len(seats) != req.Players {
-		return nil, "", game.Errorf(game.CodeInvalid, "%d seats were asked for %d players; give one per player", len(seats), req.Players)
+		return nil, Tokens{}, game.Errorf(game.CodeInvalid, "%d seats were asked for %d players; give one per player", len(seats), req.Players)
 	}
 	if err := checkTimeControl(spec, req.TimeControl); err != nil {
-		return nil, "", err
+		return nil, Tokens{}, err
 	}
 	standIn := req.StandIn
 	if standIn == "" {
 		standIn = defaultStandIn(BotNames(g))
 	}
 	if !slices.Contains(BotNames(g), standIn) {
-		return nil, "", game.Errorf(game.CodeInvalid, "stand_in: %v", noSuchBot(g, standIn))
+		return nil, Tokens{}, game.Errorf(game.CodeInvalid, "stand_in: %v", noSuchBot(g, standIn))
+	}
+	here := 0
+	for _, s := range seats {
+		if s.Here {
+			here++
+		}
+	}
+	if here > 1 && spec.Turns == game.RealTime {
+		return nil, Tokens{}, game.Errorf(game.CodeInvalid,
+			"%s is played in real time, one person a device: at most one seat can be here, not %d", spec.Title, here)
 	}
 	rec := &store.Table{
 		ID: newID(), Game: spec.ID, Players: req.Players, Options: opts, Seed: randomSeed(),
 		AutoStart: req.AutoStart, Status: store.StatusOpen, Created: h.cfg.Clock.Now(),
-		StandInBot: standIn,
+		StandInBot: standIn, Settings: store.Settings{SpectatorChat: req.SpectatorChat},
 	}
 	if req.TimeControl != nil {
 		tc := *req.TimeControl
@@ -181,35 +231,53 @@ func (h *Hall) Create(ctx context.Context, req CreateRequest) (*Table, string, e
 		switch s.Kind {
 		case store.SeatPerson:
 			if s.Bot != "" {
-				return nil, "", game.Errorf(game.CodeInvalid, "seat %d is for a person but names bot %q", i, s.Bot)
+				return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d is for a person but names bot %q", i, s.Bot)
 			}
-			rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatPerson})
+			if !s.Here {
+				if s.Name != "" {
+					return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d names %q but is not here: a person names themselves when they join", i, s.Name)
+				}
+				rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatPerson})
+				continue
+			}
+			name, err := checkName(s.Name)
+			if err != nil {
+				return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d: %v", i, err)
+			}
+			token, hash := newToken()
+			rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatPerson, Name: name, TokenHash: hash})
+			rec.Settings.Here = append(rec.Settings.Here, game.Player(i))
+			tok.Here = append(tok.Here, SeatToken{Seat: game.Player(i), Name: name, Token: token})
 		case store.SeatBot:
+			if s.Here || s.Name != "" {
+				return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d is a bot's: a bot takes no name and is nobody's here", i)
+			}
 			name := s.Bot
 			if name == "" {
 				name = defaultStandIn(BotNames(g))
 			}
 			if !slices.Contains(BotNames(g), name) {
-				return nil, "", game.Errorf(game.CodeInvalid, "seat %d: %v", i+1, noSuchBot(g, name))
+				return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d: %v", i+1, noSuchBot(g, name))
 			}
 			rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatBot, Bot: name, Name: botNickname(rec.ID, rec.Seats)})
 		default:
-			return nil, "", game.Errorf(game.CodeInvalid, "seat %d: kind %q is not person or bot", i, s.Kind)
+			return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d: kind %q is not person or bot", i, s.Kind)
 		}
 	}
 	owner, hash := newToken()
 	rec.OwnerHash = hash
+	tok.Owner = owner
 	t, err := h.build(g, rec, nil)
 	if err != nil {
-		return nil, "", err
+		return nil, Tokens{}, err
 	}
 	if err := h.cfg.Store.CreateTable(ctx, rec); err != nil {
-		return nil, "", err
+		return nil, Tokens{}, err
 	}
 	h.mu.Lock()
 	if h.closed {
 		h.mu.Unlock()
-		return nil, "", game.Errorf(game.CodeConflict, "the server is shutting down")
+		return nil, Tokens{}, game.Errorf(game.CodeConflict, "the server is shutting down")
 	}
 	h.tables[rec.ID] = t
 	h.mu.Unlock()
@@ -218,10 +286,10 @@ func (h *Hall) Create(ctx context.Context, req CreateRequest) (*Table, string, e
 		err := t.start(ctx)
 		t.mu.Unlock()
 		if err != nil {
-			return nil, "", err
+			return nil, Tokens{}, err
 		}
 	}
-	return t, owner, nil
+	return t, tok, nil
 }
 
 // Table returns the table with the given id: the live one while it is open
@@ -257,7 +325,16 @@ func (h *Hall) load(ctx context.Context, rec *store.Table) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.build(g, rec, acts)
+	evs, err := h.cfg.Store.Events(ctx, rec.ID, 0)
+	if err != nil {
+		return nil, err
+	}
+	t, err := h.build(g, rec, acts)
+	if err != nil {
+		return nil, err
+	}
+	t.loadEvents(evs)
+	return t, nil
 }
 
 // Restore rebuilds every open and playing table of the store by replay and
@@ -318,7 +395,32 @@ func (h *Hall) Record(ctx context.Context, id string) (*game.Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	return RecordOf(h.cfg.Registry, rec, acts)
+	evs, err := h.cfg.Store.Events(ctx, id, 0)
+	if err != nil {
+		return nil, err
+	}
+	r, err := RecordOf(h.cfg.Registry, rec, acts)
+	if err != nil {
+		return nil, err
+	}
+	r.Chat = chatLines(rec, chatOf(evs))
+	return r, nil
+}
+
+// chatLines are the chat messages of a table as its record gives them:
+// placed among the actions, timed from the start (before it, from the
+// creation of a table that never started; negative for what was said
+// before the start).
+func chatLines(rec *store.Table, msgs []ChatMessage) []game.ChatLine {
+	start := rec.Started
+	if start.IsZero() {
+		start = rec.Created
+	}
+	var out []game.ChatLine
+	for _, m := range msgs {
+		out = append(out, game.ChatLine{N: m.After, Ms: m.At - start.UnixMilli(), Seat: m.Seat, Name: m.Name, Text: m.Text, Phrase: m.Phrase})
+	}
+	return out
 }
 
 // RecordOf builds the game record of a stored table from its log,
@@ -351,36 +453,41 @@ func RecordOf(reg *game.Registry, rec *store.Table, acts []store.Action) (*game.
 
 // Rematch makes a new table with the same game, options and seats as the
 // finished table id, for its owner, and links the two. It returns the new
-// table and its owner token.
-func (h *Hall) Rematch(ctx context.Context, id, ownerToken string) (*Table, string, error) {
+// table and its tokens: the seats made here at the finished table are made
+// here again, with the same names and new tokens.
+func (h *Hall) Rematch(ctx context.Context, id, ownerToken string) (*Table, Tokens, error) {
 	old, err := h.cfg.Store.Table(ctx, id)
 	if err != nil {
-		return nil, "", err
+		return nil, Tokens{}, err
 	}
 	if !tokenMatches(ownerToken, old.OwnerHash) {
-		return nil, "", game.Errorf(game.CodeUnauthorized, "only the table's owner may ask for a rematch")
+		return nil, Tokens{}, game.Errorf(game.CodeUnauthorized, "only the table's owner may ask for a rematch")
 	}
 	if old.Status != store.StatusFinished {
-		return nil, "", game.Errorf(game.CodeConflict, "table %s is not finished", id)
+		return nil, Tokens{}, game.Errorf(game.CodeConflict, "table %s is not finished", id)
 	}
 	if old.Rematch != "" {
-		return nil, "", game.Errorf(game.CodeConflict, "table %s has a rematch already: %s", id, old.Rematch)
+		return nil, Tokens{}, game.Errorf(game.CodeConflict, "table %s has a rematch already: %s", id, old.Rematch)
 	}
 	req := CreateRequest{Game: old.Game, Players: old.Players, Options: old.Options, AutoStart: old.AutoStart,
-		TimeControl: old.TimeControl, StandIn: old.StandInBot}
-	for _, s := range old.Seats {
-		req.Seats = append(req.Seats, SeatRequest{Kind: s.Kind, Bot: s.Bot})
+		TimeControl: old.TimeControl, StandIn: old.StandInBot, SpectatorChat: old.Settings.SpectatorChat}
+	for i, s := range old.Seats {
+		sr := SeatRequest{Kind: s.Kind, Bot: s.Bot}
+		if slices.Contains(old.Settings.Here, game.Player(i)) {
+			sr.Here, sr.Name = true, s.Name
+		}
+		req.Seats = append(req.Seats, sr)
 	}
-	t, owner, err := h.Create(ctx, req)
+	t, tok, err := h.Open(ctx, req)
 	if err != nil {
-		return nil, "", err
+		return nil, Tokens{}, err
 	}
 	t.mu.Lock()
 	t.rec.RematchOf = id
 	err = h.cfg.Store.UpdateTable(ctx, t.rec)
 	t.mu.Unlock()
 	if err != nil {
-		return nil, "", err
+		return nil, Tokens{}, err
 	}
 	h.mu.Lock()
 	live := h.tables[id]
@@ -388,9 +495,9 @@ func (h *Hall) Rematch(ctx context.Context, id, ownerToken string) (*Table, stri
 	if live == nil {
 		old.Rematch = t.rec.ID
 		if err := h.cfg.Store.UpdateTable(ctx, old); err != nil {
-			return nil, "", err
+			return nil, Tokens{}, err
 		}
-		return t, owner, nil
+		return t, tok, nil
 	}
 	// The finished table still has subscribers: tell them where to go.
 	live.mu.Lock()
@@ -398,10 +505,10 @@ func (h *Hall) Rematch(ctx context.Context, id, ownerToken string) (*Table, stri
 	live.rec.Rematch = t.rec.ID
 	if err := h.cfg.Store.UpdateTable(ctx, live.rec); err != nil {
 		live.rec.Rematch = ""
-		return nil, "", err
+		return nil, Tokens{}, err
 	}
 	live.broadcastTable()
-	return t, owner, nil
+	return t, tok, nil
 }
 
 // Stats counts the live tables and the actions applied.

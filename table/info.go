@@ -1,6 +1,7 @@
 package table
 
 import (
+	"slices"
 	"time"
 
 	"minehall/game"
@@ -30,6 +31,17 @@ type Info struct {
 	// Ending says how a finished table stopped short of the game's end:
 	// "abandoned", "aborted" or "expired" (and then there is no result).
 	Ending string `json:"ending,omitempty"`
+	// Chat is who may chat, as the owner set it.
+	Chat ChatInfo `json:"chat"`
+	// Spectators is who watches the table; only a live table knows it.
+	Spectators *SpectatorsInfo `json:"spectators,omitempty"`
+}
+
+// ChatInfo says who may chat at a table: the people in its seats, but
+// those the owner muted, and the spectators when the owner allows it.
+type ChatInfo struct {
+	Spectators bool          `json:"spectators"`
+	Muted      []game.Player `json:"muted,omitempty"`
 }
 
 // SeatInfo is the public description of a seat.
@@ -55,6 +67,7 @@ func InfoOf(t *store.Table) Info {
 		ID: t.ID, Game: t.Game, Players: t.Players, Options: t.Options.Clone(), Status: t.Status,
 		AutoStart: t.AutoStart, Created: t.Created, RematchOf: t.RematchOf, Rematch: t.Rematch,
 		StandInBot: t.StandInBot, Ending: t.Ending,
+		Chat: ChatInfo{Spectators: t.Settings.SpectatorChat, Muted: slices.Clone(t.Settings.Muted)},
 	}
 	if t.TimeControl != nil {
 		tc := *t.TimeControl

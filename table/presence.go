@@ -46,6 +46,63 @@ func (t *Table) presences() []string {
 	return out
 }
 
+// census is who is at the table: every seat's presence, and the names of
+// the spectators ("" for each anonymous one), sorted; from this instance's
+// subscriptions and, in a cluster, the other instances' reports.
+type census struct {
+	seats      []string
+	spectators []string
+}
+
+func (c census) equal(o census) bool {
+	return slices.Equal(c.seats, o.seats) && slices.Equal(c.spectators, o.spectators)
+}
+
+// census counts who is at the table; t.mu is held.
+func (t *Table) census() census {
+	return census{seats: t.presences(), spectators: t.spectators()}
+}
+
+// spectators returns the names of the spectators, here and on other
+// instances, sorted, "" for each anonymous one; t.mu is held.
+func (t *Table) spectators() []string {
+	out := []string{}
+	for sub := range t.subs {
+		if !sub.seat.Seated() {
+			out = append(out, sub.name)
+		}
+	}
+	now := t.hall.cfg.Clock.Now()
+	for _, r := range t.remote {
+		if now.Sub(r.at) <= remotePresenceTTL {
+			out = append(out, r.spectators...)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// SpectatorsInfo is who watches a live table: how many connections watch
+// it, and the names the spectators gave (at most MaxSpectatorNames),
+// sorted; anonymous spectators count but have no name.
+type SpectatorsInfo struct {
+	Count int      `json:"count"`
+	Names []string `json:"names,omitempty"`
+}
+
+// MaxSpectatorNames bounds the names a table's description lists.
+const MaxSpectatorNames = 50
+
+func spectatorsInfo(names []string) *SpectatorsInfo {
+	info := &SpectatorsInfo{Count: len(names)}
+	for _, n := range names {
+		if n != "" && len(info.Names) < MaxSpectatorNames {
+			info.Names = append(info.Names, n)
+		}
+	}
+	return info
+}
+
 // SetAway says whether the page behind sub is hidden (away) or in view;
 // everyone at the table is told when the seat's presence changes.
 // Spectators' pages do not count.
@@ -56,16 +113,16 @@ func (sub *Subscription) SetAway(away bool) {
 	if sub.closed || !sub.seat.Seated() || sub.away == away {
 		return
 	}
-	before := t.presences()
+	before := t.census()
 	sub.away = away
 	t.presenceChanged(before, nil)
 }
 
 // presenceChanged tells the subscribers (but except, who knows) when a
-// seat's presence differs from before, and acts on it: people coming and
-// going keep a table alive, and a table whose stood-in people have all
-// gone is abandoned; t.mu is held.
-func (t *Table) presenceChanged(before []string, except *Subscription) {
+// seat's presence or the spectators differ from before, and acts on it:
+// people coming and going keep a table alive, and a table whose stood-in
+// people have all gone is abandoned; t.mu is held.
+func (t *Table) presenceChanged(before census, except *Subscription) {
 	if t.closed {
 		return
 	}
@@ -73,12 +130,12 @@ func (t *Table) presenceChanged(before []string, except *Subscription) {
 		// The table's owner decides on presence: tell it what changed here.
 		go t.reportPresence(context.Background())
 	}
-	now := t.presences()
-	if slices.Equal(before, now) {
+	now := t.census()
+	if before.equal(now) {
 		return
 	}
 	t.notePresent()
-	t.noteOffline(before, now)
+	t.noteOffline(before.seats, now.seats)
 	if !t.mirror && t.everyoneGone() {
 		if err := t.abandon(t.ctx); err != nil {
 			t.hall.cfg.Logger.Error("abandoned table not stored", "table", t.id, "err", err)
@@ -96,9 +153,10 @@ func (t *Table) notePresent() {
 	}
 }
 
-// seatInfos adds every seat's presence, stand-in and clock to info; t.mu
-// is held.
+// seatInfos adds every seat's presence, stand-in and clock, and the
+// spectators, to info; t.mu is held.
 func (t *Table) seatInfos(info *Info) {
+	info.Spectators = spectatorsInfo(t.spectators())
 	pres := t.presences()
 	clocks := t.clockInfos()
 	for i := range info.Seats {

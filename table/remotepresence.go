@@ -12,8 +12,9 @@ import (
 // table's seats: the presence of the connections it serves (or, reported
 // back to a follower, the owner's view of every seat).
 type remotePresence struct {
-	seats []string
-	at    time.Time
+	seats      []string
+	spectators []string
+	at         time.Time
 }
 
 // remotePresenceTTL is how long a report counts: instances report every
@@ -50,68 +51,77 @@ func (t *Table) mergeRemote(out []string) {
 }
 
 // ReportPresence takes what instance from says of the presence of the
-// seats' connections it serves, for the table this instance runs, and
-// returns every seat's presence as this instance sees it now. A report
-// can only make a seat more present than this instance knows it to be,
-// never less, so a false one cannot cost a person their seat.
-func (t *Table) ReportPresence(from string, seats []string) ([]string, error) {
+// seats' connections it serves and of its spectators (their names, "" for
+// anonymous ones), for the table this instance runs, and returns every
+// seat's presence and the spectators as this instance sees them now,
+// without from's own. A report can only make a seat more present than
+// this instance knows it to be, never less, so a false one cannot cost a
+// person their seat.
+func (t *Table) ReportPresence(from string, seats, spectators []string) ([]string, []string, error) {
 	if from == "" {
-		return nil, game.Errorf(game.CodeInvalid, "a presence report names the instance it comes from")
+		return nil, nil, game.Errorf(game.CodeInvalid, "a presence report names the instance it comes from")
+	}
+	if len(spectators) > maxReportedSpectators {
+		return nil, nil, game.Errorf(game.CodeInvalid, "a presence report has %d spectators; at most %d are counted", len(spectators), maxReportedSpectators)
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if len(seats) != len(t.rec.Seats) {
-		return nil, game.Errorf(game.CodeInvalid, "a presence report has %d seats; the table has %d", len(seats), len(t.rec.Seats))
+		return nil, nil, game.Errorf(game.CodeInvalid, "a presence report has %d seats; the table has %d", len(seats), len(t.rec.Seats))
 	}
 	for i, p := range seats {
 		if p != PresenceOnline && p != PresenceAway && p != PresenceOffline {
-			return nil, game.Errorf(game.CodeInvalid, "seat %d's presence %q is not online, away or offline", i+1, p)
+			return nil, nil, game.Errorf(game.CodeInvalid, "seat %d's presence %q is not online, away or offline", i+1, p)
 		}
 	}
 	if err := t.ownsTable(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	before := t.presences()
+	before := t.census()
 	if t.remote == nil {
 		t.remote = map[string]remotePresence{}
 	}
-	t.remote[from] = remotePresence{seats: slices.Clone(seats), at: t.hall.cfg.Clock.Now()}
+	t.remote[from] = remotePresence{seats: slices.Clone(seats), spectators: slices.Clone(spectators), at: t.hall.cfg.Clock.Now()}
 	t.presenceChanged(before, nil)
-	return t.presencesBut(from), nil
+	c := t.censusBut(from)
+	return c.seats, c.spectators, nil
 }
 
-// presencesBut returns every seat's presence without what instance from
+// maxReportedSpectators bounds the spectators one instance reports.
+const maxReportedSpectators = 10000
+
+// censusBut returns who is at the table without what instance from
 // reported, which it knows better; t.mu is held.
-func (t *Table) presencesBut(from string) []string {
+func (t *Table) censusBut(from string) census {
 	r, ok := t.remote[from]
 	delete(t.remote, from)
-	out := t.presences()
+	out := t.census()
 	if ok {
 		t.remote[from] = r
 	}
 	return out
 }
 
-// localPresences returns the presence of the seats' connections to this
-// instance; t.mu is held.
-func (t *Table) localPresences() []string {
+// localCensus returns who is at the table through this instance's
+// connections; t.mu is held.
+func (t *Table) localCensus() census {
 	remote := t.remote
 	t.remote = nil
-	out := t.presences()
+	out := t.census()
 	t.remote = remote
 	return out
 }
 
 // reportPresence tells the owner of a followed table what this instance's
-// connections say of its seats, and keeps the owner's answer; t.mu is
-// not held.
+// connections say of its seats and spectators, and keeps the owner's
+// answer; t.mu is not held.
 func (t *Table) reportPresence(ctx context.Context) {
 	h := t.hall
 	if h.cfg.Cluster == nil || h.cfg.Remote == nil {
 		return
 	}
 	t.mu.Lock()
-	local := t.localPresences()
+	local := t.localCensus()
 	mirror := t.mirror && !t.closed
 	t.mu.Unlock()
 	if !mirror {
@@ -121,22 +131,22 @@ func (t *Table) reportPresence(ctx context.Context) {
 	if err != nil || owner == "" {
 		return
 	}
-	all, err := h.cfg.Remote.Presence(ctx, owner, t.id, h.cfg.Cluster.Instance(), local)
+	seats, spectators, err := h.cfg.Remote.Presence(ctx, owner, t.id, h.cfg.Cluster.Instance(), local.seats, local.spectators)
 	if err != nil {
 		h.cfg.Logger.Warn("presence not reported to the table's owner", "table", t.id, "owner", owner, "err", err)
 		return
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if len(all) != len(t.rec.Seats) || !t.mirror {
+	if len(seats) != len(t.rec.Seats) || !t.mirror {
 		return
 	}
-	before := t.presences()
+	before := t.census()
 	if t.remote == nil {
 		t.remote = map[string]remotePresence{}
 	}
-	t.remote[owner] = remotePresence{seats: all, at: h.cfg.Clock.Now()}
-	if now := t.presences(); !slices.Equal(before, now) {
+	t.remote[owner] = remotePresence{seats: seats, spectators: spectators, at: h.cfg.Clock.Now()}
+	if now := t.census(); !before.equal(now) {
 		t.broadcastTable()
 	}
 }

@@ -27,6 +27,9 @@ type ReplayStep struct {
 	// View is the spectator's view after the step.
 	View   json.RawMessage `json:"view"`
 	Result *game.Result    `json:"result,omitempty"`
+	// Chat is what was said after action Step and before the next, in
+	// order.
+	Chat []ChatMessage `json:"chat,omitempty"`
 }
 
 // Bounds of the replay cache: a replayed state is kept every
@@ -52,6 +55,11 @@ type replay struct {
 	mu       sync.Mutex   // guards cursor
 	cursor   game.State   // the state after cursorAt actions, reused by the next step after it
 	cursorAt int64
+	// events are the table's events read so far, and chat its chat
+	// messages, in order: chat goes on after the end, so each step reads
+	// the events added since.
+	events []store.TableEvent
+	chat   []ChatMessage
 }
 
 // replays is the hall's bounded cache of replays, most recently used last.
@@ -105,6 +113,18 @@ func (h *Hall) Replay(ctx context.Context, id string, step int64) (*ReplayStep, 
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	after := int64(0)
+	if len(r.events) > 0 {
+		after = r.events[len(r.events)-1].N
+	}
+	evs, err := h.cfg.Store.Events(ctx, id, after)
+	if err != nil {
+		return nil, err
+	}
+	if len(evs) > 0 {
+		r.events = append(r.events, evs...)
+		r.chat = chatOf(r.events)
+	}
 	if r.cursor == nil || r.cursorAt > step || step-r.cursorAt >= r.every {
 		k := step / r.every
 		r.cursor, r.cursorAt = r.saved[k].Clone(), k*r.every
@@ -127,6 +147,11 @@ func (h *Hall) Replay(ctx context.Context, id string, step int64) (*ReplayStep, 
 		return nil, game.Errorf(game.CodeInternal, "table %s step %d: the view does not encode: %v", id, step, err)
 	}
 	out.View = view
+	for _, m := range r.chat {
+		if m.After == step {
+			out.Chat = append(out.Chat, m)
+		}
+	}
 	return out, nil
 }
 

@@ -84,6 +84,13 @@ type Table struct {
 	recent     []loggedMove
 	recentFrom int64
 
+	// The table's events (see events.go): eventN is the number of the last
+	// one applied, chat the last chat messages (at most 2 × ChatKept),
+	// request the take-back waiting for answers, nil for none.
+	eventN  int64
+	chat    []ChatMessage
+	request *takeBackRequest
+
 	pbuf []game.Player
 	abuf []game.Action
 }
@@ -438,6 +445,21 @@ func checkSeq(seq, last int64) error {
 // the whole state as its first update. With legal, updates list the seat's
 // legal moves whenever it may act.
 func (t *Table) Subscribe(seat game.Player, legal bool) (*Subscription, error) {
+	return t.subscribe(seat, legal, "")
+}
+
+// Watch registers a spectator's subscriber under the name the spectator
+// gave (none: anonymous), which the table shows among its spectators and
+// on its chat messages; the name is normalised as seats' names are.
+func (t *Table) Watch(name string) (*Subscription, error) {
+	name, err := CheckSpectatorName(name)
+	if err != nil {
+		return nil, err
+	}
+	return t.subscribe(game.Spectator, false, name)
+}
+
+func (t *Table) subscribe(seat game.Player, legal bool, name string) (*Subscription, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.closed {
@@ -445,6 +467,8 @@ func (t *Table) Subscribe(seat game.Player, legal bool) (*Subscription, error) {
 	}
 	if !seat.Seated() {
 		seat = game.Spectator
+	} else {
+		name = ""
 	}
 	if (t.mirror || t.rec.Status == store.StatusFinished) && len(t.subs) == 0 {
 		// Dropped by the hall when its last subscriber left: take it back.
@@ -454,10 +478,17 @@ func (t *Table) Subscribe(seat game.Player, legal bool) (*Subscription, error) {
 			// hear of changes.
 			return nil, game.Errorf(game.CodeConflict, "table %s was reloaded; reconnect", t.rec.ID)
 		}
-		if t.mirror && added {
-			// Changes published while it was not the hall's were missed.
+		if added && (t.mirror || t.rec.Status == store.StatusFinished) {
+			// Changes published while it was not the hall's were missed:
+			// actions and events of a followed table, chat at a finished
+			// one.
 			ctx, cancel := context.WithTimeout(context.Background(), followTimeout)
-			err := t.reload(ctx)
+			var err error
+			if t.mirror {
+				err = t.reload(ctx)
+			} else {
+				err = t.catchUpEvents(ctx)
+			}
 			cancel()
 			if err != nil {
 				return nil, err
@@ -465,8 +496,8 @@ func (t *Table) Subscribe(seat game.Player, legal bool) (*Subscription, error) {
 		}
 	}
 	c := make(chan *Update, subscriptionBuffer)
-	sub := &Subscription{C: c, c: c, seat: seat, legal: legal, t: t}
-	before := t.presences()
+	sub := &Subscription{C: c, c: c, seat: seat, legal: legal, name: name, t: t}
+	before := t.census()
 	t.subs[sub] = struct{}{}
 	c <- t.stateUpdate(sub).seal()
 	// The others hear of the new presence; the new subscriber's state says
@@ -480,7 +511,7 @@ func (t *Table) unsubscribe(sub *Subscription, err error) {
 	if sub.closed {
 		return
 	}
-	before := t.presences()
+	before := t.census()
 	sub.closed = true
 	sub.err = err
 	close(sub.c)
@@ -526,6 +557,7 @@ func (t *Table) commit(ctx context.Context, p game.Player, a game.Action, seq in
 		t.storeFinish(ctx)
 	}
 	t.broadcastAction(p, move, public, standIn)
+	t.lapseRequest()
 	return act, nil
 }
 
@@ -731,6 +763,11 @@ func (t *Table) stateUpdate(sub *Subscription) *Update {
 	u.History = t.history(sub.seat)
 	info := t.info()
 	u.Table = &info
+	u.Chat = t.lastChat()
+	if r := t.request; r != nil && r.from == t.n {
+		info := r.info(t, TakeBackAsked)
+		u.TakeBack = &info
+	}
 	return u
 }
 
@@ -776,11 +813,7 @@ func (t *Table) update(kind string, seat game.Player, legal bool) *Update {
 // be told that p took a: always in games with perfect information, where
 // the game says so (game.PublicMover) in the others; t.mu is held.
 func (t *Table) moveIsPublic(p game.Player, a game.Action) bool {
-	if t.spec.Information == game.PerfectInformation {
-		return true
-	}
-	pm, ok := t.state.(game.PublicMover)
-	return ok && pm.MoveIsPublic(p, a)
+	return isPublic(t.spec, t.state, p, a)
 }
 
 // broadcastAction tells every subscriber about the action just applied,

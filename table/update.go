@@ -18,6 +18,12 @@ const (
 	// UpdateTable says the table changed (a seat was taken, the game
 	// started) without an action.
 	UpdateTable = "table"
+	// UpdateChat carries one chat message, in Message.
+	UpdateChat = "chat"
+	// UpdateTakeBack says what became of a take-back, in TakeBack: asked,
+	// answered, withdrawn, lapsed, refused, or done (then a state update
+	// follows at once).
+	UpdateTakeBack = "takeback"
 )
 
 // Update is what a subscriber learns, filtered for its seat: it encodes to
@@ -66,6 +72,14 @@ type Update struct {
 	// updates: what the subscriber would have learnt from their action
 	// updates, so a client that connects late or reloads can show them.
 	History []Move `json:"history,omitempty"`
+	// Chat lists, in state updates, the last chat messages (at most
+	// ChatKept), oldest first, so that a client that reloads shows them.
+	Chat []ChatMessage `json:"chat,omitempty"`
+	// Message is the chat message of a chat update.
+	Message *ChatMessage `json:"message,omitempty"`
+	// TakeBack is, in take-back updates, the take-back they are about;
+	// in state updates, the take-back waiting for answers, if any.
+	TakeBack *TakeBackInfo `json:"takeback,omitempty"`
 
 	// frame is the update encoded, once, by the table before it is sent:
 	// subscribers of the same seat share one update and its encoding.
@@ -112,6 +126,7 @@ type Subscription struct {
 	C      <-chan *Update
 	c      chan *Update
 	seat   game.Player
+	name   string // a spectator's name, if it gave one
 	legal  bool
 	away   bool // the subscriber's page is hidden
 	err    error

@@ -34,6 +34,9 @@ type event struct {
 	Owner  string        `json:"o"`
 	N      int64         `json:"n,omitempty"`
 	Action *store.Action `json:"a,omitempty"`
+	// EventN and TableEvent are an appended table event's.
+	EventN     int64             `json:"en,omitempty"`
+	TableEvent *store.TableEvent `json:"e,omitempty"`
 }
 
 func (db *DB) payload(ev event) (string, error) {
@@ -41,8 +44,8 @@ func (db *DB) payload(ev event) (string, error) {
 	if err != nil {
 		return "", internal("encode notification", err)
 	}
-	if len(b) > maxPayload && ev.Action != nil {
-		ev.Action = nil
+	if len(b) > maxPayload && (ev.Action != nil || ev.TableEvent != nil) {
+		ev.Action, ev.TableEvent = nil, nil
 		return db.payload(ev)
 	}
 	return string(b), nil

@@ -286,7 +286,7 @@ func (c *Cluster) listenLoop(ctx context.Context) {
 		if ev.Owner == c.db.instance || c.h.Changed == nil {
 			continue
 		}
-		c.h.Changed(store.Event{Table: ev.Table, Action: ev.Action, N: ev.N})
+		c.h.Changed(store.Event{Table: ev.Table, Action: ev.Action, N: ev.N, TableEvent: ev.TableEvent, EventN: ev.EventN})
 	}
 }
 

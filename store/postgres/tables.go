@@ -29,13 +29,17 @@ func (db *DB) CreateTable(ctx context.Context, t *store.Table) error {
 	if err != nil {
 		return internal("encode seat keeping", err)
 	}
+	settings, err := store.EncodeSettings(t)
+	if err != nil {
+		return internal("encode settings", err)
+	}
 	return pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `INSERT INTO tables
-			(id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, owner, keeping)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+			(id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, owner, keeping, settings)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
 			ON CONFLICT (id) DO NOTHING`,
 			t.ID, t.Game, t.Players, string(opts), int64(t.Seed), nonNil(t.OwnerHash), t.AutoStart, string(t.Status),
-			store.Millis(t.Created), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, db.instance, keeping)
+			store.Millis(t.Created), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, db.instance, keeping, settings)
 		if err != nil {
 			return internal("create table", err)
 		}
@@ -49,41 +53,64 @@ func (db *DB) CreateTable(ctx context.Context, t *store.Table) error {
 // UpdateTable implements [store.Store]. An unfinished table is changed only
 // by the instance that owns it; a finished one by any (a rematch link).
 func (db *DB) UpdateTable(ctx context.Context, t *store.Table) error {
-	if !t.Status.Valid() {
-		return game.Errorf(game.CodeInvalid, "table %s: status %q is not open, playing or finished", t.ID, t.Status)
-	}
-	res, err := encodeResult(t.Result)
+	u, err := newTableUpdate(t)
 	if err != nil {
 		return err
-	}
-	keeping, err := store.EncodeKeeping(t)
-	if err != nil {
-		return internal("encode seat keeping", err)
 	}
 	p, err := db.payload(event{Table: t.ID, Owner: db.instance})
 	if err != nil {
 		return err
 	}
-	err = pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE tables SET status = $1, started_ms = $2, finished_ms = $3, result = $4,
-			rematch_of = $5, rematch = $6, autostart = $7, keeping = $10
-			WHERE id = $8 AND (owner = $9 OR status = 'finished')`,
-			string(t.Status), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, t.AutoStart, t.ID, db.instance, keeping)
-		if err != nil {
-			return internal("update table", err)
-		}
-		if tag.RowsAffected() == 0 {
-			return db.whyNot(ctx, tx, t.ID)
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM seats WHERE table_id = $1`, t.ID); err != nil {
-			return internal("update seats", err)
-		}
-		return writeSeats(ctx, tx, t)
-	})
+	err = pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error { return db.updateTable(ctx, tx, u) })
 	if err == nil {
 		db.publish(p)
 	}
 	return err
+}
+
+// tableUpdate is a table and its encoded columns, ready to be written.
+type tableUpdate struct {
+	t                 *store.Table
+	res               *string
+	keeping, settings string
+}
+
+func newTableUpdate(t *store.Table) (tableUpdate, error) {
+	if !t.Status.Valid() {
+		return tableUpdate{}, game.Errorf(game.CodeInvalid, "table %s: status %q is not open, playing or finished", t.ID, t.Status)
+	}
+	u := tableUpdate{t: t}
+	var err error
+	if u.res, err = encodeResult(t.Result); err != nil {
+		return tableUpdate{}, err
+	}
+	if u.keeping, err = store.EncodeKeeping(t); err != nil {
+		return tableUpdate{}, internal("encode seat keeping", err)
+	}
+	if u.settings, err = store.EncodeSettings(t); err != nil {
+		return tableUpdate{}, internal("encode settings", err)
+	}
+	return u, nil
+}
+
+// updateTable writes u in tx, if this instance owns the table or it is
+// finished.
+func (db *DB) updateTable(ctx context.Context, tx pgx.Tx, u tableUpdate) error {
+	t := u.t
+	tag, err := tx.Exec(ctx, `UPDATE tables SET status = $1, started_ms = $2, finished_ms = $3, result = $4,
+		rematch_of = $5, rematch = $6, autostart = $7, keeping = $10, settings = $11
+		WHERE id = $8 AND (owner = $9 OR status = 'finished')`,
+		string(t.Status), store.Millis(t.Started), store.Millis(t.Finished), u.res, t.RematchOf, t.Rematch, t.AutoStart, t.ID, db.instance, u.keeping, u.settings)
+	if err != nil {
+		return internal("update table", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return db.whyNot(ctx, tx, t.ID)
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM seats WHERE table_id = $1`, t.ID); err != nil {
+		return internal("update seats", err)
+	}
+	return writeSeats(ctx, tx, t)
 }
 
 // whyNot explains why a write to table id changed nothing: there is no

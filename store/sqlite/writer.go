@@ -18,13 +18,19 @@ const maxBatch = 512
 const maxKnownTables = 100_000
 
 // writeOp is one write for the writer goroutine: a new table, a changed
-// table, or an appended action. It is answered on result once its group
-// is committed (or refused).
+// table, an appended action or table event, or a take-back. It is
+// answered on result once its group is committed (or refused).
 type writeOp struct {
 	create *store.Table // CreateTable
 	update *store.Table // UpdateTable
-	id     string       // AppendAction: the table
+	id     string       // AppendAction, AppendEvent: the table
 	action store.Action
+	// event is AppendEvent's event, or TakeBack's with takeBack (the
+	// table) and to; body is its encoded body.
+	event    *store.TableEvent
+	body     string
+	takeBack *store.Table
+	to       int64
 	// opts and res are the table's options and result, encoded by the
 	// caller so that a value that does not encode fails alone.
 	opts string
@@ -42,6 +48,7 @@ type statements struct {
 	lastAction, tableExists, insertAction *sql.Stmt
 	insertTable, updateTable              *sql.Stmt
 	deleteSeats, insertSeat               *sql.Stmt
+	lastEvent, insertEvent, deleteAfter   *sql.Stmt
 }
 
 func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
@@ -54,12 +61,15 @@ func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
 		{&st.tableExists, `SELECT COUNT(*) FROM tables WHERE id = ?`},
 		{&st.insertAction, `INSERT INTO actions (table_id, n, player, move, ms, client_seq) VALUES (?, ?, ?, ?, ?, ?)`},
 		{&st.insertTable, `INSERT INTO tables
-			(id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, keeping)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
-		{&st.updateTable, `UPDATE tables SET status = ?, started_ms = ?, finished_ms = ?, result = ?, rematch_of = ?, rematch = ?, autostart = ?, keeping = ?
+			(id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, keeping, settings)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&st.updateTable, `UPDATE tables SET status = ?, started_ms = ?, finished_ms = ?, result = ?, rematch_of = ?, rematch = ?, autostart = ?, keeping = ?, settings = ?
 			WHERE id = ?`},
 		{&st.deleteSeats, `DELETE FROM seats WHERE table_id = ?`},
 		{&st.insertSeat, `INSERT INTO seats (table_id, seat, kind, bot, name, token_hash) VALUES (?, ?, ?, ?, ?, ?)`},
+		{&st.lastEvent, `SELECT (SELECT COUNT(*) FROM tables WHERE id = ?1), (SELECT MAX(n) FROM events WHERE table_id = ?1)`},
+		{&st.insertEvent, `INSERT INTO events (table_id, n, kind, after_n, seat, at_ms, body) VALUES (?, ?, ?, ?, ?, ?, ?)`},
+		{&st.deleteAfter, `DELETE FROM actions WHERE table_id = ? AND n > ?`},
 	} {
 		s, err := db.PrepareContext(ctx, p.sql)
 		if err != nil {
@@ -72,7 +82,8 @@ func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
 }
 
 func (st *statements) close() {
-	for _, s := range []*sql.Stmt{st.lastAction, st.tableExists, st.insertAction, st.insertTable, st.updateTable, st.deleteSeats, st.insertSeat} {
+	for _, s := range []*sql.Stmt{st.lastAction, st.tableExists, st.insertAction, st.insertTable, st.updateTable, st.deleteSeats, st.insertSeat,
+		st.lastEvent, st.insertEvent, st.deleteAfter} {
 		if s != nil {
 			s.Close()
 		}
@@ -184,6 +195,10 @@ func (db *DB) commit(batch []writeOp, known map[string]int64) {
 			err = w.updateTable(ctx, op.update, op.res)
 		case op.probe:
 			err = w.probe(ctx)
+		case op.takeBack != nil:
+			err = w.takeBack(ctx, op.takeBack, op.res, op.to, *op.event, op.body)
+		case op.event != nil:
+			err = w.appendEvent(ctx, op.id, *op.event, op.body)
 		default:
 			err = w.appendAction(ctx, op.id, op.action)
 		}
@@ -275,9 +290,13 @@ func (w *batchWriter) createTable(ctx context.Context, t *store.Table, opts stri
 	if exists > 0 {
 		return game.Errorf(game.CodeConflict, "table %s exists already", t.ID)
 	}
+	settings, err := store.EncodeSettings(t)
+	if err != nil {
+		return internal("encode settings", err)
+	}
 	if _, err := w.stmt(ctx, w.st.insertTable).ExecContext(ctx,
 		t.ID, t.Game, t.Players, opts, int64(t.Seed), nonNil(t.OwnerHash), t.AutoStart, string(t.Status),
-		store.Millis(t.Created), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, keeping); err != nil {
+		store.Millis(t.Created), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, keeping, settings); err != nil {
 		return internal("create table", err)
 	}
 	if err := w.writeSeats(ctx, t); err != nil {
@@ -292,8 +311,12 @@ func (w *batchWriter) updateTable(ctx context.Context, t *store.Table, res any) 
 	if err != nil {
 		return internal("encode seat keeping", err)
 	}
+	settings, err := store.EncodeSettings(t)
+	if err != nil {
+		return internal("encode settings", err)
+	}
 	r, err := w.stmt(ctx, w.st.updateTable).ExecContext(ctx,
-		string(t.Status), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, t.AutoStart, keeping, t.ID)
+		string(t.Status), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, t.AutoStart, keeping, settings, t.ID)
 	if err != nil {
 		return internal("update table", err)
 	}
@@ -304,6 +327,68 @@ func (w *batchWriter) updateTable(ctx context.Context, t *store.Table, res any) 
 		return internal("update seats", err)
 	}
 	return w.writeSeats(ctx, t)
+}
+
+// lastEvent returns the number of the last event of table id, or -1 if
+// there is no such table.
+func (w *batchWriter) lastEvent(ctx context.Context, id string) (int64, error) {
+	var exists int
+	var last sql.NullInt64
+	if err := w.stmt(ctx, w.st.lastEvent).QueryRowContext(ctx, id).Scan(&exists, &last); err != nil {
+		return 0, internal("append event", err)
+	}
+	if exists == 0 {
+		return -1, nil
+	}
+	return last.Int64, nil
+}
+
+func (w *batchWriter) appendEvent(ctx context.Context, id string, ev store.TableEvent, body string) error {
+	n, err := w.lastEvent(ctx, id)
+	switch {
+	case err != nil:
+		return err
+	case n < 0:
+		return game.Errorf(game.CodeNotFound, "no table %s", id)
+	case ev.N != n+1:
+		return game.Errorf(game.CodeConflict, "table %s: event number %d is not the next one (%d)", id, ev.N, n+1)
+	}
+	if _, err := w.stmt(ctx, w.st.insertEvent).ExecContext(ctx, id, ev.N, ev.Kind, ev.After, int(ev.Seat), store.Millis(ev.At), body); err != nil {
+		return internal("append event", err)
+	}
+	return nil
+}
+
+// takeBack deletes the actions of t after to, updates t and appends ev.
+// Its checks come first, so that a refused take-back writes nothing.
+func (w *batchWriter) takeBack(ctx context.Context, t *store.Table, res any, to int64, ev store.TableEvent, body string) error {
+	last, err := w.lastAction(ctx, t.ID)
+	switch {
+	case err != nil:
+		return err
+	case last < 0:
+		return game.Errorf(game.CodeNotFound, "no table %s", t.ID)
+	case to > last:
+		return game.Errorf(game.CodeConflict, "table %s has %d actions; it cannot go back to %d", t.ID, last, to)
+	}
+	n, err := w.lastEvent(ctx, t.ID)
+	switch {
+	case err != nil:
+		return err
+	case ev.N != n+1:
+		return game.Errorf(game.CodeConflict, "table %s: event number %d is not the next one (%d)", t.ID, ev.N, n+1)
+	}
+	if _, err := w.stmt(ctx, w.st.deleteAfter).ExecContext(ctx, t.ID, to); err != nil {
+		return internal("take back", err)
+	}
+	if err := w.updateTable(ctx, t, res); err != nil {
+		return err
+	}
+	if err := w.appendEvent(ctx, t.ID, ev, body); err != nil {
+		return err
+	}
+	w.pending[t.ID] = to
+	return nil
 }
 
 func (w *batchWriter) writeSeats(ctx context.Context, t *store.Table) error {

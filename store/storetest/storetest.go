@@ -32,6 +32,10 @@ func Run(t *testing.T, open Opener) {
 		{"ErrActionNumber", testActionNumber},
 		{"ConcurrentAppends", testConcurrentAppends},
 		{"ConcurrentLifecycles", testConcurrentLifecycles},
+		{"AppendEvents", testAppendEvents},
+		{"ErrEventNumber", testEventNumber},
+		{"TakeBack", testTakeBack},
+		{"ErrTakeBackChangesNothing", testTakeBackRefused},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -66,6 +70,7 @@ func sample(id string, created time.Time) *store.Table {
 		Created:     created,
 		TimeControl: &store.TimeControl{MoveS: 45, BankS: 300},
 		StandInBot:  "easy",
+		Settings:    store.Settings{SpectatorChat: true, Muted: []game.Player{2}, Here: []game.Player{0}},
 	}
 }
 
@@ -123,6 +128,7 @@ func testUpdateTable(t *testing.T, s store.Store) {
 	tb.Result = &game.Result{Scores: []float64{3, 1, 2}, Returns: []float64{1, 0, 0}, Winners: []game.Player{0}}
 	tb.Rematch = "t2"
 	tb.Ending = store.EndingAbandoned
+	tb.Settings = store.Settings{Muted: []game.Player{0, 2}}
 	tb.SeatEvents = []game.SeatEvent{
 		{Seat: 2, Event: game.SeatStandIn, Reason: "timeout", N: 4, Ms: 61_000},
 		{Seat: 2, Event: game.SeatReturned, N: 9, Ms: 90_500},
@@ -323,5 +329,156 @@ func testConcurrentLifecycles(t *testing.T, s store.Store) {
 		if err != nil || len(acts) != actions {
 			t.Errorf("Actions(%s): got %d, %v; want %d", id, len(acts), err, actions)
 		}
+	}
+}
+
+// events returns a table's first events: a chat message whose text looks
+// like markup (a store keeps it as it is), a quick phrase from a
+// spectator, and a take-back asked.
+func events() []store.TableEvent {
+	return []store.TableEvent{
+		{N: 1, Kind: store.EventChat, After: 0, Seat: 0, At: base(), Name: "Ann", Text: `<script>alert("hi")</script> & ünïcode`},
+		{N: 2, Kind: store.EventChat, After: 2, Seat: game.Spectator, At: base().Add(time.Second), Phrase: "good_game"},
+		{N: 3, Kind: store.EventTakeBackAsked, After: 3, Seat: 2, At: base().Add(2 * time.Second), To: 1},
+	}
+}
+
+func mustActions(t *testing.T, s store.Store, id string, n int64) {
+	t.Helper()
+	for i := int64(1); i <= n; i++ {
+		if err := s.AppendAction(context.Background(), id, store.Action{N: i, Player: game.Player(i % 3), Move: fmt.Sprintf("add %d", i), Ms: 100 * i}); err != nil {
+			t.Fatalf("AppendAction %d: %v", i, err)
+		}
+	}
+}
+
+func mustEvents(t *testing.T, s store.Store, id string, evs []store.TableEvent) {
+	t.Helper()
+	for _, ev := range evs {
+		if err := s.AppendEvent(context.Background(), id, ev); err != nil {
+			t.Fatalf("AppendEvent(%+v): %v", ev, err)
+		}
+	}
+}
+
+func testAppendEvents(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	mustCreate(t, s, sample("t1", base()))
+	mustCreate(t, s, sample("t2", base()))
+	want := events()
+	mustEvents(t, s, "t1", want)
+	got, err := s.Events(ctx, "t1", 0)
+	if err != nil {
+		t.Fatalf("Events: %v", err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Events(t1, 0):\ngot  %+v\nwant %+v", got, want)
+	}
+	got, err = s.Events(ctx, "t1", 2)
+	if err != nil || len(got) != 1 || got[0].N != 3 {
+		t.Errorf("Events(t1, 2): got %+v, %v; want event 3 only", got, err)
+	}
+	got, err = s.Events(ctx, "t2", 0)
+	if err != nil || got == nil || len(got) != 0 {
+		t.Errorf("Events(t2, 0): got %#v, %v; want an empty log", got, err)
+	}
+	_, err = s.Events(ctx, "nope", 0)
+	checkCode(t, "Events(nope)", err, game.CodeNotFound)
+	checkCode(t, "AppendEvent(nope)", s.AppendEvent(ctx, "nope", want[0]), game.CodeNotFound)
+}
+
+func testEventNumber(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	mustCreate(t, s, sample("t1", base()))
+	evs := events()
+	checkCode(t, "AppendEvent N=2 first", s.AppendEvent(ctx, "t1", evs[1]), game.CodeConflict)
+	mustEvents(t, s, "t1", evs[:1])
+	checkCode(t, "AppendEvent N=1 again", s.AppendEvent(ctx, "t1", evs[0]), game.CodeConflict)
+	if got, _ := s.Events(ctx, "t1", 0); len(got) != 1 || got[0].Text != evs[0].Text {
+		t.Errorf("Events after refused appends: got %+v; want only the first", got)
+	}
+	// The event log is numbered apart from the action log.
+	mustActions(t, s, "t1", 3)
+	mustEvents(t, s, "t1", evs[1:2])
+}
+
+// testTakeBack checks that a take-back deletes the actions after its
+// point, stores the table as given and appends its event at once, and
+// that the log then goes on from that point.
+func testTakeBack(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	tb := sample("t1", base())
+	tb.Status = store.StatusPlaying
+	mustCreate(t, s, tb)
+	mustActions(t, s, "t1", 5)
+	mustEvents(t, s, "t1", events())
+	tb.SeatEvents = []game.SeatEvent{{Seat: 2, Event: game.SeatStandIn, Reason: "left", N: 2, Ms: 450}}
+	ev := store.TableEvent{N: 4, Kind: store.EventTakeBack, After: 5, Seat: 0, At: base().Add(time.Minute), To: 2, Seqs: []int64{3, 0, 7}}
+	if err := s.TakeBack(ctx, tb, 2, ev); err != nil {
+		t.Fatalf("TakeBack: %v", err)
+	}
+	acts, err := s.Actions(ctx, "t1")
+	if err != nil || len(acts) != 2 || acts[1].Move != "add 2" {
+		t.Fatalf("Actions after TakeBack to 2: got %+v, %v; want actions 1 and 2", acts, err)
+	}
+	got, err := s.Table(ctx, "t1")
+	if err != nil {
+		t.Fatalf("Table: %v", err)
+	}
+	if !reflect.DeepEqual(got, tb) {
+		t.Errorf("table after TakeBack:\ngot  %+v\nwant %+v", got, tb)
+	}
+	evs, err := s.Events(ctx, "t1", 3)
+	if err != nil || len(evs) != 1 || !reflect.DeepEqual(evs[0], ev) {
+		t.Errorf("Events after TakeBack: got %+v, %v; want %+v", evs, err, ev)
+	}
+	checkCode(t, "AppendAction N=6 after the take-back", s.AppendAction(ctx, "t1", store.Action{N: 6, Move: "add 6"}), game.CodeConflict)
+	if err := s.AppendAction(ctx, "t1", store.Action{N: 3, Move: "add 9", Ms: 70_000}); err != nil {
+		t.Fatalf("AppendAction N=3 after the take-back: %v", err)
+	}
+	if acts, _ := s.Actions(ctx, "t1"); len(acts) != 3 || acts[2].Move != "add 9" {
+		t.Errorf("Actions: got %+v; want the kept two and the new third", acts)
+	}
+	// Back to the start.
+	ev2 := store.TableEvent{N: 5, Kind: store.EventTakeBack, After: 3, Seat: 1, At: base().Add(2 * time.Minute)}
+	if err := s.TakeBack(ctx, tb, 0, ev2); err != nil {
+		t.Fatalf("TakeBack to 0: %v", err)
+	}
+	if acts, _ := s.Actions(ctx, "t1"); len(acts) != 0 {
+		t.Errorf("Actions after TakeBack to 0: got %+v; want none", acts)
+	}
+}
+
+// testTakeBackRefused checks that a refused take-back deletes nothing and
+// changes nothing.
+func testTakeBackRefused(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	tb := sample("t1", base())
+	tb.Status = store.StatusPlaying
+	mustCreate(t, s, tb)
+	mustActions(t, s, "t1", 4)
+	mustEvents(t, s, "t1", events()[:1])
+	changed := tb.Clone()
+	changed.Seats[2].Name = "Changed"
+	ev := store.TableEvent{N: 2, Kind: store.EventTakeBack, After: 4, Seat: 0, At: base(), To: 1}
+	bad := ev
+	bad.N = 3
+	checkCode(t, "TakeBack with event number 3", s.TakeBack(ctx, changed, 1, bad), game.CodeConflict)
+	checkCode(t, "TakeBack to 5 of 4 actions", s.TakeBack(ctx, changed, 5, ev), game.CodeConflict)
+	checkCode(t, "TakeBack to -1", s.TakeBack(ctx, changed, -1, ev), game.CodeInvalid)
+	gone := changed.Clone()
+	gone.ID = "nope"
+	checkCode(t, "TakeBack of table nope", s.TakeBack(ctx, gone, 1, ev), game.CodeNotFound)
+	if acts, _ := s.Actions(ctx, "t1"); len(acts) != 4 {
+		t.Errorf("Actions after refused take-backs: got %d; want the 4", len(acts))
+	}
+	if evs, _ := s.Events(ctx, "t1", 0); len(evs) != 1 {
+		t.Errorf("Events after refused take-backs: got %+v; want the first only", evs)
+	}
+	if got, _ := s.Table(ctx, "t1"); !reflect.DeepEqual(got, tb) {
+		t.Errorf("table after refused take-backs:\ngot  %+v\nwant %+v", got, tb)
+	}
+	if err := s.AppendAction(ctx, "t1", store.Action{N: 5, Move: "add 5"}); err != nil {
+		t.Errorf("AppendAction N=5 after refused take-backs: %v", err)
 	}
 }
