@@ -90,13 +90,7 @@ func runShots(t *testing.T, cases []shotCase) {
 				}
 				runJS(t, tab, "settle "+name, `(async () => { document.activeElement?.blur?.(); await document.fonts.ready;
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); return true; })()`)
-				time.Sleep(150 * time.Millisecond)
-				ctx, cancel := context.WithTimeout(tab, 20*time.Second)
-				defer cancel()
-				shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatalf("screenshot of %s: %v", name, err)
-				}
+				shot := steadyShot(t, tab, name)
 				if dir := os.Getenv("MINEHALL_SHOTS"); dir != "" {
 					os.WriteFile(filepath.Join(dir, name+".png"), shot, 0o644)
 				}
@@ -104,6 +98,29 @@ func runShots(t *testing.T, cases []shotCase) {
 			})
 		}
 	}
+}
+
+// steadyShot takes screenshots of the tab until two in a row are the
+// same, so that a canvas still settling (redrawn at a new size when a
+// scroll bar comes, on a slow machine) is not compared half-drawn.
+func steadyShot(t *testing.T, tab context.Context, name string) []byte {
+	t.Helper()
+	var last []byte
+	for range 20 {
+		time.Sleep(150 * time.Millisecond)
+		ctx, cancel := context.WithTimeout(tab, 20*time.Second)
+		shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		cancel()
+		if err != nil {
+			t.Fatalf("screenshot of %s: %v", name, err)
+		}
+		if bytes.Equal(shot, last) {
+			return shot
+		}
+		last = shot
+	}
+	t.Logf("%s: the page kept changing for 3 s; comparing its last shot", name)
+	return last
 }
 
 // runJS evaluates a script that returns a promise of true.

@@ -299,7 +299,9 @@ func TestOutOfMineSevenRoundsAgainstTwoBots(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`#replay-first`)))
 	waitFor(t, tab, 10*time.Second, "the replay at its first position", `document.querySelector('#replay-step').textContent.startsWith('Move 0 ') && !!document.querySelector('#oom')`)
 	do(t, tab, 10*time.Second, "step forward by keyboard", chromedp.KeyEvent(kb.ArrowRight))
-	waitFor(t, tab, 10*time.Second, "the first board dealt in the replay", `document.querySelector('#replay-step').textContent.startsWith('Move 1 ') && `+phase+` === 'deal'`)
+	// The step's text changes at once, its board when the step has come:
+	// wait for the first board.
+	waitFor(t, tab, 10*time.Second, "the first board dealt in the replay", `document.querySelector('#replay-step').textContent.startsWith('Move 1 ') && `+phase+` === 'deal' && !!document.querySelector('#oom .oom-other')?.dataset.board`)
 	if got := eval[[]string](t, tab, `[...document.querySelectorAll('#oom .oom-other')].map((d) => d.dataset.board)`); len(got) != 3 || got[0] == "" || got[1] != "" || got[2] != "" {
 		t.Errorf("replay after the first deal: got boards %q by seat; want seat 1's only", got)
 	}
