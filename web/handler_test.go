@@ -140,8 +140,8 @@ func TestTranslationsComplete(t *testing.T) {
 			}
 		}
 		for k := range d {
-			if _, ok := en[k]; !ok {
-				t.Errorf("%s: key %q is not an English key", lang, k)
+			if _, ok := en[k]; !ok && !isPluralOf(en, k) {
+				t.Errorf("%s: key %q is not an English key (nor a plural form of one)", lang, k)
 			}
 		}
 	}
@@ -159,6 +159,95 @@ func TestTranslationsComplete(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// pluralForms are the plural categories of Intl.PluralRules: a text may
+// have a form per category as key.one, key.few, …, beside key itself.
+var pluralForms = []string{"zero", "one", "two", "few", "many", "other"}
+
+// isPluralOf reports whether k is a plural form (key.one, …) of a key of
+// dict.
+func isPluralOf(dict map[string]string, k string) bool {
+	i := strings.LastIndexByte(k, '.')
+	if i < 0 || !slices.Contains(pluralForms, k[i+1:]) {
+		return false
+	}
+	_, ok := dict[k[:i]]
+	return ok
+}
+
+var placeholder = regexp.MustCompile(`\{(\w+)\}`)
+
+// TestTranslationsKeepPlaceholders checks that every text names only the
+// placeholders of its English key ({n}, {name}, …), so that no value is
+// lost or left unfilled in a language, and that a plural form names only
+// its key's placeholders.
+func TestTranslationsKeepPlaceholders(t *testing.T) {
+	var en map[string]string
+	readJSON(t, "assets/i18n/en.json", &en)
+	names := func(text string) []string {
+		var out []string
+		for _, m := range placeholder.FindAllStringSubmatch(text, -1) {
+			out = append(out, m[1])
+		}
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	for _, lang := range []string{"en", "de", "fr", "nl"} {
+		var d map[string]string
+		readJSON(t, "assets/i18n/"+lang+".json", &d)
+		for k, v := range d {
+			base, plural := k, isPluralOf(en, k)
+			if plural {
+				base = k[:strings.LastIndexByte(k, '.')]
+			}
+			want, got := names(en[base]), names(v)
+			if plural {
+				// A singular may say "one" in words instead of {n}.
+				for _, p := range got {
+					if !slices.Contains(want, p) {
+						t.Errorf("%s: %s names {%s}, which %s does not have", lang, k, p, base)
+					}
+				}
+				continue
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: %s names %v; want %v as in English", lang, k, got, want)
+			}
+		}
+	}
+}
+
+// TestTranslationsCountWithPlurals checks that a count whose noun changes
+// between one and many reads right in every language: each such key of
+// the client (table.points, table.legalcount, …) has its singular form
+// (key.one) in every language whose singular differs from its plural.
+func TestTranslationsCountWithPlurals(t *testing.T) {
+	want := map[string][]string{ // key: the languages whose singular differs
+		"table.points":     {"en", "fr", "nl"},
+		"table.legalcount": {"en", "de", "fr", "nl"},
+		"table.waiting":    {"en", "de", "fr", "nl"},
+		"log.earlier":      {"en", "de", "fr", "nl"},
+		"dur.d":            {"en", "de", "fr", "nl"},
+		"mn.cardpoints":    {"en", "de", "fr", "nl"},
+		"oom.removed":      {"en", "fr", "nl"},
+		"oom.empty":        {"fr"},
+		"oom.boardof":      {"fr"},
+		"oom.call.notyet":  {"fr"},
+		"oom.kind":         {"fr"},
+		"oom.kind.shape":   {"fr"},
+		"lobby.free":       {"fr"},
+	}
+	for key, langs := range want {
+		for _, lang := range langs {
+			var d map[string]string
+			readJSON(t, "assets/i18n/"+lang+".json", &d)
+			one, other := d[key+".one"], d[key]
+			if one == "" || one == other {
+				t.Errorf("%s: %s.one is %q beside %s %q; want a singular of its own", lang, key, one, key, other)
+			}
+		}
+	}
 }
 
 func TestMineralsCardData(t *testing.T) {

@@ -123,7 +123,7 @@ func clickMineralsMove(t *testing.T, tab context.Context, key string) {
 	t.Helper()
 	n := eval[string](t, tab, `document.getElementById('main').dataset.n`)
 	sel := fmt.Sprintf(`#board [data-key=%q]`, key)
-	do(t, tab, 10*time.Second, "click "+key, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel)))
+	do(t, tab, 10*time.Second, "click "+key, chromedp.WaitVisible(chromedp.CSS(sel)), revealOnBoard(sel), chromedp.Click(chromedp.CSS(sel)))
 	if key == "pawn" {
 		waitFor(t, tab, 5*time.Second, "destinations highlighted after selecting the pawn",
 			`document.querySelectorAll('#board .hex.legal').length > 0 || !document.querySelector('#board .pawn.selected')`)
@@ -245,9 +245,11 @@ func checkSackByClicks(t *testing.T, s *site, tab context.Context, id string, st
 	if got := av.Players[0].Tools["kyanite"]; got != before.Players[0].Tools["kyanite"]+1 {
 		t.Errorf("Ann's kyanite paid for tools: %d; want one more than %d", got, before.Players[0].Tools["kyanite"])
 	}
-	waitFor(t, tab, 10*time.Second, "the swap in the log", `[...document.querySelectorAll('#log li')].some((li) => li.textContent.includes('Sack: Swap'))`)
+	waitFor(t, tab, 10*time.Second, "the swap in the log", `[...document.querySelectorAll('#log li')].some((li) => li.textContent.includes('Sack: swapped'))`)
 	words := strings.Split(eval[string](t, tab, `[...document.querySelectorAll('#log li')].map((li) => li.querySelector('.log-who').textContent + ': ' + li.textContent).join('\n')`), "\n")
-	i := slices.IndexFunc(words, func(w string) bool { return strings.HasPrefix(w, "Ann: ") && strings.Contains(w, "Sack ⇄ ") })
+	i := slices.IndexFunc(words, func(w string) bool {
+		return strings.HasPrefix(w, "Ann: ") && strings.Contains(w, "opened the Sack with ")
+	})
 	if i < 0 || i+len(steps)+1 >= len(words) {
 		t.Fatalf("the log %q; want Ann's opening of the Sack, its steps and the swap in words", words)
 	}
@@ -259,7 +261,7 @@ func checkSackByClicks(t *testing.T, s *site, tab context.Context, id string, st
 	}
 }
 
-// TestMineralsRendererOrpimentChoice draws a view with a ♦♦ orpiment card
+// TestMineralsRendererOrpimentChoice draws a view with a two-diamond orpiment card
 // (d09) face up with the page's own Minerals renderer and the two legal
 // ways to take it, as the server lists them for a player who has the
 // orpiment: both buttons are offered, with their points, and each sends its
@@ -311,7 +313,7 @@ func TestMineralsRendererOrpimentChoice(t *testing.T) {
 		t.Errorf("d09's buttons without the orpiment: got %q; want %q", buttons, want)
 	}
 	words := eval[string](t, tab, `['take 1 without orpiment', 'sack with 2', 'sack give tourmaline', 'sack take anthracite', 'sack swap'].map(window.mnDescribe).join(' / ')`)
-	if want := "took the card in slot 1 (without orpiment) / Sack ⇄ Bob / Sack: tourmaline → / Sack: ← anthracite / Sack: Swap"; words != want {
+	if want := "took the card in slot 1 (without orpiment) / opened the Sack with Bob / Sack: gives tourmaline / Sack: takes anthracite / Sack: swapped"; words != want {
 		t.Errorf("moves in words: got %q; want %q", words, want)
 	}
 }
