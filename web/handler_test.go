@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 func get(t testing.TB, h http.Handler, method, path string, header map[string]string) *httptest.ResponseRecorder {
@@ -274,5 +275,45 @@ func TestMineralsCardData(t *testing.T) {
 		if d01.Minerals[m] != n {
 			t.Errorf("d01: got %d %s; want %d", d01.Minerals[m], m, n)
 		}
+	}
+}
+
+// symbolFree are the assets that must draw every symbol as an SVG icon
+// (icons.js) rather than as a character: the shared client, its texts, and
+// the renderers of Minerals, Out of Mine and generic games. (Hammer Time's
+// and TF22's renderers join the list once their symbols are icons.)
+var symbolFree = []string{"js/", "app.css", "index.html", "i18n/", "games/generic.", "games/minerals.", "games/outofmine."}
+
+// typography are the non-letter characters a text may use: every text
+// font has them.
+const typography = "·—–…×→←−’‘“”«»°  "
+
+// TestNoSymbolGlyphs checks that the client writes no emoji or symbol
+// character (a die face, a dragon, a stopwatch, a star, a geometric shape):
+// those depend on the fonts of the system and show as empty boxes on a
+// stock Debian Chromium. Letters of every language and typography are
+// fine.
+func TestNoSymbolGlyphs(t *testing.T) {
+	err := fs.WalkDir(assets, "assets", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		name := strings.TrimPrefix(p, "assets/")
+		if !slices.ContainsFunc(symbolFree, func(pre string) bool { return strings.HasPrefix(name, pre) }) {
+			return nil
+		}
+		b, _ := fs.ReadFile(assets, p)
+		for i, line := range strings.Split(string(b), "\n") {
+			for _, r := range line {
+				if r < 128 || unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r) || strings.ContainsRune(typography, r) {
+					continue
+				}
+				t.Errorf("%s:%d: the character %q (U+%04X) is drawn by a font; draw it as an icon", name, i+1, r, r)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

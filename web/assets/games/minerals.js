@@ -320,7 +320,10 @@ function cardBox(ctx, id, slot, takeMove, lessMove) {
   const c = cards && cards[id];
   const box = h('div', { class: ['mcard', (takeMove || lessMove) && 'takeable'], 'data-card': id || '' });
   if (!id) { box.append(h('span', { class: 'muted', text: t('mn.emptyslot') })); return box; }
-  box.append(h('div', { class: 'mcard-head' }, h('span', { class: 'deck', text: c ? c.deck : '' }), ' ', h('span', { class: 'cid', text: id })));
+  // The deck: one diamond or two, drawn as gems.
+  const gems = c ? [...c.deck].length : 0;
+  box.append(h('div', { class: 'mcard-head' }, h('span', { class: 'deck', title: t('mn.deckof', { n: gems }) },
+    Array.from({ length: gems }, () => icon('gem')), h('span', { class: 'sr', text: t('mn.deckof', { n: gems }) })), ' ', h('span', { class: 'cid', text: id })));
   if (c) {
     box.append(h('div', { class: 'mcard-minerals' }, MINERALS.filter((m) => c.minerals[m]).map((m) => swatch(t, m, c.minerals[m]))),
       h('div', { class: 'points', text: t('mn.cardpoints', { n: c.points }) + (c.reduced_points ? ' / ' + t('mn.withoutorpiment', { n: c.reduced_points }) : '') }));

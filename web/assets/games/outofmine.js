@@ -246,7 +246,7 @@ function roundArea(view, ctx, m, mem) {
     const canCall = layout && empty === 0 && !m.calling && ctx.status === 'playing';
     wrap.append(h('div', { class: 'oom-mine' },
       h('div', { class: 'oom-boardcol' },
-        h('h3', {}, t('oom.yourboard', { id: me.board, side: me.side }), ' ',
+        h('h3', {}, t('oom.yourboard', { id: me.board, side: me.side }), ' · ',
           h('span', { class: 'oom-empty', id: 'oom-empty', 'data-empty': empty, text: t('oom.empty', { n: empty }) })),
         layout ? ownBoard(view, ctx, m, mem, layout) : null,
         h('div', { class: 'oom-controls' },

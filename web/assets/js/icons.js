@@ -10,9 +10,10 @@
 //
 // The icons: clock, trophy, bot, leave, dragon, die1 … die6 (pips), die
 // (a die: chance), first, prev, next, last (the replay's steps), cut
-// (scissors), swap, card (a card face down), star, and the color-blind
+// (scissors), swap, card (a card face down), star, gem, and the color-blind
 // symbols circle, triangle, diamond, square (and star); gold, silver,
-// woodworm and rat (Out of Mine's elements); plus, minus and fit (zoom).
+// woodworm and rat (Out of Mine's elements); turnleft, turnright, check,
+// up, down, left, right, hammer; plus, minus and fit (zoom).
 import { s } from './dom.js';
 
 const F = { fill: 'currentColor', stroke: 'none' };
@@ -37,9 +38,10 @@ const PATHS = {
   bot: [['rect', { x: 5, y: 8, width: 14, height: 11, rx: 2.5 }], ['path', { d: 'M12 8V4.5M9.5 13h.01M14.5 13h.01M9.5 16.5h5' }], ['circle', { cx: 12, cy: 3.5, r: 1 }]],
   // A door with an arrow out: leaving the table.
   leave: [['path', { d: 'M14 4.5H6.5v15H14M10.5 12h10M17 8.5l3.5 3.5-3.5 3.5' }]],
-  // A dragon's head in profile, facing right: horns, snout, jaw and eye.
-  dragon: [['path', { d: 'M3 19.5c1-5 3.5-9 8-10.5L9.5 4l4 3.5L15 3l1.5 5c2.5.5 4.5 2 5 4.5l-3 .8 2 2.2-4.5.3c-1 2.2-3 3.7-6 3.7z' }],
-    ['circle', { cx: 15.5, cy: 11, r: 1.2, ...F }], ['path', { d: 'M11 15.5l2 1.5' }]],
+  // A dragon's head in profile, facing right: spikes down the neck, a
+  // horn, the snout, the open jaw and an eye.
+  dragon: [['path', { d: 'M3 21L4.5 16 2.8 15.4 5.5 13 4 11.5 7 10 9 7 7 2.5 11.5 6H16L21 9.5 21.5 11.5 17.5 12.5 20 15 15 15.5 11 19 9 21z' }],
+    ['circle', { cx: 14.5, cy: 9, r: 1.1, ...F }]],
   die1: [dieBox, ...PIPS[1].map(([x, y]) => pip(x, y))],
   die2: [dieBox, ...PIPS[2].map(([x, y]) => pip(x, y))],
   die3: [dieBox, ...PIPS[3].map(([x, y]) => pip(x, y))],
@@ -59,6 +61,8 @@ const PATHS = {
   // A card lying face down.
   card: [['rect', { x: 5, y: 2.5, width: 14, height: 19, rx: 2 }], ['path', { d: 'M8 6l8 12M16 6L8 18' }]],
   star: [['path', { d: STAR, ...F }]],
+  // A cut gem seen from above: a collection card's deck mark.
+  gem: [['path', { d: 'M12 3l7.5 9-7.5 9-7.5-9z', ...F }]],
   // The color-blind symbols, one per color (with star above).
   circle: [['circle', { cx: 12, cy: 12, r: 7.5 }]],
   triangle: [['path', { d: 'M12 4l8.5 15h-17z' }]],
@@ -69,8 +73,18 @@ const PATHS = {
   gold: [['circle', { cx: 12, cy: 12, r: 8 }], ['circle', { cx: 12, cy: 12, r: 4, ...F }]],
   silver: [['path', { d: 'M12 3l7 9-7 9-7-9z' }], ['path', { d: 'M12 8l3 4-3 4-3-4z', ...F }]],
   woodworm: [['path', { d: 'M3 14c2-4 4-4 6 0s4 4 6 0 4-4 6 0', 'stroke-width': 2.6 }], ['circle', { cx: 20.5, cy: 13, r: 1.3, ...F }]],
-  rat: [['path', { d: 'M4 17c0-4.5 3.5-7.5 8-7.5 3 0 5 1.4 6.4 3.3L22 15l-3.6 2zM4 17c-2 .5-2.5 3-.5 4', 'stroke-width': 1.8 }],
-    ['circle', { cx: 14.5, cy: 9, r: 2 }], ['circle', { cx: 17.6, cy: 13.6, r: 1, ...F }]],
+  rat: [['path', { d: 'M4 17c0-3.5 3.2-6 7-6 3 0 5 1 6.5 2.5l4 2-4.5 1.5zM4 17c-2.2 0-2.8 2.6-.8 4M8 17v2M13 17v2', 'stroke-width': 1.8 }],
+    ['circle', { cx: 15, cy: 10.8, r: 1.9 }], ['circle', { cx: 18.2, cy: 14.2, r: .9, ...F }]],
+  // Turning left and right (a tray, a card), a tick, arrows.
+  turnleft: [['path', { d: 'M4.5 10A8 8 0 1 1 6 17M4.5 4.5V10H10' }]],
+  turnright: [['path', { d: 'M19.5 10A8 8 0 1 0 18 17M19.5 4.5V10H14' }]],
+  check: [['path', { d: 'M4.5 12.5l5 5 10-11' }]],
+  up: [['path', { d: 'M12 19.5v-15M6 10l6-6 6 6' }]],
+  down: [['path', { d: 'M12 4.5v15M6 14l6 6 6-6' }]],
+  left: [['path', { d: 'M19.5 12h-15M10 6l-6 6 6 6' }]],
+  right: [['path', { d: 'M4.5 12h15M14 6l6 6-6 6' }]],
+  // A hammer: its head and handle.
+  hammer: [['path', { d: 'M13.5 10.5L4 20M9 4.5l5-1.5 6.5 6.5-1.5 5z' }]],
   // Zoom in, zoom out, fit the board to the screen.
   plus: [['path', { d: 'M12 5v14M5 12h14' }]],
   minus: [['path', { d: 'M5 12h14' }]],

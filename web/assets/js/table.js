@@ -342,7 +342,8 @@ export function tablePage(el, id) {
     const own = st.you >= 0 && st.status === 'playing' ? clocks.element(st.you, true) : null;
     boxes.status.append(turn);
     if (own) boxes.status.append(' ', own);
-    document.title = `${yourTurn ? '● ' : ''}${st.spec ? gameTitle(st.spec) : ''} · Minehall`;
+    // The tab says when it is the person's turn, in words.
+    document.title = `${yourTurn ? t('table.yourturn') + ' · ' : ''}${st.spec ? gameTitle(st.spec) : ''} · Minehall`;
     if (st.deadline && st.status === 'playing' && !st.mod?.drawsClock) {
       // The round clock of a game with timed phases, unless the game's
       // renderer draws it (Out of Mine's round clock by the board).
