@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 func get(t testing.TB, h http.Handler, method, path string, header map[string]string) *httptest.ResponseRecorder {
@@ -140,8 +141,8 @@ func TestTranslationsComplete(t *testing.T) {
 			}
 		}
 		for k := range d {
-			if _, ok := en[k]; !ok {
-				t.Errorf("%s: key %q is not an English key", lang, k)
+			if _, ok := en[k]; !ok && !isPluralOf(en, k) {
+				t.Errorf("%s: key %q is not an English key (nor a plural form of one)", lang, k)
 			}
 		}
 	}
@@ -159,6 +160,95 @@ func TestTranslationsComplete(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// pluralForms are the plural categories of Intl.PluralRules: a text may
+// have a form per category as key.one, key.few, …, beside key itself.
+var pluralForms = []string{"zero", "one", "two", "few", "many", "other"}
+
+// isPluralOf reports whether k is a plural form (key.one, …) of a key of
+// dict.
+func isPluralOf(dict map[string]string, k string) bool {
+	i := strings.LastIndexByte(k, '.')
+	if i < 0 || !slices.Contains(pluralForms, k[i+1:]) {
+		return false
+	}
+	_, ok := dict[k[:i]]
+	return ok
+}
+
+var placeholder = regexp.MustCompile(`\{(\w+)\}`)
+
+// TestTranslationsKeepPlaceholders checks that every text names only the
+// placeholders of its English key ({n}, {name}, …), so that no value is
+// lost or left unfilled in a language, and that a plural form names only
+// its key's placeholders.
+func TestTranslationsKeepPlaceholders(t *testing.T) {
+	var en map[string]string
+	readJSON(t, "assets/i18n/en.json", &en)
+	names := func(text string) []string {
+		var out []string
+		for _, m := range placeholder.FindAllStringSubmatch(text, -1) {
+			out = append(out, m[1])
+		}
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	for _, lang := range []string{"en", "de", "fr", "nl"} {
+		var d map[string]string
+		readJSON(t, "assets/i18n/"+lang+".json", &d)
+		for k, v := range d {
+			base, plural := k, isPluralOf(en, k)
+			if plural {
+				base = k[:strings.LastIndexByte(k, '.')]
+			}
+			want, got := names(en[base]), names(v)
+			if plural {
+				// A singular may say "one" in words instead of {n}.
+				for _, p := range got {
+					if !slices.Contains(want, p) {
+						t.Errorf("%s: %s names {%s}, which %s does not have", lang, k, p, base)
+					}
+				}
+				continue
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: %s names %v; want %v as in English", lang, k, got, want)
+			}
+		}
+	}
+}
+
+// TestTranslationsCountWithPlurals checks that a count whose noun changes
+// between one and many reads right in every language: each such key of
+// the client (table.points, table.legalcount, …) has its singular form
+// (key.one) in every language whose singular differs from its plural.
+func TestTranslationsCountWithPlurals(t *testing.T) {
+	want := map[string][]string{ // key: the languages whose singular differs
+		"table.points":     {"en", "fr", "nl"},
+		"table.legalcount": {"en", "de", "fr", "nl"},
+		"table.waiting":    {"en", "de", "fr", "nl"},
+		"log.earlier":      {"en", "de", "fr", "nl"},
+		"dur.d":            {"en", "de", "fr", "nl"},
+		"mn.cardpoints":    {"en", "de", "fr", "nl"},
+		"oom.removed":      {"en", "fr", "nl"},
+		"oom.empty":        {"fr"},
+		"oom.boardof":      {"fr"},
+		"oom.call.notyet":  {"fr"},
+		"oom.kind":         {"fr"},
+		"oom.kind.shape":   {"fr"},
+		"lobby.free":       {"fr"},
+	}
+	for key, langs := range want {
+		for _, lang := range langs {
+			var d map[string]string
+			readJSON(t, "assets/i18n/"+lang+".json", &d)
+			one, other := d[key+".one"], d[key]
+			if one == "" || one == other {
+				t.Errorf("%s: %s.one is %q beside %s %q; want a singular of its own", lang, key, one, key, other)
+			}
+		}
+	}
 }
 
 func TestMineralsCardData(t *testing.T) {
@@ -185,5 +275,45 @@ func TestMineralsCardData(t *testing.T) {
 		if d01.Minerals[m] != n {
 			t.Errorf("d01: got %d %s; want %d", d01.Minerals[m], m, n)
 		}
+	}
+}
+
+// symbolFree are the assets that must draw every symbol as an SVG icon
+// (icons.js) rather than as a character: the shared client, its texts, and
+// the renderers of Minerals, Out of Mine and generic games. (Hammer Time's
+// and TF22's renderers join the list once their symbols are icons.)
+var symbolFree = []string{"js/", "app.css", "index.html", "i18n/", "games/generic.", "games/minerals.", "games/outofmine."}
+
+// typography are the non-letter characters a text may use: every text
+// font has them.
+const typography = "·—–…×→←−’‘“”«»°  "
+
+// TestNoSymbolGlyphs checks that the client writes no emoji or symbol
+// character (a die face, a dragon, a stopwatch, a star, a geometric shape):
+// those depend on the fonts of the system and show as empty boxes on a
+// stock Debian Chromium. Letters of every language and typography are
+// fine.
+func TestNoSymbolGlyphs(t *testing.T) {
+	err := fs.WalkDir(assets, "assets", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		name := strings.TrimPrefix(p, "assets/")
+		if !slices.ContainsFunc(symbolFree, func(pre string) bool { return strings.HasPrefix(name, pre) }) {
+			return nil
+		}
+		b, _ := fs.ReadFile(assets, p)
+		for i, line := range strings.Split(string(b), "\n") {
+			for _, r := range line {
+				if r < 128 || unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r) || strings.ContainsRune(typography, r) {
+					continue
+				}
+				t.Errorf("%s:%d: the character %q (U+%04X) is drawn by a font; draw it as an icon", name, i+1, r, r)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

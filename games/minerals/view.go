@@ -1,6 +1,8 @@
 package minerals
 
 import (
+	"slices"
+
 	"minehall/game"
 )
 
@@ -33,23 +35,32 @@ type ToolView struct {
 	Reconstructed bool   `json:"reconstructed"`
 }
 
+// PawnColors are the colours of the pawns (and player boards) by seat: the
+// box has "5 silicone pawns in different colors", which the rulebook does
+// not name; these are told apart from each other and from the five
+// minerals' colours (white, blue, pink, black, golden) on the board.
+var PawnColors = [MaxPlayers]string{"red", "green", "purple", "orange", "turquoise"}
+
 // View is the whole public state: Minerals has no hidden information (the
 // deck's order is decided by chance when a card is revealed).
 type View struct {
-	Version   string         `json:"version"`
-	Phase     string         `json:"phase"`
-	Current   int            `json:"current"`
-	Turn      int            `json:"turn"`
-	Board     []HexView      `json:"board"`
-	Players   []PlayerView   `json:"players"`
-	Pouch     map[string]int `json:"pouch"`
-	FaceUp    []string       `json:"face_up"` // card ids, "" for an empty slot
-	DeckSize  int            `json:"deck_size"`
-	Tools     []ToolView     `json:"tools"`
-	ToolUsed  bool           `json:"tool_used"`
-	Exchanged bool           `json:"exchanged"`
-	Pending   []string       `json:"pending_cut,omitempty"`
-	Sack      *SackView      `json:"sack,omitempty"` // the Sack swap being built, in phase "sack"
+	Version string `json:"version"`
+	// SeatColors is each seat's pawn colour (see PawnColors), the colour a
+	// client draws the seat in everywhere.
+	SeatColors []string       `json:"seat_colors"`
+	Phase      string         `json:"phase"`
+	Current    int            `json:"current"`
+	Turn       int            `json:"turn"`
+	Board      []HexView      `json:"board"`
+	Players    []PlayerView   `json:"players"`
+	Pouch      map[string]int `json:"pouch"`
+	FaceUp     []string       `json:"face_up"` // card ids, "" for an empty slot
+	DeckSize   int            `json:"deck_size"`
+	Tools      []ToolView     `json:"tools"`
+	ToolUsed   bool           `json:"tool_used"`
+	Exchanged  bool           `json:"exchanged"`
+	Pending    []string       `json:"pending_cut,omitempty"`
+	Sack       *SackView      `json:"sack,omitempty"` // the Sack swap being built, in phase "sack"
 }
 
 // SackView is a Sack swap being built: the opponent (an index into
@@ -86,6 +97,7 @@ func (s *State) View(p game.Player) any {
 	v := View{
 		Version: s.version.String(), Phase: phaseNames[s.phase], Current: int(s.current), Turn: int(s.turns),
 		Pouch: countsMap(s.pouch), ToolUsed: s.toolUsed, Exchanged: s.exchanged,
+		SeatColors: slices.Clone(PawnColors[:s.n]),
 	}
 	for _, c := range s.minerals.AppendCells(nil) {
 		m := Mineral(s.board[c] - 1)

@@ -39,8 +39,10 @@ type site struct {
 // Minerals, Connect Four and Out of Mine (its bots at a multiple of their
 // human pace, see quickOutOfMine), Hammer Time (quick bots, see
 // quickHammerTime), TF22 Mine, turn-based bots that play at once, and the
-// web client at /.
-func startSite(t testing.TB) *site {
+// web client at /. Each of extra may add handlers to the site's mux before
+// it serves (more specific patterns than /api/ and /ws/ win); api is the
+// server, for requests such a handler passes on.
+func startSite(t testing.TB, extra ...func(mux *http.ServeMux, api http.Handler)) *site {
 	t.Helper()
 	reg := &game.Registry{}
 	reg.Register(minerals.New())
@@ -61,6 +63,9 @@ func startSite(t testing.TB) *site {
 	mux.Handle("/ws/", srv)
 	mux.Handle("/healthz", srv)
 	mux.Handle("/", web.Handler())
+	for _, add := range extra {
+		add(mux, srv)
+	}
 	ts := httptest.NewServer(mux)
 	s.URL = ts.URL
 	t.Cleanup(func() {
@@ -179,6 +184,13 @@ func waitFor(t *testing.T, ctx context.Context, timeout time.Duration, what, pre
 		}
 		t.Fatalf("waiting for %s: %v", what, err)
 	}
+}
+
+// revealOnBoard brings the element sel into view as a person would on a
+// board that may be zoomed in: focusing a hex pans the board to it (a
+// person drags it there), and the page scrolls to it.
+func revealOnBoard(sel string) chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (e && e.tagName === 'polygon') e.focus(); e?.scrollIntoView?.({ block: 'center' }); })()`, sel))
 }
 
 // choose sets a select element's value as a person would and fires change.

@@ -8,6 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"minehall/game"
@@ -123,7 +126,7 @@ func clickMineralsMove(t *testing.T, tab context.Context, key string) {
 	t.Helper()
 	n := eval[string](t, tab, `document.getElementById('main').dataset.n`)
 	sel := fmt.Sprintf(`#board [data-key=%q]`, key)
-	do(t, tab, 10*time.Second, "click "+key, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel)))
+	do(t, tab, 10*time.Second, "click "+key, chromedp.WaitVisible(chromedp.CSS(sel)), revealOnBoard(sel), chromedp.Click(chromedp.CSS(sel)))
 	if key == "pawn" {
 		waitFor(t, tab, 5*time.Second, "destinations highlighted after selecting the pawn",
 			`document.querySelectorAll('#board .hex.legal').length > 0 || !document.querySelector('#board .pawn.selected')`)
@@ -245,9 +248,11 @@ func checkSackByClicks(t *testing.T, s *site, tab context.Context, id string, st
 	if got := av.Players[0].Tools["kyanite"]; got != before.Players[0].Tools["kyanite"]+1 {
 		t.Errorf("Ann's kyanite paid for tools: %d; want one more than %d", got, before.Players[0].Tools["kyanite"])
 	}
-	waitFor(t, tab, 10*time.Second, "the swap in the log", `[...document.querySelectorAll('#log li')].some((li) => li.textContent.includes('Sack: Swap'))`)
+	waitFor(t, tab, 10*time.Second, "the swap in the log", `[...document.querySelectorAll('#log li')].some((li) => li.textContent.includes('Sack: swapped'))`)
 	words := strings.Split(eval[string](t, tab, `[...document.querySelectorAll('#log li')].map((li) => li.querySelector('.log-who').textContent + ': ' + li.textContent).join('\n')`), "\n")
-	i := slices.IndexFunc(words, func(w string) bool { return strings.HasPrefix(w, "Ann: ") && strings.Contains(w, "Sack ⇄ ") })
+	i := slices.IndexFunc(words, func(w string) bool {
+		return strings.HasPrefix(w, "Ann: ") && strings.Contains(w, "opened the Sack with ")
+	})
 	if i < 0 || i+len(steps)+1 >= len(words) {
 		t.Fatalf("the log %q; want Ann's opening of the Sack, its steps and the swap in words", words)
 	}
@@ -259,7 +264,7 @@ func checkSackByClicks(t *testing.T, s *site, tab context.Context, id string, st
 	}
 }
 
-// TestMineralsRendererOrpimentChoice draws a view with a ♦♦ orpiment card
+// TestMineralsRendererOrpimentChoice draws a view with a two-diamond orpiment card
 // (d09) face up with the page's own Minerals renderer and the two legal
 // ways to take it, as the server lists them for a player who has the
 // orpiment: both buttons are offered, with their points, and each sends its
@@ -311,7 +316,137 @@ func TestMineralsRendererOrpimentChoice(t *testing.T) {
 		t.Errorf("d09's buttons without the orpiment: got %q; want %q", buttons, want)
 	}
 	words := eval[string](t, tab, `['take 1 without orpiment', 'sack with 2', 'sack give tourmaline', 'sack take anthracite', 'sack swap'].map(window.mnDescribe).join(' / ')`)
-	if want := "took the card in slot 1 (without orpiment) / Sack ⇄ Bob / Sack: tourmaline → / Sack: ← anthracite / Sack: Swap"; words != want {
+	if want := "took the card in slot 1 (without orpiment) / opened the Sack with Bob / Sack: gives tourmaline / Sack: takes anthracite / Sack: swapped"; words != want {
 		t.Errorf("moves in words: got %q; want %q", words, want)
+	}
+}
+
+// touch dispatches a touch event with the given points (x, y pairs).
+func touch(kind input.DispatchTouchEventType, pts ...[2]float64) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		p := input.DispatchTouchEventParams{Type: kind, TouchPoints: []*input.TouchPoint{}}
+		for i, xy := range pts {
+			id := float64(i + 1)
+			p.TouchPoints = append(p.TouchPoints, &input.TouchPoint{X: xy[0], Y: xy[1], ID: &id})
+		}
+		_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, p)
+		return err
+	})
+}
+
+// TestMineralsBoardOnAPhone opens a 4-player Minerals table on a 390 px
+// touch screen on the person's turn: the board zooms in by itself so that
+// the pawn, then each destination, is at least 40 px wide; a destination is
+// ringed, nothing is drawn over its value; the zoom buttons are 40 px or
+// more; fit shows the whole board, + zooms in, a pinch zooms in and a
+// one-finger drag pans without playing a move.
+func TestMineralsBoardOnAPhone(t *testing.T) {
+	mn := mineralsGoldens()[0]
+	s := goldenSite(t, []goldenCase{mn})
+	tab := newTab(t, newBrowser(t), "phone")
+	do(t, tab, 30*time.Second, "open the table on a phone",
+		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: goldenSetup(mn)})
+			return err
+		}),
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch),
+		chromedp.Navigate(s.URL+"/tables/golden-"+mn.Name),
+		chromedp.WaitVisible(chromedp.CSS(`#board .pawn.selectable`)))
+	board := `document.querySelector('#board .hexboard')`
+	// width returns the on-screen width of the element sel, 0 when it is
+	// outside the board's visible part.
+	const width = `((sel) => { const b = document.querySelector('#board .hexboard').getBoundingClientRect();
+  return [...document.querySelectorAll(sel)].map((e) => { const r = e.getBoundingClientRect();
+    return r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1 ? r.width : 0; }); })`
+	if w := eval[[]float64](t, tab, width+`('#board .pawn.selectable circle')`); len(w) != 1 || w[0]/0.58 < 40 {
+		t.Errorf("the person's pawn shows %v px wide (its hex %.0f px); want the hex 40 px or more, in view", w, w[0]/0.58)
+	}
+	for _, b := range eval[[]float64](t, tab, `[...document.querySelectorAll('#board .zoombar button')].map((b) => Math.min(b.getBoundingClientRect().width, b.getBoundingClientRect().height))`) {
+		if b < 40 {
+			t.Errorf("a zoom button is %.0f px; want 40 px or more", b)
+		}
+	}
+	do(t, tab, 10*time.Second, "tap the pawn", chromedp.Click(chromedp.CSS(`#board [data-key="pawn"]`)))
+	waitFor(t, tab, 5*time.Second, "the destinations", `document.querySelectorAll('#board .hex.legal').length > 0`)
+	seen := 0
+	for _, w := range eval[[]float64](t, tab, width+`('#board .hex.legal')`) {
+		if w > 0 {
+			seen++
+			if w < 40 {
+				t.Errorf("a destination shows %.0f px wide; want 40 px or more", w)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Errorf("no destination in view after selecting the pawn; want the board zoomed onto them")
+	}
+	if got := eval[[]int](t, tab, `[document.querySelectorAll('#board .hex.legal').length, document.querySelectorAll('#board .rings .ring-in').length, document.querySelectorAll('#board .hexboard circle').length - document.querySelectorAll('#board .pawn circle').length]`); got[0] != got[1] || got[2] != 0 {
+		t.Errorf("got %d destinations, %d rings and %d circles besides the pawns; want a ring per destination and nothing over a hex's value", got[0], got[1], got[2])
+	}
+	n := eval[string](t, tab, `document.getElementById('main').dataset.n`)
+	zoom := func() float64 { return eval[float64](t, tab, `Number(`+board+`.dataset.zoom)`) }
+	do(t, tab, 5*time.Second, "fit the board", chromedp.Click(chromedp.CSS(`#zoom-fit`)))
+	if z := zoom(); z != 1 {
+		t.Errorf("zoom after fit: %v; want 1 (the whole board)", z)
+	}
+	do(t, tab, 5*time.Second, "zoom in", chromedp.Click(chromedp.CSS(`#zoom-in`)))
+	if z := zoom(); z != 1.5 {
+		t.Errorf("zoom after +: %v; want 1.5", z)
+	}
+	x, y := center(t, tab, `#board .hexboard`)
+	do(t, tab, 10*time.Second, "pinch out",
+		touch(input.DispatchTouchEventTypeTouchStart, [2]float64{x - 20, y}, [2]float64{x + 20, y}),
+		touch(input.DispatchTouchEventTypeTouchMove, [2]float64{x - 40, y}, [2]float64{x + 40, y}),
+		touch(input.DispatchTouchEventTypeTouchMove, [2]float64{x - 60, y}, [2]float64{x + 60, y}),
+		touch(input.DispatchTouchEventTypeTouchEnd))
+	if z := zoom(); z < 3 {
+		t.Errorf("zoom after pinching from 40 to 120 px apart at 1.5: %v; want about 4.5", z)
+	}
+	vb := eval[string](t, tab, board+`.getAttribute('viewBox')`)
+	do(t, tab, 10*time.Second, "drag the board with one finger",
+		touch(input.DispatchTouchEventTypeTouchStart, [2]float64{x, y}),
+		touch(input.DispatchTouchEventTypeTouchMove, [2]float64{x + 30, y + 10}),
+		touch(input.DispatchTouchEventTypeTouchMove, [2]float64{x + 60, y + 20}),
+		touch(input.DispatchTouchEventTypeTouchEnd))
+	if got := eval[string](t, tab, board+`.getAttribute('viewBox')`); got == vb {
+		t.Errorf("the view did not move with a one-finger drag (viewBox %s)", got)
+	}
+	if got := eval[string](t, tab, `document.getElementById('main').dataset.n + '|' + (document.querySelector('.message:not([hidden])')?.textContent || '')`); got != n+"|" {
+		t.Errorf("after zooming and dragging: n and message %q; want %q (no move sent)", got, n+"|")
+	}
+}
+
+// TestMineralsSounds draws three views in a row with the page's Minerals
+// renderer, sound on: one mineral gone from the board is a mineral lifted
+// ('lift'), several at once are fragments cut off ('cut'); drawing the
+// same view again sounds nothing.
+func TestMineralsSounds(t *testing.T) {
+	s := startSite(t)
+	tab := newTab(t, newBrowser(t), "player")
+	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	got, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`(async () => {
+  localStorage.setItem('minehall.sound', 'on');
+  const mod = await import('/assets/games/minerals.js');
+  const { t } = await import('/assets/js/i18n.js');
+  const heard = [];
+  window.addEventListener('minehall:sound', (e) => heard.push(e.detail));
+  const el = document.createElement('div');
+  document.body.append(el);
+  const hex = (name, mineral) => ({ hex: name, row: Number(name.slice(1)) - 1, col: name.charCodeAt(0) - 97, mineral, value: 1 });
+  const view = (names) => ({ version: '6+', phase: 'move', current: 0, turn: 3, pouch: {}, face_up: [], tools: [],
+    board: names.map((n) => hex(n, 'wollastonite')), players: [{ pawn: 'a1', pool: {}, tools_paid: {}, cards: [], score: 0 }, { pawn: 'e1', pool: {}, tools_paid: {}, cards: [], score: 0 }] });
+  const a = view(['a1', 'b1', 'c1', 'd1', 'e1', 'a2', 'b2']), b = view(['a1', 'c1', 'd1', 'e1', 'a2', 'b2']), c = view(['a1', 'c1', 'd1', 'e1']);
+  const ctx = (v, prev) => ({ view: v, prev, legal: [], send: () => 0, you: 0, names: ['Ann', 'Bob'], t, colorBlind: false });
+  mod.render(el, ctx(a, null));
+  mod.render(el, ctx(b, a));
+  mod.render(el, ctx(b, a));
+  mod.render(el, ctx(c, b));
+  return heard;
+})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("render: %v", err)
+	}
+	if !slices.Equal(got, []string{"lift", "cut"}) {
+		t.Errorf("sounds: got %q; want lift (one mineral gone), then cut (two gone at once)", got)
 	}
 }

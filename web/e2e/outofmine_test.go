@@ -11,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -383,7 +385,7 @@ func TestOutOfMineRaceForTheLastTile(t *testing.T) {
 			raced = true
 			loser := tabs[losers[0]]
 			waitFor(t, loser, 10*time.Second, losers[0]+" sees the take rolled back",
-				fmt.Sprintf(`document.querySelector('#oom-rollback')?.dataset.move === %q && document.querySelector('#oom-rollback').dataset.code === 'illegal'`, "take "+kind))
+				fmt.Sprintf(`/^take %s( |$)/.test(document.querySelector('#oom-rollback')?.dataset.move || '') && document.querySelector('#oom-rollback').dataset.code === 'illegal'`, kind))
 			t.Logf("race for %s: %s got it, %s's take was rolled back: %s", kind, winners[0], losers[0],
 				eval[string](t, loser, `document.querySelector('#oom-rollback').textContent`))
 		} else {
@@ -461,7 +463,8 @@ func TestOutOfMineCallButton(t *testing.T) {
 	// Take the last tile off again (select it, Delete): the button goes off.
 	last := steps[len(steps)-1]
 	lastSel := fmt.Sprintf(`#oom-board g.tile[data-cell=%q]`, cellName(last.row, last.col))
-	clickAt(t, ann, "select the last tile", lastSel+` rect.tc`)
+	lastCell := eval[string](t, ann, fmt.Sprintf(`document.querySelector(%q).dataset.cells.split(' ')[0]`, lastSel))
+	clickAt(t, ann, "select the last tile", fmt.Sprintf(`#oom-board rect[data-cell=%q]`, lastCell))
 	waitFor(t, ann, 5*time.Second, "the tile selected", `!!document.querySelector('#oom-board g.tile.selected')`)
 	do(t, ann, 5*time.Second, "remove it with Delete", chromedp.KeyEvent(kb.Delete))
 	waitFor(t, ann, 10*time.Second, "OUT OF MINE! disabled again", `document.querySelector('#oom-call').disabled && document.querySelector('#oom-empty').dataset.empty !== '0'`)
@@ -491,22 +494,97 @@ func TestOutOfMineCallButton(t *testing.T) {
 		t.Errorf("Bob's round score with an empty board: got %s; want 0 (more than 10 empty spaces)", got)
 	}
 
-	// Ann's scored board shows every tile as it lay, with its element.
+	// Ann's scored board shows every tile as it lay; without the finds
+	// variant no tile shows its element (it scores nothing).
 	var want []string
-	elements := 0
-	for i, st := range steps {
+	for _, st := range steps {
 		want = append(want, st.shape+" "+st.sym+" "+cellName(st.row, st.col))
-		if strings.Contains(kinds[i], " ") {
-			elements++
-		}
 	}
 	got := eval[[]string](t, ann, `[...document.querySelectorAll('.oom-result[data-player="0"] .tile[data-shape]')].map((g) => g.dataset.shape + ' ' + g.dataset.sym + ' ' + g.dataset.cell).sort()`)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("Ann's scored board: got tiles %v; want %v", got, want)
 	}
-	withElement := eval[[]string](t, ann, `[...document.querySelectorAll('.oom-result[data-player="0"] .tile .elem title')].map((e) => e.textContent)`)
-	if len(withElement) != elements {
-		t.Errorf("Ann's scored board: got %d tiles with an element %v; want %d (kinds taken: %v)", len(withElement), withElement, elements, kinds)
+	if n := eval[int](t, ann, `document.querySelectorAll('#oom .elem').length`); n != 0 {
+		t.Errorf("got %d elements drawn without the finds variant (kinds taken: %v); want none", n, kinds)
+	}
+}
+
+// openGolden opens the golden table of case c in a new tab of browser as
+// its seat, at 1280x900, and waits until ready holds.
+func openGolden(t *testing.T, browser context.Context, s *site, c goldenCase, ready string) context.Context {
+	t.Helper()
+	tab := newTab(t, browser, c.Name)
+	do(t, tab, 30*time.Second, "open "+c.Name,
+		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: goldenSetup(c)})
+			return err
+		}),
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(s.URL+"/tables/golden-"+c.Name))
+	waitFor(t, tab, 15*time.Second, c.Name+" drawn", ready)
+	return tab
+}
+
+// TestOutOfMineTilesAndSupply checks how Out of Mine's pieces are drawn, on
+// a round in play with and without the finds variant: each placed tile is
+// one outlined shape (one path, no cell of its own), white tiles have a
+// dark outline on the pale gallery; without the finds variant the supply
+// offers each shape once, with the count of all its tiles, and no element
+// is drawn anywhere; with it, each kind (shape and element) is offered and
+// the elements of the tiles that have one are drawn.
+func TestOutOfMineTilesAndSupply(t *testing.T) {
+	cases := outOfMineGoldens()[:2] // the round, without and with finds
+	s, tables := goldenSiteTables(t, cases)
+	browser := newBrowser(t)
+	for _, c := range cases {
+		tab := openGolden(t, browser, s, c, `!!document.querySelector('#oom-board .tile')`)
+		v := oomView(tables[c.Name].state, c.You)
+		if got := eval[[]int](t, tab, `[...document.querySelectorAll('#oom-board g.tile')].map((g) => g.querySelectorAll('path.tc').length + 10 * g.querySelectorAll('rect.tc').length)`); len(got) != len(v.Players[0].Placed) || slices.ContainsFunc(got, func(n int) bool { return n != 1 }) {
+			t.Errorf("%s: tiles drawn as %v outlines (+10 per cell drawn alone); want one outline for each of the %d tiles", c.Name, got, len(v.Players[0].Placed))
+		}
+		if dark := eval[bool](t, tab, `(() => { const e = document.createElementNS('http://www.w3.org/2000/svg', 'path'); e.setAttribute('class', 'tc c-white');
+  document.querySelector('#oom-board .tiles').append(e); const st = getComputedStyle(e); const c = st.stroke.match(/\d+/g).map(Number); const w = parseFloat(st.strokeWidth); e.remove();
+  return w >= 1.5 && c[0] + c[1] + c[2] < 3 * 90; })()`); !dark {
+			t.Errorf("%s: a white tile's outline is not dark; want it to stand out on the gallery", c.Name)
+		}
+		want := map[string]int{} // entry -> tiles left
+		for _, k := range v.Supply {
+			id := k.Shape
+			if v.Finds && k.Element != "" {
+				id += " " + k.Element
+			}
+			want[id] += k.Count
+		}
+		var entries []string
+		if err := json.Unmarshal([]byte(eval[string](t, tab, `JSON.stringify([...document.querySelectorAll('#oom-supply .kind')].map((b) => b.dataset.kind + '=' + b.dataset.count))`)), &entries); err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]int{}
+		for _, e := range entries {
+			id, n, _ := strings.Cut(e, "=")
+			var k int
+			fmt.Sscan(n, &k)
+			got[id] = k
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s (finds %v): supply entries %v; want %v", c.Name, v.Finds, got, want)
+		}
+		elements := eval[int](t, tab, `document.querySelectorAll('#oom .elem').length`)
+		withElement := 0
+		for _, p := range v.Players[0].Placed {
+			if p.Element != "" {
+				withElement++
+			}
+		}
+		if v.Finds && withElement == 0 {
+			t.Errorf("%s: no tile with an element on the board; the position should have one to check", c.Name)
+		}
+		switch {
+		case !v.Finds && elements != 0:
+			t.Errorf("%s: %d elements drawn without the finds variant; want none", c.Name, elements)
+		case v.Finds && withElement > 0 && eval[int](t, tab, `document.querySelectorAll('#oom-board .tile .elem').length`) != withElement:
+			t.Errorf("%s: got %d elements on the board; want %d (one per tile that has one)", c.Name, eval[int](t, tab, `document.querySelectorAll('#oom-board .tile .elem').length`), withElement)
+		}
 	}
 }

@@ -50,7 +50,7 @@ func playByClicks(t *testing.T, tab context.Context, deadline time.Duration) int
 		}
 		n := eval[string](t, tab, `document.getElementById('main').dataset.n`)
 		sel := fmt.Sprintf(`#board [data-key=%q]`, key)
-		do(t, tab, 10*time.Second, "click "+key, chromedp.Click(chromedp.CSS(sel)))
+		do(t, tab, 10*time.Second, "click "+key, revealOnBoard(sel), chromedp.Click(chromedp.CSS(sel)))
 		clicks++
 		if key == "pawn" {
 			// Selecting the pawn highlights its destinations.
@@ -230,7 +230,7 @@ func TestLanguageSwitch(t *testing.T) {
 
 	do(t, tab, 10*time.Second, "turn on color-blind mode", chromedp.Click(chromedp.CSS(`#colorblind`)))
 	waitFor(t, tab, 5*time.Second, "a symbol on every mineral hex",
-		`document.querySelectorAll('#board text.sym').length === document.querySelectorAll('#board polygon.hex:not(.empty)').length && document.querySelectorAll('#board text.sym').length > 100`)
+		`document.querySelectorAll('#board .hexboard .sym').length === document.querySelectorAll('#board polygon.hex:not(.empty)').length && document.querySelectorAll('#board .hexboard .sym').length > 100`)
 
 	do(t, tab, 20*time.Second, "read the rules in the app",
 		chromedp.Click(chromedp.CSS(`nav a[href="/rules"]`)),

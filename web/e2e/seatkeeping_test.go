@@ -147,7 +147,7 @@ func clickMove(t *testing.T, tab context.Context) bool {
 	}
 	n := eval[string](t, tab, `document.getElementById('main').dataset.n`)
 	sel := fmt.Sprintf(`#board [data-key=%q]`, key)
-	do(t, tab, 10*time.Second, "click "+key, chromedp.Click(chromedp.CSS(sel)))
+	do(t, tab, 10*time.Second, "click "+key, revealOnBoard(sel), chromedp.Click(chromedp.CSS(sel)))
 	if key == "pawn" {
 		waitFor(t, tab, 5*time.Second, "destinations highlighted after selecting the pawn",
 			`document.querySelectorAll('#board .hex.legal').length > 0 || !document.querySelector('#board .pawn.selected')`)

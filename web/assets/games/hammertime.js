@@ -923,7 +923,7 @@ function updateDie(mem, now) {
       h('span', { class: 'ht-die-whose' }, seatDot(view, owner), ' ', whose),
       h('strong', { class: 'ht-die-tech' }, !rolling && tech ? picture(tech) : null, !rolling && tech ? ' ' : null,
         rolling ? t('ht.die.rolling') : tech ? t(`ht.technique.${tech}`) : t('ht.die.none')),
-      !rolling && tech ? h('small', { class: 'ht-die-effect', text: mine ? t(`ht.technique.${tech}.effect`) : t(`ht.technique.${tech}.effect.other`, { name: who }) }) : null));
+      !rolling && tech ? h('small', { class: 'ht-die-effect', text: mine ? t(`ht.technique.${tech}.effect`) : t(`ht.technique.${tech}.effect.theirs`, { name: who }) }) : null));
 }
 
 function updateControls(mem) {

@@ -1,16 +1,26 @@
 // The Minerals renderer: the hex board in SVG with minerals, crevices and
-// pawns; legal targets highlighted (a pawn's destinations once it is
-// selected); the set-up phases (removals, pawn placement); tools with
-// their costs and effects; the Sack's swap, built mineral by mineral on
-// both sides; the collection row, a ♦♦ orpiment card with its two ways of
-// taking it; the pouch; player boards and scores; fragments about to be
-// cut off, and minerals that just left the board fading out.
+// pawns; legal targets ringed (a pawn's destinations once it is selected);
+// the set-up phases (removals, pawn placement); tools with their costs and
+// effects; the Sack's swap, built mineral by mineral on both sides; the
+// collection row, a two-diamond orpiment card with its two ways of taking
+// it; the pouch; player boards and scores; fragments about to be cut off,
+// and minerals that just left the board fading out. Every seat is drawn in
+// its pawn's colour, as the view's seat_colors names it. On a small screen
+// the board zooms and pans (pinch, drag, buttons) and zooms in by itself on
+// the places to tap; a target is ringed, never covered. A mineral lifted
+// and fragments cut off sound (when sound is on).
 import { h, s, clear, activate } from '../js/dom.js';
-import { playerColorClass } from '../js/words.js';
+import { seatColors, seatBadge, paintSeat } from '../js/seatcolors.js';
+import { icon, glyph } from '../js/icons.js';
+import { PanZoom } from '../js/panzoom.js';
+import { play } from '../js/sound.js';
 
 const MINERALS = ['wollastonite', 'kyanite', 'tourmaline', 'anthracite', 'orpiment'];
-// Color-blind symbols, one per mineral, drawn on every hex and swatch.
-const SYMBOLS = { wollastonite: '○', kyanite: '△', tourmaline: '◇', anthracite: '□', orpiment: '★' };
+// Color-blind symbols, one per mineral (icons.js), drawn on every hex and
+// swatch.
+const SYMBOLS = { wollastonite: 'circle', kyanite: 'triangle', tourmaline: 'diamond', anthracite: 'square', orpiment: 'star' };
+// The minerals whose values and symbols are written in white.
+const LIGHT_INK = new Set(['kyanite', 'anthracite']);
 const HEX_TOOLS = ['shovel', 'map', 'compass', 'glass', 'vortex', 'rope', 'dynamite'];
 const BUTTON_MOVES = ['no move', 'cut', 'chest', 'end'];
 const R = 18;                 // hex radius
@@ -53,7 +63,7 @@ function mineralName(t, m) { return t(`mineral.${m}`); }
 // and an optional count.
 function swatch(t, m, count) {
   return h('span', { class: `swatch m-${m}`, title: mineralName(t, m) },
-    h('span', { class: 'sym', 'aria-hidden': 'true', text: SYMBOLS[m] }),
+    icon(SYMBOLS[m], 'sym'),
     count !== undefined ? h('span', { class: 'count', text: `×${count}` }) : null,
     h('span', { class: 'sr', text: `${mineralName(t, m)}${count !== undefined ? ' ' + count : ''}` }));
 }
@@ -83,23 +93,40 @@ export function render(el, ctx) {
   loadCards(() => render(el, memory.get(el)?.ctx || ctx));
   let mem = memory.get(el);
   const sig = ctx.legal.join('|');
-  if (!mem) mem = { mode: '', selected: false, mineral: '', sig: '', minR: GRID, maxR: -1, minC: GRID, maxC: -1 };
+  if (!mem) mem = { mode: '', selected: false, mineral: '', sig: '', minR: GRID, maxR: -1, minC: GRID, maxC: -1, pz: new PanZoom(), sounded: null };
   if (mem.sig !== sig) { mem.mode = ''; mem.selected = false; mem.mineral = ''; mem.sig = sig; }
   mem.ctx = ctx;
   memory.set(el, mem);
   const rerender = () => render(el, ctx);
   const legal = classify(ctx.legal);
+  const colors = seatColors(null, view);
+  sounds(view, ctx, mem);
 
   if (!document.getElementById('mn-css')) document.head.append(h('link', { rel: 'stylesheet', href: '/assets/games/minerals.css', id: 'mn-css' }));
+  const drawn = board(view, ctx, legal, mem, rerender, colors);
   clear(el).append(h('div', { class: 'minerals' },
     phaseLine(view, ctx, legal, mem),
-    board(view, ctx, legal, mem, rerender),
+    drawn.wrap,
     actionBar(ctx, legal, mem, rerender),
     sackPanel(view, ctx),
     toolsRow(view, ctx, legal, mem, rerender),
     collectionRow(view, ctx, legal),
     pouchBox(view, t),
-    playerBoards(view, ctx)));
+    playerBoards(view, ctx, colors)));
+  drawn.focus();
+}
+
+// sounds plays what just happened on the board, once per view: one
+// mineral gone is a mineral lifted, more are fragments cut off.
+function sounds(view, ctx, mem) {
+  if (mem.sounded === view) return;
+  const first = mem.sounded === null;
+  mem.sounded = view;
+  if (first || !ctx.prev?.board || ctx.prev === view) return;
+  const now = new Set((view.board || []).map((c) => c.hex));
+  const gone = ctx.prev.board.filter((c) => !now.has(c.hex)).length;
+  if (gone === 1) play('lift');
+  else if (gone > 1) play('cut', gone);
 }
 
 function phaseLine(view, ctx, legal, mem) {
@@ -133,14 +160,18 @@ function extent(view, mem) {
   if (mem.maxR < 0) { mem.minR = 0; mem.maxR = GRID - 1; mem.minC = 0; mem.maxC = GRID - 1; }
 }
 
-function board(view, ctx, legal, mem, rerender) {
+// board draws the hex board and returns {wrap, focus}: focus, called once
+// the board is in the page, zooms in on the places to tap if they are
+// drawn smaller than a finger.
+function board(view, ctx, legal, mem, rerender, colors) {
   const { t } = ctx;
   extent(view, mem);
   const r0 = Math.max(0, mem.minR - 1), r1 = Math.min(GRID - 1, mem.maxR + 1);
   const c0 = Math.max(0, mem.minC - 1), c1 = Math.min(GRID - 1, mem.maxC + 1);
   const [x0, y0] = center(r0, c0);
   const [x1, y1] = center(r1, c1);
-  const vb = [x0 - W, y0 - R - 2, x1 - x0 + 2.5 * W, y1 - y0 + 2 * R + 4].map((v) => v.toFixed(1)).join(' ');
+  const pz = mem.pz;
+  pz.setBox([x0 - W, y0 - R - 2, x1 - x0 + 2.5 * W, y1 - y0 + 2 * R + 4]);
 
   const minerals = new Map((view.board || []).map((c) => [c.hex, c]));
   const pawns = new Map();
@@ -156,10 +187,12 @@ function board(view, ctx, legal, mem, rerender) {
   if (mem.mode && mem.mode !== 'hammer') for (const [hx, m] of legal.hex.get(mem.mode) || []) targets.set(hx, m);
   if (mem.mode === 'hammer' && mem.mineral) for (const [hx, m] of legal.hammer.get(mem.mineral) || []) targets.set(hx, m);
 
-  const svg = s('svg', { viewBox: vb, class: 'hexboard', role: 'group', 'aria-label': t('mn.board') });
+  const svg = s('svg', { class: 'hexboard', role: 'group', 'aria-label': t('mn.board') });
   const cells = s('g', {});
   const marks = s('g', { 'aria-hidden': 'true' });
-  svg.append(cells, marks);
+  const rings = s('g', { class: 'rings', 'aria-hidden': 'true' });
+  svg.append(cells, marks, rings);
+  const tap = []; // centres of the places to tap
   for (let row = r0; row <= r1; row++) {
     for (let col = c0; col <= c1; col++) {
       const name = String.fromCharCode(97 + col) + (row + 1);
@@ -172,14 +205,20 @@ function board(view, ctx, legal, mem, rerender) {
         poly.dataset.move = target;
         poly.dataset.key = 'hex:' + name;
         activate(poly, t('mn.target', { move: describe(target, t), hex: name }), () => ctx.send(target));
+        // A target is ringed: an outer dark ring and a bright one inside
+        // it, around the hex, so the value and symbol stay readable.
+        const ring = s('polygon', { points: hexPoints(x, y, R - 1.4), class: 'ring-in' });
+        rings.append(s('polygon', { points: hexPoints(x, y, R + 1.2), class: 'ring-out' }), ring);
+        poly.addEventListener('focus', () => { ring.classList.add('focus'); pz.reveal(x, y, W); });
+        poly.addEventListener('blur', () => ring.classList.remove('focus'));
+        tap.push([x, y]);
       }
       cells.append(poly);
       if (c) {
-        marks.append(s('text', { x, y: y + (ctx.colorBlind ? 8 : 4), class: `val m-${c.mineral}`, text: String(c.value) }));
-        if (ctx.colorBlind) marks.append(s('text', { x, y: y - 3, class: `sym m-${c.mineral}`, text: SYMBOLS[c.mineral] }));
+        marks.append(s('text', { x, y: y + (ctx.colorBlind ? 9 : 4), class: `val m-${c.mineral}`, text: String(c.value) }));
+        if (ctx.colorBlind) marks.append(glyph(SYMBOLS[c.mineral], x, y - 4.5, 11, LIGHT_INK.has(c.mineral) ? 'sym light' : 'sym'));
       }
-      if (pending.has(name)) marks.append(s('text', { x: x + 8, y: y - 7, class: 'cutmark', text: '✂' }));
-      if (target) marks.append(s('circle', { cx: x, cy: y, r: 4, class: 'targetdot' }));
+      if (pending.has(name)) marks.append(glyph('cut', x + 8.5, y - 8, 10, 'cutmark'));
     }
   }
   for (const c of gone) {
@@ -192,8 +231,8 @@ function board(view, ctx, legal, mem, rerender) {
     const [x, y] = center(row, col);
     const mine = i === ctx.you;
     const canSelect = mine && legal.hex.has('move');
-    const g = s('g', { class: ['pawn', playerColorClass(i), mine && 'mine', canSelect && 'selectable', canSelect && mem.selected && 'selected'], 'data-pawn': i, 'data-hex': hx });
-    g.append(s('circle', { cx: x, cy: y, r: R * 0.55 }), s('text', { x, y: y + 4, text: String(i + 1) }));
+    const g = paintSeat(s('g', { class: ['pawn', mine && 'mine', canSelect && 'selectable', canSelect && mem.selected && 'selected'], 'data-pawn': i, 'data-hex': hx }), colors, i);
+    g.append(s('circle', { cx: x, cy: y, r: R * 0.58 }), s('text', { x, y: y + 4, text: String(i + 1) }));
     if (canSelect) {
       g.dataset.key = 'pawn';
       activate(g, mem.selected ? t('mn.deselect') : t('mn.select', { hex: hx }), () => {
@@ -202,13 +241,22 @@ function board(view, ctx, legal, mem, rerender) {
         rerender();
       });
       g.setAttribute('aria-pressed', mem.selected ? 'true' : 'false');
+      if (!mem.selected) tap.push([x, y]);
     } else {
       g.setAttribute('aria-label', t('mn.pawnof', { name: ctx.names[i] ?? i + 1, hex: hx }));
       g.setAttribute('role', 'img');
     }
     svg.append(g);
   }
-  return h('div', { class: 'hexwrap' }, svg);
+  pz.attach(svg);
+  const wrap = h('div', { class: 'hexwrap' }, pz.controls(t), svg);
+  const focus = () => {
+    if (!tap.length) { pz.focusKey = ''; return; }
+    const xs = tap.map((p) => p[0]), ys = tap.map((p) => p[1]);
+    pz.focus(ctx.legal.join('|') + '#' + mem.selected + mem.mode + mem.mineral, W,
+      [Math.min(...xs) - W / 2, Math.min(...ys) - R, Math.max(...xs) + W / 2, Math.max(...ys) + R]);
+  };
+  return { wrap, focus };
 }
 
 function actionBar(ctx, legal, mem, rerender) {
@@ -257,7 +305,7 @@ function toolsRow(view, ctx, legal, mem, rerender) {
             opens.map((m) => {
               const o = Number(m.slice('sack with '.length)) - 1;
               return h('button', { type: 'button', class: 'move', 'data-move': m, 'data-key': 'move:' + m, onclick: () => ctx.send(m) },
-                h('span', { class: `pawn-dot ${playerColorClass(o)}`, 'aria-hidden': 'true', text: String(o + 1) }), ' ', seatName(ctx, o));
+                seatBadge(seatColors(null, view), o, t), ' ', seatName(ctx, o));
             })));
         }
       }
@@ -272,12 +320,15 @@ function cardBox(ctx, id, slot, takeMove, lessMove) {
   const c = cards && cards[id];
   const box = h('div', { class: ['mcard', (takeMove || lessMove) && 'takeable'], 'data-card': id || '' });
   if (!id) { box.append(h('span', { class: 'muted', text: t('mn.emptyslot') })); return box; }
-  box.append(h('div', { class: 'mcard-head' }, h('span', { class: 'deck', text: c ? c.deck : '' }), ' ', h('span', { class: 'cid', text: id })));
+  // The deck: one diamond or two, drawn as gems.
+  const gems = c ? [...c.deck].length : 0;
+  box.append(h('div', { class: 'mcard-head' }, h('span', { class: 'deck', title: t('mn.deckof', { n: gems }) },
+    Array.from({ length: gems }, () => icon('gem')), h('span', { class: 'sr', text: t('mn.deckof', { n: gems }) })), ' ', h('span', { class: 'cid', text: id })));
   if (c) {
     box.append(h('div', { class: 'mcard-minerals' }, MINERALS.filter((m) => c.minerals[m]).map((m) => swatch(t, m, c.minerals[m]))),
       h('div', { class: 'points', text: t('mn.cardpoints', { n: c.points }) + (c.reduced_points ? ' / ' + t('mn.withoutorpiment', { n: c.reduced_points }) : '') }));
   }
-  // A ♦♦ orpiment card may be taken two ways: face up for its points, or
+  // A two-diamond orpiment card may be taken two ways: face up for its points, or
   // upside down without the orpiment for its lower value.
   const both = takeMove && lessMove;
   if (takeMove) {
@@ -310,12 +361,12 @@ function pouchBox(view, t) {
     h('div', { class: 'swatches' }, MINERALS.map((m) => swatch(t, m, view.pouch?.[m] ?? 0))));
 }
 
-function playerBoards(view, ctx) {
+function playerBoards(view, ctx, colors) {
   const { t } = ctx;
   return h('section', { class: 'players', 'aria-label': t('mn.players') }, (view.players || []).map((p, i) => {
     const current = view.current === i && view.phase !== 'over';
-    return h('div', { class: ['pboard', current && 'current', i === ctx.you && 'you'], 'data-player': i },
-      h('h3', {}, h('span', { class: `pawn-dot ${playerColorClass(i)}`, 'aria-hidden': 'true', text: String(i + 1) }), ' ', ctx.names[i] ?? t('seat.number', { n: i + 1 }),
+    return paintSeat(h('div', { class: ['pboard', current && 'current', i === ctx.you && 'you'], 'data-player': i },
+      h('h3', {}, seatBadge(colors, i, t), ' ', ctx.names[i] ?? t('seat.number', { n: i + 1 }),
         current ? h('span', { class: 'tag acting', text: t('table.tomove') }) : null,
         h('span', { class: 'score', 'data-score': p.score, text: t('table.points', { n: p.score }) })),
       h('div', { class: 'row' }, h('span', { class: 'label', text: t('mn.pool') }), MINERALS.filter((m) => p.pool?.[m]).map((m) => swatch(t, m, p.pool[m])),
@@ -323,7 +374,7 @@ function playerBoards(view, ctx) {
       MINERALS.some((m) => p.tools_paid?.[m]) ? h('div', { class: 'row' }, h('span', { class: 'label', text: t('mn.paid') }), MINERALS.filter((m) => p.tools_paid[m]).map((m) => swatch(t, m, p.tools_paid[m]))) : null,
       p.cards?.length ? h('div', { class: 'row' }, h('span', { class: 'label', text: t('mn.cards') }),
         p.cards.map((id) => h('span', { class: 'cardchip', title: cards?.[id] ? t('mn.cardpoints', { n: (p.reduced_cards || []).includes(id) ? cards[id].reduced_points : cards[id].points }) : id, text: id }))) : null,
-      p.pawn ? null : h('div', { class: 'muted', text: t('mn.offboard') }));
+      p.pawn ? null : h('div', { class: 'muted', text: t('mn.offboard') })), colors, i);
   }));
 }
 
@@ -357,7 +408,7 @@ function sackPanel(view, ctx) {
     h('button', { type: 'button', class: m === 'sack swap' ? 'move primary' : 'move', 'data-move': m, 'data-key': 'move:' + m, onclick: () => ctx.send(m),
       text: m === 'sack swap' ? t('mn.button.sack') : t('mn.button.cancel') }));
   return h('section', { class: 'sack-panel', id: 'mn-sack', 'aria-label': t('tool.sack') },
-    h('h3', {}, t('tool.sack'), ' ⇄ ', seatName(ctx, them)),
+    h('h3', {}, t('tool.sack'), ' ', icon('swap'), ' ', seatBadge(seatColors(null, view), them, t), ' ', seatName(ctx, them)),
     side('give', sk.give, me, them, sk.give_value),
     side('take', sk.take, them, me, sk.take_value),
     buttons.length ? h('div', { class: 'actionbar' }, buttons) : null);
@@ -378,20 +429,18 @@ export function describe(move, t, names) {
     case 'draw': return t('mn.log.draw', { mineral: m(f[1]) });
     case 'reveal': return t('mn.log.reveal', { card: f[1] });
     case 'hammer': return t('mn.log.hammer', { mineral: m(f[1]), hex: f[2] });
-    case 'sack': {
-      const sack = t('tool.sack');
+    case 'sack':
       switch (f[1]) {
         case 'with': {
           const o = Number(f[2]) - 1;
-          return `${sack} ⇄ ${names?.[o] ?? t('seat.number', { n: o + 1 })}`;
+          return t('mn.log.sackwith', { name: names?.[o] ?? t('seat.number', { n: o + 1 }) });
         }
-        case 'give': return `${sack}: ${m(f.slice(2).join(' '))} →`;
-        case 'take': return `${sack}: ← ${m(f.slice(2).join(' '))}`;
-        case 'swap': return `${sack}: ${t('mn.button.sack')}`;
-        case 'cancel': return `${sack}: ${t('mn.button.cancel')}`;
+        case 'give': return t('mn.log.sackgive', { mineral: m(f.slice(2).join(' ')) });
+        case 'take': return t('mn.log.sacktake', { mineral: m(f.slice(2).join(' ')) });
+        case 'swap': return t('mn.log.sackswap');
+        case 'cancel': return t('mn.log.sackcancel');
       }
       return '';
-    }
   }
   if (HEX_TOOLS.includes(f[0]) && f.length === 2) return t(`mn.log.tool`, { tool: t(`tool.${f[0]}`), hex: f[1] });
   return '';

@@ -27,22 +27,29 @@
 // (drawn in r0), not read from the view: dragging, turning and mirroring a
 // tile shows where it would land before the server has seen the move.
 import { h, s, clear, activate } from '../js/dom.js';
-import { playerColorClass } from '../js/words.js';
+import { seatColors, seatBadge, paintSeat } from '../js/seatcolors.js';
+import { icon, glyph } from '../js/icons.js';
 import { play } from '../js/sound.js';
 
 const C = 36;      // cell size in the big board's SVG units
 const PAD = 6;     // room around the board for the elves
 const SYMS = ['r0', 'r90', 'r180', 'r270', 'm0', 'm90', 'm180', 'm270'];
 const COLORS = ['yellow', 'blue', 'green', 'red', 'white'];
-// Color-blind symbols, one per tile color, drawn on every tile cell.
-const COLOR_SYMBOLS = { yellow: '○', blue: '△', green: '◇', red: '□', white: '★' };
-const ELEMENT_SYMBOLS = { gold: '◉', silver: '◈', woodworm: '≈', rat: '✱' };
+// Color-blind symbols, one per tile color (icons.js), drawn on every tile
+// cell; the elements' pictures, drawn on a tile when the finds variant
+// scores them.
+const COLOR_SYMBOLS = { yellow: 'circle', blue: 'triangle', green: 'diamond', red: 'square', white: 'star' };
+const ELEMENTS = new Set(['gold', 'silver', 'woodworm', 'rat']);
 const OP_TIMEOUT = 15000; // an action with neither ack nor error is dropped after this
 // The phases in which chance deals boards (and draws a lot) or treasure
 // cards: no seat acts, and the header names chance.
 const CHANCE_PHASES = new Set(['deal', 'cards']);
 
 const memory = new WeakMap();
+
+// drawsClock tells the table page that this renderer draws the round
+// clock itself, by the board.
+export const drawsClock = true;
 
 // ---- geometry ----
 
@@ -204,7 +211,7 @@ function header(view, ctx, m, mem) {
     h('span', { class: 'oom-phase', text: CHANCE_PHASES.has(view.phase) ? t('actor.chance') : t(`oom.phase.${view.phase}`) }),
     flags.length ? h('span', { class: 'muted', text: ' · ' + flags.join(', ') }) : null,
     view.phase === 'round' && view.clock_seconds > 0 && ctx.deadline
-      ? h('span', { class: 'oom-clock', id: 'oom-clock', role: 'timer', 'aria-label': t('oom.clock') }) : null,
+      ? h('span', { class: 'oom-clock', id: 'oom-clock', role: 'timer', 'aria-label': t('oom.clock') }, icon('clock'), ' ', h('span', { class: 'oom-clock-time' })) : null,
     view.phase === 'round' && !view.clock_seconds ? h('span', { class: 'muted', text: ' · ' + t('oom.noclock') }) : null);
 }
 
@@ -215,7 +222,7 @@ function startClock(mem) {
     if (!c || !mem.el?.isConnected) { clearInterval(mem.clock); return; }
     const left = Math.max(0, (mem.ctx.deadline || 0) - Date.now());
     const sec = Math.ceil(left / 1000);
-    c.textContent = `⏱ ${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, '0')}`;
+    c.querySelector('.oom-clock-time').textContent = `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, '0')}`;
     c.classList.toggle('low', sec <= 10);
     c.dataset.seconds = String(sec);
   };
@@ -239,7 +246,7 @@ function roundArea(view, ctx, m, mem) {
     const canCall = layout && empty === 0 && !m.calling && ctx.status === 'playing';
     wrap.append(h('div', { class: 'oom-mine' },
       h('div', { class: 'oom-boardcol' },
-        h('h3', {}, t('oom.yourboard', { id: me.board, side: me.side }), ' ',
+        h('h3', {}, t('oom.yourboard', { id: me.board, side: me.side }), ' · ',
           h('span', { class: 'oom-empty', id: 'oom-empty', 'data-empty': empty, text: t('oom.empty', { n: empty }) })),
         layout ? ownBoard(view, ctx, m, mem, layout) : null,
         h('div', { class: 'oom-controls' },
@@ -271,7 +278,7 @@ function rollbackBanner(ctx, mem) {
   const rb = mem.rollback;
   if (!rb) return null;
   return h('div', { class: 'oom-rollback', id: 'oom-rollback', role: 'alert', 'data-move': rb.move, 'data-code': rb.code },
-    rb.move ? h('strong', { text: ctx.t('oom.rolledback', { move: describe(rb.move, ctx.t) || rb.move }) }) : null, ' ', rb.message);
+    rb.move ? h('strong', { text: ctx.t('oom.rolledback', { move: describe(rb.move, ctx.t, ctx.names) || rb.move }) }) : null, ' ', rb.message);
 }
 
 function selectedTools(ctx, m, mem) {
@@ -286,22 +293,80 @@ function selectedTools(ctx, m, mem) {
     h('button', { type: 'button', 'data-key': 'deselect', onclick: () => { mem.selected = null; rerender(mem); }, text: t('oom.deselect') }));
 }
 
-// tileGroup draws a tile's cells; cls and attributes on the group.
-function tileGroup(cells, color, element, size, attrs, colorBlind) {
-  const g = s('g', attrs);
+// tileOpts are the options of tileGroup for a renderer context: symbols in
+// color-blind mode (not on the small boards) and elements when scored.
+const tileOpts = (ctx, small) => ({ colorBlind: !small && !!ctx.colorBlind, finds: !!ctx.view?.finds, t: ctx.t });
+
+// outline returns the SVG path of a polyomino's outline (cells as [row,
+// col]), inset by d units from the cells' borders so that neighbouring
+// tiles show a gap, and the path of its seams (the borders between its own
+// cells, stopping short of the outline).
+function outline(cells, size, d) {
   const set = new Set(cells.map(([r, c]) => r * 8 + c));
+  const has = (r, c) => r >= 0 && c >= 0 && c < 8 && set.has(r * 8 + c);
+  const next = new Map(); // the outline's edges, clockwise: "x,y" -> [x, y]
+  const inner = [];
   for (const [r, c] of cells) {
-    const x = PAD + c * size, y = PAD + r * size;
-    g.append(s('rect', { x: x + 1.5, y: y + 1.5, width: size - 3, height: size - 3, rx: 3, class: `tc c-${color}` }));
-    // Joints: fill the gap towards a neighbour of the same tile.
-    if (set.has(r * 8 + c + 1) && c < 7) g.append(s('rect', { x: x + size - 2, y: y + 4, width: 4, height: size - 8, class: `tc joint c-${color}` }));
-    if (set.has((r + 1) * 8 + c)) g.append(s('rect', { x: x + 4, y: y + size - 2, width: size - 8, height: 4, class: `tc joint c-${color}` }));
-    if (colorBlind) g.append(s('text', { x: x + size / 2, y: y + size / 2 + size * 0.14, class: 'csym', 'font-size': size * 0.4, text: COLOR_SYMBOLS[color] }));
+    if (!has(r - 1, c)) next.set(`${c},${r}`, [c + 1, r]);
+    if (!has(r, c + 1)) next.set(`${c + 1},${r}`, [c + 1, r + 1]); else inner.push([c + 1, r, c + 1, r + 1]);
+    if (!has(r + 1, c)) next.set(`${c + 1},${r + 1}`, [c, r + 1]); else inner.push([c, r + 1, c + 1, r + 1]);
+    if (!has(r, c - 1)) next.set(`${c},${r + 1}`, [c, r]);
   }
-  if (element && cells.length) {
+  const px = (v) => (PAD + v * size).toFixed(2);
+  let path = '';
+  const done = new Set();
+  for (const start of next.keys()) {
+    if (done.has(start)) continue;
+    const pts = [];
+    for (let k = start; !done.has(k); ) {
+      done.add(k);
+      const [x, y] = k.split(',').map(Number);
+      pts.push([x, y]);
+      const [nx, ny] = next.get(k);
+      k = `${nx},${ny}`;
+    }
+    // Keep the corners, and move each inwards by d along both edges.
+    const corners = pts.filter((p, i) => {
+      const a = pts[(i + pts.length - 1) % pts.length], b = pts[(i + 1) % pts.length];
+      return (p[0] - a[0]) * (b[1] - p[1]) !== (p[1] - a[1]) * (b[0] - p[0]);
+    });
+    path += corners.map((p, i) => {
+      const a = corners[(i + corners.length - 1) % corners.length], b = corners[(i + 1) % corners.length];
+      const ax = Math.sign(p[0] - a[0]), ay = Math.sign(p[1] - a[1]), bx = Math.sign(b[0] - p[0]), by = Math.sign(b[1] - p[1]);
+      const ox = (-ay - by) * d, oy = (ax + bx) * d;
+      return `${i ? 'L' : 'M'}${(Number(px(p[0])) + ox).toFixed(2)} ${(Number(px(p[1])) + oy).toFixed(2)}`;
+    }).join('') + 'Z';
+  }
+  const onEdge = (x, y) => next.has(`${x},${y}`);
+  const seams = inner.map(([x1, y1, x2, y2]) => {
+    const dx = Math.sign(x2 - x1) * d, dy = Math.sign(y2 - y1) * d;
+    const sx = Number(px(x1)) + (onEdge(x1, y1) ? dx : 0), sy = Number(px(y1)) + (onEdge(x1, y1) ? dy : 0);
+    const ex = Number(px(x2)) - (onEdge(x2, y2) ? dx : 0), ey = Number(px(y2)) - (onEdge(x2, y2) ? dy : 0);
+    return `M${sx.toFixed(2)} ${sy.toFixed(2)}L${ex.toFixed(2)} ${ey.toFixed(2)}`;
+  }).join('');
+  return { path, seams };
+}
+
+// tileGroup draws a tile as one outlined polyomino in its color, with a
+// bevel inside its outline, faint seams between its cells, the color-blind
+// symbol on each cell (opts.colorBlind) and its element's picture when the
+// finds variant scores it (opts.finds); attrs go on the group.
+function tileGroup(cells, color, element, size, attrs, opts = {}) {
+  const g = s('g', attrs);
+  if (!cells.length) return g;
+  const inset = Math.max(0.9, size * 0.05);
+  const { path, seams } = outline(cells, size, inset);
+  g.append(s('path', { d: path, class: `tc c-${color}` }));
+  if (size >= 16) g.append(s('path', { d: outline(cells, size, inset + Math.max(1.4, size * 0.09)).path, class: color === 'white' ? 'bevel shade' : 'bevel' }));
+  if (seams) g.append(s('path', { d: seams, class: 'seam' }));
+  if (opts.colorBlind) {
+    for (const [r, c] of cells) g.append(glyph(COLOR_SYMBOLS[color], PAD + (c + 0.5) * size, PAD + (r + 0.5) * size, size * 0.42, 'csym'));
+  }
+  if (element && opts.finds && ELEMENTS.has(element)) {
     const [r, c] = cells[0];
-    g.append(s('text', { x: PAD + c * size + size * 0.78, y: PAD + r * size + size * 0.34, class: `elem e-${element}`, 'font-size': size * 0.36, text: ELEMENT_SYMBOLS[element] || '?' },
-      s('title', { text: element })));
+    const el = glyph(element, PAD + c * size + size * 0.72, PAD + r * size + size * 0.3, size * 0.38, `elem e-${element}`);
+    el.append(s('title', { text: opts.t ? opts.t(`oom.element.${element}`) : element }));
+    g.append(el);
   }
   return g;
 }
@@ -330,7 +395,7 @@ function elvesGroup(layout, size, t, colorBlind) {
     const off = size / 2 - 3;
     if (e.edge === 'north') y -= off; else if (e.edge === 'south') y += off; else if (e.edge === 'west') x -= off; else x += off;
     g.append(s('circle', { cx: x, cy: y, r: Math.max(3, size / 7), class: `elf c-${e.color}` }, s('title', { text: t('oom.elf', { color: t(`oom.color.${e.color}`), cell: e.cell }) })));
-    if (colorBlind) g.append(s('text', { x, y: y + size * 0.06, class: 'csym elfsym', 'font-size': size * 0.2, text: COLOR_SYMBOLS[e.color] }));
+    if (colorBlind) g.append(glyph(COLOR_SYMBOLS[e.color], x, y, size * 0.22, 'csym elfsym'));
   }
   return g;
 }
@@ -352,7 +417,8 @@ function ownBoard(view, ctx, m, mem, layout) {
     const grp = tileGroup(cells, g.color, p.element, C, {
       class: ['tile', state, flash, protrudes && 'protrudes', mem.selected === p.tile && p.tile !== null && 'selected', (dragging === p.tile || carrying === p.tile) && p.tile !== null && 'lifted'],
       'data-tile': p.tile ?? '', 'data-shape': p.shape, 'data-sym': SYMS[p.sym], 'data-cell': cellName(p.r, p.c), 'data-state': state,
-    }, ctx.colorBlind);
+      'data-cells': cells.map(([r, c]) => cellName(r, c)).join(' '),
+    }, tileOpts(ctx));
     if (p.tile !== null && ctx.status === 'playing') {
       grp.addEventListener('pointerdown', (e) => startDrag(e, mem, p.tile, p.shape, p.element, p.sym, cellUnder(e, svg, mem, layout), p));
     }
@@ -392,7 +458,7 @@ function handBox(view, ctx, m, mem) {
     mem.flash && mem.flash.key === 'hand' && mem.flash.until > Date.now() && 'just-confirmed'], id: 'oom-handtile',
     width: o.cols * size + 2 * PAD, height: o.rows * size + 2 * PAD, 'data-key': 'handtile', tabindex: '0', role: 'button',
     'aria-label': t('oom.handtile', { shape: hand.shape, sym: SYMS[mem.handSym] }) });
-  const grp = tileGroup(o.pts, g.color, hand.element, size, { class: ['tile', mem.drag?.source === 'hand' && 'lifted'] }, ctx.colorBlind);
+  const grp = tileGroup(o.pts, g.color, hand.element, size, { class: ['tile', mem.drag?.source === 'hand' && 'lifted'] }, tileOpts(ctx));
   for (const [r, c] of o.pts) {
     grp.append(s('rect', { x: PAD + c * size, y: PAD + r * size, width: size, height: size, class: 'grab', 'data-hcell': `${r},${c}` }));
   }
@@ -426,20 +492,40 @@ function cardBox(view, ctx, m, me, mem) {
     h('ul', { class: 'oom-card-tiles' }, COLORS.filter((col) => face.tiles[col] || onBoard[col]).map((col) => {
       const want = face.tiles[col] || 0, have = onBoard[col] || 0;
       return h('li', { class: ['oom-card-row', have > want && 'over'], 'data-color': col },
-        h('span', { class: `chip c-${col}`, 'aria-hidden': 'true', text: COLOR_SYMBOLS[col] }), ' ',
+        h('span', { class: `chip c-${col}`, 'aria-hidden': 'true' }, icon(COLOR_SYMBOLS[col])), ' ',
         t(`oom.color.${col}`), ' ', h('strong', { text: t('oom.card.count', { have, want }) }),
         have > want ? h('span', { class: 'tag bad', text: t('oom.card.over') }) : null,
         !want ? h('span', { class: 'tag bad', text: t('oom.card.notoncard') }) : null);
     })),
     view.finds && finds.length ? h('p', { class: 'oom-finds' }, t('oom.findsvalues'), ' ',
-      finds.map(([el, pts]) => h('span', { class: `find e-${el}`, text: `${ELEMENT_SYMBOLS[el] || ''} ${t(`oom.element.${el}`)} ${pts > 0 ? '+' : ''}${pts} ` }))) : null);
+      finds.map(([el, pts]) => h('span', { class: `find e-${el}` }, ELEMENTS.has(el) ? icon(el, `elem e-${el}`) : null, ` ${t(`oom.element.${el}`)} ${pts > 0 ? '+' : ''}${pts} `))) : null);
 }
 
-// allKinds lists every kind of tile of the pack (shape and element), in
-// the order of the shapes: the view's supply names every kind, those with
-// none left at count 0.
-function allKinds(view) {
-  return (view.supply || []).map((k) => [kindKey(k.shape, k.element), { shape: k.shape, element: k.element || '' }]);
+// supplyEntries lists what the supply offers, in the order of the shapes:
+// every kind (shape and element) when the finds variant scores elements,
+// else every shape with its kinds taken together, since a tile's element
+// then counts for nothing. The view's supply names every kind of the pack,
+// those with none left at count 0; counts come from the model (pending
+// actions applied).
+function supplyEntries(view, m) {
+  const entries = new Map();
+  for (const k of view.supply || []) {
+    const key = kindKey(k.shape, k.element);
+    const id = view.finds ? key : k.shape;
+    if (!entries.has(id)) entries.set(id, { id, shape: k.shape, element: view.finds ? k.element || '' : '', kinds: [], n: 0 });
+    const e = entries.get(id);
+    const n = m.supply.get(key) || 0;
+    e.kinds.push({ key, element: k.element || '', n });
+    e.n += n;
+  }
+  return [...entries.values()];
+}
+
+// pickKind returns the kind a press on entry takes: a plain tile first,
+// else the kind with the most left.
+function pickKind(entry) {
+  const left = entry.kinds.filter((k) => k.n > 0);
+  return left.find((k) => !k.element) || left.sort((a, b) => b.n - a.n)[0];
 }
 
 function supplyBox(view, ctx, m, mem) {
@@ -449,25 +535,30 @@ function supplyBox(view, ctx, m, mem) {
   const box = h('section', { class: 'oom-supply', id: 'oom-supply', 'aria-label': t('oom.supply') }, h('h3', {}, t('oom.supply'),
     m.hand && mine ? h('small', { class: 'onehand', text: ' ' + t('oom.supply.onehand') }) : null,
     selected && !m.hand ? h('small', { text: ' ' + t('oom.supply.swap', { id: selected.tile }) }) : null));
-  const list = h('ul', { class: 'oom-kinds' });
-  for (const [key, k] of allKinds(view)) {
-    const g = mem.shapes.get(k.shape);
+  const list = h('ul', { class: ['oom-kinds', view.finds && 'with-elements'] });
+  for (const entry of supplyEntries(view, m)) {
+    const g = mem.shapes.get(entry.shape);
     if (!g) continue;
-    const n = m.supply.get(key) || 0;
+    const n = entry.n;
     const o = g.orient[0];
     const size = 12;
-    const icon = s('svg', { viewBox: `0 0 ${o.cols * size + 2 * PAD} ${o.rows * size + 2 * PAD}`, class: 'kind-icon', 'aria-hidden': 'true' },
-      tileGroup(o.pts, g.color, k.element, size, { class: 'tile' }, ctx.colorBlind));
+    const pic = s('svg', { viewBox: `0 0 ${o.cols * size + 2 * PAD} ${o.rows * size + 2 * PAD}`, class: 'kind-icon', 'aria-hidden': 'true' },
+      tileGroup(o.pts, g.color, entry.element, size, { class: 'tile' }, { ...tileOpts(ctx), finds: false }));
     const can = mine && n > 0 && !m.hand;
-    const label = t('oom.kind', { shape: k.shape, element: k.element ? t(`oom.element.${k.element}`) : '', n });
-    const b = h('button', { type: 'button', class: ['kind', `c-${g.color}`, n === 0 && 'out'], 'data-kind': key, 'data-key': 'kind:' + key, 'data-count': n,
+    const label = entry.element
+      ? t('oom.kind', { shape: entry.shape, element: t(`oom.element.${entry.element}`), n })
+      : t('oom.kind.shape', { shape: entry.shape, n });
+    const b = h('button', { type: 'button', class: ['kind', `c-${g.color}`, n === 0 && 'out'], 'data-kind': entry.id, 'data-key': 'kind:' + entry.id, 'data-count': n,
       disabled: !can, 'aria-label': label, title: label },
-    icon, h('span', { class: 'kind-name', text: k.shape }), k.element ? h('span', { class: `elem e-${k.element}`, text: ELEMENT_SYMBOLS[k.element] }) : null,
+    pic, h('span', { class: 'kind-name', text: entry.shape }), entry.element ? icon(entry.element, `elem e-${entry.element}`) : null,
     h('span', { class: 'count', text: `×${n}` }));
     if (can) {
       const take = () => {
-        if (selected && !m.hand) return act(mem, `swap ${selected.tile} ${key}`, { type: 'swap', tile: selected.tile, kind: key, shape: k.shape, element: k.element });
-        return act(mem, `take ${key}`, { type: 'take', kind: key, shape: k.shape, element: k.element });
+        const k = pickKind(entry);
+        if (!k) return undefined;
+        const element = k.element;
+        if (selected && !m.hand) return act(mem, `swap ${selected.tile} ${k.key}`, { type: 'swap', tile: selected.tile, kind: k.key, shape: entry.shape, element });
+        return act(mem, `take ${k.key}`, { type: 'take', kind: k.key, shape: entry.shape, element });
       };
       // A press takes the tile and carries it at once (drag it onto the
       // board, or let go to keep it in the hand); a click that did not
@@ -480,8 +571,9 @@ function supplyBox(view, ctx, m, mem) {
       b.addEventListener('pointerdown', (e) => {
         if (e.button !== 0 || selected) return;
         mem.pressedKind = Date.now();
+        const k = pickKind(entry);
         take();
-        startDrag(e, mem, 'hand', k.shape, k.element, mem.handSym, null, null, g.orient[mem.handSym].pts[0]);
+        startDrag(e, mem, 'hand', entry.shape, k?.element || '', mem.handSym, null, null, g.orient[mem.handSym].pts[0]);
       });
     }
     list.append(h('li', {}, b));
@@ -507,7 +599,7 @@ function othersBox(view, ctx, mem, all) {
         const g = mem.shapes.get(pl.shape);
         if (!g) continue;
         const { r, c } = parseCell(pl.cell);
-        svg.append(tileGroup(cellsOf(g, SYMS.indexOf(pl.transform), r, c), g.color, pl.element, size, { class: 'tile', 'data-tile': pl.tile }, false));
+        svg.append(tileGroup(cellsOf(g, SYMS.indexOf(pl.transform), r, c), g.color, pl.element, size, { class: 'tile', 'data-tile': pl.tile }, tileOpts(ctx, true)));
       }
       svg.append(elvesGroup(layout, size, t, false));
     }
@@ -516,9 +608,9 @@ function othersBox(view, ctx, mem, all) {
     let board = p.side ? t('oom.otherboard', { id: p.board, side: p.side }) : t('oom.choosing');
     if (!p.side && view.phase !== 'choose') board = p.board ? `#${p.board}` : '…';
     return h('div', { class: ['oom-other', 'pboard', lot && 'oom-lot'], 'data-player': i, 'data-board': p.board ?? '', 'data-lot': lot ? 'yes' : '' },
-      h('h4', {}, h('span', { class: `pawn-dot ${playerColorClass(i)}`, 'aria-hidden': 'true', text: String(i + 1) }), ' ', ctx.names[i] ?? t('seat.number', { n: i + 1 }),
-        lot ? h('span', { class: 'tag acting', title: t('actor.chance'), text: '🎲' }) : null,
-        p.card_down ? h('span', { class: 'oom-card-down', role: 'img', 'aria-label': t('oom.card'), title: t('oom.card'), text: '🂠' }) : null,
+      h('h4', {}, seatBadge(seatColors(null, view), i, t), h('span', { class: 'seat-name', text: ctx.names[i] ?? t('seat.number', { n: i + 1 }) }),
+        lot ? h('span', { class: 'tag acting', title: t('actor.chance') }, icon('die'), h('span', { class: 'sr', text: t('actor.chance') })) : null,
+        p.card_down ? h('span', { class: 'oom-card-down', role: 'img', 'aria-label': t('oom.card'), title: t('oom.card') }, icon('card')) : null,
         h('span', { class: 'score', text: t('table.points', { n: view.scores?.[i] ?? 0 }) })),
       svg,
       h('p', { class: 'small' },
@@ -582,7 +674,7 @@ function resultCard(view, ctx, shapes, r, i) {
     for (const p of r.placed || []) {
       const cells = namedCells(p.cells);
       const color = shapes.get(p.shape)?.color || COLORS[cells.length - 1] || 'white';
-      const grp = tileGroup(cells, color, p.element, size, { class: ['tile', removed.has(p.tile) && 'removed'], 'data-tile': p.tile, 'data-shape': p.shape, 'data-sym': p.transform, 'data-cell': p.cell }, ctx.colorBlind);
+      const grp = tileGroup(cells, color, p.element, size, { class: ['tile', removed.has(p.tile) && 'removed'], 'data-tile': p.tile, 'data-shape': p.shape, 'data-sym': p.transform, 'data-cell': p.cell }, tileOpts(ctx));
       if (removed.has(p.tile)) {
         for (const [rr, cc] of cells) grp.append(s('path', { class: 'xmark', d: `M${PAD + cc * size + 4} ${PAD + rr * size + 4}l${size - 8} ${size - 8}m0 ${-(size - 8)}l${-(size - 8)} ${size - 8}` }));
         grp.append(s('title', { text: t('oom.removedtile') }));
@@ -593,7 +685,7 @@ function resultCard(view, ctx, shapes, r, i) {
   }
   const part = (key, v, label) => [h('dt', { text: label }), h('dd', { 'data-part': key, text: (v > 0 && key !== 'empty' && key !== 'score' ? '+' : '') + v })];
   return h('div', { class: ['oom-result', 'pboard', i === view.you && 'you'], 'data-player': i },
-    h('h4', {}, h('span', { class: `pawn-dot ${playerColorClass(i)}`, 'aria-hidden': 'true', text: String(i + 1) }), ' ', ctx.names[i] ?? t('seat.number', { n: i + 1 }),
+    h('h4', {}, seatBadge(seatColors(null, view), i, t), h('span', { class: 'seat-name', text: ctx.names[i] ?? t('seat.number', { n: i + 1 }) }),
       r.called ? h('span', { class: 'tag acting', text: t('oom.called') }) : null),
     svg,
     removed.size ? h('p', { class: 'oom-removed', 'data-removed': removed.size, text: t('oom.removed', { n: removed.size }) }) : null,
@@ -614,7 +706,7 @@ function scoreSheet(view, ctx) {
   for (let r = 0; r < view.rounds; r++) {
     const res = view.results[r];
     rows.push(h('tr', { 'data-round': r + 1 }, h('th', { scope: 'row', text: String(r + 1) }),
-      [...Array(n).keys()].map((i) => h('td', { text: res ? `${res[i].score.score}${res[i].called ? ' ★' : ''}` : '' }))));
+      [...Array(n).keys()].map((i) => h('td', {}, res ? String(res[i].score.score) : '', res?.[i].called ? [' ', icon('star', 'called')] : null))));
   }
   return h('section', { class: 'oom-sheet', 'aria-labelledby': 'oom-sheet-h' },
     h('h3', { id: 'oom-sheet-h', text: t('oom.sheet') }),
@@ -624,7 +716,7 @@ function scoreSheet(view, ctx) {
       h('tbody', {}, rows),
       h('tfoot', {}, h('tr', {}, h('th', { scope: 'row', text: t('oom.sheet.total') }),
         [...Array(n).keys()].map((i) => h('td', { 'data-total': i, text: String(view.scores?.[i] ?? 0) })))))),
-    h('p', { class: 'help', text: t('oom.sheet.help') }));
+    h('p', { class: 'help' }, icon('star', 'called'), ' ', t('oom.sheet.help')));
 }
 
 // ---- actions ----
@@ -857,7 +949,7 @@ function floatTile(mem) {
   const o = g.orient[d.sym];
   const size = 30;
   const svg = s('svg', { viewBox: `0 0 ${o.cols * size + 2 * PAD} ${o.rows * size + 2 * PAD}`, width: o.cols * size + 2 * PAD, height: o.rows * size + 2 * PAD },
-    tileGroup(o.pts, g.color, d.element, size, { class: 'tile' }, false));
+    tileGroup(o.pts, g.color, d.element, size, { class: 'tile' }, tileOpts(mem.ctx)));
   const div = h('div', { class: 'oom-float', id: 'oom-float', 'aria-hidden': 'true' }, svg);
   div.style.left = `${d.x - PAD - (d.grab[1] + 0.5) * size}px`;
   div.style.top = `${d.y - PAD - (d.grab[0] + 0.5) * size}px`;
@@ -962,21 +1054,31 @@ function installListeners(el, mem) {
   window.addEventListener('contextmenu', menu);
 }
 
-// describe returns an Out of Mine move in words.
-export function describe(move, t) {
+// describe returns an Out of Mine move in words; names are the seats'
+// names (the notation counts seats from 1).
+export function describe(move, t, names) {
   const f = move.split(' ');
+  const who = (n) => names?.[Number(n) - 1] ?? t('seat.number', { n: Number(n) });
+  // A kind in words: its shape, and its element in the language.
+  const kind = (g) => [g[0], ...(ELEMENTS.has(g[1]) ? [t(`oom.element.${g[1]}`)] : g.slice(1))].join(' ');
   switch (f[0]) {
-    case 'take': return t('oom.log.take', { shape: f.slice(1).join(' ') });
+    case 'take': return t('oom.log.take', { shape: kind(f.slice(1)) });
     case 'return': return t('oom.log.return');
     case 'place': return f.length === 3 ? t('oom.log.place', { sym: f[1], cell: f[2] }) : '';
     case 'move': return f.length === 4 ? t('oom.log.move', { tile: f[1], sym: f[2], cell: f[3] }) : '';
     case 'remove': return t('oom.log.remove', { tile: f[1] });
-    case 'swap': return t('oom.log.swap', { tile: f[1], shape: f.slice(2).join(' ') });
+    case 'swap': return t('oom.log.swap', { tile: f[1], shape: kind(f.slice(2)) });
     case 'call': return t('oom.log.call');
     case 'side': return t('oom.log.side', { side: f[1] });
     case 'time': return t('oom.log.timeup');
-    // Chance's deals, draws and lots ("deal board 7 to seat 2", "draw card
-    // 12 for seat 2", "draw board 7", "lot seat 2") are shown as written.
+    // Chance's deals, draws and lots: "deal board 7 to seat 2", "draw
+    // card 12 for seat 2", "draw board 7", "lot seat 2".
+    case 'deal': return f.length === 5 ? t('oom.log.deal', { board: f[2], name: who(f[4]) }) : '';
+    case 'draw':
+      if (f[1] === 'card' && f.length === 5) return t('oom.log.drawcard', { card: f[2], name: who(f[4]) });
+      if (f[1] === 'board' && f.length === 3) return t('oom.log.drawboard', { board: f[2] });
+      return '';
+    case 'lot': return f.length === 3 ? t('oom.log.lot', { name: who(f[2]) }) : '';
   }
   return '';
 }

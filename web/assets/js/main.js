@@ -18,8 +18,11 @@ const routes = [
 let current = null; // {leave, title}
 const main = () => document.getElementById('main');
 
+// notFound says the page does not exist; its texts follow a language
+// switch (data-i18n).
 function notFound(el) {
-  el.append(h('h1', { text: t('notfound.title') }), h('p', {}, h('a', { href: '/', 'data-link': true, text: t('notfound.back') })));
+  el.append(h('h1', { 'data-i18n': 'notfound.title', text: t('notfound.title') }),
+    h('p', {}, h('a', { href: '/', 'data-link': true, 'data-i18n': 'notfound.back', text: t('notfound.back') })));
   return { title: () => t('notfound.title') };
 }
 
@@ -72,7 +75,7 @@ async function boot() {
     route();
     main().focus();
   });
-  setRouter(route);
+  setRouter(route, setTitle);
   window.addEventListener('popstate', route);
   route();
 }

@@ -8,6 +8,9 @@ import { t, onLanguage, language } from './i18n.js';
 import { api } from './api.js';
 import { gameSpec, gameTitle, renderer, seatName } from './catalog.js';
 import { moveWords } from './words.js';
+import { retitle } from './router.js';
+import { icon } from './icons.js';
+import { seatColors, seatBadge } from './seatcolors.js';
 
 export function replayPage(el, id) {
   let rec = null;
@@ -19,6 +22,7 @@ export function replayPage(el, id) {
   let boardError = '';
   const views = new Map();
   let prevView = null;
+  let shown = null; // the view on the board
 
   const head = h('div', {});
   const controls = h('div', { class: 'replay-controls', role: 'group' });
@@ -47,6 +51,7 @@ export function replayPage(el, id) {
       error = e.code === 'conflict' ? t('replay.running') : e.message;
     }
     render();
+    retitle();
     show(step);
   }
 
@@ -69,6 +74,7 @@ export function replayPage(el, id) {
       mod.render(board, { view: v.view, prev: prevView, legal: [], send: () => {}, you: -3, actors: v.actors || [],
         names: names(), t, lang: language(), colorBlind: document.body.classList.contains('colorblind'), status: 'replay' });
       prevView = v.view;
+      if (!shown) { shown = v.view; render(); } else shown = v.view;
     } else if (boardError) {
       clear(board).append(h('p', { class: 'note', text: boardError }));
     }
@@ -78,9 +84,10 @@ export function replayPage(el, id) {
     clear(head);
     if (error) { head.append(h('h1', { text: t('replay.title') }), h('p', { class: 'error', role: 'alert', text: error })); return; }
     const r = rec.result;
+    const pal = seatColors(mod, shown);
     head.append(h('h1', { text: t('replay.of', { game: spec ? gameTitle(spec) : rec.game }) }),
-      r ? h('p', { text: t('end.winners', { names: (r.winners || []).map(nameOf).join(', ') || '—' }) + ' · ' +
-        names().map((n, i) => `${n}: ${r.scores?.[i] ?? ''}`).join(' · ') }) : null,
+      r ? h('p', { class: 'replay-result' }, t('end.winners', { names: (r.winners || []).map(nameOf).join(', ') || '—' }),
+        names().map((n, i) => [' · ', seatBadge(pal, i, t, 'small'), ' ', `${n}: ${r.scores?.[i] ?? ''}`])) : null,
       h('p', {}, h('a', { href: `/api/tables/${id}/record`, download: '', text: t('replay.download') })));
     renderControls();
     renderList();
@@ -90,21 +97,24 @@ export function replayPage(el, id) {
     clear(controls);
     if (!rec) return;
     const total = rec.actions.length;
-    const btn = (key, label, n, idName) => h('button', { type: 'button', id: idName, 'aria-label': t(key), title: t(key), disabled: n === step || n < 0 || n > total, onclick: () => show(n), text: label });
+    const btn = (key, glyph, n, idName) => h('button', { type: 'button', class: 'iconbutton', id: idName, 'aria-label': t(key), title: t(key),
+      disabled: n === step || n < 0 || n > total, onclick: () => show(n) }, icon(glyph));
     const range = h('input', { type: 'range', min: 0, max: total, value: step, 'aria-label': t('replay.step'), oninput: (e) => show(Number(e.target.value)) });
     controls.setAttribute('aria-label', t('replay.controls'));
-    controls.append(btn('replay.first', '⏮', 0, 'replay-first'), btn('replay.prev', '◀', step - 1, 'replay-prev'),
+    controls.append(btn('replay.first', 'first', 0, 'replay-first'), btn('replay.prev', 'prev', step - 1, 'replay-prev'),
       h('span', { id: 'replay-step', class: 'step', text: t('replay.stepof', { n: step, total }) }),
-      btn('replay.next', '▶', step + 1, 'replay-next'), btn('replay.last', '⏭', total, 'replay-last'), range);
+      btn('replay.next', 'next', step + 1, 'replay-next'), btn('replay.last', 'last', total, 'replay-last'), range);
   }
 
   function renderList() {
     clear(list);
     if (!rec) return;
+    const pal = seatColors(mod, shown);
     rec.actions.forEach((a, i) => {
       const li = h('li', { class: i + 1 === step ? 'current' : '', 'aria-current': i + 1 === step ? 'step' : undefined },
         h('button', { type: 'button', class: 'linklike', onclick: () => show(i + 1) },
-          h('span', { class: 'log-n', text: `${i + 1}.` }), ' ', h('span', { class: 'log-who', text: nameOf(a.player) }), ' ',
+          h('span', { class: 'log-n', text: `${i + 1}.` }), ' ', a.player >= 0 ? seatBadge(pal, a.player, t, 'small') : null,
+          h('span', { class: 'log-who', text: nameOf(a.player) }), ' ',
           moveWords(mod, rec.game, a.move, t, names())));
       list.append(li);
     });
@@ -120,5 +130,6 @@ export function replayPage(el, id) {
   document.addEventListener('keydown', onKey);
   const off = onLanguage(() => { render(); show(step); });
   load();
-  return { leave() { off(); document.removeEventListener('keydown', onKey); }, title: () => t('replay.title') };
+  return { leave() { off(); document.removeEventListener('keydown', onKey); },
+    title: () => (spec ? t('replay.of', { game: gameTitle(spec) }) : t('replay.title')) };
 }

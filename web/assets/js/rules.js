@@ -7,9 +7,11 @@ import { t, onLanguage, language } from './i18n.js';
 import { api } from './api.js';
 import { catalog, gameTitle, gameSummary } from './catalog.js';
 import { markdown } from './markdown.js';
+import { retitle } from './router.js';
 
 export function rulesPage(el, game) {
   let seq = 0;
+  let spec = null;
 
   async function render() {
     const my = ++seq;
@@ -22,7 +24,8 @@ export function rulesPage(el, game) {
           h('a', { href: `/rules/${g.id}`, 'data-link': true, text: gameTitle(g) }), ' ', h('span', { text: gameSummary(g) })))));
       return;
     }
-    const spec = games.find((g) => g.id === game);
+    spec = games.find((g) => g.id === game) || null;
+    retitle();
     const title = spec ? gameTitle(spec) : game;
     clear(el).append(h('h1', { text: t('rules.of', { game: title }) }), h('p', { text: t('app.loading') }));
     try {
@@ -43,5 +46,5 @@ export function rulesPage(el, game) {
 
   const off = onLanguage(render);
   render();
-  return { leave: off, title: () => t('rules.title') };
+  return { leave: off, title: () => (game ? t('rules.of', { game: spec ? gameTitle(spec) : game }) : t('rules.title')) };
 }

@@ -5,7 +5,10 @@
 //
 // The effects: 'hammer' (a blow on the box), 'gems' (gems falling off),
 // 'dragon' (Dragomir wakes), 'tile' (a tile snapping into place), 'card'
-// (a card turning), 'turn' (your turn) and 'lowclock' (your clock runs low).
+// (a card turning), 'lift' (a mineral lifted off the board by its pawn's
+// suction cup), 'cut' (fragments of the board cut off; arg: how many
+// minerals left the board), 'turn' (your turn) and 'lowclock' (your clock
+// runs low).
 
 const KEY = 'minehall.sound';
 let ctx = null;
@@ -93,6 +96,18 @@ const effects = {
   },
   card(ac) {
     noise(ac, { freq: 4000, q: 0.7, dur: 0.16, gain: 0.18 });
+  },
+  lift(ac) {
+    // The suction cup lets go: a soft pop rising in pitch.
+    tone(ac, { f0: 320, f1: 900, dur: 0.09, gain: 0.16 });
+    noise(ac, { freq: 1800, q: 3, dur: 0.03, gain: 0.12, offset: 0.07 });
+  },
+  cut(ac, count = 3) {
+    // Tiles sliding off the board: a crack, then a clatter of each.
+    noise(ac, { freq: 700, q: 0.6, dur: 0.12, gain: 0.35 });
+    for (let i = 0; i < Math.min(count, 8); i++) {
+      tone(ac, { type: 'triangle', f0: 520 - 30 * ((i * 5) % 7), f1: 300, dur: 0.06, gain: 0.1, offset: 0.1 + i * 0.06 });
+    }
   },
   turn(ac) {
     tone(ac, { f0: 660, dur: 0.18, gain: 0.15 });

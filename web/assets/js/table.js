@@ -10,8 +10,9 @@ import { api, seatOf, saveSeat, forgetSeat, ownerOf, saveOwner, playerName, save
 import { gameSpec, gameTitle, renderer, seatName } from './catalog.js';
 import { TableSocket } from './socket.js';
 import { navigate } from './router.js';
-import { moveWords, playerColorClass } from './words.js';
+import { moveWords } from './words.js';
 import { icon } from './icons.js';
+import { seatColors, seatBadge } from './seatcolors.js';
 import { Clocks } from './clocks.js';
 import { presenceDot, presenceOf, standInTag } from './presence.js';
 import { SeatKeeping } from './seatkeeping.js';
@@ -67,6 +68,10 @@ export function tablePage(el, id) {
   function names() {
     return (st.info?.seats || []).map((s, i) => seatName(s, i));
   }
+
+  // colors returns the seats' colours as the game's view states them (null
+  // for the neutral palette).
+  function colors() { return seatColors(st.mod, st.view); }
 
   // mySeat returns the person's seat at this table, watching or not, or -1.
   function mySeat() {
@@ -337,9 +342,11 @@ export function tablePage(el, id) {
     const own = st.you >= 0 && st.status === 'playing' ? clocks.element(st.you, true) : null;
     boxes.status.append(turn);
     if (own) boxes.status.append(' ', own);
-    document.title = `${yourTurn ? '● ' : ''}${st.spec ? gameTitle(st.spec) : ''} · Minehall`;
-    if (st.deadline && st.status === 'playing') {
-      // The round clock of a game with timed phases (Out of Mine).
+    // The tab says when it is the person's turn, in words.
+    document.title = `${yourTurn ? t('table.yourturn') + ' · ' : ''}${st.spec ? gameTitle(st.spec) : ''} · Minehall`;
+    if (st.deadline && st.status === 'playing' && !st.mod?.drawsClock) {
+      // The round clock of a game with timed phases, unless the game's
+      // renderer draws it (Out of Mine's round clock by the board).
       const time = h('span');
       boxes.status.append(' ', h('span', { class: 'clock', role: 'timer', 'aria-label': t('table.clock') }, icon('clock'), ' ', time));
       const tick = () => {
@@ -357,12 +364,13 @@ export function tablePage(el, id) {
     if (!st.info) return;
     const scores = st.result?.scores;
     const me = mySeat();
+    const pal = colors();
     st.info.seats.forEach((s, i) => {
       const acting = st.actors.includes(i) && st.status === 'playing';
       const clock = s.kind === 'person' && st.status === 'playing' ? clocks.element(i, false) : null;
       boxes.seats.append(h('li', { class: ['seat', acting && 'acting', i === me && 'you', s.stand_in && 'stood-in'], 'data-seat': i,
         'data-presence': presenceOf(s), 'data-stand-in': s.stand_in ? 'true' : 'false' },
-        h('span', { class: `pawn-dot ${playerColorClass(i)}`, 'aria-hidden': 'true', text: String(i + 1) }),
+        seatBadge(pal, i, t),
         presenceDot(s),
         h('span', { class: 'seat-name', text: seatName(s, i) }),
         i === me ? h('span', { class: 'tag', text: t('table.you') }) : null,
@@ -410,12 +418,13 @@ export function tablePage(el, id) {
 
   function renderLog() {
     clear(boxes.log);
+    const pal = colors();
     for (const e of st.log) {
       if (e.earlier) { boxes.log.append(h('li', { class: 'earlier', text: t('log.earlier', { n: e.n }) })); continue; }
       const who = nameOf(e.player);
       const words = e.move ? moveWords(st.mod, st.info?.game, e.move, t, names()) : t('log.hidden');
       boxes.log.append(h('li', { 'data-n': e.n, class: e.standIn ? 'by-standin' : null }, h('span', { class: 'log-n', text: `${e.n}.` }), ' ',
-        h('span', { class: 'log-who', text: who }), ' ',
+        e.player >= 0 ? seatBadge(pal, e.player, t, 'small') : null, h('span', { class: 'log-who', text: who }), ' ',
         e.standIn ? h('span', { class: 'log-standin', text: t('log.standin') }) : null, e.standIn ? ' ' : null, words));
     }
     boxes.log.scrollTop = boxes.log.scrollHeight;
@@ -433,9 +442,10 @@ export function tablePage(el, id) {
     const me = mySeat();
     const rows = names().map((n, i) => ({ i, n, score: r.scores?.[i], win: (r.winners || []).includes(i), standIn: endedWithStandIn(i) }))
       .sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+    const pal = colors();
     const who = (row) => [
       row.win ? icon('trophy', 'win') : null, row.win ? h('span', { class: 'sr', text: t('end.winner') + ': ' }) : null,
-      row.n, row.i === me ? ` (${t('table.you')})` : '',
+      seatBadge(pal, row.i, t, 'small'), ' ', row.n, row.i === me ? ` (${t('table.you')})` : '',
       row.standIn ? h('span', { class: 'tag standin', 'data-stand-in': 'true' }, icon('bot'), ' ', t('end.standin')) : null];
     const ownerToken = ownerOf(id);
     boxes.end.append(...[

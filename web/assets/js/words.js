@@ -1,5 +1,5 @@
 // moveWords returns a move in words: the game's renderer may describe its
-// notation (describe(move, t)); any other move is shown as written.
+// notation (describe(move, t, names)); any other move is shown as written.
 export function moveWords(mod, game, move, t, names) {
   if (mod && typeof mod.describe === 'function') {
     const w = mod.describe(move, t, names);
@@ -8,6 +8,9 @@ export function moveWords(mod, game, move, t, names) {
   return move;
 }
 
-// playerColorClass returns the CSS class of seat i's color (p0 to p4); in
-// color-blind mode every seat color also shows the seat's number.
+// playerColorClass returns the CSS class of seat i's colour in the neutral
+// palette (p0 to p4: red, green, purple, orange, turquoise), which sets --pc.
+// A game with colours of its own states them in its view; draw seats
+// with seatcolors.js (seatBadge, paintSeat), which falls back to the same
+// palette.
 export function playerColorClass(i) { return `p${i % 5}`; }
