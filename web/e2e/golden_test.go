@@ -48,7 +48,7 @@ package e2e
 //		runGoldens(t, []goldenCase{{
 //			Name: "hammertime-turn", Game: quickHammerTime(), Players: 3, Seed: 7,
 //			Names: []string{"Ann", "Bob", "Cleo"}, You: 0,
-//			Reach: func(s game.State, plies int) bool { return plies >= 12 && actsNow(s, 0) },
+//			Reach: func(s game.State, plies int) bool { return plies >= 12 && slices.Contains(s.Actors(nil), 0) },
 //			Ready: `!!document.querySelector('#board canvas')`,
 //		}})
 //	}
@@ -165,9 +165,6 @@ type goldenCase struct {
 	// predicate true once it took effect.
 	Ready, Prepare, PrepareReady string
 }
-
-// actsNow reports whether p is among the actors of s.
-func actsNow(s game.State, p game.Player) bool { return slices.Contains(s.Actors(nil), p) }
 
 // goldenTable is a position ready to serve.
 type goldenTable struct {
