@@ -362,8 +362,9 @@ func TestBotTableAndRematch(t *testing.T) {
 	if st, eb := do(t, ts.URL, "POST", "/api/tables/"+c.Table.ID+"/rematch", c.OwnerToken, nil, nil); st != 409 {
 		t.Errorf("second rematch: got %d %+v; want 409", st, eb)
 	}
-	if re.Table.RematchOf != c.Table.ID || re.Table.Status != "playing" {
-		t.Errorf("rematch table: got %+v; want a playing rematch of %s", re.Table, c.Table.ID)
+	// Two bots without a pace may finish the rematch before it is answered.
+	if re.Table.RematchOf != c.Table.ID || re.Table.Status == store.StatusOpen {
+		t.Errorf("rematch table: got %+v; want a started rematch of %s", re.Table, c.Table.ID)
 	}
 }
 
