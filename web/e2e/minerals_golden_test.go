@@ -28,7 +28,7 @@ func mineralsPrefer(_ game.State, _ game.Player, move string) int {
 func mineralsGoldens() []goldenCase {
 	reach := func(s game.State, plies int) bool {
 		v := s.View(game.Player(0)).(minerals.View)
-		return v.Phase == "move" && v.Current == 0 && v.Turn >= 16
+		return v.Phase == "move" && actsNow(s, 0) && v.Turn >= 16
 	}
 	base := goldenCase{
 		Game: minerals.New(), Players: 4, Seed: 20260101, Options: game.Options{"tools": "ABAAA"},

@@ -394,8 +394,9 @@ function elvesGroup(layout, size, t, colorBlind) {
     let x = PAD + c * size + size / 2, y = PAD + r * size + size / 2;
     const off = size / 2 - 3;
     if (e.edge === 'north') y -= off; else if (e.edge === 'south') y += off; else if (e.edge === 'west') x -= off; else x += off;
-    g.append(s('circle', { cx: x, cy: y, r: Math.max(3, size / 7), class: `elf c-${e.color}` }, s('title', { text: t('oom.elf', { color: t(`oom.color.${e.color}`), cell: e.cell }) })));
-    if (colorBlind) g.append(glyph(COLOR_SYMBOLS[e.color], x, y, size * 0.22, 'csym elfsym'));
+    const rad = Math.max(3, size / (colorBlind ? 5.5 : 7));
+    g.append(s('circle', { cx: x, cy: y, r: rad, class: `elf c-${e.color}` }, s('title', { text: t('oom.elf', { color: t(`oom.color.${e.color}`), cell: e.cell }) })));
+    if (colorBlind) g.append(glyph(COLOR_SYMBOLS[e.color], x, y, rad * 1.3, 'csym elfsym'));
   }
   return g;
 }
