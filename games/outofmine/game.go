@@ -88,18 +88,25 @@ type rulesLanguage struct {
 	board   string // "board N"
 	card    string // "card N"
 	tiles   string // "N SHAPE tile(s) with element E", given "N SHAPE" and E
+	// elements names the elements (gold, silver, woodworm, rat) in the
+	// language, as its rules text does.
+	elements map[string]string
 }
 
 // rulesLanguages are the languages of the rules, by language code.
 var rulesLanguages = map[string]rulesLanguage{
 	"en": {"## Reconstructed components in this pack", "None: this pack is marked as the printed game's data.",
-		"shape ", "board ", "card ", "%s tile(s) with element %s"},
+		"shape ", "board ", "card ", "%s tile(s) with element %s",
+		map[string]string{"gold": "gold", "silver": "silver", "woodworm": "woodworm", "rat": "rat"}},
 	"de": {"## Rekonstruiertes Material in diesem Paket", "Keines: Dieses Paket ist als Daten des gedruckten Spiels markiert.",
-		"Form ", "Tableau ", "Karte ", "%s Plättchen mit Element %s"},
+		"Form ", "Tableau ", "Karte ", "%s Plättchen mit Element %s",
+		map[string]string{"gold": "Gold", "silver": "Silber", "woodworm": "Holzwurm", "rat": "Ratte"}},
 	"fr": {"## Matériel reconstitué dans ce paquet", "Aucun : ce paquet est marqué comme les données du jeu imprimé.",
-		"forme ", "plateau ", "carte ", "%s tuile(s) avec l'élément %s"},
+		"forme ", "plateau ", "carte ", "%s tuile(s) avec l'élément %s",
+		map[string]string{"gold": "or", "silver": "argent", "woodworm": "ver", "rat": "rat"}},
 	"nl": {"## Gereconstrueerd materiaal in dit pakket", "Geen: dit pakket is gemarkeerd als de gegevens van het gedrukte spel.",
-		"vorm ", "mijngangkaart ", "schatkaart ", "%s kaartje(s) met element %s"},
+		"vorm ", "mijngangkaart ", "schatkaart ", "%s kaartje(s) met element %s",
+		map[string]string{"gold": "goud", "silver": "zilver", "woodworm": "houtworm", "rat": "rat"}},
 }
 
 // Rules implements game.Rulebook: the rules in lang (en, de, fr or nl) with
@@ -132,6 +139,9 @@ func (l rulesLanguage) item(r string) string {
 		}
 	}
 	if count, element, ok := strings.Cut(r, " tile(s) with element "); ok {
+		if local, ok := l.elements[strings.Trim(element, `"`)]; ok {
+			element = strings.Replace(element, strings.Trim(element, `"`), local, 1)
+		}
 		return fmt.Sprintf(l.tiles, count, element)
 	}
 	return r

@@ -46,9 +46,10 @@ func TestRulesReconstructedItemWording(t *testing.T) {
 		{"fr", "card 7", "carte 7"},
 		{"nl", "card 7", "schatkaart 7"},
 		{"en", `2 L3 tile(s) with element "silver"`, `2 L3 tile(s) with element "silver"`},
-		{"de", `2 L3 tile(s) with element "silver"`, `2 L3 Plättchen mit Element "silver"`},
-		{"fr", `2 L3 tile(s) with element "silver"`, `2 L3 tuile(s) avec l'élément "silver"`},
-		{"nl", `2 L3 tile(s) with element "silver"`, `2 L3 kaartje(s) met element "silver"`},
+		{"de", `2 L3 tile(s) with element "silver"`, `2 L3 Plättchen mit Element "Silber"`},
+		{"fr", `2 L3 tile(s) with element "silver"`, `2 L3 tuile(s) avec l'élément "argent"`},
+		{"nl", `2 L3 tile(s) with element "woodworm"`, `2 L3 kaartje(s) met element "houtworm"`},
+		{"de", `1 T4 tile(s) with element rat`, `1 T4 Plättchen mit Element Ratte`},
 		{"de", "something else", "something else"},
 	}
 	for _, tt := range tests {
