@@ -171,16 +171,7 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) startTable(w http.ResponseWriter, r *http.Request) {
-	t, err := s.cfg.Hall.Table(r.Context(), r.PathValue("id"))
-	if err != nil {
-		writeError(w, s.log, err)
-		return
-	}
-	if err := t.Start(forwardedContext(r), bearer(r)); err != nil {
-		writeError(w, s.log, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, t.Info())
+	s.changeTable(w, r, func(t *table.Table) error { return t.Start(forwardedContext(r), bearer(r)) })
 }
 
 // actRequest is an action sent over HTTP.

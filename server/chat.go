@@ -151,16 +151,7 @@ func (s *Server) setChat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, err)
 		return
 	}
-	t, err := s.cfg.Hall.Table(r.Context(), r.PathValue("id"))
-	if err != nil {
-		writeError(w, s.log, err)
-		return
-	}
-	if err := t.SetChat(forwardedContext(r), bearer(r), req); err != nil {
-		writeError(w, s.log, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, t.Info())
+	s.changeTable(w, r, func(t *table.Table) error { return t.SetChat(forwardedContext(r), bearer(r), req) })
 }
 
 // takeBackAnswer is the answer to POST …/takeback.

@@ -21,19 +21,17 @@ func (s *Server) leaveTable(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, err)
 		return
 	}
-	t, seat, token, ok := s.seatOfRequest(w, r)
-	if !ok {
-		return
-	}
-	if req.Seat != nil && *req.Seat != int(seat) {
-		writeError(w, s.log, game.Errorf(game.CodeUnauthorized, "seat %d is not yours; your token is seat %d's", *req.Seat+1, seat+1))
-		return
-	}
-	if err := t.Leave(forwardedContext(r), seat, token); err != nil {
-		writeError(w, s.log, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, t.Info())
+	s.changeTable(w, r, func(t *table.Table) error {
+		token := bearer(r)
+		seat, err := t.Authenticate(token)
+		if err != nil {
+			return err
+		}
+		if req.Seat != nil && *req.Seat != int(seat) {
+			return game.Errorf(game.CodeUnauthorized, "seat %d is not yours; your token is seat %d's", *req.Seat+1, seat+1)
+		}
+		return t.Leave(forwardedContext(r), seat, token)
+	})
 }
 
 // reclaimSeat gives the seat whose token is the bearer back to its person.
@@ -42,15 +40,14 @@ func (s *Server) reclaimSeat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, err)
 		return
 	}
-	t, seat, token, ok := s.seatOfRequest(w, r)
-	if !ok {
-		return
-	}
-	if err := t.Reclaim(forwardedContext(r), seat, token); err != nil {
-		writeError(w, s.log, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, t.Info())
+	s.changeTable(w, r, func(t *table.Table) error {
+		token := bearer(r)
+		seat, err := t.Authenticate(token)
+		if err != nil {
+			return err
+		}
+		return t.Reclaim(forwardedContext(r), seat, token)
+	})
 }
 
 // seatBotRequest names the bot level for a seat; empty for the default.
@@ -70,16 +67,7 @@ func (s *Server) seatBot(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, game.Errorf(game.CodeInvalid, "seat %q is not a seat number (0 for the first)", r.PathValue("seat")))
 		return
 	}
-	t, err := s.cfg.Hall.Table(r.Context(), r.PathValue("id"))
-	if err != nil {
-		writeError(w, s.log, err)
-		return
-	}
-	if err := t.SeatBot(forwardedContext(r), bearer(r), seat, req.Bot); err != nil {
-		writeError(w, s.log, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, t.Info())
+	s.changeTable(w, r, func(t *table.Table) error { return t.SeatBot(forwardedContext(r), bearer(r), seat, req.Bot) })
 }
 
 // abortTable calls an unstarted table off, for its owner.
@@ -88,33 +76,22 @@ func (s *Server) abortTable(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, err)
 		return
 	}
+	s.changeTable(w, r, func(t *table.Table) error { return t.Abort(forwardedContext(r), bearer(r)) })
+}
+
+// changeTable makes change to the table of the request and answers the
+// table as it is then, or the error: the shape of every request that
+// changes a table's seats or settings.
+func (s *Server) changeTable(w http.ResponseWriter, r *http.Request, change func(t *table.Table) error) {
 	t, err := s.cfg.Hall.Table(r.Context(), r.PathValue("id"))
-	if err != nil {
-		writeError(w, s.log, err)
-		return
+	if err == nil {
+		err = change(t)
 	}
-	if err := t.Abort(forwardedContext(r), bearer(r)); err != nil {
+	if err != nil {
 		writeError(w, s.log, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, t.Info())
-}
-
-// seatOfRequest finds the table of the request and the seat whose token
-// is the bearer, answering the error itself when either is wrong.
-func (s *Server) seatOfRequest(w http.ResponseWriter, r *http.Request) (*table.Table, game.Player, string, bool) {
-	t, err := s.cfg.Hall.Table(r.Context(), r.PathValue("id"))
-	if err != nil {
-		writeError(w, s.log, err)
-		return nil, 0, "", false
-	}
-	token := bearer(r)
-	seat, err := t.Authenticate(token)
-	if err != nil {
-		writeError(w, s.log, err)
-		return nil, 0, "", false
-	}
-	return t, seat, token, true
 }
 
 // decodeOptionalBody decodes a JSON body into v as decodeBody does, but
@@ -149,4 +126,21 @@ func (s *Server) reportPresence(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, presenceReport{From: "owner", Seats: seats, Spectators: spectators})
+}
+
+// seatOfRequest finds the table of the request and the seat whose token
+// is the bearer, answering the error itself when either is wrong.
+func (s *Server) seatOfRequest(w http.ResponseWriter, r *http.Request) (*table.Table, game.Player, string, bool) {
+	t, err := s.cfg.Hall.Table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, s.log, err)
+		return nil, 0, "", false
+	}
+	token := bearer(r)
+	seat, err := t.Authenticate(token)
+	if err != nil {
+		writeError(w, s.log, err)
+		return nil, 0, "", false
+	}
+	return t, seat, token, true
 }
