@@ -297,9 +297,11 @@ func TestOutOfMineSevenRoundsAgainstTwoBots(t *testing.T) {
 	// one, then the treasure cards lying face down.
 	do(t, tab, 20*time.Second, "open the replay",
 		chromedp.Click(chromedp.CSS(`#replay`)),
-		chromedp.WaitVisible(chromedp.CSS(`#replay-step`)),
-		chromedp.Click(chromedp.CSS(`#replay-first`)))
-	waitFor(t, tab, 10*time.Second, "the replay at its first position", `document.querySelector('#replay-step').textContent.startsWith('Move 0 ') && !!document.querySelector('#oom')`)
+		chromedp.WaitVisible(chromedp.CSS(`#replay-step`)))
+	// Once the replay has drawn its board, go to its first position.
+	waitFor(t, tab, 20*time.Second, "the replay drawn", `!!document.querySelector('#oom')`)
+	do(t, tab, 10*time.Second, "go to the first position", chromedp.Click(chromedp.CSS(`#replay-first`)))
+	waitFor(t, tab, 20*time.Second, "the replay at its first position", `document.querySelector('#replay-step').textContent.startsWith('Move 0 ') && !!document.querySelector('#oom')`)
 	do(t, tab, 10*time.Second, "step forward by keyboard", chromedp.KeyEvent(kb.ArrowRight))
 	// The step's text changes at once, its board when the step has come:
 	// wait for the first board.
