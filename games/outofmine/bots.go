@@ -24,15 +24,23 @@ type Level struct {
 	// spot, to be corrected later.
 	MistakeChance float64
 	// Solver plans with the exact solver (and its bonus objective when
-	// Bonus); otherwise the bot fills its board greedily.
-	Solver bool
-	Bonus  bool
+	// Bonus); otherwise the bot fills its board greedily, or, when
+	// Scatter, lays each tile at a spot drawn at random among those where
+	// some tile of the card still fits.
+	Solver  bool
+	Bonus   bool
+	Scatter bool
 	// CallDelay is how long the bot takes to call once its board is done.
 	CallDelay time.Duration
 }
 
 // Levels are the bot levels by name.
+//
+// "random" is the ladder's baseline: it plays the game (takes tiles of
+// its card's colours and lays them only where they fit the gallery) but
+// plans nothing, each tile at a random fitting spot.
 var Levels = map[string]Level{
+	"random": {Name: "random", ActionsPerMinute: 15, PauseChance: 0.2, Pause: 8 * time.Second, Scatter: true, CallDelay: 4 * time.Second},
 	"easy":   {Name: "easy", ActionsPerMinute: 20, PauseChance: 0.15, Pause: 8 * time.Second, MistakeChance: 0.12, CallDelay: 3 * time.Second},
 	"medium": {Name: "medium", ActionsPerMinute: 30, PauseChance: 0.06, Pause: 4 * time.Second, MistakeChance: 0.02, Solver: true, CallDelay: 1500 * time.Millisecond},
 	"hard":   {Name: "hard", ActionsPerMinute: 36, Solver: true, Bonus: true, CallDelay: 300 * time.Millisecond},
@@ -43,9 +51,6 @@ func (g *Game) BotNames() []string { return []string{"random", "easy", "medium",
 
 // NewBot implements ai.BotMaker.
 func (g *Game) NewBot(name string, seed uint64) (ai.Bot, error) {
-	if name == "random" {
-		return &pacedBot{bot: ai.NewRandom(seed), delay: time.Second}, nil
-	}
 	lv, ok := Levels[name]
 	if !ok {
 		return nil, ai.NoSuchBot(g.Spec().Title, name, g.BotNames())
@@ -182,6 +187,8 @@ func (b *Bot) makePlan(s *State, p int) {
 			obj = Objective{Elves: s.opts.Elves, Finds: s.opts.Finds}
 		}
 		ps = NewSideSolver(s.pack, side).Plan(card, &sup, obj).Placements
+	} else if b.level.Scatter {
+		ps = b.scatterPlan(s.pack, side, card, &sup)
 	} else {
 		ps = b.greedyPlan(s.pack, side, card, &sup)
 	}
@@ -244,6 +251,51 @@ func (b *Bot) greedyPlan(pack *Pack, side *Side, card *Card, sup *Supply) []Plac
 		}
 	}
 	return out
+}
+
+// scatterPlan lays the card's tiles one at a time, each at a placement
+// drawn uniformly among all placements (any shape of the card with a tile
+// left, any orientation, any position) that fit the open gallery, until
+// none fits. It plans nothing ahead, so it leaves holes a planner would
+// not: the ladder's baseline.
+func (b *Bot) scatterPlan(pack *Pack, side *Side, card *Card, sup *Supply) []Placement {
+	left := card.Count
+	var shapeLeft [NumShapes]int
+	for si := range pack.Shapes {
+		for e := range NumElements {
+			shapeLeft[si] += sup[si][e]
+		}
+	}
+	var covered CellSet
+	var out, fits []Placement
+	for {
+		fits = fits[:0]
+		for si := range pack.Shapes {
+			sh := &pack.Shapes[si]
+			if left[sh.Color] == 0 || shapeLeft[si] == 0 {
+				continue
+			}
+			for oi, o := range sh.Orientations {
+				for r := 0; r+o.Rows <= side.Rows; r++ {
+					for col := 0; col+o.Cols <= side.Cols; col++ {
+						m := o.Cells << (r*GridStride + col)
+						if m&covered == 0 && m&^side.Gallery == 0 {
+							fits = append(fits, Placement{Shape: si, Orient: oi, Row: r, Col: col})
+						}
+					}
+				}
+			}
+		}
+		if len(fits) == 0 {
+			return out
+		}
+		pl := fits[b.rng.IntN(len(fits))]
+		sh := &pack.Shapes[pl.Shape]
+		covered |= sh.Orientations[pl.Orient].Cells << (pl.Row*GridStride + pl.Col)
+		left[sh.Color]--
+		shapeLeft[pl.Shape]--
+		out = append(out, pl)
+	}
 }
 
 // step returns the next action toward the plan, ok=false when the plan
@@ -359,17 +411,3 @@ func (b *Bot) step(s *State, p int) (game.Action, time.Duration, bool) {
 
 // String names the bot.
 func (b *Bot) String() string { return fmt.Sprintf("outofmine %s bot", b.level.Name) }
-
-// pacedBot gives another bot's actions a fixed delay, so that a random
-// player in a real-time game acts once a second instead of instantly.
-type pacedBot struct {
-	bot   ai.Bot
-	delay time.Duration
-}
-
-// Act implements ai.Bot.
-func (b *pacedBot) Act(ctx context.Context, s game.State, p game.Player) (ai.Decision, error) {
-	d, err := b.bot.Act(ctx, s, p)
-	d.Delay += b.delay
-	return d, err
-}

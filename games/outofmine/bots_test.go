@@ -210,3 +210,27 @@ func TestBotReplansWhenShapeRunsOut(t *testing.T) {
 	}
 	t.Fatal("no seed made the hard bot start with a white pentomino")
 }
+
+// TestRandomBaselinePlays: the ladder's baseline lays tiles where they
+// fit, so it scores (a round is worth 10 − empty spaces with at most 10
+// empty, the rulebook's scoring), but plans nothing, so easy, which fills
+// the gallery greedily, scores more.
+func TestRandomBaselinePlays(t *testing.T) {
+	random, easy, scoring := 0.0, 0.0, 0
+	for seed := range uint64(4) {
+		s, _ := botGame(t, []string{"random", "easy"}, nil, 200+seed)
+		sc := s.Scores(nil)
+		random += sc[0]
+		easy += sc[1]
+		if sc[0] > 0 {
+			scoring++
+		}
+	}
+	t.Logf("over 4 games: random %v points, easy %v", random, easy)
+	if scoring < 3 {
+		t.Errorf("the random bot scored in %d of 4 games; want at least 3", scoring)
+	}
+	if easy <= random {
+		t.Errorf("got easy %v points, random %v over 4 games; want easy ahead", easy, random)
+	}
+}
