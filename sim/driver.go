@@ -48,6 +48,8 @@ type GameResult struct {
 	// ignoring chance and system actions.
 	Turns int   `json:"turns"`
 	Ms    int64 `json:"ms"` // virtual time of the last action
+	// Think is how long each seat's bot thought, by seat.
+	Think []Think `json:"think,omitempty"`
 	// Components are the game's scored rounds with their components, for
 	// games whose view reports them (see [RoundComponents]).
 	Components []ComponentRound `json:"-"`
@@ -169,6 +171,7 @@ type driver struct {
 	chance   game.Rand
 	now      int64
 	pend     []pending
+	think    []Think
 	turns    int
 	lastSeat game.Player
 
@@ -204,6 +207,7 @@ func (d *driver) start(ctx context.Context) error {
 	d.hidden = spec.Information == game.ImperfectInformation
 	d.chance = game.NewRand(chanceSeed(s.Seed))
 	d.pend = make([]pending, s.Players)
+	d.think = make([]Think, s.Players)
 	d.lastSeat = game.Spectator
 	for p, b := range d.bots {
 		w, ok := b.(ai.Watcher)
@@ -247,6 +251,7 @@ func (d *driver) end(ctx context.Context, res *GameResult) {
 func (d *driver) fill(res *GameResult) {
 	res.Turns = d.turns
 	res.Ms = d.now
+	res.Think = d.think
 	if d.rec == nil {
 		return
 	}
@@ -351,7 +356,7 @@ func (d *driver) ask(ctx context.Context, actors []game.Player) error {
 		if old.asked && !old.stale && (old.d.Wait || d.legal(p, old.d.Action)) {
 			continue
 		}
-		dec, err := d.bots[p].Act(ctx, s, p)
+		dec, err := timedAct(ctx, d.bots[p], s, p, &d.think[p])
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()

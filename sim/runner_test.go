@@ -45,6 +45,13 @@ func summaryJSON(t *testing.T, s *Summary) string {
 	return string(b)
 }
 
+// untimed clears the measured times of ts, keeping the counts.
+func untimed(ts []Think) {
+	for i := range ts {
+		ts[i] = Think{Decisions: ts[i].Decisions}
+	}
+}
+
 func TestSameSeedSameResultsAnyWorkers(t *testing.T) {
 	configs := []Config{
 		{Game: gametest.ConnectFour(), Bots: []string{"random", "mcts:20"}, Games: 24, Seed: 7},
@@ -62,6 +69,13 @@ func TestSameSeedSameResultsAnyWorkers(t *testing.T) {
 				t.Fatalf("summaries differ:\n1 worker:  %s\n4 workers: %s", a, b)
 			}
 			for i := range r1 {
+				if len(r1[i].Think) != len(r1[i].Bots) || r1[i].Think[0].Decisions == 0 {
+					t.Errorf("game %d: think %+v; want a count of decisions for each of the %d seats", i, r1[i].Think, len(r1[i].Bots))
+				}
+				// How long bots think is measured, not derived from the
+				// seed; how often they are asked is.
+				untimed(r1[i].Think)
+				untimed(r4[i].Think)
 				if !reflect.DeepEqual(r1[i], r4[i]) {
 					t.Fatalf("game %d differs:\n1 worker:  %+v\n4 workers: %+v", i, r1[i], r4[i])
 				}

@@ -39,7 +39,8 @@ type TournamentConfig struct {
 // Players distinct entrants (every seating: who plays, in which seat)
 // plays Games games, and each game's rank order updates the entrants'
 // Weng-Lin ratings, game by game in a fixed order, so that the result
-// depends on the seed only.
+// depends on the seed only (but for ElapsedS and the times in each
+// Standing's Think, which are measured).
 type Tournament struct {
 	Game     string   `json:"game"`
 	Title    string   `json:"title"`
@@ -73,6 +74,9 @@ type Standing struct {
 	Games   int     `json:"games"`
 	// Wins counts the games won, a win shared by k counting 1/k.
 	Wins float64 `json:"wins"`
+	// Think is how long the entrant thought over all its games (see
+	// [Think]: CPU time of one core where the system tells it).
+	Think Think `json:"think"`
 }
 
 // HeadToHead counts the games two entrants played together by who
@@ -170,6 +174,9 @@ func RunTournament(ctx context.Context, cfg TournamentConfig) (*Tournament, erro
 		}
 		for _, r := range results {
 			t.Games++
+			for p, th := range r.Think {
+				t.Standings[seating[p]].Think.Add(th)
+			}
 			if !r.OK() {
 				t.Errors++
 				if t.FirstError == "" {
@@ -256,11 +263,13 @@ func (t *Tournament) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s tournament: %d bots in %d-player games, %d seatings × %d games = %d games (%d errors), seed %d\n\n",
 		t.Title, len(t.Bots), t.Players, t.Seatings, t.GamesPerSeating, t.Games, t.Errors, t.Seed)
-	fmt.Fprintf(&b, "%-4s %-16s %8s %8s %21s %8s %6s %7s\n", "rank", "bot", "rating", "sigma", "95% interval", "ordinal", "games", "wins")
+	fmt.Fprintf(&b, "%-4s %-16s %8s %8s %21s %8s %6s %7s %12s %10s\n", "rank", "bot", "rating", "sigma", "95% interval", "ordinal", "games", "wins", "ms/decision", "slowest s")
 	for i, s := range t.Standings {
-		fmt.Fprintf(&b, "%-4d %-16s %8.2f %8.2f %21s %8.2f %6d %7.1f\n", i+1, s.Bot, s.Mu, s.Sigma,
-			fmt.Sprintf("[%.2f, %.2f]", s.Low, s.High), s.Ordinal, s.Games, s.Wins)
+		fmt.Fprintf(&b, "%-4d %-16s %8.2f %8.2f %21s %8.2f %6d %7.1f %12.2f %10.3f\n", i+1, s.Bot, s.Mu, s.Sigma,
+			fmt.Sprintf("[%.2f, %.2f]", s.Low, s.High), s.Ordinal, s.Games, s.Wins,
+			float64(s.Think.Mean())/float64(time.Millisecond), s.Think.Slowest.Seconds())
 	}
+	b.WriteString("(decision times: CPU time of one core; an ext: agent's own process is not counted)\n")
 	b.WriteString("\nhead to head: the share of the games two bots played together that the row's bot finished ahead (level counts half)\n")
 	fmt.Fprintf(&b, "%-16s", "")
 	for _, name := range t.Bots {

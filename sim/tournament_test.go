@@ -47,7 +47,13 @@ func TestTournament(t *testing.T) {
 	}
 	cfg.Workers = 3
 	again := tournament(t, cfg)
-	again.ElapsedS, tr.ElapsedS = 0, 0
+	for _, s := range tr.Standings {
+		if s.Think.Decisions == 0 {
+			t.Errorf("%s: no decisions counted", s.Bot)
+		}
+	}
+	untimedTournament(tr)
+	untimedTournament(again)
 	x, _ := json.Marshal(tr)
 	y, _ := json.Marshal(again)
 	if string(x) != string(y) {
@@ -55,7 +61,7 @@ func TestTournament(t *testing.T) {
 	}
 	cfg.Seed = 8
 	other := tournament(t, cfg)
-	other.ElapsedS = 0
+	untimedTournament(other)
 	if z, _ := json.Marshal(other); string(z) == string(x) {
 		t.Errorf("another seed gave the same tournament")
 	}
@@ -77,5 +83,14 @@ func TestTournamentRefuses(t *testing.T) {
 				t.Errorf("got %v; want a refusal", err)
 			}
 		})
+	}
+}
+
+// untimedTournament clears what a tournament measures rather than derives
+// from its seed: its run time and how long its bots thought.
+func untimedTournament(tr *Tournament) {
+	tr.ElapsedS = 0
+	for i := range tr.Standings {
+		tr.Standings[i].Think = Think{Decisions: tr.Standings[i].Think.Decisions}
 	}
 }

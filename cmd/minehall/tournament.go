@@ -24,8 +24,10 @@ func newTournamentCmd(reg *game.Registry) *cobra.Command {
 them (every seating: who plays and in which seat) plays --games games. Each game's rank order
 updates the bots' Weng-Lin (Plackett-Luce) ratings, game by game in a fixed order, so the result
 depends on --seed only, never on --workers. It prints the standings, best first (by the ordinal
-mu − 3 sigma), each rating with its 95% interval, and a cross table: the share of the games two
-bots played together that the row's bot finished ahead. Bots are named as for sim (including
+mu − 3 sigma), each rating with its 95% interval and how long the bot thought (its mean and
+slowest decision, in CPU time of one core: the one figure measured rather than derived from the
+seed), and a cross table: the share of the games two bots played together that the row's bot
+finished ahead. Bots are named as for sim (including
 ext:COMMAND agents); name each once. It exits with status 1 when a game ended in error.`,
 		Example: `  minehall tournament minerals --bots random,easy,medium,hard --games 20
   minehall tournament tf22 --players 3 --bots easy,medium,hard,greedy --json out.json --plot out.png`,
