@@ -265,7 +265,7 @@ func (t *Tournament) WriteText(w io.Writer) error {
 		t.Title, len(t.Bots), t.Players, t.Seatings, t.GamesPerSeating, t.Games, t.Errors, t.Seed)
 	fmt.Fprintf(&b, "%-4s %-16s %8s %8s %21s %8s %6s %7s %12s %10s\n", "rank", "bot", "rating", "sigma", "95% interval", "ordinal", "games", "wins", "ms/decision", "slowest s")
 	for i, s := range t.Standings {
-		fmt.Fprintf(&b, "%-4d %-16s %8.2f %8.2f %21s %8.2f %6d %7.1f %12.2f %10.3f\n", i+1, s.Bot, s.Mu, s.Sigma,
+		fmt.Fprintf(&b, "%-4d %-16s %8.2f %8.2f %21s %8.2f %6d %7.1f %12.3f %10.3f\n", i+1, s.Bot, s.Mu, s.Sigma,
 			fmt.Sprintf("[%.2f, %.2f]", s.Low, s.High), s.Ordinal, s.Games, s.Wins,
 			float64(s.Think.Mean())/float64(time.Millisecond), s.Think.Slowest.Seconds())
 	}
