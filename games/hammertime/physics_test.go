@@ -2,6 +2,7 @@ package hammertime
 
 import (
 	"math"
+	"reflect"
 	"testing"
 
 	"minehall/game"
@@ -147,4 +148,36 @@ func FuzzHit(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestHitsRunAtOnce: tables and bots simulate hits at the same time. The
+// same hit on two copies of a tray, simulated at once, gives the same
+// result as on its own (the physics is a function of the state and the
+// action), and under the race detector the two simulations share nothing.
+func TestHitsRunAtOnce(t *testing.T) {
+	st, _, err := game.Start(New(), 2, nil, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hit := HitAction(North, 5, 4)
+	alone := st.Clone()
+	if err := game.Play(alone, 0, hit); err != nil {
+		t.Fatal(err)
+	}
+	want := alone.(*State).Snapshot()
+	results := make(chan any, 4)
+	for range 4 {
+		go func() {
+			c := st.Clone()
+			if err := game.Play(c, 0, hit); err != nil {
+				t.Error(err)
+			}
+			results <- c.(*State).Snapshot()
+		}()
+	}
+	for range 4 {
+		if got := <-results; !reflect.DeepEqual(got, want) {
+			t.Errorf("a hit simulated alongside others gave %+v; alone %+v", got, want)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package hammertime
 
 import (
 	"math"
+	"sync"
 
 	"github.com/jakecoffman/cp/v2"
 
@@ -137,32 +138,8 @@ func gemVerts(g GemSpec) []cp.Vector {
 func simulate(pack *Pack, gems *[NumGems]Gem, m TrayMotion, rng *game.Rand, record bool) SimResult {
 	s := &simulation{pack: pack, motion: m, halfW: pack.Tray.WidthCM / 2, halfD: pack.Tray.DepthCM / 2}
 	s.decel = pack.Tray.Friction * gravityCM
-	space := cp.NewSpace()
-	space.Iterations = solverPasses
-	space.SetCollisionSlop(contactSlop)
-	space.SleepTimeThreshold = cp.INFINITY
-	space.IdleSpeedThreshold = idleSpeed
-	s.space = space
-	verts := gemVerts(pack.Gem)
-	moment := cp.MomentForPoly(1, len(verts), verts, cp.Vector{}, 0)
-	velocity := s.velocityFunc()
-	for i := range gems {
-		g := &gems[i]
-		if g.Holder != OnTray {
-			continue
-		}
-		b := cp.NewBody(1, moment)
-		b.SetPosition(cp.Vector{X: g.X, Y: g.Y})
-		b.SetAngle(g.A)
-		sh := cp.NewPolyShape(b, len(verts), verts, cp.NewTransformIdentity(), 0)
-		sh.SetFriction(pack.Tray.GemFriction)
-		sh.SetElasticity(pack.Tray.GemElasticity)
-		space.AddBody(b)
-		space.AddShape(sh)
-		b.SetVelocityUpdateFunc(velocity)
-		s.bodies[i] = b
-		s.active[i] = true
-	}
+	s.build(gems)
+	space := s.space
 	// The jolt's jump: the tray leaps under the gems, which keep their
 	// place in the world, so in the tray's frame they move the other way.
 	if m.Tau > 0 {
@@ -236,6 +213,45 @@ func simulate(pack *Pack, gems *[NumGems]Gem, m TrayMotion, rng *game.Rand, reco
 		res.Frames = append(res.Frames, s.frame(&last, gems))
 	}
 	return res
+}
+
+// buildMu serialises building simulations: the physics library numbers
+// its bodies from a package-level counter without a lock (the number only
+// names a body when printed), so two simulations building bodies at once,
+// as tables and bots do, would race on it.
+var buildMu sync.Mutex
+
+// build makes s's space with a body for every gem lying on the tray.
+func (s *simulation) build(gems *[NumGems]Gem) {
+	buildMu.Lock()
+	defer buildMu.Unlock()
+	pack := s.pack
+	space := cp.NewSpace()
+	space.Iterations = solverPasses
+	space.SetCollisionSlop(contactSlop)
+	space.SleepTimeThreshold = cp.INFINITY
+	space.IdleSpeedThreshold = idleSpeed
+	s.space = space
+	verts := gemVerts(pack.Gem)
+	moment := cp.MomentForPoly(1, len(verts), verts, cp.Vector{}, 0)
+	velocity := s.velocityFunc()
+	for i := range gems {
+		g := &gems[i]
+		if g.Holder != OnTray {
+			continue
+		}
+		b := cp.NewBody(1, moment)
+		b.SetPosition(cp.Vector{X: g.X, Y: g.Y})
+		b.SetAngle(g.A)
+		sh := cp.NewPolyShape(b, len(verts), verts, cp.NewTransformIdentity(), 0)
+		sh.SetFriction(pack.Tray.GemFriction)
+		sh.SetElasticity(pack.Tray.GemElasticity)
+		space.AddBody(b)
+		space.AddShape(sh)
+		b.SetVelocityUpdateFunc(velocity)
+		s.bodies[i] = b
+		s.active[i] = true
+	}
 }
 
 // frame records the gems that moved since the last frame as quadruples
