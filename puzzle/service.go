@@ -278,6 +278,8 @@ type TilingResult struct {
 	PerfectTilings int64                   `json:"perfect_tilings"`
 	Tilings        int64                   `json:"tilings"`
 	Solution       []outofmine.PlacementID `json:"solution"`
+	// SolutionTiles is Solution with the cells each tile covers.
+	SolutionTiles []outofmine.PlacedView `json:"solution_tiles"`
 	// Ladder only: the player's and the puzzle's ratings after it.
 	PlayerRating *rating.Rating `json:"player_rating,omitempty"`
 	PuzzleRating *rating.Rating `json:"puzzle_rating,omitempty"`
@@ -315,6 +317,9 @@ func (s *Service) submitTiling(ctx context.Context, body []byte, player string, 
 	res := &TilingResult{Puzzle: tk.Puzzle, Score: rs, Perfect: rs.Score >= t.Best, Optimum: t.Optimum, BestScore: t.Best,
 		Millis: took.Milliseconds(), Tilings: t.Tilings()}
 	res.PerfectTilings, res.Solution = t.Perfect()
+	if res.SolutionTiles, err = outofmine.PlacedViews(oomPack(), res.Solution); err != nil {
+		return nil, fmt.Errorf("puzzle: the solver's solution: %w", err)
+	}
 	var pr *store.PuzzleRating
 	if ladder {
 		me := rating.Default()

@@ -181,3 +181,27 @@ func MaxBonus(pack *Pack, sd *Side, cd *Card, obj Objective) int {
 	}
 	return n
 }
+
+// PlacedViews names the cells of placements as a view names placed tiles
+// (Tile is the placement's index), for a client to draw them. It refuses
+// a shape, transform or cell that does not exist.
+func PlacedViews(pack *Pack, ps []PlacementID) ([]PlacedView, error) {
+	out := make([]PlacedView, 0, len(ps))
+	for i, p := range ps {
+		si, ok := pack.ShapeByID(p.Shape)
+		if !ok {
+			return nil, fmt.Errorf("placement %d: there is no shape %q", i+1, p.Shape)
+		}
+		pl, err := parsePlacement(p.Transform, p.Cell)
+		if err != nil {
+			return nil, fmt.Errorf("placement %d: %v", i+1, err)
+		}
+		sh := &pack.Shapes[si]
+		o := sh.Orientations[sh.BySymbol[pl/64]]
+		if pl%64%GridStride+o.Cols > GridStride {
+			return nil, fmt.Errorf("placement %d: the tile reaches off the grid", i+1)
+		}
+		out = append(out, PlacedView{Tile: i, Shape: p.Shape, Element: p.Element, Transform: p.Transform, Cell: p.Cell, Cells: cellNames(o.Cells << (pl % 64))})
+	}
+	return out, nil
+}

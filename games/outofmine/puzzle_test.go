@@ -110,3 +110,22 @@ func TestScoreTilingRefuses(t *testing.T) {
 		t.Fatal("no card without green to test with")
 	}
 }
+
+// TestPlacedViews names the cells a placement covers, as the notation
+// anchors it: "the top-left cell of the tile's bounding box".
+func TestPlacedViews(t *testing.T) {
+	pack := DefaultPack()
+	got, err := PlacedViews(pack, []PlacementID{{Shape: "I5", Transform: "r0", Cell: "a6"}, {Shape: "B2", Transform: "r90", Cell: "a4"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{{"a6", "b6", "c6", "d6", "e6"}, {"a4", "a5"}}
+	for i := range want {
+		if strings.Join(got[i].Cells, " ") != strings.Join(want[i], " ") {
+			t.Errorf("placement %d: cells %v; want %v", i, got[i].Cells, want[i])
+		}
+	}
+	if _, err := PlacedViews(pack, []PlacementID{{Shape: "I5", Transform: "r0", Cell: "e1"}}); err == nil {
+		t.Error("an I5 from e1 reaches off the grid: got no error")
+	}
+}
