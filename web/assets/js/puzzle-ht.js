@@ -91,7 +91,7 @@ export function page(el) {
 
   function answerBox() {
     const a = st.answer;
-    if (!a?.done) return h('p', { class: 'hint', id: 'pz-ht-hint', text: st.hits.length ? t('pz.ht.nothing', { n: st.hits.length }) : t('pz.ht.hit') });
+    if (!a?.done) return h('p', { class: 'hint', id: 'pz-ht-hint', 'data-hits': st.hits.length, text: st.hits.length ? t('pz.ht.nothing', { n: st.hits.length }) : t('pz.ht.hit') });
     return h('section', { class: ['card', 'pz-result', a.success && 'perfect'], id: 'pz-result', 'data-success': a.success ? 'yes' : 'no', 'data-fallen': a.fallen.length, 'aria-live': 'polite' },
       h('h2', {}, a.success ? icon('trophy') : null, ' ', a.success ? t('pz.ht.success') : t('pz.ht.missed')),
       h('p', { text: t('pz.ht.fell', { n: a.fallen.length }) + (a.dragon ? ' ' + t('pz.ht.dragon') : '') }),
