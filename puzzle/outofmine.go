@@ -134,7 +134,9 @@ const LadderSize = 120
 // card, board, side). A step's starting rating falls from Mu 35 at rank 1
 // to Mu 25 at the last rank, with the default Sigma. It is computed once
 // and safe for concurrent use.
-var Ladder = sync.OnceValue(func() []LadderStep {
+var Ladder = sync.OnceValue(buildLadder)
+
+func buildLadder() []LadderStep {
 	var all []*Tiling
 	for i := range numPairs() {
 		b, s, c := pairOf(i)
@@ -159,7 +161,7 @@ var Ladder = sync.OnceValue(func() []LadderStep {
 		out[i] = LadderStep{Rank: i + 1, Tiling: all[i], Initial: r}
 	}
 	return out
-})
+}
 
 // LadderStepAt returns the ladder's step of rank (from 1).
 func LadderStepAt(rank int) (LadderStep, error) {
