@@ -145,3 +145,36 @@ func TestPuzzleOutOfMinePerfect(t *testing.T) {
 	puzzleShot(t, tab, "puzzle-outofmine-perfect-desktop", 1280, 900)
 	puzzleShot(t, tab, "puzzle-outofmine-perfect-phone", 390, 844)
 }
+
+// TestPuzzleOutOfMineLadder opens the endless ladder in German, submits a
+// board with nothing on it (a loss against the puzzle) and checks that the
+// guest's rating, kept by the browser, went down, and that the result is
+// not perfect.
+func TestPuzzleOutOfMineLadder(t *testing.T) {
+	_, at := plainDay()
+	s := startPuzzleSite(t, at)
+	tab := newTab(t, newBrowser(t), "ladder")
+	do(t, tab, 20*time.Second, "open the puzzle page", chromedp.Navigate(s.URL+"/puzzles/outofmine"))
+	waitFor(t, tab, 20*time.Second, "the daily puzzle", `!!document.querySelector('#pz-summary')`)
+	do(t, tab, 10*time.Second, "switch to German", choose(`#lang`, "de"))
+	clickAt(t, tab, "the ladder tab", `#pz-tab-ladder`)
+	waitFor(t, tab, 20*time.Second, "a ladder step", `!!document.querySelector('#pz-summary') && document.querySelector('#pz-tab-ladder').getAttribute('aria-selected') === 'true' && !!document.querySelector('#oom-board')`)
+	if txt := eval[string](t, tab, `document.querySelector('main').textContent`); !strings.Contains(txt, "Endlose Leiter") || strings.Contains(txt, "pz.") {
+		t.Errorf("the German ladder page: %q", txt)
+	}
+	puzzleShot(t, tab, "puzzle-outofmine-ladder-de-desktop", 1280, 900)
+	puzzleShot(t, tab, "puzzle-outofmine-ladder-de-phone", 390, 844)
+	do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(1280, 900))
+	clickAt(t, tab, "submit the empty board", `#pz-submit`)
+	waitFor(t, tab, 20*time.Second, "the result", `!!document.querySelector('#pz-result')`)
+	if v := eval[string](t, tab, `document.querySelector('#pz-result').dataset.perfect`); v != "no" {
+		t.Errorf("an empty board: perfect=%q; want no", v)
+	}
+	mu := eval[float64](t, tab, `JSON.parse(localStorage.getItem('minehall.puzzles.outofmine')).ladder.mu`)
+	if mu >= 25 {
+		t.Errorf("the guest's rating after a loss: %.2f; want below 25", mu)
+	}
+	if !eval[bool](t, tab, `!!document.querySelector('#pz-next')`) {
+		t.Error("no button to the next ladder step")
+	}
+}
