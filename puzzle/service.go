@@ -226,14 +226,18 @@ func (s *Service) openLadder(ctx context.Context, q url.Values, player string) (
 				skip[n] = true
 			}
 		}
+		stored, err := s.Store.PuzzleRatings(ctx, "outofmine/ladder/")
+		if err != nil {
+			return nil, err
+		}
 		best := -1.0
 		for _, st := range ladder {
 			if skip[st.Rank] && len(skip) < len(ladder) {
 				continue
 			}
-			r, err := s.puzzleRating(ctx, st)
-			if err != nil {
-				return nil, err
+			r, ok := stored[ladderKey(st.Rank)]
+			if !ok {
+				r = store.PuzzleRating{Puzzle: ladderKey(st.Rank), Mu: st.Initial.Mu, Sigma: st.Initial.Sigma}
 			}
 			if d := abs64(r.Mu - mu); best < 0 || d < best {
 				best, pick, pr = d, st, r

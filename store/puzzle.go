@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strings"
 	"time"
 )
 
@@ -68,6 +69,30 @@ type PuzzleStore interface {
 	// PuzzleRating returns the stored rating of puzzle; ok is false when
 	// none is stored yet.
 	PuzzleRating(ctx context.Context, puzzle string) (r PuzzleRating, ok bool, err error)
+
+	// PuzzleRatings returns the stored ratings of the puzzles whose names
+	// start with prefix, by name.
+	PuzzleRatings(ctx context.Context, prefix string) (map[string]PuzzleRating, error)
+}
+
+// LikePrefix returns a LIKE pattern (with \ as the escape character)
+// matching the strings that start with prefix.
+func LikePrefix(prefix string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return r.Replace(prefix) + "%"
+}
+
+// ScanPuzzleRatings decodes rows of puzzle, mu, sigma, attempts.
+func ScanPuzzleRatings(rows Rows) (map[string]PuzzleRating, error) {
+	out := map[string]PuzzleRating{}
+	for rows.Next() {
+		var r PuzzleRating
+		if err := rows.Scan(&r.Puzzle, &r.Mu, &r.Sigma, &r.Attempts); err != nil {
+			return nil, err
+		}
+		out[r.Puzzle] = r
+	}
+	return out, rows.Err()
 }
 
 // PuzzleAttemptColumns are the columns of puzzle_attempts that

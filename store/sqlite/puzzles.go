@@ -108,3 +108,17 @@ func (db *DB) PuzzleRating(ctx context.Context, puzzle string) (store.PuzzleRati
 	}
 	return r, true, nil
 }
+
+// PuzzleRatings implements [store.PuzzleStore].
+func (db *DB) PuzzleRatings(ctx context.Context, prefix string) (map[string]store.PuzzleRating, error) {
+	rows, err := db.read.QueryContext(ctx, `SELECT puzzle, mu, sigma, attempts FROM puzzle_ratings WHERE puzzle LIKE ? ESCAPE '\'`, store.LikePrefix(prefix))
+	if err != nil {
+		return nil, internal("read puzzle ratings", err)
+	}
+	defer rows.Close()
+	out, err := store.ScanPuzzleRatings(rows)
+	if err != nil {
+		return nil, internal("read puzzle ratings", err)
+	}
+	return out, nil
+}

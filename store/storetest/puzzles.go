@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -139,5 +140,22 @@ func testPuzzleRatings(t *testing.T, s store.PuzzleStore) {
 	got, ok, err := s.PuzzleRating(ctx, "outofmine/ladder/1")
 	if err != nil || !ok || got.Mu != 26 || got.Sigma != 7 || got.Attempts != 2 {
 		t.Errorf("PuzzleRating: got %+v %v (err %v); want mu 26, sigma 7 after 2 attempts", got, ok, err)
+	}
+	// By prefix: the ladder's ratings, not a puzzle whose name only looks
+	// alike ("_" and "%" are no wildcards).
+	for i, name := range []string{"outofmine/ladder/12", "outofmineXladder/3", "hammertime/daily/x"} {
+		id := fmt.Sprintf("r%d", i)
+		mustTicket(t, s, ticket(id))
+		if err := s.FinishPuzzle(ctx, attempt(id, 1, 1, base()), &store.PuzzleRating{Puzzle: name, Mu: 20, Sigma: 5, Attempts: 1}); err != nil {
+			t.Fatalf("FinishPuzzle: %v", err)
+		}
+	}
+	all, err := s.PuzzleRatings(ctx, "outofmine/ladder/")
+	if err != nil || len(all) != 2 || all["outofmine/ladder/1"].Mu != 26 || all["outofmine/ladder/12"].Mu != 20 {
+		t.Errorf("PuzzleRatings(outofmine/ladder/): got %v (err %v); want ladder 1 and 12", all, err)
+	}
+	none, err := s.PuzzleRatings(ctx, "outofmine_ladder")
+	if err != nil || len(none) != 0 {
+		t.Errorf("PuzzleRatings(outofmine_ladder): got %v (err %v); want none (_ is no wildcard)", none, err)
 	}
 }
