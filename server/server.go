@@ -49,6 +49,8 @@ type Config struct {
 	// single-page app owns its own routes. Nil serves a minimal page at /
 	// that lists the games.
 	UI http.Handler
+	// Puzzles answers /api/puzzles/; nil: the server has none.
+	Puzzles Puzzles
 
 	// Limits are the quotas of each client address; nil takes
 	// DefaultLimits(). A zero field is no limit of that kind.
@@ -138,6 +140,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/tables/{id}/chat/settings", s.setChat)
 	s.mux.HandleFunc("POST /api/tables/{id}/takeback", s.takeBack)
 	s.mux.HandleFunc("GET /ws/tables/{id}", s.serveWebSocket)
+	s.mux.HandleFunc("GET /api/puzzles/{game}/{mode}", s.servePuzzle)
+	s.mux.HandleFunc("POST /api/puzzles/{game}/{mode}", s.servePuzzle)
 }
 
 // ServeHTTP implements http.Handler: the API and WebSocket requests of an

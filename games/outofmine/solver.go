@@ -44,6 +44,10 @@ type Solution struct {
 	// space with exactly the card's tiles, tiles of one shape being
 	// interchangeable. It is 0 when Empty > 0.
 	Tilings int64
+	// Best is the number of placements reaching Empty and Bonus, counted
+	// as Tilings counts (0 when Empty > 0 and no bonus is asked for, as
+	// the search then stops at the first).
+	Best int64
 	// Placements is one placement reaching Empty and Bonus; Elements gives
 	// the element of the tile to use for each placement (finds variant).
 	Placements []Placement
@@ -75,6 +79,7 @@ type SideSolver struct {
 	best      Solution
 	bestSet   bool
 	count     int64
+	countBest int64
 	countAll  bool
 }
 
@@ -168,6 +173,7 @@ func (s *SideSolver) solve(card *Card, supply *Supply, obj Objective, count bool
 	for skips := max(0, gallery.Count()-s.capacity()); skips <= gallery.Count(); skips++ {
 		s.bestSet = false
 		s.count = 0
+		s.countBest = 0
 		s.countAll = skips == 0 && count || obj.Elves || obj.Finds
 		s.path = s.path[:0]
 		s.search(0, skips, 0)
@@ -176,6 +182,9 @@ func (s *SideSolver) solve(card *Card, supply *Supply, obj Objective, count bool
 			sol.Empty = skips
 			if skips == 0 && count {
 				sol.Tilings = s.count
+			}
+			if s.countAll {
+				sol.Best = s.countBest
 			}
 			sol.Placements = slices.Clone(sol.Placements)
 			sol.Elements = s.elementsFor(card, supply, sol.Placements)
@@ -242,7 +251,11 @@ func (s *SideSolver) leaf(elves int) bool {
 			}
 		}
 	}
+	if s.bestSet && bonus == s.best.Bonus {
+		s.countBest++
+	}
 	if !s.bestSet || bonus > s.best.Bonus {
+		s.countBest = 1
 		s.bestSet = true
 		s.best.Bonus = bonus
 		s.best.Placements = s.best.Placements[:0]

@@ -700,6 +700,18 @@ function resultCard(view, ctx, shapes, r, i) {
     sc.empty > 10 ? h('p', { class: 'muted small', text: t('oom.toomanyempty') }) : null);
 }
 
+// boardPicture draws a board side (a view's layout) with tiles (placed
+// tiles as a view names them, with their cells), not interactive: a
+// puzzle's solution. shapes are the view's shapes; opts as tileGroup's.
+export function boardPicture(layout, placed, shapes, size, attrs, opts) {
+  const info = layoutInfo(layout);
+  const colors = new Map((shapes || []).map((sh) => [sh.id, sh.color]));
+  const svg = boardBase(info, size, attrs, opts.t, false);
+  for (const p of placed) svg.append(tileGroup(namedCells(p.cells), colors.get(p.shape) || 'white', p.element, size, { class: 'tile', 'data-shape': p.shape, 'data-cell': p.cell }, opts));
+  svg.append(elvesGroup(info, size, opts.t, opts.colorBlind));
+  return svg;
+}
+
 function scoreSheet(view, ctx) {
   const { t } = ctx;
   const n = view.players.length;

@@ -152,6 +152,7 @@ export function lobbyPage(el) {
   function render() {
     clear(el);
     el.append(h('h1', { text: t('lobby.title') }));
+    el.append(h('p', { class: 'lobby-puzzles' }, h('a', { href: '/puzzles', 'data-link': true, id: 'lobby-puzzles', text: t('lobby.puzzles') })));
     if (error) el.append(h('p', { class: 'error', role: 'alert', text: error }));
     if (!games.length) { el.append(h('p', { text: t('app.loading') })); return; }
     const g = games.find((x) => x.id === form.game);

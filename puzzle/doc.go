@@ -1,0 +1,30 @@
+// Package puzzle holds Minehall's puzzles: the daily Out of Mine tiling and
+// its endless ladder, and the Hammer Time practice tray's daily drills.
+//
+// A day is a UTC calendar date ([Day]); everyone gets the same puzzles on
+// the same day, because each is a pure function of the date:
+//
+//   - Out of Mine ([Daily]): the variant rotates plain, elves, finds by the
+//     day number (days since 1970-01-01) modulo 3, and the board side and
+//     treasure card come from a fixed shuffle of the 800 pairs, walked from
+//     the day's place to the first pair the solver covers exactly (and,
+//     with a variant, whose best round score it proves). The player lays
+//     the card's tiles, from the whole box, under assist mode's placement
+//     rules. The objective is the rulebook's round score for the variant
+//     without a caller: 10 - empty spaces, plus the elves bonus (variant A)
+//     or the finds score (variant B). "Perfect" is the best score the
+//     solver proves; the optimum of the API is the fewest empty spaces.
+//   - The ladder ([Ladder]): the plain pairs with an exact tiling, fewest
+//     exact tilings first, each rated with package rating (a puzzle's own
+//     rating moves with every attempt, a solve being a win against it).
+//   - Hammer Time ([Drills]): one tray a day, poured from the day's seed by
+//     the engine, and three drills on it (knock exactly k gems, knock one
+//     color, knock as few as possible from a given side), each scored from
+//     the engine's own hits.
+//
+// [Service] checks submissions against start tickets kept in a
+// [store.PuzzleStore]: a ticket is issued when a puzzle is opened, used
+// once by an accepted solution, and times are the server's. Identity is a
+// player string, empty for a guest, whose streak, history and ladder
+// rating the browser keeps.
+package puzzle

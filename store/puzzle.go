@@ -1,0 +1,115 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"time"
+)
+
+// PuzzleTicket is a start ticket: the server issues one when a player opens
+// a puzzle, and a submitted solution must bring it back, once. Puzzle names
+// the puzzle ("outofmine/daily/2026-11-23", "hammertime/daily/2026-11-23/exact");
+// Player is the player's identity, empty for a guest. Used is zero until a
+// solution was accepted with the ticket.
+type PuzzleTicket struct {
+	ID     string
+	Puzzle string
+	Player string
+	Issued time.Time
+	Used   time.Time
+}
+
+// PuzzleAttempt is an accepted solution: the ticket it used, the puzzle,
+// who solved it (Player empty for a guest, Name as shown on the best-score
+// table), the score (higher is better), the time the server measured from
+// the ticket's issue to the submission, whether it reached the optimum,
+// when it was accepted, and the solution as JSON.
+type PuzzleAttempt struct {
+	Ticket  string
+	Puzzle  string
+	Player  string
+	Name    string
+	Score   int64
+	Millis  int64
+	Perfect bool
+	At      time.Time
+	Body    string
+}
+
+// PuzzleRating is a puzzle's own rating (the rating package's mean and
+// standard deviation) and how many attempts moved it.
+type PuzzleRating struct {
+	Puzzle   string
+	Mu       float64
+	Sigma    float64
+	Attempts int64
+}
+
+// PuzzleStore keeps puzzle tickets, accepted attempts and puzzle ratings.
+// Errors carry game codes: CodeNotFound for an unknown ticket, CodeConflict
+// for a ticket id that exists already or a ticket used already. Every
+// method is safe for concurrent use and durable once it returns nil.
+type PuzzleStore interface {
+	// CreatePuzzleTicket stores a new, unused ticket.
+	CreatePuzzleTicket(ctx context.Context, t PuzzleTicket) error
+
+	// PuzzleTicket returns the ticket with the given id.
+	PuzzleTicket(ctx context.Context, id string) (PuzzleTicket, error)
+
+	// FinishPuzzle marks ticket a.Ticket used at a.At and stores a, and
+	// when r is not nil stores r as the puzzle's rating, in one
+	// transaction: all of it or, refused, nothing. A ticket used already
+	// is refused with CodeConflict, so that a solution counts once.
+	FinishPuzzle(ctx context.Context, a PuzzleAttempt, r *PuzzleRating) error
+
+	// BestPuzzleAttempts returns up to limit attempts at puzzle, best
+	// first: highest score, then shortest time, then earliest.
+	BestPuzzleAttempts(ctx context.Context, puzzle string, limit int) ([]PuzzleAttempt, error)
+
+	// PuzzleRating returns the stored rating of puzzle; ok is false when
+	// none is stored yet.
+	PuzzleRating(ctx context.Context, puzzle string) (r PuzzleRating, ok bool, err error)
+
+	// PuzzleRatings returns the stored ratings of the puzzles whose names
+	// start with prefix, by name.
+	PuzzleRatings(ctx context.Context, prefix string) (map[string]PuzzleRating, error)
+}
+
+// LikePrefix returns a LIKE pattern (with \ as the escape character)
+// matching the strings that start with prefix.
+func LikePrefix(prefix string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return r.Replace(prefix) + "%"
+}
+
+// ScanPuzzleRatings decodes rows of puzzle, mu, sigma, attempts.
+func ScanPuzzleRatings(rows Rows) (map[string]PuzzleRating, error) {
+	out := map[string]PuzzleRating{}
+	for rows.Next() {
+		var r PuzzleRating
+		if err := rows.Scan(&r.Puzzle, &r.Mu, &r.Sigma, &r.Attempts); err != nil {
+			return nil, err
+		}
+		out[r.Puzzle] = r
+	}
+	return out, rows.Err()
+}
+
+// PuzzleAttemptColumns are the columns of puzzle_attempts that
+// [ScanPuzzleAttempts] reads, in its order.
+const PuzzleAttemptColumns = `ticket, puzzle, player, name, score, millis, perfect, at_ms, body`
+
+// ScanPuzzleAttempts decodes rows of PuzzleAttemptColumns.
+func ScanPuzzleAttempts(rows Rows) ([]PuzzleAttempt, error) {
+	out := []PuzzleAttempt{}
+	for rows.Next() {
+		var a PuzzleAttempt
+		var at int64
+		if err := rows.Scan(&a.Ticket, &a.Puzzle, &a.Player, &a.Name, &a.Score, &a.Millis, &a.Perfect, &at, &a.Body); err != nil {
+			return nil, err
+		}
+		a.At = FromMillis(at)
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}

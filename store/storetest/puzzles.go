@@ -1,0 +1,161 @@
+package storetest
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"minehall/game"
+	"minehall/store"
+)
+
+// RunPuzzles runs the suite of [store.PuzzleStore] against the stores open
+// returns; each must implement it.
+func RunPuzzles(t *testing.T, open Opener) {
+	tests := []struct {
+		name string
+		fn   func(*testing.T, store.PuzzleStore)
+	}{
+		{"Tickets", testPuzzleTickets},
+		{"FinishOnce", testPuzzleFinishOnce},
+		{"BestOrder", testPuzzleBest},
+		{"Ratings", testPuzzleRatings},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := open(t)
+			defer func() {
+				if err := s.Close(); err != nil {
+					t.Errorf("Close: %v", err)
+				}
+			}()
+			ps, ok := s.(store.PuzzleStore)
+			if !ok {
+				t.Fatalf("%T does not implement store.PuzzleStore", s)
+			}
+			tc.fn(t, ps)
+		})
+	}
+}
+
+func ticket(id string) store.PuzzleTicket {
+	return store.PuzzleTicket{ID: id, Puzzle: "outofmine/daily/2026-11-23", Player: "", Issued: base()}
+}
+
+func mustTicket(t *testing.T, s store.PuzzleStore, tk store.PuzzleTicket) {
+	t.Helper()
+	if err := s.CreatePuzzleTicket(context.Background(), tk); err != nil {
+		t.Fatalf("CreatePuzzleTicket(%s): %v", tk.ID, err)
+	}
+}
+
+func testPuzzleTickets(t *testing.T, s store.PuzzleStore) {
+	ctx := context.Background()
+	want := ticket("t1")
+	want.Player = "p-42"
+	mustTicket(t, s, want)
+	got, err := s.PuzzleTicket(ctx, "t1")
+	if err != nil {
+		t.Fatalf("PuzzleTicket: %v", err)
+	}
+	if got.ID != want.ID || got.Puzzle != want.Puzzle || got.Player != want.Player || !got.Issued.Equal(want.Issued) || !got.Used.IsZero() {
+		t.Errorf("got %+v; want %+v", got, want)
+	}
+	checkCode(t, "CreatePuzzleTicket twice", s.CreatePuzzleTicket(ctx, ticket("t1")), game.CodeConflict)
+	_, err = s.PuzzleTicket(ctx, "nope")
+	checkCode(t, "PuzzleTicket(unknown)", err, game.CodeNotFound)
+}
+
+func attempt(tk string, score, ms int64, at time.Time) store.PuzzleAttempt {
+	return store.PuzzleAttempt{Ticket: tk, Puzzle: "outofmine/daily/2026-11-23", Name: "Ann", Score: score, Millis: ms, Perfect: score == 10, At: at, Body: `{"placements":[]}`}
+}
+
+func testPuzzleFinishOnce(t *testing.T, s store.PuzzleStore) {
+	ctx := context.Background()
+	mustTicket(t, s, ticket("t1"))
+	at := base().Add(time.Minute)
+	r := &store.PuzzleRating{Puzzle: "outofmine/ladder/3", Mu: 27, Sigma: 7, Attempts: 1}
+	if err := s.FinishPuzzle(ctx, attempt("t1", 10, 60000, at), r); err != nil {
+		t.Fatalf("FinishPuzzle: %v", err)
+	}
+	tk, err := s.PuzzleTicket(ctx, "t1")
+	if err != nil || !tk.Used.Equal(at) {
+		t.Errorf("ticket after FinishPuzzle: got used %v (err %v); want %v", tk.Used, err, at)
+	}
+	// A replay is refused and changes nothing: neither the attempts nor
+	// the rating.
+	r2 := &store.PuzzleRating{Puzzle: "outofmine/ladder/3", Mu: 1, Sigma: 1, Attempts: 2}
+	checkCode(t, "FinishPuzzle replayed", s.FinishPuzzle(ctx, attempt("t1", 9, 1000, at), r2), game.CodeConflict)
+	checkCode(t, "FinishPuzzle(unknown ticket)", s.FinishPuzzle(ctx, attempt("t9", 9, 1000, at), r2), game.CodeNotFound)
+	best, err := s.BestPuzzleAttempts(ctx, "outofmine/daily/2026-11-23", 10)
+	if err != nil || len(best) != 1 || best[0].Score != 10 || best[0].Body != `{"placements":[]}` || !best[0].Perfect || !best[0].At.Equal(at) {
+		t.Errorf("BestPuzzleAttempts: got %+v (err %v); want the one accepted attempt", best, err)
+	}
+	got, ok, err := s.PuzzleRating(ctx, "outofmine/ladder/3")
+	if err != nil || !ok || got != *r {
+		t.Errorf("PuzzleRating: got %+v %v (err %v); want %+v", got, ok, err, *r)
+	}
+}
+
+func testPuzzleBest(t *testing.T, s store.PuzzleStore) {
+	ctx := context.Background()
+	// score, millis: the best is the highest score, then the fastest.
+	for i, a := range []struct{ score, ms int64 }{{8, 5000}, {10, 90000}, {10, 30000}, {-2, 1000}} {
+		id := string(rune('a' + i))
+		mustTicket(t, s, ticket(id))
+		if err := s.FinishPuzzle(ctx, attempt(id, a.score, a.ms, base().Add(time.Duration(i)*time.Second)), nil); err != nil {
+			t.Fatalf("FinishPuzzle(%s): %v", id, err)
+		}
+	}
+	best, err := s.BestPuzzleAttempts(ctx, "outofmine/daily/2026-11-23", 3)
+	if err != nil {
+		t.Fatalf("BestPuzzleAttempts: %v", err)
+	}
+	var got []string
+	for _, a := range best {
+		got = append(got, a.Ticket)
+	}
+	if len(got) != 3 || got[0] != "c" || got[1] != "b" || got[2] != "a" {
+		t.Errorf("best order: got %v; want [c b a]", got)
+	}
+	other, err := s.BestPuzzleAttempts(ctx, "hammertime/daily/2026-11-23/exact", 3)
+	if err != nil || len(other) != 0 {
+		t.Errorf("another puzzle's table: got %v (err %v); want none", other, err)
+	}
+}
+
+func testPuzzleRatings(t *testing.T, s store.PuzzleStore) {
+	ctx := context.Background()
+	if _, ok, err := s.PuzzleRating(ctx, "outofmine/ladder/1"); ok || err != nil {
+		t.Errorf("PuzzleRating before any: got ok %v err %v; want none", ok, err)
+	}
+	for i, id := range []string{"x", "y"} {
+		mustTicket(t, s, ticket(id))
+		r := &store.PuzzleRating{Puzzle: "outofmine/ladder/1", Mu: 25 + float64(i), Sigma: 8 - float64(i), Attempts: int64(i + 1)}
+		if err := s.FinishPuzzle(ctx, attempt(id, 10, 1000, base()), r); err != nil {
+			t.Fatalf("FinishPuzzle: %v", err)
+		}
+	}
+	got, ok, err := s.PuzzleRating(ctx, "outofmine/ladder/1")
+	if err != nil || !ok || got.Mu != 26 || got.Sigma != 7 || got.Attempts != 2 {
+		t.Errorf("PuzzleRating: got %+v %v (err %v); want mu 26, sigma 7 after 2 attempts", got, ok, err)
+	}
+	// By prefix: the ladder's ratings, not a puzzle whose name only looks
+	// alike ("_" and "%" are no wildcards).
+	for i, name := range []string{"outofmine/ladder/12", "outofmineXladder/3", "hammertime/daily/x"} {
+		id := fmt.Sprintf("r%d", i)
+		mustTicket(t, s, ticket(id))
+		if err := s.FinishPuzzle(ctx, attempt(id, 1, 1, base()), &store.PuzzleRating{Puzzle: name, Mu: 20, Sigma: 5, Attempts: 1}); err != nil {
+			t.Fatalf("FinishPuzzle: %v", err)
+		}
+	}
+	all, err := s.PuzzleRatings(ctx, "outofmine/ladder/")
+	if err != nil || len(all) != 2 || all["outofmine/ladder/1"].Mu != 26 || all["outofmine/ladder/12"].Mu != 20 {
+		t.Errorf("PuzzleRatings(outofmine/ladder/): got %v (err %v); want ladder 1 and 12", all, err)
+	}
+	none, err := s.PuzzleRatings(ctx, "outofmine_ladder")
+	if err != nil || len(none) != 0 {
+		t.Errorf("PuzzleRatings(outofmine_ladder): got %v (err %v); want none (_ is no wildcard)", none, err)
+	}
+}

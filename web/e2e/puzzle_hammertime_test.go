@@ -1,0 +1,71 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"minehall/puzzle"
+)
+
+// TestPuzzleHammerTimeDrill plays the day's "fewest" drill through the
+// page with the renderer's aiming form (the drill's side, position 5,
+// rising strength) until gems fall, and checks the page's result against
+// the engine replaying the same hits on the day's tray (RULINGS.md:
+// "Results are server-authoritative and reproducible from the seed and
+// the inputs"), and the day's best-score table.
+func TestPuzzleHammerTimeDrill(t *testing.T) {
+	day, _ := puzzle.ParseDay("2026-11-23")
+	at, _ := time.Parse(time.DateOnly, day.String())
+	s := startPuzzleSite(t, at.Add(12*time.Hour))
+	tab := newTab(t, newBrowser(t), "drill")
+	do(t, tab, 20*time.Second, "open the practice tray", chromedp.Navigate(s.URL+"/puzzles/hammertime"))
+	waitFor(t, tab, 20*time.Second, "the tray and the drills", `!!document.querySelector('#ht-tray') && !!document.querySelector('#pz-drill-fewest')`)
+	puzzleShot(t, tab, "puzzle-hammertime-start-desktop", 1280, 900)
+	puzzleShot(t, tab, "puzzle-hammertime-start-phone", 390, 844)
+	do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(1280, 900))
+
+	dr, err := puzzle.DrillOf(day, puzzle.DrillFewest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clickAt(t, tab, "the fewest drill", `#pz-drill-fewest`)
+	waitFor(t, tab, 20*time.Second, "the fewest drill chosen", `document.querySelector('#pz-drill-fewest')?.getAttribute('aria-selected') === 'true' && !!document.querySelector('#ht-tray')`)
+	var hits []string
+	for str := 1; str <= 10; str++ {
+		waitFor(t, tab, 20*time.Second, "the animation over", `document.querySelector('#ht-tray').dataset.animating !== 'true' && !document.querySelector('#ht-hit').disabled`)
+		do(t, tab, 10*time.Second, fmt.Sprintf("hit %s at strength %d", dr.Side, str),
+			choose(`#ht-side`, dr.Side),
+			chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { for (const [id, v] of [['#ht-pos', 5], ['#ht-strength', %d]]) { const e = document.querySelector(id); e.value = v; e.dispatchEvent(new Event('input', {bubbles: true})); } })()`, str)),
+			chromedp.Click(chromedp.CSS(`#ht-hit`)))
+		hits = append(hits, fmt.Sprintf("hit %s 5 strength %d", dr.Side, str))
+		waitFor(t, tab, 20*time.Second, "the server's answer", fmt.Sprintf(`!!document.querySelector('#pz-result') || document.querySelector('#pz-ht-hint')?.dataset.hits === '%d'`, len(hits)))
+		if eval[bool](t, tab, `!!document.querySelector('#pz-result')`) {
+			break
+		}
+	}
+	want, err := puzzle.RunDrill(day, dr, hits)
+	if err != nil {
+		t.Fatalf("RunDrill(%v): %v", hits, err)
+	}
+	if !want.Done {
+		t.Fatalf("the engine says no gem fell after %v", hits)
+	}
+	got := eval[int](t, tab, `Number(document.querySelector('#pz-result').dataset.fallen)`)
+	if got != len(want.Fallen) {
+		t.Errorf("the page says %d gems fell; the engine replaying %v says %d", got, hits, len(want.Fallen))
+	}
+	if s := eval[string](t, tab, `document.querySelector('#pz-result').dataset.success`); s != map[bool]string{true: "yes", false: "no"}[want.Success] {
+		t.Errorf("the page's success %q; the engine's %v", s, want.Success)
+	}
+	best := eval[string](t, tab, `document.querySelector('#pz-best-fewest')?.textContent || ''`)
+	if !strings.Contains(best, fmt.Sprint(want.Score)) {
+		t.Errorf("the best-score table %q lacks the score %d", best, want.Score)
+	}
+	waitFor(t, tab, 20*time.Second, "the animation over", `document.querySelector('#ht-tray').dataset.animating !== 'true'`)
+	puzzleShot(t, tab, "puzzle-hammertime-done-desktop", 1280, 900)
+	puzzleShot(t, tab, "puzzle-hammertime-done-phone", 390, 844)
+}
