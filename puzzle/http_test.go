@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -254,6 +255,14 @@ func TestDrillHTTP(t *testing.T) {
 	}
 	if len(o.Drills) != 3 || len(o.Legal) != 360 {
 		t.Fatalf("got %d drills, %d legal hits; want 3, 360", len(o.Drills), len(o.Legal))
+	}
+	// The tray's seed stays on the server: with it a player could try
+	// hits offline and send only the best.
+	var raw json.RawMessage
+	e.call(t, "GET", "/api/puzzles/hammertime/daily", nil, &raw)
+	day, _ := puzzle.ParseDay(o.Day)
+	if seed := strconv.FormatUint(puzzle.TraySeed(day), 10); bytes.Contains(raw, []byte(seed)) {
+		t.Errorf("the practice tray's answer holds its seed %s", seed)
 	}
 	dr := o.Drills[2]
 	var hits []string

@@ -385,7 +385,6 @@ func (s *Service) best(ctx context.Context, puzzle string) ([]BestEntry, error) 
 // and the day's best-score table.
 type DrillsOpen struct {
 	Day    string          `json:"day"`
-	Seed   string          `json:"seed"`
 	View   any             `json:"view"`
 	Legal  []string        `json:"legal"`
 	Drills []DrillWithBest `json:"drills"`
@@ -404,7 +403,7 @@ func drillKey(d Day, id string) string { return "hammertime/daily/" + d.String()
 func (s *Service) openDrills(ctx context.Context, player string) (*DrillsOpen, error) {
 	day := DayOf(s.now())
 	st := NewTray(day)
-	out := &DrillsOpen{Day: day.String(), Seed: strconv.FormatUint(TraySeed(day), 10), View: st.View(0)}
+	out := &DrillsOpen{Day: day.String(), View: st.View(0)}
 	for _, a := range st.Legal(0, nil) {
 		if m := st.ActionString(0, a); strings.HasPrefix(m, "hit ") {
 			out.Legal = append(out.Legal, m)

@@ -106,7 +106,7 @@ export function page(el) {
     if (!st.p) {
       if (!st.error) parts.push(h('p', { text: t('app.loading') }));
     } else {
-      parts.push(h('p', { class: 'pz-summary-line', id: 'pz-summary' }, t('pz.day'), ' ', h('strong', { text: st.p.day }), ' · ', t('pz.ht.seed', { seed: st.p.seed })),
+      parts.push(h('p', { class: 'pz-summary-line', id: 'pz-summary' }, t('pz.day'), ' ', h('strong', { text: st.p.day }), ' · ', t('pz.ht.same')),
         h('div', { class: 'pz-tabs', role: 'tablist' }, st.p.drills.map((d) => h('button', {
           type: 'button', role: 'tab', id: `pz-drill-${d.id}`, 'aria-selected': String(d.id === st.drill), class: d.id === st.drill ? 'primary' : '',
           onclick: () => { if (d.id !== st.drill) open(d.id); } }, st.done[d.id] ? icon('check') : null, ' ', goal(d)))),
