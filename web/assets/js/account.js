@@ -169,7 +169,7 @@ export function accountPage(el) {
     el.append(h('h1', { text: t('account.title') }));
     if (error) el.append(h('p', { class: 'error', role: 'alert', text: error }));
     if (me === undefined) { el.append(h('p', { text: t('app.loading') })); return; }
-    el.append(me ? signedInView() : signInView());
+    el.append(...(me ? [signedInView()] : signInView()));
   }
 
   const off = onLanguage(render);
