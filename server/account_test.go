@@ -450,7 +450,7 @@ func TestRatedTable(t *testing.T) {
 		Name    string                       `json:"name"`
 		History map[string][]json.RawMessage `json:"history"`
 	}
-	if st, _ := guest.call("GET", "/api/players/ann", nil, &prof); st != http.StatusOK || prof.Name != "Ann" || len(prof.History["goofspiel"]) != 1 {
+	if st, _ := guest.call("GET", "/api/players/ann", nil, &prof); st != http.StatusOK || prof.Name != "Ann" || len(prof.History["goofspiel"]) != 2 {
 		t.Errorf("profile of ann: %d %+v", st, prof)
 	}
 	if st, _ := guest.call("GET", "/api/players/bot:random", nil, nil); st != http.StatusOK {

@@ -46,11 +46,12 @@ type statsInfo struct {
 	Won    int    `json:"won"`
 }
 
-// historyPoint is a player's ordinal after one rated game.
+// historyPoint is a player's ordinal after one rated game, or, first,
+// before the oldest game shown (no table, no time).
 type historyPoint struct {
-	Table    string    `json:"table"`
-	Finished time.Time `json:"finished"`
-	Ordinal  float64   `json:"ordinal"`
+	Table    string     `json:"table,omitempty"`
+	Finished *time.Time `json:"finished,omitempty"`
+	Ordinal  float64    `json:"ordinal"`
 }
 
 // profile is the public page of a player: GET /api/players/{name}.
@@ -60,8 +61,9 @@ type profile struct {
 	Ratings []ratingInfo `json:"ratings"`
 	Stats   []statsInfo  `json:"stats"`
 	Games   []playedInfo `json:"games"`
-	// History is, per game, the ordinal after each of the last rated
-	// games, oldest first: the points of the profile's plot.
+	// History is, per game, the ordinal before the oldest of the last
+	// rated games and after each of them, oldest first: the points of the
+	// profile's plot.
 	History map[string][]historyPoint `json:"history"`
 }
 
@@ -82,9 +84,16 @@ func (s *Server) profileOf(ctx context.Context, player, name string, games int) 
 		}
 		var h []historyPoint
 		for i := len(played) - 1; i >= 0; i-- {
-			if pg := played[i]; pg.Rated {
-				h = append(h, historyPoint{Table: pg.Table, Finished: pg.Finished, Ordinal: pg.After.Ordinal()})
+			pg := played[i]
+			if !pg.Rated {
+				continue
 			}
+			if len(h) == 0 {
+				// Where the plot starts: the rating before the oldest game shown.
+				h = append(h, historyPoint{Ordinal: pg.Before.Ordinal()})
+			}
+			fin := pg.Finished
+			h = append(h, historyPoint{Table: pg.Table, Finished: &fin, Ordinal: pg.After.Ordinal()})
 		}
 		p.History[r.Game] = h
 	}

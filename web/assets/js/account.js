@@ -136,7 +136,7 @@ export function accountPage(el) {
   }
 
   function signedInView() {
-    return h('section', { class: 'card', 'aria-labelledby': 'acct-h' },
+    return h('section', { class: 'card account-card', 'aria-labelledby': 'acct-h' },
       h('h2', { id: 'acct-h', text: t('account.signedin', { name: me.name }) }),
       h('p', {}, h('a', { href: `/players/${encodeURIComponent(me.name)}`, 'data-link': true, id: 'my-profile', text: t('account.profile') })),
       h('button', { type: 'button', id: 'signout', onclick: () => run(async () => { await signOut(); }) }, icon('leave'), ' ', t('account.signout')));
@@ -145,14 +145,14 @@ export function accountPage(el) {
   function signInView() {
     const canPasskey = !!window.PublicKeyCredential;
     return [
-      h('section', { class: 'card', 'aria-labelledby': 'in-h' },
+      h('section', { class: 'card account-card', 'aria-labelledby': 'in-h' },
         h('h2', { id: 'in-h', text: t('account.signin') }),
         canPasskey ? h('button', { type: 'button', id: 'passkey-signin', class: 'primary', onclick: () => run(passkeySignIn) }, t('account.passkeysignin')) : null,
         h('form', { class: 'account-form', onsubmit: (e) => { e.preventDefault(); run(() => passwordSign('signin', form.inName, form.inPassword)); } },
           field('signin-name', t('account.name'), 'inName', 'text', 'username'),
           field('signin-password', t('account.password'), 'inPassword', 'password', 'current-password'),
           h('button', { type: 'submit', id: 'signin', text: t('account.signinbutton') }))),
-      h('section', { class: 'card', 'aria-labelledby': 'up-h' },
+      h('section', { class: 'card account-card', 'aria-labelledby': 'up-h' },
         h('h2', { id: 'up-h', text: t('account.signup') }),
         h('p', { class: 'help', text: t('account.why') }),
         field('signup-name', t('account.name'), 'upName', 'text', 'username'),

@@ -196,7 +196,7 @@ export function lobbyPage(el) {
         timeControlField(g),
         standInField(g),
         ratedField(g),
-        h('div', { class: 'field' }, h('label', { for: 'name', text: t('lobby.yourname') }),
+        me ? null : h('div', { class: 'field' }, h('label', { for: 'name', text: t('lobby.yourname') }),
           h('input', { id: 'name', maxlength: 32, autocomplete: 'nickname', value: form.name, oninput: (e) => { form.name = e.target.value; } })),
         h('button', { type: 'submit', id: 'create', class: 'primary', text: t('lobby.createbutton') }))));
     tablesBox = h('section', { class: 'card', 'aria-labelledby': 'tables-h' });

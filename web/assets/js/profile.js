@@ -27,7 +27,7 @@ function plot(points) {
   const x = (i) => (points.length === 1 ? W / 2 : P + (i * (W - 2 * P)) / (points.length - 1));
   const y = (v) => H - P - ((v - lo) * (H - 2 * P)) / (hi - lo);
   const d = points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)} ${y(p.ordinal).toFixed(1)}`).join('');
-  return s('svg', { class: 'rating-plot', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': t('profile.plot', { n: points.length }) },
+  return s('svg', { class: 'rating-plot', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': t('profile.plot', { n: points.length - 1 }) },
     s('line', { x1: P, x2: W - P, y1: y(0), y2: y(0), class: 'zero' }),
     s('path', { d, class: 'line' }),
     points.map((p, i) => s('circle', { cx: x(i), cy: y(p.ordinal), r: 3, class: 'dot' }, s('title', { text: fmt(p.ordinal) }))));
