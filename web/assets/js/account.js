@@ -8,7 +8,12 @@ import { navigate } from './router.js';
 import { icon } from './icons.js';
 
 let me; // undefined: not asked yet; null: a guest; else the account
+let offered = false; // whether the server keeps accounts at all
 const listeners = new Set();
+
+// accountsOffered reports whether the server keeps accounts (known once
+// whoami has answered).
+export function accountsOffered() { return offered; }
 
 // whoami returns the signed-in account (GET /api/account), or null for a
 // guest; the answer is kept until signing in or out.
@@ -16,8 +21,11 @@ export async function whoami(fresh) {
   if (me !== undefined && !fresh) return me;
   try {
     me = await api('GET', '/api/account');
+    offered = true;
   } catch (e) {
     me = null;
+    // A server without accounts answers not_found: it offers no sign-in.
+    offered = e.code !== 'not_found';
   }
   updateNav();
   return me;
@@ -40,6 +48,7 @@ function setMe(a) {
 export function updateNav() {
   const a = document.getElementById('nav-account');
   if (!a) return;
+  a.hidden = !offered;
   if (me) {
     a.setAttribute('href', '/account');
     a.removeAttribute('data-i18n');

@@ -8,7 +8,7 @@ import { catalog, gameTitle, gameSummary, botName, optionTitle, optionHelp, choi
 import { navigate } from './router.js';
 import { icon } from './icons.js';
 import { PRESETS, DEFAULT_PRESET, realtime, describe, label as timeControlLabel, standInLevels } from './timecontrol.js';
-import { whoami, onAccount } from './account.js';
+import { whoami, onAccount, accountsOffered } from './account.js';
 
 // LIST is the lobby's query: tables one may join or watch; finished ones
 // (abandoned ones too) are in their replays, not here.
@@ -149,6 +149,7 @@ export function lobbyPage(el) {
   }
 
   function ratedField(g) {
+    if (!accountsOffered()) return null;
     const off = ratedOff(g);
     return h('div', { class: 'field check-field' },
       h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'rated', disabled: off !== '', checked: form.rated && !off,
