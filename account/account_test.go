@@ -93,7 +93,7 @@ func TestTokens(t *testing.T) {
 	if !CSRFMatches(a, c) || CSRFMatches(b, c) || CSRFMatches(a, "") || c == CSRFToken(b) {
 		t.Errorf("CSRF tokens do not tell sessions apart")
 	}
-	if NewID() == NewID() || len(NewID()) != 32 {
+	if id1, id2 := NewID(), NewID(); id1 == id2 || len(id1) != 32 {
 		t.Errorf("NewID is not 32 random hex digits")
 	}
 }
@@ -194,5 +194,22 @@ func TestRecorderRates(t *testing.T) {
 	want, _ := rating.DefaultModel().Rate([]rating.Rating{d, d, d}, []int{2, 2, 1})
 	if !slices.Equal(rc.after, want) {
 		t.Errorf("ratings after = %v; want %v", rc.after, want)
+	}
+}
+
+type tableList []*store.Table
+
+func (l tableList) Tables(context.Context, store.Filter) ([]*store.Table, error) { return l, nil }
+
+// CatchUp records the finished tables a crash kept from being recorded:
+// each with something to record goes to RecordGame.
+func TestCatchUp(t *testing.T) {
+	rc := &rateCheck{}
+	r := NewRecorder(rc, nil)
+	rated := finished([]store.Seat{{Kind: store.SeatPerson, Account: "a1"}, {Kind: store.SeatBot, Bot: "easy"}, {Kind: store.SeatPerson, Account: "a2"}}, []float64{1, 0, 0})
+	guests := finished([]store.Seat{{Kind: store.SeatPerson}, {Kind: store.SeatPerson}}, []float64{1, 0})
+	n, err := r.CatchUp(context.Background(), tableList{guests, rated}, 10)
+	if err != nil || n != 1 || rc.got.Table != rated.ID {
+		t.Errorf("CatchUp = %d, %v (recorded %q); want 1, the rated table", n, err, rc.got.Table)
 	}
 }

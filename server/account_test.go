@@ -485,3 +485,133 @@ func mustURL(t *testing.T, s string) *url.URL {
 	}
 	return u
 }
+
+// "A game a player left to a stand-in counts as a loss for them (ranked
+// last)": Bo leaves a rated table during play; the stand-in finishes the
+// game for him and he ranks last, whatever the stand-in scored.
+func TestRatedTableStandInLoses(t *testing.T) {
+	ts := newAccountServer(t, server.Config{})
+	ann, bo := newBrowser(t, ts.URL), newBrowser(t, ts.URL)
+	ann.signUp("Ann", "correct horse")
+	bo.signUp("Bo", "battery staple")
+	body := map[string]any{"game": "goofspiel", "players": 3, "options": map[string]string{"cards": "3", "timer": "0"}, "autostart": true, "rated": true,
+		"time_control": map[string]int{"move_s": 600, "bank_s": 600}, "stand_in": "random",
+		"seats": []map[string]any{{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "bot": "random"}}}
+	var c struct {
+		Table struct {
+			ID string `json:"id"`
+		} `json:"table"`
+	}
+	ann.call("POST", "/api/tables", body, &c)
+	id := c.Table.ID
+	var tokens [2]string
+	for i, b := range []*browser{ann, bo} {
+		var j struct {
+			Token string `json:"token"`
+		}
+		b.call("POST", "/api/tables/"+id+"/join", map[string]any{"name": "x"}, &j)
+		tokens[i] = j.Token
+	}
+	if st := ts.call(t, "POST", "/api/tables/"+id+"/leave", tokens[1], map[string]any{}); st != http.StatusOK {
+		t.Fatalf("Bo leaves: %d", st)
+	}
+	seq := 0
+	var info table.Info
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		ts.call(t, "GET", "/api/tables/"+id, "", &info)
+		if info.Status == store.StatusFinished {
+			break
+		}
+		for _, m := range []string{"bid 1", "bid 2", "bid 3"} {
+			if ts.call(t, "POST", "/api/tables/"+id+"/act", tokens[0], map[string]any{"move": m, "seq": seq + 1}) == http.StatusOK {
+				seq++
+				break
+			}
+		}
+	}
+	if info.Status != store.StatusFinished || info.Result == nil {
+		t.Fatalf("the table did not finish: %+v", info)
+	}
+	// The ranks of the two who stayed, by return; Bo below both.
+	ranks := []int{1, 0, 1}
+	if info.Result.Returns[0] < info.Result.Returns[2] {
+		ranks[0] = 2
+	} else if info.Result.Returns[0] > info.Result.Returns[2] {
+		ranks[2] = 2
+	}
+	ranks[1] = max(ranks[0], ranks[2]) + 1
+	var a accountJSON
+	bo.call("GET", "/api/account", nil, &a)
+	if len(a.Games) != 1 || a.Games[0].Rank != ranks[1] {
+		t.Fatalf("Bo's games %+v; want one, ranked %d, below the others", a.Games, ranks[1])
+	}
+	d := rating.Default()
+	want, _ := rating.DefaultModel().Rate([]rating.Rating{d, d, d}, ranks)
+	if len(a.Ratings) != 1 || a.Ratings[0].Mu != want[1].Mu || a.Ratings[0].Mu >= d.Mu {
+		t.Errorf("Bo's rating %+v; want μ %v, below the start", a.Ratings, want[1].Mu)
+	}
+}
+
+// Passkey ceremonies refuse bad input and change nothing: a taken name, an
+// unknown or reused ceremony, a sign-in that names an account.
+func TestPasskeyRefusals(t *testing.T) {
+	// An IP address cannot be a relying party: the server says so.
+	ip := newBrowser(t, newAccountServer(t, server.Config{}).URL)
+	if st, code := ip.call("POST", "/api/account/passkey/signin/begin", map[string]any{}, nil); st != http.StatusBadRequest || code != game.CodeInvalid {
+		t.Errorf("passkeys at 127.0.0.1: %d %s; want 400 invalid", st, code)
+	}
+	ts := newAccountServer(t, server.Config{PublicURL: "http://localhost:8080"})
+	b := newBrowser(t, ts.URL)
+	b.signUp("Ann", "correct horse")
+	g := newBrowser(t, ts.URL)
+	if st, code := g.call("POST", "/api/account/passkey/signup/begin", map[string]any{"name": "ann"}, nil); st != http.StatusConflict {
+		t.Errorf("passkey sign-up under a taken name: %d %s; want 409", st, code)
+	}
+	var begun struct {
+		Ceremony string         `json:"ceremony"`
+		Options  map[string]any `json:"options"`
+	}
+	if st, code := g.call("POST", "/api/account/passkey/signup/begin", map[string]any{"name": "Bo"}, &begun); st != http.StatusOK || begun.Ceremony == "" || begun.Options["publicKey"] == nil {
+		t.Fatalf("passkey sign-up begin: %d %s %+v", st, code, begun)
+	}
+	// A forged answer is refused, and the ceremony is spent.
+	forged := map[string]any{"id": "AAAA", "rawId": "AAAA", "type": "public-key", "response": map[string]string{"clientDataJSON": "e30", "attestationObject": "oA"}}
+	for i := range 2 {
+		if st, _ := g.call("POST", "/api/account/passkey/signup/finish?ceremony="+begun.Ceremony, forged, nil); st != http.StatusUnauthorized {
+			t.Errorf("forged passkey answer %d: %d; want 401", i+1, st)
+		}
+	}
+	if _, err := ts.db.AccountByName(context.Background(), "bo"); game.ErrorCode(err) != game.CodeNotFound {
+		t.Errorf("a refused passkey sign-up made the account: %v", err)
+	}
+	if st, _ := g.call("POST", "/api/account/passkey/signin/finish?ceremony=nope", forged, nil); st != http.StatusUnauthorized {
+		t.Errorf("an unknown ceremony: %d; want 401", st)
+	}
+	if st, _ := g.call("POST", "/api/account/passkey/signin/begin", map[string]any{"name": "Ann"}, nil); st != http.StatusBadRequest {
+		t.Errorf("a passkey sign-in naming an account: %d; want 400", st)
+	}
+	var in struct {
+		Options struct {
+			PublicKey struct {
+				RPID      string `json:"rpId"`
+				Challenge string `json:"challenge"`
+			} `json:"publicKey"`
+		} `json:"options"`
+	}
+	g.call("POST", "/api/account/passkey/signin/begin", map[string]any{}, &in)
+	if in.Options.PublicKey.RPID != "localhost" || in.Options.PublicKey.Challenge == "" {
+		t.Errorf("sign-in options %+v; want the public URL's host as the relying party and a challenge", in.Options.PublicKey)
+	}
+}
+
+// Without an accounts store, the account routes are not_found and
+// everyone is a guest.
+func TestNoAccounts(t *testing.T) {
+	ts := newTestServer(t, server.Config{})
+	if st, eb := do(t, ts.URL, "GET", "/api/account", "", nil, nil); st != http.StatusNotFound || eb.Code != game.CodeNotFound {
+		t.Errorf("GET /api/account without accounts: %d %s; want 404", st, eb.Code)
+	}
+	if st, _ := do(t, ts.URL, "POST", "/api/account/signup", "", map[string]string{"name": "Ann", "password": "correct horse"}, nil); st != http.StatusNotFound {
+		t.Errorf("sign-up without accounts: %d; want 404", st)
+	}
+}
