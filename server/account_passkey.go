@@ -302,13 +302,11 @@ func (s *Server) passkeySignInFinish(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	var found *account.User
 	user, cred, err := c.rp.FinishPasskeyLogin(func(_, userHandle []byte) (webauthn.User, error) {
-		u, err := s.webauthnUser(ctx, string(userHandle))
-		found = u
-		return u, err
+		return s.webauthnUser(ctx, string(userHandle))
 	}, c.session, r)
-	if err != nil || found == nil {
+	found, ok := user.(*account.User)
+	if err != nil || !ok {
 		writeError(w, s.log, game.Errorf(game.CodeUnauthorized, "the passkey was not accepted: %v", passkeyError(err)))
 		return
 	}
@@ -324,7 +322,6 @@ func (s *Server) passkeySignInFinish(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, err)
 		return
 	}
-	_ = user
 	s.signedInAnswer(w, r, found.Account, c.held, http.StatusOK)
 }
 

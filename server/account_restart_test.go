@@ -21,7 +21,7 @@ func TestKilledServerKeepsAccounts(t *testing.T) {
 	bo.signUp("Bo", "battery staple")
 	body := map[string]any{"game": "goofspiel", "players": 3, "options": map[string]string{"cards": "3", "timer": "0"}, "autostart": true, "rated": true,
 		"time_control": map[string]int{"move_s": 600, "bank_s": 600},
-		"seats": []map[string]any{{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "bot": "random"}}}
+		"seats":        []map[string]any{{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "bot": "random"}}}
 	var c struct {
 		Table struct {
 			ID string `json:"id"`
