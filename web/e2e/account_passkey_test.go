@@ -15,6 +15,16 @@ func TestAccountPasskey(t *testing.T) {
 	s := startAccountSite(t)
 	tab := newTab(t, newBrowser(t), "passkey")
 	addAuthenticator(t, tab)
+	// "the lobby form offers "rated" only to signed-in players and says why
+	// it is off".
+	do(t, tab, 30*time.Second, "open the lobby as a guest", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#rated`)))
+	if off := eval[bool](t, tab, `document.getElementById('rated').disabled`); !off {
+		t.Errorf("a guest may tick rated")
+	}
+	if why := eval[string](t, tab, `document.getElementById('rated-help').textContent`); why != "Sign in to play rated tables." {
+		t.Errorf("the rated choice says %q; want why it is off", why)
+	}
+	shootPage(t, tab, "lobby-guest")
 	do(t, tab, 30*time.Second, "open the account page", chromedp.Navigate(s.URL+"/account"), chromedp.WaitVisible(chromedp.CSS(`#passkey-signup`)))
 	if got := eval[string](t, tab, `document.getElementById('nav-account').textContent`); got != "Sign in" {
 		t.Errorf("the header's account link reads %q; want Sign in", got)

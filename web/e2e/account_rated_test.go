@@ -203,4 +203,11 @@ func TestAccountRatedGame(t *testing.T) {
 		t.Errorf("the leaderboard lists %q; want Ann, Bo and bot:random", names)
 	}
 	shootPage(t, ann, "leaderboard")
+	do(t, ann, 10*time.Second, "switch to German", choose(`#lang`, "de"))
+	waitFor(t, ann, 10*time.Second, "the leaderboard in German", `document.querySelector('h1').textContent.startsWith('Rangliste')`)
+	shootPage(t, ann, "leaderboard-de")
+	do(t, ann, 30*time.Second, "open Ann's profile in German", chromedp.Navigate(s.URL+"/players/Ann"), chromedp.WaitVisible(chromedp.CSS(`strong.rating`)))
+	shootPage(t, ann, "profile-de")
+	do(t, ann, 30*time.Second, "open the lobby in German", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#rated`)))
+	shootPage(t, ann, "lobby-de")
 }

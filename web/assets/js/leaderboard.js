@@ -40,13 +40,13 @@ export function leaderboardPage(el, id) {
     if (!board) { el.append(h('p', { text: t('app.loading') })); return; }
     el.append(h('p', { class: 'help', text: t('board.help') }));
     if (!board.players.length) { el.append(h('p', { text: t('board.empty') })); return; }
-    el.append(h('table', { class: 'leaderboard' },
+    el.append(h('div', { class: 'table-wrap' }, h('table', { class: 'leaderboard' },
       h('thead', {}, h('tr', {}, h('th', { text: '#' }), h('th', { text: t('board.player') }), h('th', { text: t('profile.rating') }), h('th', { text: t('board.games') }))),
       h('tbody', {}, board.players.map((p) => h('tr', { class: p.bot ? 'bot' : null, 'data-player': p.name },
         h('td', { text: String(p.rank) }),
         h('td', {}, h('a', { href: `/players/${encodeURIComponent(p.name)}`, 'data-link': true, text: playerLabel(p.name) })),
         h('td', { class: 'rating', text: fmt(p.ordinal) }),
-        h('td', { text: String(p.games) }))))));
+        h('td', { text: String(p.games) })))))));
   }
 
   const off = onLanguage(render);

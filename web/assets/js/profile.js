@@ -12,7 +12,7 @@ export function fmt(x) {
   return (Math.round(x * 10) / 10).toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
-// playerName shows a player: an account's name, or a bot level's.
+// playerLabel shows a player: an account's name, or a bot level's.
 export function playerLabel(name) {
   return name.startsWith('bot:') ? t('profile.botname', { level: botName(name.slice(4)) }) : name;
 }
@@ -57,12 +57,12 @@ export function profilePage(el, rawName) {
     if (error) { el.append(h('p', { class: 'error', role: 'alert', text: error })); return; }
     if (!p) { el.append(h('p', { text: t('app.loading') })); return; }
     const ratings = new Map(p.ratings.map((r) => [r.game, r]));
-    const stats = p.stats.length ? h('table', { class: 'stats' },
+    const stats = p.stats.length ? h('div', { class: 'table-wrap' }, h('table', { class: 'stats' },
       h('thead', {}, h('tr', {}, h('th', { text: t('lobby.game') }), h('th', { text: t('profile.played') }), h('th', { text: t('profile.won') }), h('th', { text: t('profile.rating') }))),
       h('tbody', {}, p.stats.map((st) => h('tr', { 'data-game': st.game },
         h('td', {}, h('a', { href: `/leaderboard/${st.game}`, 'data-link': true, text: title(st.game) })),
         h('td', { text: String(st.played) }), h('td', { text: String(st.won) }),
-        h('td', { class: 'rating', text: ratings.has(st.game) ? fmt(ratings.get(st.game).ordinal) : t('profile.unrated') })))))
+        h('td', { class: 'rating', text: ratings.has(st.game) ? fmt(ratings.get(st.game).ordinal) : t('profile.unrated') }))))))
       : h('p', { text: t('profile.nogames') });
     el.append(h('section', { class: 'card', 'aria-labelledby': 'stats-h' }, h('h2', { id: 'stats-h', text: t('profile.games') }), stats));
     for (const r of p.ratings) {
