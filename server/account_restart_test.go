@@ -8,13 +8,19 @@ import (
 	"time"
 
 	"minehall/store"
+	"minehall/store/postgres/pgtest"
 	"minehall/table"
 )
 
 // "Both stores: … nothing lost on SIGKILL": accounts, sessions and the
-// ratings of a finished rated table survive kill -9 of the server.
+// ratings of a finished rated table survive kill -9 of the server, on
+// SQLite and on PostgreSQL.
 func TestKilledServerKeepsAccounts(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "kill.db")
+	t.Run("sqlite", func(t *testing.T) { killKeepsAccounts(t, filepath.Join(t.TempDir(), "kill.db")) })
+	t.Run("postgres", func(t *testing.T) { killKeepsAccounts(t, pgtest.URL(t)) })
+}
+
+func killKeepsAccounts(t *testing.T, db string) {
 	base, proc := startServer(t, db)
 	ann, bo := newBrowser(t, base), newBrowser(t, base)
 	ann.signUp("Ann", "correct horse")
