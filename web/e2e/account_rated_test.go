@@ -131,6 +131,8 @@ func TestAccountRatedGame(t *testing.T) {
 			Returns []float64 `json:"returns"`
 		} `json:"result"`
 	}
+	// The lobby lists the table as rated.
+	do(t, boTab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`li.table-row[data-table="`+id+`"] .rated-badge`)))
 	bo.call("GET", "/api/tables/"+id, "", nil, &info)
 	if !info.Rated || info.Seats[0].Name != "Ann" || !info.Seats[0].Account {
 		t.Fatalf("the table %+v; want rated with Ann's account in seat 1", info)

@@ -167,6 +167,7 @@ export function lobbyPage(el) {
     return h('li', { class: 'table-row', 'data-table': tb.id },
       h('strong', { text: title }), ' ',
       h('span', { class: `status status-${tb.status}`, text: t('status.' + tb.status) }), ' ',
+      tb.rated ? h('span', { class: 'rated-badge' }, icon('trophy'), ' ', t('rated.label')) : null, tb.rated ? ' ' : null,
       h('span', { class: 'seats', text: names }), ' ',
       g && realtime(g) ? null : h('span', { class: 'tc', 'data-tc': tb.time_control ? `${tb.time_control.move_s}/${tb.time_control.bank_s}` : 'untimed' },
         icon('clock'), ' ', timeControlLabel(tb.time_control)), ' ',
