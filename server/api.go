@@ -75,6 +75,10 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, err)
 		return
 	}
+	if err := asAccount(r, &req); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
 	done, err := s.quotas.create(s.clientOf(r))
 	if err != nil {
 		s.refuse(w, err)
@@ -162,7 +166,11 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 		}
 		seat = *req.Seat
 	}
-	p, token, err := t.Join(forwardedContext(r), req.Name, seat)
+	name, id := req.Name, ""
+	if who := signedInFrom(r); who != nil {
+		name, id = who.Account.Name, who.Account.ID
+	}
+	p, token, err := t.JoinAccount(forwardedContext(r), name, seat, id)
 	if err != nil {
 		writeError(w, s.log, err)
 		return

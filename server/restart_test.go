@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"minehall/account"
 	"minehall/game"
 	"minehall/server"
 	"minehall/store"
@@ -56,6 +57,7 @@ func serveForTest(path string) error {
 	reg := registry()
 	var hall *table.Hall
 	var closeDB func() error
+	var accounts store.Accounts
 	if strings.HasPrefix(path, "postgres://") {
 		db, err := postgres.Open(ctx, path)
 		if err != nil {
@@ -65,7 +67,9 @@ func serveForTest(path string) error {
 		if err != nil {
 			return err
 		}
-		hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Cluster: c, Remote: server.NewForwarder(5 * time.Second)})
+		accounts = db
+		hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Cluster: c, Remote: server.NewForwarder(5 * time.Second),
+			Finished: account.NewRecorder(db, log).TableFinished})
 		err = c.Start(ctx, postgres.Handlers{Changed: hall.Changed, Missed: hall.Missed,
 			TakeOver: func(id string) { hall.TakeOver(context.Background(), id) }})
 		if err != nil {
@@ -77,13 +81,14 @@ func serveForTest(path string) error {
 		if err != nil {
 			return err
 		}
-		hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log})
+		accounts = db
+		hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: account.NewRecorder(db, log).TableFinished})
 		if _, err := hall.Restore(ctx); err != nil {
 			return err
 		}
 		closeDB = db.Close
 	}
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log})
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: accounts})
 	fmt.Printf("listening %s\n", ln.Addr())
 	httpSrv := &http.Server{Handler: srv}
 	go httpSrv.Serve(ln)

@@ -14,7 +14,10 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/go-webauthn/webauthn/webauthn"
+
 	"minehall/game"
+	"minehall/store"
 	"minehall/table"
 )
 
@@ -68,6 +71,20 @@ type Config struct {
 	// Ready are the checks of /readyz, besides the server shutting down
 	// (see StoreCheck).
 	Ready []ReadyCheck
+
+	// Accounts keeps accounts, sessions and ratings; nil serves guests
+	// only (see account.go).
+	Accounts store.Accounts
+	// PublicURL is the site's address as browsers see it (such as
+	// https://play.example.org), and RPID the WebAuthn relying party ID
+	// (a registrable domain of it); empty takes them from each request's
+	// host, which suits localhost and a site with one name.
+	PublicURL string
+	RPID      string
+	// SignInsPerName and SignInsPerAddress cap the sign-in attempts a
+	// minute for one account name and from one address (sign-ups count
+	// against the address); defaults 10 and 30, negative is no limit.
+	SignInsPerName, SignInsPerAddress int
 }
 
 // Server serves Minehall over HTTP and WebSocket.
@@ -80,6 +97,12 @@ type Server struct {
 	ready   *readiness
 	// chatLimits limits the chat of seats that chat over HTTP.
 	chatLimits chatLimits
+	// signins limits sign-in attempts; ceremonies are the passkey
+	// ceremonies under way, rps the WebAuthn relying parties by host.
+	signins    *signinLimits
+	ceremonies ceremonies
+	rpMu       sync.Mutex
+	rps        map[string]*webauthn.WebAuthn
 
 	mu    sync.Mutex
 	conns map[*websocket.Conn]struct{}
@@ -104,6 +127,12 @@ func New(cfg Config) *Server {
 	if cfg.HelloTimeout == 0 {
 		cfg.HelloTimeout = 10 * time.Second
 	}
+	if cfg.SignInsPerName == 0 {
+		cfg.SignInsPerName = 10
+	}
+	if cfg.SignInsPerAddress == 0 {
+		cfg.SignInsPerAddress = 30
+	}
 	if cfg.Limits == nil {
 		lim := DefaultLimits()
 		cfg.Limits = &lim
@@ -111,6 +140,8 @@ func New(cfg Config) *Server {
 	s := &Server{cfg: cfg, log: cfg.Logger, metrics: newMetrics(cfg.Hall), mux: http.NewServeMux(), conns: map[*websocket.Conn]struct{}{}}
 	s.quotas = newQuotas(*cfg.Limits, cfg.Hall.Unfinished)
 	s.ready = &readiness{checks: cfg.Ready, log: cfg.Logger}
+	s.signins = &signinLimits{perName: cfg.SignInsPerName, perAddr: cfg.SignInsPerAddress}
+	s.rps = map[string]*webauthn.WebAuthn{}
 	s.routes()
 	return s
 }
@@ -142,6 +173,16 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /ws/tables/{id}", s.serveWebSocket)
 	s.mux.HandleFunc("GET /api/puzzles/{game}/{mode}", s.servePuzzle)
 	s.mux.HandleFunc("POST /api/puzzles/{game}/{mode}", s.servePuzzle)
+	s.mux.HandleFunc("POST /api/account/signup", s.signUp)
+	s.mux.HandleFunc("POST /api/account/signin", s.signIn)
+	s.mux.HandleFunc("POST /api/account/signout", s.signOut)
+	s.mux.HandleFunc("GET /api/account", s.getAccount)
+	s.mux.HandleFunc("POST /api/account/passkey/signup/begin", s.passkeySignUpBegin)
+	s.mux.HandleFunc("POST /api/account/passkey/signup/finish", s.passkeySignUpFinish)
+	s.mux.HandleFunc("POST /api/account/passkey/signin/begin", s.passkeySignInBegin)
+	s.mux.HandleFunc("POST /api/account/passkey/signin/finish", s.passkeySignInFinish)
+	s.mux.HandleFunc("GET /api/players/{name}", s.getPlayer)
+	s.mux.HandleFunc("GET /api/leaderboard/{game}", s.getLeaderboard)
 }
 
 // ServeHTTP implements http.Handler: the API and WebSocket requests of an
@@ -157,6 +198,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.Method == http.MethodPost {
 		if err := s.checkPost(r); err != nil {
+			writeError(w, s.log, err)
+			return
+		}
+	}
+	if isAPI(r.URL.Path) {
+		var err error
+		if r, err = s.authenticate(r); err != nil {
 			writeError(w, s.log, err)
 			return
 		}

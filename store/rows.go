@@ -66,11 +66,12 @@ type keeping struct {
 	StandInBot  string           `json:"stand_in_bot,omitempty"`
 	Ending      string           `json:"ending,omitempty"`
 	SeatEvents  []game.SeatEvent `json:"seat_events,omitempty"`
+	Rated       bool             `json:"rated,omitempty"`
 }
 
 // EncodeKeeping encodes t's seat keeping for the keeping column.
 func EncodeKeeping(t *Table) (string, error) {
-	b, err := json.Marshal(keeping{TimeControl: t.TimeControl, StandInBot: t.StandInBot, Ending: t.Ending, SeatEvents: t.SeatEvents})
+	b, err := json.Marshal(keeping{TimeControl: t.TimeControl, StandInBot: t.StandInBot, Ending: t.Ending, SeatEvents: t.SeatEvents, Rated: t.Rated})
 	return string(b), err
 }
 
@@ -84,7 +85,7 @@ func DecodeKeeping(t *Table, s string) error {
 	if err := json.Unmarshal([]byte(s), &k); err != nil {
 		return fmt.Errorf("decode seat keeping of table %s: %w", t.ID, err)
 	}
-	t.TimeControl, t.StandInBot, t.Ending, t.SeatEvents = k.TimeControl, k.StandInBot, k.Ending, k.SeatEvents
+	t.TimeControl, t.StandInBot, t.Ending, t.SeatEvents, t.Rated = k.TimeControl, k.StandInBot, k.Ending, k.SeatEvents, k.Rated
 	return nil
 }
 
@@ -109,7 +110,7 @@ func DecodeSettings(t *Table, s string) error {
 
 // SeatColumns are the columns of the seats table that [ScanSeats] reads,
 // in its order; a query orders its rows by table_id, seat.
-const SeatColumns = `table_id, kind, bot, name, token_hash`
+const SeatColumns = `table_id, kind, bot, name, token_hash, account`
 
 // ScanSeats decodes rows of SeatColumns, in seat order, and appends each
 // seat to its table among ts.
@@ -121,7 +122,7 @@ func ScanSeats(rows Rows, ts []*Table) error {
 	for rows.Next() {
 		var id, kind string
 		var s Seat
-		if err := rows.Scan(&id, &kind, &s.Bot, &s.Name, &s.TokenHash); err != nil {
+		if err := rows.Scan(&id, &kind, &s.Bot, &s.Name, &s.TokenHash, &s.Account); err != nil {
 			return err
 		}
 		t, ok := byID[id]

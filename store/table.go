@@ -44,6 +44,9 @@ type Seat struct {
 	// seat is free and always nil for bots. The token itself is never
 	// stored.
 	TokenHash []byte
+	// Account is the ID of the account that holds a person seat; empty for
+	// a guest, a free seat and a bot.
+	Account string
 }
 
 // Taken reports whether the seat is occupied: a bot, or a person who joined.
@@ -88,6 +91,10 @@ type Table struct {
 	// and when the person came back. A seat is stood in for exactly when
 	// its last event is a stand-in (see [Table.Absence]).
 	SeatEvents []game.SeatEvent
+
+	// Rated says the table counts for its players' ratings: it was made
+	// rated, and every person seat is taken by an account.
+	Rated bool
 
 	// Settings are the owner's choices: who may chat, the seats made on
 	// the owner's device.

@@ -36,6 +36,12 @@ type Config struct {
 	Cluster Cluster
 	Remote  Remote
 	// OpenExpiry ends an open table nobody completed in this time, and
+	// Finished, when set, is told of every table whose game ends with a
+	// result, once it is stored (a copy it may keep), with the table's lock held: the
+	// accounts record its game and ratings there. A table finished again
+	// after a restart is told again.
+	Finished func(ctx context.Context, t *store.Table)
+
 	// IdleExpiry a playing table without a clock at which no person has
 	// been for this long (see [Hall.Expire]); defaults DefaultOpenExpiry
 	// and DefaultIdleExpiry.
@@ -94,6 +100,10 @@ type SeatRequest struct {
 	// owner's (see [Hall.Open]).
 	Here bool   `json:"here,omitempty"`
 	Name string `json:"name,omitempty"`
+	// Account is the ID of the signed-in account that takes a seat here,
+	// set by the server from the session, never from the request's JSON;
+	// Name is then the account's name.
+	Account string `json:"-"`
 }
 
 // CreateRequest asks for a new table.
@@ -112,6 +122,10 @@ type CreateRequest struct {
 	StandIn string `json:"stand_in"`
 	// SpectatorChat lets spectators chat (the owner may change it later).
 	SpectatorChat bool `json:"spectator_chat"`
+	// Rated makes the table count for its players' ratings (see
+	// checkRated): it must be timed, and every person seat is taken by an
+	// account.
+	Rated bool `json:"rated,omitempty"`
 }
 
 // Tokens are the tokens a new table's creator gets, each shown only once:
@@ -218,10 +232,15 @@ func (h *Hall) Open(ctx context.Context, req CreateRequest) (*Table, Tokens, err
 		return nil, Tokens{}, game.Errorf(game.CodeInvalid,
 			"%s is played in real time, one person a device: at most one seat can be here, not %d", spec.Title, here)
 	}
+	if req.Rated {
+		if err := checkRated(spec, req.TimeControl, seats); err != nil {
+			return nil, Tokens{}, err
+		}
+	}
 	rec := &store.Table{
 		ID: newID(), Game: spec.ID, Players: req.Players, Options: opts, Seed: randomSeed(),
 		AutoStart: req.AutoStart, Status: store.StatusOpen, Created: h.cfg.Clock.Now(),
-		StandInBot: standIn, Settings: store.Settings{SpectatorChat: req.SpectatorChat},
+		StandInBot: standIn, Settings: store.Settings{SpectatorChat: req.SpectatorChat}, Rated: req.Rated,
 	}
 	if req.TimeControl != nil {
 		tc := *req.TimeControl
@@ -245,7 +264,7 @@ func (h *Hall) Open(ctx context.Context, req CreateRequest) (*Table, Tokens, err
 				return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d: %v", i, err)
 			}
 			token, hash := newToken()
-			rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatPerson, Name: name, TokenHash: hash})
+			rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatPerson, Name: name, TokenHash: hash, Account: s.Account})
 			rec.Settings.Here = append(rec.Settings.Here, game.Player(i))
 			tok.Here = append(tok.Here, SeatToken{Seat: game.Player(i), Name: name, Token: token})
 		case store.SeatBot:

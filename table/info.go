@@ -31,6 +31,8 @@ type Info struct {
 	// Ending says how a finished table stopped short of the game's end:
 	// "abandoned", "aborted" or "expired" (and then there is no result).
 	Ending string `json:"ending,omitempty"`
+	// Rated says the table counts for its players' ratings.
+	Rated bool `json:"rated,omitempty"`
 	// Chat is who may chat, as the owner set it.
 	Chat ChatInfo `json:"chat"`
 	// Spectators is who watches the table; only a live table knows it.
@@ -57,6 +59,9 @@ type SeatInfo struct {
 	// Absent why: "left", "timeout" or "idle".
 	StandIn bool   `json:"stand_in"`
 	Absent  string `json:"absent,omitempty"`
+	// Account says an account holds the seat: its name is the account's
+	// (and its profile is /players/NAME).
+	Account bool `json:"account,omitempty"`
 	// Clock is the seat's clock at a timed table.
 	Clock *ClockInfo `json:"clock,omitempty"`
 }
@@ -66,7 +71,7 @@ func InfoOf(t *store.Table) Info {
 	in := Info{
 		ID: t.ID, Game: t.Game, Players: t.Players, Options: t.Options.Clone(), Status: t.Status,
 		AutoStart: t.AutoStart, Created: t.Created, RematchOf: t.RematchOf, Rematch: t.Rematch,
-		StandInBot: t.StandInBot, Ending: t.Ending,
+		StandInBot: t.StandInBot, Ending: t.Ending, Rated: t.Rated,
 		Chat: ChatInfo{Spectators: t.Settings.SpectatorChat, Muted: slices.Clone(t.Settings.Muted)},
 	}
 	if t.TimeControl != nil {
@@ -86,7 +91,7 @@ func InfoOf(t *store.Table) Info {
 		in.Result = &r
 	}
 	for i, s := range t.Seats {
-		si := SeatInfo{Kind: s.Kind, Bot: s.Bot, Name: s.Name, Taken: s.Taken()}
+		si := SeatInfo{Kind: s.Kind, Bot: s.Bot, Name: s.Name, Taken: s.Taken(), Account: s.Account != ""}
 		if s.Kind == store.SeatPerson && t.Status == store.StatusPlaying {
 			si.Absent = t.Absence(game.Player(i))
 			si.StandIn = si.Absent != ""

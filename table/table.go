@@ -267,11 +267,21 @@ func dropFormat(r rune) rune {
 // when seat is negative, and returns the seat and its token. The token is
 // shown only now; only its hash is kept.
 func (t *Table) Join(ctx context.Context, name string, seat int) (game.Player, string, error) {
+	return t.JoinAccount(ctx, name, seat, "")
+}
+
+// JoinAccount is Join for the signed-in account with ID account (empty for
+// a guest), whose seat then carries it. A rated table seats only accounts,
+// each at most once.
+func (t *Table) JoinAccount(ctx context.Context, name string, seat int, account string) (game.Player, string, error) {
 	name, err := checkName(name)
 	if err != nil {
 		return 0, "", err
 	}
 	if t.isMirror() {
+		if account != "" {
+			return 0, "", game.Errorf(game.CodeConflict, "table %s is run by another server; open its link there to take a seat with your account", t.id)
+		}
 		return t.joinRemote(ctx, name, seat)
 	}
 	t.mu.Lock()
@@ -299,9 +309,12 @@ func (t *Table) Join(ctx context.Context, name string, seat int) (game.Player, s
 	case t.rec.Seats[seat].Taken():
 		return 0, "", game.Errorf(game.CodeConflict, "seat %d is taken", seat)
 	}
+	if err := t.checkRatedJoin(account); err != nil {
+		return 0, "", err
+	}
 	token, hash := newToken()
 	old := t.rec.Seats[seat]
-	t.rec.Seats[seat] = store.Seat{Kind: store.SeatPerson, Name: name, TokenHash: hash}
+	t.rec.Seats[seat] = store.Seat{Kind: store.SeatPerson, Name: name, TokenHash: hash, Account: account}
 	if err := t.hall.cfg.Store.UpdateTable(ctx, t.rec); err != nil {
 		t.rec.Seats[seat] = old
 		t.lostOwnership(ctx, err)
@@ -654,7 +667,9 @@ func (t *Table) storeFinish(ctx context.Context) {
 	if err := t.hall.cfg.Store.UpdateTable(ctx, t.rec); err != nil {
 		// The log is complete; a restart replays it and finishes again.
 		t.hall.cfg.Logger.Error("finished table not stored", "table", t.rec.ID, "err", err)
+		return
 	}
+	t.tellFinished(ctx)
 }
 
 // notePhase records the game's current timed phase, first seen at ms.

@@ -17,6 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"minehall/account"
 	"minehall/game"
 	"minehall/server"
 	"minehall/store"
@@ -50,6 +51,10 @@ type serveOptions struct {
 	peers          []string
 	// adminAddr serves the metrics and the profiler; "" serves neither.
 	adminAddr string
+	// publicURL and rpID are the site's address and WebAuthn relying
+	// party ID for passkeys (see server.Config); empty: the request's host.
+	publicURL string
+	rpID      string
 }
 
 // newServeCmd returns `minehall serve`: the game server, until SIGINT or
@@ -97,6 +102,8 @@ down gracefully.`,
 	f.StringSliceVar(&opts.trustedProxies, "trusted-proxy", []string{"127.0.0.1", "::1"}, "addresses or networks (CIDR) of the proxies whose --client-ip-header is believed (repeatable)")
 	f.StringSliceVar(&opts.peers, "peer", nil, "PostgreSQL only: addresses or networks (CIDR) of the other instances, whose forwarded requests count against no client's limits (repeatable; default the loopback and private networks)")
 	f.StringVar(&opts.adminAddr, "admin-addr", "", "address (host:port) on which to serve the Prometheus metrics (/metrics) and the Go profiler (/debug/pprof/); keep it private (default: not served)")
+	f.StringVar(&opts.publicURL, "public-url", "", "the site's address as browsers see it, such as https://play.example.org: the origin of passkeys, and Secure cookies when https (default: each request's own host)")
+	f.StringVar(&opts.rpID, "rp-id", "", "the WebAuthn relying party ID of passkeys, the site's domain or a registrable suffix of it (default: the host of --public-url, else of each request)")
 	return cmd
 }
 
@@ -108,6 +115,11 @@ func checkServeOptions(opts serveOptions) error {
 	l := opts.limits
 	if l.Requests < 0 || l.Creates < 0 || l.Joins < 0 || l.Connections < 0 || l.Tables < 0 || opts.botThinkers < 0 {
 		return game.Errorf(game.CodeInvalid, "--limit-… and --bot-thinkers must not be negative (0 is no limit, or the default for --bot-thinkers)")
+	}
+	if opts.publicURL != "" {
+		if u, err := url.Parse(opts.publicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.Trim(u.Path, "/") != "" {
+			return game.Errorf(game.CodeInvalid, "--public-url %q is not a site's address such as https://play.example.org", opts.publicURL)
+		}
 	}
 	if opts.clientIPHeader != "" && len(opts.trustedProxies) == 0 {
 		return game.Errorf(game.CodeInvalid, "--client-ip-header %s needs the --trusted-proxy that sets it", opts.clientIPHeader)
@@ -239,6 +251,12 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 	}
 	hcfg.Store = be.store
 	ready = append([]server.ReadyCheck{server.StoreCheck(be.store)}, ready...)
+	accounts, _ := be.store.(store.Accounts)
+	var recorder *account.Recorder
+	if accounts != nil {
+		recorder = account.NewRecorder(accounts, log)
+		hcfg.Finished = recorder.TableFinished
+	}
 	hall := table.NewHall(hcfg)
 	if be.cluster != nil {
 		err = be.cluster.Start(ctx, postgres.Handlers{
@@ -261,10 +279,19 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 		be.close()
 		return err
 	}
+	if recorder != nil {
+		// Tables that finished while a crash kept them from being recorded.
+		if n, err := recorder.CatchUp(ctx, be.store, 1000); err != nil {
+			log.Error("finished tables not recorded", "err", err)
+		} else if n > 0 {
+			log.Info("finished tables recorded", "count", n)
+		}
+	}
 	limits := opts.limits
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, AllowedOrigins: opts.origins, UI: web.Handler(),
 		Limits: &limits, ClientIPHeader: opts.clientIPHeader, TrustedProxies: trusted, Peers: peers, Ready: ready,
-		Puzzles: puzzlesFor(be.store)})
+		Puzzles:  puzzlesFor(be.store),
+		Accounts: accounts, PublicURL: strings.TrimSuffix(opts.publicURL, "/"), RPID: opts.rpID})
 	if opts.adminAddr != "" {
 		stopAdmin, err := serveAdmin(opts.adminAddr, srv, log, stdout)
 		if err != nil {

@@ -141,8 +141,8 @@ func writeSeats(ctx context.Context, tx pgx.Tx, t *store.Table) error {
 		if len(s.TokenHash) > 0 {
 			hash = s.TokenHash
 		}
-		b.Queue(`INSERT INTO seats (table_id, seat, kind, bot, name, token_hash) VALUES ($1, $2, $3, $4, $5, $6)`,
-			t.ID, i, string(s.Kind), s.Bot, s.Name, hash)
+		b.Queue(`INSERT INTO seats (table_id, seat, kind, bot, name, token_hash, account) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+			t.ID, i, string(s.Kind), s.Bot, s.Name, hash, s.Account)
 	}
 	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		return internal("write seats", err)

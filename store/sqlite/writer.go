@@ -66,7 +66,7 @@ func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
 		{&st.updateTable, `UPDATE tables SET status = ?, started_ms = ?, finished_ms = ?, result = ?, rematch_of = ?, rematch = ?, autostart = ?, keeping = ?, settings = ?
 			WHERE id = ?`},
 		{&st.deleteSeats, `DELETE FROM seats WHERE table_id = ?`},
-		{&st.insertSeat, `INSERT INTO seats (table_id, seat, kind, bot, name, token_hash) VALUES (?, ?, ?, ?, ?, ?)`},
+		{&st.insertSeat, `INSERT INTO seats (table_id, seat, kind, bot, name, token_hash, account) VALUES (?, ?, ?, ?, ?, ?, ?)`},
 		{&st.lastEvent, `SELECT (SELECT COUNT(*) FROM tables WHERE id = ?1), (SELECT MAX(n) FROM events WHERE table_id = ?1)`},
 		{&st.insertEvent, `INSERT INTO events (table_id, n, kind, after_n, seat, at_ms, body) VALUES (?, ?, ?, ?, ?, ?, ?)`},
 		{&st.deleteAfter, `DELETE FROM actions WHERE table_id = ? AND n > ?`},
@@ -398,7 +398,7 @@ func (w *batchWriter) writeSeats(ctx context.Context, t *store.Table) error {
 		if len(s.TokenHash) > 0 {
 			hash = s.TokenHash
 		}
-		if _, err := ins.ExecContext(ctx, t.ID, i, string(s.Kind), s.Bot, s.Name, hash); err != nil {
+		if _, err := ins.ExecContext(ctx, t.ID, i, string(s.Kind), s.Bot, s.Name, hash, s.Account); err != nil {
 			return internal("write seats", err)
 		}
 	}

@@ -36,6 +36,13 @@ func Run(t *testing.T, open Opener) {
 		{"ErrEventNumber", testEventNumber},
 		{"TakeBack", testTakeBack},
 		{"ErrTakeBackChangesNothing", testTakeBackRefused},
+		{"Accounts", accounts(testAccounts)},
+		{"Credentials", accounts(testCredentials)},
+		{"Sessions", accounts(testSessions)},
+		{"RecordRatedGame", accounts(testRecordRatedGame)},
+		{"RecordUnratedGame", accounts(testRecordUnratedGame)},
+		{"ErrRecordGameChangesNothing", accounts(testRecordGameRefused)},
+		{"ConcurrentRatedGames", accounts(testConcurrentRatedGames)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -60,7 +67,7 @@ func sample(id string, created time.Time) *store.Table {
 		Options: game.Options{"target": "21"},
 		Seed:    1<<63 + 12345, // above the int64 range on purpose
 		Seats: []store.Seat{
-			{Kind: store.SeatPerson, Name: "Ann", TokenHash: []byte{1, 2, 3}},
+			{Kind: store.SeatPerson, Name: "Ann", TokenHash: []byte{1, 2, 3}, Account: "acc-ann"},
 			{Kind: store.SeatBot, Bot: "easy", Name: "Garnet"},
 			{Kind: store.SeatPerson},
 		},
@@ -70,6 +77,7 @@ func sample(id string, created time.Time) *store.Table {
 		Created:     created,
 		TimeControl: &store.TimeControl{MoveS: 45, BankS: 300},
 		StandInBot:  "easy",
+		Rated:       true,
 		Settings:    store.Settings{SpectatorChat: true, Muted: []game.Player{2}, Here: []game.Player{0}},
 	}
 }

@@ -18,6 +18,10 @@ export async function api(method, path, body, token) {
   // included (a page on another site cannot send that without asking).
   if (method !== 'GET') headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = 'Bearer ' + token;
+  // A signed-in browser proves a change comes from this site's pages with
+  // the session's CSRF token (its cookie is readable by them only).
+  const csrf = method !== 'GET' && document.cookie.match(/(?:^|; )minehall_csrf=([^;]+)/);
+  if (csrf) headers['X-CSRF-Token'] = decodeURIComponent(csrf[1]);
   let r;
   try {
     r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -50,3 +54,16 @@ export function ownerOf(id) { return store.get('minehall.owner.' + id); }
 export function saveOwner(id, token) { store.set('minehall.owner.' + id, token); }
 export function playerName() { return store.get('minehall.name') || ''; }
 export function savePlayerName(n) { store.set('minehall.name', n); }
+
+// heldSeats returns the seats this browser holds ({table, token}), sent at
+// sign-up and sign-in so that they become the account's.
+export function heldSeats() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (!k || !k.startsWith('minehall.seat.')) continue;
+    const v = store.get(k);
+    if (v && v.token) out.push({ table: k.slice('minehall.seat.'.length), token: v.token });
+  }
+  return out.slice(-50);
+}

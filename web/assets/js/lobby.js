@@ -8,6 +8,7 @@ import { catalog, gameTitle, gameSummary, botName, optionTitle, optionHelp, choi
 import { navigate } from './router.js';
 import { icon } from './icons.js';
 import { PRESETS, DEFAULT_PRESET, realtime, describe, label as timeControlLabel, standInLevels } from './timecontrol.js';
+import { whoami, onAccount, accountsOffered } from './account.js';
 
 // LIST is the lobby's query: tables one may join or watch; finished ones
 // (abandoned ones too) are in their replays, not here.
@@ -18,7 +19,8 @@ export function lobbyPage(el) {
   let tables = [];
   let error = '';
   // The form's choices survive re-rendering (a language switch).
-  const form = { game: '', players: 2, options: {}, seats: [], name: playerName(), tc: DEFAULT_PRESET, standIn: '' };
+  const form = { game: '', players: 2, options: {}, seats: [], name: playerName(), tc: DEFAULT_PRESET, standIn: '', rated: false };
+  let me = null; // the signed-in account, if any
   let refresh = 0;
   let tablesBox = null;
 
@@ -55,7 +57,8 @@ export function lobbyPage(el) {
   async function create(ev) {
     ev.preventDefault();
     const g = games.find((x) => x.id === form.game);
-    const name = form.name.trim();
+    // A signed-in player sits under their account's name.
+    const name = me ? me.name : form.name.trim();
     if (form.seats.some((s) => s.kind === 'person') && !name) {
       error = t('lobby.needname');
       render();
@@ -65,6 +68,7 @@ export function lobbyPage(el) {
     const seats = form.seats.map((s) => (s.kind === 'bot' ? { kind: 'bot', bot: s.bot } : { kind: 'person' }));
     const body = { game: g.id, players: form.players, options: form.options, seats, autostart: true, stand_in: form.standIn };
     if (!realtime(g)) body.time_control = PRESETS.find((p) => p.key === form.tc)?.tc ?? null;
+    if (form.rated && ratedOff(g) === '') body.rated = true;
     try {
       const c = await api('POST', '/api/tables', body);
       saveOwner(c.table.id, c.owner_token);
@@ -106,7 +110,7 @@ export function lobbyPage(el) {
     h('option', { value: 'person', selected: s.kind === 'person', text: t('seat.person') }),
     h('option', { value: 'bot', selected: s.kind === 'bot', text: t('seat.botkind') }));
     const level = s.kind === 'bot'
-      ? h('select', { id: `seat-${i}-bot`, 'aria-label': t('seat.level', { n: i + 1 }), onchange: (e) => { s.bot = e.target.value; } },
+      ? h('select', { id: `seat-${i}-bot`, 'aria-label': t('seat.level', { n: i + 1 }), onchange: (e) => { s.bot = e.target.value; render(); } },
         bots.map((b) => h('option', { value: b, selected: s.bot === b, text: botName(b) })))
       : null;
     return h('li', { class: 'seat-row' }, h('span', { class: 'seat-label', text: t('seat.number', { n: i + 1 }) }), kind, level);
@@ -134,6 +138,26 @@ export function lobbyPage(el) {
       h('small', { class: 'help', id: 'stand-in-help', text: t('standin.help') }));
   }
 
+  // ratedOff says why the table cannot be rated ('' when it can): "rated"
+  // is for signed-in players, at timed tables, each bot level once.
+  function ratedOff(g) {
+    if (!me) return t('rated.signin');
+    if (!realtime(g) && !PRESETS.find((p) => p.key === form.tc)?.tc) return t('rated.untimed');
+    const bots = form.seats.filter((s) => s.kind === 'bot').map((s) => s.bot);
+    if (new Set(bots).size < bots.length) return t('rated.samebot');
+    return '';
+  }
+
+  function ratedField(g) {
+    if (!accountsOffered()) return null;
+    const off = ratedOff(g);
+    return h('div', { class: 'field check-field' },
+      h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'rated', disabled: off !== '', checked: form.rated && !off,
+        'aria-describedby': 'rated-help', onchange: (e) => { form.rated = e.target.checked; } }), ' ', t('rated.label')),
+      h('small', { class: 'help', id: 'rated-help', text: off || t('rated.help') }),
+      h('a', { href: `/leaderboard/${g.id}`, 'data-link': true, id: 'leaderboard-link', text: t('lobby.leaderboard', { game: gameTitle(g) }) }));
+  }
+
   function tableRow(tb) {
     const g = games.find((x) => x.id === tb.game);
     const title = g ? gameTitle(g) : tb.game;
@@ -143,6 +167,7 @@ export function lobbyPage(el) {
     return h('li', { class: 'table-row', 'data-table': tb.id },
       h('strong', { text: title }), ' ',
       h('span', { class: `status status-${tb.status}`, text: t('status.' + tb.status) }), ' ',
+      tb.rated ? h('span', { class: 'rated-badge' }, icon('trophy'), ' ', t('rated.label')) : null, tb.rated ? ' ' : null,
       h('span', { class: 'seats', text: names }), ' ',
       g && realtime(g) ? null : h('span', { class: 'tc', 'data-tc': tb.time_control ? `${tb.time_control.move_s}/${tb.time_control.bank_s}` : 'untimed' },
         icon('clock'), ' ', timeControlLabel(tb.time_control)), ' ',
@@ -173,7 +198,8 @@ export function lobbyPage(el) {
         h('fieldset', {}, h('legend', { text: t('lobby.seats') }), h('ol', { class: 'seat-list' }, form.seats.map((s, i) => seatField(g, s, i)))),
         timeControlField(g),
         standInField(g),
-        h('div', { class: 'field' }, h('label', { for: 'name', text: t('lobby.yourname') }),
+        ratedField(g),
+        me ? null : h('div', { class: 'field' }, h('label', { for: 'name', text: t('lobby.yourname') }),
           h('input', { id: 'name', maxlength: 32, autocomplete: 'nickname', value: form.name, oninput: (e) => { form.name = e.target.value; } })),
         h('button', { type: 'submit', id: 'create', class: 'primary', text: t('lobby.createbutton') }))));
     tablesBox = h('section', { class: 'card', 'aria-labelledby': 'tables-h' });
@@ -200,7 +226,9 @@ export function lobbyPage(el) {
   function listed(list) { return (list || []).filter((tb) => tb.status !== 'finished'); }
 
   const off = onLanguage(render);
+  const offAccount = onAccount((a) => { me = a; render(); });
+  whoami().then((a) => { me = a; if (games.length) render(); });
   refresh = setInterval(() => { if (!document.hidden) listTables(); }, 10000);
   load();
-  return { leave() { off(); clearInterval(refresh); }, title: () => t('lobby.title') };
+  return { leave() { off(); offAccount(); clearInterval(refresh); }, title: () => t('lobby.title') };
 }

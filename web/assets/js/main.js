@@ -8,6 +8,9 @@ import { puzzlesPage } from './puzzles.js';
 import { h, clear } from './dom.js';
 import { setRouter } from './router.js';
 import { soundOn, setSound } from './sound.js';
+import { accountPage, whoami, updateNav } from './account.js';
+import { profilePage } from './profile.js';
+import { leaderboardPage } from './leaderboard.js';
 
 const routes = [
   [/^\/$/, lobbyPage],
@@ -15,6 +18,9 @@ const routes = [
   [/^\/replay\/([0-9a-zA-Z_-]+)$/, replayPage],
   [/^\/rules(?:\/([a-z0-9_-]+))?$/, rulesPage],
   [/^\/puzzles(?:\/([a-z0-9_-]+))?$/, puzzlesPage],
+  [/^\/account$/, accountPage],
+  [/^\/players\/([^/]+)$/, profilePage],
+  [/^\/leaderboard\/([a-z0-9_-]+)$/, leaderboardPage],
 ];
 
 let current = null; // {leave, title}
@@ -61,7 +67,8 @@ async function boot() {
   const sel = document.getElementById('lang');
   sel.value = language();
   sel.addEventListener('change', () => setLanguage(sel.value));
-  onLanguage((l) => { sel.value = l; setTitle(); });
+  onLanguage((l) => { sel.value = l; setTitle(); updateNav(); });
+  whoami();
   const cb = document.getElementById('colorblind');
   cb.checked = localStorage.getItem('minehall.colorblind') === '1';
   applyColorBlind(cb.checked);

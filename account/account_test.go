@@ -1,0 +1,215 @@
+package account
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"minehall/game"
+	"minehall/rating"
+	"minehall/store"
+)
+
+// Names follow the rules of table names: "Names: NFC, same rules as table
+// names (table's checkName), unique case-insensitively."
+func TestCheckName(t *testing.T) {
+	for _, tc := range []struct{ in, shown, key string }{
+		{"  Ann ", "Ann", "ann"},
+		{"ANN", "ANN", "ann"},
+		{"Cafe\u0301", "Café", "café"},       // NFC
+		{"Stra\u00dfe", "Straße", "strasse"}, // case folding
+		{"Bo\u200bb", "Bob", "bob"},          // a format character dropped
+	} {
+		shown, key, err := CheckName(tc.in)
+		if err != nil || shown != tc.shown || key != tc.key {
+			t.Errorf("CheckName(%q) = %q, %q, %v; want %q, %q", tc.in, shown, key, err, tc.shown, tc.key)
+		}
+	}
+	for _, bad := range []string{"", "   ", strings.Repeat("x", 33), "a\x07b", "bot:easy", "\xff"} {
+		if _, _, err := CheckName(bad); game.ErrorCode(err) != game.CodeInvalid {
+			t.Errorf("CheckName(%q): error %v; want an invalid-input error", bad, err)
+		}
+	}
+}
+
+// "Passwords hashed with argon2id, at least 10 characters."
+func TestPasswordHash(t *testing.T) {
+	h, err := HashPassword("correct horse")
+	if err != nil {
+		t.Fatalf("HashPassword: %v", err)
+	}
+	if !strings.HasPrefix(h, "$argon2id$v=19$m=19456,t=2,p=1$") {
+		t.Errorf("hash %q is not an argon2id PHC string with the parameters", h)
+	}
+	if ok, err := VerifyPassword("correct horse", h); !ok || err != nil {
+		t.Errorf("VerifyPassword(right) = %v, %v; want true", ok, err)
+	}
+	if ok, err := VerifyPassword("correct horsE", h); ok || err != nil {
+		t.Errorf("VerifyPassword(wrong) = %v, %v; want false", ok, err)
+	}
+	h2, _ := HashPassword("correct horse")
+	if h2 == h {
+		t.Errorf("two hashes of one password are equal: the salt is not random")
+	}
+	if _, err := VerifyPassword("x", "$bcrypt$..."); err == nil {
+		t.Errorf("VerifyPassword of a malformed hash: no error")
+	}
+	for _, pw := range []string{"", "123456789", "ééééééééé", strings.Repeat("a", MaxPassword+1)} {
+		if _, err := HashPassword(pw); game.ErrorCode(err) != game.CodeInvalid {
+			t.Errorf("HashPassword(%d bytes): %v; want an invalid-input error", len(pw), err)
+		}
+	}
+	if _, err := HashPassword("éééééééééé"); err != nil {
+		t.Errorf("HashPassword of 10 characters in 20 bytes: %v", err)
+	}
+}
+
+// An unknown name costs as much as a wrong password: "the same answer and
+// the same timing for an unknown name: hash a dummy".
+func TestVerifyDummyTakesAHash(t *testing.T) {
+	h, _ := HashPassword("correct horse")
+	start := time.Now()
+	VerifyPassword("wrong password", h)
+	real := time.Since(start)
+	start = time.Now()
+	if VerifyDummy("wrong password") {
+		t.Fatalf("VerifyDummy = true")
+	}
+	dummy := time.Since(start)
+	if dummy < real/3 {
+		t.Errorf("VerifyDummy took %v, a real verification %v: it does not hash", dummy, real)
+	}
+}
+
+func TestTokens(t *testing.T) {
+	a, ha := NewToken()
+	b, _ := NewToken()
+	if a == b || len(a) != 43 || !slices.Equal(ha, HashToken(a)) {
+		t.Errorf("NewToken: %q, %q; want distinct 43-character tokens whose hash HashToken gives", a, b)
+	}
+	c := CSRFToken(a)
+	if !CSRFMatches(a, c) || CSRFMatches(b, c) || CSRFMatches(a, "") || c == CSRFToken(b) {
+		t.Errorf("CSRF tokens do not tell sessions apart")
+	}
+	if id1, id2 := NewID(), NewID(); id1 == id2 || len(id1) != 32 {
+		t.Errorf("NewID is not 32 random hex digits")
+	}
+}
+
+func finished(seats []store.Seat, returns []float64) *store.Table {
+	return &store.Table{ID: "t1", Game: "race", Players: len(seats), Seats: seats, Status: store.StatusFinished,
+		Finished: time.UnixMilli(1_700_000_000_000), Rated: true, Result: &game.Result{Returns: returns}}
+}
+
+// "Ratings per game with Weng-Lin Plackett-Luce (rating/): 2–5 players and
+// ties; the game's rank order is the input." Each bot level is a rated
+// identity ("bot:easy").
+func TestResultOfRanks(t *testing.T) {
+	tb := finished([]store.Seat{
+		{Kind: store.SeatPerson, Account: "a1"}, {Kind: store.SeatBot, Bot: "easy"},
+		{Kind: store.SeatPerson, Account: "a2"}, {Kind: store.SeatBot, Bot: "hard"},
+	}, []float64{0.5, 0, 0.5, 0})
+	g, ok := ResultOf(tb)
+	if !ok || !g.Rated {
+		t.Fatalf("ResultOf = %+v, %v; want a rated result", g, ok)
+	}
+	want := []store.SeatResult{
+		{Player: "a1", Rank: 1, Won: true}, {Player: "bot:easy", Rank: 3},
+		{Player: "a2", Rank: 1, Won: true}, {Player: "bot:hard", Rank: 3},
+	}
+	if !slices.Equal(g.Seats, want) {
+		t.Errorf("seats = %+v; want %+v", g.Seats, want)
+	}
+}
+
+// "A game a player left to a stand-in counts as a loss for them (ranked
+// last)."
+func TestResultOfStandInRanksLast(t *testing.T) {
+	tb := finished([]store.Seat{
+		{Kind: store.SeatPerson, Account: "a1"}, {Kind: store.SeatBot, Bot: "easy"}, {Kind: store.SeatPerson, Account: "a2"},
+	}, []float64{1, 0, 0})
+	// a1's stand-in won the game for a1, who had left.
+	tb.SeatEvents = []game.SeatEvent{{Seat: 0, Event: game.SeatStandIn, Reason: "left", N: 3}}
+	g, _ := ResultOf(tb)
+	want := []store.SeatResult{{Player: "a1", Rank: 2, Left: true}, {Player: "bot:easy", Rank: 1}, {Player: "a2", Rank: 1}}
+	if !slices.Equal(g.Seats, want) {
+		t.Errorf("seats = %+v; want %+v", g.Seats, want)
+	}
+	// A person who came back before the end did not leave.
+	tb.SeatEvents = append(tb.SeatEvents, game.SeatEvent{Seat: 0, Event: game.SeatReturned, N: 5})
+	g, _ = ResultOf(tb)
+	if g.Seats[0] != (store.SeatResult{Player: "a1", Rank: 1, Won: true}) {
+		t.Errorf("seat 0 after returning = %+v; want rank 1, won", g.Seats[0])
+	}
+}
+
+// "a seat held by a guest makes the table unrated"; a table without a
+// result, or without accounts, records nothing.
+func TestResultOfUnrated(t *testing.T) {
+	tb := finished([]store.Seat{{Kind: store.SeatPerson, Account: "a1"}, {Kind: store.SeatPerson}}, []float64{0, 1})
+	g, ok := ResultOf(tb)
+	if !ok || g.Rated || g.Seats[1].Player != "" || g.Seats[0].Rank != 2 {
+		t.Errorf("ResultOf with a guest = %+v, %v; want an unrated record of a1 ranked 2", g, ok)
+	}
+	tb.Seats[0].Account = ""
+	if _, ok := ResultOf(tb); ok {
+		t.Errorf("ResultOf of guests only: recorded; want nothing")
+	}
+	tb.Seats[0].Account = "a1"
+	tb.Result = nil
+	if _, ok := ResultOf(tb); ok {
+		t.Errorf("ResultOf without a result: recorded; want nothing")
+	}
+}
+
+// rateCheck is a store that only checks what RecordGame receives.
+type rateCheck struct {
+	store.Accounts
+	got   store.GameResult
+	after []rating.Rating
+}
+
+func (r *rateCheck) RecordGame(_ context.Context, g store.GameResult, rate store.RateFunc) (bool, error) {
+	r.got = g
+	d := rating.Default()
+	var err error
+	r.after, err = rate([]rating.Rating{d, d, d})
+	return true, err
+}
+
+// The recorder rates with the Weng-Lin Plackett-Luce model, the ranks as
+// input.
+func TestRecorderRates(t *testing.T) {
+	rc := &rateCheck{}
+	r := NewRecorder(rc, nil)
+	tb := finished([]store.Seat{
+		{Kind: store.SeatPerson, Account: "a1"}, {Kind: store.SeatBot, Bot: "easy"}, {Kind: store.SeatPerson, Account: "a2"},
+	}, []float64{0, 0, 1})
+	if ok, err := r.Record(context.Background(), tb); !ok || err != nil {
+		t.Fatalf("Record = %v, %v", ok, err)
+	}
+	d := rating.Default()
+	want, _ := rating.DefaultModel().Rate([]rating.Rating{d, d, d}, []int{2, 2, 1})
+	if !slices.Equal(rc.after, want) {
+		t.Errorf("ratings after = %v; want %v", rc.after, want)
+	}
+}
+
+type tableList []*store.Table
+
+func (l tableList) Tables(context.Context, store.Filter) ([]*store.Table, error) { return l, nil }
+
+// CatchUp records the finished tables a crash kept from being recorded:
+// each with something to record goes to RecordGame.
+func TestCatchUp(t *testing.T) {
+	rc := &rateCheck{}
+	r := NewRecorder(rc, nil)
+	rated := finished([]store.Seat{{Kind: store.SeatPerson, Account: "a1"}, {Kind: store.SeatBot, Bot: "easy"}, {Kind: store.SeatPerson, Account: "a2"}}, []float64{1, 0, 0})
+	guests := finished([]store.Seat{{Kind: store.SeatPerson}, {Kind: store.SeatPerson}}, []float64{1, 0})
+	n, err := r.CatchUp(context.Background(), tableList{guests, rated}, 10)
+	if err != nil || n != 1 || rc.got.Table != rated.ID {
+		t.Errorf("CatchUp = %d, %v (recorded %q); want 1, the rated table", n, err, rc.got.Table)
+	}
+}

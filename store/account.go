@@ -1,0 +1,159 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"minehall/rating"
+)
+
+// Account is a player's account. Guests have none; an account's seats and
+// ratings carry its ID.
+type Account struct {
+	// ID is random and never changes; it is also the account's WebAuthn
+	// user handle.
+	ID string
+	// Name is the name as its player wrote it (NFC); NameKey is its
+	// case-folded form, unique among accounts.
+	Name    string
+	NameKey string
+	// PasswordHash is the argon2id hash of the password in the PHC string
+	// format; empty for an account that signs in with passkeys only.
+	PasswordHash string
+	Created      time.Time
+}
+
+// Credential is a passkey of an account: its WebAuthn credential ID and the
+// credential as the WebAuthn library encodes it to JSON (public key, sign
+// count, flags).
+type Credential struct {
+	ID        []byte
+	AccountID string
+	Data      []byte
+	Created   time.Time
+}
+
+// Session is a signed-in browser: the SHA-256 of its cookie's token, the
+// account, and when it stops being valid.
+type Session struct {
+	Hash      []byte
+	AccountID string
+	Created   time.Time
+	Expires   time.Time
+}
+
+// PlayerRating is a rated identity's rating in one game: an account's ID,
+// or "bot:" and a bot level for the bots (see [BotPlayer]).
+type PlayerRating struct {
+	Player string
+	// Name is the account's name, or the player for a bot.
+	Name   string
+	Game   string
+	Rating rating.Rating
+	// Games counts the rated games played.
+	Games   int
+	Updated time.Time
+}
+
+// BotPlayer is the rated identity of a bot level, the same in every game
+// (each game rates it apart).
+func BotPlayer(level string) string { return "bot:" + level }
+
+// GameResult is a finished table as [Accounts.RecordGame] records it: one
+// seat per player, in seat order.
+type GameResult struct {
+	Table    string
+	Game     string
+	Finished time.Time
+	// Rated says the table was rated (public, timed, every seat an account
+	// or a bot): its players' ratings change.
+	Rated bool
+	Seats []SeatResult
+}
+
+// SeatResult is one seat of a finished table.
+type SeatResult struct {
+	// Player is the seat's account ID or bot identity; empty for a guest,
+	// who has nothing recorded.
+	Player string
+	// Rank is 1 for first; equal ranks tie.
+	Rank int
+	Won  bool
+	// Left says a stand-in finished the game for the seat's person.
+	Left bool
+}
+
+// RateFunc computes the ratings after a rated game from those before it,
+// seat by seat (a player new to the game has [rating.Default]).
+type RateFunc func(before []rating.Rating) ([]rating.Rating, error)
+
+// PlayedGame is one game of a player, as its profile lists it.
+type PlayedGame struct {
+	Table    string
+	Game     string
+	Finished time.Time
+	Seat     int
+	Rank     int
+	Players  int
+	Won      bool
+	Left     bool
+	Rated    bool
+	// Before and After are the player's rating around a rated game.
+	Before, After rating.Rating
+}
+
+// GameStats counts a player's games of one game.
+type GameStats struct {
+	Game        string
+	Played, Won int
+}
+
+// Accounts keeps accounts, their passkeys and sessions, and the games and
+// ratings of players. Errors carry game codes: CodeNotFound for an unknown
+// account, credential or session, CodeConflict for a name or credential
+// taken. Every method is safe for concurrent use, and one that returns nil
+// has committed durably.
+type Accounts interface {
+	// CreateAccount stores a new account; CodeConflict if its ID or
+	// NameKey is taken.
+	CreateAccount(ctx context.Context, a *Account) error
+	// Account returns the account with the given ID.
+	Account(ctx context.Context, id string) (*Account, error)
+	// AccountByName returns the account whose NameKey is key.
+	AccountByName(ctx context.Context, key string) (*Account, error)
+
+	// AddCredential stores a new passkey; CodeConflict if its ID is taken.
+	AddCredential(ctx context.Context, c Credential) error
+	// Credentials returns the passkeys of an account, oldest first.
+	Credentials(ctx context.Context, accountID string) ([]Credential, error)
+	// UpdateCredential replaces the Data of the passkey c.ID of
+	// c.AccountID (its sign count after a sign-in).
+	UpdateCredential(ctx context.Context, c Credential) error
+
+	// CreateSession stores a new session.
+	CreateSession(ctx context.Context, s Session) error
+	// Session returns the session whose hash is hash if it has not
+	// expired at now.
+	Session(ctx context.Context, hash []byte, now time.Time) (*Session, error)
+	// DeleteSession removes a session; removing an unknown one is no
+	// error.
+	DeleteSession(ctx context.Context, hash []byte) error
+
+	// RecordGame records a finished table's players' game and, for a rated
+	// table, replaces their ratings in the game with rate's answer, all in
+	// one transaction and once per table: it reports false and changes
+	// nothing if the table was recorded already. rate is called with the
+	// ratings before the game of the seats with a player (in seat order)
+	// while the transaction holds them, and only for a rated table.
+	RecordGame(ctx context.Context, g GameResult, rate RateFunc) (bool, error)
+	// Ratings returns a player's ratings, one per game rated.
+	Ratings(ctx context.Context, player string) ([]PlayerRating, error)
+	// Leaderboard returns the ratings in game, best ordinal
+	// (Mu - 3 Sigma) first, at most limit.
+	Leaderboard(ctx context.Context, game string, limit int) ([]PlayerRating, error)
+	// PlayedGames returns a player's recorded games, newest first, at
+	// most limit; game "" is every game.
+	PlayedGames(ctx context.Context, player, game string, limit int) ([]PlayedGame, error)
+	// GameStats returns how many games a player played and won, per game.
+	GameStats(ctx context.Context, player string) ([]GameStats, error)
+}

@@ -1,0 +1,361 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"minehall/game"
+	"minehall/rating"
+)
+
+// SQL is what the account queries need of a database connection or
+// transaction; both stores adapt theirs. Queries are written with $1, $2,
+// ... placeholders; an adapter rewrites them if its driver needs.
+type SQL interface {
+	// Exec runs a statement and returns the number of rows it changed.
+	Exec(ctx context.Context, q string, args ...any) (int64, error)
+	// Query runs a query; the caller closes the rows.
+	Query(ctx context.Context, q string, args ...any) (Rows, func(), error)
+	// ForUpdate is the clause that locks the rows a SELECT reads until the
+	// transaction ends ("FOR UPDATE"), or "" where one writer holds the
+	// whole database.
+	ForUpdate() string
+}
+
+// The account queries both stores share. Each returns game-coded errors;
+// isUnique tells a unique violation of the adapter's driver.
+
+// InsertAccount inserts a, refusing a taken ID or name.
+func InsertAccount(ctx context.Context, db SQL, a *Account, isUnique func(error) bool) error {
+	_, err := db.Exec(ctx, `INSERT INTO accounts (id, name, name_key, password, created_ms) VALUES ($1, $2, $3, $4, $5)`,
+		a.ID, a.Name, a.NameKey, a.PasswordHash, Millis(a.Created))
+	if err != nil {
+		if isUnique(err) {
+			return game.Errorf(game.CodeConflict, "the name %q is taken", a.Name)
+		}
+		return fmt.Errorf("create account: %w", err)
+	}
+	return nil
+}
+
+// SelectAccount returns the account whose column col (id or name_key) is v.
+func SelectAccount(ctx context.Context, db SQL, col, v string) (*Account, error) {
+	if col != "id" && col != "name_key" {
+		return nil, fmt.Errorf("select account by %q", col)
+	}
+	rows, done, err := db.Query(ctx, `SELECT id, name, name_key, password, created_ms FROM accounts WHERE `+col+` = $1`, v)
+	if err != nil {
+		return nil, fmt.Errorf("read account: %w", err)
+	}
+	defer done()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("read account: %w", err)
+		}
+		return nil, game.Errorf(game.CodeNotFound, "no such account")
+	}
+	var a Account
+	var created int64
+	if err := rows.Scan(&a.ID, &a.Name, &a.NameKey, &a.PasswordHash, &created); err != nil {
+		return nil, fmt.Errorf("read account: %w", err)
+	}
+	a.Created = FromMillis(created)
+	return &a, nil
+}
+
+// InsertCredential inserts c, refusing a taken credential ID and an
+// unknown account.
+func InsertCredential(ctx context.Context, db SQL, c Credential, isUnique func(error) bool) error {
+	if _, err := SelectAccount(ctx, db, "id", c.AccountID); err != nil {
+		return err
+	}
+	_, err := db.Exec(ctx, `INSERT INTO credentials (id, account_id, data, created_ms) VALUES ($1, $2, $3, $4)`,
+		c.ID, c.AccountID, string(c.Data), Millis(c.Created))
+	if err != nil {
+		if isUnique(err) {
+			return game.Errorf(game.CodeConflict, "the passkey is registered already")
+		}
+		return fmt.Errorf("add credential: %w", err)
+	}
+	return nil
+}
+
+// SelectCredentials returns the passkeys of an account, oldest first.
+func SelectCredentials(ctx context.Context, db SQL, accountID string) ([]Credential, error) {
+	rows, done, err := db.Query(ctx, `SELECT id, account_id, data, created_ms FROM credentials WHERE account_id = $1 ORDER BY created_ms, id`, accountID)
+	if err != nil {
+		return nil, fmt.Errorf("read credentials: %w", err)
+	}
+	defer done()
+	var out []Credential
+	for rows.Next() {
+		var c Credential
+		var data string
+		var created int64
+		if err := rows.Scan(&c.ID, &c.AccountID, &data, &created); err != nil {
+			return nil, fmt.Errorf("read credentials: %w", err)
+		}
+		c.Data, c.Created = []byte(data), FromMillis(created)
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// UpdateCredentialData replaces the data of passkey c.ID of c.AccountID.
+func UpdateCredentialData(ctx context.Context, db SQL, c Credential) error {
+	n, err := db.Exec(ctx, `UPDATE credentials SET data = $1 WHERE id = $2 AND account_id = $3`, string(c.Data), c.ID, c.AccountID)
+	if err != nil {
+		return fmt.Errorf("update credential: %w", err)
+	}
+	if n == 0 {
+		return game.Errorf(game.CodeNotFound, "no such passkey")
+	}
+	return nil
+}
+
+// InsertSession inserts s.
+func InsertSession(ctx context.Context, db SQL, s Session) error {
+	if _, err := db.Exec(ctx, `INSERT INTO sessions (hash, account_id, created_ms, expires_ms) VALUES ($1, $2, $3, $4)`,
+		s.Hash, s.AccountID, Millis(s.Created), Millis(s.Expires)); err != nil {
+		return fmt.Errorf("create session: %w", err)
+	}
+	return nil
+}
+
+// SelectSession returns the session of hash unexpired at now.
+func SelectSession(ctx context.Context, db SQL, hash []byte, now time.Time) (*Session, error) {
+	rows, done, err := db.Query(ctx, `SELECT hash, account_id, created_ms, expires_ms FROM sessions WHERE hash = $1 AND expires_ms > $2`, hash, Millis(now))
+	if err != nil {
+		return nil, fmt.Errorf("read session: %w", err)
+	}
+	defer done()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("read session: %w", err)
+		}
+		return nil, game.Errorf(game.CodeNotFound, "no such session")
+	}
+	var s Session
+	var created, expires int64
+	if err := rows.Scan(&s.Hash, &s.AccountID, &created, &expires); err != nil {
+		return nil, fmt.Errorf("read session: %w", err)
+	}
+	s.Created, s.Expires = FromMillis(created), FromMillis(expires)
+	return &s, nil
+}
+
+// RemoveSession deletes the session of hash, and every session expired at
+// now.
+func RemoveSession(ctx context.Context, db SQL, hash []byte, now time.Time) error {
+	if _, err := db.Exec(ctx, `DELETE FROM sessions WHERE hash = $1 OR expires_ms <= $2`, hash, Millis(now)); err != nil {
+		return fmt.Errorf("delete session: %w", err)
+	}
+	return nil
+}
+
+// CheckGameResult refuses a result RecordGame cannot record.
+func CheckGameResult(g GameResult) error {
+	if g.Table == "" || g.Game == "" {
+		return game.Errorf(game.CodeInvalid, "a recorded game needs its table and game")
+	}
+	seen := map[string]bool{}
+	for i, s := range g.Seats {
+		if s.Rank < 1 {
+			return game.Errorf(game.CodeInvalid, "seat %d: rank %d is below 1", i, s.Rank)
+		}
+		if g.Rated && s.Player == "" {
+			return game.Errorf(game.CodeInvalid, "seat %d of a rated game has no player", i)
+		}
+		if s.Player != "" && g.Rated && seen[s.Player] {
+			return game.Errorf(game.CodeInvalid, "player %s holds two seats of a rated game", s.Player)
+		}
+		seen[s.Player] = true
+	}
+	if g.Rated && len(g.Seats) < 2 {
+		return game.Errorf(game.CodeInvalid, "a rated game needs 2 players or more")
+	}
+	return nil
+}
+
+// RecordGameTx is RecordGame inside a transaction tx of the caller's.
+func RecordGameTx(ctx context.Context, tx SQL, g GameResult, rate RateFunc) (bool, error) {
+	if err := CheckGameResult(g); err != nil {
+		return false, err
+	}
+	n, err := tx.Exec(ctx, `INSERT INTO recorded (table_id, finished_ms) VALUES ($1, $2) ON CONFLICT (table_id) DO NOTHING`, g.Table, Millis(g.Finished))
+	if err != nil {
+		return false, fmt.Errorf("record game: %w", err)
+	}
+	if n == 0 {
+		return false, nil
+	}
+	before := make([]rating.Rating, len(g.Seats))
+	after := make([]rating.Rating, len(g.Seats))
+	if g.Rated {
+		// Lock the players' ratings in a fixed order, so that two tables
+		// finishing at once wait for each other instead of deadlocking.
+		players := make([]string, 0, len(g.Seats))
+		for _, s := range g.Seats {
+			players = append(players, s.Player)
+		}
+		slices.Sort(players)
+		cur := map[string]rating.Rating{}
+		for _, p := range players {
+			d := rating.Default()
+			if _, err := tx.Exec(ctx, `INSERT INTO ratings (player, game, mu, sigma, ordinal, games, updated_ms) VALUES ($1, $2, $3, $4, $5, 0, 0)
+				ON CONFLICT (player, game) DO NOTHING`, p, g.Game, d.Mu, d.Sigma, d.Ordinal()); err != nil {
+				return false, fmt.Errorf("record game: %w", err)
+			}
+			r, err := selectRating(ctx, tx, p, g.Game)
+			if err != nil {
+				return false, err
+			}
+			cur[p] = r
+		}
+		for i, s := range g.Seats {
+			before[i] = cur[s.Player]
+		}
+		got, err := rate(slices.Clone(before))
+		if err != nil {
+			return false, game.Errorf(game.CodeInvalid, "rate table %s: %v", g.Table, err)
+		}
+		if len(got) != len(before) {
+			return false, game.Errorf(game.CodeInternal, "rate table %s: %d ratings for %d seats", g.Table, len(got), len(before))
+		}
+		copy(after, got)
+		for i, s := range g.Seats {
+			if _, err := tx.Exec(ctx, `UPDATE ratings SET mu = $1, sigma = $2, ordinal = $3, games = games + 1, updated_ms = $4 WHERE player = $5 AND game = $6`,
+				after[i].Mu, after[i].Sigma, after[i].Ordinal(), Millis(g.Finished), s.Player, g.Game); err != nil {
+				return false, fmt.Errorf("record game: %w", err)
+			}
+		}
+	}
+	for i, s := range g.Seats {
+		if s.Player == "" {
+			continue
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO played (player, table_id, game, seat, rank, players, won, left_game, rated,
+			mu_before, sigma_before, mu_after, sigma_after, finished_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+			s.Player, g.Table, g.Game, i, s.Rank, len(g.Seats), s.Won, s.Left, g.Rated,
+			before[i].Mu, before[i].Sigma, after[i].Mu, after[i].Sigma, Millis(g.Finished)); err != nil {
+			return false, fmt.Errorf("record game: %w", err)
+		}
+	}
+	return true, nil
+}
+
+func selectRating(ctx context.Context, tx SQL, player, g string) (rating.Rating, error) {
+	rows, done, err := tx.Query(ctx, `SELECT mu, sigma FROM ratings WHERE player = $1 AND game = $2 `+tx.ForUpdate(), player, g)
+	if err != nil {
+		return rating.Rating{}, fmt.Errorf("read rating: %w", err)
+	}
+	defer done()
+	var r rating.Rating
+	if !rows.Next() {
+		return r, fmt.Errorf("read rating of %s in %s: %v", player, g, rows.Err())
+	}
+	if err := rows.Scan(&r.Mu, &r.Sigma); err != nil {
+		return r, fmt.Errorf("read rating: %w", err)
+	}
+	return r, nil
+}
+
+const ratingColumns = `r.player, COALESCE(a.name, r.player), r.game, r.mu, r.sigma, r.games, r.updated_ms`
+
+func scanRatings(rows Rows) ([]PlayerRating, error) {
+	out := []PlayerRating{}
+	for rows.Next() {
+		var r PlayerRating
+		var upd int64
+		if err := rows.Scan(&r.Player, &r.Name, &r.Game, &r.Rating.Mu, &r.Rating.Sigma, &r.Games, &upd); err != nil {
+			return nil, fmt.Errorf("read ratings: %w", err)
+		}
+		r.Updated = FromMillis(upd)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// SelectRatings returns a player's ratings, by game.
+func SelectRatings(ctx context.Context, db SQL, player string) ([]PlayerRating, error) {
+	rows, done, err := db.Query(ctx, `SELECT `+ratingColumns+` FROM ratings r LEFT JOIN accounts a ON a.id = r.player
+		WHERE r.player = $1 AND r.games > 0 ORDER BY r.game`, player)
+	if err != nil {
+		return nil, fmt.Errorf("read ratings: %w", err)
+	}
+	defer done()
+	return scanRatings(rows)
+}
+
+// SelectLeaderboard returns the ratings of game, best ordinal first.
+func SelectLeaderboard(ctx context.Context, db SQL, g string, limit int) ([]PlayerRating, error) {
+	if limit <= 0 {
+		return nil, game.Errorf(game.CodeInvalid, "limit %d is not positive", limit)
+	}
+	rows, done, err := db.Query(ctx, `SELECT `+ratingColumns+` FROM ratings r LEFT JOIN accounts a ON a.id = r.player
+		WHERE r.game = $1 AND r.games > 0 ORDER BY r.ordinal DESC, r.player LIMIT $2`, g, limit)
+	if err != nil {
+		return nil, fmt.Errorf("read leaderboard: %w", err)
+	}
+	defer done()
+	return scanRatings(rows)
+}
+
+// SelectPlayedGames returns a player's games, newest first.
+func SelectPlayedGames(ctx context.Context, db SQL, player, g string, limit int) ([]PlayedGame, error) {
+	if limit <= 0 {
+		return nil, game.Errorf(game.CodeInvalid, "limit %d is not positive", limit)
+	}
+	q := `SELECT table_id, game, finished_ms, seat, rank, players, won, left_game, rated, mu_before, sigma_before, mu_after, sigma_after
+		FROM played WHERE player = $1`
+	args := []any{player}
+	if g != "" {
+		q += ` AND game = $2`
+		args = append(args, g)
+	}
+	q += fmt.Sprintf(` ORDER BY finished_ms DESC, table_id DESC LIMIT $%d`, len(args)+1)
+	args = append(args, limit)
+	rows, done, err := db.Query(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("read games: %w", err)
+	}
+	defer done()
+	out := []PlayedGame{}
+	for rows.Next() {
+		var p PlayedGame
+		var fin int64
+		if err := rows.Scan(&p.Table, &p.Game, &fin, &p.Seat, &p.Rank, &p.Players, &p.Won, &p.Left, &p.Rated,
+			&p.Before.Mu, &p.Before.Sigma, &p.After.Mu, &p.After.Sigma); err != nil {
+			return nil, fmt.Errorf("read games: %w", err)
+		}
+		p.Finished = FromMillis(fin)
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// SelectGameStats counts a player's games played and won, per game.
+func SelectGameStats(ctx context.Context, db SQL, player string) ([]GameStats, error) {
+	rows, done, err := db.Query(ctx, `SELECT game, COUNT(*), SUM(CASE WHEN won THEN 1 ELSE 0 END) FROM played WHERE player = $1 GROUP BY game ORDER BY game`, player)
+	if err != nil {
+		return nil, fmt.Errorf("read game stats: %w", err)
+	}
+	defer done()
+	out := []GameStats{}
+	for rows.Next() {
+		var s GameStats
+		if err := rows.Scan(&s.Game, &s.Played, &s.Won); err != nil {
+			return nil, fmt.Errorf("read game stats: %w", err)
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// SQLiteQuery rewrites the $N placeholders of q as SQLite's ?N.
+func SQLiteQuery(q string) string {
+	return strings.ReplaceAll(q, "$", "?")
+}

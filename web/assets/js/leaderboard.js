@@ -1,0 +1,55 @@
+// The leaderboard of a game (/leaderboard/GAME): the rated players, accounts
+// and bot levels, best rating (Mu - 3 Sigma) first.
+import { h, clear } from './dom.js';
+import { t, onLanguage } from './i18n.js';
+import { api } from './api.js';
+import { catalog, gameTitle } from './catalog.js';
+import { navigate } from './router.js';
+import { fmt, playerLabel } from './profile.js';
+
+export function leaderboardPage(el, id) {
+  let games = [];
+  let board = null;
+  let error = '';
+
+  async function load() {
+    try {
+      games = await catalog();
+      board = await api('GET', `/api/leaderboard/${id}`);
+      error = '';
+    } catch (e) {
+      error = e.message;
+    }
+    render();
+  }
+
+  function title() {
+    const g = games.find((x) => x.id === id);
+    return t('board.title', { game: g ? gameTitle(g) : id });
+  }
+
+  function render() {
+    clear(el);
+    el.append(h('h1', { text: title() }));
+    if (games.length) {
+      el.append(h('div', { class: 'field board-pick' }, h('label', { for: 'board-game', text: t('lobby.game') }),
+        h('select', { id: 'board-game', onchange: (e) => navigate(`/leaderboard/${e.target.value}`) },
+          games.map((g) => h('option', { value: g.id, selected: g.id === id, text: gameTitle(g) })))));
+    }
+    if (error) { el.append(h('p', { class: 'error', role: 'alert', text: error })); return; }
+    if (!board) { el.append(h('p', { text: t('app.loading') })); return; }
+    el.append(h('p', { class: 'help', text: t('board.help') }));
+    if (!board.players.length) { el.append(h('p', { text: t('board.empty') })); return; }
+    el.append(h('div', { class: 'table-wrap' }, h('table', { class: 'leaderboard' },
+      h('thead', {}, h('tr', {}, h('th', { text: '#' }), h('th', { text: t('board.player') }), h('th', { text: t('profile.rating') }), h('th', { text: t('board.games') }))),
+      h('tbody', {}, board.players.map((p) => h('tr', { class: p.bot ? 'bot' : null, 'data-player': p.name },
+        h('td', { text: String(p.rank) }),
+        h('td', {}, h('a', { href: `/players/${encodeURIComponent(p.name)}`, 'data-link': true, text: playerLabel(p.name) })),
+        h('td', { class: 'rating', text: fmt(p.ordinal) }),
+        h('td', { text: String(p.games) })))))));
+  }
+
+  const off = onLanguage(render);
+  load();
+  return { leave() { off(); }, title };
+}

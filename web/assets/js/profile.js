@@ -1,0 +1,89 @@
+// A player's profile (/players/NAME): games played and won per game, the
+// rating per game with its history as a small SVG plot, and the recent
+// games with links to their replays.
+import { h, s, clear } from './dom.js';
+import { t, onLanguage, language } from './i18n.js';
+import { api } from './api.js';
+import { catalog, gameTitle, botName } from './catalog.js';
+import { icon } from './icons.js';
+
+// fmt shows a rating's ordinal (Mu - 3 Sigma) with one decimal.
+export function fmt(x) {
+  return (Math.round(x * 10) / 10).toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+// playerLabel shows a player: an account's name, or a bot level's.
+export function playerLabel(name) {
+  return name.startsWith('bot:') ? t('profile.botname', { level: botName(name.slice(4)) }) : name;
+}
+
+// plot draws the ordinals after each rated game as a line, with the first
+// and last values labelled; W×H in user units, scaled to the box's width.
+function plot(points) {
+  const W = 300, H = 90, P = 8;
+  const ys = points.map((p) => p.ordinal);
+  let lo = Math.min(...ys, 0), hi = Math.max(...ys, 0);
+  if (hi - lo < 1) { hi += .5; lo -= .5; }
+  const x = (i) => (points.length === 1 ? W / 2 : P + (i * (W - 2 * P)) / (points.length - 1));
+  const y = (v) => H - P - ((v - lo) * (H - 2 * P)) / (hi - lo);
+  const d = points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)} ${y(p.ordinal).toFixed(1)}`).join('');
+  return s('svg', { class: 'rating-plot', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': t('profile.plot', { n: points.length - 1 }) },
+    s('line', { x1: P, x2: W - P, y1: y(0), y2: y(0), class: 'zero' }),
+    s('path', { d, class: 'line' }),
+    points.map((p, i) => s('circle', { cx: x(i), cy: y(p.ordinal), r: 3, class: 'dot' }, s('title', { text: fmt(p.ordinal) }))));
+}
+
+export function profilePage(el, rawName) {
+  const name = decodeURIComponent(rawName);
+  let p = null;
+  let games = [];
+  let error = '';
+
+  const title = (id) => { const g = games.find((x) => x.id === id); return g ? gameTitle(g) : id; };
+
+  async function load() {
+    try {
+      [games, p] = await Promise.all([catalog(), api('GET', `/api/players/${encodeURIComponent(name)}`)]);
+      error = '';
+    } catch (e) {
+      error = e.message;
+    }
+    render();
+  }
+
+  function render() {
+    clear(el);
+    el.append(h('h1', { text: p ? playerLabel(p.name) : playerLabel(name) }));
+    if (error) { el.append(h('p', { class: 'error', role: 'alert', text: error })); return; }
+    if (!p) { el.append(h('p', { text: t('app.loading') })); return; }
+    const ratings = new Map(p.ratings.map((r) => [r.game, r]));
+    const stats = p.stats.length ? h('div', { class: 'table-wrap' }, h('table', { class: 'stats' },
+      h('thead', {}, h('tr', {}, h('th', { text: t('lobby.game') }), h('th', { text: t('profile.played') }), h('th', { text: t('profile.won') }), h('th', { text: t('profile.rating') }))),
+      h('tbody', {}, p.stats.map((st) => h('tr', { 'data-game': st.game },
+        h('td', {}, h('a', { href: `/leaderboard/${st.game}`, 'data-link': true, text: title(st.game) })),
+        h('td', { text: String(st.played) }), h('td', { text: String(st.won) }),
+        h('td', { class: 'rating', text: ratings.has(st.game) ? fmt(ratings.get(st.game).ordinal) : t('profile.unrated') }))))))
+      : h('p', { text: t('profile.nogames') });
+    el.append(h('section', { class: 'card', 'aria-labelledby': 'stats-h' }, h('h2', { id: 'stats-h', text: t('profile.games') }), stats));
+    for (const r of p.ratings) {
+      const hist = p.history[r.game] || [];
+      el.append(h('section', { class: 'card', 'aria-labelledby': `plot-${r.game}` },
+        h('h2', { id: `plot-${r.game}` }, icon('trophy'), ' ', t('profile.ratingof', { game: title(r.game) })),
+        h('p', {}, h('strong', { class: 'rating', text: fmt(r.ordinal) }), ' ',
+          h('small', { text: t('profile.ratinghelp', { mu: fmt(r.mu), sigma: fmt(r.sigma), n: r.games }) })),
+        hist.length ? plot(hist) : null));
+    }
+    el.append(h('section', { class: 'card', 'aria-labelledby': 'recent-h' }, h('h2', { id: 'recent-h', text: t('profile.recent') }),
+      p.games.length ? h('ul', { class: 'recent' }, p.games.map((g) => h('li', { 'data-table': g.table },
+        h('strong', { text: title(g.game) }), ' ',
+        h('span', { text: g.left ? t('profile.left') : g.won ? t('profile.win') : t('profile.place', { rank: g.rank, n: g.players }) }), ' ',
+        g.rated ? h('span', { class: 'delta', text: `${fmt(g.ordinal_before)} → ${fmt(g.ordinal_after)}` }) : h('small', { text: t('profile.unratedgame') }), ' ',
+        h('small', { text: new Date(g.finished).toLocaleDateString(language()) }), ' ',
+        h('a', { href: g.replay, 'data-link': true, text: t('profile.replay') }))))
+        : h('p', { text: t('profile.nogames') })));
+  }
+
+  const off = onLanguage(render);
+  load();
+  return { leave() { off(); }, title: () => playerLabel(name) };
+}

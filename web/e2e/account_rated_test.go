@@ -1,0 +1,215 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"math"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// apiClient is a program using the HTTP API with its own cookies, sending
+// the site's Origin and, once signed in, the CSRF token.
+type apiClient struct {
+	t    *testing.T
+	base string
+	c    *http.Client
+	csrf string
+}
+
+func newAPIClient(t *testing.T, base string) *apiClient {
+	jar, _ := cookiejar.New(nil)
+	return &apiClient{t: t, base: base, c: &http.Client{Jar: jar}}
+}
+
+// call sends a JSON request (with a bearer token unless it is empty) and
+// decodes a 2xx answer into out; it returns the status.
+func (a *apiClient) call(method, path, token string, body, out any) int {
+	a.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, a.base+path, rd)
+	if method == http.MethodPost {
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Origin", a.base)
+		if a.csrf != "" {
+			req.Header.Set("X-CSRF-Token", a.csrf)
+		}
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := a.c.Do(req)
+	if err != nil {
+		a.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode < 300 && out != nil {
+		if err := json.Unmarshal(b, out); err != nil {
+			a.t.Fatalf("%s %s: %s: %v", method, path, b, err)
+		}
+	}
+	return resp.StatusCode
+}
+
+// "two accounts play a rated game … and both see their ratings change on
+// their profile, and the leaderboard shows them; a password account signs
+// in over the HTTP API." Ann signs up on the account page and makes a
+// rated Goofspiel table in the lobby (two people and a bot); Bo signs up,
+// out and in over the HTTP API and joins; both play over the HTTP act
+// endpoint with their seat tokens while Ann's page watches.
+func TestAccountRatedGame(t *testing.T) {
+	s := startAccountSite(t)
+	browser := newBrowser(t)
+	ann := newTab(t, browser, "ann")
+	do(t, ann, 30*time.Second, "open the account page", chromedp.Navigate(s.URL+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signup`)))
+	do(t, ann, 10*time.Second, "sign up with a password",
+		chromedp.SendKeys(chromedp.CSS(`#signup-name`), "Ann"),
+		chromedp.SendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
+		chromedp.Click(chromedp.CSS(`#signup`)))
+	waitFor(t, ann, 15*time.Second, "signed in", `!!document.getElementById('my-profile')`)
+
+	// Bo, over the HTTP API: sign up, sign out, sign in.
+	bo := newAPIClient(t, s.URL)
+	var acct struct {
+		Name string `json:"name"`
+		CSRF string `json:"csrf"`
+	}
+	if st := bo.call("POST", "/api/account/signup", "", map[string]string{"name": "Bo", "password": "battery staple"}, &acct); st != http.StatusCreated {
+		t.Fatalf("Bo's sign-up: %d", st)
+	}
+	bo.csrf = acct.CSRF
+	if st := bo.call("POST", "/api/account/signout", "", nil, nil); st != http.StatusOK {
+		t.Fatalf("Bo's sign-out: %d", st)
+	}
+	if st := bo.call("POST", "/api/account/signin", "", map[string]string{"name": "bo", "password": "battery staple"}, &acct); st != http.StatusOK || acct.Name != "Bo" {
+		t.Fatalf("Bo's sign-in over the HTTP API: %d %+v", st, acct)
+	}
+	bo.csrf = acct.CSRF
+
+	// Bo's public profile has no rating yet.
+	boTab := newTab(t, browser, "bo")
+	do(t, boTab, 30*time.Second, "open Bo's profile", chromedp.Navigate(s.URL+"/players/Bo"), chromedp.WaitVisible(chromedp.CSS(`#stats-h`)))
+	if n := eval[int](t, boTab, `document.querySelectorAll('strong.rating').length`); n != 0 {
+		t.Errorf("Bo's profile shows %d ratings before any game", n)
+	}
+
+	// Ann makes a rated table in the lobby.
+	do(t, ann, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	do(t, ann, 10*time.Second, "pick Goofspiel", choose(`#game`, "goofspiel"))
+	do(t, ann, 10*time.Second, "three players", choose(`#players`, "3"))
+	do(t, ann, 10*time.Second, "seat 2 for a person", choose(`#seat-1`, "person"))
+	do(t, ann, 10*time.Second, "three cards, no bidding timer", choose(`#opt-cards`, "3"), choose(`#opt-timer`, "0"))
+	waitFor(t, ann, 10*time.Second, "the rated choice offered", `document.getElementById('rated') && !document.getElementById('rated').disabled`)
+	shootPage(t, ann, "lobby-rated")
+	do(t, ann, 10*time.Second, "make it rated and create it", chromedp.Click(chromedp.CSS(`#rated`)), chromedp.Click(chromedp.CSS(`#create`)))
+	waitFor(t, ann, 15*time.Second, "the table page", `location.pathname.startsWith('/tables/') && !!localStorage.getItem('minehall.seat.' + location.pathname.slice(8))`)
+	id := eval[string](t, ann, `location.pathname.slice(8)`)
+	annToken := eval[string](t, ann, `JSON.parse(localStorage.getItem('minehall.seat.' + location.pathname.slice(8))).token`)
+
+	var info struct {
+		Status string `json:"status"`
+		Rated  bool   `json:"rated"`
+		Seats  []struct {
+			Name    string `json:"name"`
+			Account bool   `json:"account"`
+		} `json:"seats"`
+		Result *struct {
+			Returns []float64 `json:"returns"`
+		} `json:"result"`
+	}
+	// The lobby lists the table as rated.
+	do(t, boTab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`li.table-row[data-table="`+id+`"] .rated-badge`)))
+	bo.call("GET", "/api/tables/"+id, "", nil, &info)
+	if !info.Rated || info.Seats[0].Name != "Ann" || !info.Seats[0].Account {
+		t.Fatalf("the table %+v; want rated with Ann's account in seat 1", info)
+	}
+	var j struct {
+		Seat  int    `json:"seat"`
+		Token string `json:"token"`
+	}
+	if st := bo.call("POST", "/api/tables/"+id+"/join", "", map[string]string{"name": "Bo"}, &j); st != http.StatusOK || j.Seat != 1 {
+		t.Fatalf("Bo joins: %d seat %d", st, j.Seat)
+	}
+	tokens := []string{annToken, j.Token}
+	bids := [][]string{{"bid 3", "bid 2", "bid 1"}, {"bid 1", "bid 2", "bid 3"}}
+	seq := []int{0, 0}
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		bo.call("GET", "/api/tables/"+id, "", nil, &info)
+		if info.Status == "finished" {
+			break
+		}
+		for seat := range tokens {
+			for _, m := range bids[seat] {
+				if bo.call("POST", "/api/tables/"+id+"/act", tokens[seat], map[string]any{"move": m, "seq": seq[seat] + 1}, nil) == http.StatusOK {
+					seq[seat]++
+					break
+				}
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if info.Status != "finished" || info.Result == nil {
+		t.Fatalf("the rated table did not finish: %+v", info)
+	}
+	waitFor(t, ann, 15*time.Second, "Ann's page sees the end", `document.body.textContent.includes('finished') || document.body.textContent.includes('Finished') || !!document.querySelector('[data-status="finished"], .status-finished')`)
+
+	// Both profiles show a rating now, as the API has it.
+	for _, p := range []struct {
+		name string
+		tab  context.Context
+	}{{"Ann", ann}, {"Bo", boTab}} {
+		var prof struct {
+			Ratings []struct {
+				Ordinal float64 `json:"ordinal"`
+				Games   int     `json:"games"`
+			} `json:"ratings"`
+		}
+		bo.call("GET", "/api/players/"+url.PathEscape(p.name), "", nil, &prof)
+		if len(prof.Ratings) != 1 || prof.Ratings[0].Games != 1 {
+			t.Fatalf("%s's ratings %+v; want one after one game", p.name, prof.Ratings)
+		}
+		tab := p.tab
+		do(t, tab, 30*time.Second, "open "+p.name+"'s profile", chromedp.Navigate(s.URL+"/players/"+p.name), chromedp.WaitVisible(chromedp.CSS(`strong.rating`)))
+		shown := eval[string](t, tab, `document.querySelector('strong.rating').textContent`)
+		if v, err := strconv.ParseFloat(strings.ReplaceAll(shown, "−", "-"), 64); err != nil || math.Abs(v-prof.Ratings[0].Ordinal) > 0.05+1e-9 {
+			t.Errorf("%s's profile shows rating %q; want %.1f", p.name, shown, prof.Ratings[0].Ordinal)
+		}
+		if n := eval[int](t, tab, `document.querySelectorAll('svg.rating-plot circle').length`); n != 2 {
+			t.Errorf("%s's rating plot has %d points; want 2: before and after the game", p.name, n)
+		}
+		if href := eval[string](t, tab, `document.querySelector('ul.recent a')?.getAttribute('href') || ''`); href != "/replay/"+id {
+			t.Errorf("%s's recent game links to %q; want /replay/%s", p.name, href, id)
+		}
+	}
+	shootPage(t, ann, "profile")
+
+	// The leaderboard shows both and the bot level.
+	do(t, ann, 30*time.Second, "open the leaderboard", chromedp.Navigate(s.URL+"/leaderboard/goofspiel"), chromedp.WaitVisible(chromedp.CSS(`table.leaderboard`)))
+	names := eval[string](t, ann, `[...document.querySelectorAll('table.leaderboard tbody tr')].map((r) => r.dataset.player).sort().join(',')`)
+	if names != "Ann,Bo,bot:random" {
+		t.Errorf("the leaderboard lists %q; want Ann, Bo and bot:random", names)
+	}
+	shootPage(t, ann, "leaderboard")
+	do(t, ann, 10*time.Second, "switch to German", choose(`#lang`, "de"))
+	waitFor(t, ann, 10*time.Second, "the leaderboard in German", `document.querySelector('h1').textContent.startsWith('Rangliste')`)
+	shootPage(t, ann, "leaderboard-de")
+	do(t, ann, 30*time.Second, "open Ann's profile in German", chromedp.Navigate(s.URL+"/players/Ann"), chromedp.WaitVisible(chromedp.CSS(`strong.rating`)))
+	shootPage(t, ann, "profile-de")
+	do(t, ann, 30*time.Second, "open the lobby in German", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#rated`)))
+	shootPage(t, ann, "lobby-de")
+}
