@@ -16,6 +16,7 @@ import (
 
 	"minehall/game"
 	"minehall/table"
+	"minehall/tutorial"
 )
 
 //go:embed web
@@ -66,6 +67,8 @@ type Config struct {
 	// Ready are the checks of /readyz, besides the server shutting down
 	// (see StoreCheck).
 	Ready []ReadyCheck
+	// Tutorials are served at /api/games/{id}/tutorial; nil serves none.
+	Tutorials *tutorial.Set
 }
 
 // Server serves Minehall over HTTP and WebSocket.
@@ -119,6 +122,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /readyz", s.serveReady)
 	s.mux.HandleFunc("GET /api/games", s.listGames)
 	s.mux.HandleFunc("GET /api/games/{id}/rules", s.gameRules)
+	s.routeTutorials()
 	s.mux.HandleFunc("POST /api/tables", s.createTable)
 	s.mux.HandleFunc("GET /api/tables", s.listTables)
 	s.mux.HandleFunc("GET /api/tables/{id}", s.getTable)

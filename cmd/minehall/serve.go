@@ -23,6 +23,7 @@ import (
 	"minehall/store/postgres"
 	"minehall/store/sqlite"
 	"minehall/table"
+	"minehall/tutorial"
 	"minehall/web"
 )
 
@@ -187,6 +188,10 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
+	tutorials, err := tutorial.Load(reg)
+	if err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", opts.addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", opts.addr, err)
@@ -263,7 +268,7 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 	}
 	limits := opts.limits
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, AllowedOrigins: opts.origins, UI: web.Handler(),
-		Limits: &limits, ClientIPHeader: opts.clientIPHeader, TrustedProxies: trusted, Peers: peers, Ready: ready})
+		Limits: &limits, ClientIPHeader: opts.clientIPHeader, TrustedProxies: trusted, Peers: peers, Ready: ready, Tutorials: tutorials})
 	if opts.adminAddr != "" {
 		stopAdmin, err := serveAdmin(opts.adminAddr, srv, log, stdout)
 		if err != nil {

@@ -4,6 +4,7 @@ import { lobbyPage } from './lobby.js';
 import { tablePage } from './table.js';
 import { replayPage } from './replay.js';
 import { rulesPage } from './rules.js';
+import { learnPage } from './learn.js';
 import { h, clear } from './dom.js';
 import { setRouter } from './router.js';
 import { soundOn, setSound } from './sound.js';
@@ -13,6 +14,7 @@ const routes = [
   [/^\/tables\/([0-9a-zA-Z_-]+)$/, tablePage],
   [/^\/replay\/([0-9a-zA-Z_-]+)$/, replayPage],
   [/^\/rules(?:\/([a-z0-9_-]+))?$/, rulesPage],
+  [/^\/learn\/([a-z0-9_-]+)$/, learnPage],
 ];
 
 let current = null; // {leave, title}
