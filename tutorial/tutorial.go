@@ -29,7 +29,7 @@ type Script struct {
 	Names []string `json:"names"`
 	// Prefix is played before the first step, without a word: it sets up
 	// the position the first step starts from.
-	Prefix []Move `json:"prefix,omitempty"`
+	Prefix []Move       `json:"prefix,omitempty"`
 	Steps  []ScriptStep `json:"steps"`
 	// End is the text shown once every step is done.
 	End Text `json:"end"`
