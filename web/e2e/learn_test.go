@@ -52,7 +52,7 @@ func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 		t.Fatalf("the link led to %s; want /learn/%s", got, c.game)
 	}
 	total := eval[int](t, tab, `Number(document.querySelector('#learn-step').textContent.match(/(\d+)\D*$/)[1])`)
-	learnerMoves := 0
+	learnerMoves, clicks := 0, 0
 	for i := 0; i < 200; i++ {
 		if eval[bool](t, tab, `!!document.querySelector('#learn-play')`) {
 			break
@@ -71,11 +71,15 @@ func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 		if learnerMoves == 1 {
 			screenshotTo(t, tab, c)
 		}
-		clickable := eval[bool](t, tab, `(() => { const e = document.querySelector('#board .learn-target'); return !!e && (e.tagName === 'BUTTON' || e.getAttribute('role') === 'button' || e.tagName === 'g' || e.tagName === 'polygon') && !e.disabled; })()`)
-		if clickable {
+		clicked := false
+		if eval[bool](t, tab, `!!document.querySelector('#board .learn-target')`) {
 			do(t, tab, 10*time.Second, "click the highlighted target of "+move,
 				revealOnBoard(`#board .learn-target`),
-				chromedp.Evaluate[chromedp.Void](`(() => { const e = document.querySelector('#board .learn-target'); e.dispatchEvent(new MouseEvent('click', {bubbles: true})); if (e.tagName === 'polygon' || e.tagName === 'g') e.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true})); })()`))
+				chromedp.Evaluate[chromedp.Void](`document.querySelector('#board .learn-target').dispatchEvent(new MouseEvent('click', {bubbles: true}))`))
+			clicked = waitUntil(tab, 3*time.Second, fmt.Sprintf(`!document.querySelector('#learn-text') || document.querySelector('#learn-text').dataset.step !== %q`, step))
+		}
+		if clicked {
+			clicks++
 		} else {
 			do(t, tab, 10*time.Second, "type the prompted move "+move,
 				typeInto(`#learn-move`, move),
@@ -93,7 +97,17 @@ func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 	if learnerMoves < 2 || total < 2 {
 		t.Fatalf("the learner made %d moves in %d steps; want at least 2", learnerMoves, total)
 	}
+	t.Logf("%s (%s): %d of the learner's %d moves made by clicking the highlighted target", c.game, c.lang, clicks, learnerMoves)
 	screenshotTo(t, tab, learnCase{c.game, c.lang + "-end"})
+}
+
+// waitUntil polls a JavaScript predicate until it is true or timeout
+// passes, and reports which.
+func waitUntil(tab context.Context, timeout time.Duration, predicate string) bool {
+	c, cancel := context.WithTimeout(tab, timeout+2*time.Second)
+	defer cancel()
+	_, err := chromedp.Run(c, chromedp.Poll[chromedp.Void](predicate, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(30*time.Millisecond)))
+	return err == nil
 }
 
 // offScript sends a move the step does not ask for, typed, and checks

@@ -1317,3 +1317,19 @@ export function describe(move, t) {
   }
   return '';
 }
+
+// learnTarget is the tutorial page's hook (js/learn.js): for a hit it aims
+// the controls drawn in el at the hit's side, place and strength and marks
+// the hit button, so that the learner makes exactly the tutorial's hit; it
+// reports whether move was a hit it could aim.
+export function learnTarget(el, move) {
+  const mem = memory.get(el);
+  const hit = parseHit(move);
+  if (!mem || !hit || hit.side < 0) return false;
+  mem.aim = { side: hit.side, pos: hit.pos };
+  mem.strength = hit.strength;
+  updateAimForm(mem);
+  schedule(mem);
+  mem.hit.classList.add('learn-target');
+  return true;
+}

@@ -1083,3 +1083,13 @@ export function describe(move, t, names) {
   }
   return '';
 }
+
+// learnTarget is the tutorial page's hook (js/learn.js): it marks the
+// supply's kind or the gallery's cell named target in el and reports
+// whether it found one.
+export function learnTarget(el, move, target) {
+  if (!target) return false;
+  const found = el.querySelectorAll(`[data-kind="${CSS.escape(target)}"], #oom-board rect[data-cell="${CSS.escape(target)}"]`);
+  found.forEach((e) => e.classList.add('learn-target'));
+  return found.length > 0;
+}

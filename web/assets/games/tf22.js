@@ -864,3 +864,13 @@ export function describe(move, t, names) {
   }
   return '';
 }
+
+// learnTarget is the tutorial page's hook (js/learn.js): for a target
+// "row,col" it marks that mine card in el, else the buttons of the move
+// itself; it reports whether it marked anything.
+export function learnTarget(el, move, target) {
+  const sel = target && /^\d,\d$/.test(target) ? `[data-pos="${CSS.escape(target)}"]:not([data-crew])` : `[data-move="${CSS.escape(move)}"]`;
+  const found = el.querySelectorAll(sel);
+  found.forEach((e) => e.classList.add('learn-target'));
+  return found.length > 0;
+}

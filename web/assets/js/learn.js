@@ -101,11 +101,9 @@ export function learnPage(el, game) {
     renderPanel();
   }
 
-  // words returns a move in the renderer's words, with its notation.
-  function words(move) {
-    const d = st.mod?.describe?.(move, t, st.lesson?.names);
-    return d && d !== move ? `${d} (${move})` : move;
-  }
+  // words returns a move as the prompt shows it: its notation, which the
+  // move box below takes as typed.
+  const words = (move) => move;
 
   function render() {
     clear(head);
