@@ -142,15 +142,19 @@ func stepBack(t *testing.T, tab context.Context, step string) {
 	waitFor(t, tab, 5*time.Second, "the step after it", fmt.Sprintf(`!document.querySelector('#learn-text') || document.querySelector('#learn-text').dataset.step !== %q`, step))
 }
 
-// screenshotTo saves the tab at 1280x900 and 390x844 in the directory
-// named by MINEHALL_SHOTS, when set.
+// screenshotTo shows the tab at 1280x900 and 390x844, checks that
+// neither scrolls sideways, and saves screenshots in the directory named
+// by MINEHALL_SHOTS, when set.
 func screenshotTo(t *testing.T, tab context.Context, c learnCase) {
 	dir := os.Getenv("MINEHALL_SHOTS")
-	if dir == "" {
-		return
-	}
 	for _, size := range []struct{ w, h int64 }{{1280, 900}, {390, 844}} {
 		do(t, tab, 20*time.Second, "size the screen", chromedp.EmulateViewport(size.w, size.h), chromedp.Sleep(400*time.Millisecond))
+		if wide := eval[bool](t, tab, `document.documentElement.scrollWidth > window.innerWidth + 1`); wide {
+			t.Errorf("at %dx%d the page is %d px wide: the learner would scroll sideways", size.w, size.h, eval[int](t, tab, `document.documentElement.scrollWidth`))
+		}
+		if dir == "" {
+			continue
+		}
 		sctx, cancel := context.WithTimeout(tab, 20*time.Second)
 		png, err := chromedp.Run(sctx, chromedp.CaptureScreenshot())
 		cancel()
