@@ -865,11 +865,20 @@ export function describe(move, t, names) {
   return '';
 }
 
-// learnTarget is the tutorial page's hook (js/learn.js): for a target
-// "row,col" it marks that mine card in el, else the buttons of the move
-// itself; it reports whether it marked anything.
+// learnTarget is the tutorial page's hook (js/learn.js): for an action on
+// a mine card ("A 1,1", "D white to 1,3") it chooses the action (and the
+// crew) in the palette drawn in el, so that the card at target is the one
+// to click, and marks that card; for any other move it marks the buttons
+// of the move itself. It reports whether it marked anything.
 export function learnTarget(el, move, target) {
-  const sel = target && /^\d,\d$/.test(target) ? `[data-pos="${CSS.escape(target)}"]:not([data-crew])` : `[data-move="${CSS.escape(move)}"]`;
+  const mem = memory.get(el);
+  const m = /^([A-K]) (?:(\w+) to )?(\d,\d)$/.exec(move);
+  if (mem && m && m[3] === target && mem.ctx.legal.includes(move)) {
+    mem.mode = m[1];
+    if (m[2]) mem.crew = m[2];
+    render(el, mem.ctx);
+  }
+  const sel = target && /^\d,\d$/.test(target) ? `g.tfcard[data-pos="${CSS.escape(target)}"]` : `[data-move="${CSS.escape(move)}"]`;
   const found = el.querySelectorAll(sel);
   found.forEach((e) => e.classList.add('learn-target'));
   return found.length > 0;
