@@ -172,3 +172,21 @@ func screenshotTo(t *testing.T, tab context.Context, c learnCase) {
 func typeInto(selector, value string) chromedp.Action[chromedp.Void] {
 	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.value = %q; e.dispatchEvent(new Event('input', {bubbles: true})); })()`, selector, value))
 }
+
+// TestLearnLanguageSwitchLeavesNoEnglish opens the Minerals tutorial at a
+// learner's step and at its end, switches the language live to German,
+// French and Dutch, and finds no English text left: the lesson is fetched
+// again in the new language. The prompted move is notation, the same in
+// every language, and is left out.
+func TestLearnLanguageSwitchLeavesNoEnglish(t *testing.T) {
+	s := startSite(t)
+	tab := newTab(t, newBrowser(t), "learn-lang")
+	do(t, tab, 30*time.Second, "open the tutorial",
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(s.URL+"/learn/minerals"))
+	waitFor(t, tab, 10*time.Second, "the first prompt", `!!document.querySelector('#learn-prompt')`)
+	switchAndCheckIgnoring(t, tab, "the Minerals tutorial", ".learn-prompt strong, #learn-move")
+	if got := eval[string](t, tab, `document.title`); got != "Learn to play Minerals · Minehall" {
+		t.Errorf("title %q; want Learn to play Minerals · Minehall", got)
+	}
+}
