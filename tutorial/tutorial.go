@@ -104,10 +104,10 @@ type Set struct {
 	byGame map[string]*Tutorial
 }
 
-// Load reads every script in data/, validates it against its game in reg
-// (see [Build]) and returns them. A script of a game reg does not hold is
-// an error, as is any invalid script: the error names the game, the step
-// and the reason.
+// Load reads every script in data/ of a game reg holds, validates it
+// against that game (see [Build]) and returns them; a script of a game reg
+// does not hold is left out. An invalid script is an error that names the
+// game, the step and the reason.
 func Load(reg *game.Registry) (*Set, error) {
 	files, err := data.ReadDir("data")
 	if err != nil {
@@ -127,6 +127,9 @@ func Load(reg *game.Registry) (*Set, error) {
 		}
 		if want := strings.TrimSuffix(f.Name(), ".json"); sc.Game != want {
 			return nil, fmt.Errorf("tutorial %s: the script is of game %q, not %q", f.Name(), sc.Game, want)
+		}
+		if !slices.Contains(reg.IDs(), sc.Game) {
+			continue
 		}
 		g, err := reg.Lookup(sc.Game)
 		if err != nil {

@@ -222,3 +222,17 @@ func TestLessonShowsOnlyTheLearnersView(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadLeavesOutGamesNotRegistered: a binary that offers only some of
+// the games serves the tutorials of those.
+func TestLoadLeavesOutGamesNotRegistered(t *testing.T) {
+	var reg game.Registry
+	reg.Register(tf22.New())
+	set, err := Load(&reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(set.Games(), " "); got != "tf22" {
+		t.Errorf("games with a tutorial: %q; want tf22", got)
+	}
+}
