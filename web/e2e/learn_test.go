@@ -71,6 +71,9 @@ func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 		if learnerMoves == 1 {
 			screenshotTo(t, tab, c)
 		}
+		if learnerMoves == 4 {
+			screenshotTo(t, tab, learnCase{c.game, c.lang + "-mid"})
+		}
 		clicked := false
 		if eval[bool](t, tab, `!!document.querySelector('#board .learn-target')`) {
 			do(t, tab, 10*time.Second, "click the highlighted target of "+move,

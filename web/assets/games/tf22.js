@@ -880,6 +880,12 @@ export function learnTarget(el, move, target) {
   }
   const sel = target && /^\d,\d$/.test(target) ? `g.tfcard[data-pos="${CSS.escape(target)}"]` : `[data-move="${CSS.escape(move)}"]`;
   const found = el.querySelectorAll(sel);
-  found.forEach((e) => e.classList.add('learn-target'));
+  found.forEach((e) => {
+    e.classList.add('learn-target');
+    if (e.tagName !== 'g' || !e.getBBox) return;
+    // A card is framed by a ring drawn over it, as a cell of its own.
+    const b = e.getBBox();
+    e.append(s('rect', { x: b.x - 3, y: b.y - 3, width: b.width + 6, height: b.height + 6, rx: 6, class: 'learn-ring', 'aria-hidden': 'true', 'pointer-events': 'none' }));
+  });
   return found.length > 0;
 }
