@@ -24,7 +24,7 @@ export function learnPage(el, game) {
 
   const head = h('div', { class: 'learn-head' });
   const panel = h('section', { class: 'learn-panel', id: 'learn-panel', 'aria-live': 'polite' });
-  const board = h('div', { class: 'board learn-board', id: 'board' });
+  let board = h('div', { class: 'board learn-board', id: 'board' });
   el.append(head, h('div', { class: 'learn-layout' }, panel, h('div', { class: 'play' }, board)));
 
   const steps = () => st.lesson?.steps || [];
@@ -51,8 +51,16 @@ export function learnPage(el, game) {
 
   // go shows step i (steps().length is the end) and, when it is not the
   // learner's, plays it after a pause.
-  function go(i) {
+  function go(i, jump) {
     clearTimeout(st.timer);
+    // A jump back or forward starts the renderer afresh (its memory is
+    // kept per element), so that no move it showed ahead of its answer
+    // outlives the step it belonged to.
+    if (jump) {
+      const fresh = h('div', { class: 'board learn-board', id: 'board' });
+      board.replaceWith(fresh);
+      board = fresh;
+    }
     st.idx = i;
     st.reached = Math.max(st.reached, i);
     st.reason = '';
@@ -66,11 +74,11 @@ export function learnPage(el, game) {
 
   function back() {
     const prev = learnerSteps().filter((i) => i < st.idx);
-    go(prev.length ? prev[prev.length - 1] : 0);
+    go(prev.length ? prev[prev.length - 1] : 0, true);
   }
   function forward() {
     const next = learnerSteps().find((i) => i > st.idx);
-    go(next !== undefined && next <= st.reached ? next : st.reached);
+    go(next !== undefined && next <= st.reached ? next : st.reached, true);
   }
 
   // send is the renderer's ctx.send: it answers the learner's move and
@@ -149,7 +157,7 @@ export function learnPage(el, game) {
     const s = step();
     const view = s ? s.view : st.lesson.end_view;
     st.mod.render(board, { view, prev: null, legal: s?.learner ? s.legal || [] : [], send, you: st.lesson.learner,
-      actors: s ? s.actors || [] : [], names: st.lesson.names, t, lang: language(), colorBlind: document.body.classList.contains('colorblind'),
+      actors: s ? s.actors || [] : [], names: st.lesson.names, t, lang: language(), colorBlind: document.body.classList.contains('colorblind'), n: st.idx,
       status: s ? 'playing' : 'finished' });
     highlight(s);
   }
