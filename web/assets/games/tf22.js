@@ -865,15 +865,16 @@ export function describe(move, t, names) {
   return '';
 }
 
-// learnTarget is the tutorial page's hook (js/learn.js): for an action on
-// a mine card ("A 1,1", "D white to 1,3") it chooses the action (and the
-// crew) in the palette drawn in el, so that the card at target is the one
-// to click, and marks that card; for any other move it marks the buttons
-// of the move itself. It reports whether it marked anything.
+// learnTarget is the tutorial page's hook (js/learn.js): for an action
+// ("A 1,1", "D white to 1,3", "G white attacks yellow") it chooses the
+// action and its crew in the palette drawn in el, so that the target is
+// the one to click, then marks the mine card "row,col" named by target, or
+// else the buttons of the move itself. It reports whether it marked
+// anything.
 export function learnTarget(el, move, target) {
   const mem = memory.get(el);
-  const m = /^([A-K]) (?:(\w+) to )?(\d,\d)$/.exec(move);
-  if (mem && m && m[3] === target && mem.ctx.legal.includes(move)) {
+  const m = /^([A-K]) (?:(white|red|blue|yellow)\b)?/.exec(move);
+  if (mem && m && mem.ctx.legal.includes(move)) {
     mem.mode = m[1];
     if (m[2]) mem.crew = m[2];
     render(el, mem.ctx);
