@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -150,6 +151,10 @@ func stepBack(t *testing.T, tab context.Context, step string) {
 // by MINEHALL_SHOTS, when set.
 func screenshotTo(t *testing.T, tab context.Context, c learnCase) {
 	dir := os.Getenv("MINEHALL_SHOTS")
+	if !strings.HasSuffix(c.lang, "-mid") {
+		// The lesson's panel at the top, as the learner sees it first.
+		eval[bool](t, tab, `(window.scrollTo(0, 0), true)`)
+	}
 	for _, size := range []struct{ w, h int64 }{{1280, 900}, {390, 844}} {
 		do(t, tab, 20*time.Second, "size the screen", chromedp.EmulateViewport(size.w, size.h), chromedp.Sleep(400*time.Millisecond))
 		if wide := eval[bool](t, tab, `document.documentElement.scrollWidth > window.innerWidth + 1`); wide {
