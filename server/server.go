@@ -19,6 +19,7 @@ import (
 	"minehall/game"
 	"minehall/store"
 	"minehall/table"
+	"minehall/tutorial"
 )
 
 //go:embed web
@@ -85,6 +86,8 @@ type Config struct {
 	// minute for one account name and from one address (sign-ups count
 	// against the address); defaults 10 and 30, negative is no limit.
 	SignInsPerName, SignInsPerAddress int
+	// Tutorials are served at /api/games/{id}/tutorial; nil serves none.
+	Tutorials *tutorial.Set
 }
 
 // Server serves Minehall over HTTP and WebSocket.
@@ -152,6 +155,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /readyz", s.serveReady)
 	s.mux.HandleFunc("GET /api/games", s.listGames)
 	s.mux.HandleFunc("GET /api/games/{id}/rules", s.gameRules)
+	s.routeTutorials()
 	s.mux.HandleFunc("POST /api/tables", s.createTable)
 	s.mux.HandleFunc("GET /api/tables", s.listTables)
 	s.mux.HandleFunc("GET /api/tables/{id}", s.getTable)

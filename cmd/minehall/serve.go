@@ -24,6 +24,7 @@ import (
 	"minehall/store/postgres"
 	"minehall/store/sqlite"
 	"minehall/table"
+	"minehall/tutorial"
 	"minehall/web"
 )
 
@@ -199,6 +200,10 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
+	tutorials, err := tutorial.Load(reg)
+	if err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", opts.addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", opts.addr, err)
@@ -291,7 +296,8 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, AllowedOrigins: opts.origins, UI: web.Handler(),
 		Limits: &limits, ClientIPHeader: opts.clientIPHeader, TrustedProxies: trusted, Peers: peers, Ready: ready,
 		Puzzles:  puzzlesFor(be.store),
-		Accounts: accounts, PublicURL: strings.TrimSuffix(opts.publicURL, "/"), RPID: opts.rpID})
+		Accounts: accounts, PublicURL: strings.TrimSuffix(opts.publicURL, "/"), RPID: opts.rpID,
+		Tutorials: tutorials})
 	if opts.adminAddr != "" {
 		stopAdmin, err := serveAdmin(opts.adminAddr, srv, log, stdout)
 		if err != nil {

@@ -22,6 +22,7 @@ import (
 	"minehall/server"
 	"minehall/store/sqlite"
 	"minehall/table"
+	"minehall/tutorial"
 	"minehall/web"
 )
 
@@ -56,7 +57,11 @@ func startSite(t testing.TB, extra ...func(mux *http.ServeMux, api http.Handler)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log})
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log})
+	tutorials, err := tutorial.Load(reg)
+	if err != nil {
+		t.Fatalf("tutorial.Load: %v", err)
+	}
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Tutorials: tutorials})
 	s := &site{hall: hall, store: db}
 	mux := http.NewServeMux()
 	mux.Handle("/api/", srv)

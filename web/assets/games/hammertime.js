@@ -1317,3 +1317,25 @@ export function describe(move, t) {
   }
   return '';
 }
+
+// learnTarget is the tutorial page's hook (js/learn.js): for a hit it aims
+// the controls drawn in el at the hit's side, place and strength and marks
+// the hit button, so that the learner makes exactly the tutorial's hit; for
+// a filling it marks the wagon's confirm button when it sends that filling.
+// It reports whether it marked anything.
+export function learnTarget(el, move) {
+  const mem = memory.get(el);
+  if (parseFilling(move)) {
+    const confirm = el.querySelector(`#ht-fill-confirm[data-move="${CSS.escape(move)}"]`);
+    confirm?.classList.add('learn-target');
+    return !!confirm;
+  }
+  const hit = parseHit(move);
+  if (!mem || !hit || hit.side < 0) return false;
+  mem.aim = { side: hit.side, pos: hit.pos };
+  mem.strength = hit.strength;
+  updateAimForm(mem);
+  schedule(mem);
+  mem.hit.classList.add('learn-target');
+  return true;
+}

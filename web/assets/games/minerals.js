@@ -445,3 +445,21 @@ export function describe(move, t, names) {
   if (HEX_TOOLS.includes(f[0]) && f.length === 2) return t(`mn.log.tool`, { tool: t(`tool.${f[0]}`), hex: f[1] });
   return '';
 }
+
+// learnTarget is the tutorial page's hook (js/learn.js): for a pawn's
+// move it selects the learner's pawn on the board drawn in el, so that the
+// hex named target is the one to click; it rings that hex above every
+// other ring and reports whether it found it.
+export function learnTarget(el, move, target) {
+  const mem = memory.get(el);
+  if (mem?.ctx && move.startsWith('move ') && !mem.selected && mem.ctx.legal.includes(move)) {
+    mem.selected = true;
+    render(el, mem.ctx);
+  }
+  const poly = target && el.querySelector(`polygon[data-hex="${CSS.escape(target)}"]`);
+  if (!poly) return false;
+  poly.classList.add('learn-target');
+  const ring = s('polygon', { points: poly.getAttribute('points'), class: 'learn-ring', 'aria-hidden': 'true', 'pointer-events': 'none' });
+  poly.ownerSVGElement.append(ring);
+  return true;
+}

@@ -1095,3 +1095,14 @@ export function describe(move, t, names) {
   }
   return '';
 }
+
+// learnTarget is the tutorial page's hook (js/learn.js): it marks the
+// supply's kind, the gallery's cell or the board side named target in el
+// and reports whether it found one.
+export function learnTarget(el, move, target) {
+  if (!target) return false;
+  const tg = CSS.escape(target);
+  const found = el.querySelectorAll(`[data-kind="${tg}"], #oom-board rect[data-cell="${tg}"]${move.startsWith('side ') ? `, [data-key="side:${tg}"]` : ''}`);
+  found.forEach((e) => e.classList.add('learn-target'));
+  return found.length > 0;
+}

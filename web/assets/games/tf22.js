@@ -864,3 +864,29 @@ export function describe(move, t, names) {
   }
   return '';
 }
+
+// learnTarget is the tutorial page's hook (js/learn.js): for an action
+// ("A 1,1", "D white to 1,3", "G white attacks yellow") it chooses the
+// action and its crew in the palette drawn in el, so that the target is
+// the one to click, then marks the mine card "row,col" named by target, or
+// else the buttons of the move itself. It reports whether it marked
+// anything.
+export function learnTarget(el, move, target) {
+  const mem = memory.get(el);
+  const m = /^([A-K]) (?:(white|red|blue|yellow)\b)?/.exec(move);
+  if (mem && m && mem.ctx.legal.includes(move)) {
+    mem.mode = m[1];
+    if (m[2]) mem.crew = m[2];
+    render(el, mem.ctx);
+  }
+  const sel = target && /^\d,\d$/.test(target) ? `g.tfcard[data-pos="${CSS.escape(target)}"]` : `[data-move="${CSS.escape(move)}"]`;
+  const found = el.querySelectorAll(sel);
+  found.forEach((e) => {
+    e.classList.add('learn-target');
+    if (e.tagName !== 'g' || !e.getBBox) return;
+    // A card is framed by a ring drawn over it, as a cell of its own.
+    const b = e.getBBox();
+    e.append(s('rect', { x: b.x - 3, y: b.y - 3, width: b.width + 6, height: b.height + 6, rx: 6, class: 'learn-ring', 'aria-hidden': 'true', 'pointer-events': 'none' }));
+  });
+  return found.length > 0;
+}

@@ -5,6 +5,7 @@ import { tablePage } from './table.js';
 import { replayPage } from './replay.js';
 import { rulesPage } from './rules.js';
 import { puzzlesPage } from './puzzles.js';
+import { learnPage } from './learn.js';
 import { h, clear } from './dom.js';
 import { setRouter } from './router.js';
 import { soundOn, setSound } from './sound.js';
@@ -21,6 +22,7 @@ const routes = [
   [/^\/account$/, accountPage],
   [/^\/players\/([^/]+)$/, profilePage],
   [/^\/leaderboard\/([a-z0-9_-]+)$/, leaderboardPage],
+  [/^\/learn\/([a-z0-9_-]+)$/, learnPage],
 ];
 
 let current = null; // {leave, title}

@@ -1,0 +1,200 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// learnCase is one run through a tutorial: the game and the language.
+type learnCase struct{ game, lang string }
+
+// TestLearnTutorials: a newcomer finishes each game's tutorial in English
+// and in one other language by following the prompts: clicking the
+// highlighted target when the board has one, else typing the prompted
+// move. On the first of the learner's moves an off-script move shows its
+// reason first, and after the second the learner steps back and forward.
+func TestLearnTutorials(t *testing.T) {
+	s := startSite(t)
+	browser := newBrowser(t)
+	cases := []learnCase{
+		{"outofmine", "en"}, {"outofmine", "de"},
+		{"minerals", "en"}, {"minerals", "fr"},
+		{"tf22", "en"}, {"tf22", "de"},
+		{"hammertime", "en"}, {"hammertime", "nl"},
+	}
+	for _, c := range cases {
+		t.Run(c.game+"_"+c.lang, func(t *testing.T) {
+			tab := newTab(t, browser, c.game+"-"+c.lang)
+			learnThrough(t, tab, s.URL, c)
+		})
+	}
+}
+
+// learnThrough opens /learn/GAME in lang and follows every prompt to the
+// end.
+func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
+	do(t, tab, 30*time.Second, "open the lobby",
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		choose(`#lang`, c.lang),
+	)
+	waitFor(t, tab, 5*time.Second, "the language", fmt.Sprintf(`document.documentElement.lang === %q`, c.lang))
+	do(t, tab, 10*time.Second, "pick the game", choose(`#game`, c.game))
+	do(t, tab, 10*time.Second, "follow the lobby's tutorial link", chromedp.Click(chromedp.CSS(`#learn-link`)))
+	waitFor(t, tab, 10*time.Second, "the first step", `!!document.querySelector('#learn-text')`)
+	if got := eval[string](t, tab, `location.pathname`); got != "/learn/"+c.game {
+		t.Fatalf("the link led to %s; want /learn/%s", got, c.game)
+	}
+	total := eval[int](t, tab, `Number(document.querySelector('#learn-step').textContent.match(/(\d+)\D*$/)[1])`)
+	learnerMoves, clicks := 0, 0
+	for i := 0; i < 200; i++ {
+		if eval[bool](t, tab, `!!document.querySelector('#learn-play')`) {
+			break
+		}
+		// The other actors' steps play by themselves: wait for a prompt or
+		// the end.
+		waitFor(t, tab, 10*time.Second, "a prompt or the end", `!!document.querySelector('#learn-prompt, #learn-play')`)
+		if eval[bool](t, tab, `!!document.querySelector('#learn-play')`) {
+			break
+		}
+		step := eval[string](t, tab, `document.querySelector('#learn-text').dataset.step`)
+		move := eval[string](t, tab, `document.querySelector('#learn-prompt').dataset.move`)
+		if learnerMoves == 0 {
+			offScript(t, tab, c)
+		}
+		if learnerMoves == 1 {
+			screenshotTo(t, tab, c)
+		}
+		if learnerMoves == 4 {
+			screenshotTo(t, tab, learnCase{c.game, c.lang + "-mid"})
+		}
+		clicked := false
+		if eval[bool](t, tab, `!!document.querySelector('#board .learn-target')`) {
+			do(t, tab, 10*time.Second, "click the highlighted target of "+move,
+				revealOnBoard(`#board .learn-target`),
+				chromedp.Evaluate[chromedp.Void](`document.querySelector('#board .learn-target').dispatchEvent(new MouseEvent('click', {bubbles: true}))`))
+			clicked = waitUntil(tab, 3*time.Second, fmt.Sprintf(`!document.querySelector('#learn-text') || document.querySelector('#learn-text').dataset.step !== %q`, step))
+		}
+		if clicked {
+			clicks++
+		} else {
+			do(t, tab, 10*time.Second, "type the prompted move "+move,
+				typeInto(`#learn-move`, move),
+				chromedp.Click(chromedp.CSS(`#learn-send`)))
+		}
+		waitFor(t, tab, 10*time.Second, "the step after "+move, fmt.Sprintf(`!document.querySelector('#learn-text') || document.querySelector('#learn-text').dataset.step !== %q`, step))
+		learnerMoves++
+		if learnerMoves == 2 {
+			stepBack(t, tab, step)
+		}
+	}
+	if !eval[bool](t, tab, `!!document.querySelector('#learn-play')`) {
+		t.Fatalf("the tutorial did not end")
+	}
+	if learnerMoves < 2 || total < 2 {
+		t.Fatalf("the learner made %d moves in %d steps; want at least 2", learnerMoves, total)
+	}
+	t.Logf("%s (%s): %d of the learner's %d moves made by clicking the highlighted target", c.game, c.lang, clicks, learnerMoves)
+	screenshotTo(t, tab, learnCase{c.game, c.lang + "-end"})
+}
+
+// waitUntil polls a JavaScript predicate until it is true or timeout
+// passes, and reports which.
+func waitUntil(tab context.Context, timeout time.Duration, predicate string) bool {
+	c, cancel := context.WithTimeout(tab, timeout+2*time.Second)
+	defer cancel()
+	_, err := chromedp.Run(c, chromedp.Poll[chromedp.Void](predicate, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(30*time.Millisecond)))
+	return err == nil
+}
+
+// offScript sends a move the step does not ask for, typed, and checks
+// that the page says why and stays on the step.
+func offScript(t *testing.T, tab context.Context, c learnCase) {
+	t.Helper()
+	step := eval[string](t, tab, `document.querySelector('#learn-text').dataset.step`)
+	do(t, tab, 10*time.Second, "type an off-script move",
+		typeInto(`#learn-move`, "no such move"),
+		chromedp.Click(chromedp.CSS(`#learn-send`)))
+	waitFor(t, tab, 10*time.Second, "the reason", `!!document.querySelector('#learn-reason') && document.querySelector('#learn-reason').textContent.length > 10`)
+	other := eval[string](t, tab, `(() => { const want = document.querySelector('#learn-prompt').dataset.move; const o = [...document.querySelectorAll('#learn-moves option')].map((x) => x.value).find((m) => m !== want); return o || ''; })()`)
+	if other != "" {
+		do(t, tab, 10*time.Second, "type a legal move off the script",
+			typeInto(`#learn-move`, other),
+			chromedp.Click(chromedp.CSS(`#learn-send`)))
+		waitFor(t, tab, 10*time.Second, "the tutorial's request", fmt.Sprintf(`!!document.querySelector('#learn-reason') && document.querySelector('#learn-reason').textContent.includes(document.querySelector('#learn-prompt').dataset.move) && document.querySelector('#learn-text').dataset.step === %q`, step))
+	}
+	if got := eval[string](t, tab, `document.querySelector('#learn-text').dataset.step`); got != step {
+		t.Fatalf("an off-script move moved the tutorial from step %s to %s", step, got)
+	}
+}
+
+// stepBack goes back to the learner's previous move at step and forward
+// again.
+func stepBack(t *testing.T, tab context.Context, step string) {
+	t.Helper()
+	waitFor(t, tab, 10*time.Second, "the back button", `!document.querySelector('#learn-back').disabled`)
+	do(t, tab, 10*time.Second, "step back", chromedp.Click(chromedp.CSS(`#learn-back`)))
+	waitFor(t, tab, 5*time.Second, "the previous move's step", fmt.Sprintf(`document.querySelector('#learn-text').dataset.step === %q && !!document.querySelector('#learn-prompt')`, step))
+	do(t, tab, 10*time.Second, "step forward", chromedp.Click(chromedp.CSS(`#learn-forward`)))
+	waitFor(t, tab, 5*time.Second, "the step after it", fmt.Sprintf(`!document.querySelector('#learn-text') || document.querySelector('#learn-text').dataset.step !== %q`, step))
+}
+
+// screenshotTo shows the tab at 1280x900 and 390x844, checks that
+// neither scrolls sideways, and saves screenshots in the directory named
+// by MINEHALL_SHOTS, when set.
+func screenshotTo(t *testing.T, tab context.Context, c learnCase) {
+	dir := os.Getenv("MINEHALL_SHOTS")
+	if !strings.HasSuffix(c.lang, "-mid") {
+		// The lesson's panel at the top, as the learner sees it first.
+		eval[bool](t, tab, `(window.scrollTo(0, 0), true)`)
+	}
+	for _, size := range []struct{ w, h int64 }{{1280, 900}, {390, 844}} {
+		do(t, tab, 20*time.Second, "size the screen", chromedp.EmulateViewport(size.w, size.h), chromedp.Sleep(400*time.Millisecond))
+		if wide := eval[bool](t, tab, `document.documentElement.scrollWidth > window.innerWidth + 1`); wide {
+			t.Errorf("at %dx%d the page is %d px wide: the learner would scroll sideways", size.w, size.h, eval[int](t, tab, `document.documentElement.scrollWidth`))
+		}
+		if dir == "" {
+			continue
+		}
+		sctx, cancel := context.WithTimeout(tab, 20*time.Second)
+		png, err := chromedp.Run(sctx, chromedp.CaptureScreenshot())
+		cancel()
+		if err != nil {
+			t.Fatalf("screenshot: %v", err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("learn-%s-%s-%d.png", c.game, c.lang, size.w)), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	do(t, tab, 10*time.Second, "restore the size", chromedp.EmulateViewport(1200, 900))
+}
+
+// typeInto sets an input's value as typing would and fires input.
+func typeInto(selector, value string) chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.value = %q; e.dispatchEvent(new Event('input', {bubbles: true})); })()`, selector, value))
+}
+
+// TestLearnLanguageSwitchLeavesNoEnglish opens the Minerals tutorial at a
+// learner's step and at its end, switches the language live to German,
+// French and Dutch, and finds no English text left: the lesson is fetched
+// again in the new language. The prompted move is notation, the same in
+// every language, and is left out.
+func TestLearnLanguageSwitchLeavesNoEnglish(t *testing.T) {
+	s := startSite(t)
+	tab := newTab(t, newBrowser(t), "learn-lang")
+	do(t, tab, 30*time.Second, "open the tutorial",
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(s.URL+"/learn/minerals"))
+	waitFor(t, tab, 10*time.Second, "the first prompt", `!!document.querySelector('#learn-prompt')`)
+	switchAndCheckIgnoring(t, tab, "the Minerals tutorial", ".learn-prompt strong, #learn-move")
+	if got := eval[string](t, tab, `document.title`); got != "Learn to play Minerals · Minehall" {
+		t.Errorf("title %q; want Learn to play Minerals · Minehall", got)
+	}
+}
