@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"compress/gzip"
 	"encoding/json"
 	"io"
@@ -315,5 +316,35 @@ func TestNoSymbolGlyphs(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestTranslationsNameEachKeyOnce: a key given twice in a language file
+// silently keeps only its last text, so the first is a translation lost.
+func TestTranslationsNameEachKeyOnce(t *testing.T) {
+	for _, lang := range []string{"en", "de", "fr", "nl"} {
+		b, err := fs.ReadFile(assets, "assets/i18n/"+lang+".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		dec := json.NewDecoder(bytes.NewReader(b))
+		seen := map[string]bool{}
+		if _, err := dec.Token(); err != nil { // {
+			t.Fatalf("%s: %v", lang, err)
+		}
+		for dec.More() {
+			tok, err := dec.Token()
+			if err != nil {
+				t.Fatalf("%s: %v", lang, err)
+			}
+			k := tok.(string)
+			if seen[k] {
+				t.Errorf("%s: key %q is given twice", lang, k)
+			}
+			seen[k] = true
+			if _, err := dec.Token(); err != nil { // its text
+				t.Fatalf("%s: %v", lang, err)
+			}
+		}
 	}
 }
