@@ -45,6 +45,12 @@ func (s *Server) servePuzzle(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// puzzlePlayer is the identity a puzzle request speaks for: empty, a
-// guest, until players can sign in.
-func puzzlePlayer(*http.Request) string { return "" }
+// puzzlePlayer is the identity a puzzle request speaks for: the signed-in
+// account ("account:" and its ID, which never changes), or empty for a
+// guest.
+func puzzlePlayer(r *http.Request) string {
+	if who := signedInFrom(r); who != nil {
+		return "account:" + who.Account.ID
+	}
+	return ""
+}
