@@ -59,8 +59,9 @@ func TestExplainFrame(t *testing.T) {
 		}
 	})
 	t.Run("ErrIllegalInGerman", func(t *testing.T) {
-		// "Each player, in turn, removes one mineral from the game board"
-		// (rulebook, Set-up): ending a turn is not a set-up move.
+		// "Starting with the first player and continuing in clockwise
+		// order, each player removes one Mineral of their choosing from
+		// the board" (rulebook, Set-up): ending a turn is no set-up move.
 		e := ann.explain(t, "end", "")
 		want := "Beim Aufbau entfernt jeder Spieler ein Mineral vom Spielplan (remove FELD)."
 		if e.OK || e.Code != game.CodeIllegal || e.Reason != want || e.Fallback {

@@ -48,10 +48,9 @@ func TestReasonsInEveryLanguage(t *testing.T) {
 	}
 }
 
-// TestReasonInGerman checks one reason word for word: a pawn must move
-// exactly the value of the mineral it stands on ("The number of hexes
-// moved must be equal to the value of the mineral the pawn is currently
-// on", rulebook, Movement).
+// TestReasonInGerman checks one reason word for word: "Move your pawn in
+// a straight line a number of hexes equal to the value of the Mineral the
+// pawn is currently standing on" (rulebook, Movement).
 func TestReasonInGerman(t *testing.T) {
 	err := game.Errorf(game.CodeIllegal, "move e4: your pawn stands on kyanite and must move exactly 2 hexes, not 3")
 	got, ok := Game{}.LocalizeError(err, "de")
