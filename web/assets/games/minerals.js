@@ -32,10 +32,16 @@ const memory = new WeakMap();
 
 let cards = null;
 let cardsLoading = null;
+// Card chips drawn before the cards' data came (the end screen's): filled
+// in once it does.
+let chipsWaiting = [];
 function loadCards(rerender) {
   if (cards || cardsLoading) return;
   cardsLoading = fetch('/assets/data/minerals.json').then((r) => r.json()).then((d) => {
     cards = Object.fromEntries(d.cards.map((c) => [c.id, c]));
+    const waiting = chipsWaiting;
+    chipsWaiting = [];
+    for (const [el, t, c] of waiting) if (el.isConnected) el.replaceWith(cardChip(t, c));
     rerender();
   }).catch(() => { cardsLoading = null; });
 }
@@ -372,10 +378,60 @@ function playerBoards(view, ctx, colors) {
       h('div', { class: 'row' }, h('span', { class: 'label', text: t('mn.pool') }), MINERALS.filter((m) => p.pool?.[m]).map((m) => swatch(t, m, p.pool[m])),
         !MINERALS.some((m) => p.pool?.[m]) ? h('span', { class: 'muted', text: '—' }) : null),
       MINERALS.some((m) => p.tools_paid?.[m]) ? h('div', { class: 'row' }, h('span', { class: 'label', text: t('mn.paid') }), MINERALS.filter((m) => p.tools_paid[m]).map((m) => swatch(t, m, p.tools_paid[m]))) : null,
-      p.cards?.length ? h('div', { class: 'row' }, h('span', { class: 'label', text: t('mn.cards') }),
-        p.cards.map((id) => h('span', { class: 'cardchip', title: cards?.[id] ? t('mn.cardpoints', { n: (p.reduced_cards || []).includes(id) ? cards[id].reduced_points : cards[id].points }) : id, text: id }))) : null,
+      p.breakdown?.cards?.length ? h('div', { class: 'row' }, h('span', { class: 'label', text: t('mn.cards') }),
+        p.breakdown.cards.map((c) => cardChip(t, c))) : null,
+      p.breakdown ? scoreSum(view, p.breakdown, t) : null,
       p.pawn ? null : h('div', { class: 'muted', text: t('mn.offboard') })), colors, i);
   }));
+}
+
+// cardChip draws a collection card a player took by its picture (the
+// minerals it asks for) with the points it scores.
+function cardChip(t, c) {
+  const card = cards?.[c.id];
+  const words = t('mn.cardpoints', { n: c.points }) + (c.reduced ? ` (${withoutOrpiment(t)})` : '');
+  const chip = h('span', { class: ['cardchip', c.reduced && 'reduced'], 'data-card': c.id, title: words },
+    card ? MINERALS.filter((m) => card.minerals[m]).map((m) => swatch(t, m, card.minerals[m])) : h('span', { class: 'cid', text: c.id }),
+    h('span', { class: 'chip-pts', text: words }));
+  if (!card) chipsWaiting.push([chip, t, c]);
+  return chip;
+}
+
+// scoreSum writes a player's score so far as the sum of its parts, as the
+// view gives them: cards + minerals − tools = score.
+function scoreSum(view, b, t) {
+  const cardPts = (b.cards || []).reduce((n, c) => n + c.points, 0);
+  const parts = [];
+  if (view.version !== '6+') parts.push(t('mn.bd.sumcards', { n: cardPts }));
+  parts.push(t('mn.bd.summinerals', { n: b.mineral_points }));
+  let text = parts.join(' + ');
+  if (view.version === 'full') text += ` − ${t('mn.bd.sumtools', { n: b.tool_minerals })}`;
+  return h('div', { class: 'row scoresum', 'data-total': b.total }, h('span', { class: 'label', text: t('mn.bd.score') }), `${text} = ${b.total}`);
+}
+
+// breakdown returns each seat's score in parts for the end screen (see
+// breakdown.js): every collection card by its picture with its points,
+// the minerals paid for tools at −1 each, the minerals owned by value,
+// and the tie-break; the parts are the view's (the server's), never
+// worked out here.
+export function breakdown(view, ctx) {
+  const { t } = ctx;
+  if (!view?.players) return null;
+  return view.players.map((p) => {
+    const b = p.breakdown;
+    if (!b) return null;
+    const lines = (b.cards || []).map((c) => ({ kind: 'card', label: cardChip(t, c), points: c.points }));
+    if (view.version === 'full') {
+      lines.push({ kind: 'tools', label: t('mn.bd.tools', { n: b.tool_minerals }), points: -b.tool_minerals });
+    }
+    const owned = MINERALS.filter((m) => b.minerals?.[m]);
+    const six = view.version === '6+';
+    lines.push({ kind: 'minerals', label: six ? t('mn.bd.count') : t('mn.bd.minerals'), points: b.mineral_points,
+      detail: h('span', { class: 'bd-minerals' }, owned.length ? owned.map((m) => h('span', { class: 'bd-mineral' }, swatch(t, m, b.minerals[m]),
+        six ? null : ` × ${MINERALS.indexOf(m) + 1} = ${b.minerals[m] * (MINERALS.indexOf(m) + 1)}`)) : '—') });
+    if (!six) lines.push({ tie: true, label: t('mn.bd.tiebreak'), value: b.tie_break });
+    return lines;
+  });
 }
 
 // seatName returns the name of seat i, or its number counted from 1.

@@ -12,6 +12,7 @@ import { TableSocket } from './socket.js';
 import { navigate } from './router.js';
 import { moveWords } from './words.js';
 import { Explainer, reasonText } from './explain.js';
+import { breakdownSection } from './breakdown.js';
 import { icon } from './icons.js';
 import { seatColors, seatBadge } from './seatcolors.js';
 import { Clocks } from './clocks.js';
@@ -510,6 +511,7 @@ export function tablePage(el, id) {
           h('tbody', {}, rows.map((row) => h('tr', { class: row.win ? 'winner' : '', 'data-seat': row.i },
             h('td', {}, who(row)),
             h('td', { text: row.score ?? '' }))))),
+      ending ? null : breakdownSection(st.mod?.breakdown?.(st.view, { t, names: names(), you: st.you, result: r }), r.scores, names(), pal, t),
       h('div', { class: 'actions' },
         st.info?.rematch
           ? h('a', { class: 'button primary', href: `/tables/${st.info.rematch}`, 'data-link': true, id: 'to-rematch', text: t('end.torematch') })
