@@ -169,6 +169,25 @@ function extent(view, mem) {
 // board draws the hex board and returns {wrap, focus}: focus, called once
 // the board is in the page, zooms in on the places to tap if they are
 // drawn smaller than a finger.
+// coords draws the board's coordinates as the notation writes a hex
+// ("e7": column e, row 7): the column letters above the first row and
+// below the last, the row numbers left of each row.
+function coords(r0, r1, c0, c1) {
+  const g = s('g', { class: 'coords', 'aria-hidden': 'true' });
+  for (let col = c0; col <= c1; col++) {
+    const letter = String.fromCharCode(97 + col);
+    const [xt, yt] = center(r0, col);
+    const [xb, yb] = center(r1, col);
+    g.append(s('text', { x: xt, y: yt - R - 4, class: 'coord', text: letter }),
+      s('text', { x: xb, y: yb + R + 12, class: 'coord', text: letter }));
+  }
+  for (let row = r0; row <= r1; row++) {
+    const [x, y] = center(row, c0);
+    g.append(s('text', { x: x - 0.82 * W, y: y + 4, class: 'coord', text: String(row + 1) }));
+  }
+  return g;
+}
+
 function board(view, ctx, legal, mem, rerender, colors) {
   const { t } = ctx;
   extent(view, mem);
@@ -177,7 +196,9 @@ function board(view, ctx, legal, mem, rerender, colors) {
   const [x0, y0] = center(r0, c0);
   const [x1, y1] = center(r1, c1);
   const pz = mem.pz;
-  pz.setBox([x0 - W, y0 - R - 2, x1 - x0 + 2.5 * W, y1 - y0 + 2 * R + 4]);
+  // Room around the hexes for the coordinates: column letters above and
+  // below, row numbers on the left.
+  pz.setBox([x0 - W - 4, y0 - R - 16, x1 - x0 + 2.5 * W + 4, y1 - y0 + 2 * R + 32]);
 
   const minerals = new Map((view.board || []).map((c) => [c.hex, c]));
   const pawns = new Map();
@@ -197,7 +218,7 @@ function board(view, ctx, legal, mem, rerender, colors) {
   const cells = s('g', {});
   const marks = s('g', { 'aria-hidden': 'true' });
   const rings = s('g', { class: 'rings', 'aria-hidden': 'true' });
-  svg.append(cells, marks, rings);
+  svg.append(coords(r0, r1, c0, c1), cells, marks, rings);
   const tap = []; // centres of the places to tap
   for (let row = r0; row <= r1; row++) {
     for (let col = c0; col <= c1; col++) {

@@ -40,6 +40,7 @@ const CW = 96;    // card width (long side)
 const CH = 64;    // card height
 const GAP = 4;
 const M = 30;     // room around the planet for the loaders
+const LBL = 22;   // the band for the coordinates, above and left of the planet
 const LANE = { white: -12, red: -4, blue: 4, yellow: 12 }; // tunnel lanes, so two colors never overlap
 // The phones' screens: the actions then lie in a sheet at the bottom of the
 // screen, under the planet.
@@ -429,8 +430,9 @@ function targetsNow(view, ctx, legal, mem) {
 function planet(view, ctx, legal, mem, rerender) {
   const { t } = ctx;
   const size = [2 * M + GRID * CW + (GRID - 1) * GAP, 2 * M + GRID * CH + (GRID - 1) * GAP];
-  const svg = s('svg', { viewBox: `0 0 ${size[0]} ${size[1]}`, class: 'planet', id: 'tf-planet', role: 'group', 'aria-label': t('tf.planet') });
-  svg.append(s('rect', { x: 2, y: 2, width: size[0] - 4, height: size[1] - 4, rx: 24, class: 'surface' }));
+  // A band above and left of the surface holds the coordinates.
+  const svg = s('svg', { viewBox: `${-LBL} ${-LBL} ${size[0] + LBL} ${size[1] + LBL}`, class: 'planet', id: 'tf-planet', role: 'group', 'aria-label': t('tf.planet') });
+  svg.append(s('rect', { x: 2, y: 2, width: size[0] - 4, height: size[1] - 4, rx: 24, class: 'surface' }), planetCoords());
   const targets = targetsNow(view, ctx, legal, mem);
   const ranium = new Map();
   for (const c of view.cards || []) ranium.set(posName(c.row, c.col), c.ranium);
@@ -439,6 +441,18 @@ function planet(view, ctx, legal, mem, rerender) {
   svg.append(crewsGroup(view, ctx, legal, mem, rerender));
   svg.append(loadersGroup(view, ctx, legal, mem));
   return h('div', { class: 'tf-planetwrap' }, svg);
+}
+
+// planetCoords draws the coordinates the notation and the log use for a
+// card ("3,4": row 3, column 4): the column numbers above the planet, the
+// row numbers on its left.
+function planetCoords() {
+  const g = s('g', { class: 'coords', 'aria-hidden': 'true' });
+  for (let i = 0; i < GRID; i++) {
+    g.append(s('text', { x: M + i * (CW + GAP) + CW / 2, y: -LBL / 2 + 5, class: 'coord', text: String(i + 1) }),
+      s('text', { x: -LBL / 2, y: M + i * (CH + GAP) + CH / 2 + 5, class: 'coord', text: String(i + 1) }));
+  }
+  return g;
 }
 
 function tunnelPaths(g, tunnels, cls, colorBlind) {
