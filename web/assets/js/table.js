@@ -457,7 +457,7 @@ export function tablePage(el, id) {
   // the engine's reason why not.
   function typedAnswer() {
     if (!typed) return null;
-    const words = moveWords(st.mod, st.info?.game, typed.move, t, names());
+    const words = moveWords(st.mod, st.info?.game, typed.move, t, names(), { player: st.you });
     const text = {
       asking: t('table.typed.asking', { move: typed.move }),
       sent: t('table.typed.asking', { move: typed.move }),
@@ -474,7 +474,7 @@ export function tablePage(el, id) {
     for (const e of st.log) {
       if (e.earlier) { boxes.log.append(h('li', { class: 'earlier', text: t('log.earlier', { n: e.n }) })); continue; }
       const who = nameOf(e.player);
-      const words = e.move ? moveWords(st.mod, st.info?.game, e.move, t, names()) : t('log.hidden');
+      const words = e.move ? moveWords(st.mod, st.info?.game, e.move, t, names(), { player: e.player }) : t('log.hidden');
       boxes.log.append(h('li', { 'data-n': e.n, class: e.standIn ? 'by-standin' : null }, h('span', { class: 'log-n', text: `${e.n}.` }), ' ',
         e.player >= 0 ? seatBadge(pal, e.player, t, 'small') : null, h('span', { class: 'log-who', text: who }), ' ',
         e.standIn ? h('span', { class: 'log-standin', text: t('log.standin') }) : null, e.standIn ? ' ' : null, words));
