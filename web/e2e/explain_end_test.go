@@ -31,8 +31,10 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"minehall/ai"
 	"minehall/game"
 	"minehall/games/minerals"
+	"minehall/games/tf22"
 	"minehall/store"
 	"minehall/table"
 )
@@ -43,16 +45,25 @@ type endCase struct {
 	// Parts is a JavaScript predicate true once the breakdown is drawn
 	// with what it needs (card data).
 	Parts string
+	// Bot, if set, plays every seat when the record is written (else the
+	// case's Prefer policy does).
+	Bot ai.Bot
 }
 
 // endCases are the recorded games: a full Minerals game with tools and
-// collection cards in German, a TF22 game.
+// collection cards in German, a three-player TF22 Mine game of greedy
+// bots (ended by a win or the round limit).
 func endCases() []endCase {
 	untilOver := func(s game.State, _ int) bool { return s.Terminal() }
 	return []endCase{{
 		goldenCase: goldenCase{Name: "end-minerals-de", Game: minerals.New(), Players: 3, Seed: 20261123, Options: game.Options{"tools": "BAABA"},
 			Names: []string{"Ann", "Beryl", "Cleo"}, You: 0, Reach: untilOver, Prefer: mineralsToolsPrefer, Lang: "de"},
 		Parts: `document.querySelector('#breakdown .cardchip .swatch') !== null`,
+	}, {
+		goldenCase: goldenCase{Name: "end-tf22", Game: tf22.New(), Players: 3, Seed: 20261124,
+			Names: []string{"Ann", "Bob", "Cleo"}, You: 0, Reach: untilOver, Options: game.Options{tf22.OptionRoundLimit: "40"}},
+		Parts: `document.querySelector('#breakdown .bd-crew') !== null`,
+		Bot:   tf22.NewGreedy(5),
 	}}
 }
 
@@ -85,10 +96,17 @@ func (c endCase) record(t *testing.T) *game.Record {
 		}
 		rng := game.NewRand(c.Seed ^ 0x9e3779b97f4a7c15)
 		for plies := 0; !r.State.Terminal(); plies++ {
-			if plies > 5000 {
-				t.Fatalf("%s: no end in 5000 moves", c.Name)
+			if plies > 20000 {
+				t.Fatalf("%s: no end in 20000 moves", c.Name)
 			}
 			p, a := c.step(r.State, &rng, plies)
+			if c.Bot != nil && p.Seated() {
+				d, err := c.Bot.Act(context.Background(), r.State, p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				a = d.Action
+			}
 			if err := r.Play(p, a, int64(plies)*1000); err != nil {
 				t.Fatal(err)
 			}

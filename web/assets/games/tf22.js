@@ -340,6 +340,19 @@ function crewSwatch(col, title) {
     shape(col, 'swatch-sym'));
 }
 
+// breakdown returns each seat's markers by crew for the end screen (see
+// breakdown.js): the markers the crew's deliveries won, with its
+// deliveries and the combats it fought; the parts are the view's.
+export function breakdown(view, ctx) {
+  const { t } = ctx;
+  if (!view?.seats) return null;
+  return view.seats.map((sv) => (sv.breakdown || []).map((c) => ({
+    kind: 'crew', points: c.markers,
+    label: h('span', { class: 'bd-crew' }, crewSwatch(c.crew), ' ', t('tf.crew', { color: colorName(t, c.crew) })),
+    detail: t('tf.bd.detail', { d: c.deliveries, aw: c.attacks_won, a: c.attacks, dw: c.defenses_won, df: c.defenses }),
+  })));
+}
+
 function seatLabel(ctx, seat) {
   return ctx.names[seat] ?? ctx.t('seat.number', { n: seat + 1 });
 }
