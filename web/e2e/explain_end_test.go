@@ -52,7 +52,8 @@ type endCase struct {
 
 // endCases are the recorded games: a full Minerals game with tools and
 // collection cards in German, a three-player TF22 Mine game of greedy
-// bots (ended by a win or the round limit).
+// bots (ended by a win or the round limit), and a short Hammer Time game
+// (two wagons) with mission cards in French.
 func endCases() []endCase {
 	untilOver := func(s game.State, _ int) bool { return s.Terminal() }
 	return []endCase{{
@@ -64,6 +65,10 @@ func endCases() []endCase {
 			Names: []string{"Ann", "Bob", "Cleo"}, You: 0, Reach: untilOver, Options: game.Options{tf22.OptionRoundLimit: "40"}},
 		Parts: `document.querySelector('#breakdown .bd-crew') !== null`,
 		Bot:   tf22.NewGreedy(5),
+	}, {
+		goldenCase: goldenCase{Name: "end-hammertime-fr", Game: quickHammerTime(), Players: 3, Seed: 20261125, Lang: "fr",
+			Names: []string{"Ann", "Bob", "Cleo"}, You: 0, Reach: untilOver, Options: game.Options{"wagons": "2"}},
+		Parts: `document.querySelector('#breakdown .breakdown-seat') !== null`,
 	}}
 }
 
