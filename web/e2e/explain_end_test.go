@@ -52,8 +52,9 @@ type endCase struct {
 
 // endCases are the recorded games: a full Minerals game with tools and
 // collection cards in German, a three-player TF22 Mine game of greedy
-// bots (ended by a win or the round limit), and a short Hammer Time game
-// (two wagons) with mission cards in French.
+// bots (ended by a win or the round limit), a short Hammer Time game
+// (two wagons) with mission cards in French, and a whole Out of Mine game
+// in Dutch.
 func endCases() []endCase {
 	untilOver := func(s game.State, _ int) bool { return s.Terminal() }
 	return []endCase{{
@@ -69,6 +70,13 @@ func endCases() []endCase {
 		goldenCase: goldenCase{Name: "end-hammertime-fr", Game: quickHammerTime(), Players: 3, Seed: 20261125, Lang: "fr",
 			Names: []string{"Ann", "Bob", "Cleo"}, You: 0, Reach: untilOver, Options: game.Options{"wagons": "2"}},
 		Parts: `document.querySelector('#breakdown .breakdown-seat') !== null`,
+	}, {
+		goldenCase: goldenCase{Name: "end-outofmine-nl", Game: quickOutOfMine(), Players: 3, Seed: 20261126, Lang: "nl",
+			Names: []string{"Ann", "Beryl", "Cleo"}, You: 0, Reach: untilOver, Prefer: oomPrefer, Options: game.Options{"clock": "180"},
+			// A round ends by the clock once the person has laid five tiles
+			// (or by a call).
+			Timeout: func(s game.State, _ int) bool { return len(oomView(s, 0).Players[0].Placed) >= 5 }},
+		Parts: `document.querySelector('#breakdown .part-round') !== null`,
 	}}
 }
 

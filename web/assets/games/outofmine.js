@@ -713,6 +713,24 @@ function resultCard(view, ctx, shapes, r, i) {
     sc.empty > 10 ? h('p', { class: 'muted small', text: t('oom.toomanyempty') }) : null);
 }
 
+// breakdown returns each seat's score for the end screen (see
+// breakdown.js): the score of every round played, with its parts (empty
+// spaces, base, the caller's bonus or penalty, elves, finds) as the
+// round's result in the view gives them.
+export function breakdown(view, ctx) {
+  const { t } = ctx;
+  if (!view?.players || !view.results) return null;
+  return view.players.map((_, i) => view.results.map((res, r) => {
+    const sc = res?.[i]?.score;
+    if (!sc) return null;
+    const bits = [`${t('oom.part.empty')} ${sc.empty}`, `${t('oom.part.base')} ${sc.base}`];
+    if (res[i].called) bits.push(`${sc.caller >= 0 ? t('oom.part.bonus') : t('oom.part.penalty')} ${sc.caller}`);
+    if (view.elves) bits.push(`${t('oom.part.elves')} ${sc.elves}`);
+    if (view.finds) bits.push(`${t('oom.part.finds')} ${sc.finds}`);
+    return { kind: 'round', label: t('oom.bd.round', { n: r + 1 }), detail: bits.join(' · '), points: sc.score };
+  }).filter(Boolean));
+}
+
 function scoreSheet(view, ctx) {
   const { t } = ctx;
   const n = view.players.length;
