@@ -140,7 +140,13 @@ function phaseLine(view, ctx, legal, mem) {
   let hint = '';
   if (ctx.legal.length) {
     if (legal.hex.has('remove')) hint = t('mn.hint.remove');
-    else if (legal.hex.has('place')) hint = t('mn.hint.place');
+    else if (legal.hex.has('place')) {
+      // At set-up each player places the pawn of the player on their
+      // right; after a failed move, their own.
+      const n = (view.players || []).length || 1;
+      const owner = view.phase === 'place pawn' ? (view.current + n - 1) % n : view.current;
+      hint = view.phase === 'place pawn' ? t('mn.hint.placefor', { name: seatName(ctx, owner), n: owner + 1 }) : t('mn.hint.placeown');
+    }
     else if (legal.hex.has('move') && !mem.selected && !mem.mode) hint = t('mn.hint.select');
     else if (legal.hex.has('move') && mem.selected) hint = t('mn.hint.destination');
     else if (mem.mode) hint = t('mn.hint.tool', { tool: t(`tool.${mem.mode}`) });
@@ -491,6 +497,16 @@ function sackPanel(view, ctx) {
     buttons.length ? h('div', { class: 'actionbar' }, buttons) : null);
 }
 
+// cardWords says a collection card by what it asks for and scores ("3 ×
+// wollastonite, 1 × kyanite for 7 points"), or by its id until the cards'
+// data has come.
+function cardWords(t, id) {
+  const c = cards?.[id];
+  if (!c) return id;
+  const minerals = MINERALS.filter((m) => c.minerals[m]).map((m) => `${c.minerals[m]} × ${mineralName(t, m)}`).join(', ');
+  return t('mn.log.cardwords', { minerals, n: c.points });
+}
+
 // describe returns a Minerals move in words.
 export function describe(move, t, names) {
   const f = move.split(' ');
@@ -504,7 +520,7 @@ export function describe(move, t, names) {
     case 'chest': return t('mn.log.chest');
     case 'take': return t('mn.log.take', { slot: f[1] }) + (f[2] === 'without' ? ` (${withoutOrpiment(t)})` : '');
     case 'draw': return t('mn.log.draw', { mineral: m(f[1]) });
-    case 'reveal': return t('mn.log.reveal', { card: f[1] });
+    case 'reveal': return t('mn.log.reveal', { card: cardWords(t, f[1]) });
     case 'hammer': return t('mn.log.hammer', { mineral: m(f[1]), hex: f[2] });
     case 'sack':
       switch (f[1]) {
