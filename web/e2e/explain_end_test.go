@@ -277,3 +277,31 @@ func shootEnd(t *testing.T, browser context.Context, s *site, c goldenCase, widt
 	}
 	return tab
 }
+
+// keepShots keeps screenshots of the tab at the desktop and the phone size
+// in $MINEHALL_SHOTS, if set, named <name>-<width>x<height>.png, and
+// leaves the tab at the desktop size. It fails a page wider than the
+// phone's screen.
+func keepShots(t *testing.T, tab context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("MINEHALL_SHOTS")
+	for _, vp := range []goldenViewportSize{{390, 844}, {1280, 900}} {
+		do(t, tab, 10*time.Second, fmt.Sprintf("view %s at %dx%d", name, vp.w, vp.h), chromedp.EmulateViewport(vp.w, vp.h),
+			chromedp.Evaluate[chromedp.Void](`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`, chromedp.EvalAwaitPromise))
+		if w := eval[int](t, tab, `document.documentElement.scrollWidth`); w > int(vp.w) {
+			t.Errorf("%s at %dx%d: the page is %d px wide; want no wider than the screen", name, vp.w, vp.h, w)
+		}
+		if dir == "" {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(tab, 20*time.Second)
+		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		cancel()
+		if err != nil {
+			t.Fatalf("screenshot of %s: %v", name, err)
+		}
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%dx%d.png", name, vp.w, vp.h)), shot, 0o644)
+	}
+}
+
+type goldenViewportSize struct{ w, h int64 }

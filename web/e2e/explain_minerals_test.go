@@ -44,6 +44,7 @@ func TestExplainTypedMinerals(t *testing.T) {
 	if want := "Beim Aufbau entfernt jeder Spieler ein Mineral vom Spielplan (remove FELD)."; !strings.Contains(got, want) || !strings.Contains(got, "end") {
 		t.Errorf("the answer to a typed illegal move: %q; want the engine's reason %q", got, want)
 	}
+	keepShots(t, tab, "typed-refused-minerals-de")
 	if _, after := mineralsState(t, s, id); after != n {
 		t.Errorf("the refused move was played: %d moves in the log; want %d", after, n)
 	}
@@ -58,4 +59,5 @@ func TestExplainTypedMinerals(t *testing.T) {
 		t.Errorf("the answer to a typed legal move: %q; want it played", got)
 	}
 	waitFor(t, tab, 10*time.Second, "the move in the log", fmt.Sprintf(`!!document.querySelector('#log li[data-n="%d"]')`, n+1))
+	keepShots(t, tab, "typed-played-minerals-de")
 }

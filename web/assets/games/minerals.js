@@ -184,12 +184,12 @@ function coords(r0, r1, c0, c1) {
     const letter = String.fromCharCode(97 + col);
     const [xt, yt] = center(r0, col);
     const [xb, yb] = center(r1, col);
-    g.append(s('text', { x: xt, y: yt - R - 4, class: 'coord', text: letter }),
-      s('text', { x: xb, y: yb + R + 12, class: 'coord', text: letter }));
+    g.append(s('text', { x: xt, y: yt - R - 6, class: 'coord', text: letter }),
+      s('text', { x: xb, y: yb + R + 16, class: 'coord', text: letter }));
   }
   for (let row = r0; row <= r1; row++) {
     const [x, y] = center(row, c0);
-    g.append(s('text', { x: x - 0.82 * W, y: y + 4, class: 'coord', text: String(row + 1) }));
+    g.append(s('text', { x: x - 0.85 * W, y: y + 5, class: 'coord', text: String(row + 1) }));
   }
   return g;
 }
@@ -204,7 +204,7 @@ function board(view, ctx, legal, mem, rerender, colors) {
   const pz = mem.pz;
   // Room around the hexes for the coordinates: column letters above and
   // below, row numbers on the left.
-  pz.setBox([x0 - W - 4, y0 - R - 16, x1 - x0 + 2.5 * W + 4, y1 - y0 + 2 * R + 32]);
+  pz.setBox([x0 - W - 6, y0 - R - 20, x1 - x0 + 2.5 * W + 6, y1 - y0 + 2 * R + 40]);
 
   const minerals = new Map((view.board || []).map((c) => [c.hex, c]));
   const pawns = new Map();
@@ -408,7 +408,8 @@ function playerBoards(view, ctx, colors) {
       p.breakdown?.cards?.length ? h('div', { class: 'row' }, h('span', { class: 'label', text: t('mn.cards') }),
         p.breakdown.cards.map((c) => cardChip(t, c))) : null,
       p.breakdown ? scoreSum(view, p.breakdown, t) : null,
-      p.pawn ? null : h('div', { class: 'muted', text: t('mn.offboard') })), colors, i);
+      // Before the pawns are placed at set-up, none has left the board.
+      p.pawn || ['remove', 'place pawn'].includes(view.phase) ? null : h('div', { class: 'muted', text: t('mn.offboard') })), colors, i);
   }));
 }
 
