@@ -63,3 +63,44 @@ func TestBreakdownAddsUp(t *testing.T) {
 		}
 	}
 }
+
+// TestFinalPositionKept checks that the view at the end keeps the final
+// position. Rulebook, End of the Game: "The game ends when none of the
+// players can perform a correct move and there is no unoccupied
+// wollastonite (white Mineral) left. Return the remaining Minerals to the
+// pouch": the view's board is then empty, and Final shows the board as it
+// stood before the last pawn's failed move, with that pawn.
+func TestFinalPositionKept(t *testing.T) {
+	for i, opts := range []game.Options{nil, {"version": "6+"}} {
+		s := newState(t, 3, opts, uint64(80+i))
+		rng := game.NewRand(uint64(i + 21))
+		var before *State
+		for !s.Terminal() {
+			if v := s.View(game.Spectator).(View); v.Final != nil {
+				t.Fatalf("phase %s: a final position before the end", v.Phase)
+			}
+			p, a, _ := gametest.RandomStep(s, &rng, nil, nil)
+			before = s.Clone().(*State)
+			s.Apply(p, a)
+		}
+		v := s.View(game.Spectator).(View)
+		if v.Final == nil {
+			t.Fatal("no final position at the end")
+		}
+		want := before.View(game.Spectator).(View)
+		if len(v.Final.Board) != len(want.Board) || len(v.Final.Board) == 0 {
+			t.Fatalf("final board of %d minerals; the board before the last move had %d", len(v.Final.Board), len(want.Board))
+		}
+		for k, h := range want.Board {
+			if v.Final.Board[k] != h {
+				t.Fatalf("final board at %d: %+v; want %+v", k, v.Final.Board[k], h)
+			}
+		}
+		if got := want.Players[v.Final.Seat].Pawn; got != v.Final.Pawn {
+			t.Errorf("the last pawn: seat %d on %s; before the last move it stood on %q", v.Final.Seat+1, v.Final.Pawn, got)
+		}
+		if len(v.Board) != 0 {
+			t.Errorf("%d minerals left on the board at the end; want them in the pouch", len(v.Board))
+		}
+	}
+}

@@ -27,6 +27,14 @@ type PlayerView struct {
 	Breakdown ScoreView `json:"breakdown"`
 }
 
+// FinalView is the final position: the minerals on the board and the
+// last pawn (its seat, 0-based, and its hex).
+type FinalView struct {
+	Board []HexView `json:"board"`
+	Seat  int       `json:"seat"`
+	Pawn  string    `json:"pawn"`
+}
+
 // ScoreView is a player's score in its parts, by the version's rules:
 // Cards' points, minus ToolMinerals (one point per mineral paid for tools,
 // full version only), plus MineralPoints (the minerals owned, those paid
@@ -87,6 +95,10 @@ type View struct {
 	Exchanged  bool           `json:"exchanged"`
 	Pending    []string       `json:"pending_cut,omitempty"`
 	Sack       *SackView      `json:"sack,omitempty"` // the Sack swap being built, in phase "sack"
+	// Final is, once the game is over, the board as it stood when the
+	// last pawn on it failed its move (which ended the game and sent the
+	// minerals back to the pouch), with that pawn.
+	Final *FinalView `json:"final,omitempty"`
 }
 
 // SackView is a Sack swap being built: the opponent (an index into
@@ -194,6 +206,16 @@ func (s *State) View(p game.Player) any {
 	}
 	for _, c := range s.pending.AppendCells(nil) {
 		v.Pending = append(v.Pending, c.String())
+	}
+	if f := s.final; f != nil && s.phase == phaseOver {
+		fv := &FinalView{Board: []HexView{}, Seat: int(f.seat), Pawn: Cell(f.pawn).String()}
+		for i, v := range f.board {
+			if c := Cell(i); v != 0 {
+				m := Mineral(v - 1)
+				fv.Board = append(fv.Board, HexView{Hex: c.String(), Row: c.Row(), Col: c.Col(), Mineral: m.String(), Value: m.Value()})
+			}
+		}
+		v.Final = fv
 	}
 	if s.phase == phaseSack {
 		v.Sack = &SackView{With: int(s.sackWith), Give: countsMap(s.sackGive), Take: countsMap(s.sackTake),

@@ -109,9 +109,18 @@ export function render(el, ctx) {
   sounds(view, ctx, mem);
 
   if (!document.getElementById('mn-css')) document.head.append(h('link', { rel: 'stylesheet', href: '/assets/games/minerals.css', id: 'mn-css' }));
-  const drawn = board(view, ctx, legal, mem, rerender, colors);
+  // At the end the minerals are back in the pouch: the board shows the
+  // final position the view keeps, the last pawn on it.
+  const final = view.phase === 'over' && view.final;
+  // The final position is drawn on the whole grid: few minerals are left.
+  if (final) Object.assign(mem, { minR: 0, maxR: GRID - 1, minC: 0, maxC: GRID - 1 });
+  const drawn = final
+    ? board({ ...view, board: final.board, players: view.players.map((p, i) => ({ ...p, pawn: i === final.seat ? final.pawn : '' })) },
+      { ...ctx, prev: null }, legal, mem, rerender, colors)
+    : board(view, ctx, legal, mem, rerender, colors);
   clear(el).append(h('div', { class: 'minerals' },
     phaseLine(view, ctx, legal, mem),
+    final ? h('p', { class: 'muted final-note', id: 'mn-final', text: t('mn.final') }) : null,
     drawn.wrap,
     actionBar(ctx, legal, mem, rerender),
     sackPanel(view, ctx),
