@@ -861,6 +861,15 @@ function seatsBox(view, ctx) {
         sv.crews.length ? sv.crews.map((col) => crewSwatch(col, colorName(t, col))) : h('span', { class: 'muted', text: t('tf.nocrew') })),
       h('div', { class: 'row markers', title: t('tf.markers', { n: sv.markers, goal: view.goal }) },
         h('span', { class: 'label', text: t('tf.markerslabel') }), markers, h('span', { class: 'sr', text: t('tf.markers', { n: sv.markers, goal: view.goal }) })),
+      // The markers so far by crew, with each crew's deliveries and
+      // combats, once a crew has done any of these.
+      sv.breakdown?.some((c) => c.markers || c.attacks || c.defenses) ? h('div', { class: 'row bycrew' }, h('span', { class: 'label', text: t('tf.bd.bycrew') }),
+        sv.breakdown.map((c) => {
+          const words = t('tf.bd.crewmarkers', { crew: t('tf.crew', { color: colorName(t, c.crew) }), n: c.markers,
+            detail: t('tf.bd.detail', { d: c.deliveries, aw: c.attacks_won, a: c.attacks, dw: c.defenses_won, df: c.defenses }) });
+          return h('span', { class: 'crewscore', 'data-crew': c.crew, 'data-markers': c.markers, title: words },
+            crewSwatch(c.crew), h('span', { text: String(c.markers) }), h('span', { class: 'sr', text: words }));
+        })) : null,
       sv.symbol_color ? h('div', { class: 'row' }, h('span', { class: 'label', text: t('tf.symbolcards') }),
         view.variant === 'strategy' ? t('tf.handcount', { n: sv.hand_count }) : view.variant === 'standard' ? t('tf.pilecount', { n: sv.pile_count }) : t('tf.luckpile'),
         sv.hand?.length ? h('span', { class: 'hand' }, ' ', sv.hand.map((v) => symbolCard(view, t, sv.symbol_color, v))) : null,
