@@ -674,6 +674,8 @@ async function explainGreyed(letter, view, ctx, box) {
   const answers = await Promise.all(whyMoves(letter, view, ctx).map((m) => ctx.explain?.(m) ?? null));
   const reasons = [...new Set(answers.filter((a) => a && !a.ok).map(reasonText))];
   if (!box.isConnected) return;
+  // No answer (the connection dropped): ask again on the next hover.
+  if (answers.every((a) => !a)) { delete box.dataset.asked; return; }
   box.textContent = reasons.length ? reasons.join(' ') : ctx.t('tf.why.none');
   box.dataset.state = 'answered';
 }

@@ -152,7 +152,11 @@ export function tablePage(el, id) {
         renderMessage();
         renderBoard();
       },
-      onStatus: (s, delay) => { st.conn = s; st.retryIn = delay || 0; renderHead(); },
+      onStatus: (s, delay) => {
+        // Questions asked of a connection that dropped get no answer.
+        if (s !== 'open') explainer.drop();
+        st.conn = s; st.retryIn = delay || 0; renderHead();
+      },
     });
     sock.lang = language();
     sock.connect();
@@ -172,6 +176,14 @@ export function tablePage(el, id) {
     renderNotation();
     const a = await explain(move);
     if (typed?.move !== move) return;
+    if (!a) {
+      // Not connected: nothing was asked, nothing is sent.
+      typed = null;
+      st.message = t('table.notconnected');
+      renderMessage();
+      renderNotation();
+      return;
+    }
     if (a && !a.ok) {
       typed = { move, state: 'refused', text: reasonText(a) };
       renderNotation();
