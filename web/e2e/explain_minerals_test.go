@@ -60,4 +60,38 @@ func TestExplainTypedMinerals(t *testing.T) {
 	}
 	waitFor(t, tab, 10*time.Second, "the move in the log", fmt.Sprintf(`!!document.querySelector('#log li[data-n="%d"]')`, n+1))
 	keepShots(t, tab, "typed-played-minerals-de")
+
+	// Play on by typed moves until Ann has moved her pawn: the log says,
+	// in German, whose pawn she placed at set-up ("each player places
+	// their opponent's pawn", rulebook, Set-up) and which mineral her move
+	// took (the one her pawn left, rulebook, Movement).
+	placed, moved := false, false
+	stop := time.Now().Add(60 * time.Second)
+	for !moved && time.Now().Before(stop) {
+		waitFor(t, tab, 30*time.Second, "Ann's turn", `document.getElementById('main').dataset.myTurn === 'true' && !document.getElementById('move-input').disabled`)
+		m := eval[string](t, tab, `(() => { const o = [...document.querySelectorAll('#legal-moves option')].map((x) => x.value); return o.find((v) => v.startsWith('move ')) || o.find((v) => v === 'end') || o.find((v) => v.startsWith('place ') || v.startsWith('remove ')) || o[0] || ''; })()`)
+		before := eval[string](t, tab, `document.getElementById('main').dataset.n`)
+		typeMove(m)
+		waitFor(t, tab, 10*time.Second, "the answer to "+m, `document.getElementById('move-answer')?.dataset.state === 'accepted'`)
+		waitFor(t, tab, 10*time.Second, "the move in the log", fmt.Sprintf(`[...document.querySelectorAll('#log li')].some((li) => Number(li.dataset.n) > %s && li.textContent.includes('Ann'))`, before))
+		last := eval[string](t, tab, `[...document.querySelectorAll('#log li')].filter((li) => li.querySelector('.log-who')?.textContent === 'Ann').pop()?.textContent || ''`)
+		switch {
+		case strings.HasPrefix(m, "place "):
+			placed = true
+			if !strings.Contains(last, "stellte die Figur von") {
+				t.Errorf("Ann's set-up placement in the log: %q; want whose pawn she placed", last)
+			}
+		case strings.HasPrefix(m, "move "):
+			moved = true
+			if !strings.Contains(last, "und nahm das Mineral, auf dem die Figur stand: ") {
+				t.Errorf("Ann's move in the log: %q; want the mineral it took", last)
+			} else {
+				t.Logf("the log: %s", last)
+			}
+		}
+	}
+	if !placed || !moved {
+		t.Errorf("within a minute Ann placed a pawn: %v, moved: %v", placed, moved)
+	}
+	keepShots(t, tab, "log-minerals-de")
 }

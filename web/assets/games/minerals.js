@@ -107,6 +107,7 @@ export function render(el, ctx) {
   const legal = classify(ctx.legal);
   const colors = seatColors(null, view);
   sounds(view, ctx, mem);
+  remember(view, ctx.n);
 
   if (!document.getElementById('mn-css')) document.head.append(h('link', { rel: 'stylesheet', href: '/assets/games/minerals.css', id: 'mn-css' }));
   // At the end the minerals are back in the pouch: the board shows the
@@ -517,13 +518,46 @@ function cardWords(t, id) {
   return t('mn.log.cardwords', { minerals, n: c.points });
 }
 
-// describe returns a Minerals move in words.
-export function describe(move, t, names) {
+// positions are the board and the pawns of the views this page drew, by
+// the number of actions played (the log's n), the last POSITIONS of them:
+// the log's words for a move name the mineral it took when the page saw
+// the position before it.
+const positions = new Map();
+const POSITIONS = 400;
+
+// remember keeps the position of a view drawn after n actions.
+function remember(view, n) {
+  if (typeof n !== 'number' || positions.has(n) || !view?.board) return;
+  positions.set(n, { phase: view.phase, board: new Map(view.board.map((c) => [c.hex, c.mineral])), pawns: (view.players || []).map((p) => p.pawn || '') });
+  if (positions.size > POSITIONS) positions.delete(positions.keys().next().value);
+}
+
+// describe returns a Minerals move in words; ctx.player and ctx.n are the
+// seat that made it and its number in the log, when known.
+export function describe(move, t, names, ctx) {
   const f = move.split(' ');
   const m = (x) => t(`mineral.${x}`);
   switch (f[0]) {
-    case 'remove': case 'place': case 'move':
-      return t(`mn.log.${f[0]}`, { hex: f[1] });
+    case 'move': {
+      // The mineral a move takes is the one the pawn left, as the views
+      // seen before and after it show.
+      const before = positions.get((ctx?.n ?? 0) - 1);
+      const from = before?.pawns[ctx?.player];
+      const mineral = from && before.board.get(from);
+      if (mineral) return t('mn.log.movetook', { from, hex: f[1], mineral: m(mineral) });
+      return t('mn.log.move', { hex: f[1] });
+    }
+    case 'place': {
+      // At set-up a player places the pawn of the player on their right.
+      const before = positions.get((ctx?.n ?? 0) - 1);
+      if (before?.phase === 'place pawn' && ctx.player >= 0) {
+        const owner = (ctx.player + before.pawns.length - 1) % before.pawns.length;
+        return t('mn.log.placefor', { name: names?.[owner] ?? t('seat.number', { n: owner + 1 }), hex: f[1] });
+      }
+      return t('mn.log.place', { hex: f[1] });
+    }
+    case 'remove':
+      return t('mn.log.remove', { hex: f[1] });
     case 'no': return t('mn.log.nomove');
     case 'end': return t('mn.log.end');
     case 'cut': return t('mn.log.cut');

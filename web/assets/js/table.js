@@ -486,7 +486,7 @@ export function tablePage(el, id) {
     for (const e of st.log) {
       if (e.earlier) { boxes.log.append(h('li', { class: 'earlier', text: t('log.earlier', { n: e.n }) })); continue; }
       const who = nameOf(e.player);
-      const words = e.move ? moveWords(st.mod, st.info?.game, e.move, t, names(), { player: e.player }) : t('log.hidden');
+      const words = e.move ? moveWords(st.mod, st.info?.game, e.move, t, names(), { player: e.player, n: e.n }) : t('log.hidden');
       boxes.log.append(h('li', { 'data-n': e.n, class: e.standIn ? 'by-standin' : null }, h('span', { class: 'log-n', text: `${e.n}.` }), ' ',
         e.player >= 0 ? seatBadge(pal, e.player, t, 'small') : null, h('span', { class: 'log-who', text: who }), ' ',
         e.standIn ? h('span', { class: 'log-standin', text: t('log.standin') }) : null, e.standIn ? ' ' : null, words));
