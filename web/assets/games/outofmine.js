@@ -651,7 +651,9 @@ function chooseArea(view, ctx, m, mem) {
     return box;
   }
   box.append(h('h3', { id: 'oom-choose-h', text: t('oom.choose.title', { id: me.board, n: view.round }) }));
-  if (me.must_side) box.append(h('p', { class: 'note', text: t('oom.choose.must', { side: me.must_side }) }));
+  // Why a side: the rule says each player decides; the same board as last
+  // round must be turned to its other side.
+  box.append(me.must_side ? h('p', { class: 'note', text: t('oom.choose.must', { side: me.must_side }) }) : h('p', { class: 'muted', id: 'oom-choose-why', text: t('oom.choose.why') }));
   const sides = h('div', { class: 'oom-sides' });
   ['A', 'B'].forEach((sd, i) => {
     const layout = me.sides?.[i] ? layoutInfo(me.sides[i]) : null;
@@ -1139,9 +1141,9 @@ export function describe(move, t, names, ctx) {
     case 'time': return t('oom.log.timeup');
     // Chance's deals, draws and lots: "deal board 7 to seat 2", "draw
     // card 12 for seat 2", "draw board 7", "lot seat 2".
-    case 'deal': return f.length === 5 ? t('oom.log.deal', { board: f[2], name: who(f[4]) }) : '';
+    case 'deal': return f.length === 6 ? t('oom.log.deal', { board: f[2], name: who(f[5]) }) : '';
     case 'draw':
-      if (f[1] === 'card' && f.length === 5) return t('oom.log.drawcard', { card: f[2], name: who(f[4]) });
+      if (f[1] === 'card' && f.length === 6) return t('oom.log.drawcard', { card: f[2], name: who(f[5]) });
       if (f[1] === 'board' && f.length === 3) return t('oom.log.drawboard', { board: f[2] });
       return '';
     case 'lot': return f.length === 3 ? t('oom.log.lot', { name: who(f[2]) }) : '';
