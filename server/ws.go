@@ -18,12 +18,13 @@ import (
 // clientFrame is every frame a client may send; Type says which fields
 // count.
 type clientFrame struct {
-	Type   string `json:"type"`             // "hello", "act", "sync", "presence", "leave", "chat" or "takeback"
+	Type   string `json:"type"`             // "hello", "act", "sync", "presence", "leave", "chat", "takeback" or "explain"
 	Token  string `json:"token,omitempty"`  // hello: the seat token; none to watch
 	Name   string `json:"name,omitempty"`   // hello: a spectator's name, if it gives one
 	Legal  bool   `json:"legal,omitempty"`  // hello: list legal moves in updates
 	Seq    int64  `json:"seq,omitempty"`    // act: the client's sequence number
-	Move   string `json:"move,omitempty"`   // act: the move in the game's notation
+	Move   string `json:"move,omitempty"`   // act, explain: the move in the game's notation
+	Lang   string `json:"lang,omitempty"`   // hello, explain: the reader's language (en, de, fr, nl)
 	State  string `json:"state,omitempty"`  // presence: "online" or "away"
 	Text   string `json:"text,omitempty"`   // chat: the message
 	Phrase string `json:"phrase,omitempty"` // chat: the key of a quick phrase instead
@@ -77,6 +78,7 @@ type wsConn struct {
 	name  string // a spectator's name, if it gave one
 	legal bool
 	game  string // the table's game id, for the metrics
+	lang  string // the language of explain answers, from the hello (read loop only)
 	// chatLimit limits the chat messages the client sends (read loop only).
 	chatLimit *bucket
 
@@ -143,6 +145,7 @@ func (c *wsConn) run() {
 		return
 	}
 	c.legal = hello.Legal
+	c.lang = answerLang(hello.Lang)
 	c.seat = game.Spectator
 	if hello.Token != "" && hello.Name != "" {
 		c.refuse(game.Errorf(game.CodeInvalid, "a seat's name is its seat's: send a name only to watch"), websocket.StatusPolicyViolation)
@@ -288,10 +291,12 @@ func (c *wsConn) readLoop() closeReason {
 			c.chat(f)
 		case "takeback":
 			c.takeBack(f)
+		case "explain":
+			c.explain(f)
 		case "hello":
 			c.send(errorFrame{Type: "error", errorBody: errorBody{Code: game.CodeInvalid, Message: "hello is only the first frame"}})
 		default:
-			c.send(errorFrame{Type: "error", errorBody: errorBody{Code: game.CodeInvalid, Message: "unknown frame type " + quote(f.Type) + "; send act, sync, presence, leave, chat or takeback"}})
+			c.send(errorFrame{Type: "error", errorBody: errorBody{Code: game.CodeInvalid, Message: "unknown frame type " + quote(f.Type) + "; send act, sync, presence, leave, chat, takeback or explain"}})
 		}
 	}
 }

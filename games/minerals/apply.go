@@ -237,6 +237,9 @@ func (s *State) fail() {
 	}
 	s.provisional = Counts{}
 	origin := Cell(s.pawn[p])
+	if s.lastPawn(p) {
+		s.final = &finalPosition{board: s.board, pawn: s.pawn[p], seat: p}
+	}
 	s.origin = int16(origin)
 	s.pouch[s.board[origin]-1]++
 	s.setMineral(origin, 0)
@@ -248,6 +251,16 @@ func (s *State) fail() {
 		return
 	}
 	s.endTurn()
+}
+
+// lastPawn reports whether p's pawn is the only one on the board.
+func (s *State) lastPawn(p int8) bool {
+	for q := range s.n {
+		if q != p && s.pawn[q] >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // glass takes the free mineral on c into the current player's pool with

@@ -89,8 +89,21 @@ type State struct {
 	origin      int16   // the hex the current pawn lifted its mineral from this turn
 	pending     CellSet // fragments about to be cut off, in phaseCut
 	turns       int32
+	// final is the board, and the last pawn on it, as they stood when the
+	// last pawn on the board failed its move, the failure that ends the
+	// game (the minerals then go back to the pouch): the final position
+	// views show at the end. Made once and never changed, so clones share
+	// it; it follows from the moves and is no part of the snapshot.
+	final *finalPosition
 
 	rng game.Rand
+}
+
+// finalPosition is the board and the last pawn when the game ended.
+type finalPosition struct {
+	board [NumCells]uint8
+	pawn  int16
+	seat  int8
 }
 
 var (

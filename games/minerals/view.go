@@ -23,6 +23,40 @@ type PlayerView struct {
 	Cards        []string       `json:"cards"`
 	ReducedCards []string       `json:"reduced_cards,omitempty"`
 	Score        int            `json:"score"`
+	// Breakdown is the score's parts: Score is always their sum.
+	Breakdown ScoreView `json:"breakdown"`
+}
+
+// FinalView is the final position: the minerals on the board and the
+// last pawn (its seat, 0-based, and its hex).
+type FinalView struct {
+	Board []HexView `json:"board"`
+	Seat  int       `json:"seat"`
+	Pawn  string    `json:"pawn"`
+}
+
+// ScoreView is a player's score in its parts, by the version's rules:
+// Cards' points, minus ToolMinerals (one point per mineral paid for tools,
+// full version only), plus MineralPoints (the minerals owned, those paid
+// for tools included: their values, or their number in the 6+ version).
+// The parts always add up to the score, during play as at the end.
+// TieBreak is the number of minerals on the player's collection cards,
+// the first tie-break.
+type ScoreView struct {
+	Cards         []CardScore    `json:"cards"`
+	ToolMinerals  int            `json:"tool_minerals"`
+	Minerals      map[string]int `json:"minerals"` // owned, by mineral: pool and tools together
+	MineralPoints int            `json:"mineral_points"`
+	Total         int            `json:"total"`
+	TieBreak      int            `json:"tie_break"`
+}
+
+// CardScore is a collection card a player took, with the points it
+// scores (its lower value when it was taken without its orpiment).
+type CardScore struct {
+	ID      string `json:"id"`
+	Points  int    `json:"points"`
+	Reduced bool   `json:"reduced,omitempty"`
 }
 
 // ToolView is a tool in play.
@@ -61,6 +95,10 @@ type View struct {
 	Exchanged  bool           `json:"exchanged"`
 	Pending    []string       `json:"pending_cut,omitempty"`
 	Sack       *SackView      `json:"sack,omitempty"` // the Sack swap being built, in phase "sack"
+	// Final is, once the game is over, the board as it stood when the
+	// last pawn on it failed its move (which ended the game and sent the
+	// minerals back to the pouch), with that pawn.
+	Final *FinalView `json:"final,omitempty"`
 }
 
 // SackView is a Sack swap being built: the opponent (an index into
@@ -92,6 +130,36 @@ func (s *State) cardIDs(set uint32) []string {
 	return ids
 }
 
+// breakdown returns p's score in its parts (see [ScoreView]), as Score
+// counts it.
+func (s *State) breakdown(p int) ScoreView {
+	owned := s.pool[p]
+	for m, n := range s.stack[p] {
+		owned[m] += n
+	}
+	b := ScoreView{Cards: []CardScore{}, Minerals: countsMap(owned), TieBreak: s.TieBreak(p)}
+	if s.version == Version6 {
+		b.MineralPoints = owned.Total()
+		b.Total = b.MineralPoints
+		return b
+	}
+	b.MineralPoints = owned.Value()
+	b.ToolMinerals = s.stack[p].Total()
+	b.Total = b.MineralPoints - b.ToolMinerals
+	for k := range s.pack.Cards {
+		if s.cards[p]&(1<<k) == 0 {
+			continue
+		}
+		c := CardScore{ID: s.pack.Cards[k].ID, Points: s.pack.Cards[k].Points}
+		if s.reduced[p]&(1<<k) != 0 {
+			c.Points, c.Reduced = s.pack.Cards[k].ReducedPoints, true
+		}
+		b.Cards = append(b.Cards, c)
+		b.Total += c.Points
+	}
+	return b
+}
+
 // View returns the public state; every seat and the spectator see the same.
 func (s *State) View(p game.Player) any {
 	v := View{
@@ -104,7 +172,7 @@ func (s *State) View(p game.Player) any {
 		v.Board = append(v.Board, HexView{Hex: c.String(), Row: c.Row(), Col: c.Col(), Mineral: m.String(), Value: m.Value()})
 	}
 	for q := 0; q < int(s.n); q++ {
-		pv := PlayerView{Pool: countsMap(s.pool[q]), Tools: countsMap(s.stack[q]), Cards: s.cardIDs(s.cards[q]), Score: s.Score(q)}
+		pv := PlayerView{Pool: countsMap(s.pool[q]), Tools: countsMap(s.stack[q]), Cards: s.cardIDs(s.cards[q]), Score: s.Score(q), Breakdown: s.breakdown(q)}
 		if s.pawn[q] >= 0 {
 			pv.Pawn = Cell(s.pawn[q]).String()
 		}
@@ -138,6 +206,16 @@ func (s *State) View(p game.Player) any {
 	}
 	for _, c := range s.pending.AppendCells(nil) {
 		v.Pending = append(v.Pending, c.String())
+	}
+	if f := s.final; f != nil && s.phase == phaseOver {
+		fv := &FinalView{Board: []HexView{}, Seat: int(f.seat), Pawn: Cell(f.pawn).String()}
+		for i, v := range f.board {
+			if c := Cell(i); v != 0 {
+				m := Mineral(v - 1)
+				fv.Board = append(fv.Board, HexView{Hex: c.String(), Row: c.Row(), Col: c.Col(), Mineral: m.String(), Value: m.Value()})
+			}
+		}
+		v.Final = fv
 	}
 	if s.phase == phaseSack {
 		v.Sack = &SackView{With: int(s.sackWith), Give: countsMap(s.sackGive), Take: countsMap(s.sackTake),

@@ -103,6 +103,8 @@ func (s *State) deliver(k int) {
 	s.crewRanium[k] -= n
 	s.markers[owner] += n
 	s.delivered[owner] += n
+	s.tally[k].markers += n
+	s.tally[k].deliveries++
 	s.returnToBase(k)
 	if s.markers[owner] >= s.goal() {
 		s.winner = owner
@@ -237,12 +239,16 @@ func (s *State) resolveCombat(ac, dc int8) {
 	s.lastFight = combatResult{Attacker: a, Defender: d, AttackerCard: ac + minValue, DefendCard: dc + minValue, AttackerValue: av, DefValue: dv}
 	s.combats++
 	s.fight = combat{Card: -1}
+	s.tally[a].attacks++
+	s.tally[d].defenses++
 	switch {
 	case av > dv:
+		s.tally[a].attacksWon++
 		s.crewRanium[d]--
 		s.crewRanium[a]++
 		s.returnToBase(int(a))
 	case dv > av:
+		s.tally[d].defensesWon++
 		s.freeSeat = s.crewOwner[d]
 	}
 }

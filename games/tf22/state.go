@@ -110,7 +110,11 @@ type State struct {
 	// combats counts the combats resolved so far; the last one's number in
 	// views. It follows from the moves, so it is left out of the snapshot,
 	// which keeps the records of games as they were.
-	combats  uint16
+	combats uint16
+	// tally counts, per crew, the markers its deliveries won and the
+	// combats it fought, for the score's breakdown in views. It follows
+	// from the moves and is left out of the snapshot, as combats is.
+	tally    [numColors]crewTally
 	freeSeat int8 // seat owed a free 1-ore action after winning a defense, -1 none
 	// delivered counts the Ranium each seat has delivered in this turn:
 	// at most 2 a turn.
@@ -120,6 +124,13 @@ type State struct {
 	placeSym   int8 // symbol revealed for the next placement, -1 none yet
 	winner     int8 // -1 none; seat who reached the goal
 	total      int8 // Ranium in the game
+}
+
+// crewTally is what a crew did that the score's breakdown shows.
+type crewTally struct {
+	markers, deliveries   int8
+	attacks, attacksWon   int16
+	defenses, defensesWon int16
 }
 
 var (

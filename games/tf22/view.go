@@ -111,6 +111,23 @@ type SeatView struct {
 	Revealed    []int    `json:"revealed"`   // cards out of the pile or hand since the last reshuffle or refill
 	Hand        []int    `json:"hand,omitempty"`
 	LastCard    int      `json:"last_card"` // 0 none
+	// Breakdown says, per crew of the seat, what won its markers: the
+	// markers of its crews add up to Markers.
+	Breakdown []CrewScoreView `json:"breakdown"`
+}
+
+// CrewScoreView is what a crew did for its seat's score: the markers its
+// deliveries of White Ranium won (one per unit delivered), how many
+// deliveries it made, and the combats it fought as attacker and as
+// defender, with those it won.
+type CrewScoreView struct {
+	Crew        string `json:"crew"`
+	Markers     int    `json:"markers"`
+	Deliveries  int    `json:"deliveries"`
+	Attacks     int    `json:"attacks"`
+	AttacksWon  int    `json:"attacks_won"`
+	Defenses    int    `json:"defenses"`
+	DefensesWon int    `json:"defenses_won"`
 }
 
 // CombatView is a combat waiting for symbol cards: drawn by chance (luck
@@ -200,10 +217,13 @@ func (s *State) View(p game.Player) any {
 			Forward: s.pack.dockView((int(d) + 1) % numDocks), Back: s.pack.dockView((int(d) + numDocks - 1) % numDocks)})
 	}
 	for seat := range s.n {
-		sv := SeatView{Seat: int(seat), Crews: []string{}, Markers: int(s.markers[seat]), Revealed: []int{}}
+		sv := SeatView{Seat: int(seat), Crews: []string{}, Markers: int(s.markers[seat]), Revealed: []int{}, Breakdown: []CrewScoreView{}}
 		for k := range numColors {
 			if s.crewOwner[k] == seat {
 				sv.Crews = append(sv.Crews, colorNames[k])
+				t := s.tally[k]
+				sv.Breakdown = append(sv.Breakdown, CrewScoreView{Crew: colorNames[k], Markers: int(t.markers), Deliveries: int(t.deliveries),
+					Attacks: int(t.attacks), AttacksWon: int(t.attacksWon), Defenses: int(t.defenses), DefensesWon: int(t.defensesWon)})
 			}
 		}
 		if c := s.seatColor[seat]; c >= 0 {

@@ -141,7 +141,7 @@ func htPlayHits(t *testing.T, tab context.Context, deadline time.Duration, check
 			x, y := htEdgePoint(t, tab, pos, 0.5)
 			x2, y2 := htEdgePoint(t, tab, pos, 5.0)
 			htPress(t, tab, x, y, x2, y2, 50*time.Millisecond)
-			want = "strength 5"
+			want = "with strength 5 of 10"
 		case 2: // keyboard: aim with the arrows, strength with up and down
 			str := eval[int](t, tab, `Number(document.querySelector('#ht-strength').value)`)
 			keys := []chromedp.Action[chromedp.Void]{chromedp.Focus(chromedp.CSS(`#ht-tray`))}
@@ -158,13 +158,17 @@ func htPlayHits(t *testing.T, tab context.Context, deadline time.Duration, check
 			waitFor(t, tab, 5*time.Second, "the meter at 4", `document.querySelector('#ht-meter').getAttribute('aria-valuenow') === '4'`)
 			want = strings.TrimPrefix(eval[string](t, tab, `document.querySelector('#ht-hit').dataset.move`), "hit ")
 			do(t, tab, 10*time.Second, "hit with Enter", chromedp.KeyEvent(kb.Enter))
-			want = strings.Replace(strings.Replace(want, "strength", "with strength", 1), "  ", " ", 1)
+			// The log says the hit in words: "hits the tray from the west,
+			// at point 4 of 9, with strength 4 of 10".
+			if f := strings.Fields(want); len(f) == 4 {
+				want = fmt.Sprintf("from the %s, at point %s of 9, with strength %s of 10", f[0], f[1], f[3])
+			}
 		default: // the form
 			do(t, tab, 10*time.Second, "aim with the form",
 				choose(`#ht-side`, eval[string](t, tab, `document.querySelector('#ht-tray').dataset.bottom`)),
 				chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { for (const [id, v] of [['#ht-pos', %d], ['#ht-strength', 6]]) { const e = document.querySelector(id); e.value = v; e.dispatchEvent(new Event('input', {bubbles: true})); } })()`, pos)),
 				chromedp.Click(chromedp.CSS(`#ht-hit`)))
-			want = "strength 6"
+			want = "with strength 6 of 10"
 		}
 		hits++
 		htWaitApplied(t, tab, fmt.Sprintf("hit %d", hits), n)

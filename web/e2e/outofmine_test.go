@@ -281,9 +281,9 @@ func TestOutOfMineSevenRoundsAgainstTwoBots(t *testing.T) {
 	var boards, cards, hidden int
 	for _, line := range chance {
 		switch {
-		case strings.HasPrefix(line, "Chance deal board "):
+		case strings.HasPrefix(line, "Chance board ") && strings.Contains(line, " dealt to "):
 			boards++
-		case strings.HasPrefix(line, "Chance draw card ") && strings.HasSuffix(line, " for seat 3"):
+		case strings.HasPrefix(line, "Chance treasure card ") && strings.Contains(line, " dealt face down to "):
 			cards++
 		case line == "Chance acted":
 			hidden++
@@ -309,7 +309,7 @@ func TestOutOfMineSevenRoundsAgainstTwoBots(t *testing.T) {
 	if got := eval[[]string](t, tab, `[...document.querySelectorAll('#oom .oom-other')].map((d) => d.dataset.board)`); len(got) != 3 || got[0] == "" || got[1] != "" || got[2] != "" {
 		t.Errorf("replay after the first deal: got boards %q by seat; want seat 1's only", got)
 	}
-	first := eval[int](t, tab, `[...document.querySelectorAll('#replay-log li')].findIndex((li) => li.textContent.includes('draw card'))`)
+	first := eval[int](t, tab, `[...document.querySelectorAll('#replay-log li')].findIndex((li) => li.textContent.includes('treasure card'))`)
 	if first < 0 {
 		t.Fatalf("the replay's log names no treasure card drawn")
 	}

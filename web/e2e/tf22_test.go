@@ -131,12 +131,14 @@ func TestTF22FourPlayerGameAgainstBotsToAWin(t *testing.T) {
 }
 
 // explainNotPossible focuses an action of the palette that is not possible
-// and checks that its reason shows and is tied to the button.
+// and checks that the engine's reason (an explain frame) shows and is tied
+// to the button.
 func explainNotPossible(t *testing.T, tab context.Context) {
 	t.Helper()
 	letter := eval[string](t, tab, `document.querySelector('#tf-palette .tf-action.cannot button').dataset.action`)
 	sel := fmt.Sprintf(`#tf-palette [data-key="action:%s"]`, letter)
 	do(t, tab, 5*time.Second, "focus action "+letter, chromedp.Focus(chromedp.CSS(sel)))
+	waitFor(t, tab, 10*time.Second, "the engine's reason for action "+letter, fmt.Sprintf(`document.getElementById('tf-why-%s')?.dataset.state === 'answered'`, letter))
 	why := eval[string](t, tab, fmt.Sprintf(`(() => { const b = document.querySelector(%q); const w = document.getElementById(b.getAttribute('aria-describedby')); return getComputedStyle(w).display !== 'none' ? w.textContent : ''; })()`, sel))
 	if why == "" {
 		t.Errorf("action %s is not possible but shows no reason on focus", letter)

@@ -1304,6 +1304,24 @@ export function render(el, ctx) {
   schedule(mem);
 }
 
+// breakdown returns each seat's score for the end screen (see
+// breakdown.js): one point per wagon filled, and, when mission cards are
+// in play, the mission cards won, which break a tie; the parts are the
+// view's.
+export function breakdown(view, ctx) {
+  const { t } = ctx;
+  if (!view?.seats) return null;
+  return view.seats.map((sv) => {
+    const lines = (sv.full_wagons || []).map((id, i) => ({ kind: 'wagon', label: t('ht.bd.wagon', { n: i + 1 }), points: 1 }));
+    if (view.missions) {
+      const kinds = sv.missions || [];
+      lines.push({ tie: true, label: t('ht.bd.missions'), value: kinds.length,
+        detail: kinds.length ? kinds.map((k) => t(`ht.mission.${k}`)).join(' · ') : null });
+    }
+    return lines;
+  });
+}
+
 // describe returns a Hammer Time move in words.
 export function describe(move, t) {
   const f = move.split(' ');

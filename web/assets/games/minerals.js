@@ -32,10 +32,16 @@ const memory = new WeakMap();
 
 let cards = null;
 let cardsLoading = null;
+// Card chips drawn before the cards' data came (the end screen's): filled
+// in once it does.
+let chipsWaiting = [];
 function loadCards(rerender) {
   if (cards || cardsLoading) return;
   cardsLoading = fetch('/assets/data/minerals.json').then((r) => r.json()).then((d) => {
     cards = Object.fromEntries(d.cards.map((c) => [c.id, c]));
+    const waiting = chipsWaiting;
+    chipsWaiting = [];
+    for (const [el, t, c] of waiting) if (el.isConnected) el.replaceWith(cardChip(t, c));
     rerender();
   }).catch(() => { cardsLoading = null; });
 }
@@ -101,11 +107,21 @@ export function render(el, ctx) {
   const legal = classify(ctx.legal);
   const colors = seatColors(null, view);
   sounds(view, ctx, mem);
+  remember(view, ctx.n);
 
   if (!document.getElementById('mn-css')) document.head.append(h('link', { rel: 'stylesheet', href: '/assets/games/minerals.css', id: 'mn-css' }));
-  const drawn = board(view, ctx, legal, mem, rerender, colors);
+  // At the end the minerals are back in the pouch: the board shows the
+  // final position the view keeps, the last pawn on it.
+  const final = view.phase === 'over' && view.final;
+  // The final position is drawn on the whole grid: few minerals are left.
+  if (final) Object.assign(mem, { minR: 0, maxR: GRID - 1, minC: 0, maxC: GRID - 1 });
+  const drawn = final
+    ? board({ ...view, board: final.board, players: view.players.map((p, i) => ({ ...p, pawn: i === final.seat ? final.pawn : '' })) },
+      { ...ctx, prev: null }, legal, mem, rerender, colors)
+    : board(view, ctx, legal, mem, rerender, colors);
   clear(el).append(h('div', { class: 'minerals' },
     phaseLine(view, ctx, legal, mem),
+    final ? h('p', { class: 'muted final-note', id: 'mn-final', text: t('mn.final') }) : null,
     drawn.wrap,
     actionBar(ctx, legal, mem, rerender),
     sackPanel(view, ctx),
@@ -134,7 +150,13 @@ function phaseLine(view, ctx, legal, mem) {
   let hint = '';
   if (ctx.legal.length) {
     if (legal.hex.has('remove')) hint = t('mn.hint.remove');
-    else if (legal.hex.has('place')) hint = t('mn.hint.place');
+    else if (legal.hex.has('place')) {
+      // At set-up each player places the pawn of the player on their
+      // right; after a failed move, their own.
+      const n = (view.players || []).length || 1;
+      const owner = view.phase === 'place pawn' ? (view.current + n - 1) % n : view.current;
+      hint = view.phase === 'place pawn' ? t('mn.hint.placefor', { name: seatName(ctx, owner), n: owner + 1 }) : t('mn.hint.placeown');
+    }
     else if (legal.hex.has('move') && !mem.selected && !mem.mode) hint = t('mn.hint.select');
     else if (legal.hex.has('move') && mem.selected) hint = t('mn.hint.destination');
     else if (mem.mode) hint = t('mn.hint.tool', { tool: t(`tool.${mem.mode}`) });
@@ -163,6 +185,25 @@ function extent(view, mem) {
 // board draws the hex board and returns {wrap, focus}: focus, called once
 // the board is in the page, zooms in on the places to tap if they are
 // drawn smaller than a finger.
+// coords draws the board's coordinates as the notation writes a hex
+// ("e7": column e, row 7): the column letters above the first row and
+// below the last, the row numbers left of each row.
+function coords(r0, r1, c0, c1) {
+  const g = s('g', { class: 'coords', 'aria-hidden': 'true' });
+  for (let col = c0; col <= c1; col++) {
+    const letter = String.fromCharCode(97 + col);
+    const [xt, yt] = center(r0, col);
+    const [xb, yb] = center(r1, col);
+    g.append(s('text', { x: xt, y: yt - R - 6, class: 'coord', text: letter }),
+      s('text', { x: xb, y: yb + R + 16, class: 'coord', text: letter }));
+  }
+  for (let row = r0; row <= r1; row++) {
+    const [x, y] = center(row, c0);
+    g.append(s('text', { x: x - 0.85 * W, y: y + 5, class: 'coord', text: String(row + 1) }));
+  }
+  return g;
+}
+
 function board(view, ctx, legal, mem, rerender, colors) {
   const { t } = ctx;
   extent(view, mem);
@@ -171,7 +212,9 @@ function board(view, ctx, legal, mem, rerender, colors) {
   const [x0, y0] = center(r0, c0);
   const [x1, y1] = center(r1, c1);
   const pz = mem.pz;
-  pz.setBox([x0 - W, y0 - R - 2, x1 - x0 + 2.5 * W, y1 - y0 + 2 * R + 4]);
+  // Room around the hexes for the coordinates: column letters above and
+  // below, row numbers on the left.
+  pz.setBox([x0 - W - 6, y0 - R - 20, x1 - x0 + 2.5 * W + 6, y1 - y0 + 2 * R + 40]);
 
   const minerals = new Map((view.board || []).map((c) => [c.hex, c]));
   const pawns = new Map();
@@ -191,7 +234,7 @@ function board(view, ctx, legal, mem, rerender, colors) {
   const cells = s('g', {});
   const marks = s('g', { 'aria-hidden': 'true' });
   const rings = s('g', { class: 'rings', 'aria-hidden': 'true' });
-  svg.append(cells, marks, rings);
+  svg.append(coords(r0, r1, c0, c1), cells, marks, rings);
   const tap = []; // centres of the places to tap
   for (let row = r0; row <= r1; row++) {
     for (let col = c0; col <= c1; col++) {
@@ -372,10 +415,61 @@ function playerBoards(view, ctx, colors) {
       h('div', { class: 'row' }, h('span', { class: 'label', text: t('mn.pool') }), MINERALS.filter((m) => p.pool?.[m]).map((m) => swatch(t, m, p.pool[m])),
         !MINERALS.some((m) => p.pool?.[m]) ? h('span', { class: 'muted', text: '—' }) : null),
       MINERALS.some((m) => p.tools_paid?.[m]) ? h('div', { class: 'row' }, h('span', { class: 'label', text: t('mn.paid') }), MINERALS.filter((m) => p.tools_paid[m]).map((m) => swatch(t, m, p.tools_paid[m]))) : null,
-      p.cards?.length ? h('div', { class: 'row' }, h('span', { class: 'label', text: t('mn.cards') }),
-        p.cards.map((id) => h('span', { class: 'cardchip', title: cards?.[id] ? t('mn.cardpoints', { n: (p.reduced_cards || []).includes(id) ? cards[id].reduced_points : cards[id].points }) : id, text: id }))) : null,
-      p.pawn ? null : h('div', { class: 'muted', text: t('mn.offboard') })), colors, i);
+      p.breakdown?.cards?.length ? h('div', { class: 'row' }, h('span', { class: 'label', text: t('mn.cards') }),
+        p.breakdown.cards.map((c) => cardChip(t, c))) : null,
+      p.breakdown ? scoreSum(view, p.breakdown, t) : null,
+      // Before the pawns are placed at set-up, none has left the board.
+      p.pawn || ['remove', 'place pawn'].includes(view.phase) ? null : h('div', { class: 'muted', text: t('mn.offboard') })), colors, i);
   }));
+}
+
+// cardChip draws a collection card a player took by its picture (the
+// minerals it asks for) with the points it scores.
+function cardChip(t, c) {
+  const card = cards?.[c.id];
+  const words = t('mn.cardpoints', { n: c.points }) + (c.reduced ? ` (${withoutOrpiment(t)})` : '');
+  const chip = h('span', { class: ['cardchip', c.reduced && 'reduced'], 'data-card': c.id, title: words },
+    card ? MINERALS.filter((m) => card.minerals[m]).map((m) => swatch(t, m, card.minerals[m])) : h('span', { class: 'cid', text: c.id }),
+    h('span', { class: 'chip-pts', text: words }));
+  if (!card) chipsWaiting.push([chip, t, c]);
+  return chip;
+}
+
+// scoreSum writes a player's score so far as the sum of its parts, as the
+// view gives them: cards + minerals − tools = score.
+function scoreSum(view, b, t) {
+  const cardPts = (b.cards || []).reduce((n, c) => n + c.points, 0);
+  const parts = [];
+  if (view.version !== '6+') parts.push(t('mn.bd.sumcards', { n: cardPts }));
+  parts.push(t('mn.bd.summinerals', { n: b.mineral_points }));
+  let text = parts.join(' + ');
+  if (view.version === 'full') text += ` − ${t('mn.bd.sumtools', { n: b.tool_minerals })}`;
+  return h('div', { class: 'row scoresum', 'data-total': b.total }, h('span', { class: 'label', text: t('mn.bd.score') }), `${text} = ${b.total}`);
+}
+
+// breakdown returns each seat's score in parts for the end screen (see
+// breakdown.js): every collection card by its picture with its points,
+// the minerals paid for tools at −1 each, the minerals owned by value,
+// and the tie-break; the parts are the view's (the server's), never
+// worked out here.
+export function breakdown(view, ctx) {
+  const { t } = ctx;
+  if (!view?.players) return null;
+  return view.players.map((p) => {
+    const b = p.breakdown;
+    if (!b) return null;
+    const lines = (b.cards || []).map((c) => ({ kind: 'card', label: cardChip(t, c), points: c.points }));
+    if (view.version === 'full') {
+      lines.push({ kind: 'tools', label: t('mn.bd.tools', { n: b.tool_minerals }), points: -b.tool_minerals });
+    }
+    const owned = MINERALS.filter((m) => b.minerals?.[m]);
+    const six = view.version === '6+';
+    lines.push({ kind: 'minerals', label: six ? t('mn.bd.count') : t('mn.bd.minerals'), points: b.mineral_points,
+      detail: h('span', { class: 'bd-minerals' }, owned.length ? owned.map((m) => h('span', { class: 'bd-mineral' }, swatch(t, m, b.minerals[m]),
+        six ? null : ` × ${MINERALS.indexOf(m) + 1} = ${b.minerals[m] * (MINERALS.indexOf(m) + 1)}`)) : '—') });
+    if (!six) lines.push({ tie: true, label: t('mn.bd.tiebreak'), value: b.tie_break });
+    return lines;
+  });
 }
 
 // seatName returns the name of seat i, or its number counted from 1.
@@ -414,20 +508,63 @@ function sackPanel(view, ctx) {
     buttons.length ? h('div', { class: 'actionbar' }, buttons) : null);
 }
 
-// describe returns a Minerals move in words.
-export function describe(move, t, names) {
+// cardWords says a collection card by what it asks for and scores ("3 ×
+// wollastonite, 1 × kyanite for 7 points"), or by its id until the cards'
+// data has come.
+function cardWords(t, id) {
+  const c = cards?.[id];
+  if (!c) return id;
+  const minerals = MINERALS.filter((m) => c.minerals[m]).map((m) => `${c.minerals[m]} × ${mineralName(t, m)}`).join(', ');
+  return t('mn.log.cardwords', { minerals, n: c.points });
+}
+
+// positions are the board and the pawns of the views this page drew, by
+// the number of actions played (the log's n), the last POSITIONS of them:
+// the log's words for a move name the mineral it took when the page saw
+// the position before it.
+const positions = new Map();
+const POSITIONS = 400;
+
+// remember keeps the position of a view drawn after n actions.
+function remember(view, n) {
+  if (typeof n !== 'number' || positions.has(n) || !view?.board) return;
+  positions.set(n, { phase: view.phase, board: new Map(view.board.map((c) => [c.hex, c.mineral])), pawns: (view.players || []).map((p) => p.pawn || '') });
+  if (positions.size > POSITIONS) positions.delete(positions.keys().next().value);
+}
+
+// describe returns a Minerals move in words; ctx.player and ctx.n are the
+// seat that made it and its number in the log, when known.
+export function describe(move, t, names, ctx) {
   const f = move.split(' ');
   const m = (x) => t(`mineral.${x}`);
   switch (f[0]) {
-    case 'remove': case 'place': case 'move':
-      return t(`mn.log.${f[0]}`, { hex: f[1] });
+    case 'move': {
+      // The mineral a move takes is the one the pawn left, as the views
+      // seen before and after it show.
+      const before = positions.get((ctx?.n ?? 0) - 1);
+      const from = before?.pawns[ctx?.player];
+      const mineral = from && before.board.get(from);
+      if (mineral) return t('mn.log.movetook', { from, hex: f[1], mineral: m(mineral) });
+      return t('mn.log.move', { hex: f[1] });
+    }
+    case 'place': {
+      // At set-up a player places the pawn of the player on their right.
+      const before = positions.get((ctx?.n ?? 0) - 1);
+      if (before?.phase === 'place pawn' && ctx.player >= 0) {
+        const owner = (ctx.player + before.pawns.length - 1) % before.pawns.length;
+        return t('mn.log.placefor', { name: names?.[owner] ?? t('seat.number', { n: owner + 1 }), hex: f[1] });
+      }
+      return t('mn.log.place', { hex: f[1] });
+    }
+    case 'remove':
+      return t('mn.log.remove', { hex: f[1] });
     case 'no': return t('mn.log.nomove');
     case 'end': return t('mn.log.end');
     case 'cut': return t('mn.log.cut');
     case 'chest': return t('mn.log.chest');
     case 'take': return t('mn.log.take', { slot: f[1] }) + (f[2] === 'without' ? ` (${withoutOrpiment(t)})` : '');
     case 'draw': return t('mn.log.draw', { mineral: m(f[1]) });
-    case 'reveal': return t('mn.log.reveal', { card: f[1] });
+    case 'reveal': return t('mn.log.reveal', { card: cardWords(t, f[1]) });
     case 'hammer': return t('mn.log.hammer', { mineral: m(f[1]), hex: f[2] });
     case 'sack':
       switch (f[1]) {

@@ -33,6 +33,7 @@ import { play } from '../js/sound.js';
 
 const C = 36;      // cell size in the big board's SVG units
 const PAD = 6;     // room around the board for the elves
+const LBL = 14;   // the band of the own board's coordinates, above and left
 const SYMS = ['r0', 'r90', 'r180', 'r270', 'm0', 'm90', 'm180', 'm270'];
 const COLORS = ['yellow', 'blue', 'green', 'red', 'white'];
 // Color-blind symbols, one per tile color (icons.js), drawn on every tile
@@ -176,6 +177,7 @@ export function render(el, ctx) {
   }
   mem.ctx = ctx;
   mem.el = el;
+  learnTiles(view);
   if (!document.getElementById('oom-css')) document.head.append(h('link', { rel: 'stylesheet', href: '/assets/games/outofmine.css', id: 'oom-css' }));
   // Actions the view already shows (their ack named an n we have reached)
   // and actions that never got an answer leave the queue.
@@ -371,9 +373,19 @@ function tileGroup(cells, color, element, size, attrs, opts = {}) {
   return g;
 }
 
+// boardBase draws a board's cells; with interactiveCells (the viewer's
+// own board) a band above and left of it holds the coordinates the
+// notation and the log use for a cell ("c2": column c, row 2).
 function boardBase(layout, size, attrs, t, interactiveCells, covered) {
   const w = layout.cols * size + 2 * PAD, hgt = layout.rows * size + 2 * PAD;
-  const svg = s('svg', { viewBox: `0 0 ${w} ${hgt}`, ...attrs });
+  const band = interactiveCells ? LBL : 0;
+  const svg = s('svg', { viewBox: `${-band} ${-band} ${w + band} ${hgt + band}`, ...attrs });
+  if (interactiveCells) {
+    const g = s('g', { class: 'coords', 'aria-hidden': 'true' });
+    for (let c = 0; c < layout.cols; c++) g.append(s('text', { x: PAD + (c + 0.5) * size, y: -band / 2 + 4, class: 'coord', text: String.fromCharCode(97 + c) }));
+    for (let r = 0; r < layout.rows; r++) g.append(s('text', { x: -band / 2, y: PAD + (r + 0.5) * size + 4, class: 'coord', text: String(r + 1) }));
+    svg.append(g);
+  }
   const cells = s('g', { class: 'cells' });
   for (let r = 0; r < layout.rows; r++) {
     for (let c = 0; c < layout.cols; c++) {
@@ -437,8 +449,9 @@ function ownBoard(view, ctx, m, mem, layout) {
 
 function cellUnder(e, svg, mem, layout) {
   const rect = svg.getBoundingClientRect();
-  const scale = rect.width / (layout.cols * C + 2 * PAD);
-  return { r: Math.floor(((e.clientY - rect.top) / scale - PAD) / C), c: Math.floor(((e.clientX - rect.left) / scale - PAD) / C) };
+  // The own board has the coordinates' band above and left of it.
+  const scale = rect.width / (layout.cols * C + 2 * PAD + LBL);
+  return { r: Math.floor(((e.clientY - rect.top) / scale - LBL - PAD) / C), c: Math.floor(((e.clientX - rect.left) / scale - LBL - PAD) / C) };
 }
 
 function handBox(view, ctx, m, mem) {
@@ -638,7 +651,9 @@ function chooseArea(view, ctx, m, mem) {
     return box;
   }
   box.append(h('h3', { id: 'oom-choose-h', text: t('oom.choose.title', { id: me.board, n: view.round }) }));
-  if (me.must_side) box.append(h('p', { class: 'note', text: t('oom.choose.must', { side: me.must_side }) }));
+  // Why a side: the rule says each player decides; the same board as last
+  // round must be turned to its other side.
+  box.append(me.must_side ? h('p', { class: 'note', text: t('oom.choose.must', { side: me.must_side }) }) : h('p', { class: 'muted', id: 'oom-choose-why', text: t('oom.choose.why') }));
   const sides = h('div', { class: 'oom-sides' });
   ['A', 'B'].forEach((sd, i) => {
     const layout = me.sides?.[i] ? layoutInfo(me.sides[i]) : null;
@@ -710,6 +725,24 @@ export function boardPicture(layout, placed, shapes, size, attrs, opts) {
   for (const p of placed) svg.append(tileGroup(namedCells(p.cells), colors.get(p.shape) || 'white', p.element, size, { class: 'tile', 'data-shape': p.shape, 'data-cell': p.cell }, opts));
   svg.append(elvesGroup(info, size, opts.t, opts.colorBlind));
   return svg;
+}
+
+// breakdown returns each seat's score for the end screen (see
+// breakdown.js): the score of every round played, with its parts (empty
+// spaces, base, the caller's bonus or penalty, elves, finds) as the
+// round's result in the view gives them.
+export function breakdown(view, ctx) {
+  const { t } = ctx;
+  if (!view?.players || !view.results) return null;
+  return view.players.map((_, i) => view.results.map((res, r) => {
+    const sc = res?.[i]?.score;
+    if (!sc) return null;
+    const bits = [`${t('oom.part.empty')} ${sc.empty}`, `${t('oom.part.base')} ${sc.base}`];
+    if (res[i].called) bits.push(`${sc.caller >= 0 ? t('oom.part.bonus') : t('oom.part.penalty')} ${sc.caller}`);
+    if (view.elves) bits.push(`${t('oom.part.elves')} ${sc.elves}`);
+    if (view.finds) bits.push(`${t('oom.part.finds')} ${sc.finds}`);
+    return { kind: 'round', label: t('oom.bd.round', { n: r + 1 }), detail: bits.join(' · '), points: sc.score };
+  }).filter(Boolean));
 }
 
 function scoreSheet(view, ctx) {
@@ -1067,9 +1100,43 @@ function installListeners(el, mem) {
   window.addEventListener('contextmenu', menu);
 }
 
+// The tiles' shapes as the views seen so far named them, for the log's
+// words: by tile id, and by where a seat laid a tile ("1 r90 c2"). A
+// view names every tile it shows; these only remember what was shown.
+const tileShapes = new Map();
+const placedShapes = new Map();
+
+// learnTiles remembers the tiles a view shows.
+function learnTiles(view) {
+  (view?.players || []).forEach((p, i) => {
+    for (const pl of p.placed || []) {
+      tileShapes.set(pl.tile, { shape: pl.shape, element: pl.element });
+      placedShapes.set(`${i} ${pl.transform} ${pl.cell}`, { shape: pl.shape, element: pl.element });
+    }
+    if (p.hand_tile) tileShapes.set(p.hand_tile.tile, { shape: p.hand_tile.shape, element: p.hand_tile.element });
+  });
+}
+
+function placedShape(player, sym, cell) { return player >= 0 ? placedShapes.get(`${player} ${sym} ${cell}`) : undefined; }
+
+// tileWords names a tile by its shape and element ("the L3 tile"), or
+// says "a tile" when no view showed it.
+function tileWords(t, tile) {
+  if (!tile) return t('oom.tile.any');
+  const el = ELEMENTS.has(tile.element) ? ' ' + t(`oom.element.${tile.element}`) : '';
+  return t('oom.tile.named', { shape: tile.shape + el });
+}
+
+// where says a transform and a cell ("r90", "c2") in words: the column,
+// the row and how the tile is turned.
+function where(t, sym, cell) {
+  return { col: cell.slice(0, 1), row: cell.slice(1), turn: SYMS.includes(sym) && sym !== 'r0' ? t(`oom.turn.${sym}`) : '' };
+}
+
 // describe returns an Out of Mine move in words; names are the seats'
-// names (the notation counts seats from 1).
-export function describe(move, t, names) {
+// names (the notation counts seats from 1); ctx.player is the seat that
+// made it, when known.
+export function describe(move, t, names, ctx) {
   const f = move.split(' ');
   const who = (n) => names?.[Number(n) - 1] ?? t('seat.number', { n: Number(n) });
   // A kind in words: its shape, and its element in the language.
@@ -1077,18 +1144,18 @@ export function describe(move, t, names) {
   switch (f[0]) {
     case 'take': return t('oom.log.take', { shape: kind(f.slice(1)) });
     case 'return': return t('oom.log.return');
-    case 'place': return f.length === 3 ? t('oom.log.place', { sym: f[1], cell: f[2] }) : '';
-    case 'move': return f.length === 4 ? t('oom.log.move', { tile: f[1], sym: f[2], cell: f[3] }) : '';
-    case 'remove': return t('oom.log.remove', { tile: f[1] });
-    case 'swap': return t('oom.log.swap', { tile: f[1], shape: kind(f.slice(2)) });
+    case 'place': return f.length === 3 ? t('oom.log.place', { tile: tileWords(t, placedShape(ctx?.player, f[1], f[2])), ...where(t, f[1], f[2]) }) : '';
+    case 'move': return f.length === 4 ? t('oom.log.move', { tile: tileWords(t, tileShapes.get(Number(f[1]))), ...where(t, f[2], f[3]) }) : '';
+    case 'remove': return t('oom.log.remove', { tile: tileWords(t, tileShapes.get(Number(f[1]))) });
+    case 'swap': return t('oom.log.swap', { tile: tileWords(t, tileShapes.get(Number(f[1]))), shape: kind(f.slice(2)) });
     case 'call': return t('oom.log.call');
     case 'side': return t('oom.log.side', { side: f[1] });
     case 'time': return t('oom.log.timeup');
     // Chance's deals, draws and lots: "deal board 7 to seat 2", "draw
     // card 12 for seat 2", "draw board 7", "lot seat 2".
-    case 'deal': return f.length === 5 ? t('oom.log.deal', { board: f[2], name: who(f[4]) }) : '';
+    case 'deal': return f.length === 6 ? t('oom.log.deal', { board: f[2], name: who(f[5]) }) : '';
     case 'draw':
-      if (f[1] === 'card' && f.length === 5) return t('oom.log.drawcard', { card: f[2], name: who(f[4]) });
+      if (f[1] === 'card' && f.length === 6) return t('oom.log.drawcard', { card: f[2], name: who(f[5]) });
       if (f[1] === 'board' && f.length === 3) return t('oom.log.drawboard', { board: f[2] });
       return '';
     case 'lot': return f.length === 3 ? t('oom.log.lot', { name: who(f[2]) }) : '';

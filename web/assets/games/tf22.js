@@ -10,7 +10,7 @@
 //
 // The action palette lists the actions A–K with their cost in ore (the
 // view's costs) and the ore left; an action that is not possible now says
-// why on hover or focus (derived from the legal moves and the view).
+// why on hover, focus or tap, in the engine's own words (an explain frame).
 // Choosing an action highlights its legal targets on the planet (cards,
 // loaders) or lists them as buttons. The combat dialog lets the attacker
 // and the defender choose a symbol card in the strategy variant and
@@ -27,6 +27,7 @@
 // letters N, E, S, W.
 import { h, s, clear, activate } from '../js/dom.js';
 import { play } from '../js/sound.js';
+import { reasonText } from '../js/explain.js';
 
 const COLORS = ['white', 'red', 'blue', 'yellow'];
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K'];
@@ -39,6 +40,7 @@ const CW = 96;    // card width (long side)
 const CH = 64;    // card height
 const GAP = 4;
 const M = 30;     // room around the planet for the loaders
+const LBL = 22;   // the band for the coordinates, above and left of the planet
 const LANE = { white: -12, red: -4, blue: 4, yellow: 12 }; // tunnel lanes, so two colors never overlap
 // The phones' screens: the actions then lie in a sheet at the bottom of the
 // screen, under the planet.
@@ -338,6 +340,19 @@ function crewSwatch(col, title) {
     shape(col, 'swatch-sym'));
 }
 
+// breakdown returns each seat's markers by crew for the end screen (see
+// breakdown.js): the markers the crew's deliveries won, with its
+// deliveries and the combats it fought; the parts are the view's.
+export function breakdown(view, ctx) {
+  const { t } = ctx;
+  if (!view?.seats) return null;
+  return view.seats.map((sv) => (sv.breakdown || []).map((c) => ({
+    kind: 'crew', points: c.markers,
+    label: h('span', { class: 'bd-crew' }, crewSwatch(c.crew), ' ', t('tf.crew', { color: colorName(t, c.crew) })),
+    detail: t('tf.bd.detail', { d: c.deliveries, aw: c.attacks_won, a: c.attacks, dw: c.defenses_won, df: c.defenses }),
+  })));
+}
+
 function seatLabel(ctx, seat) {
   return ctx.names[seat] ?? ctx.t('seat.number', { n: seat + 1 });
 }
@@ -428,8 +443,9 @@ function targetsNow(view, ctx, legal, mem) {
 function planet(view, ctx, legal, mem, rerender) {
   const { t } = ctx;
   const size = [2 * M + GRID * CW + (GRID - 1) * GAP, 2 * M + GRID * CH + (GRID - 1) * GAP];
-  const svg = s('svg', { viewBox: `0 0 ${size[0]} ${size[1]}`, class: 'planet', id: 'tf-planet', role: 'group', 'aria-label': t('tf.planet') });
-  svg.append(s('rect', { x: 2, y: 2, width: size[0] - 4, height: size[1] - 4, rx: 24, class: 'surface' }));
+  // A band above and left of the surface holds the coordinates.
+  const svg = s('svg', { viewBox: `${-LBL} ${-LBL} ${size[0] + LBL} ${size[1] + LBL}`, class: 'planet', id: 'tf-planet', role: 'group', 'aria-label': t('tf.planet') });
+  svg.append(s('rect', { x: 2, y: 2, width: size[0] - 4, height: size[1] - 4, rx: 24, class: 'surface' }), planetCoords());
   const targets = targetsNow(view, ctx, legal, mem);
   const ranium = new Map();
   for (const c of view.cards || []) ranium.set(posName(c.row, c.col), c.ranium);
@@ -438,6 +454,18 @@ function planet(view, ctx, legal, mem, rerender) {
   svg.append(crewsGroup(view, ctx, legal, mem, rerender));
   svg.append(loadersGroup(view, ctx, legal, mem));
   return h('div', { class: 'tf-planetwrap' }, svg);
+}
+
+// planetCoords draws the coordinates the notation and the log use for a
+// card ("3,4": row 3, column 4): the column numbers above the planet, the
+// row numbers on its left.
+function planetCoords() {
+  const g = s('g', { class: 'coords', 'aria-hidden': 'true' });
+  for (let i = 0; i < GRID; i++) {
+    g.append(s('text', { x: M + i * (CW + GAP) + CW / 2, y: -LBL / 2 + 5, class: 'coord', text: String(i + 1) }),
+      s('text', { x: -LBL / 2, y: M + i * (CH + GAP) + CH / 2 + 5, class: 'coord', text: String(i + 1) }));
+  }
+  return g;
 }
 
 function tunnelPaths(g, tunnels, cls, colorBlind) {
@@ -613,49 +641,43 @@ function loadersGroup(view, ctx, legal, mem) {
 
 // ---- the action palette ----
 
-// why says why action letter is not possible now for the viewer, in words
-// derived from the view (the engine's own reasons come with an error frame
-// when a move is refused).
-function why(letter, view, ctx, legal) {
-  const { t } = ctx;
-  if (ctx.you < 0) return t('tf.why.spectator');
-  if (view.phase === 'over') return t('tf.why.over');
-  if (view.phase !== 'turn') return t('tf.why.setup');
-  // While chance draws a symbol card (to_act -1) no seat acts: the combat
-  // or the placement it is drawn for comes first.
-  if (view.combat) return t('tf.why.combat');
-  if (view.placement) return t('tf.why.placement');
-  if (!ctx.legal.length) return t('tf.why.notyourturn', { name: seatLabel(ctx, view.to_act) });
-  const free = view.free_action === ctx.you;
-  const cost = view.costs?.[letter] ?? 1;
-  if (free && cost > 1) return t('tf.why.free');
-  if (!free && cost > view.ore) return t('tf.why.ore', { cost, ore: view.ore });
-  if (letter === 'I' && (view.delivered?.[ctx.you] ?? 0) >= 2) return t('tf.why.Ilimit');
+// whyMoves returns moves of action letter for the viewer to ask the engine
+// about when the letter is greyed: one per own crew (the move from its
+// card, to a neighbouring card, to another tunnel, against an opponent's
+// crew), so that the engine's reasons say why none of them may be played.
+function whyMoves(letter, view, ctx) {
   const own = (view.crews || []).filter((c) => c.owner === ctx.you);
-  // The secret tunnel is closed to a player any of whose crews carries
-  // Ranium (with two players, the other crew too).
-  const carrier = own.find((c) => c.ranium > 0);
-  if (letter === 'J' && carrier) return t('tf.why.Jranium', { crew: colorName(t, carrier.color) });
-  const cards = new Map((view.cards || []).map((c) => [posName(c.row, c.col), c]));
-  const reasons = own.map((c) => {
+  const crews = own.length ? own : (view.crews || []).slice(0, 1);
+  const next = (c) => posName(c.row, c.col < 5 ? c.col + 1 : c.col - 1);
+  const moves = crews.map((c) => {
     const pos = posName(c.row, c.col);
-    const card = cards.get(pos);
-    const inRock = !card?.tunnels[c.tunnel];
-    const crew = colorName(t, c.color);
-    const others = (view.crews || []).filter((o) => o.color !== c.color && o.owner !== c.owner && posName(o.row, o.col) === pos);
+    const opp = (view.crews || []).filter((o) => o.owner !== c.owner)
+      .sort((a, b) => (posName(b.row, b.col) === pos) - (posName(a.row, a.col) === pos))[0];
     switch (letter) {
-      case 'D': return inRock ? t('tf.why.rock', { crew }) : t('tf.why.D', { crew, tunnel: colorName(t, c.tunnel) });
-      case 'E': return t('tf.why.E', { crew, pos });
-      case 'F': return t('tf.why.F', { crew, pos });
-      case 'G': return others.length ? t('tf.why.Gempty', { crew }) : t('tf.why.G', { crew, pos });
-      case 'I': return c.ranium === 0 ? t('tf.why.Iempty', { crew }) : inRock ? t('tf.why.rock', { crew }) : t('tf.why.I', { crew, tunnel: colorName(t, c.tunnel) });
-      case 'J': return inRock ? t('tf.why.rock', { crew }) : t('tf.why.J', { crew });
-      case 'K': return others.length ? (inRock ? t('tf.why.rock', { crew }) : t('tf.why.J', { crew })) : t('tf.why.K', { crew, pos });
+      case 'A': case 'B': case 'C': return `${letter} ${pos}`;
+      case 'D': case 'J': case 'K': return `${letter} ${c.color} to ${next(c)}`;
+      case 'E': return `E ${c.color} to ${['white', 'red', 'blue', 'yellow'].find((col) => col !== c.tunnel && col !== c.color) || 'red'}`;
+      case 'F': case 'I': return `${letter} ${c.color}`;
+      case 'G': return opp ? `G ${c.color} attacks ${opp.color}` : '';
     }
     return '';
   }).filter(Boolean);
-  if (letter === 'H') return t('tf.why.H');
-  return reasons.join(' ') || t('tf.why.none');
+  if (letter === 'H') return ['H loader 1 forward', 'H loader 2 forward', 'H loader 3 forward'];
+  return moves.length ? [...new Set(moves)] : [`${letter} 1,1`];
+}
+
+// explainGreyed asks the engine (ctx.explain) why the greyed letter may
+// not be played and writes its reasons, each once, into box.
+async function explainGreyed(letter, view, ctx, box) {
+  if (box.dataset.state !== 'asking' || box.dataset.asked) return;
+  box.dataset.asked = 'true';
+  const answers = await Promise.all(whyMoves(letter, view, ctx).map((m) => ctx.explain?.(m) ?? null));
+  const reasons = [...new Set(answers.filter((a) => a && !a.ok).map(reasonText))];
+  if (!box.isConnected) return;
+  // No answer (the connection dropped): ask again on the next hover.
+  if (answers.every((a) => !a)) { delete box.dataset.asked; return; }
+  box.textContent = reasons.length ? reasons.join(' ') : ctx.t('tf.why.none');
+  box.dataset.state = 'answered';
 }
 
 // oreRods returns n ore rods (the game's black wooden rods), lit, and
@@ -679,19 +701,24 @@ function palette(view, ctx, legal, mem, rerender) {
     const moves = legal.letters.get(L) || [];
     const possible = moves.length > 0;
     const active = mem.mode === L;
-    const whyText = possible ? '' : why(L, view, ctx, legal);
     const price = view.costs?.[L] ?? 1;
     const cost = youFree ? t('tf.costfree') : t('tf.cost', { n: price });
     const btn = h('button', { type: 'button', class: ['tf-act', possible && 'possible', active && 'active'], 'data-action': L, 'data-key': 'action:' + L,
       'aria-pressed': active ? 'true' : 'false', 'aria-disabled': possible ? 'false' : 'true',
       'aria-describedby': possible ? undefined : `tf-why-${L}`,
-      onclick: () => { if (!possible) return; mem.mode = active ? '' : L; mem.swapFrom = ''; rerender(); } },
+      onclick: (e) => {
+        if (!possible) { e.currentTarget.closest('.tf-action').classList.toggle('asked'); ask(); return; }
+        mem.mode = active ? '' : L; mem.swapFrom = ''; rerender();
+      } },
     h('span', { class: 'letter', text: L }),
     h('span', { class: 'aname', text: t(`tf.action.${L}`) }),
     youFree ? h('span', { class: 'tag free', 'aria-hidden': 'true', text: cost }) : h('span', { class: 'rods', 'aria-hidden': 'true' }, oreRods(price, price)),
     h('span', { class: 'cost sr', 'data-cost': price, text: cost }));
-    return h('li', { class: ['tf-action', possible ? 'can' : 'cannot'], 'data-action': L }, btn,
-      possible ? null : h('span', { class: 'why', id: `tf-why-${L}`, role: 'tooltip', text: whyText }));
+    // A greyed action asks the engine why, when it is hovered, focused or
+    // tapped.
+    const whyBox = possible ? null : h('span', { class: 'why', id: `tf-why-${L}`, role: 'tooltip', 'data-state': 'asking', text: t('explain.asking') });
+    function ask() { if (whyBox) explainGreyed(L, view, ctx, whyBox); }
+    return h('li', { class: ['tf-action', possible ? 'can' : 'cannot'], 'data-action': L, onmouseenter: ask, onfocusin: ask }, btn, whyBox);
   });
   return h('section', { class: 'tf-palette', id: 'tf-palette', 'aria-label': t('tf.actions') },
     h('h3', { text: t('tf.actions') }), head, h('ul', { class: 'tf-actions' }, items), choices(view, ctx, legal, mem, rerender));
@@ -836,6 +863,15 @@ function seatsBox(view, ctx) {
         sv.crews.length ? sv.crews.map((col) => crewSwatch(col, colorName(t, col))) : h('span', { class: 'muted', text: t('tf.nocrew') })),
       h('div', { class: 'row markers', title: t('tf.markers', { n: sv.markers, goal: view.goal }) },
         h('span', { class: 'label', text: t('tf.markerslabel') }), markers, h('span', { class: 'sr', text: t('tf.markers', { n: sv.markers, goal: view.goal }) })),
+      // The markers so far by crew, with each crew's deliveries and
+      // combats, once a crew has done any of these.
+      sv.breakdown?.some((c) => c.markers || c.attacks || c.defenses) ? h('div', { class: 'row bycrew' }, h('span', { class: 'label', text: t('tf.bd.bycrew') }),
+        sv.breakdown.map((c) => {
+          const words = t('tf.bd.crewmarkers', { crew: t('tf.crew', { color: colorName(t, c.crew) }), n: c.markers,
+            detail: t('tf.bd.detail', { d: c.deliveries, aw: c.attacks_won, a: c.attacks, dw: c.defenses_won, df: c.defenses }) });
+          return h('span', { class: 'crewscore', 'data-crew': c.crew, 'data-markers': c.markers, title: words },
+            crewSwatch(c.crew), h('span', { text: String(c.markers) }), h('span', { class: 'sr', text: words }));
+        })) : null,
       sv.symbol_color ? h('div', { class: 'row' }, h('span', { class: 'label', text: t('tf.symbolcards') }),
         view.variant === 'strategy' ? t('tf.handcount', { n: sv.hand_count }) : view.variant === 'standard' ? t('tf.pilecount', { n: sv.pile_count }) : t('tf.luckpile'),
         sv.hand?.length ? h('span', { class: 'hand' }, ' ', sv.hand.map((v) => symbolCard(view, t, sv.symbol_color, v))) : null,

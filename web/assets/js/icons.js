@@ -89,6 +89,8 @@ const PATHS = {
   plus: [['path', { d: 'M12 5v14M5 12h14' }]],
   minus: [['path', { d: 'M5 12h14' }]],
   fit: [['path', { d: 'M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5' }]],
+  // A refusal: a warning triangle with its mark.
+  warning: [['path', { d: 'M12 4l8.5 15h-17zM12 10v4M12 16.5h.01' }]],
 };
 
 // DIE_FACES names the icon of each face of a six-sided die, 1 to 6.

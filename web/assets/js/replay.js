@@ -115,7 +115,7 @@ export function replayPage(el, id) {
         h('button', { type: 'button', class: 'linklike', onclick: () => show(i + 1) },
           h('span', { class: 'log-n', text: `${i + 1}.` }), ' ', a.player >= 0 ? seatBadge(pal, a.player, t, 'small') : null,
           h('span', { class: 'log-who', text: nameOf(a.player) }), ' ',
-          moveWords(mod, rec.game, a.move, t, names())));
+          moveWords(mod, rec.game, a.move, t, names(), { player: a.player })));
       list.append(li);
     });
     list.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });

@@ -17,7 +17,9 @@ export const CLOSED = 'closed';
 
 export class TableSocket {
   // handlers: onFrame(frame) for state, update and table frames; onAck,
-  // onError(frame), onLeft(frame), onStatus(status, retryInMs).
+  // onError(frame), onLeft(frame), onExplain(frame), onStatus(status,
+  // retryInMs). Set lang (the reader's language) before connect: explain
+  // answers come in it.
   constructor(tableId, token, handlers) {
     this.id = tableId;
     this.token = token || '';
@@ -41,7 +43,7 @@ export class TableSocket {
     const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(this.id)}`);
     this.ws = ws;
     ws.onopen = () => {
-      const hello = { type: 'hello', legal: true };
+      const hello = { type: 'hello', legal: true, lang: this.lang || 'en' };
       if (this.token) hello.token = this.token;
       ws.send(JSON.stringify(hello));
     };
@@ -90,6 +92,9 @@ export class TableSocket {
         break;
       case 'left':
         this.h.onLeft?.(f);
+        break;
+      case 'explain':
+        this.h.onExplain?.(f);
         break;
       case 'ack':
         if (this.pending && this.pending.seq === f.seq) this.pending = null;

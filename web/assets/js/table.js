@@ -11,6 +11,8 @@ import { gameSpec, gameTitle, renderer, seatName } from './catalog.js';
 import { TableSocket } from './socket.js';
 import { navigate } from './router.js';
 import { moveWords } from './words.js';
+import { Explainer, reasonText } from './explain.js';
+import { breakdownSection } from './breakdown.js';
 import { icon } from './icons.js';
 import { seatColors, seatBadge } from './seatcolors.js';
 import { Clocks } from './clocks.js';
@@ -29,6 +31,10 @@ export function tablePage(el, id) {
   };
   let mine = seatOf(id);
   let sock = null;
+  // explainer asks the engine why a move may not be played (greyed
+  // controls, typed moves); typed is the last typed move and its answer.
+  const explainer = new Explainer((f) => !!sock && sock.send(f));
+  let typed = null; // {move, state: 'asking'|'sent'|'accepted'|'refused', text, seq}
   let clockTimer = 0;
   let left = false;
   let missing = false; // the table does not exist
@@ -132,18 +138,60 @@ export function tablePage(el, id) {
     sock = new TableSocket(id, keeping.token(), {
       onFrame: frame,
       onLeft: () => keeping.left(),
-      onAck: (f) => st.mod?.reply?.(boxes.board, f),
+      onExplain: (f) => explainer.answer(f),
+      onAck: (f) => {
+        st.mod?.reply?.(boxes.board, f);
+        if (typed && typed.seq === f.seq) { typed.state = 'accepted'; renderNotation(); }
+      },
       onError: (f) => {
         st.mod?.reply?.(boxes.board, f);
+        if (typed && typed.seq === f.seq) { typed.state = 'refused'; typed.text = f.message; }
         if (!f.seq) keeping.refused();
         if (st.sent && f.seq && st.sent.seq !== undefined) { st.legal = st.sent.legal; st.sent = null; }
         st.message = f.message;
         renderMessage();
         renderBoard();
       },
-      onStatus: (s, delay) => { st.conn = s; st.retryIn = delay || 0; renderHead(); },
+      onStatus: (s, delay) => {
+        // Questions asked of a connection that dropped get no answer.
+        if (s !== 'open') explainer.drop();
+        st.conn = s; st.retryIn = delay || 0; renderHead();
+      },
     });
+    sock.lang = language();
     sock.connect();
+  }
+
+  // explain asks the engine whether the viewer may play move now: a
+  // promise of the explain answer (see explain.js), null when offline.
+  function explain(move) {
+    explainer.position(st.n, language());
+    return explainer.ask(move, language());
+  }
+
+  // submitTyped answers a typed move: the engine's reason when it may not
+  // be played, else it is sent and the ack says it was accepted.
+  async function submitTyped(move) {
+    typed = { move, state: 'asking' };
+    renderNotation();
+    const a = await explain(move);
+    if (typed?.move !== move) return;
+    if (!a) {
+      // Not connected: nothing was asked, nothing is sent.
+      typed = null;
+      st.message = t('table.notconnected');
+      renderMessage();
+      renderNotation();
+      return;
+    }
+    if (a && !a.ok) {
+      typed = { move, state: 'refused', text: reasonText(a) };
+      renderNotation();
+      return;
+    }
+    const seq = send(move);
+    typed = seq ? { move, state: 'sent', seq } : null;
+    renderNotation();
   }
 
   // toLocalTime moves the server's deadlines in f onto this device's
@@ -395,7 +443,7 @@ export function tablePage(el, id) {
     st.mod.render(boxes.board, {
       view: st.view, prev: st.prevView, legal: st.status === 'playing' ? st.legal : [], send, you: st.you,
       actors: st.actors, names: names(), t, lang: language(), colorBlind: document.body.classList.contains('colorblind'),
-      status: st.status, n: st.n, deadline: st.deadline,
+      status: st.status, n: st.n, deadline: st.deadline, explain,
     });
     if (focused) boxes.board.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
   }
@@ -403,17 +451,33 @@ export function tablePage(el, id) {
   function renderNotation() {
     clear(boxes.notation);
     if (st.you === SPECTATOR || st.status !== 'playing') return;
+    const answer = typedAnswer();
     const list = h('datalist', { id: 'legal-moves' }, st.legal.map((m) => h('option', { value: m })));
     const input = h('input', { id: 'move-input', list: 'legal-moves', autocomplete: 'off', disabled: !st.legal.length,
       placeholder: st.legal[0] || '', 'aria-describedby': 'move-help' });
     boxes.notation.onsubmit = (e) => {
       e.preventDefault();
       const m = input.value.trim();
-      if (m) send(m);
+      if (m) submitTyped(m);
     };
     boxes.notation.append(h('label', { for: 'move-input', text: t('table.typemove') }), input, list,
       h('button', { type: 'submit', disabled: !st.legal.length, text: t('table.send') }),
-      h('small', { id: 'move-help', class: 'help', text: t('table.legalcount', { n: st.legal.length }) }));
+      h('small', { id: 'move-help', class: 'help', text: t('table.legalcount', { n: st.legal.length }) }), answer);
+  }
+
+  // typedAnswer says what became of the last typed move: accepted, or
+  // the engine's reason why not.
+  function typedAnswer() {
+    if (!typed) return null;
+    const words = moveWords(st.mod, st.info?.game, typed.move, t, names(), { player: st.you });
+    const text = {
+      asking: t('table.typed.asking', { move: typed.move }),
+      sent: t('table.typed.asking', { move: typed.move }),
+      accepted: t('table.typed.accepted', { move: words }),
+      refused: t('table.typed.refused', { move: typed.move, reason: typed.text || '' }),
+    }[typed.state];
+    return h('p', { class: ['typed-answer', `typed-${typed.state}`], id: 'move-answer', role: 'status', 'data-state': typed.state },
+      icon(typed.state === 'refused' ? 'warning' : typed.state === 'accepted' ? 'check' : 'clock'), ' ', text);
   }
 
   function renderLog() {
@@ -422,7 +486,7 @@ export function tablePage(el, id) {
     for (const e of st.log) {
       if (e.earlier) { boxes.log.append(h('li', { class: 'earlier', text: t('log.earlier', { n: e.n }) })); continue; }
       const who = nameOf(e.player);
-      const words = e.move ? moveWords(st.mod, st.info?.game, e.move, t, names()) : t('log.hidden');
+      const words = e.move ? moveWords(st.mod, st.info?.game, e.move, t, names(), { player: e.player, n: e.n }) : t('log.hidden');
       boxes.log.append(h('li', { 'data-n': e.n, class: e.standIn ? 'by-standin' : null }, h('span', { class: 'log-n', text: `${e.n}.` }), ' ',
         e.player >= 0 ? seatBadge(pal, e.player, t, 'small') : null, h('span', { class: 'log-who', text: who }), ' ',
         e.standIn ? h('span', { class: 'log-standin', text: t('log.standin') }) : null, e.standIn ? ' ' : null, words));
@@ -459,6 +523,7 @@ export function tablePage(el, id) {
           h('tbody', {}, rows.map((row) => h('tr', { class: row.win ? 'winner' : '', 'data-seat': row.i },
             h('td', {}, who(row)),
             h('td', { text: row.score ?? '' }))))),
+      ending ? null : breakdownSection(st.mod?.breakdown?.(st.view, { t, names: names(), you: st.you, result: r }), r.scores, names(), pal, t),
       h('div', { class: 'actions' },
         st.info?.rematch
           ? h('a', { class: 'button primary', href: `/tables/${st.info.rematch}`, 'data-link': true, id: 'to-rematch', text: t('end.torematch') })

@@ -1,0 +1,82 @@
+package hammertime
+
+import (
+	"errors"
+
+	"minehall/game"
+)
+
+// LocalizeError says an error of this game (its engine's English
+// message, see [State.Explain]) in lang, one of [game.Languages]; false
+// when the message has no translation.
+func (*Game) LocalizeError(err error, lang string) (string, bool) {
+	var e *game.Error
+	if !errors.As(err, &e) {
+		return "", false
+	}
+	return reasons.Translate(e.Message, lang)
+}
+
+var _ game.ErrorLocalizer = (*Game)(nil)
+
+// reasons are the engine's reasons (state.go, fill.go) in the app's
+// languages; gems' colours as the app names them.
+var reasons = func() *game.Phrasebook {
+	b := &game.Phrasebook{}
+	for _, t := range []struct{ en, de, fr, nl string }{
+		{"white", "weiße", "blanches", "witte"},
+		{"blue", "blaue", "bleues", "blauwe"},
+		{"green", "grüne", "vertes", "groene"},
+		{"yellow", "gelbe", "jaunes", "gele"},
+		{"red", "rote", "rouges", "rode"},
+		{"black", "schwarze", "noires", "zwarte"},
+	} {
+		b.Term(t.en, map[string]string{"de": t.de, "fr": t.fr, "nl": t.nl})
+	}
+	say := func(pattern, de, fr, nl string) {
+		b.Say(pattern, map[string]string{"de": de, "fr": fr, "nl": nl})
+	}
+	say(`the game is over`, "Die Partie ist vorbei.", "La partie est terminée.", "De partij is voorbij.")
+	say(`the die is rolled first: it decides seat (\d+)'s technique for this turn`,
+		"Zuerst wird gewürfelt: der Würfel bestimmt die Technik von Platz {1} in diesem Zug.",
+		"Le dé est lancé d’abord : il décide de la technique de la place {1} pour ce tour.",
+		"Eerst wordt gegooid: de dobbelsteen bepaalt de techniek van plaats {1} deze beurt.")
+	say(`there is no die to roll now: it is seat (\d+)'s turn`,
+		"Jetzt wird nicht gewürfelt: Platz {1} ist am Zug.", "Il n’y a pas de dé à lancer : c’est au tour de la place {1}.", "Er valt nu niets te gooien: plaats {1} is aan de beurt.")
+	say(`it is seat (\d+)'s turn, not seat (\S+)'s`,
+		"Platz {1} ist am Zug, nicht Platz {2}.", "C’est au tour de la place {1}, pas de la place {2}.", "Plaats {1} is aan de beurt, niet plaats {2}.")
+	say(`(.+) is the die's roll, which only chance makes at the start of a turn`,
+		"{1} ist ein Wurf des Würfels, den nur der Zufall zu Beginn eines Zugs macht.",
+		"{1} est un lancer du dé, que seul le hasard fait au début d’un tour.",
+		"{1} is een worp van de dobbelsteen, die alleen het toeval aan het begin van een beurt doet.")
+	say(`(.+) is not a face of the die`, "{1} ist keine Seite des Würfels.", "{1} n’est pas une face du dé.", "{1} is geen kant van de dobbelsteen.")
+	say(`you fill your wagon after gems fall; hit the tray first`,
+		"Deine Lore füllst du, nachdem Steine gefallen sind; schlag zuerst auf das Tablett.",
+		"Vous remplissez votre wagonnet après la chute de gemmes ; frappez d’abord le plateau.",
+		"Je vult je wagentje nadat er stenen zijn gevallen; sla eerst op het blad.")
+	say(`you have already turned or pushed the tray (\d+) times this turn; hit it now`,
+		"Du hast das Tablett in diesem Zug schon {1}-mal gedreht oder geschoben; schlag jetzt zu.",
+		"Vous avez déjà tourné ou poussé le plateau {1} fois ce tour-ci ; frappez maintenant.",
+		"Je hebt het blad deze beurt al {1} keer gedraaid of geschoven; sla nu.")
+	say(`gems have already fallen this turn: choose how to fill your wagon, for example "(.+)"`,
+		"In diesem Zug sind schon Steine gefallen: wähle, wie du deine Lore füllst, zum Beispiel „{1}“.",
+		"Des gemmes sont déjà tombées ce tour-ci : choisissez comment remplir votre wagonnet, par exemple « {1} ».",
+		"Er zijn deze beurt al stenen gevallen: kies hoe je je wagentje vult, bijvoorbeeld „{1}”.")
+	say(`(fill .+|fill nothing) is not possible: (.+)`, "{1} ist nicht möglich: {s2}", "{1} n’est pas possible : {s2}", "{1} is niet mogelijk: {s2}")
+	say(`black gems fill no wagon`, "Schwarze Steine füllen keine Lore.", "Les gemmes noires ne remplissent aucun wagonnet.", "Zwarte stenen vullen geen wagentje.")
+	say(`(\d+) (\w+) gems fell, not (\d+)`, "{1} {t2} Steine sind gefallen, nicht {3}.", "{1} gemmes {t2} sont tombées, pas {3}.", "Er zijn {1} {t2} stenen gevallen, niet {3}.")
+	say(`your wagon (\S+) has (\d+) free (\w+) slots, not (\d+) \(white gems can take the others\)`,
+		"Deine Lore {1} hat {2} freie {t3} Felder, nicht {4} (weiße Steine können die anderen nehmen).",
+		"Votre wagonnet {1} a {2} cases {t3} libres, pas {4} (les gemmes blanches peuvent prendre les autres).",
+		"Je wagentje {1} heeft {2} vrije {t3} vakken, niet {4} (witte stenen kunnen de andere nemen).")
+	say(`your wagon (\S+) has (\d+) empty slots, and the filling puts (\d+) gems in it`,
+		"Deine Lore {1} hat {2} leere Felder, und die Füllung legt {3} Steine hinein.",
+		"Votre wagonnet {1} a {2} cases vides, et le remplissage y met {3} gemmes.",
+		"Je wagentje {1} heeft {2} lege vakken, en de vulling legt er {3} stenen in.")
+	say(`you hold (\d+) mission cards, not (\d+)`, "Du hast {1} Missionskarten, nicht {2}.", "Vous avez {1} cartes de mission, pas {2}.", "Je hebt {1} missiekaarten, niet {2}.")
+	say(`mission cards may only complete the wagon: (\d+) gems and (\d+) cards leave (-?\d+) of its (\d+) empty slots empty`,
+		"Missionskarten dürfen die Lore nur vollmachen: {1} Steine und {2} Karten lassen {3} ihrer {4} leeren Felder leer.",
+		"Les cartes de mission ne peuvent que compléter le wagonnet : {1} gemmes et {2} cartes laissent vides {3} de ses {4} cases vides.",
+		"Missiekaarten mogen het wagentje alleen vol maken: {1} stenen en {2} kaarten laten {3} van de {4} lege vakken leeg.")
+	return b
+}()

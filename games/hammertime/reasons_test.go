@@ -1,0 +1,48 @@
+package hammertime
+
+import (
+	"testing"
+
+	"minehall/game"
+	"minehall/game/gametest"
+)
+
+// TestReasonsInEveryLanguage asks Explain about every action of every
+// seat and of chance along random games with mission cards and in the
+// expert variant, and checks that each reason has words in German,
+// French and Dutch: the explain frame says the engine's reason in the
+// reader's language.
+func TestReasonsInEveryLanguage(t *testing.T) {
+	seen := map[string]bool{}
+	g := New().(*Game)
+	for i, opts := range []game.Options{{"expert": "true", "wagons": "1"}, {"wagons": "1"}} {
+		st, _, err := game.Start(g, 3, opts, uint64(31+i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := game.NewRand(uint64(5 + i))
+		for step := 0; !st.Terminal() && step < 200; step++ {
+			s := st.(*State)
+			for p := game.Chance; p < 3; p++ {
+				for a := range game.Action(numActions) {
+					err := s.Explain(p, a)
+					if err == nil || seen[err.Error()] || game.ErrorCode(err) == game.CodeInvalid {
+						continue
+					}
+					seen[err.Error()] = true
+					for _, lang := range []string{"de", "fr", "nl"} {
+						got, ok := g.LocalizeError(err, lang)
+						if !ok || got == "" || got == err.Error() {
+							t.Fatalf("%s: no %s words for %q (got %q)", s.ActionString(p, a), lang, err.Error(), got)
+						}
+					}
+				}
+			}
+			p, a, _ := gametest.RandomStep(st, &rng, nil, nil)
+			st.Apply(p, a)
+		}
+	}
+	if len(seen) < 20 {
+		t.Fatalf("only %d distinct reasons met", len(seen))
+	}
+}

@@ -1,0 +1,50 @@
+package outofmine
+
+import (
+	"testing"
+
+	"minehall/game"
+	"minehall/game/gametest"
+)
+
+// TestReasonsInEveryLanguage asks Explain about every action of every
+// seat, chance and the round clock along random games, with and without
+// the assist mode, and checks that each reason has words in German,
+// French and Dutch: the explain frame says the engine's reason in the
+// reader's language.
+func TestReasonsInEveryLanguage(t *testing.T) {
+	seen := map[string]bool{}
+	g := New().(*Game)
+	for i, opts := range []game.Options{{"assist": "true"}, nil} {
+		st, _, err := game.Start(g, 3, opts, uint64(77+i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := game.NewRand(uint64(3 + i))
+		for step := 0; !st.Terminal() && step < 400; step++ {
+			s := st.(*State)
+			if step%3 == 0 {
+				for _, p := range []game.Player{game.Chance, game.System, 0, 1, 2} {
+					for a := range game.Action(numActions) {
+						err := s.Explain(p, a)
+						if err == nil || seen[err.Error()] || game.ErrorCode(err) == game.CodeInvalid {
+							continue
+						}
+						seen[err.Error()] = true
+						for _, lang := range []string{"de", "fr", "nl"} {
+							got, ok := g.LocalizeError(err, lang)
+							if !ok || got == "" || got == err.Error() {
+								t.Fatalf("%s: no %s words for %q (got %q)", s.ActionString(p, a), lang, err.Error(), got)
+							}
+						}
+					}
+				}
+			}
+			p, a, _ := gametest.RandomStep(st, &rng, nil, nil)
+			st.Apply(p, a)
+		}
+	}
+	if len(seen) < 100 {
+		t.Fatalf("only %d distinct reasons met", len(seen))
+	}
+}
