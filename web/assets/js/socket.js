@@ -17,7 +17,8 @@ export const CLOSED = 'closed';
 
 export class TableSocket {
   // handlers: onFrame(frame) for state, update and table frames; onAck,
-  // onError(frame), onLeft(frame), onStatus(status, retryInMs).
+  // onError(frame), onLeft(frame), onChat(frame), onTakeback(frame),
+  // onStatus(status, retryInMs).
   constructor(tableId, token, handlers) {
     this.id = tableId;
     this.token = token || '';
@@ -43,6 +44,7 @@ export class TableSocket {
     ws.onopen = () => {
       const hello = { type: 'hello', legal: true };
       if (this.token) hello.token = this.token;
+      else if (this.name) hello.name = this.name;
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (e) => this.receive(e.data);
@@ -91,12 +93,20 @@ export class TableSocket {
       case 'left':
         this.h.onLeft?.(f);
         break;
+      case 'chat':
+        this.h.onChat?.(f);
+        break;
+      case 'takeback':
+        this.h.onTakeback?.(f);
+        break;
       case 'ack':
         if (this.pending && this.pending.seq === f.seq) this.pending = null;
         this.h.onAck?.(f);
         break;
       case 'error':
-        if (f.code === 'unauthorized' && !f.seq) this.refused = true;
+        // A refused chat or take-back frame (it names its frame) says
+        // nothing of the seat's token.
+        if (f.code === 'unauthorized' && !f.seq && !f.frame) this.refused = true;
         // A refused action leaves its seq free; a conflict may mean it was
         // applied already, which the state tells.
         if (f.seq && f.seq === this.seq) this.seq = f.seq - 1;

@@ -18,6 +18,7 @@ import { presenceDot, presenceOf, standInTag } from './presence.js';
 import { SeatKeeping } from './seatkeeping.js';
 import { OwnerControls } from './owner.js';
 import { label as timeControlLabel, realtime } from './timecontrol.js';
+import { ChatPanel } from './chat.js';
 
 const SPECTATOR = -3;
 const LOG_LIMIT = 300;
@@ -44,6 +45,10 @@ export function tablePage(el, id) {
     changed: (info) => { st.info = info; st.status = info.status || st.status; st.message = ''; renderAll(); },
   });
   const clocks = new Clocks({ nameOf: (i) => nameOf(i), you: () => st.you });
+  const chat = new ChatPanel({
+    info: () => st.info, you: () => st.you, owner: () => ownerOf(id), colors: () => colors(), nameOf: (i) => nameOf(i),
+    send: (f) => !!sock && sock.send(f), api, changed: (info) => { st.info = info; renderAll(); },
+  });
 
   const boxes = {
     head: h('div', { class: 'table-head' }),
@@ -61,7 +66,7 @@ export function tablePage(el, id) {
     h('div', { class: 'table-layout' },
       h('div', { class: 'play' }, boxes.status, boxes.board, boxes.notation),
       h('aside', { class: 'side' },
-        h('h2', { 'data-i18n': 'table.players', text: t('table.players') }), boxes.seats, boxes.seatctl,
+        h('h2', { 'data-i18n': 'table.players', text: t('table.players') }), boxes.seats, boxes.seatctl, chat.element,
         h('h2', { 'data-i18n': 'table.log', text: t('table.log') }), boxes.log)),
     clocks.live);
 
@@ -132,8 +137,10 @@ export function tablePage(el, id) {
     sock = new TableSocket(id, keeping.token(), {
       onFrame: frame,
       onLeft: () => keeping.left(),
+      onChat: (f) => chat.add(f.message),
       onAck: (f) => st.mod?.reply?.(boxes.board, f),
       onError: (f) => {
+        if (f.frame === 'chat') { chat.refused(f); return; }
         st.mod?.reply?.(boxes.board, f);
         if (!f.seq) keeping.refused();
         if (st.sent && f.seq && st.sent.seq !== undefined) { st.legal = st.sent.legal; st.sent = null; }
@@ -143,6 +150,8 @@ export function tablePage(el, id) {
       },
       onStatus: (s, delay) => { st.conn = s; st.retryIn = delay || 0; renderHead(); },
     });
+    // A spectator watches under the name this browser last used.
+    if (!sock.token) sock.name = playerName();
     sock.connect();
   }
 
@@ -170,6 +179,7 @@ export function tablePage(el, id) {
       // survives a reload or a reconnect.
       st.log = (f.history || []).map((e) => ({ n: e.n, player: e.player, move: e.move, standIn: !!e.stand_in }));
       trimLog();
+      chat.load(f.chat);
     }
     if (f.view !== undefined) { st.prevView = st.view; st.view = f.view; }
     if (f.status) st.status = f.status;
@@ -265,6 +275,7 @@ export function tablePage(el, id) {
     renderNotation();
     renderLog();
     renderEnd();
+    chat.render();
   }
 
   function renderHead() {
@@ -468,7 +479,7 @@ export function tablePage(el, id) {
         h('a', { class: 'button', href: '/', 'data-link': true, text: t('end.lobby') }))].filter(Boolean));
   }
 
-  const offLang = onLanguage(() => { if (missing) renderMissing(); else renderAll(); });
+  const offLang = onLanguage(() => { if (missing) renderMissing(); else { chat.renderList(); renderAll(); } });
   const onCB = () => renderBoard();
   window.addEventListener('minehall:colorblind', onCB);
   start();
