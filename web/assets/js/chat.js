@@ -55,8 +55,10 @@ export class ChatPanel {
     this.count = h('small', { class: 'chat-count', id: 'chat-count', 'aria-live': 'off' });
     this.input = h('input', { id: 'chat-input', maxlength: MAX_CHARS, autocomplete: 'off', oninput: () => this.counter() });
     this.sendBtn = h('button', { type: 'submit', id: 'chat-send' });
-    this.form = h('form', { class: 'chat-form', onsubmit: (e) => { e.preventDefault(); this.say(); } });
-    this.phrases = h('details', { class: 'chat-phrases' });
+    this.form = h('form', { class: 'chat-form', onsubmit: (e) => { e.preventDefault(); this.say(); } }, this.input, this.sendBtn, this.count);
+    this.summary = h('summary');
+    this.phraseButtons = PHRASES.map((p) => h('button', { type: 'button', 'data-phrase': p, onclick: () => this.say(p) }));
+    this.phrases = h('details', { class: 'chat-phrases' }, this.summary, h('div', { class: 'chat-phrase-list' }, this.phraseButtons));
     this.ownerBox = h('div', { class: 'chat-owner', id: 'chat-owner' });
     this.body = h('div', { class: 'chat-body', id: 'chat-body' }, this.list, this.err, this.form, this.phrases, this.ownerBox);
     this.element = h('section', { class: 'chat', id: 'chat' }, this.toggle, this.body);
@@ -143,10 +145,8 @@ export class ChatPanel {
     this.sendBtn.textContent = t('chat.send');
     this.sendBtn.disabled = !may;
     this.counter();
-    clear(this.form).append(this.input, this.sendBtn, this.count);
-    clear(this.phrases).append(h('summary', { text: t('chat.phrases') }),
-      h('div', { class: 'chat-phrase-list' }, PHRASES.map((p) => h('button', { type: 'button', 'data-phrase': p, disabled: !may,
-        text: t('chat.phrase.' + p), onclick: () => this.say(p) }))));
+    this.summary.textContent = t('chat.phrases');
+    this.phraseButtons.forEach((b) => { b.textContent = t('chat.phrase.' + b.dataset.phrase); b.disabled = !may; });
     this.phrases.hidden = !may;
     this.renderOwner();
   }
