@@ -59,7 +59,7 @@ func TestTogetherChatSurvivesReloadAndKill(t *testing.T) {
 	}
 	do(t, tabA, 5*time.Second, "type", chromedp.SendKeys(chromedp.CSS(`#chat-input`), "abc"))
 	waitFor(t, tabA, 5*time.Second, "the counter counts", `document.querySelector('#chat-count').textContent === '3/500'`)
-	do(t, tabA, 5*time.Second, "clear", chromedp.SetValue(chromedp.CSS(`#chat-input`), ""))
+	do(t, tabA, 5*time.Second, "clear", chromedp.Evaluate[chromedp.Void](`document.querySelector("#chat-input").value = ""`))
 
 	// Bo says "good game" with the quick phrase's button.
 	do(t, tabB, 10*time.Second, "good game",
