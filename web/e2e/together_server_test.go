@@ -25,6 +25,8 @@ import (
 	"minehall/store/sqlite"
 	"minehall/table"
 	"minehall/web"
+
+	"github.com/chromedp/chromedp"
 )
 
 // serveEnv, when set in the environment of this test binary, makes it a
@@ -144,4 +146,38 @@ func (p *serverProcess) kill(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.cmd.Wait()
+}
+
+// shot saves the tab's page at 1280 × 900 and at 390 × 844 (a phone) as
+// PNG files NAME-1280.png and NAME-390.png in the directory named by
+// $MINEHALL_SHOTS, for a person to look at; without it, it does nothing.
+func shot(t *testing.T, tab context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("MINEHALL_SHOTS")
+	if dir == "" {
+		return
+	}
+	for _, size := range [][2]int64{{1280, 900}, {390, 844}} {
+		do(t, tab, 20*time.Second, "viewport for "+name, chromedp.EmulateViewport(size[0], size[1]), chromedp.Sleep(300*time.Millisecond))
+		c, cancel := context.WithTimeout(tab, 20*time.Second)
+		png, err := chromedp.Run(c, chromedp.CaptureScreenshot())
+		cancel()
+		if err != nil {
+			t.Fatalf("screenshot %s: %v", name, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d.png", name, size[0])), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	do(t, tab, 10*time.Second, "viewport back", chromedp.EmulateViewport(1200, 900))
+}
+
+// typeMove types move into the page's notation form and sends it, as a
+// player who types their moves.
+func typeMove(t *testing.T, tab context.Context, move string) {
+	t.Helper()
+	do(t, tab, 10*time.Second, "type "+move,
+		chromedp.WaitEnabled(chromedp.CSS(`#move-input`)),
+		chromedp.SendKeys(chromedp.CSS(`#move-input`), move),
+		chromedp.Click(chromedp.CSS(`.notation button[type="submit"]`)))
 }

@@ -19,6 +19,7 @@ import { SeatKeeping } from './seatkeeping.js';
 import { OwnerControls } from './owner.js';
 import { label as timeControlLabel, realtime } from './timecontrol.js';
 import { ChatPanel } from './chat.js';
+import { TakeBack } from './takeback.js';
 
 const SPECTATOR = -3;
 const LOG_LIMIT = 300;
@@ -49,6 +50,10 @@ export function tablePage(el, id) {
     info: () => st.info, you: () => st.you, owner: () => ownerOf(id), colors: () => colors(), nameOf: (i) => nameOf(i),
     send: (f) => !!sock && sock.send(f), api, changed: (info) => { st.info = info; renderAll(); },
   });
+  const takeback = new TakeBack({
+    you: () => st.you, status: () => st.status, actors: () => st.actors, log: () => st.log, nameOf: (i) => nameOf(i),
+    realtime: () => !!st.spec && realtime(st.spec), timed: () => !!st.info?.time_control, send: (f) => !!sock && sock.send(f),
+  });
 
   const boxes = {
     head: h('div', { class: 'table-head' }),
@@ -64,7 +69,7 @@ export function tablePage(el, id) {
   };
   el.append(boxes.head, boxes.join, boxes.message, boxes.end,
     h('div', { class: 'table-layout' },
-      h('div', { class: 'play' }, boxes.status, boxes.board, boxes.notation),
+      h('div', { class: 'play' }, boxes.status, takeback.element, boxes.board, boxes.notation),
       h('aside', { class: 'side' },
         h('h2', { 'data-i18n': 'table.players', text: t('table.players') }), boxes.seats, boxes.seatctl, chat.element,
         h('h2', { 'data-i18n': 'table.log', text: t('table.log') }), boxes.log)),
@@ -138,9 +143,11 @@ export function tablePage(el, id) {
       onFrame: frame,
       onLeft: () => keeping.left(),
       onChat: (f) => chat.add(f.message),
+      onTakeback: (f) => takeback.frame(f),
       onAck: (f) => st.mod?.reply?.(boxes.board, f),
       onError: (f) => {
         if (f.frame === 'chat') { chat.refused(f); return; }
+        if (f.frame === 'takeback') { takeback.refused(f); return; }
         st.mod?.reply?.(boxes.board, f);
         if (!f.seq) keeping.refused();
         if (st.sent && f.seq && st.sent.seq !== undefined) { st.legal = st.sent.legal; st.sent = null; }
@@ -180,6 +187,7 @@ export function tablePage(el, id) {
       st.log = (f.history || []).map((e) => ({ n: e.n, player: e.player, move: e.move, standIn: !!e.stand_in }));
       trimLog();
       chat.load(f.chat);
+      takeback.load(f.takeback);
     }
     if (f.view !== undefined) { st.prevView = st.view; st.view = f.view; }
     if (f.status) st.status = f.status;
@@ -195,6 +203,7 @@ export function tablePage(el, id) {
       st.log.push({ n: f.n, player: f.player, move: f.move, standIn: !!f.stand_in });
       trimLog();
       st.message = '';
+      takeback.moved();
     }
     renderAll();
   }
@@ -276,6 +285,7 @@ export function tablePage(el, id) {
     renderLog();
     renderEnd();
     chat.render();
+    takeback.render();
   }
 
   function renderHead() {
