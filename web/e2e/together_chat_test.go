@@ -83,6 +83,14 @@ func TestTogetherChatSurvivesReloadAndKill(t *testing.T) {
 	if n := eval[int](t, tabB, `document.querySelectorAll('#chat-list .chat-msg').length`); n != 3 {
 		t.Errorf("Bo's chat has %d messages; want 3 (none lost, none twice)", n)
 	}
+	shot(t, tabB, "chat")
+	// Folded, the panel is a tab that counts what was not read.
+	do(t, tabB, 5*time.Second, "fold the chat", chromedp.Click(chromedp.CSS(`#chat-toggle`)))
+	sayInChat(t, tabA, "are you there?")
+	waitFor(t, tabB, 10*time.Second, "the unread badge", `document.querySelector('#chat-unread').textContent === '1' && !document.querySelector('#chat-unread').hidden && document.querySelector('#chat-body').hidden`)
+	shot(t, tabB, "chat-folded")
+	do(t, tabB, 5*time.Second, "open the chat", chromedp.Click(chromedp.CSS(`#chat-toggle`)))
+	waitFor(t, tabB, 5*time.Second, "read", `document.querySelector('#chat-unread').hidden && `+chatHas("are you there?"))
 }
 
 // "A text is text only: the server never reads it as markup … A client
@@ -128,4 +136,18 @@ func TestTogetherChatIsTextOnly(t *testing.T) {
 	if st := eval[string](t, tabA, `document.querySelector('#conn').dataset.state`); st != "open" {
 		t.Errorf("after chat refusals the connection is %q; want open", st)
 	}
+
+	// A spectator who gave a name: the players see who watches; once the
+	// owner lets spectators chat, the spectator's message carries the name.
+	tabC := newTab(t, browser, "cy")
+	do(t, tabC, 30*time.Second, "Cy watches",
+		chromedp.Navigate(s.URL+"/rules"),
+		chromedp.Evaluate[chromedp.Void](`localStorage.setItem('minehall.name', JSON.stringify('Cy'))`),
+		chromedp.Navigate(s.URL+"/tables/"+id),
+		chromedp.WaitVisible(chromedp.CSS(`#seats li`)))
+	waitFor(t, tabA, 10*time.Second, "Ann sees Cy watching", `document.querySelector('#spectators')?.textContent === '1 spectator: Cy'`)
+	waitFor(t, tabC, 10*time.Second, "Cy may not chat yet", `document.querySelector('#chat-input').disabled`)
+	apiCall(t, s, "POST", "/api/tables/"+id+"/chat/settings", owner, map[string]any{"spectators": true}, nil, 200)
+	sayInChat(t, tabC, "hi from the stands")
+	waitFor(t, tabB, 10*time.Second, "Bo sees Cy's message", chatHas("hi from the stands")+` && document.querySelector('#chat-list .chat-msg[data-seat="-3"] .chat-who').textContent === 'Cy'`)
 }

@@ -20,6 +20,7 @@ import { OwnerControls } from './owner.js';
 import { label as timeControlLabel, realtime } from './timecontrol.js';
 import { ChatPanel } from './chat.js';
 import { TakeBack } from './takeback.js';
+import { spectatorsLine } from './spectators.js';
 
 const SPECTATOR = -3;
 const LOG_LIMIT = 300;
@@ -402,7 +403,7 @@ export function tablePage(el, id) {
         scores ? h('span', { class: 'score', text: t('table.points', { n: scores[i] }) }) : null,
         owner.seatControl(i)));
     });
-    clear(boxes.seatctl).append(keeping.button() || '');
+    clear(boxes.seatctl).append(spectatorsLine(st.info) || '', keeping.button() || '');
   }
 
   function renderBoard() {
