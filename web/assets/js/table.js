@@ -6,7 +6,7 @@
 import { play } from './sound.js';
 import { h, clear } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
-import { api, seatOf, saveSeat, forgetSeat, ownerOf, saveOwner, playerName, savePlayerName } from './api.js';
+import { api, hereSeats, seatOf, saveSeat, forgetSeat, ownerOf, saveOwner, playerName, savePlayerName } from './api.js';
 import { gameSpec, gameTitle, renderer, seatName } from './catalog.js';
 import { TableSocket } from './socket.js';
 import { navigate } from './router.js';
@@ -21,6 +21,7 @@ import { label as timeControlLabel, realtime } from './timecontrol.js';
 import { ChatPanel } from './chat.js';
 import { TakeBack } from './takeback.js';
 import { spectatorsLine } from './spectators.js';
+import { PassPlay } from './passplay.js';
 
 const SPECTATOR = -3;
 const LOG_LIMIT = 300;
@@ -46,6 +47,19 @@ export function tablePage(el, id) {
     id, info: () => st.info, spec: () => st.spec, say,
     changed: (info) => { st.info = info; st.status = info.status || st.status; st.message = ''; renderAll(); },
   });
+  // Several seats held here: the page follows the seat to move (and
+  // watches until the first frame says who that is).
+  const pass = new PassPlay({
+    seats: hereSeats(id), hidden: () => st.spec?.information !== 'perfect',
+    use: (s) => { mine = s ? { seat: s.seat, token: s.token } : null; st.you = SPECTATOR; connect(); },
+    drop: () => {
+      if (sock) sock.close();
+      sock = null;
+      Object.assign(st, { view: null, prevView: null, log: [], legal: [], you: SPECTATOR });
+      renderAll();
+    },
+  });
+  if (pass.active) mine = null;
   const clocks = new Clocks({ nameOf: (i) => nameOf(i), you: () => st.you });
   const chat = new ChatPanel({
     info: () => st.info, you: () => st.you, owner: () => ownerOf(id), colors: () => colors(), nameOf: (i) => nameOf(i),
@@ -74,7 +88,7 @@ export function tablePage(el, id) {
       h('aside', { class: 'side' },
         h('h2', { 'data-i18n': 'table.players', text: t('table.players') }), boxes.seats, boxes.seatctl, chat.element,
         h('h2', { 'data-i18n': 'table.log', text: t('table.log') }), boxes.log)),
-    clocks.live);
+    clocks.live, pass.element);
 
   function names() {
     return (st.info?.seats || []).map((s, i) => seatName(s, i));
@@ -207,6 +221,7 @@ export function tablePage(el, id) {
       takeback.moved();
     }
     renderAll();
+    pass.follow(st.actors, st.status);
   }
 
   // trimLog keeps the last LOG_LIMIT moves, after a line that counts the
