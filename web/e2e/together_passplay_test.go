@@ -38,8 +38,10 @@ func createHere(t *testing.T, tab context.Context, s *site, gameID string, optio
 			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#seat-%d-name`, i))),
 			chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const e = document.querySelector('#seat-%d-name'); e.value = %q; e.dispatchEvent(new Event('input')); })()`, i, n)))
 	}
-	actions = append(actions, choose(`#time-control`, "untimed"), chromedp.Click(chromedp.CSS(`#create`)), chromedp.WaitVisible(chromedp.CSS(`#seats li`)))
-	do(t, tab, 30*time.Second, "create a pass-and-play table", actions...)
+	actions = append(actions, choose(`#time-control`, "untimed"))
+	do(t, tab, 30*time.Second, "fill in a pass-and-play table", actions...)
+	shot(t, tab, "lobby-here-"+gameID)
+	do(t, tab, 30*time.Second, "create it", chromedp.Click(chromedp.CSS(`#create`)), chromedp.WaitVisible(chromedp.CSS(`#seats li`)))
 }
 
 // "A family can play on one tablet passed round the table": a 3-player
@@ -83,6 +85,47 @@ func TestTogetherPassAndPlayMinerals(t *testing.T) {
 		}
 	}
 	t.Logf("%d moves typed", moves)
+
+	// The owner (this browser created the table) lets spectators chat and
+	// mutes Cy from the chat panel; "good game" after the end.
+	do(t, tab, 10*time.Second, "owner's chat controls",
+		chromedp.Click(chromedp.CSS(`#chat-spectators`)),
+		chromedp.WaitVisible(chromedp.CSS(`#chat-owner [data-mute="2"]`)))
+	waitFor(t, tab, 10*time.Second, "spectators may chat", `document.querySelector('#chat-spectators').checked`)
+	do(t, tab, 10*time.Second, "mute Cy", chromedp.Click(chromedp.CSS(`#chat-owner [data-mute="2"]`)))
+	waitFor(t, tab, 10*time.Second, "Cy muted", `document.querySelector('#chat-owner [data-mute="2"]').checked`)
+	var info struct {
+		Chat struct {
+			Spectators bool  `json:"spectators"`
+			Muted      []int `json:"muted"`
+		} `json:"chat"`
+	}
+	apiCall(t, s, "GET", "/api/tables/"+id, "", nil, &info, 200)
+	if !info.Chat.Spectators || fmt.Sprint(info.Chat.Muted) != "[2]" {
+		t.Errorf("the table's chat settings are %+v; want spectators allowed and seat 2 muted", info.Chat)
+	}
+	do(t, tab, 10*time.Second, "good game", chromedp.Click(chromedp.CSS(`.chat-phrases summary`)), chromedp.Click(chromedp.CSS(`button[data-phrase="good_game"]`)))
+	waitFor(t, tab, 10*time.Second, "good game said", chatHas("Good game"))
+	// The replay shows it after the last action.
+	do(t, tab, 20*time.Second, "the replay", chromedp.Navigate(s.URL+"/replay/"+id), chromedp.WaitVisible(chromedp.CSS(`#replay-log li`)))
+	waitFor(t, tab, 10*time.Second, "the chat in the replay", `document.querySelector('#replay-log li:last-child .chat-text')?.textContent === 'Good game'`)
+}
+
+// "In a game played in real time (Out of Mine, a race) every person needs
+// a device of their own": the lobby says so and offers no seat on this
+// device for it.
+func TestTogetherLobbyRealtimeOnePerDevice(t *testing.T) {
+	s := startSite(t)
+	tab := newTab(t, newBrowser(t), "lobby")
+	do(t, tab, 30*time.Second, "the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		choose(`#game`, "minerals"), chromedp.WaitVisible(chromedp.CSS(`#seat-0-here`)),
+		choose(`#game`, "outofmine"), chromedp.WaitVisible(chromedp.CSS(`#here-realtime`)))
+	if n := eval[int](t, tab, `document.querySelectorAll('[id$="-here"]').length`); n != 0 {
+		t.Errorf("the lobby offers %d seats on this device for Out of Mine; want none", n)
+	}
+	if got := eval[string](t, tab, `document.querySelector('#here-realtime').textContent`); !strings.Contains(got, "one person a device") {
+		t.Errorf("the lobby says %q", got)
+	}
 }
 
 // wsFrame is a WebSocket frame the page received, in order, with the seat
