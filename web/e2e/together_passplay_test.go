@@ -15,8 +15,9 @@ import (
 
 // The pass-and-play tests: several seats of a table on one device.
 
-// createHere creates a table in the lobby with every seat a person's "on
-// this device", named names, and waits for the table page.
+// createHere creates a table in the lobby with a seat for each of names:
+// a person's "on this device" with that name, or for "" a random bot; and
+// waits for the table page.
 func createHere(t *testing.T, tab context.Context, s *site, gameID string, options map[string]string, names ...string) {
 	t.Helper()
 	actions := []chromedp.Action[chromedp.Void]{
@@ -30,6 +31,11 @@ func createHere(t *testing.T, tab context.Context, s *site, gameID string, optio
 		actions = append(actions, choose(`#opt-`+k, v))
 	}
 	for i, n := range names {
+		if n == "" {
+			actions = append(actions, choose(fmt.Sprintf(`#seat-%d`, i), "bot"), chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#seat-%d-bot`, i))),
+				choose(fmt.Sprintf(`#seat-%d-bot`, i), "random"))
+			continue
+		}
 		if i > 0 {
 			actions = append(actions, choose(fmt.Sprintf(`#seat-%d`, i), "person"))
 		}
@@ -138,9 +144,10 @@ type wsFrame struct {
 // "To keep each person's hidden information off the page until the
 // hand-over, the client holds at most one seat's connection at a time …
 // and connects with Bob's token only after Bob confirms he holds the
-// tablet." Two seats of a TF22 table in the strategy variant (each hand
-// is secret) on one device: every frame the page receives is recorded,
-// and none carries the hand of a seat whose person has not confirmed.
+// tablet." Two seats of a 3-player TF22 table in the strategy variant
+// (each hand is secret) are on one device, the third is a bot's: every
+// frame the page receives is recorded, and none carries the hand of a
+// seat whose person has not confirmed the hand-over, or a bot's.
 func TestTogetherPassAndPlayTF22HidesHands(t *testing.T) {
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "family")
@@ -157,7 +164,7 @@ func TestTogetherPassAndPlayTF22HidesHands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	createHere(t, tab, s, "tf22", map[string]string{"symbol_cards": "strategy"}, "Ann", "Bob")
+	createHere(t, tab, s, "tf22", map[string]string{"symbol_cards": "strategy"}, "Ann", "Bob", "")
 	passes := 0
 	acted := map[int]int{}
 	stop := time.Now().Add(2 * time.Minute)
@@ -202,9 +209,11 @@ func TestTogetherPassAndPlayTF22HidesHands(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	hands := 0
+	hands, watched := 0, 0
 	for i, f := range frames {
 		var fr struct {
+			Type string `json:"type"`
+			You  *int   `json:"you"`
 			View struct {
 				Seats []struct {
 					Seat int   `json:"seat"`
@@ -214,6 +223,9 @@ func TestTogetherPassAndPlayTF22HidesHands(t *testing.T) {
 		}
 		if json.Unmarshal([]byte(f.data), &fr) != nil {
 			continue
+		}
+		if fr.Type == "state" && fr.You != nil && *fr.You == -3 && f.confirmed >= 0 {
+			watched++
 		}
 		for _, sv := range fr.View.Seats {
 			if len(sv.Hand) == 0 {
@@ -227,6 +239,12 @@ func TestTogetherPassAndPlayTF22HidesHands(t *testing.T) {
 	}
 	if hands == 0 {
 		t.Fatalf("no frame carried a hand: the scan saw nothing (%d frames)", len(frames))
+	}
+	// While the bot moves, the page watches as a spectator: "Between turns
+	// it may follow the table as a spectator … which shows only what
+	// everyone sees".
+	if watched == 0 {
+		t.Errorf("the page never watched as a spectator while the bot moved")
 	}
 	t.Logf("%d frames, %d with a hand, %d hand-overs, moves %v", len(frames), hands, passes, acted)
 }

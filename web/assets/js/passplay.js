@@ -21,6 +21,7 @@ export class PassPlay {
     this.o = o;
     this.current = null; // the seat whose token the connection holds
     this.passing = null; // the seat the device is being passed to
+    this.last = null;    // the seat whose person last held the device
     this.element = h('div', { class: 'pass-screen', id: 'pass-screen', role: 'dialog', 'aria-modal': 'true', hidden: true });
   }
 
@@ -42,12 +43,15 @@ export class PassPlay {
       return;
     }
     if (next === this.current) return;
-    if (!this.o.hidden()) { this.switchTo(next); return; }
+    // The person who held the device last (a bot or a remote person moved
+    // since) has it still: no hand-over.
+    if (!this.o.hidden() || next === this.last) { this.switchTo(next); return; }
     this.pass(next);
   }
 
   switchTo(seat) {
     this.current = seat;
+    if (seat !== null) this.last = seat;
     this.o.use(seat === null ? null : this.held(seat));
   }
 

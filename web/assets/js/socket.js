@@ -107,6 +107,8 @@ export class TableSocket {
         // A refused chat or take-back frame (it names its frame) says
         // nothing of the seat's token.
         if (f.code === 'unauthorized' && !f.seq && !f.frame) this.refused = true;
+        // A spectator's name refused at hello: watch without one.
+        if (f.code === 'invalid' && !f.seq && !f.frame && this.name && this.n < 0) this.name = '';
         // A refused action leaves its seq free; a conflict may mean it was
         // applied already, which the state tells.
         if (f.seq && f.seq === this.seq) this.seq = f.seq - 1;

@@ -378,6 +378,7 @@ export function tablePage(el, id) {
     const turn = h('span', { class: yourTurn ? 'yourturn' : '', text });
     const own = st.you >= 0 && st.status === 'playing' ? clocks.element(st.you, true) : null;
     boxes.status.append(turn);
+    if (pass.active && st.you >= 0) boxes.status.append(' ', h('span', { class: 'tag', id: 'pp-playing', text: t('pp.playing', { name: nameOf(st.you) }) }));
     if (own) boxes.status.append(' ', own);
     // The tab says when it is the person's turn, in words.
     document.title = `${yourTurn ? t('table.yourturn') + ' · ' : ''}${st.spec ? gameTitle(st.spec) : ''} · Minehall`;
