@@ -48,6 +48,8 @@ export class ChatPanel {
     this.error = '';
     this.narrow = window.matchMedia('(max-width: 760px)');
     this.open = !this.narrow.matches;
+    this.onNarrow = (e) => this.setOpen(!e.matches);
+    this.narrow.addEventListener('change', this.onNarrow);
     this.list = h('ol', { class: 'chat-list', id: 'chat-list', 'aria-live': 'polite' });
     this.badge = h('span', { class: 'chat-unread', id: 'chat-unread', hidden: true });
     this.toggle = h('button', { type: 'button', class: 'chat-toggle', id: 'chat-toggle', 'aria-controls': 'chat-body', onclick: () => this.setOpen(!this.open) });
@@ -70,6 +72,9 @@ export class ChatPanel {
     this.render();
     if (open) this.list.scrollTop = this.list.scrollHeight;
   }
+
+  // stop ends the panel's watch of the screen's width.
+  stop() { this.narrow.removeEventListener('change', this.onNarrow); }
 
   // load replaces the messages with those of a state frame.
   load(list) {

@@ -517,6 +517,7 @@ export function tablePage(el, id) {
       window.removeEventListener('minehall:colorblind', onCB);
       clearInterval(clockTimer);
       clocks.stop();
+      chat.stop();
       if (sock) sock.close();
     },
     title: () => (st.spec ? gameTitle(st.spec) : t('table.title')),
