@@ -93,13 +93,17 @@ func TestTogetherPassAndPlayMinerals(t *testing.T) {
 	t.Logf("%d moves typed", moves)
 
 	// The owner (this browser created the table) lets spectators chat and
-	// mutes Cy from the chat panel; "good game" after the end.
+	// mutes a seat the page does not play now from the chat panel; "good
+	// game" after the end.
+	you := eval[int](t, tab, `Number(document.querySelector('#seats li.you')?.dataset.seat ?? -1)`)
+	other := (you + 1) % 3
+	mute := fmt.Sprintf(`#chat-owner [data-mute="%d"]`, other)
 	do(t, tab, 10*time.Second, "owner's chat controls",
 		chromedp.Click(chromedp.CSS(`#chat-spectators`)),
-		chromedp.WaitVisible(chromedp.CSS(`#chat-owner [data-mute="2"]`)))
+		chromedp.WaitVisible(chromedp.CSS(mute)))
 	waitFor(t, tab, 10*time.Second, "spectators may chat", `document.querySelector('#chat-spectators').checked`)
-	do(t, tab, 10*time.Second, "mute Cy", chromedp.Click(chromedp.CSS(`#chat-owner [data-mute="2"]`)))
-	waitFor(t, tab, 10*time.Second, "Cy muted", `document.querySelector('#chat-owner [data-mute="2"]').checked`)
+	do(t, tab, 10*time.Second, "mute a seat", chromedp.Click(chromedp.CSS(mute)))
+	waitFor(t, tab, 10*time.Second, "the seat muted", `document.querySelector('`+mute+`').checked`)
 	var info struct {
 		Chat struct {
 			Spectators bool  `json:"spectators"`
@@ -107,8 +111,8 @@ func TestTogetherPassAndPlayMinerals(t *testing.T) {
 		} `json:"chat"`
 	}
 	apiCall(t, s, "GET", "/api/tables/"+id, "", nil, &info, 200)
-	if !info.Chat.Spectators || fmt.Sprint(info.Chat.Muted) != "[2]" {
-		t.Errorf("the table's chat settings are %+v; want spectators allowed and seat 2 muted", info.Chat)
+	if !info.Chat.Spectators || fmt.Sprint(info.Chat.Muted) != fmt.Sprintf("[%d]", other) {
+		t.Errorf("the table's chat settings are %+v; want spectators allowed and seat %d muted", info.Chat, other)
 	}
 	do(t, tab, 10*time.Second, "good game", chromedp.Click(chromedp.CSS(`.chat-phrases summary`)), chromedp.Click(chromedp.CSS(`button[data-phrase="good_game"]`)))
 	waitFor(t, tab, 10*time.Second, "good game said", chatHas("Good game"))
