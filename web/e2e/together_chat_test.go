@@ -89,7 +89,7 @@ func TestTogetherChatSurvivesReloadAndKill(t *testing.T) {
 	sayInChat(t, tabA, "are you there?")
 	waitFor(t, tabB, 10*time.Second, "the unread badge", `document.querySelector('#chat-unread').textContent === '1' && !document.querySelector('#chat-unread').hidden && document.querySelector('#chat-body').hidden`)
 	shot(t, tabB, "chat-folded")
-	do(t, tabB, 5*time.Second, "open the chat", chromedp.Click(chromedp.CSS(`#chat-toggle`)))
+	do(t, tabB, 5*time.Second, "open the chat", openChat)
 	waitFor(t, tabB, 5*time.Second, "read", `document.querySelector('#chat-unread').hidden && `+chatHas("are you there?"))
 }
 
