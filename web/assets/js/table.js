@@ -172,8 +172,9 @@ export function tablePage(el, id) {
       },
       onStatus: (s, delay) => { st.conn = s; st.retryIn = delay || 0; renderHead(); },
     });
-    // A spectator watches under the name this browser last used.
-    if (!sock.token) sock.name = playerName();
+    // A spectator watches under the name this browser last used (a device
+    // passed round watches between turns without one).
+    if (!sock.token && !pass.active) sock.name = playerName();
     sock.connect();
   }
 
