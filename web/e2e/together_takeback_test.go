@@ -104,7 +104,7 @@ func TestTogetherTakeBackTF22(t *testing.T) {
 	if got := eval[int](t, tab, fmt.Sprintf(`document.querySelectorAll('#log li[data-n="%d"]').length`, n+1)); got != 0 {
 		t.Errorf("the log still lists the move taken back")
 	}
-	waitFor(t, tab, 5*time.Second, "the note", `document.querySelector('#tb-note')?.dataset.status === 'done'`)
+	waitFor(t, tab, 5*time.Second, "the note", `document.querySelector('#tb-note')?.dataset.status === 'done' && / took back the last move\.$/.test(document.querySelector('#tb-note').textContent)`)
 
 	// Play on to a combat; the attacker's Undo is then refused.
 	st, _ = tf22State(t, s, id)
@@ -175,7 +175,7 @@ func TestTogetherTakeBackRequest(t *testing.T) {
 	typeMove(t, tabA, move)
 	waitFor(t, tabB, 10*time.Second, "Bo's turn", `document.getElementById('main').dataset.myTurn === 'true'`)
 	do(t, tabA, 10*time.Second, "Ann asks", chromedp.Click(chromedp.CSS(`#tb-undo`)))
-	waitFor(t, tabB, 10*time.Second, "Bo sees the request", `!!document.querySelector('#tb-request #tb-agree') && !!document.querySelector('#tb-request #tb-refuse')`)
+	waitFor(t, tabB, 10*time.Second, "Bo sees the request", `!!document.querySelector('#tb-request #tb-agree') && !!document.querySelector('#tb-request #tb-refuse') && document.querySelector('#tb-request .tb-note').textContent === 'Ann asks to take back the last move.'`)
 	waitFor(t, tabA, 10*time.Second, "Ann sees she waits", `!!document.querySelector('#tb-request #tb-withdraw')`)
 	shot(t, tabB, "takeback-request")
 	do(t, tabB, 10*time.Second, "Bo refuses", chromedp.Click(chromedp.CSS(`#tb-refuse`)))

@@ -38,7 +38,7 @@ export class TakeBack {
       refused: () => t('tb.refused', { name: this.o.nameOf(tb.by) }),
       withdrawn: () => t('tb.withdrawn', { name: who }),
       lapsed: () => t('tb.lapsed'),
-      done: () => t('tb.done', { name: who, to: tb.to }),
+      done: () => t('tb.done', { name: who, n: tb.from - tb.to }),
     }[tb.status]?.() || '';
     this.status = tb.status;
     this.render();
@@ -78,7 +78,7 @@ export class TakeBack {
       const asker = p.seat === you;
       const waiting = (p.waiting || []).includes(you);
       this.element.append(h('div', { class: 'tb-request', id: 'tb-request', role: 'alert' },
-        h('p', { class: 'tb-note', text: t('tb.asked', { name: this.o.nameOf(p.seat), to: p.to }) }),
+        h('p', { class: 'tb-note', text: t('tb.asked', { name: this.o.nameOf(p.seat), n: p.from - p.to }) }),
         (p.waiting || []).length ? h('p', { class: 'tb-note', text: t('tb.waiting', { names: p.waiting.map((s) => this.o.nameOf(s)).join(', ') }) }) : null,
         waiting ? h('button', { type: 'button', class: 'primary', id: 'tb-agree', onclick: () => this.answer('agree') }, icon('check'), ' ', t('tb.agree')) : null,
         waiting ? ' ' : null,
