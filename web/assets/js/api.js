@@ -50,6 +50,11 @@ export function seatOf(id) { return store.get('minehall.seat.' + id); }
 export function saveSeat(id, seat, token) { store.set('minehall.seat.' + id, { seat, token }); }
 // forgetSeat drops the seat token of table id (the seat was given up).
 export function forgetSeat(id) { localStorage.removeItem('minehall.seat.' + id); }
+// hereSeats returns the seats of table id that this browser holds for
+// several people passing it round ([{seat, name, token}], see "Seats on
+// one device"), or [].
+export function hereSeats(id) { return store.get('minehall.here.' + id) || []; }
+export function saveHere(id, seats) { store.set('minehall.here.' + id, seats); }
 export function ownerOf(id) { return store.get('minehall.owner.' + id); }
 export function saveOwner(id, token) { store.set('minehall.owner.' + id, token); }
 export function playerName() { return store.get('minehall.name') || ''; }

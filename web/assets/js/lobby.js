@@ -3,7 +3,7 @@
 // open and running tables.
 import { h, clear } from './dom.js';
 import { t, onLanguage } from './i18n.js';
-import { api, saveOwner, saveSeat, playerName, savePlayerName } from './api.js';
+import { api, saveOwner, saveSeat, saveHere, playerName, savePlayerName } from './api.js';
 import { catalog, gameTitle, gameSummary, botName, optionTitle, optionHelp, choiceName, seatName } from './catalog.js';
 import { navigate } from './router.js';
 import { icon } from './icons.js';
@@ -65,14 +65,21 @@ export function lobbyPage(el) {
       return;
     }
     savePlayerName(name);
-    const seats = form.seats.map((s) => (s.kind === 'bot' ? { kind: 'bot', bot: s.bot } : { kind: 'person' }));
+    // Seats "on this device" (pass and play) are seated at once, each with
+    // its person's name; the creator's own seat is then among them.
+    const here = !realtime(g) && form.seats.some((s) => s.kind === 'person' && s.here);
+    const seats = form.seats.map((s, i) => (s.kind === 'bot' ? { kind: 'bot', bot: s.bot }
+      : here && s.here ? { kind: 'person', here: true, name: (s.name || '').trim() || (i === 0 ? name : '') } : { kind: 'person' }));
     const body = { game: g.id, players: form.players, options: form.options, seats, autostart: true, stand_in: form.standIn };
     if (!realtime(g)) body.time_control = PRESETS.find((p) => p.key === form.tc)?.tc ?? null;
     if (form.rated && ratedOff(g) === '') body.rated = true;
     try {
       const c = await api('POST', '/api/tables', body);
       saveOwner(c.table.id, c.owner_token);
-      if (seats.some((s) => s.kind === 'person')) {
+      if (here) {
+        saveHere(c.table.id, c.here);
+        saveSeat(c.table.id, c.here[0].seat, c.here[0].token);
+      } else if (seats.some((s) => s.kind === 'person')) {
         const j = await api('POST', `/api/tables/${c.table.id}/join`, { name });
         saveSeat(c.table.id, j.seat, j.token);
       }
@@ -113,7 +120,15 @@ export function lobbyPage(el) {
       ? h('select', { id: `seat-${i}-bot`, 'aria-label': t('seat.level', { n: i + 1 }), onchange: (e) => { s.bot = e.target.value; render(); } },
         bots.map((b) => h('option', { value: b, selected: s.bot === b, text: botName(b) })))
       : null;
-    return h('li', { class: 'seat-row' }, h('span', { class: 'seat-label', text: t('seat.number', { n: i + 1 }) }), kind, level);
+    // Pass and play: a person's seat may be on this device, with a name;
+    // not in a real-time game (one person a device).
+    const here = s.kind === 'person' && !realtime(g)
+      ? [h('label', { class: 'check here' }, h('input', { type: 'checkbox', id: `seat-${i}-here`, checked: !!s.here,
+        onchange: (e) => { s.here = e.target.checked; render(); } }), ' ', t('pp.here')),
+      s.here ? h('input', { class: 'here-name', id: `seat-${i}-name`, maxlength: 32, value: s.name ?? (i === 0 ? form.name : ''),
+        'aria-label': t('pp.name', { n: i + 1 }), oninput: (e) => { s.name = e.target.value; } }) : null]
+      : null;
+    return h('li', { class: 'seat-row' }, h('span', { class: 'seat-label', text: t('seat.number', { n: i + 1 }) }), kind, level, here);
   }
 
   // timeControlField returns the time control select with what each
@@ -196,7 +211,8 @@ export function lobbyPage(el) {
           h('select', { id: 'players', onchange: (e) => { form.players = Number(e.target.value); fitSeats(g); render(); } },
             counts.map((n) => h('option', { value: n, selected: n === form.players, text: String(n) })))),
         (g.options || []).map((o) => optionField(g, o)),
-        h('fieldset', {}, h('legend', { text: t('lobby.seats') }), h('ol', { class: 'seat-list' }, form.seats.map((s, i) => seatField(g, s, i)))),
+        h('fieldset', {}, h('legend', { text: t('lobby.seats') }), h('ol', { class: 'seat-list' }, form.seats.map((s, i) => seatField(g, s, i))),
+          realtime(g) && form.players > 1 ? h('small', { class: 'help', id: 'here-realtime', text: t('pp.realtime') }) : null),
         timeControlField(g),
         standInField(g),
         ratedField(g),

@@ -11,6 +11,7 @@ import { moveWords } from './words.js';
 import { retitle } from './router.js';
 import { icon } from './icons.js';
 import { seatColors, seatBadge } from './seatcolors.js';
+import { messageLine } from './chat.js';
 
 export function replayPage(el, id) {
   let rec = null;
@@ -110,13 +111,16 @@ export function replayPage(el, id) {
     clear(list);
     if (!rec) return;
     const pal = seatColors(mod, shown);
+    // What was said is shown after the action it followed (n actions in).
+    const said = (n) => (rec.chat || []).filter((m) => m.n === n).map((m) => messageLine(m, pal, nameOf));
+    list.append(...said(0));
     rec.actions.forEach((a, i) => {
       const li = h('li', { class: i + 1 === step ? 'current' : '', 'aria-current': i + 1 === step ? 'step' : undefined },
         h('button', { type: 'button', class: 'linklike', onclick: () => show(i + 1) },
           h('span', { class: 'log-n', text: `${i + 1}.` }), ' ', a.player >= 0 ? seatBadge(pal, a.player, t, 'small') : null,
           h('span', { class: 'log-who', text: nameOf(a.player) }), ' ',
           moveWords(mod, rec.game, a.move, t, names(), { player: a.player })));
-      list.append(li);
+      list.append(li, ...said(i + 1));
     });
     list.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });
   }

@@ -17,9 +17,9 @@ export const CLOSED = 'closed';
 
 export class TableSocket {
   // handlers: onFrame(frame) for state, update and table frames; onAck,
-  // onError(frame), onLeft(frame), onExplain(frame), onStatus(status,
-  // retryInMs). Set lang (the reader's language) before connect: explain
-  // answers come in it.
+  // onError(frame), onLeft(frame), onExplain(frame), onChat(frame),
+  // onTakeback(frame), onStatus(status, retryInMs). Set lang (the reader's
+  // language) before connect: explain answers come in it.
   constructor(tableId, token, handlers) {
     this.id = tableId;
     this.token = token || '';
@@ -45,6 +45,7 @@ export class TableSocket {
     ws.onopen = () => {
       const hello = { type: 'hello', legal: true, lang: this.lang || 'en' };
       if (this.token) hello.token = this.token;
+      else if (this.name) hello.name = this.name;
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (e) => this.receive(e.data);
@@ -96,12 +97,22 @@ export class TableSocket {
       case 'explain':
         this.h.onExplain?.(f);
         break;
+      case 'chat':
+        this.h.onChat?.(f);
+        break;
+      case 'takeback':
+        this.h.onTakeback?.(f);
+        break;
       case 'ack':
         if (this.pending && this.pending.seq === f.seq) this.pending = null;
         this.h.onAck?.(f);
         break;
       case 'error':
-        if (f.code === 'unauthorized' && !f.seq) this.refused = true;
+        // A refused chat or take-back frame (it names its frame) says
+        // nothing of the seat's token.
+        if (f.code === 'unauthorized' && !f.seq && !f.frame) this.refused = true;
+        // A spectator's name refused at hello: watch without one.
+        if (f.code === 'invalid' && !f.seq && !f.frame && this.name && this.n < 0) this.name = '';
         // A refused action leaves its seq free; a conflict may mean it was
         // applied already, which the state tells.
         if (f.seq && f.seq === this.seq) this.seq = f.seq - 1;

@@ -6,7 +6,7 @@
 import { play } from './sound.js';
 import { h, clear } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
-import { api, seatOf, saveSeat, forgetSeat, ownerOf, saveOwner, playerName, savePlayerName } from './api.js';
+import { api, hereSeats, seatOf, saveSeat, forgetSeat, ownerOf, saveOwner, playerName, savePlayerName } from './api.js';
 import { gameSpec, gameTitle, renderer, seatName } from './catalog.js';
 import { TableSocket } from './socket.js';
 import { navigate } from './router.js';
@@ -20,6 +20,10 @@ import { presenceDot, presenceOf, standInTag } from './presence.js';
 import { SeatKeeping } from './seatkeeping.js';
 import { OwnerControls } from './owner.js';
 import { label as timeControlLabel, realtime } from './timecontrol.js';
+import { ChatPanel } from './chat.js';
+import { TakeBack } from './takeback.js';
+import { spectatorsLine } from './spectators.js';
+import { PassPlay } from './passplay.js';
 
 const SPECTATOR = -3;
 const LOG_LIMIT = 300;
@@ -49,7 +53,28 @@ export function tablePage(el, id) {
     id, info: () => st.info, spec: () => st.spec, say,
     changed: (info) => { st.info = info; st.status = info.status || st.status; st.message = ''; renderAll(); },
   });
+  // Several seats held here: the page follows the seat to move (and
+  // watches until the first frame says who that is).
+  const pass = new PassPlay({
+    seats: hereSeats(id), hidden: () => st.spec?.information !== 'perfect',
+    use: (s) => { mine = s ? { seat: s.seat, token: s.token } : null; st.you = SPECTATOR; connect(); },
+    drop: () => {
+      if (sock) sock.close();
+      sock = null;
+      Object.assign(st, { view: null, prevView: null, log: [], legal: [], you: SPECTATOR });
+      renderAll();
+    },
+  });
+  if (pass.active) mine = null;
   const clocks = new Clocks({ nameOf: (i) => nameOf(i), you: () => st.you });
+  const chat = new ChatPanel({
+    info: () => st.info, you: () => st.you, owner: () => ownerOf(id), colors: () => colors(), nameOf: (i) => nameOf(i),
+    send: (f) => !!sock && sock.send(f), api, changed: (info) => { st.info = info; renderAll(); },
+  });
+  const takeback = new TakeBack({
+    you: () => st.you, status: () => st.status, actors: () => st.actors, log: () => st.log, nameOf: (i) => nameOf(i),
+    realtime: () => !!st.spec && realtime(st.spec), timed: () => !!st.info?.time_control, send: (f) => !!sock && sock.send(f),
+  });
 
   const boxes = {
     head: h('div', { class: 'table-head' }),
@@ -65,11 +90,11 @@ export function tablePage(el, id) {
   };
   el.append(boxes.head, boxes.join, boxes.message, boxes.end,
     h('div', { class: 'table-layout' },
-      h('div', { class: 'play' }, boxes.status, boxes.board, boxes.notation),
+      h('div', { class: 'play' }, boxes.status, takeback.element, boxes.board, boxes.notation),
       h('aside', { class: 'side' },
-        h('h2', { 'data-i18n': 'table.players', text: t('table.players') }), boxes.seats, boxes.seatctl,
+        h('h2', { 'data-i18n': 'table.players', text: t('table.players') }), boxes.seats, boxes.seatctl, chat.element,
         h('h2', { 'data-i18n': 'table.log', text: t('table.log') }), boxes.log)),
-    clocks.live);
+    clocks.live, pass.element);
 
   function names() {
     return (st.info?.seats || []).map((s, i) => seatName(s, i));
@@ -139,11 +164,15 @@ export function tablePage(el, id) {
       onFrame: frame,
       onLeft: () => keeping.left(),
       onExplain: (f) => explainer.answer(f),
+      onChat: (f) => chat.add(f.message),
+      onTakeback: (f) => takeback.frame(f),
       onAck: (f) => {
         st.mod?.reply?.(boxes.board, f);
         if (typed && typed.seq === f.seq) { typed.state = 'accepted'; renderNotation(); }
       },
       onError: (f) => {
+        if (f.frame === 'chat') { chat.refused(f); return; }
+        if (f.frame === 'takeback') { takeback.refused(f); return; }
         st.mod?.reply?.(boxes.board, f);
         if (typed && typed.seq === f.seq) { typed.state = 'refused'; typed.text = f.message; }
         if (!f.seq) keeping.refused();
@@ -159,6 +188,9 @@ export function tablePage(el, id) {
       },
     });
     sock.lang = language();
+    // A spectator watches under the name this browser last used (a device
+    // passed round watches between turns without one).
+    if (!sock.token && !pass.active) sock.name = playerName();
     sock.connect();
   }
 
@@ -218,6 +250,8 @@ export function tablePage(el, id) {
       // survives a reload or a reconnect.
       st.log = (f.history || []).map((e) => ({ n: e.n, player: e.player, move: e.move, standIn: !!e.stand_in }));
       trimLog();
+      chat.load(f.chat);
+      takeback.load(f.takeback);
     }
     if (f.view !== undefined) { st.prevView = st.view; st.view = f.view; }
     if (f.status) st.status = f.status;
@@ -233,8 +267,10 @@ export function tablePage(el, id) {
       st.log.push({ n: f.n, player: f.player, move: f.move, standIn: !!f.stand_in });
       trimLog();
       st.message = '';
+      takeback.moved();
     }
     renderAll();
+    pass.follow(st.actors, st.status);
   }
 
   // trimLog keeps the last LOG_LIMIT moves, after a line that counts the
@@ -313,6 +349,8 @@ export function tablePage(el, id) {
     renderNotation();
     renderLog();
     renderEnd();
+    chat.render();
+    takeback.render();
   }
 
   function renderHead() {
@@ -389,6 +427,7 @@ export function tablePage(el, id) {
     const turn = h('span', { class: yourTurn ? 'yourturn' : '', text });
     const own = st.you >= 0 && st.status === 'playing' ? clocks.element(st.you, true) : null;
     boxes.status.append(turn);
+    if (pass.active && st.you >= 0) boxes.status.append(' ', h('span', { class: 'tag', id: 'pp-playing', text: t('pp.playing', { name: nameOf(st.you) }) }));
     if (own) boxes.status.append(' ', own);
     // The tab says when it is the person's turn, in words.
     document.title = `${yourTurn ? t('table.yourturn') + ' · ' : ''}${st.spec ? gameTitle(st.spec) : ''} · Minehall`;
@@ -429,7 +468,7 @@ export function tablePage(el, id) {
         scores ? h('span', { class: 'score', text: t('table.points', { n: scores[i] }) }) : null,
         owner.seatControl(i)));
     });
-    clear(boxes.seatctl).append(keeping.button() || '');
+    clear(boxes.seatctl).append(spectatorsLine(st.info) || '', keeping.button() || '');
   }
 
   function renderBoard() {
@@ -533,7 +572,7 @@ export function tablePage(el, id) {
         h('a', { class: 'button', href: '/', 'data-link': true, text: t('end.lobby') }))].filter(Boolean));
   }
 
-  const offLang = onLanguage(() => { if (missing) renderMissing(); else renderAll(); });
+  const offLang = onLanguage(() => { if (missing) renderMissing(); else { chat.renderList(); renderAll(); } });
   const onCB = () => renderBoard();
   window.addEventListener('minehall:colorblind', onCB);
   start();
@@ -544,6 +583,7 @@ export function tablePage(el, id) {
       window.removeEventListener('minehall:colorblind', onCB);
       clearInterval(clockTimer);
       clocks.stop();
+      chat.stop();
       if (sock) sock.close();
     },
     title: () => (st.spec ? gameTitle(st.spec) : t('table.title')),

@@ -1,0 +1,180 @@
+// The table's chat (docs/protocol.md, "Chat"): the messages with their
+// senders' names and seat colours, an input of at most 500 characters with
+// a counter, the quick phrases (sent as keys, said in each reader's own
+// language), the server's reason when a message is refused, and the
+// owner's controls (mute a seat, let spectators chat). Messages are text
+// only: they are put on the page as text nodes, never as markup.
+//
+// On a narrow screen the panel folds into a tab at the bottom with a count
+// of the messages not read yet, so that the board keeps the screen.
+import { h, clear } from './dom.js';
+import { t } from './i18n.js';
+import { seatBadge } from './seatcolors.js';
+
+// PHRASES are the quick phrases' keys, as the server knows them.
+export const PHRASES = ['hello', 'good_luck', 'have_fun', 'your_turn', 'one_moment', 'thinking', 'nice_move', 'oops',
+  'sorry', 'thanks', 'well_played', 'good_game', 'rematch', 'bye'];
+export const MAX_CHARS = 500;
+const SPECTATOR = -3;
+const KEEP = 500; // messages kept on the page
+
+// messageText returns what a message says in the reader's language.
+export function messageText(m) {
+  return m.phrase ? t('chat.phrase.' + m.phrase) : (m.text || '');
+}
+
+// messageLine returns a message as a list item: the sender's badge (a
+// seat's colour) and name, then the text, all as text nodes.
+export function messageLine(m, colors, nameOf) {
+  const seat = m.seat >= 0;
+  const who = m.name || (seat ? nameOf(m.seat) : t('chat.anonymous'));
+  return h('li', { class: ['chat-msg', m.phrase && 'phrase'], 'data-id': m.id, 'data-seat': m.seat, 'data-after': m.after },
+    seat ? seatBadge(colors, m.seat, t, 'small') : null,
+    h('span', { class: 'chat-who', text: who }),
+    seat ? null : h('span', { class: 'tag', text: t('chat.spectator') }),
+    ' ', h('span', { class: 'chat-text', text: messageText(m) }));
+}
+
+// ChatPanel is the chat of one table page. o: info() the table, you() the
+// connection's seat (-3 watching), owner() the owner token or null,
+// colors(), nameOf(seat), send(frame) → whether the frame went out,
+// changed(info) after the owner's settings changed, api(method, path,
+// body, token).
+export class ChatPanel {
+  constructor(o) {
+    this.o = o;
+    this.msgs = [];
+    this.unread = 0;
+    this.error = '';
+    this.narrow = window.matchMedia('(max-width: 760px)');
+    this.open = !this.narrow.matches;
+    this.onNarrow = (e) => this.setOpen(!e.matches);
+    this.narrow.addEventListener('change', this.onNarrow);
+    this.list = h('ol', { class: 'chat-list', id: 'chat-list', 'aria-live': 'polite' });
+    this.badge = h('span', { class: 'chat-unread', id: 'chat-unread', hidden: true });
+    this.toggle = h('button', { type: 'button', class: 'chat-toggle', id: 'chat-toggle', 'aria-controls': 'chat-body', onclick: () => this.setOpen(!this.open) });
+    this.err = h('p', { class: 'chat-error', id: 'chat-error', role: 'alert', hidden: true });
+    this.count = h('small', { class: 'chat-count', id: 'chat-count', 'aria-live': 'off' });
+    this.input = h('input', { id: 'chat-input', maxlength: MAX_CHARS, autocomplete: 'off', oninput: () => this.counter() });
+    this.sendBtn = h('button', { type: 'submit', id: 'chat-send' });
+    this.form = h('form', { class: 'chat-form', onsubmit: (e) => { e.preventDefault(); this.say(); } }, this.input, this.sendBtn, this.count);
+    this.summary = h('summary');
+    this.phraseButtons = PHRASES.map((p) => h('button', { type: 'button', 'data-phrase': p, onclick: () => this.say(p) }));
+    this.phrases = h('details', { class: 'chat-phrases' }, this.summary, h('div', { class: 'chat-phrase-list' }, this.phraseButtons));
+    this.ownerBox = h('div', { class: 'chat-owner', id: 'chat-owner' });
+    this.body = h('div', { class: 'chat-body', id: 'chat-body' }, this.list, this.err, this.form, this.phrases, this.ownerBox);
+    this.element = h('section', { class: 'chat', id: 'chat' }, this.toggle, this.body);
+  }
+
+  setOpen(open) {
+    this.open = open;
+    if (open) this.unread = 0;
+    this.render();
+    if (open) this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  // stop ends the panel's watch of the screen's width.
+  stop() { this.narrow.removeEventListener('change', this.onNarrow); }
+
+  // load replaces the messages with those of a state frame.
+  load(list) {
+    const had = new Set(this.msgs.map((m) => m.id));
+    this.msgs = (list || []).slice(-KEEP);
+    if (!this.open) this.unread += this.msgs.filter((m) => !had.has(m.id)).length;
+    this.renderList();
+    this.render();
+  }
+
+  // add appends the message of a chat frame.
+  add(m) {
+    if (this.msgs.some((x) => x.id === m.id)) return;
+    this.msgs.push(m);
+    if (this.msgs.length > KEEP) this.msgs.shift();
+    if (!this.open) this.unread++;
+    if (m.seat === this.o.you()) this.error = '';
+    this.renderList();
+    this.render();
+  }
+
+  // refused shows the server's reason for a refused chat frame.
+  refused(f) {
+    this.error = f.message || f.code;
+    this.render();
+  }
+
+  mayChat() {
+    const info = this.o.info();
+    if (!info) return false;
+    const you = this.o.you();
+    if (you === SPECTATOR) return !!info.chat?.spectators;
+    return !(info.chat?.muted || []).includes(you);
+  }
+
+  say(phrase) {
+    const text = this.input.value.trim();
+    const f = phrase ? { type: 'chat', phrase } : { type: 'chat', text };
+    if (!phrase && !text) return;
+    if (!this.o.send(f)) { this.error = t('table.notconnected'); this.render(); return; }
+    this.error = '';
+    if (!phrase) { this.input.value = ''; this.counter(); }
+    this.render();
+  }
+
+  counter() {
+    const n = [...this.input.value].length;
+    this.count.textContent = t('chat.count', { n, max: MAX_CHARS });
+    this.count.classList.toggle('near', n > MAX_CHARS - 50);
+  }
+
+  renderList() {
+    const colors = this.o.colors();
+    clear(this.list).append(...this.msgs.map((m) => messageLine(m, colors, this.o.nameOf)));
+    if (!this.msgs.length) this.list.append(h('li', { class: 'chat-empty', text: t('chat.empty') }));
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  render() {
+    const may = this.mayChat();
+    this.element.classList.toggle('open', this.open);
+    this.body.hidden = !this.open;
+    this.toggle.setAttribute('aria-expanded', String(this.open));
+    clear(this.toggle).append(t('chat.title'), ' ', this.badge);
+    this.badge.hidden = !this.unread;
+    this.badge.textContent = String(this.unread);
+    this.badge.setAttribute('aria-label', t('chat.unread', { n: this.unread }));
+    this.err.textContent = this.error;
+    this.err.hidden = !this.error;
+    this.input.placeholder = may ? t('chat.placeholder') : t(this.o.you() === SPECTATOR ? 'chat.nospectators' : 'chat.muted');
+    this.input.disabled = !may;
+    this.input.setAttribute('aria-label', t('chat.placeholder'));
+    this.sendBtn.textContent = t('chat.send');
+    this.sendBtn.disabled = !may;
+    this.counter();
+    this.summary.textContent = t('chat.phrases');
+    this.phraseButtons.forEach((b) => { b.textContent = t('chat.phrase.' + b.dataset.phrase); b.disabled = !may; });
+    this.phrases.hidden = !may;
+    this.renderOwner();
+  }
+
+  // renderOwner draws the owner's controls: who may chat.
+  renderOwner() {
+    clear(this.ownerBox);
+    const token = this.o.owner();
+    const info = this.o.info();
+    if (!token || !info) return;
+    const muted = info.chat?.muted || [];
+    const set = async (body) => {
+      try {
+        this.o.changed(await this.o.api('POST', `/api/tables/${info.id}/chat/settings`, body, token));
+        this.error = '';
+      } catch (e) { this.error = e.message; }
+      this.render();
+    };
+    this.ownerBox.append(h('p', { class: 'chat-owner-h', text: t('chat.owner') }),
+      h('label', {}, h('input', { type: 'checkbox', id: 'chat-spectators', checked: !!info.chat?.spectators,
+        onchange: (e) => set({ spectators: e.target.checked }) }), ' ', t('chat.letspectators')),
+      ...info.seats.map((s, i) => (s.kind === 'person' ? h('label', {}, h('input', { type: 'checkbox', 'data-mute': i, checked: muted.includes(i),
+        onchange: (e) => set({ muted: e.target.checked ? [...muted, i] : muted.filter((x) => x !== i) }) }), ' ',
+      t('chat.mute', { name: this.o.nameOf(i) })) : null)));
+  }
+}

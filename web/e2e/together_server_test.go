@@ -1,0 +1,183 @@
+package e2e
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"minehall/game"
+	"minehall/games/minerals"
+	"minehall/games/tf22"
+	"minehall/server"
+	"minehall/store/sqlite"
+	"minehall/table"
+	"minehall/web"
+
+	"github.com/chromedp/chromedp"
+)
+
+// serveEnv, when set in the environment of this test binary, makes it a
+// server (see TestMain): "DB|ADDR", the SQLite file and the address to
+// listen on. A test runs it as a separate process so that it can kill it
+// with SIGKILL and start it again on the same address and database, as a
+// crash and a restart of `minehall serve`.
+const serveEnv = "MINEHALL_E2E_SERVE"
+
+func TestMain(m *testing.M) {
+	if spec := os.Getenv(serveEnv); spec != "" {
+		if err := serveProcess(spec); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// serveProcess serves Minerals and TF22 Mine with the web client, as
+// `minehall serve` wires them, until SIGTERM; it restores the tables of
+// the database first, as a restarted server does.
+func serveProcess(spec string) error {
+	db, addr, ok := strings.Cut(spec, "|")
+	if !ok {
+		return fmt.Errorf("%s=%q: want DB|ADDR", serveEnv, spec)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	reg := &game.Registry{}
+	reg.Register(minerals.New())
+	reg.Register(tf22.New())
+	store, err := sqlite.Open(ctx, db)
+	if err != nil {
+		return err
+	}
+	hall := table.NewHall(table.Config{Registry: reg, Store: store, Logger: log})
+	if _, err := hall.Restore(ctx); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, UI: web.Handler()})
+	fmt.Printf("listening %s\n", ln.Addr())
+	httpSrv := &http.Server{Handler: srv}
+	go httpSrv.Serve(ln)
+	<-ctx.Done()
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return errors.Join(httpSrv.Shutdown(sctx), srv.Shutdown(sctx), func() error { hall.Close(); return store.Close() }())
+}
+
+// serverProcess is a server run as a separate process on a fixed address.
+type serverProcess struct {
+	db, addr string
+	cmd      *exec.Cmd
+}
+
+// startProcess runs a server process on a free port of 127.0.0.1 with a
+// new SQLite database and returns it with the site's base URL.
+func startProcess(t *testing.T) (*serverProcess, *site) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	p := &serverProcess{db: filepath.Join(t.TempDir(), "e2e.db"), addr: addr}
+	p.start(t)
+	t.Cleanup(func() {
+		if p.cmd != nil && p.cmd.ProcessState == nil {
+			p.cmd.Process.Kill()
+			p.cmd.Wait()
+		}
+	})
+	return p, &site{URL: "http://" + addr}
+}
+
+func (p *serverProcess) start(t *testing.T) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), serveEnv+"="+p.db+"|"+p.addr)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start server: %v", err)
+	}
+	p.cmd = cmd
+	line := make(chan string, 1)
+	go func() {
+		s, _ := bufio.NewReader(out).ReadString('\n')
+		line <- s
+		io.Copy(io.Discard, out)
+	}()
+	select {
+	case s := <-line:
+		if !strings.HasPrefix(s, "listening ") {
+			t.Fatalf("server said %q; want its address", s)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatalf("the server did not start within 60 s")
+	}
+}
+
+// kill ends the server with SIGKILL: nothing is flushed or closed.
+func (p *serverProcess) kill(t *testing.T) {
+	t.Helper()
+	if err := p.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	p.cmd.Wait()
+}
+
+// shot saves the tab's page at 1280 × 900 and at 390 × 844 (a phone) as
+// PNG files NAME-1280.png and NAME-390.png in the directory named by
+// $MINEHALL_SHOTS, for a person to look at; without it, it does nothing.
+func shot(t *testing.T, tab context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("MINEHALL_SHOTS")
+	if dir == "" {
+		return
+	}
+	for _, size := range [][2]int64{{1280, 900}, {390, 844}} {
+		do(t, tab, 20*time.Second, "viewport for "+name, chromedp.EmulateViewport(size[0], size[1]), chromedp.Sleep(300*time.Millisecond))
+		c, cancel := context.WithTimeout(tab, 20*time.Second)
+		png, err := chromedp.Run(c, chromedp.CaptureScreenshot())
+		cancel()
+		if err != nil {
+			t.Fatalf("screenshot %s: %v", name, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d.png", name, size[0])), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	do(t, tab, 10*time.Second, "viewport back", chromedp.EmulateViewport(1200, 900))
+}
+
+// typeMove types move into the page's notation form and sends it, as a
+// player who types their moves.
+func typeMove(t *testing.T, tab context.Context, move string) {
+	t.Helper()
+	do(t, tab, 10*time.Second, "type "+move,
+		chromedp.WaitEnabled(chromedp.CSS(`#move-input`)),
+		chromedp.SendKeys(chromedp.CSS(`#move-input`), move),
+		chromedp.Click(chromedp.CSS(`.notation button[type="submit"]`)))
+}
