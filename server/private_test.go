@@ -2,7 +2,9 @@ package server_test
 
 import (
 	"net/http"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"minehall/game"
@@ -198,5 +200,52 @@ func TestMyTables(t *testing.T) {
 	}
 	if st, _ := owner.call("GET", "/api/account/tables", nil, nil); st != http.StatusUnauthorized {
 		t.Errorf("a guest asks for its account's tables: %d; want 401", st)
+	}
+}
+
+// "Both stores: ... nothing lost on SIGKILL": a private table made and
+// joined is killed with -9 right after the answers; after the restart it
+// is still private, left out of the list, refused without its invitation,
+// and its invitation still lets a friend in.
+func TestKilledServerKeepsPrivateTable(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "kill.db")
+	base, proc := startServer(t, db)
+	var c privateCreated
+	if st, eb := do(t, base, "POST", "/api/tables", "", map[string]any{"game": "connectfour", "players": 2, "private": true}, &c); st != http.StatusCreated {
+		t.Fatalf("create: %d %+v", st, eb)
+	}
+	id := c.Table.ID
+	invite := strings.TrimPrefix(c.Link, "/tables/"+id+"?invite=")
+	if st, eb := do(t, base, "POST", "/api/tables/"+id+"/join?invite="+invite, "", map[string]any{"name": "Ann"}, nil); st != http.StatusOK {
+		t.Fatalf("join: %d %+v", st, eb)
+	}
+	if err := proc.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatalf("kill: %v", err)
+	}
+	proc.Wait()
+
+	base, proc = startServer(t, db)
+	defer func() { proc.Process.Signal(syscall.SIGTERM); proc.Wait() }()
+	var list []struct {
+		ID string `json:"id"`
+	}
+	do(t, base, "GET", "/api/tables", "", nil, &list)
+	if len(list) != 0 {
+		t.Errorf("after the restart GET /api/tables lists %v; want no table", list)
+	}
+	if st, _ := do(t, base, "GET", "/api/tables/"+id, "", nil, nil); st != http.StatusUnauthorized {
+		t.Errorf("after the restart, GET without the invitation: %d; want 401", st)
+	}
+	var info struct {
+		Private bool `json:"private"`
+		Seats   []struct {
+			Name string `json:"name"`
+		} `json:"seats"`
+	}
+	if st, eb := do(t, base, "GET", "/api/tables/"+id+"?invite="+invite, "", nil, &info); st != http.StatusOK || !info.Private || info.Seats[0].Name != "Ann" {
+		t.Errorf("after the restart, with the invitation: %d %+v %+v; want the private table with Ann seated", st, eb, info)
+	}
+	if st, eb := do(t, base, "POST", "/api/tables/"+id+"/join?invite="+invite, "", map[string]any{"name": "Bo"}, nil); st != http.StatusOK {
+		t.Errorf("after the restart, a friend joins with the invitation: %d %+v", st, eb)
 	}
 }
