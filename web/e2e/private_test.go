@@ -66,6 +66,14 @@ func TestPrivateTableInviteLink(t *testing.T) {
 	do(t, friend, 10*time.Second, "join", chromedp.SendKeys(chromedp.CSS(`#join-name`), "Fran"), chromedp.Click(chromedp.CSS(`#join`)))
 	waitFor(t, friend, 15*time.Second, "the friend seated", `!!localStorage.getItem('minehall.seat.' + location.pathname.slice(8))`)
 	waitFor(t, owner, 15*time.Second, "the game started", `document.querySelector('[data-status]')?.dataset.status === 'playing'`)
+
+	// The owner, a guest, finds the table under My tables, waiting for
+	// them: the first seat moves first.
+	do(t, owner, 30*time.Second, "open My tables", chromedp.Navigate(s.URL+"/my"))
+	waitFor(t, owner, 10*time.Second, "the guest's table listed", `document.querySelectorAll('.my-row').length === 1`)
+	if row := eval[string](t, owner, `(() => { const r = document.querySelector('.my-row'); return r.dataset.table + ':' + r.dataset.waiting; })()`); row != id+":turn" {
+		t.Errorf("the guest's My tables row: %q; want %q", row, id+":turn")
+	}
 }
 
 // "My tables: a page (/my) listing every table the signed-in player ...

@@ -18,11 +18,12 @@ const STATUS_RANK = { playing: 2, open: 3, finished: 4 };
 // guestTables returns the tables of the seats this browser holds, as the
 // account API answers them: {table, seat, waiting}.
 async function guestTables() {
-  const rows = await Promise.all(heldSeats().map(async ({ table: id }) => {
+  const rows = await Promise.all(heldSeats().map(async ({ table: id, token }) => {
     try {
       const seat = JSON.parse(localStorage.getItem('minehall.seat.' + id))?.seat ?? 0;
-      const info = await api('GET', `/api/tables/${id}`);
-      const turn = info.status === 'playing' ? await api('GET', `/api/tables/${id}/turn`) : { to_move: [] };
+      // The seat's token lets its holder see a private table.
+      const info = await api('GET', `/api/tables/${id}`, undefined, token);
+      const turn = info.status === 'playing' ? await api('GET', `/api/tables/${id}/turn`, undefined, token) : { to_move: [] };
       return { table: info, seat, waiting: (turn.to_move || []).includes(seat) ? 'turn' : '' };
     } catch { return null; } // a table the server no longer has
   }));
