@@ -28,6 +28,20 @@ func inviteOf(r *http.Request, id string) string {
 	return ""
 }
 
+// inviteFor returns the invitation a request carries for table id (see
+// inviteOf), or else, for a rematch, the invitation it carries for the
+// table it is a rematch of: a private table's rematch keeps its
+// invitation.
+func (s *Server) inviteFor(r *http.Request, id string) string {
+	if inv := inviteOf(r, id); inv != "" {
+		return inv
+	}
+	if in, err := s.cfg.Hall.Info(r.Context(), id); err == nil && in.RematchOf != "" {
+		return inviteOf(r, in.RematchOf)
+	}
+	return ""
+}
+
 // accountOf returns the ID of the request's signed-in account, "" for a
 // guest.
 func accountOf(r *http.Request) string {
@@ -44,7 +58,12 @@ func accountOf(r *http.Request) string {
 func (s *Server) invited(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id := r.PathValue("id")
-		if err := s.cfg.Hall.Access(r.Context(), id, inviteOf(r, id), bearer(r), accountOf(r)); err != nil {
+		err := s.cfg.Hall.Access(r.Context(), id, inviteOf(r, id), bearer(r), accountOf(r))
+		if game.ErrorCode(err) == game.CodeUnauthorized {
+			// A rematch keeps the invitation of its first table.
+			err = s.cfg.Hall.Access(r.Context(), id, s.inviteFor(r, id), bearer(r), accountOf(r))
+		}
+		if err != nil {
 			writeError(w, s.log, err)
 			return
 		}

@@ -249,3 +249,39 @@ func TestKilledServerKeepsPrivateTable(t *testing.T) {
 		t.Errorf("after the restart, a friend joins with the invitation: %d %+v", st, eb)
 	}
 }
+
+// A private table's rematch keeps its invitation: a browser that holds
+// the first table's invitation (its cookie) may open the rematch, one
+// without it may not.
+func TestPrivateRematchKeepsTheInvitation(t *testing.T) {
+	ts := newAccountServer(t, server.Config{})
+	owner, friend, third := newBrowser(t, ts.URL), newBrowser(t, ts.URL), newBrowser(t, ts.URL)
+	var c privateCreated
+	owner.call("POST", "/api/tables", map[string]any{"game": "connectfour", "players": 2, "private": true, "autostart": true,
+		"seats": []map[string]any{{"kind": "person"}, {"kind": "bot", "bot": "random"}}}, &c)
+	id := c.Table.ID
+	invite := strings.TrimPrefix(c.Link, "/tables/"+id+"?invite=")
+	var j struct {
+		Seat  int    `json:"seat"`
+		Token string `json:"token"`
+	}
+	owner.call("POST", "/api/tables/"+id+"/join?invite="+invite, map[string]any{"name": "Owen"}, &j)
+	if st := ts.call(t, "POST", "/api/tables/"+id+"/leave", j.Token, nil); st != http.StatusOK {
+		t.Fatalf("leave: %d", st)
+	}
+	var re privateCreated
+	if st := ts.call(t, "POST", "/api/tables/"+id+"/rematch", c.OwnerToken, &re); st != http.StatusCreated {
+		t.Fatalf("rematch: %d", st)
+	}
+	if want := "/tables/" + re.Table.ID + "?invite=" + invite; re.Link != want {
+		t.Errorf("rematch link %q; want %q", re.Link, want)
+	}
+	u := mustURL(t, ts.URL)
+	friend.c.Jar.SetCookies(u, []*http.Cookie{{Name: "minehall_invite_" + id, Value: invite, Path: "/"}})
+	if st, code := friend.call("GET", "/api/tables/"+re.Table.ID, nil, nil); st != http.StatusOK {
+		t.Errorf("the rematch with the first table's invitation cookie: %d %s; want 200", st, code)
+	}
+	if st, _ := third.call("GET", "/api/tables/"+re.Table.ID, nil, nil); st != http.StatusUnauthorized {
+		t.Errorf("the rematch without any invitation: %d; want 401", st)
+	}
+}

@@ -125,7 +125,7 @@ func (s *Server) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	conn := &wsConn{s: s, t: t, c: c, game: t.Game().Spec().ID, ctx: ctx, cancel: cancel,
-		invite: inviteOf(r, t.ID()), account: accountOf(r),
+		invite: s.inviteFor(r, t.ID()), account: accountOf(r),
 		out: make(chan any, 32), resync: make(chan struct{}, 1), ending: make(chan closeReason, 1)}
 	// Reads and writes run without a context of their own (a context per
 	// frame costs a timer and a callback each); ending the connection's

@@ -135,6 +135,9 @@ type CreateRequest struct {
 	// has its invitation link join or watch it (see [Access]). A private
 	// table is never rated.
 	Private bool `json:"private,omitempty"`
+	// invite is the invitation a rematch of a private table keeps: whoever
+	// was invited to the first table is invited to the rematch.
+	invite string
 }
 
 // Tokens are the tokens a new table's creator gets, each shown only once:
@@ -259,7 +262,10 @@ func (h *Hall) Open(ctx context.Context, req CreateRequest) (*Table, Tokens, err
 		Private: req.Private,
 	}
 	if req.Private {
-		rec.Invite, _ = newToken()
+		rec.Invite = req.invite
+		if rec.Invite == "" {
+			rec.Invite, _ = newToken()
+		}
 	}
 	reserved := map[string]bool{}
 	if req.TimeControl != nil {
@@ -525,7 +531,7 @@ func (h *Hall) Rematch(ctx context.Context, id, ownerToken string) (*Table, Toke
 		return nil, Tokens{}, game.Errorf(game.CodeConflict, "table %s has a rematch already: %s", id, old.Rematch)
 	}
 	req := CreateRequest{Game: old.Game, Players: old.Players, Options: old.Options, AutoStart: old.AutoStart,
-		TimeControl: old.TimeControl, StandIn: old.StandInBot, SpectatorChat: old.Settings.SpectatorChat, Private: old.Private}
+		TimeControl: old.TimeControl, StandIn: old.StandInBot, SpectatorChat: old.Settings.SpectatorChat, Private: old.Private, invite: old.Invite}
 	for i, s := range old.Seats {
 		sr := SeatRequest{Kind: s.Kind, Bot: s.Bot, ReservedFor: s.ReservedName, ReservedAccount: s.ReservedFor}
 		if slices.Contains(old.Settings.Here, game.Player(i)) {

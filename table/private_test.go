@@ -35,7 +35,8 @@ func TestOutOfMineClockOffOnlyPrivate(t *testing.T) {
 }
 
 // "A private table is never rated": asking for both is refused. A
-// private table's rematch is private too, with a fresh invitation.
+// private table's rematch is private too, and keeps the invitation, so
+// that whoever was invited to the game is invited to its rematch.
 func TestPrivateNeverRatedAndRematchStaysPrivate(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
@@ -74,7 +75,7 @@ func TestPrivateNeverRatedAndRematchStaysPrivate(t *testing.T) {
 		t.Fatalf("Rematch: %v", err)
 	}
 	reInv, _ := re.Invite(tok.Owner)
-	if !re.Info().Private || reInv == "" || reInv == inv {
-		t.Errorf("rematch: private %v, invitation %q (first %q); want private with a new invitation", re.Info().Private, reInv, inv)
+	if !re.Info().Private || reInv != inv {
+		t.Errorf("rematch: private %v, invitation %q (first %q); want private with the same invitation", re.Info().Private, reInv, inv)
 	}
 }
