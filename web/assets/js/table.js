@@ -250,7 +250,7 @@ export function tablePage(el, id) {
         const j = await api('POST', `/api/tables/${c.table.id}/join`, { name: playerName() || names()[mine?.seat ?? 0] || 'Player' });
         saveSeat(c.table.id, j.seat, j.token);
       }
-      navigate(`/tables/${c.table.id}`);
+      navigate(c.link || `/tables/${c.table.id}`);
     } catch (e) {
       st.message = e.message;
       renderMessage();
