@@ -66,6 +66,7 @@ type created struct {
 	// Here are the tokens of the seats made on the creator's device.
 	Here []table.SeatToken `json:"here,omitempty"`
 	// Link is the table's path to share: who opens it may join a free seat.
+	// A private table's carries its invitation (?invite=SECRET).
 	Link string `json:"link"`
 }
 
@@ -76,6 +77,10 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := asAccount(r, &req); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	if err := s.checkCreate(r, &req); err != nil {
 		writeError(w, s.log, err)
 		return
 	}
@@ -92,7 +97,8 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	}
 	done(t.ID())
 	s.log.Info("table created", "table", t.ID(), "game", req.Game, "players", req.Players)
-	writeJSON(w, http.StatusCreated, created{Table: t.Info(), OwnerToken: tok.Owner, Here: tok.Here, Link: "/tables/" + t.ID()})
+	inv, _ := t.Invite(tok.Owner)
+	writeJSON(w, http.StatusCreated, created{Table: t.Info(), OwnerToken: tok.Owner, Here: tok.Here, Link: tableLink(t.ID(), inv)})
 }
 
 func (s *Server) listTables(w http.ResponseWriter, r *http.Request) {
@@ -115,7 +121,9 @@ func (s *Server) listTables(w http.ResponseWriter, r *http.Request) {
 		}
 		limit = n
 	}
-	infos, err := s.cfg.Hall.List(r.Context(), limit, statuses...)
+	// Private tables are left out for everyone: their people find them
+	// under "My tables" (GET /api/account/tables) or by their link.
+	infos, err := s.cfg.Hall.ListWhere(r.Context(), store.Filter{Status: statuses, Limit: limit, Public: true})
 	if err != nil {
 		writeError(w, s.log, err)
 		return
@@ -242,7 +250,8 @@ func (s *Server) rematchTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	done(t.ID())
-	writeJSON(w, http.StatusCreated, created{Table: t.Info(), OwnerToken: tok.Owner, Here: tok.Here, Link: "/tables/" + t.ID()})
+	inv, _ := t.Invite(tok.Owner)
+	writeJSON(w, http.StatusCreated, created{Table: t.Info(), OwnerToken: tok.Owner, Here: tok.Here, Link: tableLink(t.ID(), inv)})
 }
 
 func (s *Server) tableRecord(w http.ResponseWriter, r *http.Request) {

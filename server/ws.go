@@ -96,6 +96,9 @@ type wsConn struct {
 	// resubscribes; away is what the client said of its page.
 	sub  atomic.Pointer[table.Subscription]
 	away atomic.Bool
+	// invite and account are the request's invitation and signed-in
+	// account, which let it into a private table.
+	invite, account string
 }
 
 func (s *Server) serveWebSocket(w http.ResponseWriter, r *http.Request) {
@@ -124,6 +127,7 @@ func (s *Server) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	conn := &wsConn{s: s, t: t, c: c, game: t.Game().Spec().ID, ctx: ctx, cancel: cancel,
+		invite: s.inviteFor(r, t.ID()), account: accountOf(r),
 		out: make(chan any, 32), resync: make(chan struct{}, 1), ending: make(chan closeReason, 1)}
 	// Reads and writes run without a context of their own (a context per
 	// frame costs a timer and a callback each); ending the connection's
@@ -149,6 +153,12 @@ func (c *wsConn) run() {
 	c.seat = game.Spectator
 	if hello.Token != "" && hello.Name != "" {
 		c.refuse(game.Errorf(game.CodeInvalid, "a seat's name is its seat's: send a name only to watch"), websocket.StatusPolicyViolation)
+		return
+	}
+	// A private table lets in only who has its invitation, a seat's token
+	// or a seat's account.
+	if err := c.t.Access(c.invite, hello.Token, c.account); err != nil {
+		c.refuse(err, websocket.StatusPolicyViolation)
 		return
 	}
 	if c.name, err = table.CheckSpectatorName(hello.Name); err != nil {

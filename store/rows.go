@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"minehall/game"
@@ -19,7 +20,7 @@ type Rows interface {
 
 // TableColumns are the columns of the tables table that [ScanTables] reads,
 // in its order. Both migration sets define them alike.
-const TableColumns = `id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, keeping, settings`
+const TableColumns = `id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, keeping, settings, private, invite`
 
 // ScanTables decodes rows of TableColumns into tables without their seats.
 func ScanTables(rows Rows) ([]*Table, error) {
@@ -33,7 +34,7 @@ func ScanTables(rows Rows) ([]*Table, error) {
 			keeping, settings          string
 		)
 		if err := rows.Scan(&t.ID, &t.Game, &t.Players, &opts, &seed, &t.OwnerHash, &t.AutoStart, &status,
-			&created, &started, &fi, &result, &t.RematchOf, &t.Rematch, &keeping, &settings); err != nil {
+			&created, &started, &fi, &result, &t.RematchOf, &t.Rematch, &keeping, &settings, &t.Private, &t.Invite); err != nil {
 			return nil, err
 		}
 		if err := DecodeKeeping(&t, keeping); err != nil {
@@ -110,7 +111,7 @@ func DecodeSettings(t *Table, s string) error {
 
 // SeatColumns are the columns of the seats table that [ScanSeats] reads,
 // in its order; a query orders its rows by table_id, seat.
-const SeatColumns = `table_id, kind, bot, name, token_hash, account`
+const SeatColumns = `table_id, kind, bot, name, token_hash, account, reserved_for, reserved_name`
 
 // ScanSeats decodes rows of SeatColumns, in seat order, and appends each
 // seat to its table among ts.
@@ -122,7 +123,7 @@ func ScanSeats(rows Rows, ts []*Table) error {
 	for rows.Next() {
 		var id, kind string
 		var s Seat
-		if err := rows.Scan(&id, &kind, &s.Bot, &s.Name, &s.TokenHash, &s.Account); err != nil {
+		if err := rows.Scan(&id, &kind, &s.Bot, &s.Name, &s.TokenHash, &s.Account, &s.ReservedFor, &s.ReservedName); err != nil {
 			return err
 		}
 		t, ok := byID[id]
@@ -212,4 +213,35 @@ func ScanEvents(rows Rows) ([]TableEvent, error) {
 		evs = append(evs, ev)
 	}
 	return evs, rows.Err()
+}
+
+// FilterWhere returns the WHERE clause (empty for none) and its arguments
+// that select the tables f keeps, numbering parameters with param (given
+// the 1-based position of each argument: "?" for SQLite, "$n" for
+// PostgreSQL).
+func FilterWhere(f Filter, param func(n int) string) (string, []any) {
+	var conds []string
+	var args []any
+	arg := func(v any) string {
+		args = append(args, v)
+		return param(len(args))
+	}
+	if len(f.Status) > 0 {
+		ps := make([]string, len(f.Status))
+		for i, s := range f.Status {
+			ps[i] = arg(string(s))
+		}
+		conds = append(conds, "status IN ("+strings.Join(ps, ", ")+")")
+	}
+	if f.Public {
+		conds = append(conds, "NOT private")
+	}
+	if f.Account != "" {
+		a := arg(f.Account)
+		conds = append(conds, "id IN (SELECT table_id FROM seats WHERE account = "+a+" OR reserved_for = "+a+")")
+	}
+	if len(conds) == 0 {
+		return "", nil
+	}
+	return " WHERE " + strings.Join(conds, " AND "), args
 }

@@ -6,6 +6,11 @@ import "context"
 type Filter struct {
 	// Status keeps tables with one of these statuses; empty keeps all.
 	Status []Status
+	// Public leaves private tables out.
+	Public bool
+	// Account, when set, keeps only the tables with a seat held by or
+	// reserved for the account with this ID.
+	Account string
 	// Limit caps the number of tables returned (newest first); 0 means no cap.
 	Limit int
 }

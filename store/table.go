@@ -47,6 +47,11 @@ type Seat struct {
 	// Account is the ID of the account that holds a person seat; empty for
 	// a guest, a free seat and a bot.
 	Account string
+	// ReservedFor is the ID of the account a person seat is kept for, and
+	// ReservedName that account's name: only that account may take the
+	// seat. Empty for a seat anyone may take.
+	ReservedFor  string
+	ReservedName string
 }
 
 // Taken reports whether the seat is occupied: a bot, or a person who joined.
@@ -95,6 +100,12 @@ type Table struct {
 	// Rated says the table counts for its players' ratings: it was made
 	// rated, and every person seat is taken by an account.
 	Rated bool
+
+	// Private keeps the table out of the lobby's list: only who holds
+	// Invite (the secret of its invitation link) may join or watch it. A
+	// private table is never rated. Neither changes after creation.
+	Private bool
+	Invite  string
 
 	// Settings are the owner's choices: who may chat, the seats made on
 	// the owner's device.

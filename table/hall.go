@@ -100,6 +100,11 @@ type SeatRequest struct {
 	// owner's (see [Hall.Open]).
 	Here bool   `json:"here,omitempty"`
 	Name string `json:"name,omitempty"`
+	// ReservedFor names the account a person seat is kept for: only that
+	// account, signed in, may take it. The server sets ReservedAccount,
+	// the account's ID, from the name, never from the request's JSON.
+	ReservedFor     string `json:"reserved_for,omitempty"`
+	ReservedAccount string `json:"-"`
 	// Account is the ID of the signed-in account that takes a seat here,
 	// set by the server from the session, never from the request's JSON;
 	// Name is then the account's name.
@@ -126,6 +131,13 @@ type CreateRequest struct {
 	// checkRated): it must be timed, and every person seat is taken by an
 	// account.
 	Rated bool `json:"rated,omitempty"`
+	// Private leaves the table out of the lobby's list and lets only who
+	// has its invitation link join or watch it (see [Access]). A private
+	// table is never rated.
+	Private bool `json:"private,omitempty"`
+	// invite is the invitation a rematch of a private table keeps: whoever
+	// was invited to the first table is invited to the rematch.
+	invite string
 }
 
 // Tokens are the tokens a new table's creator gets, each shown only once:
@@ -232,6 +244,12 @@ func (h *Hall) Open(ctx context.Context, req CreateRequest) (*Table, Tokens, err
 		return nil, Tokens{}, game.Errorf(game.CodeInvalid,
 			"%s is played in real time, one person a device: at most one seat can be here, not %d", spec.Title, here)
 	}
+	if req.Private && req.Rated {
+		return nil, Tokens{}, game.Errorf(game.CodeInvalid, "a private table is never rated; untick rated or private")
+	}
+	if err := checkPrivateOnly(spec, opts, req.Private); err != nil {
+		return nil, Tokens{}, err
+	}
 	if req.Rated {
 		if err := checkRated(spec, req.TimeControl, seats); err != nil {
 			return nil, Tokens{}, err
@@ -241,7 +259,15 @@ func (h *Hall) Open(ctx context.Context, req CreateRequest) (*Table, Tokens, err
 		ID: newID(), Game: spec.ID, Players: req.Players, Options: opts, Seed: randomSeed(),
 		AutoStart: req.AutoStart, Status: store.StatusOpen, Created: h.cfg.Clock.Now(),
 		StandInBot: standIn, Settings: store.Settings{SpectatorChat: req.SpectatorChat}, Rated: req.Rated,
+		Private: req.Private,
 	}
+	if req.Private {
+		rec.Invite = req.invite
+		if rec.Invite == "" {
+			rec.Invite, _ = newToken()
+		}
+	}
+	reserved := map[string]bool{}
 	if req.TimeControl != nil {
 		tc := *req.TimeControl
 		rec.TimeControl = &tc
@@ -252,11 +278,22 @@ func (h *Hall) Open(ctx context.Context, req CreateRequest) (*Table, Tokens, err
 			if s.Bot != "" {
 				return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d is for a person but names bot %q", i, s.Bot)
 			}
+			if s.ReservedFor != "" {
+				switch {
+				case s.Here:
+					return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d is here and reserved for %q: a seat taken at once is nobody's to reserve", i, s.ReservedFor)
+				case s.ReservedAccount == "":
+					return nil, Tokens{}, game.Errorf(game.CodeNotFound, "seat %d: there is no account named %q to reserve it for", i, s.ReservedFor)
+				case reserved[s.ReservedAccount]:
+					return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d: %s has a seat reserved already; an account sits once", i, s.ReservedFor)
+				}
+				reserved[s.ReservedAccount] = true
+			}
 			if !s.Here {
 				if s.Name != "" {
 					return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d names %q but is not here: a person names themselves when they join", i, s.Name)
 				}
-				rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatPerson})
+				rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatPerson, ReservedFor: s.ReservedAccount, ReservedName: s.ReservedFor})
 				continue
 			}
 			name, err := checkName(s.Name)
@@ -268,8 +305,8 @@ func (h *Hall) Open(ctx context.Context, req CreateRequest) (*Table, Tokens, err
 			rec.Settings.Here = append(rec.Settings.Here, game.Player(i))
 			tok.Here = append(tok.Here, SeatToken{Seat: game.Player(i), Name: name, Token: token})
 		case store.SeatBot:
-			if s.Here || s.Name != "" {
-				return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d is a bot's: a bot takes no name and is nobody's here", i)
+			if s.Here || s.Name != "" || s.ReservedFor != "" {
+				return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d is a bot's: a bot takes no name, is nobody's here and is reserved for nobody", i)
 			}
 			name := s.Bot
 			if name == "" {
@@ -390,7 +427,12 @@ func (h *Hall) Restore(ctx context.Context) (int, error) {
 // List describes the tables with the given statuses (all when none),
 // newest first, at most limit of them (0: no limit).
 func (h *Hall) List(ctx context.Context, limit int, status ...store.Status) ([]Info, error) {
-	recs, err := h.cfg.Store.Tables(ctx, store.Filter{Status: status, Limit: limit})
+	return h.ListWhere(ctx, store.Filter{Status: status, Limit: limit})
+}
+
+// ListWhere describes the tables f keeps, newest first.
+func (h *Hall) ListWhere(ctx context.Context, f store.Filter) ([]Info, error) {
+	recs, err := h.cfg.Store.Tables(ctx, f)
 	if err != nil {
 		return nil, err
 	}
@@ -489,9 +531,9 @@ func (h *Hall) Rematch(ctx context.Context, id, ownerToken string) (*Table, Toke
 		return nil, Tokens{}, game.Errorf(game.CodeConflict, "table %s has a rematch already: %s", id, old.Rematch)
 	}
 	req := CreateRequest{Game: old.Game, Players: old.Players, Options: old.Options, AutoStart: old.AutoStart,
-		TimeControl: old.TimeControl, StandIn: old.StandInBot, SpectatorChat: old.Settings.SpectatorChat}
+		TimeControl: old.TimeControl, StandIn: old.StandInBot, SpectatorChat: old.Settings.SpectatorChat, Private: old.Private, invite: old.Invite}
 	for i, s := range old.Seats {
-		sr := SeatRequest{Kind: s.Kind, Bot: s.Bot}
+		sr := SeatRequest{Kind: s.Kind, Bot: s.Bot, ReservedFor: s.ReservedName, ReservedAccount: s.ReservedFor}
 		if slices.Contains(old.Settings.Here, game.Player(i)) {
 			sr.Here, sr.Name = true, s.Name
 		}

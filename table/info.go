@@ -33,6 +33,9 @@ type Info struct {
 	Ending string `json:"ending,omitempty"`
 	// Rated says the table counts for its players' ratings.
 	Rated bool `json:"rated,omitempty"`
+	// Private says the table is left out of the lobby and joined only with
+	// its invitation link, whose secret Info never holds.
+	Private bool `json:"private,omitempty"`
 	// Chat is who may chat, as the owner set it.
 	Chat ChatInfo `json:"chat"`
 	// Spectators is who watches the table; only a live table knows it.
@@ -62,6 +65,9 @@ type SeatInfo struct {
 	// Account says an account holds the seat: its name is the account's
 	// (and its profile is /players/NAME).
 	Account bool `json:"account,omitempty"`
+	// Reserved is the name of the account the seat is kept for; only it
+	// may take the seat.
+	Reserved string `json:"reserved,omitempty"`
 	// Clock is the seat's clock at a timed table.
 	Clock *ClockInfo `json:"clock,omitempty"`
 }
@@ -71,7 +77,7 @@ func InfoOf(t *store.Table) Info {
 	in := Info{
 		ID: t.ID, Game: t.Game, Players: t.Players, Options: t.Options.Clone(), Status: t.Status,
 		AutoStart: t.AutoStart, Created: t.Created, RematchOf: t.RematchOf, Rematch: t.Rematch,
-		StandInBot: t.StandInBot, Ending: t.Ending, Rated: t.Rated,
+		StandInBot: t.StandInBot, Ending: t.Ending, Rated: t.Rated, Private: t.Private,
 		Chat: ChatInfo{Spectators: t.Settings.SpectatorChat, Muted: slices.Clone(t.Settings.Muted)},
 	}
 	if t.TimeControl != nil {
@@ -91,7 +97,7 @@ func InfoOf(t *store.Table) Info {
 		in.Result = &r
 	}
 	for i, s := range t.Seats {
-		si := SeatInfo{Kind: s.Kind, Bot: s.Bot, Name: s.Name, Taken: s.Taken(), Account: s.Account != ""}
+		si := SeatInfo{Kind: s.Kind, Bot: s.Bot, Name: s.Name, Taken: s.Taken(), Account: s.Account != "", Reserved: s.ReservedName}
 		if s.Kind == store.SeatPerson && t.Status == store.StatusPlaying {
 			si.Absent = t.Absence(game.Player(i))
 			si.StandIn = si.Absent != ""

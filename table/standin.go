@@ -182,7 +182,7 @@ func (t *Table) Leave(ctx context.Context, seat game.Player, token string) error
 	switch {
 	case t.rec.Status == store.StatusOpen:
 		old := t.rec.Seats[seat]
-		t.rec.Seats[seat] = store.Seat{Kind: store.SeatPerson}
+		t.rec.Seats[seat] = store.Seat{Kind: store.SeatPerson, ReservedFor: old.ReservedFor, ReservedName: old.ReservedName}
 		if err := t.hall.cfg.Store.UpdateTable(ctx, t.rec); err != nil {
 			t.rec.Seats[seat] = old
 			t.lostOwnership(ctx, err)

@@ -296,8 +296,11 @@ func (t *Table) JoinAccount(ctx context.Context, name string, seat int, account 
 		return 0, "", game.Errorf(game.CodeConflict, "the game has started; you can watch it")
 	}
 	if seat < 0 {
-		seat = slices.IndexFunc(t.rec.Seats, func(s store.Seat) bool { return !s.Taken() })
+		seat = t.freeSeatFor(account)
 		if seat < 0 {
+			if slices.ContainsFunc(t.rec.Seats, func(s store.Seat) bool { return !s.Taken() }) {
+				return 0, "", game.Errorf(game.CodeConflict, "every free seat is reserved for someone else; you can watch")
+			}
 			return 0, "", game.Errorf(game.CodeConflict, "every seat is taken; you can watch")
 		}
 	}
@@ -312,9 +315,12 @@ func (t *Table) JoinAccount(ctx context.Context, name string, seat int, account 
 	if err := t.checkRatedJoin(account); err != nil {
 		return 0, "", err
 	}
+	if err := t.checkReservedJoin(seat, account); err != nil {
+		return 0, "", err
+	}
 	token, hash := newToken()
 	old := t.rec.Seats[seat]
-	t.rec.Seats[seat] = store.Seat{Kind: store.SeatPerson, Name: name, TokenHash: hash, Account: account}
+	t.rec.Seats[seat] = store.Seat{Kind: store.SeatPerson, Name: name, TokenHash: hash, Account: account, ReservedFor: old.ReservedFor, ReservedName: old.ReservedName}
 	if err := t.hall.cfg.Store.UpdateTable(ctx, t.rec); err != nil {
 		t.rec.Seats[seat] = old
 		t.lostOwnership(ctx, err)

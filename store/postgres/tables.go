@@ -35,11 +35,11 @@ func (db *DB) CreateTable(ctx context.Context, t *store.Table) error {
 	}
 	return pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `INSERT INTO tables
-			(id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, owner, keeping, settings)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+			(id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, owner, keeping, settings, private, invite)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
 			ON CONFLICT (id) DO NOTHING`,
 			t.ID, t.Game, t.Players, string(opts), int64(t.Seed), nonNil(t.OwnerHash), t.AutoStart, string(t.Status),
-			store.Millis(t.Created), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, db.instance, keeping, settings)
+			store.Millis(t.Created), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, db.instance, keeping, settings, t.Private, t.Invite)
 		if err != nil {
 			return internal("create table", err)
 		}
@@ -141,8 +141,8 @@ func writeSeats(ctx context.Context, tx pgx.Tx, t *store.Table) error {
 		if len(s.TokenHash) > 0 {
 			hash = s.TokenHash
 		}
-		b.Queue(`INSERT INTO seats (table_id, seat, kind, bot, name, token_hash, account) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-			t.ID, i, string(s.Kind), s.Bot, s.Name, hash, s.Account)
+		b.Queue(`INSERT INTO seats (table_id, seat, kind, bot, name, token_hash, account, reserved_for, reserved_name) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+			t.ID, i, string(s.Kind), s.Bot, s.Name, hash, s.Account, s.ReservedFor, s.ReservedName)
 	}
 	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		return internal("write seats", err)
@@ -172,16 +172,8 @@ func (db *DB) Table(ctx context.Context, id string) (*store.Table, error) {
 
 // Tables implements [store.Store].
 func (db *DB) Tables(ctx context.Context, f store.Filter) ([]*store.Table, error) {
-	q := `SELECT ` + store.TableColumns + ` FROM tables`
-	var args []any
-	if len(f.Status) > 0 {
-		st := make([]string, len(f.Status))
-		for i, s := range f.Status {
-			st[i] = string(s)
-		}
-		q += ` WHERE status = ANY($1)`
-		args = append(args, st)
-	}
+	where, args := store.FilterWhere(f, func(n int) string { return fmt.Sprintf("$%d", n) })
+	q := `SELECT ` + store.TableColumns + ` FROM tables` + where
 	q += ` ORDER BY created_ms DESC, id`
 	if f.Limit > 0 {
 		args = append(args, f.Limit)

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"minehall/game"
@@ -61,18 +62,12 @@ func (db *DB) Table(ctx context.Context, id string) (*store.Table, error) {
 
 // Tables implements [store.Store].
 func (db *DB) Tables(ctx context.Context, f store.Filter) ([]*store.Table, error) {
-	q := `SELECT ` + store.TableColumns + ` FROM tables`
-	var args []any
-	if len(f.Status) > 0 {
-		q += ` WHERE status IN (?` + strings.Repeat(", ?", len(f.Status)-1) + `)`
-		for _, s := range f.Status {
-			args = append(args, string(s))
-		}
-	}
+	where, args := store.FilterWhere(f, func(n int) string { return fmt.Sprintf("?%d", n) })
+	q := `SELECT ` + store.TableColumns + ` FROM tables` + where
 	q += ` ORDER BY created_ms DESC, id`
 	if f.Limit > 0 {
-		q += ` LIMIT ?`
 		args = append(args, f.Limit)
+		q += fmt.Sprintf(` LIMIT ?%d`, len(args))
 	}
 	rows, err := db.read.QueryContext(ctx, q, args...)
 	if err != nil {

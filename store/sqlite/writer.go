@@ -61,12 +61,12 @@ func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
 		{&st.tableExists, `SELECT COUNT(*) FROM tables WHERE id = ?`},
 		{&st.insertAction, `INSERT INTO actions (table_id, n, player, move, ms, client_seq) VALUES (?, ?, ?, ?, ?, ?)`},
 		{&st.insertTable, `INSERT INTO tables
-			(id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, keeping, settings)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+			(id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, keeping, settings, private, invite)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
 		{&st.updateTable, `UPDATE tables SET status = ?, started_ms = ?, finished_ms = ?, result = ?, rematch_of = ?, rematch = ?, autostart = ?, keeping = ?, settings = ?
 			WHERE id = ?`},
 		{&st.deleteSeats, `DELETE FROM seats WHERE table_id = ?`},
-		{&st.insertSeat, `INSERT INTO seats (table_id, seat, kind, bot, name, token_hash, account) VALUES (?, ?, ?, ?, ?, ?, ?)`},
+		{&st.insertSeat, `INSERT INTO seats (table_id, seat, kind, bot, name, token_hash, account, reserved_for, reserved_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`},
 		{&st.lastEvent, `SELECT (SELECT COUNT(*) FROM tables WHERE id = ?1), (SELECT MAX(n) FROM events WHERE table_id = ?1)`},
 		{&st.insertEvent, `INSERT INTO events (table_id, n, kind, after_n, seat, at_ms, body) VALUES (?, ?, ?, ?, ?, ?, ?)`},
 		{&st.deleteAfter, `DELETE FROM actions WHERE table_id = ? AND n > ?`},
@@ -296,7 +296,7 @@ func (w *batchWriter) createTable(ctx context.Context, t *store.Table, opts stri
 	}
 	if _, err := w.stmt(ctx, w.st.insertTable).ExecContext(ctx,
 		t.ID, t.Game, t.Players, opts, int64(t.Seed), nonNil(t.OwnerHash), t.AutoStart, string(t.Status),
-		store.Millis(t.Created), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, keeping, settings); err != nil {
+		store.Millis(t.Created), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, keeping, settings, t.Private, t.Invite); err != nil {
 		return internal("create table", err)
 	}
 	if err := w.writeSeats(ctx, t); err != nil {
@@ -398,7 +398,7 @@ func (w *batchWriter) writeSeats(ctx context.Context, t *store.Table) error {
 		if len(s.TokenHash) > 0 {
 			hash = s.TokenHash
 		}
-		if _, err := ins.ExecContext(ctx, t.ID, i, string(s.Kind), s.Bot, s.Name, hash, s.Account); err != nil {
+		if _, err := ins.ExecContext(ctx, t.ID, i, string(s.Kind), s.Bot, s.Name, hash, s.Account, s.ReservedFor, s.ReservedName); err != nil {
 			return internal("write seats", err)
 		}
 	}

@@ -28,6 +28,7 @@ func Run(t *testing.T, open Opener) {
 		{"ErrNotFound", testNotFound},
 		{"UpdateTable", testUpdateTable},
 		{"ListByStatus", testListByStatus},
+		{"PrivateTables", testPrivateTables},
 		{"AppendActions", testAppendActions},
 		{"ErrActionNumber", testActionNumber},
 		{"ConcurrentAppends", testConcurrentAppends},

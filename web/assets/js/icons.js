@@ -32,6 +32,10 @@ const STAR = 'M12 2.8l2.7 5.9 6.4.7-4.8 4.3 1.4 6.3L12 16.8 6.3 20l1.4-6.3-4.8-4
 const PATHS = {
   // A stopwatch: the dial, the crown and the hand.
   clock: [['circle', { cx: 12, cy: 13.5, r: 8 }], ['path', { d: 'M9.5 2.5h5M12 2.5v3M12 13.5V9M18.5 6.5l1.5-1.5' }]],
+  // A bell: the "your turn" notifications.
+  bell: [['path', { d: 'M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 1.5h-15zM10 20.5a2 2 0 0 0 4 0' }]],
+  // A padlock: a private table.
+  lock: [['rect', { x: 5, y: 11, width: 14, height: 10, rx: 2 }], ['path', { d: 'M8 11V8a4 4 0 0 1 8 0v3' }]],
   // A cup with two handles on a foot.
   trophy: [['path', { d: 'M7 3.5h10v5a5 5 0 0 1-10 0zM7 5.5H4.5v1a3 3 0 0 0 3 3M17 5.5h2.5v1a3 3 0 0 1-3 3M12 13.5v4M8 20.5h8M9.5 17.5h5v3h-5z' }]],
   // A robot's head: the stand-in.

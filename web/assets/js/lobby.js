@@ -9,6 +9,7 @@ import { navigate } from './router.js';
 import { icon } from './icons.js';
 import { PRESETS, DEFAULT_PRESET, realtime, describe, label as timeControlLabel, standInLevels } from './timecontrol.js';
 import { whoami, onAccount, accountsOffered } from './account.js';
+import { saveLink } from './private.js';
 
 // LIST is the lobby's query: tables one may join or watch; finished ones
 // (abandoned ones too) are in their replays, not here.
@@ -19,7 +20,7 @@ export function lobbyPage(el) {
   let tables = [];
   let error = '';
   // The form's choices survive re-rendering (a language switch).
-  const form = { game: '', players: 2, options: {}, seats: [], name: playerName(), tc: DEFAULT_PRESET, standIn: '', rated: false };
+  const form = { game: '', players: 2, options: {}, seats: [], name: playerName(), tc: DEFAULT_PRESET, standIn: '', rated: false, private: false };
   let me = null; // the signed-in account, if any
   let refresh = 0;
   let tablesBox = null;
@@ -66,16 +67,20 @@ export function lobbyPage(el) {
     }
     savePlayerName(name);
     // Seats "on this device" (pass and play) are seated at once, each with
-    // its person's name; the creator's own seat is then among them.
+    // its person's name; the creator's own seat is then among them. A
+    // private table may keep other seats for accounts.
     const here = !realtime(g) && form.seats.some((s) => s.kind === 'person' && s.here);
     const seats = form.seats.map((s, i) => (s.kind === 'bot' ? { kind: 'bot', bot: s.bot }
-      : here && s.here ? { kind: 'person', here: true, name: (s.name || '').trim() || (i === 0 ? name : '') } : { kind: 'person' }));
+      : here && s.here ? { kind: 'person', here: true, name: (s.name || '').trim() || (i === 0 ? name : '') }
+        : form.private && i > 0 && s.reserved?.trim() ? { kind: 'person', reserved_for: s.reserved.trim() } : { kind: 'person' }));
     const body = { game: g.id, players: form.players, options: form.options, seats, autostart: true, stand_in: form.standIn };
     if (!realtime(g)) body.time_control = PRESETS.find((p) => p.key === form.tc)?.tc ?? null;
     if (form.rated && ratedOff(g) === '') body.rated = true;
+    if (form.private) body.private = true;
     try {
       const c = await api('POST', '/api/tables', body);
       saveOwner(c.table.id, c.owner_token);
+      if (c.link) saveLink(c.link);
       if (here) {
         saveHere(c.table.id, c.here);
         saveSeat(c.table.id, c.here[0].seat, c.here[0].token);
@@ -97,7 +102,9 @@ export function lobbyPage(el) {
     if (o.kind === 'bool') {
       input = h('input', { id, type: 'checkbox', checked: form.options[o.key] === 'true', onchange: (e) => set(e.target.checked ? 'true' : 'false') });
     } else if (o.kind === 'int') {
-      input = h('input', { id, type: 'number', min: o.min, max: o.max, value: form.options[o.key], onchange: (e) => set(e.target.value) });
+      // Out of Mine's round clock may be off (0) only at a private table.
+      const min = o.key === 'clock' && realtime(g) && !form.private ? Math.max(o.min, 1) : o.min;
+      input = h('input', { id, type: 'number', min, max: o.max, value: form.options[o.key], onchange: (e) => set(e.target.value) });
     } else {
       input = h('select', { id, onchange: (e) => set(e.target.value) },
         (o.choices || []).map((c) => h('option', { value: c, selected: form.options[o.key] === c, text: choiceName(g.id, o, c) })));
@@ -128,17 +135,24 @@ export function lobbyPage(el) {
       s.here ? h('input', { class: 'here-name', id: `seat-${i}-name`, maxlength: 32, value: s.name ?? (i === 0 ? form.name : ''),
         'aria-label': t('pp.name', { n: i + 1 }), oninput: (e) => { s.name = e.target.value; } }) : null]
       : null;
-    return h('li', { class: 'seat-row' }, h('span', { class: 'seat-label', text: t('seat.number', { n: i + 1 }) }), kind, level, here);
+    const reserve = form.private && s.kind === 'person' && i > 0 && !s.here
+      ? h('input', { id: `seat-${i}-reserved`, class: 'reserved', maxlength: 32, autocomplete: 'off', placeholder: t('private.reserveph'),
+        'aria-label': t('private.reserve', { n: i + 1 }), value: s.reserved || '', oninput: (e) => { s.reserved = e.target.value; } })
+      : null;
+    return h('li', { class: 'seat-row' }, h('span', { class: 'seat-label', text: t('seat.number', { n: i + 1 }) }), kind, level, here, reserve);
   }
 
   // timeControlField returns the time control select with what each
   // preset means, or null for a real-time game (it keeps its round clock).
   function timeControlField(g) {
     if (realtime(g)) return null;
-    const preset = PRESETS.find((p) => p.key === form.tc) || PRESETS[1];
+    // Untimed play is for private tables only.
+    const offered = PRESETS.filter((p) => p.tc || form.private);
+    if (!offered.some((p) => p.key === form.tc)) form.tc = DEFAULT_PRESET;
+    const preset = offered.find((p) => p.key === form.tc) || offered[1];
     return h('div', { class: 'field' }, h('label', { for: 'time-control', text: t('tc.label') }),
       h('select', { id: 'time-control', 'aria-describedby': 'time-control-help', onchange: (e) => { form.tc = e.target.value; render(); } },
-        PRESETS.map((p) => h('option', { value: p.key, selected: p.key === preset.key, text: `${t('tc.' + p.key)}: ${describe(p.tc)}` }))),
+        offered.map((p) => h('option', { value: p.key, selected: p.key === preset.key, text: `${t('tc.' + p.key)}: ${describe(p.tc)}` }))),
       h('small', { class: 'help', id: 'time-control-help' },
         preset.tc ? h('strong', { text: describe(preset.tc) + '. ' }) : null, t('tc.' + preset.key + '.help')));
   }
@@ -156,11 +170,22 @@ export function lobbyPage(el) {
   // ratedOff says why the table cannot be rated ('' when it can): "rated"
   // is for signed-in players, at timed tables, each bot level once.
   function ratedOff(g) {
+    if (form.private) return t('private.norated');
     if (!me) return t('rated.signin');
     if (!realtime(g) && !PRESETS.find((p) => p.key === form.tc)?.tc) return t('rated.untimed');
     const bots = form.seats.filter((s) => s.kind === 'bot').map((s) => s.bot);
     if (new Set(bots).size < bots.length) return t('rated.samebot');
     return '';
+  }
+
+  // privateField is the "private" box: a table left out of the list,
+  // joined by its invitation link, with seats kept for accounts, untimed
+  // play and Out of Mine's clock off; never rated.
+  function privateField() {
+    return h('div', { class: 'field check-field' },
+      h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'private', checked: form.private, 'aria-describedby': 'private-help',
+        onchange: (e) => { form.private = e.target.checked; render(); } }), ' ', icon('lock'), ' ', t('private.label')),
+      h('small', { class: 'help', id: 'private-help', text: t('private.help') }));
   }
 
   function ratedField(g) {
@@ -213,6 +238,7 @@ export function lobbyPage(el) {
         (g.options || []).map((o) => optionField(g, o)),
         h('fieldset', {}, h('legend', { text: t('lobby.seats') }), h('ol', { class: 'seat-list' }, form.seats.map((s, i) => seatField(g, s, i))),
           realtime(g) && form.players > 1 ? h('small', { class: 'help', id: 'here-realtime', text: t('pp.realtime') }) : null),
+        privateField(),
         timeControlField(g),
         standInField(g),
         ratedField(g),

@@ -12,6 +12,8 @@ import { soundOn, setSound } from './sound.js';
 import { accountPage, whoami, updateNav } from './account.js';
 import { profilePage } from './profile.js';
 import { leaderboardPage } from './leaderboard.js';
+import { myTablesPage } from './mytables.js';
+import { rememberInvite } from './private.js';
 
 const routes = [
   [/^\/$/, lobbyPage],
@@ -23,6 +25,7 @@ const routes = [
   [/^\/players\/([^/]+)$/, profilePage],
   [/^\/leaderboard\/([a-z0-9_-]+)$/, leaderboardPage],
   [/^\/learn\/([a-z0-9_-]+)$/, learnPage],
+  [/^\/my$/, myTablesPage],
 ];
 
 let current = null; // {leave, title}
@@ -40,6 +43,7 @@ function notFound(el) {
 function route() {
   if (current?.leave) current.leave();
   const el = clear(main());
+  rememberInvite();
   const path = location.pathname.replace(/\/+$/, '') || '/';
   for (const [re, page] of routes) {
     const m = path.match(re);

@@ -4,6 +4,8 @@
 // leaving and taking back one's seat, the owner's controls before the
 // start, and the end screen with scores and rematch.
 import { play } from './sound.js';
+import { notifyButton, notifyTurn } from './notify.js';
+import { inviteLink } from './private.js';
 import { h, clear } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api, hereSeats, seatOf, saveSeat, forgetSeat, ownerOf, saveOwner, playerName, savePlayerName } from './api.js';
@@ -332,7 +334,7 @@ export function tablePage(el, id) {
         const j = await api('POST', `/api/tables/${c.table.id}/join`, { name: playerName() || names()[mine?.seat ?? 0] || 'Player' });
         saveSeat(c.table.id, j.seat, j.token);
       }
-      navigate(`/tables/${c.table.id}`);
+      navigate(c.link || `/tables/${c.table.id}`);
     } catch (e) {
       st.message = e.message;
       renderMessage();
@@ -355,7 +357,7 @@ export function tablePage(el, id) {
 
   function renderHead() {
     const title = st.spec ? gameTitle(st.spec) : (st.info?.game || '');
-    const link = `${location.origin}/tables/${id}`;
+    const link = inviteLink(id);
     const connText = {
       connecting: t('conn.connecting'), open: t('conn.open'), closed: t('conn.closed'),
       reconnecting: st.retryIn ? t('conn.retry', { s: Math.ceil(st.retryIn / 1000) }) : t('conn.reconnecting'),
@@ -374,7 +376,7 @@ export function tablePage(el, id) {
             icon('clock'), ' ', timeControlLabel(st.info.time_control))
           : null,
         h('a', { href: `/rules/${st.info?.game || ''}`, 'data-link': true, text: t('nav.rules') })),
-      h('div', { class: 'invite' }, h('label', { text: t('table.link') }), linkInput, copy));
+      h('div', { class: 'invite' }, h('label', { text: t('table.link') }), linkInput, copy), mine ? notifyButton() : null);
   }
 
   function renderJoin() {
@@ -410,7 +412,7 @@ export function tablePage(el, id) {
     clear(boxes.status);
     if (!st.info) return;
     const yourTurn = st.actors.includes(st.you) && st.status === 'playing';
-    if (yourTurn && el.dataset.myTurn === 'false') play('turn');
+    if (yourTurn && el.dataset.myTurn === 'false') { play('turn'); notifyTurn(id, st.spec ? gameTitle(st.spec) : ''); }
     el.dataset.myTurn = yourTurn ? 'true' : 'false';
     el.dataset.status = st.status;
     el.dataset.n = String(st.n);
