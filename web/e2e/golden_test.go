@@ -414,6 +414,10 @@ func shootGolden(t *testing.T, browser context.Context, s *site, c goldenCase, w
 		chromedp.Evaluate[chromedp.Void](`document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))`, chromedp.EvalAwaitPromise),
 		chromedp.Sleep(100*time.Millisecond),
 	)
+	// No value left unfilled reaches the page as "null" or "undefined".
+	if stray := eval[string](t, tab, `(document.body.innerText.match(/\b(null|undefined|NaN)\b/) || [''])[0]`); stray != "" {
+		t.Errorf("%s at %dx%d: the page reads %q", c.Name, width, height, stray)
+	}
 	// Nothing may make a player scroll sideways.
 	if w := eval[int](t, tab, `document.documentElement.scrollWidth`); w > int(width) {
 		t.Errorf("%s at %dx%d: the page is %d px wide; want no wider than the screen", c.Name, width, height, w)

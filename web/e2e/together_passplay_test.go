@@ -110,9 +110,16 @@ func TestTogetherPassAndPlayMinerals(t *testing.T) {
 			Muted      []int `json:"muted"`
 		} `json:"chat"`
 	}
-	apiCall(t, s, "GET", "/api/tables/"+id, "", nil, &info, 200)
-	if !info.Chat.Spectators || fmt.Sprint(info.Chat.Muted) != fmt.Sprintf("[%d]", other) {
-		t.Errorf("the table's chat settings are %+v; want spectators allowed and seat %d muted", info.Chat, other)
+	// A checkbox shows its click at once; the server has the setting once
+	// the page's request is answered.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		apiCall(t, s, "GET", "/api/tables/"+id, "", nil, &info, 200)
+		if info.Chat.Spectators && fmt.Sprint(info.Chat.Muted) == fmt.Sprintf("[%d]", other) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the table's chat settings are %+v; want spectators allowed and seat %d muted", info.Chat, other)
+		}
 	}
 	do(t, tab, 10*time.Second, "good game", chromedp.Click(chromedp.CSS(`.chat-phrases summary`)), chromedp.Click(chromedp.CSS(`button[data-phrase="good_game"]`)))
 	waitFor(t, tab, 10*time.Second, "good game said", chatHas("Good game"))

@@ -503,7 +503,8 @@ export function tablePage(el, id) {
     };
     boxes.notation.append(h('label', { for: 'move-input', text: t('table.typemove') }), input, list,
       h('button', { type: 'submit', disabled: !st.legal.length, text: t('table.send') }),
-      h('small', { id: 'move-help', class: 'help', text: t('table.legalcount', { n: st.legal.length }) }), answer);
+      h('small', { id: 'move-help', class: 'help', text: t('table.legalcount', { n: st.legal.length }) }));
+    if (answer) boxes.notation.append(answer);
   }
 
   // typedAnswer says what became of the last typed move: accepted, or
