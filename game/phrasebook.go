@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"regexp"
 	"strconv"
 	"strings"
@@ -45,6 +46,17 @@ func (b *Phrasebook) Term(en string, tr map[string]string) {
 		b.terms = map[string]map[string]string{}
 	}
 	b.terms[en] = tr
+}
+
+// LocalizeError returns the message of err, an [*Error] as an engine
+// writes it, in lang, as [ErrorLocalizer] asks: false when err is no
+// [*Error] or its message has no phrase.
+func (b *Phrasebook) LocalizeError(err error, lang string) (string, bool) {
+	var e *Error
+	if !errors.As(err, &e) {
+		return "", false
+	}
+	return b.Translate(e.Message, lang)
 }
 
 // Translate returns msg in lang, or "" and false when no phrase matches

@@ -1,20 +1,12 @@
 package hammertime
 
-import (
-	"errors"
-
-	"minehall/game"
-)
+import "minehall/game"
 
 // LocalizeError says an error of this game (its engine's English
 // message, see [State.Explain]) in lang, one of [game.Languages]; false
 // when the message has no translation.
 func (*Game) LocalizeError(err error, lang string) (string, bool) {
-	var e *game.Error
-	if !errors.As(err, &e) {
-		return "", false
-	}
-	return reasons.Translate(e.Message, lang)
+	return reasons.LocalizeError(err, lang)
 }
 
 var _ game.ErrorLocalizer = (*Game)(nil)
