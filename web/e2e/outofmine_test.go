@@ -318,11 +318,12 @@ func TestOutOfMineSevenRoundsAgainstTwoBots(t *testing.T) {
 		fmt.Sprintf(`document.querySelector('#replay-step').textContent.startsWith('Move %d ') && %s === 'cards' && document.querySelectorAll('#oom .oom-card-down').length === 1`, first+1, phase))
 }
 
-// twoPeopleAtOutOfMine opens a 2-player table without a round clock, joins
-// Ann and Bob from two browsers, and has both choose a side: round 1 runs.
+// twoPeopleAtOutOfMine opens a 2-player table without a round clock
+// (private, as a table without one must be), joins Ann and Bob from two
+// browsers by its invitation link, and has both choose a side: round 1 runs.
 func twoPeopleAtOutOfMine(t *testing.T) (ann, bob context.Context) {
 	s := startSite(t)
-	link := createTable(t, s, map[string]any{"game": "outofmine", "players": 2, "autostart": true,
+	link := createTable(t, s, map[string]any{"game": "outofmine", "players": 2, "autostart": true, "private": true,
 		"options": map[string]string{"clock": "0"},
 		"seats":   []map[string]string{{"kind": "person"}, {"kind": "person"}}})
 	browser := newBrowser(t)
