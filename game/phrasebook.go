@@ -48,6 +48,20 @@ func (b *Phrasebook) Term(en string, tr map[string]string) {
 	b.terms[en] = tr
 }
 
+// SayDeFrNl is [Phrasebook.Say] with the templates in German, French and
+// Dutch, the app's languages besides English.
+func (b *Phrasebook) SayDeFrNl(pattern, de, fr, nl string) {
+	b.Say(pattern, map[string]string{"de": de, "fr": fr, "nl": nl})
+}
+
+// Terms adds terms as [Phrasebook.Term] does, each given as its words in
+// English, German, French and Dutch.
+func (b *Phrasebook) Terms(terms ...[4]string) {
+	for _, t := range terms {
+		b.Term(t[0], map[string]string{"de": t[1], "fr": t[2], "nl": t[3]})
+	}
+}
+
 // LocalizeError returns the message of err, an [*Error] as an engine
 // writes it, in lang, as [ErrorLocalizer] asks: false when err is no
 // [*Error] or its message has no phrase.

@@ -15,19 +15,15 @@ var _ game.ErrorLocalizer = (*Game)(nil)
 // languages; gems' colours as the app names them.
 var reasons = func() *game.Phrasebook {
 	b := &game.Phrasebook{}
-	for _, t := range []struct{ en, de, fr, nl string }{
+	b.Terms([][4]string{
 		{"white", "weiße", "blanches", "witte"},
 		{"blue", "blaue", "bleues", "blauwe"},
 		{"green", "grüne", "vertes", "groene"},
 		{"yellow", "gelbe", "jaunes", "gele"},
 		{"red", "rote", "rouges", "rode"},
 		{"black", "schwarze", "noires", "zwarte"},
-	} {
-		b.Term(t.en, map[string]string{"de": t.de, "fr": t.fr, "nl": t.nl})
-	}
-	say := func(pattern, de, fr, nl string) {
-		b.Say(pattern, map[string]string{"de": de, "fr": fr, "nl": nl})
-	}
+	}...)
+	say := b.SayDeFrNl
 	say(`the game is over`, "Die Partie ist vorbei.", "La partie est terminée.", "De partij is voorbij.")
 	say(`the die is rolled first: it decides seat (\d+)'s technique for this turn`,
 		"Zuerst wird gewürfelt: der Würfel bestimmt die Technik von Platz {1} in diesem Zug.",

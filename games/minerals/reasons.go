@@ -14,7 +14,7 @@ var _ game.ErrorLocalizer = Game{}
 // reasons are the engine's reasons (explain.go) in the app's languages.
 var reasons = func() *game.Phrasebook {
 	b := &game.Phrasebook{}
-	for _, t := range []struct{ en, de, fr, nl string }{
+	b.Terms([][4]string{
 		{"wollastonite", "Wollastonit", "wollastonite", "wollastoniet"},
 		{"kyanite", "Kyanit", "cyanite", "kyaniet"},
 		{"tourmaline", "Turmalin", "tourmaline", "toermalijn"},
@@ -30,13 +30,9 @@ var reasons = func() *game.Phrasebook {
 		{"vortex", "Wirbel", "Vortex", "Draaikolk"},
 		{"rope", "Seil", "Corde", "Touw"},
 		{"dynamite", "Dynamit", "Dynamite", "Dynamiet"},
-	} {
-		b.Term(t.en, map[string]string{"de": t.de, "fr": t.fr, "nl": t.nl})
-	}
+	}...)
 	b.Term("nothing", map[string]string{"de": "nichts", "fr": "rien", "nl": "niets"})
-	say := func(pattern, de, fr, nl string) {
-		b.Say(pattern, map[string]string{"de": de, "fr": fr, "nl": nl})
-	}
+	say := b.SayDeFrNl
 	say(`the game is over`, "Die Partie ist vorbei.", "La partie est terminée.", "De partij is voorbij.")
 	say(`it is seat (\d+)'s turn, not seat (\d+)'s`,
 		"Platz {1} ist am Zug, nicht Platz {2}.", "C’est au tour de la place {1}, pas de la place {2}.", "Plaats {1} is aan de beurt, niet plaats {2}.")

@@ -16,7 +16,7 @@ var _ game.ErrorLocalizer = (*Game)(nil)
 // are said as the app says them.
 var reasons = func() *game.Phrasebook {
 	b := &game.Phrasebook{}
-	for _, t := range []struct{ en, de, fr, nl string }{
+	b.Terms([][4]string{
 		{"gold", "Gold", "or", "goud"},
 		{"silver", "Silber", "argent", "zilver"},
 		{"woodworm", "Holzwurm", "ver à bois", "houtworm"},
@@ -26,12 +26,8 @@ var reasons = func() *game.Phrasebook {
 		{"green", "grün", "vert", "groen"},
 		{"red", "rot", "rouge", "rood"},
 		{"white", "weiß", "blanc", "wit"},
-	} {
-		b.Term(t.en, map[string]string{"de": t.de, "fr": t.fr, "nl": t.nl})
-	}
-	say := func(pattern, de, fr, nl string) {
-		b.Say(pattern, map[string]string{"de": de, "fr": fr, "nl": nl})
-	}
+	}...)
+	say := b.SayDeFrNl
 	say(`the game is over`, "Die Partie ist vorbei.", "La partie est terminée.", "De partij is voorbij.")
 	say(`only chance deals boards and cards and draws lots`,
 		"Nur der Zufall teilt Spielpläne und Karten aus und lost.", "Seul le hasard distribue plateaux et cartes et tire au sort.", "Alleen het toeval deelt borden en kaarten uit en loot.")

@@ -15,7 +15,7 @@ var _ game.ErrorLocalizer = (*Game)(nil)
 // crews' and tunnels' colours and the symbols in the words the app uses.
 var reasons = func() *game.Phrasebook {
 	b := &game.Phrasebook{}
-	for _, t := range []struct{ en, de, fr, nl string }{
+	b.Terms([][4]string{
 		{"white", "weiß", "blanche", "wit"},
 		{"red", "rot", "rouge", "rood"},
 		{"blue", "blau", "bleue", "blauw"},
@@ -25,12 +25,8 @@ var reasons = func() *game.Phrasebook {
 		{"crystal", "Kristall", "cristal", "kristal"},
 		{"comet", "Komet", "comète", "komeet"},
 		{"lamp", "Lampe", "lampe", "lamp"},
-	} {
-		b.Term(t.en, map[string]string{"de": t.de, "fr": t.fr, "nl": t.nl})
-	}
-	say := func(pattern, de, fr, nl string) {
-		b.Say(pattern, map[string]string{"de": de, "fr": fr, "nl": nl})
-	}
+	}...)
+	say := b.SayDeFrNl
 	say(`the game is over`,
 		"Die Partie ist vorbei.",
 		"La partie est terminée.",
