@@ -176,25 +176,37 @@ type attachedErr struct {
 	Error string       `json:"error,omitempty"`
 }
 
-func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
+// beginSignIn starts a sign-up or sign-in request, by password or passkey:
+// accounts must be on, the body must decode into req, the seats it says
+// the browser holds (*held, filled by the decoding) must be well formed,
+// and the address must be within its sign-in limit. Otherwise it answers
+// the refusal and returns false.
+func (s *Server) beginSignIn(w http.ResponseWriter, r *http.Request, req any, held *[]heldSeat) bool {
 	if !s.accountsOn(w, r) {
-		return
+		return false
 	}
-	var req credentials
-	if err := decodeBody(r, &req); err != nil {
+	err := decodeBody(r, req)
+	if err == nil {
+		err = checkHeld(*held)
+	}
+	if err != nil {
 		writeError(w, s.log, err)
-		return
+		return false
 	}
 	if err := s.signins.address(s.clientOf(r)); err != nil {
 		s.refuse(w, err)
+		return false
+	}
+	return true
+}
+
+func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
+	var req credentials
+	if !s.beginSignIn(w, r, &req, &req.Seats) {
 		return
 	}
 	name, key, err := account.CheckName(req.Name)
 	if err != nil {
-		writeError(w, s.log, err)
-		return
-	}
-	if err := checkHeld(req.Seats); err != nil {
 		writeError(w, s.log, err)
 		return
 	}
@@ -218,20 +230,8 @@ func errSignIn() error {
 }
 
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
-	if !s.accountsOn(w, r) {
-		return
-	}
 	var req credentials
-	if err := decodeBody(r, &req); err != nil {
-		writeError(w, s.log, err)
-		return
-	}
-	if err := checkHeld(req.Seats); err != nil {
-		writeError(w, s.log, err)
-		return
-	}
-	if err := s.signins.address(s.clientOf(r)); err != nil {
-		s.refuse(w, err)
+	if !s.beginSignIn(w, r, &req, &req.Seats) {
 		return
 	}
 	_, key, nameErr := account.CheckName(req.Name)

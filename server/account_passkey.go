@@ -138,22 +138,11 @@ type passkeyStarted struct {
 }
 
 func (s *Server) passkeySignUpBegin(w http.ResponseWriter, r *http.Request) {
-	if !s.accountsOn(w, r) {
-		return
-	}
 	var req passkeyBegin
-	if err := decodeBody(r, &req); err != nil {
-		writeError(w, s.log, err)
-		return
-	}
-	if err := s.signins.address(s.clientOf(r)); err != nil {
-		s.refuse(w, err)
+	if !s.beginSignIn(w, r, &req, &req.Seats) {
 		return
 	}
 	name, key, err := account.CheckName(req.Name)
-	if err == nil {
-		err = checkHeld(req.Seats)
-	}
 	if err != nil {
 		writeError(w, s.log, err)
 		return
@@ -203,21 +192,35 @@ func ceremonyBody(r *http.Request) (string, error) {
 	return id, nil
 }
 
-func (s *Server) passkeySignUpFinish(w http.ResponseWriter, r *http.Request) {
+// finishCeremony takes the ceremony a finish request names, which must be
+// a sign-up when signup is true and a sign-in otherwise (see
+// ceremonyBody). Otherwise it answers the refusal and returns nil.
+func (s *Server) finishCeremony(w http.ResponseWriter, r *http.Request, signup bool) *ceremony {
 	if !s.accountsOn(w, r) {
-		return
+		return nil
 	}
 	id, err := ceremonyBody(r)
-	if err != nil {
-		writeError(w, s.log, err)
-		return
+	var c *ceremony
+	if err == nil {
+		c, err = s.ceremonies.take(id)
 	}
-	c, err := s.ceremonies.take(id)
-	if err == nil && c.signup == nil {
+	switch {
+	case err != nil:
+	case signup && c.signup == nil:
 		err = game.Errorf(game.CodeInvalid, "ceremony %s is not a sign-up", id)
+	case !signup && c.signup != nil:
+		err = game.Errorf(game.CodeInvalid, "ceremony %s is not a sign-in", id)
 	}
 	if err != nil {
 		writeError(w, s.log, err)
+		return nil
+	}
+	return c
+}
+
+func (s *Server) passkeySignUpFinish(w http.ResponseWriter, r *http.Request) {
+	c := s.finishCeremony(w, r, true)
+	if c == nil {
 		return
 	}
 	cred, err := c.rp.FinishRegistration(&account.User{Account: c.signup}, c.session, r)
@@ -246,24 +249,12 @@ func (s *Server) passkeySignUpFinish(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) passkeySignInBegin(w http.ResponseWriter, r *http.Request) {
-	if !s.accountsOn(w, r) {
-		return
-	}
 	var req passkeyBegin
-	if err := decodeBody(r, &req); err != nil {
-		writeError(w, s.log, err)
+	if !s.beginSignIn(w, r, &req, &req.Seats) {
 		return
 	}
 	if req.Name != "" {
 		writeError(w, s.log, game.Errorf(game.CodeInvalid, "a passkey sign-in takes no name: the passkey names its account"))
-		return
-	}
-	if err := checkHeld(req.Seats); err != nil {
-		writeError(w, s.log, err)
-		return
-	}
-	if err := s.signins.address(s.clientOf(r)); err != nil {
-		s.refuse(w, err)
 		return
 	}
 	rp, err := s.relyingParty(r)
@@ -285,20 +276,8 @@ func (s *Server) passkeySignInBegin(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) passkeySignInFinish(w http.ResponseWriter, r *http.Request) {
-	if !s.accountsOn(w, r) {
-		return
-	}
-	id, err := ceremonyBody(r)
-	if err != nil {
-		writeError(w, s.log, err)
-		return
-	}
-	c, err := s.ceremonies.take(id)
-	if err == nil && c.signup != nil {
-		err = game.Errorf(game.CodeInvalid, "ceremony %s is not a sign-in", id)
-	}
-	if err != nil {
-		writeError(w, s.log, err)
+	c := s.finishCeremony(w, r, false)
+	if c == nil {
 		return
 	}
 	ctx := r.Context()
