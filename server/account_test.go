@@ -319,7 +319,7 @@ func TestSignUpKeepsSeats(t *testing.T) {
 			ID string `json:"id"`
 		} `json:"table"`
 	}
-	b.call("POST", "/api/tables", map[string]any{"game": "connectfour", "players": 2}, &c)
+	b.call("POST", "/api/tables", map[string]any{"game": "connectfour", "players": 2, "time_control": patient}, &c)
 	var j struct {
 		Seat  int    `json:"seat"`
 		Token string `json:"token"`

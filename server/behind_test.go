@@ -43,7 +43,7 @@ func TestClientFallenBehindGetsFreshState(t *testing.T) {
 	defer small.Close()
 
 	var c created
-	do(t, ts.URL, "POST", "/api/tables", "", table.CreateRequest{Game: "tick", Players: 2,
+	do(t, ts.URL, "POST", "/api/tables", "", table.CreateRequest{Game: "tick", Players: 2, TimeControl: patient,
 		Seats: []table.SeatRequest{{Kind: store.SeatBot}, {Kind: store.SeatBot}}}, &c)
 	id := c.Table.ID
 

@@ -126,7 +126,7 @@ func TestReplay(t *testing.T) {
 	ts := newTestServer(t, server.Config{})
 	open, _, _ := createTable(t, ts.URL, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
 	var c created
-	do(t, ts.URL, "POST", "/api/tables", "", table.CreateRequest{Game: "goofspiel", Players: 2, AutoStart: true,
+	do(t, ts.URL, "POST", "/api/tables", "", table.CreateRequest{Game: "goofspiel", Players: 2, AutoStart: true, TimeControl: patient,
 		Options: game.Options{"timer": "0"}, Seats: []table.SeatRequest{{Kind: store.SeatBot}, {Kind: store.SeatBot}}}, &c)
 	id := c.Table.ID
 	s := dial(t, ts.URL, id, "", 0, nil)

@@ -19,6 +19,7 @@ import (
 	"minehall/game"
 	"minehall/game/gametest"
 	"minehall/server"
+	"minehall/store"
 	"minehall/store/sqlite"
 	"minehall/table"
 )
@@ -140,6 +141,7 @@ type errorBody struct {
 type created struct {
 	Table      table.Info `json:"table"`
 	OwnerToken string     `json:"owner_token"`
+	Link       string     `json:"link"`
 }
 
 type joined struct {
@@ -147,27 +149,50 @@ type joined struct {
 	Token string      `json:"token"`
 }
 
+// patient is a time control no test waits out, a week a move: a public
+// table of a turn-based game must have one.
+var patient = &store.TimeControl{MoveS: 7 * 24 * 60 * 60}
+
+// realTimeGames are the test servers' games played in real time, which
+// keep their own clock and take no time control.
+var realTimeGames = map[string]bool{"outofmine": true}
+
 // createTable creates a table and seats a person in every person seat,
-// returning the table id, the owner token and the seat tokens.
+// returning the table id, the owner token and the seat tokens. A public
+// turn-based table without a time control gets the patient one.
 func createTable(t *testing.T, base string, req table.CreateRequest) (string, string, []string) {
 	t.Helper()
+	id, owner, _, tokens := openTable(t, base, req)
+	return id, owner, tokens
+}
+
+// openTable is createTable that also returns the query of the table's
+// link, "?invite=SECRET" for a private table (empty for a public one),
+// with which its seats are joined.
+func openTable(t *testing.T, base string, req table.CreateRequest) (id, owner, invite string, tokens []string) {
+	t.Helper()
+	if req.TimeControl == nil && !req.Private && !realTimeGames[req.Game] {
+		req.TimeControl = patient
+	}
 	var c created
 	if st, eb := do(t, base, "POST", "/api/tables", "", req, &c); st != http.StatusCreated {
 		t.Fatalf("create table: status %d %+v; want 201", st, eb)
 	}
-	var tokens []string
+	if _, q, ok := strings.Cut(c.Link, "?"); ok {
+		invite = "?" + q
+	}
 	for i, s := range c.Table.Seats {
 		if s.Kind != "person" {
 			tokens = append(tokens, "")
 			continue
 		}
 		var j joined
-		if st, eb := do(t, base, "POST", "/api/tables/"+c.Table.ID+"/join", "", map[string]any{"name": fmt.Sprintf("P%d", i)}, &j); st != http.StatusOK {
+		if st, eb := do(t, base, "POST", "/api/tables/"+c.Table.ID+"/join"+invite, "", map[string]any{"name": fmt.Sprintf("P%d", i)}, &j); st != http.StatusOK {
 			t.Fatalf("join: status %d %+v; want 200", st, eb)
 		}
 		tokens = append(tokens, j.Token)
 	}
-	return c.Table.ID, c.OwnerToken, tokens
+	return c.Table.ID, c.OwnerToken, invite, tokens
 }
 
 // frame is any server frame.

@@ -38,7 +38,7 @@ func TestPassAndPlayMinerals(t *testing.T) {
 		{"kind": "person", "name": "Cy", "here": true},
 	}
 	var c createdHere
-	if st, eb := do(t, ts.URL, "POST", "/api/tables", "", map[string]any{"game": "minerals", "players": 3, "seats": seats, "autostart": true}, &c); st != http.StatusCreated {
+	if st, eb := do(t, ts.URL, "POST", "/api/tables", "", map[string]any{"game": "minerals", "players": 3, "seats": seats, "autostart": true, "time_control": patient}, &c); st != http.StatusCreated {
 		t.Fatalf("create: %d %+v", st, eb)
 	}
 	if len(c.Here) != 3 || c.Here[2].Name != "Cy" || c.Table.Status != "playing" {

@@ -54,7 +54,7 @@ func post(t *testing.T, url string, headers map[string]string, body any, out any
 	return resp.StatusCode, resp.Header.Get("Retry-After"), eb.Error
 }
 
-var connectFour = table.CreateRequest{Game: "connectfour", Players: 2}
+var connectFour = table.CreateRequest{Game: "connectfour", Players: 2, TimeControl: patient}
 
 // wantLimit checks a refusal for a limit: 429, a Retry-After of at least a
 // second, code limit and a message saying what.
@@ -197,7 +197,7 @@ func TestClientAddress(t *testing.T) {
 	t.Run("Peers", func(t *testing.T) {
 		ts := newTestServer(t, server.Config{Limits: &server.Limits{Joins: 1}, Peers: loopback})
 		var c created
-		post(t, ts.URL+"/api/tables", nil, table.CreateRequest{Game: "goofspiel", Players: 4}, &c)
+		post(t, ts.URL+"/api/tables", nil, table.CreateRequest{Game: "goofspiel", Players: 4, TimeControl: patient}, &c)
 		join := ts.URL + "/api/tables/" + c.Table.ID + "/join"
 		fwd := map[string]string{server.ForwardedHeader: "1"}
 		for i, name := range []string{"Ann", "Bo"} {
@@ -216,7 +216,7 @@ func TestClientAddress(t *testing.T) {
 		ts := newTestServer(t, server.Config{Limits: &server.Limits{Joins: 1}, Peers: loopback,
 			ClientIPHeader: "X-Forwarded-For", TrustedProxies: loopback})
 		var c created
-		post(t, ts.URL+"/api/tables", nil, table.CreateRequest{Game: "goofspiel", Players: 4}, &c)
+		post(t, ts.URL+"/api/tables", nil, table.CreateRequest{Game: "goofspiel", Players: 4, TimeControl: patient}, &c)
 		for i, name := range []string{"Ann", "Bo"} {
 			if st, _, eb := post(t, ts.URL+"/api/tables/"+c.Table.ID+"/join", map[string]string{server.ForwardedHeader: "1"}, map[string]any{"name": name}, nil); st != http.StatusOK {
 				t.Errorf("forwarded join %d without the proxy's header: %d %+v; want 200", i+1, st, eb)
@@ -227,7 +227,7 @@ func TestClientAddress(t *testing.T) {
 		ts := newTestServer(t, server.Config{Limits: &server.Limits{Joins: 1}, Peers: loopback,
 			ClientIPHeader: "X-Forwarded-For", TrustedProxies: loopback})
 		var c created
-		post(t, ts.URL+"/api/tables", nil, table.CreateRequest{Game: "goofspiel", Players: 4}, &c)
+		post(t, ts.URL+"/api/tables", nil, table.CreateRequest{Game: "goofspiel", Players: 4, TimeControl: patient}, &c)
 		join := ts.URL + "/api/tables/" + c.Table.ID + "/join"
 		h := map[string]string{server.ForwardedHeader: "1", "X-Forwarded-For": "192.0.2.1"}
 		post(t, join, h, map[string]any{"name": "Ann"}, nil)

@@ -34,7 +34,7 @@ func TestPrivateTableNeedsItsInvitation(t *testing.T) {
 	ts := newAccountServer(t, server.Config{})
 	owner, third := newBrowser(t, ts.URL), newBrowser(t, ts.URL)
 	var pub, priv privateCreated
-	owner.call("POST", "/api/tables", map[string]any{"game": "connectfour", "players": 2}, &pub)
+	owner.call("POST", "/api/tables", map[string]any{"game": "connectfour", "players": 2, "time_control": patient}, &pub)
 	if st, code := owner.call("POST", "/api/tables", map[string]any{"game": "connectfour", "players": 2, "private": true}, &priv); st != http.StatusCreated {
 		t.Fatalf("create a private table: %d %s", st, code)
 	}

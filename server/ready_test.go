@@ -61,7 +61,7 @@ func TestReadyFollowsTheDatabase(t *testing.T) {
 			t.Errorf("/healthz of a read-only database: %d; want 200: the process lives", st)
 		}
 	}
-	if st, _ := do(t, ts.URL, "POST", "/api/tables", "", table.CreateRequest{Game: "connectfour", Players: 2}, nil); st != http.StatusInternalServerError {
+	if st, _ := do(t, ts.URL, "POST", "/api/tables", "", table.CreateRequest{Game: "connectfour", Players: 2, TimeControl: patient}, nil); st != http.StatusInternalServerError {
 		t.Errorf("create on a read-only database: %d; want 500", st)
 	}
 	if err := ts.db.SetReadOnly(ctx, false); err != nil {
@@ -79,7 +79,7 @@ func TestReadyFollowsTheDatabase(t *testing.T) {
 	if n := strings.Count(out, `msg="ready again"`); n != 1 {
 		t.Errorf(`"ready again" logged %d times; want once:%s`, n, out)
 	}
-	if st, _ := do(t, ts.URL, "POST", "/api/tables", "", table.CreateRequest{Game: "connectfour", Players: 2}, nil); st != http.StatusCreated {
+	if st, _ := do(t, ts.URL, "POST", "/api/tables", "", table.CreateRequest{Game: "connectfour", Players: 2, TimeControl: patient}, nil); st != http.StatusCreated {
 		t.Errorf("create once writable again: %d; want 201", st)
 	}
 }
@@ -102,8 +102,8 @@ func TestAdminHandler(t *testing.T) {
 	ts := newTestServer(t, server.Config{Limits: &server.Limits{Creates: 3}})
 	id, _, tokens := createTable(t, ts.URL, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
 	createTable(t, ts.URL, table.CreateRequest{Game: "goofspiel", Players: 3})
-	do(t, ts.URL, "POST", "/api/tables", "", table.CreateRequest{Game: "goofspiel", Players: 2}, nil)
-	do(t, ts.URL, "POST", "/api/tables", "", table.CreateRequest{Game: "goofspiel", Players: 2}, nil) // refused: the 4th
+	do(t, ts.URL, "POST", "/api/tables", "", table.CreateRequest{Game: "goofspiel", Players: 2, TimeControl: patient}, nil)
+	do(t, ts.URL, "POST", "/api/tables", "", table.CreateRequest{Game: "goofspiel", Players: 2, TimeControl: patient}, nil) // refused: the 4th
 	a := dial(t, ts.URL, id, tokens[0], 0, nil)
 	a.next("state")
 	a.act("d")

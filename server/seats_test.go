@@ -139,7 +139,7 @@ func TestSeatKeepingOverHTTP(t *testing.T) {
 		Table      table.Info `json:"table"`
 		OwnerToken string     `json:"owner_token"`
 	}
-	do(t, ts.URL, "POST", "/api/tables", "", map[string]any{"game": "connectfour", "players": 2}, &c)
+	do(t, ts.URL, "POST", "/api/tables", "", map[string]any{"game": "connectfour", "players": 2, "time_control": patient}, &c)
 	if st, eb := do(t, ts.URL, "POST", "/api/tables/"+c.Table.ID+"/seats/1/bot", c.OwnerToken, map[string]string{"bot": "random"}, &info); st != http.StatusOK || info.Seats[1].Kind != store.SeatBot {
 		t.Fatalf("a bot in seat 2: %d %+v, seats %+v", st, eb, info.Seats)
 	}

@@ -276,7 +276,7 @@ func TestAllowedOrigin(t *testing.T) {
 func TestHTTPAPI(t *testing.T) {
 	ts := newTestServer(t, server.Config{})
 	var c created
-	st, _ := do(t, ts.URL, "POST", "/api/tables", "", table.CreateRequest{Game: "connectfour", Players: 2,
+	st, _ := do(t, ts.URL, "POST", "/api/tables", "", table.CreateRequest{Game: "connectfour", Players: 2, TimeControl: patient,
 		Seats: []table.SeatRequest{{Kind: store.SeatPerson}, {Kind: store.SeatBot, Bot: "random"}}}, &c)
 	if st != http.StatusCreated {
 		t.Fatalf("create: status %d; want 201", st)

@@ -13,15 +13,16 @@ import (
 // A take-back across turns over the WebSocket: Ann asks, Bo is asked in a
 // takeback frame and agrees, everyone hears it was done and gets the whole
 // state; asked again and refused, Ann hears who said no. A refusal of the
-// rules comes as an error frame with its reason.
+// rules comes as an error frame with its reason. The table is private:
+// only there may play be untimed, and only untimed turns can be taken back.
 func TestTakeBackFrames(t *testing.T) {
 	ts := newTestServer(t, server.Config{})
-	id, _, toks := createTable(t, ts.URL, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
+	id, _, invite, toks := openTable(t, ts.URL, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true, Private: true})
 	ann := dial(t, ts.URL, id, toks[0], 0, nil)
 	ann.next("state")
 	bo := dial(t, ts.URL, id, toks[1], 1, nil)
 	bo.next("state")
-	watcher := dial(t, ts.URL, id, "", 2, nil)
+	watcher := dial(t, ts.URL, id+invite, "", 2, nil)
 	watcher.next("state")
 
 	ann.send(map[string]any{"type": "takeback"})
@@ -78,7 +79,7 @@ func TestTakeBackFrames(t *testing.T) {
 		}
 	}
 	var info table.Info
-	do(t, ts.URL, "GET", "/api/tables/"+id, "", nil, &info)
+	do(t, ts.URL, "GET", "/api/tables/"+id+invite, "", nil, &info)
 	if info.Status != store.StatusPlaying {
 		t.Fatalf("table: %+v", info)
 	}

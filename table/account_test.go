@@ -67,7 +67,7 @@ func TestRatedTableRules(t *testing.T) {
 func TestAttachAccount(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	tb, _, err := e.hall.Open(ctx, table.CreateRequest{Game: "highcard", Players: 2})
+	tb, _, err := e.hall.Open(ctx, table.CreateRequest{Game: "highcard", Players: 2, Private: true})
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
@@ -104,7 +104,7 @@ func TestFinishedHook(t *testing.T) {
 		Logger:   slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Finished: func(_ context.Context, t *store.Table) { mu.Lock(); got = append(got, t); mu.Unlock() }})
 	ctx := context.Background()
-	tb, _, err := e.hall.Open(ctx, table.CreateRequest{Game: "highcard", Players: 2, AutoStart: true,
+	tb, _, err := e.hall.Open(ctx, table.CreateRequest{Game: "highcard", Players: 2, Private: true, AutoStart: true,
 		Seats: []table.SeatRequest{{Kind: store.SeatBot, Bot: "random"}, {Kind: store.SeatBot, Bot: "random"}}})
 	if err != nil {
 		t.Fatalf("Open: %v", err)

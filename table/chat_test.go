@@ -38,7 +38,7 @@ func nextUpdate(t *testing.T, sub *table.Subscription, kind string) *table.Updat
 func TestChatIsKeptWithTheTable(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
+	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true, AutoStart: true})
 	if err != nil {
 		t.Fatalf("Create: %v", err)
 	}
@@ -190,7 +190,7 @@ func TestChatMessagesAreChecked(t *testing.T) {
 func TestOwnerSaysWhoChats(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	tb, owner, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
+	tb, owner, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true, AutoStart: true})
 	if err != nil {
 		t.Fatal(err)
 	}

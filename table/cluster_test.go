@@ -60,7 +60,7 @@ func TestBotTableTakenOver(t *testing.T) {
 	ctx := context.Background()
 	url := pgtest.URL(t)
 	a, b := newMember(t, url, "http://a.invalid", 20*time.Millisecond), newMember(t, url, "http://b.invalid", 20*time.Millisecond)
-	tb, _, err := a.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true,
+	tb, _, err := a.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true, AutoStart: true,
 		Seats: []table.SeatRequest{{Kind: store.SeatBot, Bot: "random"}, {Kind: store.SeatBot, Bot: "random"}}})
 	if err != nil {
 		t.Fatalf("Create: %v", err)
@@ -123,7 +123,7 @@ func TestPausedOwnerIsFenced(t *testing.T) {
 	url := pgtest.URL(t)
 	const pace = 200 * time.Millisecond // 7 moves at least: longer than the lease
 	a, b := newMember(t, url, "http://a.invalid", pace), newMember(t, url, "http://b.invalid", pace)
-	tb, _, err := a.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true,
+	tb, _, err := a.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true, AutoStart: true,
 		Seats: []table.SeatRequest{{Kind: store.SeatBot, Bot: "random"}, {Kind: store.SeatBot, Bot: "random"}}})
 	if err != nil {
 		t.Fatalf("Create: %v", err)

@@ -247,7 +247,7 @@ func (h *Hall) Open(ctx context.Context, req CreateRequest) (*Table, Tokens, err
 	if req.Private && req.Rated {
 		return nil, Tokens{}, game.Errorf(game.CodeInvalid, "a private table is never rated; untick rated or private")
 	}
-	if err := checkPrivateOnly(spec, opts, req.Private); err != nil {
+	if err := checkPrivateOnly(spec, opts, req.TimeControl, seats, req.Private); err != nil {
 		return nil, Tokens{}, err
 	}
 	if req.Rated {

@@ -16,7 +16,7 @@ import (
 func TestSeatsHere(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	tb, tok, err := e.hall.Open(ctx, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true,
+	tb, tok, err := e.hall.Open(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true, AutoStart: true,
 		Seats: []table.SeatRequest{{Kind: store.SeatPerson, Here: true, Name: " Ann "}, {Kind: store.SeatPerson, Here: true, Name: "Bo"}}})
 	if err != nil {
 		t.Fatalf("Open: %v", err)
@@ -72,9 +72,9 @@ func TestSeatsHereRefused(t *testing.T) {
 		req  table.CreateRequest
 	}{
 		{"ErrRealTimeTwoHere", table.CreateRequest{Game: "outofmine", Players: 2, Seats: []table.SeatRequest{person("Ann"), person("Bo")}}},
-		{"ErrNoName", table.CreateRequest{Game: "connectfour", Players: 2, Seats: []table.SeatRequest{person(""), {Kind: store.SeatPerson}}}},
-		{"ErrNameNotHere", table.CreateRequest{Game: "connectfour", Players: 2, Seats: []table.SeatRequest{{Kind: store.SeatPerson, Name: "Ann"}, {Kind: store.SeatPerson}}}},
-		{"ErrBotHere", table.CreateRequest{Game: "connectfour", Players: 2, Seats: []table.SeatRequest{person("Ann"), {Kind: store.SeatBot, Here: true}}}},
+		{"ErrNoName", table.CreateRequest{Game: "connectfour", Players: 2, Private: true, Seats: []table.SeatRequest{person(""), {Kind: store.SeatPerson}}}},
+		{"ErrNameNotHere", table.CreateRequest{Game: "connectfour", Players: 2, Private: true, Seats: []table.SeatRequest{{Kind: store.SeatPerson, Name: "Ann"}, {Kind: store.SeatPerson}}}},
+		{"ErrBotHere", table.CreateRequest{Game: "connectfour", Players: 2, Private: true, Seats: []table.SeatRequest{person("Ann"), {Kind: store.SeatBot, Here: true}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, _, err := e.hall.Open(ctx, tc.req); code(err) != game.CodeInvalid {
@@ -85,7 +85,7 @@ func TestSeatsHereRefused(t *testing.T) {
 	if got, _ := e.hall.List(ctx, 0); len(got) != 0 {
 		t.Errorf("refused tables were stored: %+v", got)
 	}
-	if _, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Seats: []table.SeatRequest{person("Ann"), {Kind: store.SeatPerson}}}); code(err) != game.CodeInvalid {
+	if _, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true, Seats: []table.SeatRequest{person("Ann"), {Kind: store.SeatPerson}}}); code(err) != game.CodeInvalid {
 		t.Errorf("Create with a seat here (its token would be lost): got %v; want invalid", err)
 	}
 	// One seat here at a real-time table is one person on one device.

@@ -72,7 +72,7 @@ func TestBotThinkersCapTheHall(t *testing.T) {
 	ctx := context.Background()
 	var ids []string
 	for range 4 {
-		tb, _, err := hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true, StandIn: "counted",
+		tb, _, err := hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true, AutoStart: true, StandIn: "counted",
 			Seats: []table.SeatRequest{{Kind: store.SeatBot, Bot: "counted"}, {Kind: store.SeatBot, Bot: "counted"}}})
 		if err != nil {
 			t.Fatalf("Create: %v", err)
@@ -173,7 +173,7 @@ func TestNamesAreNormalised(t *testing.T) {
 		{"SpacesAfterFormat", "\u200E  Cy  ", "Cy"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2})
+			tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true})
 			if err != nil {
 				t.Fatalf("Create: %v", err)
 			}
@@ -185,7 +185,7 @@ func TestNamesAreNormalised(t *testing.T) {
 			}
 		})
 	}
-	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2})
+	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true})
 	if err != nil {
 		t.Fatalf("Create: %v", err)
 	}

@@ -13,14 +13,24 @@ import (
 // its round clock in seconds, 0 for off (Out of Mine's "clock").
 const roundClockOption = "clock"
 
-// checkPrivateOnly refuses what only a private table may have: "a round
-// clock (table option, default 3 minutes, "off" allowed only at private
-// tables)". opts are resolved options.
-func checkPrivateOnly(spec game.Spec, opts game.Options, private bool) error {
-	if private || spec.Turns != game.RealTime || opts[roundClockOption] != "0" {
+// checkPrivateOnly refuses what only a private table may have: a real-time
+// game's round clock turned off ("a round clock (table option, default 3
+// minutes, "off" allowed only at private tables)") and untimed turn-based
+// play by people, so that nobody waits for ever at a table found in the
+// lobby (bots never keep a table waiting, so a table of bots alone may be
+// untimed). opts are resolved options; tc is the table's time control, nil
+// for untimed.
+func checkPrivateOnly(spec game.Spec, opts game.Options, tc *store.TimeControl, seats []SeatRequest, private bool) error {
+	people := slices.ContainsFunc(seats, func(s SeatRequest) bool { return s.Kind == store.SeatPerson })
+	switch {
+	case private:
 		return nil
+	case spec.Turns == game.RealTime && opts[roundClockOption] == "0":
+		return game.Errorf(game.CodeInvalid, "%s's round clock may be off only at a private table; tick private or set a clock", spec.Title)
+	case spec.Turns != game.RealTime && tc == nil && people:
+		return game.Errorf(game.CodeInvalid, "untimed play is only for private tables: give %s a time_control or tick private", spec.Title)
 	}
-	return game.Errorf(game.CodeInvalid, "%s's round clock may be off only at a private table; tick private or set a clock", spec.Title)
+	return nil
 }
 
 // errPrivate is the refusal of a private table to whoever lacks its

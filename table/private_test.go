@@ -2,10 +2,12 @@ package table_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"minehall/game"
 	"minehall/games/outofmine"
+	"minehall/store"
 	"minehall/table"
 )
 
@@ -31,6 +33,36 @@ func TestOutOfMineClockOffOnlyPrivate(t *testing.T) {
 	}
 	if in := tb.Info(); !in.Private || in.Options["clock"] != "0" {
 		t.Errorf("private table: private %v, clock %q; want private with the clock off", in.Private, in.Options["clock"])
+	}
+}
+
+// Issue "Players": "Out of Mine's clock may be off only at a private table
+// (RULINGS.md), and so may "untimed" turn-based play." An untimed public
+// turn-based table is refused and nothing is made; with a time control, or
+// private, it is made.
+func TestUntimedPlayOnlyPrivate(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	req := table.CreateRequest{Game: "connectfour", Players: 2}
+	_, _, err := e.hall.Create(ctx, req)
+	if game.ErrorCode(err) != game.CodeInvalid || !strings.Contains(err.Error(), "untimed play is only for private tables") {
+		t.Errorf("an untimed public table: got %v; want the invalid error saying untimed play is for private tables", err)
+	}
+	if infos, _ := e.hall.List(ctx, 0); len(infos) != 0 {
+		t.Errorf("after the refusal: %d tables; want none", len(infos))
+	}
+	timed := req
+	timed.TimeControl = &store.TimeControl{MoveS: 60, BankS: 600}
+	if tb, _, err := e.hall.Create(ctx, timed); err != nil || tb.Info().TimeControl == nil {
+		t.Errorf("a timed public table: %v; want it made with its clock", err)
+	}
+	req.Private = true
+	if tb, _, err := e.hall.Create(ctx, req); err != nil || tb.Info().TimeControl != nil || !tb.Info().Private {
+		t.Errorf("an untimed private table: %v; want it made untimed and private", err)
+	}
+	bots := table.CreateRequest{Game: "connectfour", Players: 2, Seats: []table.SeatRequest{{Kind: store.SeatBot}, {Kind: store.SeatBot}}}
+	if _, _, err := e.hall.Create(ctx, bots); err != nil {
+		t.Errorf("an untimed public table of bots alone, which keep nobody waiting: %v; want it made", err)
 	}
 }
 

@@ -37,7 +37,7 @@ func TestTimedGameCarriesOnAfterRestart(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	start := e.clock.Now()
-	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "goofspiel", Players: 2, AutoStart: true,
+	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "goofspiel", Players: 2, Private: true, AutoStart: true,
 		Options: game.Options{"timer": "30", "cards": "3"},
 		Seats:   []table.SeatRequest{{Kind: store.SeatPerson}, {Kind: store.SeatBot, Bot: "random"}}})
 	if err != nil {

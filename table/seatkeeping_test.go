@@ -57,7 +57,7 @@ func TestTimeControlIsChecked(t *testing.T) {
 			}
 		})
 	}
-	if _, _, err := e.hall.Create(context.Background(), table.CreateRequest{Game: "connectfour", Players: 2, StandIn: "grandmaster"}); code(err) != game.CodeInvalid {
+	if _, _, err := e.hall.Create(context.Background(), table.CreateRequest{Game: "connectfour", Players: 2, Private: true, StandIn: "grandmaster"}); code(err) != game.CodeInvalid {
 		t.Errorf("Create with an unknown stand-in: got %v; want invalid", err)
 	}
 }
@@ -336,7 +336,7 @@ func TestClockRunsOutDuringRestart(t *testing.T) {
 func TestOwnerSeatsBotAndAborts(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	tb, owner, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2})
+	tb, owner, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -382,7 +382,7 @@ func TestOwnerSeatsBotAndAborts(t *testing.T) {
 func TestLeaveBeforeStartFreesTheSeat(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	tb, _, _ := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2})
+	tb, _, _ := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true})
 	_, tok, _ := tb.Join(ctx, "Ann", -1)
 	if err := tb.Leave(ctx, 0, tok); err != nil {
 		t.Fatal(err)
@@ -398,7 +398,7 @@ func TestLeaveBeforeStartFreesTheSeat(t *testing.T) {
 func TestExpiry(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	open, _, _ := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2})
+	open, _, _ := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true})
 	untimed := twoPeoplePlaying(t, e, "connectfour", nil)
 	watched := twoPeoplePlaying(t, e, "connectfour", nil)
 	timed, _ := timedTable(t, e, 7*24*3600, 0)
@@ -437,7 +437,7 @@ func TestExpiry(t *testing.T) {
 func TestBotsHaveDistinctNames(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	tb, owner, err := e.hall.Create(ctx, table.CreateRequest{Game: "goofspiel", Players: 4,
+	tb, owner, err := e.hall.Create(ctx, table.CreateRequest{Game: "goofspiel", Players: 4, Private: true,
 		Seats: []table.SeatRequest{{Kind: store.SeatBot, Bot: "random"}, {Kind: store.SeatBot, Bot: "random"}, {Kind: store.SeatBot, Bot: "random"}, {Kind: store.SeatPerson}}})
 	if err != nil {
 		t.Fatal(err)

@@ -85,7 +85,7 @@ func waitFinished(t *testing.T, e *env, id string) table.Info {
 func TestBotsPlayWholeGame(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true,
+	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true, AutoStart: true,
 		Seats: []table.SeatRequest{{Kind: store.SeatBot}, {Kind: store.SeatBot}}})
 	if err != nil {
 		t.Fatalf("Create: %v", err)
@@ -111,7 +111,7 @@ func TestBotsPlayWholeGame(t *testing.T) {
 func TestJoinStartAct(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	tb, owner, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2})
+	tb, owner, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true})
 	if err != nil {
 		t.Fatalf("Create: %v", err)
 	}
@@ -185,7 +185,7 @@ func TestJoinStartAct(t *testing.T) {
 func TestRestoreByReplay(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
+	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true, AutoStart: true})
 	if err != nil {
 		t.Fatalf("Create: %v", err)
 	}
@@ -252,7 +252,7 @@ func TestTimerEndsPhase(t *testing.T) {
 func TestHiddenMovesStayHidden(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "highcard", Players: 2, AutoStart: true})
+	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "highcard", Players: 2, Private: true, AutoStart: true})
 	if err != nil {
 		t.Fatalf("Create: %v", err)
 	}
@@ -336,7 +336,7 @@ func TestHistoryKeepsSecretMoves(t *testing.T) {
 func twoPeoplePlaying(t *testing.T, e *env, gameID string, opts game.Options) *table.Table {
 	t.Helper()
 	ctx := context.Background()
-	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: gameID, Players: 2, AutoStart: true, Options: opts})
+	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: gameID, Players: 2, Private: true, AutoStart: true, Options: opts})
 	if err != nil {
 		t.Fatalf("Create: %v", err)
 	}

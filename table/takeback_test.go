@@ -399,7 +399,7 @@ func TestTakeBackAcrossTurns(t *testing.T) {
 func TestBotsAgreeToTakeBacks(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true,
+	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true, AutoStart: true,
 		Seats: []table.SeatRequest{{Kind: store.SeatPerson}, {Kind: store.SeatBot, Bot: "random"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -551,7 +551,7 @@ func TestTakeBackKeepsSeatEvents(t *testing.T) {
 func TestTakeBackRequestSurvivesRestart(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
+	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true, AutoStart: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,8 @@ import (
 // agentOptions are the flags of `minehall agent`.
 type agentOptions struct {
 	table   string
-	seat    int // from 1; 0: the first free seat
+	invite  string // a private table's invitation; empty for a public one
+	seat    int    // from 1; 0: the first free seat
 	name    string
 	token   string
 	timeout time.Duration
@@ -35,13 +36,14 @@ type agentOptions struct {
 func newAgentCmd(reg *game.Registry) *cobra.Command {
 	var opts agentOptions
 	cmd := &cobra.Command{
-		Use:   "agent URL --table ID [--seat N] [--name NAME] [--token TOKEN] -- COMMAND [ARG]...",
+		Use:   "agent URL --table ID [--invite SECRET] [--seat N] [--name NAME] [--token TOKEN] -- COMMAND [ARG]...",
 		Short: "Seat an external agent (a program in any language) at a table of a server",
 		Long: `Agent runs COMMAND, an external agent that speaks the line protocol of docs/agents.md on its
 standard input and output, and plays a seat at the table ID of the server at URL for it.
 
 It joins a free seat (POST /api/tables/ID/join, which hands out the seat's token; --seat N for
-seat N, counted from 1), or takes back the seat of --token TOKEN (or $MINEHALL_SEAT_TOKEN); it
+seat N, counted from 1; --invite SECRET for a private table, whose link /tables/ID?invite=SECRET
+carries it), or takes back the seat of --token TOKEN (or $MINEHALL_SEAT_TOKEN); it
 prints the token on standard error so that a second run can take the seat back. It then says
 hello over the WebSocket (docs/protocol.md) with the token, asking for the legal moves, and
 bridges: the table's frames become start, update, act and end lines for the agent, and the
@@ -74,6 +76,7 @@ refuses the seat or closes the connection; the message says which.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.table, "table", "", "the table's `ID` (required)")
+	f.StringVar(&opts.invite, "invite", "", "the invitation `SECRET` of a private table (its link's ?invite=)")
 	f.IntVar(&opts.seat, "seat", 0, "take seat `N`, counted from 1 (default: the first free seat)")
 	f.StringVar(&opts.name, "name", "agent", "the seat's `NAME`, 1 to 32 characters")
 	f.StringVar(&opts.token, "token", "", "take back the seat of this seat `TOKEN` instead of joining")
@@ -258,7 +261,11 @@ func (b *bridge) join(ctx context.Context) error {
 		Seat  game.Player `json:"seat"`
 		Token string      `json:"token"`
 	}
-	if err := b.post(ctx, "/api/tables/"+url.PathEscape(b.opts.table)+"/join", body, &joined); err != nil {
+	path := "/api/tables/" + url.PathEscape(b.opts.table) + "/join"
+	if b.opts.invite != "" {
+		path += "?invite=" + url.QueryEscape(b.opts.invite)
+	}
+	if err := b.post(ctx, path, body, &joined); err != nil {
 		return fmt.Errorf("joining table %s: %w", b.opts.table, err)
 	}
 	b.token = joined.Token

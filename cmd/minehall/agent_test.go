@@ -20,6 +20,7 @@ import (
 	"minehall/games/minerals"
 	"minehall/games/tf22"
 	"minehall/server"
+	"minehall/store"
 	"minehall/store/sqlite"
 	"minehall/table"
 )
@@ -90,6 +91,11 @@ func api(t *testing.T, method, url string, body, out any) int {
 func newTable(t *testing.T, base string, req table.CreateRequest) string {
 	t.Helper()
 	req.AutoStart = true
+	if req.TimeControl == nil && !req.Private {
+		// A public table where people play a turn-based game needs a
+		// clock: a day a move, which no test waits out.
+		req.TimeControl = &store.TimeControl{MoveS: 24 * 60 * 60}
+	}
 	var created struct {
 		Table table.Info `json:"table"`
 	}
@@ -167,6 +173,40 @@ func TestAgentPlaysAtATable(t *testing.T) {
 				t.Fatalf("the table's record does not replay: %v", err)
 			}
 		})
+	}
+}
+
+// TestAgentAtAPrivateTable: an untimed table must be private, and a
+// private table lets in only who has its invitation: without --invite the
+// agent is refused, saying the table is private; with the secret of the
+// table's link it plays the game to its end.
+func TestAgentAtAPrivateTable(t *testing.T) {
+	bin := agenttest.Build(t)
+	ts, reg := agentServer(t)
+	var created struct {
+		Table table.Info `json:"table"`
+		Link  string     `json:"link"`
+	}
+	req := table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true, Private: true,
+		Seats: []table.SeatRequest{{Kind: "person"}, {Kind: "bot", Bot: "random"}}}
+	if st := api(t, http.MethodPost, ts.URL+"/api/tables", req, &created); st != http.StatusCreated {
+		t.Fatalf("creating a private table: status %d", st)
+	}
+	id := created.Table.ID
+	_, invite, ok := strings.Cut(created.Link, "?invite=")
+	if !ok {
+		t.Fatalf("the private table's link %q has no invitation", created.Link)
+	}
+	code, errOut := runAgent(t, reg, ts.URL, "--table", id, "--", bin)
+	if code != 1 || !strings.Contains(errOut, "is private: only its invitation link lets you join") {
+		t.Fatalf("without the invitation: exit %d %q; want 1 and the table is private", code, errOut)
+	}
+	if code, errOut = runAgent(t, reg, ts.URL, "--table", id, "--invite", invite, "--", bin); code != 0 {
+		t.Fatalf("with the invitation: exit %d: %s", code, errOut)
+	}
+	var info table.Info
+	if st := api(t, http.MethodGet, ts.URL+"/api/tables/"+id+"?invite="+invite, nil, &info); st != http.StatusOK || info.Status != "finished" {
+		t.Fatalf("table: %d %+v; want the game finished", st, info)
 	}
 }
 
