@@ -1,17 +1,13 @@
 package server_test
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -20,6 +16,7 @@ import (
 
 	"minehall/account"
 	"minehall/game"
+	"minehall/internal/serveproc"
 	"minehall/server"
 	"minehall/store"
 	"minehall/store/postgres"
@@ -47,8 +44,7 @@ func TestMain(m *testing.M) {
 // a free port that it prints, until SIGTERM: on the SQLite file path, or,
 // for a postgres:// URL, as an instance of a cluster on that database.
 func serveForTest(path string) error {
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
-	defer stop()
+	ctx := context.Background()
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -89,52 +85,17 @@ func serveForTest(path string) error {
 		closeDB = db.Close
 	}
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: accounts})
-	fmt.Printf("listening %s\n", ln.Addr())
-	httpSrv := &http.Server{Handler: srv}
-	go httpSrv.Serve(ln)
-	<-ctx.Done()
-	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	return errors.Join(httpSrv.Shutdown(sctx), srv.Shutdown(sctx), func() error { hall.Close(); return closeDB() }())
+	return serveproc.Serve(ln, srv, func(ctx context.Context) error {
+		return errors.Join(srv.Shutdown(ctx), func() error { hall.Close(); return closeDB() }())
+	})
 }
 
 // startServer runs the test binary as a server on db and returns its base
 // URL and process.
 func startServer(t *testing.T, db string) (string, *exec.Cmd) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), serveEnv+"="+db)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatalf("StdoutPipe: %v", err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start server: %v", err)
-	}
-	t.Cleanup(func() {
-		if cmd.ProcessState == nil {
-			cmd.Process.Kill()
-			cmd.Wait()
-		}
-	})
-	line := make(chan string, 1)
-	go func() {
-		s, _ := bufio.NewReader(out).ReadString('\n')
-		line <- s
-		io.Copy(io.Discard, out)
-	}()
-	select {
-	case s := <-line:
-		addr, ok := strings.CutPrefix(strings.TrimSpace(s), "listening ")
-		if !ok {
-			t.Fatalf("server said %q; want its address", s)
-		}
-		return "http://" + addr, cmd
-	case <-time.After(60 * time.Second):
-		t.Fatalf("the server did not start within 60 s")
-	}
-	return "", nil
+	addr, cmd := serveproc.Start(t, serveEnv+"="+db)
+	return "http://" + addr, cmd
 }
 
 func TestKilledServerLosesNothing(t *testing.T) {
