@@ -80,6 +80,11 @@ func runShots(t *testing.T, cases []shotCase) {
 			name := c.name + "-" + sc.name
 			t.Run(name, func(t *testing.T) {
 				do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(sc.width, sc.height))
+				// The renderers size their labels by the board's width on
+				// the page: draw only once the page is laid out at the new
+				// size, which a busy machine may not have done yet.
+				runJS(t, tab, "lay out at "+sc.name+" size", fmt.Sprintf(`(async () => { while (innerWidth !== %d) await new Promise((r) => setTimeout(r, 20));
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); return true; })()`, sc.width))
 				eval[bool](t, tab, fmt.Sprintf(`(document.getElementById('ht-test')?.remove(), document.getElementById('tf-test')?.remove(), document.body.classList.toggle('colorblind', %t), scrollTo(0, 0), true)`, c.colorBlind))
 				runJS(t, tab, "draw "+name, c.draw)
 				if c.prepare != "" {

@@ -1,11 +1,9 @@
 package e2e
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -26,21 +24,8 @@ var transformNames = []string{"r0", "r90", "r180", "r270", "m0", "m90", "m180", 
 // createTable creates a table through the HTTP API and returns its link.
 func createTable(t *testing.T, s *site, req map[string]any) string {
 	t.Helper()
-	body, _ := json.Marshal(req)
-	resp, err := http.Post(s.URL+"/api/tables", "application/json", bytes.NewReader(body))
-	if err != nil {
-		t.Fatalf("create a table: %v", err)
-	}
-	defer resp.Body.Close()
-	var created struct {
-		Link  string `json:"link"`
-		Error any    `json:"error"`
-	}
-	json.NewDecoder(resp.Body).Decode(&created)
-	if resp.StatusCode != http.StatusCreated {
-		t.Fatalf("create a table: got status %d (%v); want 201", resp.StatusCode, created.Error)
-	}
-	return created.Link
+	_, _, link := newTableLink(t, s, req)
+	return link
 }
 
 // joinOutOfMine opens the table's link in tab and takes a seat with the

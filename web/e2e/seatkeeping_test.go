@@ -84,12 +84,44 @@ type tableJSON struct {
 // newTable creates a table over HTTP and returns its id and owner token.
 func newTable(t *testing.T, s *site, body map[string]any) (string, string) {
 	t.Helper()
+	id, owner, _ := newTableLink(t, s, body)
+	return id, owner
+}
+
+// inviteQuery returns "?invite=SECRET" for a private table of the site's
+// store, and "" for a public one or a site without a store.
+func (s *site) inviteQuery(t *testing.T, id string) string {
+	t.Helper()
+	if s.store == nil {
+		return ""
+	}
+	rec, err := s.store.Table(context.Background(), id)
+	if err != nil {
+		t.Fatalf("read table %s: %v", id, err)
+	}
+	if rec.Invite == "" {
+		return ""
+	}
+	return "?invite=" + rec.Invite
+}
+
+// newTableLink is newTable that also returns the table's link, which
+// carries a private table's invitation. A public table of a turn-based
+// game is given a clock no test waits out (a week a move) unless the body
+// names one: only a private table may be untimed.
+func newTableLink(t *testing.T, s *site, body map[string]any) (id, owner, link string) {
+	t.Helper()
+	_, timed := body["time_control"]
+	if private, _ := body["private"].(bool); !timed && !private && body["game"] != "outofmine" {
+		body["time_control"] = map[string]int{"move_s": 7 * 24 * 60 * 60}
+	}
 	var c struct {
 		Table      tableJSON `json:"table"`
 		OwnerToken string    `json:"owner_token"`
+		Link       string    `json:"link"`
 	}
 	apiCall(t, s, "POST", "/api/tables", "", body, &c, http.StatusCreated)
-	return c.Table.ID, c.OwnerToken
+	return c.Table.ID, c.OwnerToken, c.Link
 }
 
 // joinAs takes a seat at table id over HTTP and returns its token.
@@ -99,7 +131,7 @@ func joinAs(t *testing.T, s *site, id, name string, seat int) string {
 		Seat  int    `json:"seat"`
 		Token string `json:"token"`
 	}
-	apiCall(t, s, "POST", "/api/tables/"+id+"/join", "", map[string]any{"name": name, "seat": seat}, &j, http.StatusOK)
+	apiCall(t, s, "POST", "/api/tables/"+id+"/join"+s.inviteQuery(t, id), "", map[string]any{"name": name, "seat": seat}, &j, http.StatusOK)
 	return j.Token
 }
 
@@ -118,7 +150,7 @@ func openSeat(t *testing.T, tab context.Context, s *site, id string, seat int, t
 	do(t, tab, 30*time.Second, fmt.Sprintf("open table %s as seat %d", id, seat),
 		chromedp.Navigate(s.URL+"/rules"),
 		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('minehall.seat.' + %q, JSON.stringify({seat: %d, token: %q}))`, id, seat, token)),
-		chromedp.Navigate(s.URL+"/tables/"+id),
+		chromedp.Navigate(s.URL+"/tables/"+id+s.inviteQuery(t, id)),
 		chromedp.WaitVisible(chromedp.CSS(`#seats li`)),
 	)
 }

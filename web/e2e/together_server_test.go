@@ -1,17 +1,13 @@
 package e2e
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -19,6 +15,7 @@ import (
 	"time"
 
 	"minehall/game"
+	"minehall/internal/serveproc"
 	"minehall/games/minerals"
 	"minehall/games/tf22"
 	"minehall/server"
@@ -55,8 +52,7 @@ func serveProcess(spec string) error {
 	if !ok {
 		return fmt.Errorf("%s=%q: want DB|ADDR", serveEnv, spec)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
-	defer stop()
+	ctx := context.Background()
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	reg := &game.Registry{}
 	reg.Register(minerals.New())
@@ -74,13 +70,9 @@ func serveProcess(spec string) error {
 		return err
 	}
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, UI: web.Handler()})
-	fmt.Printf("listening %s\n", ln.Addr())
-	httpSrv := &http.Server{Handler: srv}
-	go httpSrv.Serve(ln)
-	<-ctx.Done()
-	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	return errors.Join(httpSrv.Shutdown(sctx), srv.Shutdown(sctx), func() error { hall.Close(); return store.Close() }())
+	return serveproc.Serve(ln, srv, func(ctx context.Context) error {
+		return errors.Join(srv.Shutdown(ctx), func() error { hall.Close(); return store.Close() }())
+	})
 }
 
 // serverProcess is a server run as a separate process on a fixed address.
@@ -101,42 +93,12 @@ func startProcess(t *testing.T) (*serverProcess, *site) {
 	ln.Close()
 	p := &serverProcess{db: filepath.Join(t.TempDir(), "e2e.db"), addr: addr}
 	p.start(t)
-	t.Cleanup(func() {
-		if p.cmd != nil && p.cmd.ProcessState == nil {
-			p.cmd.Process.Kill()
-			p.cmd.Wait()
-		}
-	})
 	return p, &site{URL: "http://" + addr}
 }
 
 func (p *serverProcess) start(t *testing.T) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), serveEnv+"="+p.db+"|"+p.addr)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start server: %v", err)
-	}
-	p.cmd = cmd
-	line := make(chan string, 1)
-	go func() {
-		s, _ := bufio.NewReader(out).ReadString('\n')
-		line <- s
-		io.Copy(io.Discard, out)
-	}()
-	select {
-	case s := <-line:
-		if !strings.HasPrefix(s, "listening ") {
-			t.Fatalf("server said %q; want its address", s)
-		}
-	case <-time.After(60 * time.Second):
-		t.Fatalf("the server did not start within 60 s")
-	}
+	_, p.cmd = serveproc.Start(t, serveEnv+"="+p.db+"|"+p.addr)
 }
 
 // kill ends the server with SIGKILL: nothing is flushed or closed.

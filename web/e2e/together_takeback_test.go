@@ -70,7 +70,7 @@ func spectatorJSON(t *testing.T, s *site, id string) string {
 // draws both symbol cards"), Undo is refused and the page shows why.
 func TestTogetherTakeBackTF22(t *testing.T) {
 	s := startSite(t)
-	id, _ := newTable(t, s, map[string]any{"game": "tf22", "players": 2, "autostart": true,
+	id, _ := newTable(t, s, map[string]any{"game": "tf22", "players": 2, "autostart": true, "private": true,
 		"options": map[string]string{"symbol_cards": "strategy"}})
 	seats := []*httpPlayer{{token: joinAs(t, s, id, "Ann", 0)}, {token: joinAs(t, s, id, "Bo", 1)}}
 	tf22SetUp(t, s, id, seats)
@@ -158,10 +158,11 @@ func TestTogetherTakeBackTF22(t *testing.T) {
 // refuse ends it." At an untimed Minerals table Ann asks to take back her
 // move after Bo's turn began; Bo sees the request with Agree and Refuse;
 // his refusal is shown to both ("said no"); asked again, he agrees and
-// both boards go back.
+// both boards go back. The table is private, the only kind that may be
+// untimed, and the friends come in by its invitation.
 func TestTogetherTakeBackRequest(t *testing.T) {
 	s := startSite(t)
-	id, _ := newTable(t, s, map[string]any{"game": "minerals", "players": 2, "autostart": true})
+	id, _ := newTable(t, s, map[string]any{"game": "minerals", "players": 2, "autostart": true, "private": true})
 	ann := joinAs(t, s, id, "Ann", 0)
 	bo := joinAs(t, s, id, "Bo", 1)
 	browser := newBrowser(t)
