@@ -15,9 +15,9 @@ import (
 	"time"
 
 	"minehall/game"
-	"minehall/internal/serveproc"
 	"minehall/games/minerals"
 	"minehall/games/tf22"
+	"minehall/internal/serveproc"
 	"minehall/server"
 	"minehall/store/sqlite"
 	"minehall/table"
