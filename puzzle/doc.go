@@ -26,5 +26,7 @@
 // [store.PuzzleStore]: a ticket is issued when a puzzle is opened, used
 // once by an accepted solution, and times are the server's. Identity is a
 // player string, empty for a guest, whose streak, history and ladder
-// rating the browser keeps.
+// rating the browser keeps. A signed-in player's are the server's
+// ([History], history.go): their ladder rating is stored with each
+// attempt, and their history and streak are read from their attempts.
 package puzzle

@@ -67,8 +67,10 @@ func (s *Service) Handle(ctx context.Context, method, gameID, mode string, q url
 		return s.openDrills(ctx, player)
 	case "hammertime/daily POST":
 		return s.submitDrill(ctx, body, player)
+	case "outofmine/history GET", "hammertime/history GET":
+		return s.history(ctx, gameID, player)
 	}
-	return nil, game.Errorf(game.CodeNotFound, "no puzzle %s/%s for %s (there are outofmine/daily, outofmine/ladder and hammertime/daily)", gameID, mode, method)
+	return nil, game.Errorf(game.CodeNotFound, "no puzzle %s/%s for %s (there are outofmine/daily, outofmine/ladder, hammertime/daily and GET GAME/history)", gameID, mode, method)
 }
 
 // issue stores a new start ticket for puzzle.
@@ -192,8 +194,8 @@ func (s *Service) puzzleRating(ctx context.Context, st LadderStep) (store.Puzzle
 	return store.PuzzleRating{Puzzle: ladderKey(st.Rank), Mu: st.Initial.Mu, Sigma: st.Initial.Sigma}, nil
 }
 
-// openLadder picks the ladder step for a player rated mu (query "mu",
-// default 25): the step whose rating's Mu is nearest, skipping the ranks
+// openLadder picks the ladder step for a player rated mu (a guest's query
+// "mu", default 25; a signed-in player's stored rating): the step whose rating's Mu is nearest, skipping the ranks
 // of "skip" (a comma-separated list, the ones the player did lately); or
 // the step of "rank" when given.
 func (s *Service) openLadder(ctx context.Context, q url.Values, player string) (*TilingOpen, error) {
@@ -213,7 +215,14 @@ func (s *Service) openLadder(ctx context.Context, q url.Values, player string) (
 		}
 	} else {
 		mu := rating.DefaultMu
-		if m := q.Get("mu"); m != "" {
+		if player != "" {
+			// A signed-in player's rating is the server's.
+			r, err := s.playerLadderRating(ctx, player)
+			if err != nil {
+				return nil, err
+			}
+			mu = r.Mu
+		} else if m := q.Get("mu"); m != "" {
 			v, err := strconv.ParseFloat(m, 64)
 			if err != nil || v != v || v < -1000 || v > 1000 {
 				return nil, game.Errorf(game.CodeInvalid, "mu %q is not a rating's mean", m)
@@ -264,7 +273,8 @@ type TilingSubmission struct {
 	Submission
 	Placements []outofmine.PlacementID `json:"placements"`
 	// Rating is the player's rating before this puzzle (ladder): a guest's,
-	// kept by the browser; the default when left out.
+	// kept by the browser; the default when left out. A signed-in player's
+	// is the server's, and this one is ignored.
 	Rating *rating.Rating `json:"rating,omitempty"`
 }
 
@@ -324,11 +334,20 @@ func (s *Service) submitTiling(ctx context.Context, body []byte, player string, 
 	if res.SolutionTiles, err = outofmine.PlacedViews(oomPack(), res.Solution); err != nil {
 		return nil, fmt.Errorf("puzzle: the solver's solution: %w", err)
 	}
-	var pr *store.PuzzleRating
+	var pr, mine *store.PuzzleRating
 	if ladder {
 		me := rating.Default()
 		if sub.Rating != nil {
 			me = *sub.Rating
+		}
+		if player != "" {
+			// A signed-in player's rating is the server's, whatever the
+			// submission says.
+			r, err := s.playerLadderRating(ctx, player)
+			if err != nil {
+				return nil, err
+			}
+			me, mine = rating.Rating{Mu: r.Mu, Sigma: r.Sigma}, &r
 		}
 		cur, err := s.puzzleRating(ctx, step)
 		if err != nil {
@@ -344,10 +363,13 @@ func (s *Service) submitTiling(ctx context.Context, body []byte, player string, 
 		}
 		res.PlayerRating, res.PuzzleRating = &after[0], &after[1]
 		pr = &store.PuzzleRating{Puzzle: tk.Puzzle, Mu: after[1].Mu, Sigma: after[1].Sigma, Attempts: cur.Attempts + 1}
+		if mine != nil {
+			mine.Mu, mine.Sigma, mine.Attempts = after[0].Mu, after[0].Sigma, mine.Attempts+1
+		}
 	}
 	solution, _ := json.Marshal(sub.Placements)
 	a := store.PuzzleAttempt{Ticket: tk.ID, Puzzle: tk.Puzzle, Player: player, Name: cleanName(sub.Name), Score: int64(rs.Score),
-		Millis: res.Millis, Perfect: res.Perfect, At: s.now(), Body: string(solution)}
+		Millis: res.Millis, Perfect: res.Perfect, At: s.now(), Body: string(solution), PlayerRating: mine}
 	if err := s.Store.FinishPuzzle(ctx, a, pr); err != nil {
 		if game.ErrorCode(err) == game.CodeConflict {
 			return nil, game.Errorf(game.CodeConflict, "this start ticket was used already: a solution counts once (a replayed submission)")

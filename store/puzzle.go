@@ -23,7 +23,10 @@ type PuzzleTicket struct {
 // who solved it (Player empty for a guest, Name as shown on the best-score
 // table), the score (higher is better), the time the server measured from
 // the ticket's issue to the submission, whether it reached the optimum,
-// when it was accepted, and the solution as JSON.
+// when it was accepted, and the solution as JSON. PlayerRating, when not
+// nil, is the player's own rating after the attempt (a signed-in player's
+// ladder rating), stored with it under its Puzzle name as puzzle ratings
+// are; it is not read back with the attempt.
 type PuzzleAttempt struct {
 	Ticket  string
 	Puzzle  string
@@ -34,6 +37,8 @@ type PuzzleAttempt struct {
 	Perfect bool
 	At      time.Time
 	Body    string
+
+	PlayerRating *PuzzleRating
 }
 
 // PuzzleRating is a puzzle's own rating (the rating package's mean and
@@ -56,15 +61,19 @@ type PuzzleStore interface {
 	// PuzzleTicket returns the ticket with the given id.
 	PuzzleTicket(ctx context.Context, id string) (PuzzleTicket, error)
 
-	// FinishPuzzle marks ticket a.Ticket used at a.At and stores a, and
-	// when r is not nil stores r as the puzzle's rating, in one
-	// transaction: all of it or, refused, nothing. A ticket used already
+	// FinishPuzzle marks ticket a.Ticket used at a.At and stores a (with
+	// a.PlayerRating when not nil), and when r is not nil stores r as the
+	// puzzle's rating, in one transaction: all of it or, refused, nothing. A ticket used already
 	// is refused with CodeConflict, so that a solution counts once.
 	FinishPuzzle(ctx context.Context, a PuzzleAttempt, r *PuzzleRating) error
 
 	// BestPuzzleAttempts returns up to limit attempts at puzzle, best
 	// first: highest score, then shortest time, then earliest.
 	BestPuzzleAttempts(ctx context.Context, puzzle string, limit int) ([]PuzzleAttempt, error)
+
+	// PlayerPuzzleAttempts returns up to limit of player's attempts at
+	// the puzzles whose names start with prefix, newest first.
+	PlayerPuzzleAttempts(ctx context.Context, player, prefix string, limit int) ([]PuzzleAttempt, error)
 
 	// PuzzleRating returns the stored rating of puzzle; ok is false when
 	// none is stored yet.

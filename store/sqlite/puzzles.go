@@ -68,7 +68,10 @@ func (db *DB) FinishPuzzle(ctx context.Context, a store.PuzzleAttempt, r *store.
 		a.Ticket, a.Puzzle, a.Player, a.Name, a.Score, a.Millis, a.Perfect, at, a.Body); err != nil {
 		return internal("finish puzzle", err)
 	}
-	if r != nil {
+	for _, r := range []*store.PuzzleRating{r, a.PlayerRating} {
+		if r == nil {
+			continue
+		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO puzzle_ratings (puzzle, mu, sigma, attempts) VALUES (?, ?, ?, ?)
 			ON CONFLICT (puzzle) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, attempts = excluded.attempts`,
 			r.Puzzle, r.Mu, r.Sigma, r.Attempts); err != nil {
@@ -85,6 +88,21 @@ func (db *DB) FinishPuzzle(ctx context.Context, a store.PuzzleAttempt, r *store.
 func (db *DB) BestPuzzleAttempts(ctx context.Context, puzzle string, limit int) ([]store.PuzzleAttempt, error) {
 	rows, err := db.read.QueryContext(ctx, `SELECT `+store.PuzzleAttemptColumns+` FROM puzzle_attempts WHERE puzzle = ?
 		ORDER BY score DESC, millis, at_ms, ticket LIMIT ?`, puzzle, limit)
+	if err != nil {
+		return nil, internal("read puzzle attempts", err)
+	}
+	defer rows.Close()
+	out, err := store.ScanPuzzleAttempts(rows)
+	if err != nil {
+		return nil, internal("read puzzle attempts", err)
+	}
+	return out, nil
+}
+
+// PlayerPuzzleAttempts implements [store.PuzzleStore].
+func (db *DB) PlayerPuzzleAttempts(ctx context.Context, player, prefix string, limit int) ([]store.PuzzleAttempt, error) {
+	rows, err := db.read.QueryContext(ctx, `SELECT `+store.PuzzleAttemptColumns+` FROM puzzle_attempts
+		WHERE player = ? AND puzzle LIKE ? ESCAPE '\' ORDER BY at_ms DESC, ticket LIMIT ?`, player, store.LikePrefix(prefix), limit)
 	if err != nil {
 		return nil, internal("read puzzle attempts", err)
 	}

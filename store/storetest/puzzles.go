@@ -21,6 +21,7 @@ func RunPuzzles(t *testing.T, open Opener) {
 		{"FinishOnce", testPuzzleFinishOnce},
 		{"BestOrder", testPuzzleBest},
 		{"Ratings", testPuzzleRatings},
+		{"PlayerHistory", testPuzzlePlayerHistory},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -157,5 +158,41 @@ func testPuzzleRatings(t *testing.T, s store.PuzzleStore) {
 	none, err := s.PuzzleRatings(ctx, "outofmine_ladder")
 	if err != nil || len(none) != 0 {
 		t.Errorf("PuzzleRatings(outofmine_ladder): got %v (err %v); want none (_ is no wildcard)", none, err)
+	}
+}
+
+// A player's attempts come back newest first, only theirs and only of the
+// puzzles named by the prefix; the player's own rating stored with an
+// attempt is read back as a puzzle rating.
+func testPuzzlePlayerHistory(t *testing.T, s store.PuzzleStore) {
+	ctx := context.Background()
+	for i, a := range []struct{ id, puzzle, player string }{
+		{"h1", "outofmine/daily/2026-11-21", "account:ann"},
+		{"h2", "outofmine/daily/2026-11-22", "account:ann"},
+		{"h3", "outofmine/daily/2026-11-22", "account:bo"},
+		{"h4", "hammertime/daily/2026-11-22/exact", "account:ann"},
+		{"h5", "outofmine/daily/2026-11-23", ""},
+	} {
+		tk := ticket(a.id)
+		tk.Puzzle, tk.Player = a.puzzle, a.player
+		mustTicket(t, s, tk)
+		at := attempt(a.id, 10, 1000, base().Add(time.Duration(i)*time.Hour))
+		at.Puzzle, at.Player = a.puzzle, a.player
+		if a.id == "h2" {
+			at.PlayerRating = &store.PuzzleRating{Puzzle: "player/account:ann/outofmine/ladder", Mu: 27, Sigma: 6, Attempts: 1}
+		}
+		if err := s.FinishPuzzle(ctx, at, nil); err != nil {
+			t.Fatalf("FinishPuzzle(%s): %v", a.id, err)
+		}
+	}
+	got, err := s.PlayerPuzzleAttempts(ctx, "account:ann", "outofmine/", 10)
+	if err != nil || len(got) != 2 || got[0].Ticket != "h2" || got[1].Ticket != "h1" || got[0].Puzzle != "outofmine/daily/2026-11-22" {
+		t.Errorf("PlayerPuzzleAttempts(ann, outofmine/): got %+v (err %v); want h2 then h1", got, err)
+	}
+	if one, err := s.PlayerPuzzleAttempts(ctx, "account:ann", "", 1); err != nil || len(one) != 1 || one[0].Ticket != "h4" {
+		t.Errorf("PlayerPuzzleAttempts(ann, all, 1): got %+v (err %v); want the newest, h4", one, err)
+	}
+	if r, ok, err := s.PuzzleRating(ctx, "player/account:ann/outofmine/ladder"); err != nil || !ok || r.Mu != 27 || r.Sigma != 6 {
+		t.Errorf("the player's rating stored with an attempt: got %+v %v (err %v); want mu 27, sigma 6", r, ok, err)
 	}
 }

@@ -20,15 +20,16 @@ import (
 	"minehall/account"
 	"minehall/game"
 	"minehall/game/gametest"
+	"minehall/puzzle"
 	"minehall/server"
 	"minehall/store/sqlite"
 	"minehall/table"
 	"minehall/web"
 )
 
-// accountSite is a server that keeps accounts and rates finished tables,
-// as `minehall serve` wires it, with Goofspiel (the kit's quickest game to
-// finish: three bids each) and Connect Four. Its URL names localhost, not
+// accountSite is a server that keeps accounts, rates finished tables and
+// serves the puzzles, as `minehall serve` wires it, with Goofspiel (the
+// kit's quickest game to finish: three bids each) and Connect Four. Its URL names localhost, not
 // 127.0.0.1: an IP address cannot be a passkey's relying party.
 type accountSite struct {
 	URL   string
@@ -48,7 +49,8 @@ func startAccountSite(t *testing.T) *accountSite {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	rec := account.NewRecorder(db, log)
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: web.Handler(), Limits: &server.Limits{}})
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: web.Handler(), Limits: &server.Limits{},
+		Puzzles: &puzzle.Service{Store: db}})
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

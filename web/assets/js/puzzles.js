@@ -1,11 +1,14 @@
 // The puzzle pages: /puzzles lists them, /puzzles/GAME shows the day's
 // puzzle of a game (puzzle-oom.js, puzzle-ht.js) with the player's streak
 // and history. A guest's streak, history and ladder rating live in this
-// browser (localStorage, "minehall.puzzles.GAME"); the server keeps the
-// tickets, the best-score tables and the puzzles' own ratings.
+// browser (localStorage, "minehall.puzzles.GAME"); a signed-in player's
+// are the server's (GET /api/puzzles/GAME/history). The server keeps the
+// tickets, the best-score tables and the puzzles' own ratings too.
 import { h, clear } from './dom.js';
 import { t, onLanguage } from './i18n.js';
 import { icon } from './icons.js';
+import { api } from './api.js';
+import { whoami } from './account.js';
 
 // The games with puzzles, and the module of each page.
 const PAGES = { outofmine: () => import('./puzzle-oom.js'), hammertime: () => import('./puzzle-ht.js') };
@@ -27,6 +30,7 @@ export function saveRecord(game, r) { localStorage.setItem('minehall.puzzles.' +
 // addDay enters the first accepted result of a day into game's history
 // (a later one of the same day does not count) and reports whether it did.
 export function addDay(game, entry) {
+  delete fromServer[game]; // the server's record has the new day now: ask again
   const r = record(game);
   if (r.history.some((e) => e.day === entry.day)) return false;
   r.history.unshift(entry);
@@ -55,20 +59,61 @@ export function clockText(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-// historyBox shows the streak and the last days' results; score(e) writes
+// fromServer holds the signed-in player's records by game, as the server
+// answered them ({today, streak, history, rating}); asking holds the
+// requests under way.
+const fromServer = {};
+const asking = {};
+
+// serverRecord returns the signed-in player's record of game from the
+// server, or null for a guest. A ladder rating it holds becomes the one
+// this browser shows.
+export function serverRecord(game) {
+  asking[game] ??= (async () => {
+    if (!(await whoami())) return null;
+    const rec = await api('GET', `/api/puzzles/${game}/history`);
+    fromServer[game] = rec;
+    if (rec.rating) {
+      const r = record(game);
+      r.ladder.mu = rec.rating.Mu;
+      r.ladder.sigma = rec.rating.Sigma;
+      saveRecord(game, r);
+    }
+    return rec;
+  })().finally(() => { delete asking[game]; });
+  return asking[game];
+}
+
+// historyBox shows the streak and the last days' results, the signed-in
+// player's as the server keeps them, else this browser's; score(e) writes
 // an entry's result.
 export function historyBox(game, today, score) {
-  const { history } = record(game);
-  const n = streak(history, today);
-  return h('section', { class: 'card pz-history', id: 'pz-history', 'aria-labelledby': 'pz-history-h' },
+  const box = h('section', { class: 'card pz-history', id: 'pz-history', 'aria-labelledby': 'pz-history-h' });
+  const fill = (history, n, kept) => clear(box).append(...historyParts(history, n, kept, score));
+  const known = fromServer[game];
+  if (known) fill(known.history, known.streak, 'server');
+  else {
+    const { history } = record(game);
+    fill(history, streak(history, today), 'browser');
+    serverRecord(game).then((rec) => { if (rec) fill(rec.history, rec.streak, 'server'); }).catch(() => {});
+  }
+  return box;
+}
+
+// historyParts are the history box's contents: where the record is kept
+// ("server" or "browser"), the streak and the last ten days.
+function historyParts(history, n, kept, score) {
+  return [
     h('h2', { id: 'pz-history-h', text: t('pz.history') }),
-    h('p', { class: 'pz-streak', id: 'pz-streak', 'data-streak': n }, icon('star'), ' ', t('pz.streak', { n })),
+    h('p', { class: 'pz-streak', id: 'pz-streak', 'data-streak': n, 'data-kept': kept }, icon('star'), ' ', t('pz.streak', { n })),
+    h('p', { class: 'muted pz-kept', text: t(`pz.kept.${kept}`) }),
     history.length
       ? h('table', { class: 'pz-table' },
         h('thead', {}, h('tr', {}, h('th', { text: t('pz.day') }), h('th', { text: t('pz.result') }), h('th', { text: t('pz.time') }))),
         h('tbody', {}, history.slice(0, 10).map((e) => h('tr', { 'data-day': e.day },
           h('td', { text: e.day }), h('td', {}, e.perfect ? icon('check') : null, ' ', score(e)), h('td', { text: clockText(e.ms) })))))
-      : h('p', { class: 'muted', text: t('pz.nohistory') }));
+      : h('p', { class: 'muted', text: t('pz.nohistory') }),
+  ];
 }
 
 // puzzlesPage shows /puzzles (game empty) or the page of one game.

@@ -1,0 +1,151 @@
+package puzzle
+
+import (
+	"context"
+	"strings"
+
+	"minehall/game"
+	"minehall/rating"
+	"minehall/store"
+)
+
+// HistorySize is how many days of a signed-in player's history the
+// server answers, as many as a browser keeps for a guest.
+const HistorySize = 60
+
+// HistoryDay is one day of a player's daily puzzles of a game, in the
+// shape the puzzle pages keep a guest's history in: the score, the best
+// score there was (Out of Mine: the solver's best; Hammer Time: the day's
+// number of drills), whether it was perfect and the time in milliseconds.
+type HistoryDay struct {
+	Day     string `json:"day"`
+	Score   int64  `json:"score"`
+	Best    int64  `json:"best"`
+	Perfect bool   `json:"perfect"`
+	Millis  int64  `json:"ms"`
+}
+
+// History is a signed-in player's record of a game's puzzles, kept by the
+// server: the days they did the daily puzzle, newest first, the streak of
+// days in a row that ends today or yesterday, and, for a game with a
+// rated ladder, the player's ladder rating.
+type History struct {
+	Game    string         `json:"game"`
+	Today   string         `json:"today"`
+	Streak  int            `json:"streak"`
+	History []HistoryDay   `json:"history"`
+	Rating  *rating.Rating `json:"rating,omitempty"`
+}
+
+// playerLadderKey names the stored ladder rating of a signed-in player.
+func playerLadderKey(player string) string { return "player/" + player + "/outofmine/ladder" }
+
+// playerLadderRating returns the stored ladder rating of a signed-in
+// player, or the starting rating.
+func (s *Service) playerLadderRating(ctx context.Context, player string) (store.PuzzleRating, error) {
+	r, ok, err := s.Store.PuzzleRating(ctx, playerLadderKey(player))
+	if err != nil || ok {
+		return r, err
+	}
+	d := rating.Default()
+	return store.PuzzleRating{Puzzle: playerLadderKey(player), Mu: d.Mu, Sigma: d.Sigma}, nil
+}
+
+// history answers GET /api/puzzles/{game}/history: the signed-in player's
+// record of the game's daily puzzles. A guest's record lives in their
+// browser, and asking for it here is refused.
+func (s *Service) history(ctx context.Context, gameID, player string) (*History, error) {
+	if player == "" {
+		return nil, game.Errorf(game.CodeUnauthorized, "a guest's puzzle history and streak are kept in the browser; sign in to keep them on the server")
+	}
+	prefix := gameID + "/daily/"
+	as, err := s.Store.PlayerPuzzleAttempts(ctx, player, prefix, HistorySize*dailyPuzzlesPerDay(gameID))
+	if err != nil {
+		return nil, err
+	}
+	today := DayOf(s.now())
+	h := &History{Game: gameID, Today: today.String(), History: historyDays(gameID, prefix, as)}
+	h.Streak = streak(h.History, today)
+	if gameID == "outofmine" {
+		r, err := s.playerLadderRating(ctx, player)
+		if err != nil {
+			return nil, err
+		}
+		h.Rating = &rating.Rating{Mu: r.Mu, Sigma: r.Sigma}
+	}
+	return h, nil
+}
+
+// dailyPuzzlesPerDay is how many daily puzzles the game has a day.
+func dailyPuzzlesPerDay(gameID string) int {
+	if gameID == "hammertime" {
+		return len(Drills(0))
+	}
+	return 1
+}
+
+// historyDays folds attempts (newest first) into days, newest first. A
+// day of one puzzle counts its first accepted attempt, as a browser's
+// history does; Hammer Time's day counts the drills done with success
+// against the day's drills, and their times added up.
+func historyDays(gameID, prefix string, as []store.PuzzleAttempt) []HistoryDay {
+	var days []HistoryDay
+	at := map[string]int{}
+	for i := len(as) - 1; i >= 0; i-- { // oldest first, so that a day's first attempt comes first
+		a := as[i]
+		dayText, _, _ := strings.Cut(strings.TrimPrefix(a.Puzzle, prefix), "/")
+		day, err := ParseDay(dayText)
+		if err != nil {
+			continue
+		}
+		k, seen := at[dayText]
+		if gameID == "hammertime" {
+			if !seen {
+				k = len(days)
+				at[dayText] = k
+				days = append(days, HistoryDay{Day: dayText, Best: int64(len(Drills(day)))})
+			}
+			d := &days[k]
+			if a.Perfect {
+				d.Score++
+			}
+			d.Millis += a.Millis
+			d.Perfect = d.Score == d.Best
+			continue
+		}
+		if seen {
+			continue
+		}
+		at[dayText] = len(days)
+		e := HistoryDay{Day: dayText, Score: a.Score, Perfect: a.Perfect, Millis: a.Millis}
+		if gameID == "outofmine" {
+			e.Best = int64(Daily(day).Best)
+		}
+		days = append(days, e)
+	}
+	for i, j := 0, len(days)-1; i < j; i, j = i+1, j-1 {
+		days[i], days[j] = days[j], days[i]
+	}
+	return days
+}
+
+// streak counts the days in a row with a result, ending today or, when
+// today has none yet, yesterday.
+func streak(days []HistoryDay, today Day) int {
+	have := map[Day]bool{}
+	for _, d := range days {
+		if n, err := ParseDay(d.Day); err == nil {
+			have[n] = true
+		}
+	}
+	d := today
+	if !have[d] {
+		d--
+	}
+	n := 0
+	for have[d] {
+		n++
+		d--
+	}
+	return n
+}

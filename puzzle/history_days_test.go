@@ -1,0 +1,37 @@
+package puzzle
+
+import (
+	"testing"
+
+	"minehall/store"
+)
+
+// A Hammer Time day in a signed-in player's history is the day's drills:
+// the ones done with success of the day's three, with their times added,
+// perfect only when all succeeded, as the practice page counts a guest's
+// day. Attempts come newest first, days go out newest first.
+func TestHammerTimeHistoryDays(t *testing.T) {
+	p := "hammertime/daily/"
+	as := []store.PuzzleAttempt{
+		{Puzzle: p + "2026-11-23/side", Perfect: true, Millis: 3000},
+		{Puzzle: p + "2026-11-22/color", Perfect: true, Millis: 1000},
+		{Puzzle: p + "2026-11-22/exact", Perfect: false, Millis: 2000},
+		{Puzzle: p + "2026-11-22/side", Perfect: true, Millis: 4000},
+		{Puzzle: p + "not-a-day/exact", Perfect: true, Millis: 9},
+	}
+	days := historyDays("hammertime", p, as)
+	want := []HistoryDay{
+		{Day: "2026-11-23", Score: 1, Best: 3, Perfect: false, Millis: 3000},
+		{Day: "2026-11-22", Score: 2, Best: 3, Perfect: false, Millis: 7000},
+	}
+	if len(days) != len(want) || days[0] != want[0] || days[1] != want[1] {
+		t.Errorf("days: %+v; want %+v", days, want)
+	}
+	if n := len(Drills(0)); n != 3 {
+		t.Errorf("%d drills a day; the test counts 3", n)
+	}
+	today, _ := ParseDay("2026-11-24")
+	if got := streak(days, today); got != 2 {
+		t.Errorf("streak on the 24th without a result yet: %d; want 2 (the 22nd and 23rd)", got)
+	}
+}
