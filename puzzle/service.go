@@ -67,6 +67,10 @@ func (s *Service) Handle(ctx context.Context, method, gameID, mode string, q url
 		return s.openDrills(ctx, player)
 	case "hammertime/daily POST":
 		return s.submitDrill(ctx, body, player)
+	case "minerals/daily GET", "minerals/practice GET":
+		return s.openMinerals(ctx, q, player, mode == "practice")
+	case "minerals/daily POST", "minerals/practice POST":
+		return s.submitMinerals(ctx, body, player, mode == "practice")
 	}
 	return nil, game.Errorf(game.CodeNotFound, "no puzzle %s/%s for %s (there are outofmine/daily, outofmine/ladder and hammertime/daily)", gameID, mode, method)
 }
