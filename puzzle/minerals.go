@@ -276,11 +276,14 @@ func mineralsReasonText(pz *MineralsPuzzle, f minerals.MoveFacts, denied float64
 			case ReasonCollection:
 				s = fmt.Sprintf("It lifts %s and completes collection card %s, taken this turn for %d points.", lifted, cards, f.CardPoints)
 			case ReasonCutOff:
-				frag := "1 fragment"
-				if f.Fragments > 1 {
-					frag = fmt.Sprintf("%d fragments", f.Fragments)
+				switch {
+				case f.Fragments > 1:
+					s = fmt.Sprintf("It cuts off %d fragments (%d minerals) and takes the lowest of each: %s.", f.Fragments, f.CutOff, strings.Join(taken, ", "))
+				case f.CutOff == 1:
+					s = fmt.Sprintf("It cuts off a fragment of 1 mineral and takes it: %s.", taken[0])
+				default:
+					s = fmt.Sprintf("It cuts off a fragment of %d minerals and takes its lowest: %s.", f.CutOff, taken[0])
 				}
-				s = fmt.Sprintf("It cuts off %s (%d minerals) and takes the lowest of each: %s.", frag, f.CutOff, strings.Join(taken, ", "))
 			case ReasonDeny:
 				s = fmt.Sprintf("It denies the opponent: after %s the opponent's prospects would be %s points better.", pz.RunnerUp, num(denied, lang))
 			default:
@@ -292,11 +295,14 @@ func mineralsReasonText(pz *MineralsPuzzle, f minerals.MoveFacts, denied float64
 			case ReasonCollection:
 				s = fmt.Sprintf("Der Zug hebt %s und vervollständigt die Sammlungskarte %s, die noch in diesem Zug für %d Punkte genommen wird.", lifted, cards, f.CardPoints)
 			case ReasonCutOff:
-				frag := "1 Fragment"
-				if f.Fragments > 1 {
-					frag = fmt.Sprintf("%d Fragmente", f.Fragments)
+				switch {
+				case f.Fragments > 1:
+					s = fmt.Sprintf("Der Zug schneidet %d Fragmente ab (%d Mineralien) und nimmt von jedem das niedrigste: %s.", f.Fragments, f.CutOff, strings.Join(taken, ", "))
+				case f.CutOff == 1:
+					s = fmt.Sprintf("Der Zug schneidet ein Fragment aus 1 Mineral ab und nimmt es: %s.", taken[0])
+				default:
+					s = fmt.Sprintf("Der Zug schneidet ein Fragment aus %d Mineralien ab und nimmt dessen niedrigstes: %s.", f.CutOff, taken[0])
 				}
-				s = fmt.Sprintf("Der Zug schneidet %s ab (%d Minerale) und nimmt von jedem das niedrigste: %s.", frag, f.CutOff, strings.Join(taken, ", "))
 			case ReasonDeny:
 				s = fmt.Sprintf("Der Zug nimmt dem Gegner etwas weg: nach %s stünde der Gegner um %s Punkte besser.", pz.RunnerUp, num(denied, lang))
 			default:
@@ -308,11 +314,14 @@ func mineralsReasonText(pz *MineralsPuzzle, f minerals.MoveFacts, denied float64
 			case ReasonCollection:
 				s = fmt.Sprintf("Le coup prend %s et complète la carte de collection %s, prise dans ce tour pour %d points.", lifted, cards, f.CardPoints)
 			case ReasonCutOff:
-				frag := "1 fragment"
-				if f.Fragments > 1 {
-					frag = fmt.Sprintf("%d fragments", f.Fragments)
+				switch {
+				case f.Fragments > 1:
+					s = fmt.Sprintf("Le coup coupe %d fragments (%d minéraux) et prend le plus faible de chacun : %s.", f.Fragments, f.CutOff, strings.Join(taken, ", "))
+				case f.CutOff == 1:
+					s = fmt.Sprintf("Le coup coupe un fragment d’un seul minéral et le prend : %s.", taken[0])
+				default:
+					s = fmt.Sprintf("Le coup coupe un fragment de %d minéraux et en prend le plus faible : %s.", f.CutOff, taken[0])
 				}
-				s = fmt.Sprintf("Le coup coupe %s (%d minéraux) et prend le plus faible de chacun : %s.", frag, f.CutOff, strings.Join(taken, ", "))
 			case ReasonDeny:
 				s = fmt.Sprintf("Le coup prive l’adversaire : après %s, ses perspectives seraient meilleures de %s points.", pz.RunnerUp, num(denied, lang))
 			default:
@@ -324,11 +333,14 @@ func mineralsReasonText(pz *MineralsPuzzle, f minerals.MoveFacts, denied float64
 			case ReasonCollection:
 				s = fmt.Sprintf("De zet pakt %s en maakt verzamelkaart %s compleet, die nog deze beurt voor %d punten genomen wordt.", lifted, cards, f.CardPoints)
 			case ReasonCutOff:
-				frag := "1 fragment"
-				if f.Fragments > 1 {
-					frag = fmt.Sprintf("%d fragmenten", f.Fragments)
+				switch {
+				case f.Fragments > 1:
+					s = fmt.Sprintf("De zet snijdt %d fragmenten af (%d mineralen) en pakt van elk het laagste: %s.", f.Fragments, f.CutOff, strings.Join(taken, ", "))
+				case f.CutOff == 1:
+					s = fmt.Sprintf("De zet snijdt een fragment van 1 mineraal af en pakt het: %s.", taken[0])
+				default:
+					s = fmt.Sprintf("De zet snijdt een fragment van %d mineralen af en pakt daarvan het laagste: %s.", f.CutOff, taken[0])
 				}
-				s = fmt.Sprintf("De zet snijdt %s af (%d mineralen) en pakt van elk het laagste: %s.", frag, f.CutOff, strings.Join(taken, ", "))
 			case ReasonDeny:
 				s = fmt.Sprintf("De zet ontneemt de tegenstander iets: na %s zouden de vooruitzichten van de tegenstander %s punten beter zijn.", pz.RunnerUp, num(denied, lang))
 			default:
@@ -339,4 +351,32 @@ func mineralsReasonText(pz *MineralsPuzzle, f minerals.MoveFacts, denied float64
 		out[lang] = s
 	}
 	return out
+}
+
+// Encode writes the set as JSON with one puzzle a line, so that a change
+// to the set shows puzzle by puzzle in a diff.
+func (set *MineralsSet) Encode() ([]byte, error) {
+	head := *set
+	head.Puzzles = nil
+	h, err := json.MarshalIndent(head, "", " ")
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	b.Write(h[:strings.LastIndex(string(h), "null")]) // the head up to `"puzzles": `
+	b.WriteString("[\n")
+	for i, pz := range set.Puzzles {
+		line, err := json.Marshal(pz)
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString("  ")
+		b.Write(line)
+		if i < len(set.Puzzles)-1 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString(" ]\n}\n")
+	return []byte(b.String()), nil
 }

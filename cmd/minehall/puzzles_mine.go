@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"time"
@@ -51,11 +50,10 @@ func newPuzzlesCmd() *cobra.Command {
 				Command: fmt.Sprintf("minehall puzzles mine minerals --games %d --seed %d", games, seed),
 				Games:   games, Seed: seed, Turns: puzzle.MineralsTurns, Margin: puzzle.MineralsMinMargin, Puzzles: ps,
 			}
-			b, err := json.MarshalIndent(set, "", " ")
+			b, err := set.Encode()
 			if err != nil {
 				return err
 			}
-			b = append(b, '\n')
 			if out == "" {
 				_, err = cmd.OutOrStdout().Write(b)
 			} else {
