@@ -91,3 +91,36 @@ func TestPuzzleMineralsWrongMove(t *testing.T) {
 	puzzleShot(t, tab, "puzzle-minerals-wrong-desktop", 1280, 900)
 	puzzleShot(t, tab, "puzzle-minerals-wrong-phone", 390, 844)
 }
+
+// TestPuzzleMineralsPractice solves a practice puzzle: the page shows the
+// puzzle's rating and, after the best move, the player's new rating (a
+// solve is a win against the puzzle), kept in the browser; the next
+// puzzle is another one.
+func TestPuzzleMineralsPractice(t *testing.T) {
+	at, _ := mineralsDay()
+	s := startPuzzleSite(t, at)
+	tab := newTab(t, newBrowser(t), "minerals-practice")
+	do(t, tab, 20*time.Second, "open the page", chromedp.Navigate(s.URL+"/puzzles/minerals"))
+	waitFor(t, tab, 20*time.Second, "the daily board", `!!document.querySelector('#pz-board .pawn.selectable')`)
+	clickAt(t, tab, "the practice tab", `#pz-tab-practice`)
+	waitFor(t, tab, 20*time.Second, "a practice puzzle", `document.querySelector('#pz-tab-practice')?.getAttribute('aria-selected') === 'true' && !!document.querySelector('#pz-summary') && !!document.querySelector('#pz-board .pawn.selectable')`)
+	id := eval[string](t, tab, `document.querySelector('#pz-summary').dataset.puzzle`)
+	pz, err := puzzle.MineralsPuzzleByID(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, tab, 10*time.Second, "type the best move", typeInto(`#pz-move-input`, pz.Best))
+	clickAt(t, tab, "Play", `#pz-play`)
+	waitFor(t, tab, 20*time.Second, "the result", `!!document.querySelector('#pz-result') && !!document.querySelector('#pz-newrating')`)
+	if c := eval[string](t, tab, `document.querySelector('#pz-result').dataset.correct`); c != "yes" {
+		t.Fatalf("the page says correct=%q after the best move %s", c, pz.Best)
+	}
+	if mu := eval[float64](t, tab, `JSON.parse(localStorage.getItem('minehall.puzzles.minerals')).ladder.mu`); mu <= 25 {
+		t.Errorf("the browser keeps the rating %v after a solve; want it above the default 25", mu)
+	}
+	puzzleShot(t, tab, "puzzle-minerals-practice-desktop", 1280, 900)
+	puzzleShot(t, tab, "puzzle-minerals-practice-phone", 390, 844)
+	do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(1280, 900))
+	clickAt(t, tab, "next puzzle", `#pz-next`)
+	waitFor(t, tab, 20*time.Second, "the next puzzle", fmt.Sprintf(`!document.querySelector('#pz-result') && !!document.querySelector('#pz-summary') && document.querySelector('#pz-summary').dataset.puzzle !== %q`, id))
+}
