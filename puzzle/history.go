@@ -16,7 +16,7 @@ const HistorySize = 60
 // HistoryDay is one day of a player's daily puzzles of a game, in the
 // shape the puzzle pages keep a guest's history in: the score, the best
 // score there was (Out of Mine: the solver's best; Hammer Time: the day's
-// number of drills), whether it was perfect and the time in milliseconds.
+// number of drills; Minerals: 1, the move found), whether it was perfect and the time in milliseconds.
 type HistoryDay struct {
 	Day     string `json:"day"`
 	Score   int64  `json:"score"`
@@ -28,27 +28,13 @@ type HistoryDay struct {
 // History is a signed-in player's record of a game's puzzles, kept by the
 // server: the days they did the daily puzzle, newest first, the streak of
 // days in a row that ends today or yesterday, and, for a game with a
-// rated ladder, the player's ladder rating.
+// rated mode (ratedModes), the player's rating there.
 type History struct {
 	Game    string         `json:"game"`
 	Today   string         `json:"today"`
 	Streak  int            `json:"streak"`
 	History []HistoryDay   `json:"history"`
 	Rating  *rating.Rating `json:"rating,omitempty"`
-}
-
-// playerLadderKey names the stored ladder rating of a signed-in player.
-func playerLadderKey(player string) string { return "player/" + player + "/outofmine/ladder" }
-
-// playerLadderRating returns the stored ladder rating of a signed-in
-// player, or the starting rating.
-func (s *Service) playerLadderRating(ctx context.Context, player string) (store.PuzzleRating, error) {
-	r, ok, err := s.Store.PuzzleRating(ctx, playerLadderKey(player))
-	if err != nil || ok {
-		return r, err
-	}
-	d := rating.Default()
-	return store.PuzzleRating{Puzzle: playerLadderKey(player), Mu: d.Mu, Sigma: d.Sigma}, nil
 }
 
 // history answers GET /api/puzzles/{game}/history: the signed-in player's
@@ -66,8 +52,8 @@ func (s *Service) history(ctx context.Context, gameID, player string) (*History,
 	today := DayOf(s.now())
 	h := &History{Game: gameID, Today: today.String(), History: historyDays(gameID, prefix, as)}
 	h.Streak = streak(h.History, today)
-	if gameID == "outofmine" {
-		r, err := s.playerLadderRating(ctx, player)
+	if mode, ok := ratedModes[gameID]; ok {
+		r, err := s.playerRating(ctx, player, mode)
 		if err != nil {
 			return nil, err
 		}
@@ -117,7 +103,7 @@ func historyDays(gameID, prefix string, as []store.PuzzleAttempt) []HistoryDay {
 			continue
 		}
 		at[dayText] = len(days)
-		e := HistoryDay{Day: dayText, Score: a.Score, Perfect: a.Perfect, Millis: a.Millis}
+		e := HistoryDay{Day: dayText, Score: a.Score, Best: 1, Perfect: a.Perfect, Millis: a.Millis}
 		if gameID == "outofmine" {
 			e.Best = int64(Daily(day).Best)
 		}

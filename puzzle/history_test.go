@@ -123,3 +123,35 @@ func TestSignedInPlayerLadderRating(t *testing.T) {
 		t.Errorf("the history's rating: %+v; want the rating after the solve %+v", h.Rating, res.PlayerRating)
 	}
 }
+
+// Minerals' practice is rated as Out of Mine's ladder is: a signed-in
+// player's rating is the server's, picks their puzzle and moves with a
+// correct move, whatever rating the submission brings.
+func TestSignedInPlayerMineralsPracticeRating(t *testing.T) {
+	s, c := playerService(t)
+	ctx := context.Background()
+	const ann = "account:ann"
+	got, err := s.Handle(ctx, "GET", "minerals", "practice", url.Values{"mu": {"-500"}}, nil, ann)
+	if err != nil {
+		t.Fatalf("open a practice puzzle: %v", err)
+	}
+	o := got.(*puzzle.MineralsOpen)
+	pz, err := puzzle.MineralsPuzzleByID(o.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.add(10 * time.Second)
+	body, _ := json.Marshal(map[string]any{"ticket": o.Ticket, "move": pz.Best, "time_ms": 10000, "rating": map[string]float64{"mu": -500, "sigma": 1}})
+	got, err = s.Handle(ctx, "POST", "minerals", "practice", nil, body, ann)
+	if err != nil {
+		t.Fatalf("submit the best move: %v", err)
+	}
+	res := got.(*puzzle.MineralsResult)
+	if !res.Correct || res.PlayerRating == nil || res.PlayerRating.Mu <= rating.DefaultMu {
+		t.Fatalf("after the best move from the server's starting rating: %+v; want correct and a rating above %v", res, rating.DefaultMu)
+	}
+	got, _ = s.Handle(ctx, "GET", "minerals", "history", nil, nil, ann)
+	if h := got.(*puzzle.History); h.Rating == nil || h.Rating.Mu != res.PlayerRating.Mu {
+		t.Errorf("the history's rating: %+v; want the practice rating %+v", h.Rating, res.PlayerRating)
+	}
+}

@@ -194,8 +194,8 @@ func TestDailyHTTP(t *testing.T) {
 	if len(best) != 1 {
 		t.Errorf("%d attempts stored; want the one accepted", len(best))
 	}
-	if st, _ := e.call(t, "GET", "/api/puzzles/minerals/daily", nil, nil); st != 404 {
-		t.Errorf("GET minerals/daily: %d; want 404", st)
+	if st, _ := e.call(t, "GET", "/api/puzzles/minerals/weekly", nil, nil); st != 404 {
+		t.Errorf("GET minerals/weekly: %d; want 404", st)
 	}
 }
 

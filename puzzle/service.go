@@ -67,10 +67,14 @@ func (s *Service) Handle(ctx context.Context, method, gameID, mode string, q url
 		return s.openDrills(ctx, player)
 	case "hammertime/daily POST":
 		return s.submitDrill(ctx, body, player)
-	case "outofmine/history GET", "hammertime/history GET":
+	case "minerals/daily GET", "minerals/practice GET":
+		return s.openMinerals(ctx, q, player, mode == "practice")
+	case "minerals/daily POST", "minerals/practice POST":
+		return s.submitMinerals(ctx, body, player, mode == "practice")
+	case "outofmine/history GET", "hammertime/history GET", "minerals/history GET":
 		return s.history(ctx, gameID, player)
 	}
-	return nil, game.Errorf(game.CodeNotFound, "no puzzle %s/%s for %s (there are outofmine/daily, outofmine/ladder, hammertime/daily and GET GAME/history)", gameID, mode, method)
+	return nil, game.Errorf(game.CodeNotFound, "no puzzle %s/%s for %s (there are outofmine/daily, outofmine/ladder, hammertime/daily, minerals/daily, minerals/practice and GET GAME/history)", gameID, mode, method)
 }
 
 // issue stores a new start ticket for puzzle.
@@ -214,20 +218,9 @@ func (s *Service) openLadder(ctx context.Context, q url.Values, player string) (
 			return nil, err
 		}
 	} else {
-		mu := rating.DefaultMu
-		if player != "" {
-			// A signed-in player's rating is the server's.
-			r, err := s.playerLadderRating(ctx, player)
-			if err != nil {
-				return nil, err
-			}
-			mu = r.Mu
-		} else if m := q.Get("mu"); m != "" {
-			v, err := strconv.ParseFloat(m, 64)
-			if err != nil || v != v || v < -1000 || v > 1000 {
-				return nil, game.Errorf(game.CodeInvalid, "mu %q is not a rating's mean", m)
-			}
-			mu = v
+		mu, err := s.playerMu(ctx, q, player, ratedModes["outofmine"])
+		if err != nil {
+			return nil, err
 		}
 		skip := map[int]bool{}
 		for _, f := range strings.Split(q.Get("skip"), ",") {
@@ -336,36 +329,15 @@ func (s *Service) submitTiling(ctx context.Context, body []byte, player string, 
 	}
 	var pr, mine *store.PuzzleRating
 	if ladder {
-		me := rating.Default()
-		if sub.Rating != nil {
-			me = *sub.Rating
-		}
-		if player != "" {
-			// A signed-in player's rating is the server's, whatever the
-			// submission says.
-			r, err := s.playerLadderRating(ctx, player)
-			if err != nil {
-				return nil, err
-			}
-			me, mine = rating.Rating{Mu: r.Mu, Sigma: r.Sigma}, &r
-		}
 		cur, err := s.puzzleRating(ctx, step)
 		if err != nil {
 			return nil, err
 		}
-		ranks := []int{2, 1}
-		if res.Perfect {
-			ranks = []int{1, 2}
-		}
-		after, err := rating.DefaultModel().Rate([]rating.Rating{me, {Mu: cur.Mu, Sigma: cur.Sigma}}, ranks)
+		r, err := s.rate(ctx, player, ratedModes["outofmine"], sub.Rating, cur, res.Perfect)
 		if err != nil {
-			return nil, game.Errorf(game.CodeInvalid, "the player's rating: %v", err)
+			return nil, err
 		}
-		res.PlayerRating, res.PuzzleRating = &after[0], &after[1]
-		pr = &store.PuzzleRating{Puzzle: tk.Puzzle, Mu: after[1].Mu, Sigma: after[1].Sigma, Attempts: cur.Attempts + 1}
-		if mine != nil {
-			mine.Mu, mine.Sigma, mine.Attempts = after[0].Mu, after[0].Sigma, mine.Attempts+1
-		}
+		res.PlayerRating, res.PuzzleRating, pr, mine = &r.Player, &r.Puzzle, r.puzzle, r.mine
 	}
 	solution, _ := json.Marshal(sub.Placements)
 	a := store.PuzzleAttempt{Ticket: tk.ID, Puzzle: tk.Puzzle, Player: player, Name: cleanName(sub.Name), Score: int64(rs.Score),

@@ -1,8 +1,10 @@
 package web
 
 import (
+	"maps"
 	"net/http"
 	"path"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -11,24 +13,71 @@ import (
 // page of the client may load: 300 KB.
 const pageBudget = 300_000
 
-// pageWeights returns, for each game renderer, the bytes of JavaScript and
-// CSS a page that shows it loads before compression: every shared module
-// (js/, which main.js loads on every page), app.css, and that renderer's
-// own files (games/<name>.js and games/<name>.css, loaded only at its
-// tables). The lobby, rules and replay pages load less than any table.
-func pageWeights(s site) (shared int, pages map[string]int) {
-	pages = map[string]int{}
-	for name, a := range s {
-		switch {
-		case strings.HasPrefix(name, "js/") && strings.HasSuffix(name, ".js"), name == "app.css":
-			shared += len(a.body)
-		case strings.HasPrefix(name, "games/") && (strings.HasSuffix(name, ".js") || strings.HasSuffix(name, ".css")):
-			g := strings.TrimSuffix(path.Base(name), path.Ext(name))
-			pages[g] += len(a.body)
+// staticImport matches a module's static imports ("import … from './x.js'"
+// and "import './x.js'"), not the dynamic import() a page makes later.
+var staticImport = regexp.MustCompile(`(?m)^\s*(?:import|export)\b[^;'"]*?(?:from\s*)?['"](\.{1,2}/[^'"]+)['"]`)
+
+// closure adds to seen the module at name (an asset path such as
+// "js/main.js") and every module it imports statically, transitively.
+func closure(s site, name string, seen map[string]bool) {
+	if seen[name] {
+		return
+	}
+	a, ok := s[name]
+	if !ok {
+		return
+	}
+	seen[name] = true
+	for _, m := range staticImport.FindAllStringSubmatch(string(a.body), -1) {
+		closure(s, path.Join(path.Dir(name), m[1]), seen)
+	}
+}
+
+// weight is the bytes of the modules in seen, of app.css, and of the
+// stylesheet of every game renderer among them.
+func weight(s site, seen map[string]bool) int {
+	n := len(s["app.css"].body)
+	for name := range seen {
+		n += len(s[name].body)
+		if css, ok := s[strings.TrimSuffix(name, ".js")+".css"]; ok && strings.HasPrefix(name, "games/") {
+			n += len(css.body)
 		}
 	}
-	for g := range pages {
-		pages[g] += shared
+	return n
+}
+
+// pageWeights returns the bytes of JavaScript and CSS, before compression,
+// that the client's pages load: shared, what every page loads (main.js and
+// the modules it imports, with app.css); and by page, what a table of each
+// game renderer loads (the shared modules with games/<name>.js, its
+// imports and games/<name>.css) and what each page module that a page
+// imports dynamically loads with the shared ones ("page js/puzzle-oom.js",
+// with the renderer it draws with).
+func pageWeights(s site) (shared int, pages map[string]int) {
+	base := map[string]bool{}
+	closure(s, "js/main.js", base)
+	shared = weight(s, base)
+	pages = map[string]int{}
+	dynamic := regexp.MustCompile(`import\(\s*'(\./[^']+\.js)'\s*\)`)
+	for name, a := range s {
+		var start, key string
+		switch {
+		case strings.HasPrefix(name, "games/") && strings.HasSuffix(name, ".js"):
+			start, key = name, strings.TrimSuffix(path.Base(name), ".js")
+		case strings.HasPrefix(name, "js/") && strings.HasSuffix(name, ".js"):
+			for _, m := range dynamic.FindAllStringSubmatch(string(a.body), -1) {
+				mod := path.Join("js", m[1])
+				seen := maps.Clone(base)
+				closure(s, mod, seen)
+				pages["page "+mod] = weight(s, seen)
+			}
+			continue
+		default:
+			continue
+		}
+		seen := maps.Clone(base)
+		closure(s, start, seen)
+		pages[key] = weight(s, seen)
 	}
 	return shared, pages
 }
@@ -41,9 +90,14 @@ func TestPageWeightBudget(t *testing.T) {
 	if shared == 0 || len(pages) < 5 {
 		t.Fatalf("got %d shared bytes and %d renderers; want the shared client and every renderer (generic, minerals, outofmine, hammertime, tf22)", shared, len(pages))
 	}
+	for _, g := range []string{"generic", "minerals", "outofmine", "hammertime", "tf22", "page js/puzzle-oom.js"} {
+		if pages[g] <= shared {
+			t.Errorf("%s weighs %d bytes, no more than the %d shared: its own modules were not found", g, pages[g], shared)
+		}
+	}
 	for g, n := range pages {
 		if n > pageBudget {
-			t.Errorf("a %s table loads %d bytes of JavaScript and CSS (%d shared); want at most %d", g, n, shared, pageBudget)
+			t.Errorf("a %s page loads %d bytes of JavaScript and CSS (%d shared); want at most %d", g, n, shared, pageBudget)
 		}
 	}
 }

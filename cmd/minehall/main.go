@@ -9,6 +9,7 @@
 //	minehall sim GAME [flags]
 //	minehall agent URL --table ID [flags] -- COMMAND [ARG]...
 //	minehall solve outofmine [flags]
+//	minehall puzzles mine minerals [--games N] [--seed S] [--out FILE]
 //	minehall replay FILE [--check]
 //	minehall version
 package main

@@ -1,0 +1,145 @@
+// The Minerals tactics page: a position from self-play between hard bots
+// where one move is clearly best, drawn with the game's own renderer. The
+// player clicks the pawn's destination or types the move; the server
+// checks it with the start ticket and answers right or wrong with the best
+// move and the reason. The day's puzzle feeds the streak and history; the
+// practice mode goes through the set, rated (a guest's rating lives in
+// this browser, the puzzle's own on the server).
+import { h, clear } from './dom.js';
+import { t, onLanguage, language } from './i18n.js';
+import { api, playerName } from './api.js';
+import { icon } from './icons.js';
+import { render as drawBoard } from '../games/minerals.js';
+import { record, saveRecord, addDay, historyBox, clockText } from './puzzles.js';
+
+const GAME = 'minerals';
+
+// moveOf turns what the player typed ("e7" or "move e7") into notation.
+export function moveOf(typed) {
+  const s = typed.trim().toLowerCase().replace(/\s+/g, ' ');
+  return s && !s.includes(' ') ? `move ${s}` : s;
+}
+
+export function page(el) {
+  const st = { mode: 'daily', p: null, result: null, error: '', busy: false, started: 0, clock: 0 };
+  let board = h('div', { class: 'pz-board', id: 'pz-board' });
+  let left = false;
+
+  function ctx() {
+    const p = st.p;
+    const names = Array.from({ length: p.players }, (_, i) => (i === p.seat ? t('pz.you') : t('pz.mn.opponent')));
+    return { view: p.view, prev: null, legal: st.result || st.busy ? [] : p.legal, send, you: p.seat, names, t, lang: language(),
+      colorBlind: document.body.classList.contains('colorblind'), status: 'playing' };
+  }
+  const redraw = () => { if (st.p && board.isConnected) drawBoard(board, ctx()); };
+
+  async function send(move) {
+    if (st.result || st.busy) return 0;
+    if (!st.p.legal.includes(move)) {
+      st.error = t('pz.mn.notlegal', { move });
+      render();
+      return 0;
+    }
+    st.busy = true;
+    render();
+    const rec = record(GAME);
+    const body = { ticket: st.p.ticket, move, time_ms: Date.now() - st.started, name: playerName() };
+    if (st.mode === 'daily') body.day = st.p.day;
+    else body.rating = { Mu: rec.ladder.mu, Sigma: rec.ladder.sigma };
+    try {
+      const r = await api('POST', `/api/puzzles/${GAME}/${st.mode}`, body);
+      st.result = r;
+      st.error = '';
+      if (st.mode === 'daily') {
+        addDay(GAME, { day: st.p.day, score: r.correct ? 1 : 0, best: 1, perfect: r.correct, ms: r.millis });
+      } else {
+        const l = record(GAME);
+        l.ladder.mu = r.player_rating.Mu;
+        l.ladder.sigma = r.player_rating.Sigma;
+        l.ladder.done = [r.id, ...l.ladder.done.filter((x) => x !== r.id)].slice(0, 50);
+        saveRecord(GAME, l);
+      }
+    } catch (e) {
+      st.error = e.message;
+    }
+    st.busy = false;
+    render();
+    return 1;
+  }
+
+  async function open() {
+    st.error = '';
+    const l = record(GAME).ladder;
+    const q = st.mode === 'practice' ? `?mu=${l.mu}&skip=${l.done.join(',')}` : '';
+    try {
+      const p = await api('GET', `/api/puzzles/${GAME}/${st.mode}${q}`);
+      if (left) return;
+      Object.assign(st, { p, result: null, started: Date.now() });
+      board = h('div', { class: 'pz-board', id: 'pz-board' });
+    } catch (e) {
+      st.error = e.message;
+    }
+    render();
+  }
+
+  function tick() {
+    const c = document.getElementById('pz-clock');
+    if (c && st.p) c.textContent = clockText(st.result ? st.result.millis : Date.now() - st.started);
+  }
+
+  function summary() {
+    const p = st.p;
+    const items = [st.mode === 'daily' ? [t('pz.day'), p.day] : [t('pz.mn.puzzle'), t('pz.mn.puzzleof', { id: p.id, n: p.set_size })],
+      [t('pz.mn.seat'), t('seat.number', { n: p.seat + 1 })]];
+    if (st.mode === 'practice') items.push([t('pz.oom.puzzlerating'), p.rating.Mu.toFixed(1)], [t('pz.oom.yourrating'), record(GAME).ladder.mu.toFixed(1)]);
+    return h('dl', { class: 'pz-summary', id: 'pz-summary', 'data-puzzle': p.id },
+      items.map(([k, v]) => h('div', {}, h('dt', { text: k }), h('dd', { text: v }))),
+      h('div', {}, h('dt', {}, icon('clock'), ' ', t('pz.time')), h('dd', { id: 'pz-clock', role: 'timer', text: '0:00' })));
+  }
+
+  function typedForm() {
+    const input = h('input', { type: 'text', id: 'pz-move-input', autocomplete: 'off', spellcheck: 'false', placeholder: 'e7', 'aria-label': t('pz.mn.type'), disabled: !!st.result || st.busy });
+    return h('form', { class: 'pz-actions pz-mn-type', id: 'pz-move-form', onsubmit: (e) => { e.preventDefault(); const m = moveOf(input.value); if (m) send(m); } },
+      h('label', { for: 'pz-move-input', text: t('pz.mn.type') }), input,
+      h('button', { type: 'submit', class: 'primary', id: 'pz-play', disabled: !!st.result || st.busy, text: t('pz.mn.play') }));
+  }
+
+  function resultBox() {
+    const r = st.result;
+    const reason = r.text[language()] || r.text.en;
+    return h('section', { class: ['card', 'pz-result', r.correct && 'perfect'], id: 'pz-result', 'data-correct': r.correct ? 'yes' : 'no', 'data-best': r.best, 'aria-live': 'polite' },
+      h('h2', {}, r.correct ? icon('trophy') : null, ' ', r.correct ? t('pz.mn.solved') : t('pz.mn.missed')),
+      r.correct ? null : h('p', { id: 'pz-yours', text: t('pz.mn.yours', { move: r.move }) }),
+      h('p', { id: 'pz-best', text: t('pz.mn.best', { move: r.best }) }),
+      h('p', { id: 'pz-reason', 'data-reason': r.reason }, h('strong', { text: t('pz.mn.why') + ' ' }), reason),
+      r.player_rating ? h('p', { id: 'pz-newrating', text: t('pz.mn.newrating', { mu: r.player_rating.Mu.toFixed(1) }) }) : null,
+      st.mode === 'daily'
+        ? h('p', { class: 'muted', text: t('pz.tomorrow') })
+        : h('button', { type: 'button', class: 'primary', id: 'pz-next', onclick: open, text: t('pz.oom.next') }));
+  }
+
+  function render() {
+    if (left) return;
+    const tabs = h('div', { class: 'pz-tabs', role: 'tablist' }, ['daily', 'practice'].map((m) => h('button', {
+      type: 'button', role: 'tab', id: `pz-tab-${m}`, 'aria-selected': String(st.mode === m), class: st.mode === m ? 'primary' : '',
+      onclick: () => { if (st.mode !== m) { st.mode = m; st.p = null; render(); open(); } }, text: t(`pz.mn.mode.${m}`) })));
+    const parts = [h('h1', { text: t('pz.minerals.title') }), h('p', {}, h('a', { href: '/puzzles', 'data-link': true, text: t('pz.all') })), tabs];
+    if (st.error) parts.push(h('p', { class: 'error', role: 'alert', id: 'pz-error', text: st.error }));
+    if (!st.p) {
+      if (!st.error) parts.push(h('p', { text: t('app.loading') }));
+    } else {
+      parts.push(summary(), h('p', { class: 'hint', id: 'pz-goal', text: t('pz.mn.goal') }));
+      if (st.result) parts.push(resultBox());
+      parts.push(typedForm(), board);
+    }
+    if (st.mode === 'daily') parts.push(historyBox(GAME, st.p?.day || new Date().toISOString().slice(0, 10), (e) => (e.perfect ? t('pz.mn.daysolved') : t('pz.mn.daymissed'))));
+    clear(el).append(h('div', { class: 'pz pz-mn' }, parts));
+    redraw();
+    tick();
+  }
+
+  st.clock = setInterval(tick, 500);
+  const off = onLanguage(render);
+  open();
+  return { leave() { left = true; off(); clearInterval(st.clock); } };
+}
