@@ -2,6 +2,7 @@ package tutorial
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,10 +55,24 @@ func TestEveryScriptInEveryLanguage(t *testing.T) {
 		t.Fatalf("games with a tutorial: %s; want all four", got)
 	}
 	for _, id := range set.Games() {
+		for _, tu := range set.byGame[id] {
+			everyLanguage(t, set, id, tu.Script.Lesson)
+		}
+	}
+}
+
+// everyLanguage checks one lesson in every language, as
+// TestEveryScriptInEveryLanguage says.
+func everyLanguage(t *testing.T, set *Set, id, lesson string) {
+	t.Helper()
+	{
 		for _, lang := range Languages {
-			ls, err := set.Lesson(id, lang)
+			ls, err := set.LessonOf(id, lesson, lang)
 			if err != nil {
-				t.Fatalf("%s %s: %v", id, lang, err)
+				t.Fatalf("%s %s %s: %v", id, lesson, lang, err)
+			}
+			if ls.Title == "" || len(ls.Lessons) == 0 || ls.Lessons[0].ID != set.byGame[id][0].Script.Lesson {
+				t.Errorf("%s %s %s: title %q, lessons %v; want a title and the game's lessons, first lesson first", id, lesson, lang, ls.Title, ls.Lessons)
 			}
 			learner := 0
 			for i, st := range ls.Steps {
@@ -75,7 +90,7 @@ func TestEveryScriptInEveryLanguage(t *testing.T) {
 				if !found {
 					t.Errorf("%s %s step %d: %q is not among the learner's legal moves", id, lang, i+1, st.Move)
 				}
-				v, err := set.Check(id, lang, i, st.Move)
+				v, err := set.CheckLesson(id, lesson, lang, i, st.Move)
 				if err != nil || !v.OK {
 					t.Errorf("%s %s step %d: Check of the script's own move = %+v, %v; want OK", id, lang, i+1, v, err)
 				}
@@ -88,9 +103,9 @@ func TestEveryScriptInEveryLanguage(t *testing.T) {
 			}
 		}
 		// The texts are translations, not copies of the English.
-		en, _ := set.Lesson(id, "en")
+		en, _ := set.LessonOf(id, lesson, "en")
 		for _, lang := range Languages[1:] {
-			ls, _ := set.Lesson(id, lang)
+			ls, _ := set.LessonOf(id, lesson, lang)
 			for i := range ls.Steps {
 				if ls.Steps[i].Text == en.Steps[i].Text {
 					t.Errorf("%s step %d: the %s text is the English one", id, i+1, lang)
@@ -209,7 +224,7 @@ func TestLessonErrors(t *testing.T) {
 // moves are not named (Out of Mine's card draws for the other seat).
 func TestLessonShowsOnlyTheLearnersView(t *testing.T) {
 	set := load(t)
-	tu := set.byGame["outofmine"]
+	tu := set.byGame["outofmine"][0]
 	ls := must(set.Lesson("outofmine", "en"))
 	for i, st := range ls.Steps {
 		want, _ := json.Marshal(tu.states[i].View(tu.Script.Learner))
@@ -234,5 +249,153 @@ func TestLoadLeavesOutGamesNotRegistered(t *testing.T) {
 	}
 	if got := strings.Join(set.Games(), " "); got != "tf22" {
 		t.Errorf("games with a tutorial: %q; want tf22", got)
+	}
+}
+
+// oomResult returns the learner's result of the last scored round at the
+// end of an Out of Mine lesson, as its end view shows it.
+func oomResult(t *testing.T, set *Set, lesson string) outofmine.ResultView {
+	t.Helper()
+	ls, err := set.LessonOf("outofmine", lesson, "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, ok := ls.EndView.(outofmine.View)
+	if !ok || len(v.Results) == 0 {
+		t.Fatalf("lesson %s: the end view %T holds no scored round", lesson, ls.EndView)
+	}
+	return v.Results[len(v.Results)-1][ls.Learner]
+}
+
+// TestOutOfMineTim: the rulebook's first example. "Tim has called "OUT OF
+// MINE!" too early. He has placed one more green crystal tile than
+// allowed, and one blue crystal tile protrudes over the edge of his
+// gallery. Both wrongly placed crystal tiles are removed. [...] he
+// receives 10 plus points, but has 4 points deducted for the empty spaces
+// on his gallery board after the removal of the wrongly placed crystal
+// tiles, and 2 points deducted for his premature "OUT OF MINE!" call. That
+// means that 4 points are written down for Tim in that round."
+func TestOutOfMineTim(t *testing.T) {
+	set := load(t)
+	r := oomResult(t, set, "tim")
+	want := outofmine.RoundScore{Empty: 4, Base: 6, Caller: -2, Score: 4}
+	if !r.Called || r.Score != want {
+		t.Errorf("Tim's round: called %v, %+v; want the caller's %+v", r.Called, r.Score, want)
+	}
+	// The two removed tiles are a green one and the blue one over the edge.
+	var colors []string
+	for _, id := range r.Removed {
+		for _, p := range r.Placed {
+			if p.Tile == id {
+				colors = append(colors, p.Shape)
+				if p.Shape == "B2" && p.Cell != "a1" {
+					t.Errorf("the removed blue tile lies at %s; want a1, over the edge", p.Cell)
+				}
+			}
+		}
+	}
+	slices.Sort(colors)
+	if len(colors) != 2 || colors[0] != "B2" || (colors[1] != "I3" && colors[1] != "L3") {
+		t.Errorf("removed tiles %v; want the blue B2 and one green tile", colors)
+	}
+	// Before the call every gallery space was covered: the call is legal.
+	ls := must(set.LessonOf("outofmine", "tim", "en"))
+	last := ls.Steps[len(ls.Steps)-1]
+	if last.Move != "call" || last.View.(outofmine.View).Players[0].Empty != 0 {
+		t.Errorf("the last step is %q with %d empty spaces; want the call on a covered gallery", last.Move, last.View.(outofmine.View).Players[0].Empty)
+	}
+}
+
+// TestOutOfMineCarl: the elves variant. "At the end of the round, a blue
+// crystal tile is lying on Carl's gallery board next to the blue elf. He
+// gets one bonus point for this. Carl gets another bonus point for the
+// white crystal tile next to the white elf. The crystal tile next to the
+// green elf, however, is white; therefore, he gets no bonus for this. So
+// Carl's total in this round is: 10 - 4 (empty gallery spaces) + 1 (bonus
+// for the blue elf) + 1 (bonus for the white elf) = 8 points."
+func TestOutOfMineCarl(t *testing.T) {
+	set := load(t)
+	r := oomResult(t, set, "carl")
+	want := outofmine.RoundScore{Empty: 4, Base: 6, Elves: 2, Score: 8}
+	if r.Called || r.Score != want || len(r.Removed) != 0 {
+		t.Errorf("Carl's round: called %v, %+v, removed %v; want %+v", r.Called, r.Score, r.Removed, want)
+	}
+	// The elves' spaces: blue under blue, white under white, white under
+	// the green elf.
+	shapeAt := map[string]string{}
+	for _, p := range r.Placed {
+		for _, c := range p.Cells {
+			shapeAt[c] = p.Shape
+		}
+	}
+	color := map[string]string{"B2": "blue", "T5": "white", "V5": "white", "Y1": "yellow", "I3": "green"}
+	for _, e := range r.Layout.Elves {
+		got := color[shapeAt[e.Cell]]
+		switch e.Color {
+		case "blue", "white":
+			if got != e.Color {
+				t.Errorf("the %s elf's space %s holds %q; want a %s tile", e.Color, e.Cell, got, e.Color)
+			}
+		case "green":
+			if got != "white" {
+				t.Errorf("the green elf's space %s holds %q; want a white tile", e.Cell, got)
+			}
+		}
+	}
+}
+
+// TestOutOfMineAnnika: the finds variant (German rulebook, the English
+// text lacks it). "Annikas Stollentableau ist folgendermaßen belegt, als
+// es heißt „OUT OF MINE“. Ihr Stollentableau ist nicht vollständig belegt.
+// Vier Felder sind noch frei, d. h. sie bekommt 10 - 4 = 6 Punkte. [...]
+// Sie hat einen Holzwurm und zwei Goldnuggets ausliegen. [...] Damit
+// erreicht sie in dieser Runde 10 - 4 - 1 + 2 + 2 = 9 Punkte."
+func TestOutOfMineAnnika(t *testing.T) {
+	set := load(t)
+	r := oomResult(t, set, "annika")
+	want := outofmine.RoundScore{Empty: 4, Base: 6, Finds: 3, Score: 9}
+	if r.Called || r.Score != want || len(r.Removed) != 0 {
+		t.Errorf("Annika's round: called %v, %+v, removed %v; want %+v", r.Called, r.Score, r.Removed, want)
+	}
+	elements := map[string]int{}
+	for _, p := range r.Placed {
+		elements[p.Element]++
+	}
+	if elements["woodworm"] != 1 || elements["gold"] != 2 || elements["silver"] != 0 || elements["rat"] != 0 {
+		t.Errorf("elements on Annika's board %v; want one woodworm and two gold nuggets", elements)
+	}
+	// Somebody else called: Tim.
+	ls := must(set.LessonOf("outofmine", "annika", "en"))
+	v := ls.EndView.(outofmine.View)
+	if !v.Results[0][1].Called {
+		t.Errorf("Tim did not call OUT OF MINE!")
+	}
+}
+
+// TestLessons: a game's lessons come in order, the first one without a
+// lesson id; an unknown lesson is not found, and so is checking a move in
+// it.
+func TestLessons(t *testing.T) {
+	set := load(t)
+	ls := must(set.Lesson("outofmine", "de"))
+	var ids []string
+	for _, l := range ls.Lessons {
+		ids = append(ids, l.ID)
+		if l.Title == "" {
+			t.Errorf("lesson %s has no German title", l.ID)
+		}
+	}
+	if got := strings.Join(ids, " "); got != "basics tim carl annika" || ls.Lesson != "basics" {
+		t.Errorf("Out of Mine's lessons %q, first %q; want basics tim carl annika, basics first", got, ls.Lesson)
+	}
+	if _, err := set.LessonOf("outofmine", "bob", "en"); game.ErrorCode(err) != game.CodeNotFound || !strings.Contains(err.Error(), "tim") {
+		t.Errorf("an unknown lesson: %v; want not_found naming the lessons", err)
+	}
+	if _, err := set.CheckLesson("outofmine", "bob", "en", 0, "call"); game.ErrorCode(err) != game.CodeNotFound {
+		t.Errorf("a check in an unknown lesson: %v; want not_found", err)
+	}
+	v, err := set.CheckLesson("outofmine", "tim", "en", 0, "take I3")
+	if err != nil || !v.OK {
+		t.Errorf("Tim's first move: %+v, %v; want OK", v, err)
 	}
 }
