@@ -399,3 +399,50 @@ func TestLessons(t *testing.T) {
 		t.Errorf("Tim's first move: %+v, %v; want OK", v, err)
 	}
 }
+
+// TestHammerTimeClara: the rulebook's example. "Clara a fait tomber 5
+// pierres précieuses du fond de la boîte et passe donc à l'étape 3." "Le
+// wagonnet de Clara contient déjà une pierre précieuse jaune d'un tour
+// précédent. Il reste 3 emplacements vides sur son wagonnet : un vert, un
+// bleu et un rouge. Elle peut remplir les emplacements bleu et rouge avec
+// les pierres précieuses qui sont tombées. [...] Clara repose sur le fond
+// de la boîte les autres pierres précieuses qui sont tombées (jaune, rouge
+// et noire)." "Clara peut se servir de sa carte joker pour servir de
+// quatrième pierre précieuse dans son wagonnet : son wagonnet est alors
+// rempli !"
+func TestHammerTimeClara(t *testing.T) {
+	set := load(t)
+	ls := must(set.LessonOf("hammertime", "clara", "en"))
+	if len(ls.Steps) != 2 {
+		t.Fatalf("%d steps; want Clara's hit and her filling", len(ls.Steps))
+	}
+	before := ls.Steps[0].View.(hammertime.View)
+	w := before.Seats[0].Wagon
+	if w == nil || len(w.Slots) != 4 || strings.Join(w.Gems, ",") != "yellow" || len(before.Seats[0].Missions) != 1 {
+		t.Fatalf("before the hit: wagon %+v, missions %v; want a 4-slot wagon holding one yellow gem, and one mission card", w, before.Seats[0].Missions)
+	}
+	slots := slices.Clone(w.Slots)
+	slices.Sort(slots)
+	if strings.Join(slots, ",") != "blue,green,red,yellow" {
+		t.Errorf("the wagon's slots %v; want yellow, green, blue and red", w.Slots)
+	}
+	fill := ls.Steps[1].View.(hammertime.View)
+	if fill.Phase != "fill" || fill.Fill == nil {
+		t.Fatalf("after the hit: phase %q; want the filling", fill.Phase)
+	}
+	var fell []string
+	for _, g := range fill.Fill.Fallen {
+		fell = append(fell, hammertime.GemColor(g).String())
+	}
+	slices.Sort(fell)
+	if got := strings.Join(fell, ","); got != "black,blue,red,red,yellow" {
+		t.Errorf("the gems that fell: %s; want Clara's five, blue and red for the wagon, yellow, red and black back", got)
+	}
+	if len(fill.Seats[0].Missions) != 1 {
+		t.Errorf("the hit won a mission card (%v): Clara's has only her joker", fill.Seats[0].Missions)
+	}
+	end := ls.EndView.(hammertime.View)
+	if len(end.Seats[0].FullWagons) != 1 || len(end.Seats[0].Missions) != 0 {
+		t.Errorf("after the filling: %d full wagons, missions %v; want the wagon full and the joker card used", len(end.Seats[0].FullWagons), end.Seats[0].Missions)
+	}
+}
