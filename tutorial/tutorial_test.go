@@ -416,6 +416,11 @@ func TestHammerTimeClara(t *testing.T) {
 	if len(ls.Steps) != 2 {
 		t.Fatalf("%d steps; want Clara's hit and her filling", len(ls.Steps))
 	}
+	// "Clara frappe délicatement sur le côté long de la boîte avec le
+	// marteau": north and south are the tray's long sides.
+	if m := ls.Steps[0].Move; !strings.HasPrefix(m, "hit north ") && !strings.HasPrefix(m, "hit south ") {
+		t.Errorf("Clara's hit %q is not on a long side", m)
+	}
 	before := ls.Steps[0].View.(hammertime.View)
 	w := before.Seats[0].Wagon
 	if w == nil || len(w.Slots) != 4 || strings.Join(w.Gems, ",") != "yellow" || len(before.Seats[0].Missions) != 1 {
