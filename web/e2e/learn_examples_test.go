@@ -42,3 +42,22 @@ func TestLearnOutOfMineExamples(t *testing.T) {
 		})
 	}
 }
+
+// TestLearnHammerTimeClara: a newcomer finishes Clara's lesson in English
+// and in German, and at its end the wagon is full: "Clara peut se servir de
+// sa carte joker pour servir de quatrième pierre précieuse dans son
+// wagonnet : son wagonnet est alors rempli !"
+func TestLearnHammerTimeClara(t *testing.T) {
+	s := startSite(t)
+	browser := newBrowser(t)
+	for _, c := range []learnCase{{"hammertime", "en", "clara"}, {"hammertime", "de", "clara"}} {
+		t.Run(c.lang, func(t *testing.T) {
+			tab := newTab(t, browser, "clara-"+c.lang)
+			learnThrough(t, tab, s.URL, c)
+			waitFor(t, tab, 10*time.Second, "Clara's seat", `!!document.querySelector('.ht-seat.you')`)
+			if got := eval[string](t, tab, `document.querySelector('.ht-seat.you').dataset.full`); got != "1" {
+				t.Errorf("Clara has %s full wagons at the end; want 1", got)
+			}
+		})
+	}
+}
