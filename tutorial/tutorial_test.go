@@ -451,3 +451,140 @@ func TestHammerTimeClara(t *testing.T) {
 		t.Errorf("after the filling: %d full wagons, missions %v; want the wagon full and the joker card used", len(end.Seats[0].FullWagons), end.Seats[0].Missions)
 	}
 }
+
+// mnLesson returns a Minerals lesson in English.
+func mnLesson(t *testing.T, set *Set, lesson string) *Lesson {
+	t.Helper()
+	ls, err := set.LessonOf("minerals", lesson, "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ls
+}
+
+// TestMineralsMatt: "Example: Matt (golden) can move correctly only in
+// three directions [...] All other directions [...] would end up in an
+// incorrect way: two would end outside of the board, while the other one
+// is blocked by a Crevice bigger than one Mineral tile." Matt stands on an
+// orpiment: "Move your pawn in a straight line a number of hexes equal to
+// the value of the Mineral the pawn is currently standing on".
+func TestMineralsMatt(t *testing.T) {
+	set := load(t)
+	tu := set.byGame["minerals"][slices.IndexFunc(set.byGame["minerals"], func(t *Tutorial) bool { return t.Script.Lesson == "matt" })]
+	s := tu.states[0]
+	v := mnView(s)
+	pawn, err := minerals.ParseCell(v.Players[0].Pawn)
+	b := mnBoard(v)
+	if err != nil || b[pawn] != "orpiment" {
+		t.Fatalf("Matt's pawn on %q (%v); want an orpiment", b[pawn], err)
+	}
+	legal := legalMoves(s)
+	d := directions(b, pawnsOf(v), pawn, 5, legal)
+	if len(legal) != 3 || d["legal"] != 3 || d["outside"] != 2 || d["crevice"] != 1 {
+		t.Errorf("Matt's moves %v, directions %v; want three correct, two outside the board, one across a crevice of two hexes or more", legal, d)
+	}
+	if st := mnLesson(t, set, "matt").Steps[0]; !legal[st.Move] {
+		t.Errorf("the lesson asks for %q, not one of Matt's moves", st.Move)
+	}
+}
+
+// TestMineralsDavid: "Example No. 2: David (pink) moves his pawn on the
+// anthracite and claims the wollastonite on which his pawn was standing at
+// the beginning of the movement. As a result of the move, two fragments of
+// the board are cut off. David can claim one Mineral from each of those
+// fragments. He takes the watermelon tourmaline from the first fragment A
+// and the wollastonite from the second fragment B. The rest of the
+// Minerals left on the cut off fragments are returned to the pouch."
+func TestMineralsDavid(t *testing.T) {
+	set := load(t)
+	ls := mnLesson(t, set, "david")
+	before := ls.Steps[0].View.(minerals.View)
+	after := ls.EndView.(minerals.View)
+	pawn, _ := minerals.ParseCell(before.Players[0].Pawn)
+	dest, _ := minerals.ParseCell(strings.TrimPrefix(ls.Steps[0].Move, "move "))
+	b := mnBoard(before)
+	if b[pawn] != "wollastonite" || b[dest] != "anthracite" {
+		t.Errorf("David moves from %s to %s; want from a wollastonite onto an anthracite", b[pawn], b[dest])
+	}
+	gain := map[string]int{}
+	for m, n := range after.Players[0].Pool {
+		if d := n - before.Players[0].Pool[m]; d != 0 {
+			gain[m] = d
+		}
+	}
+	if len(gain) != 2 || gain["wollastonite"] != 2 || gain["tourmaline"] != 1 {
+		t.Errorf("David gains %v; want the lifted wollastonite, a tourmaline and a wollastonite", gain)
+	}
+	// Two fragments went, not one mineral each: the rest went to the pouch.
+	lost := len(before.Board) - len(after.Board)
+	pouch := 0
+	for m, n := range after.Pouch {
+		pouch += n - before.Pouch[m]
+	}
+	if lost < 4 || pouch != lost-3 {
+		t.Errorf("%d minerals left the board and %d went to the pouch; want two fragments, the rest of them in the pouch", lost, pouch)
+	}
+}
+
+// TestMineralsKate: "Example no. 3: It's Kate's (blue) turn. She's only one
+// Mineral short from getting a Collection card worth 21 points. She needs
+// anthracite and her pawn is standing on one. Unfortunately, there is no
+// valid move possible [...] she has three watermelon tourmalines. She can
+// spend one of them to use a Map and change direction during the move.
+// Thanks to the Map A Kate finishes her move on wollastonite and can claim
+// the excavated anthracite B. [...] a separated fragment of the board C in
+// which no other player's pawn is present. This means that Kate can take
+// the lowest value Mineral from that fragment (kyanite), while the rest of
+// the Minerals are returned to the pouch. Now Kate can exchange her
+// Minerals (1x wollastonite, 2x kyanites, 2x watermelon tourmalines, 1x
+// anthracite) for the Collection card D."
+func TestMineralsKate(t *testing.T) {
+	set := load(t)
+	ls := mnLesson(t, set, "kate")
+	before := ls.Steps[0].View.(minerals.View)
+	pawn, _ := minerals.ParseCell(before.Players[0].Pawn)
+	b := mnBoard(before)
+	pool := before.Players[0].Pool
+	if b[pawn] != "anthracite" || pool["anthracite"] != 0 || pool["tourmaline"] != 3 || pool["kyanite"] < 2 || pool["wollastonite"] < 1 {
+		t.Errorf("Kate on %s with pool %v; want her on an anthracite, three tourmalines and all the card needs but the anthracite", b[pawn], pool)
+	}
+	for _, m := range ls.Steps[0].Legal {
+		if strings.HasPrefix(m, "move ") {
+			t.Errorf("Kate has the correct move %q; want none", m)
+		}
+	}
+	if !strings.HasPrefix(ls.Steps[0].Move, "map ") {
+		t.Fatalf("Kate's move %q; want the Map", ls.Steps[0].Move)
+	}
+	dest, _ := minerals.ParseCell(strings.TrimPrefix(ls.Steps[0].Move, "map "))
+	if b[dest] != "wollastonite" {
+		t.Errorf("Kate ends on %s; want a wollastonite", b[dest])
+	}
+	// After the Map move: the anthracite, the fragment's kyanite, one
+	// tourmaline on the Map.
+	mid := ls.Steps[1].View.(minerals.View)
+	p := mid.Players[0].Pool
+	if p["anthracite"] != 1 || p["kyanite"] != pool["kyanite"]+1 || p["tourmaline"] != 2 || mid.Players[0].Tools["tourmaline"] != 1 {
+		t.Errorf("after the Map move: pool %v, tools %v; want the anthracite, one more kyanite, two tourmalines, one on the Map", p, mid.Players[0].Tools)
+	}
+	card := ls.Steps[1].Move
+	slot := int(card[len(card)-1] - '1')
+	if id := mid.FaceUp[slot]; id != "d01" {
+		t.Errorf("Kate takes card %s; want d01", id)
+	}
+	end := ls.EndView.(minerals.View)
+	if !slices.Contains(end.Players[0].Cards, "d01") {
+		t.Errorf("Kate's cards %v; want d01", end.Players[0].Cards)
+	}
+	want := map[string]int{"wollastonite": 1, "kyanite": 2, "tourmaline": 2, "anthracite": 1}
+	for m, n := range want {
+		if got := p[m] - end.Players[0].Pool[m]; got != n {
+			t.Errorf("the exchange paid %d %s; want %d", got, m, n)
+		}
+	}
+	for _, c := range end.Players[0].Breakdown.Cards {
+		if c.ID == "d01" && c.Points != 21 {
+			t.Errorf("d01 scores %d; want 21", c.Points)
+		}
+	}
+}
