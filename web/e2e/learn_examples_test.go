@@ -61,3 +61,25 @@ func TestLearnHammerTimeClara(t *testing.T) {
 		})
 	}
 }
+
+// TestLearnMineralsExamples: a newcomer finishes the lessons that follow
+// the Minerals rulebook's examples (Matt's three directions, David's two
+// fragments, Kate's Map and collection card) in English and in one other
+// language; at the end of Kate's lesson her card is on the page.
+func TestLearnMineralsExamples(t *testing.T) {
+	s := startSite(t)
+	browser := newBrowser(t)
+	for _, c := range []learnCase{
+		{"minerals", "en", "matt"}, {"minerals", "nl", "matt"},
+		{"minerals", "en", "david"}, {"minerals", "de", "david"},
+		{"minerals", "en", "kate"}, {"minerals", "fr", "kate"},
+	} {
+		t.Run(c.lesson+"_"+c.lang, func(t *testing.T) {
+			tab := newTab(t, browser, c.lesson+"-"+c.lang)
+			learnThrough(t, tab, s.URL, c)
+			if c.lesson == "kate" && !eval[bool](t, tab, `document.querySelector('#board').textContent.includes('21')`) {
+				t.Errorf("the end of Kate's lesson does not show her 21-point card")
+			}
+		})
+	}
+}

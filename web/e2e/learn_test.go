@@ -74,6 +74,10 @@ func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 		step := eval[string](t, tab, `document.querySelector('#learn-text').dataset.step`)
 		move := eval[string](t, tab, `document.querySelector('#learn-prompt').dataset.move`)
 		if learnerMoves == 0 {
+			if c.lesson != "" {
+				// A lesson's first move, the rulebook's position.
+				screenshotTo(t, tab, learnCase{c.game, c.lang + "-first", c.lesson})
+			}
 			offScript(t, tab, c)
 		}
 		if learnerMoves == 1 {
