@@ -9,6 +9,8 @@ import (
 // tutorialCheck is the body of POST /api/games/{id}/tutorial/check.
 type tutorialCheck struct {
 	Lang string `json:"lang"`
+	// Lesson is the lesson's id; "" for the game's first lesson.
+	Lesson string `json:"lesson"`
 	// Step is the 0-based index of a learner's step.
 	Step int    `json:"step"`
 	Move string `json:"move"`
@@ -32,10 +34,12 @@ func tutorialLang(lang string) string {
 	return lang
 }
 
-// gameTutorial answers GET /api/games/{id}/tutorial?lang=xx with the
-// game's tutorial in lang (default en): see docs/protocol.md.
+// gameTutorial answers GET /api/games/{id}/tutorial?lang=xx&lesson=yy with
+// the lesson yy (default the first) of the game's tutorial in lang
+// (default en): see docs/protocol.md.
 func (s *Server) gameTutorial(w http.ResponseWriter, r *http.Request) {
-	ls, err := s.cfg.Tutorials.Lesson(r.PathValue("id"), tutorialLang(r.URL.Query().Get("lang")))
+	q := r.URL.Query()
+	ls, err := s.cfg.Tutorials.LessonOf(r.PathValue("id"), q.Get("lesson"), tutorialLang(q.Get("lang")))
 	if err != nil {
 		writeError(w, s.log, err)
 		return
@@ -56,7 +60,7 @@ func (s *Server) checkTutorial(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, game.Errorf(game.CodeInvalid, "the request needs a move"))
 		return
 	}
-	v, err := s.cfg.Tutorials.Check(r.PathValue("id"), tutorialLang(req.Lang), req.Step, req.Move)
+	v, err := s.cfg.Tutorials.CheckLesson(r.PathValue("id"), req.Lesson, tutorialLang(req.Lang), req.Step, req.Move)
 	if err != nil {
 		writeError(w, s.log, err)
 		return

@@ -1,5 +1,12 @@
-// Package tutorial holds the guided tutorials of the games: one script a
-// game, as data (data/GAME.json), played on the game's own engine.
+// Package tutorial holds the guided tutorials of the games: per game one or
+// more lessons, each a script as data (data/GAME.json, the first lesson,
+// then data/GAME-*.json in the order of their names), played on the game's
+// own engine. The lessons after the first follow the rulebooks' worked
+// examples (Out of Mine's Tim, Carl and Annika; Minerals' Matt, David and
+// Kate; Hammer Time's Clara): their positions are reached by the games' own
+// actions from a seed, found by the searches in search_*_test.go (build tag
+// tutorialsearch), and each example's numbers are asserted in this
+// package's tests.
 //
 // A script names the game, its player count, options and seed, a prefix of
 // actions that sets up the position, and the steps: each step is one action

@@ -4,6 +4,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strings"
 
@@ -19,7 +20,13 @@ var Languages = []string{"en", "de", "fr", "nl"}
 // Script is a tutorial as written in data/GAME.json.
 type Script struct {
 	// Game is the game's id.
-	Game    string       `json:"game"`
+	Game string `json:"game"`
+	// Lesson is the lesson's id, unique among the game's lessons: the
+	// ?lesson= of the page and the API. A game's lessons are its file
+	// data/GAME.json first, then its files data/GAME-*.json by name.
+	Lesson string `json:"lesson"`
+	// Title is the lesson's title, per language.
+	Title   Text         `json:"title"`
 	Players int          `json:"players"`
 	Options game.Options `json:"options,omitempty"`
 	Seed    uint64       `json:"seed"`
@@ -76,10 +83,15 @@ type Step struct {
 	Legal []string `json:"legal,omitempty"`
 }
 
-// Lesson is the answer of GET /api/games/{id}/tutorial: one tutorial in
-// one language.
+// Lesson is the answer of GET /api/games/{id}/tutorial: one lesson of a
+// game's tutorial in one language.
 type Lesson struct {
-	Game    string      `json:"game"`
+	Game string `json:"game"`
+	// Lesson is the lesson's id, Title its title.
+	Lesson string `json:"lesson"`
+	Title  string `json:"title"`
+	// Lessons are every lesson of the game, in order, this one included.
+	Lessons []LessonRef `json:"lessons"`
 	Lang    string      `json:"lang"`
 	Players int         `json:"players"`
 	Learner game.Player `json:"learner"`
@@ -91,6 +103,12 @@ type Lesson struct {
 	EndView any    `json:"end_view"`
 }
 
+// LessonRef names one lesson of a game in a language.
+type LessonRef struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+}
+
 // Tutorial is a validated script with the states it passes through.
 type Tutorial struct {
 	Script Script
@@ -99,21 +117,30 @@ type Tutorial struct {
 	public []bool
 }
 
-// Set is the tutorials of the games of a registry.
+// Set is the tutorials of the games of a registry: per game, its lessons
+// in order.
 type Set struct {
-	byGame map[string]*Tutorial
+	byGame map[string][]*Tutorial
 }
 
 // Load reads every script in data/ of a game reg holds, validates it
 // against that game (see [Build]) and returns them; a script of a game reg
-// does not hold is left out. An invalid script is an error that names the
-// game, the step and the reason.
+// does not hold is left out. A game's lessons are data/GAME.json first,
+// then data/GAME-*.json in the order of their file names. An invalid
+// script is an error that names the game, the lesson, the step and the
+// reason; so is a game with no GAME.json, a lesson without an id or a
+// title, or two lessons of one game with the same id.
 func Load(reg *game.Registry) (*Set, error) {
 	files, err := data.ReadDir("data")
 	if err != nil {
 		return nil, err
 	}
-	set := &Set{byGame: map[string]*Tutorial{}}
+	set := &Set{byGame: map[string][]*Tutorial{}}
+	// GAME.json before GAME-*.json, then by name.
+	slices.SortFunc(files, func(a, b fs.DirEntry) int {
+		ka, kb := strings.Replace(a.Name(), ".json", "", 1), strings.Replace(b.Name(), ".json", "", 1)
+		return strings.Compare(ka, kb)
+	})
 	for _, f := range files {
 		b, err := data.ReadFile("data/" + f.Name())
 		if err != nil {
@@ -125,8 +152,12 @@ func Load(reg *game.Registry) (*Set, error) {
 		if err := dec.Decode(&sc); err != nil {
 			return nil, fmt.Errorf("tutorial %s: %w", f.Name(), err)
 		}
-		if want := strings.TrimSuffix(f.Name(), ".json"); sc.Game != want {
+		want, _, more := strings.Cut(strings.TrimSuffix(f.Name(), ".json"), "-")
+		if sc.Game != want {
 			return nil, fmt.Errorf("tutorial %s: the script is of game %q, not %q", f.Name(), sc.Game, want)
+		}
+		if more && len(set.byGame[sc.Game]) == 0 && slices.Contains(reg.IDs(), sc.Game) {
+			return nil, fmt.Errorf("tutorial %s: game %s has no first lesson %s.json", f.Name(), sc.Game, sc.Game)
 		}
 		if !slices.Contains(reg.IDs(), sc.Game) {
 			continue
@@ -135,11 +166,16 @@ func Load(reg *game.Registry) (*Set, error) {
 		if err != nil {
 			return nil, fmt.Errorf("tutorial %s: %w", sc.Game, err)
 		}
+		for _, o := range set.byGame[sc.Game] {
+			if o.Script.Lesson == sc.Lesson {
+				return nil, fmt.Errorf("tutorial %s: lesson %q twice", sc.Game, sc.Lesson)
+			}
+		}
 		tu, err := Build(g, sc)
 		if err != nil {
 			return nil, err
 		}
-		set.byGame[sc.Game] = tu
+		set.byGame[sc.Game] = append(set.byGame[sc.Game], tu)
 	}
 	return set, nil
 }
@@ -155,7 +191,13 @@ func Build(g game.Game, sc Script) (*Tutorial, error) {
 		if step > 0 {
 			where = fmt.Sprintf("step %d", step)
 		}
-		return fmt.Errorf("tutorial %s: %s: %s", sc.Game, where, fmt.Sprintf(format, args...))
+		return fmt.Errorf("tutorial %s lesson %s: %s: %s", sc.Game, sc.Lesson, where, fmt.Sprintf(format, args...))
+	}
+	if sc.Lesson == "" || strings.ContainsAny(sc.Lesson, " /?&=#") {
+		return nil, fail(0, "the lesson needs an id of letters and digits")
+	}
+	if err := checkText(sc.Title); err != nil {
+		return nil, fail(0, "title: %v", err)
 	}
 	s, _, err := game.Start(g, sc.Players, sc.Options, sc.Seed)
 	if err != nil {
@@ -241,16 +283,26 @@ func (set *Set) Games() []string {
 	return ids
 }
 
-// Lesson returns the tutorial of game id in lang. An unknown game is an
-// error of code [game.CodeNotFound]; a language not in [Languages] one of
-// code [game.CodeInvalid]: there is no fallback to English.
+// Lesson returns the first lesson of game id in lang: see [Set.LessonOf].
 func (set *Set) Lesson(id, lang string) (*Lesson, error) {
-	tu, err := set.lookup(id, lang)
+	return set.LessonOf(id, "", lang)
+}
+
+// LessonOf returns lesson (its id; "" for the first) of game id in lang.
+// An unknown game or lesson is an error of code [game.CodeNotFound]; a
+// language not in [Languages] one of code [game.CodeInvalid]: there is no
+// fallback to English.
+func (set *Set) LessonOf(id, lesson, lang string) (*Lesson, error) {
+	tu, err := set.lookup(id, lesson, lang)
 	if err != nil {
 		return nil, err
 	}
 	sc := tu.Script
-	ls := &Lesson{Game: sc.Game, Lang: lang, Players: sc.Players, Learner: sc.Learner, Names: sc.Names, End: sc.End[lang]}
+	ls := &Lesson{Game: sc.Game, Lesson: sc.Lesson, Title: sc.Title[lang], Lang: lang, Players: sc.Players,
+		Learner: sc.Learner, Names: sc.Names, End: sc.End[lang]}
+	for _, o := range set.byGame[id] {
+		ls.Lessons = append(ls.Lessons, LessonRef{ID: o.Script.Lesson, Title: o.Script.Title[lang]})
+	}
 	for i, st := range sc.Steps {
 		s := tu.states[i]
 		step := Step{Index: i, Player: st.Player, Learner: st.Player == sc.Learner, Text: st.Text[lang],
@@ -283,13 +335,20 @@ type Verdict struct {
 	Expected string `json:"expected,omitempty"`
 }
 
-// Check answers the learner's move at step (0-based) of game id's
-// tutorial: the script's move is OK, a move the rules refuse gets the
-// engine's reason, any other legal move is off the script. The state is
-// never changed. A step that is not the learner's, or out of range, is an
-// error of code [game.CodeInvalid].
+// Check answers the learner's move at step of game id's first lesson: see
+// [Set.CheckLesson].
 func (set *Set) Check(id, lang string, step int, move string) (*Verdict, error) {
-	tu, err := set.lookup(id, lang)
+	return set.CheckLesson(id, "", lang, step, move)
+}
+
+// CheckLesson answers the learner's move at step (0-based) of lesson ("" for
+// the first) of game id's tutorial: the script's move is OK, a move the
+// rules refuse gets the engine's reason, any other legal move is off the
+// script. The state is never changed. An unknown game or lesson is an
+// error of code [game.CodeNotFound]; a step that is not the learner's, or
+// out of range, one of code [game.CodeInvalid].
+func (set *Set) CheckLesson(id, lesson, lang string, step int, move string) (*Verdict, error) {
+	tu, err := set.lookup(id, lesson, lang)
 	if err != nil {
 		return nil, err
 	}
@@ -313,10 +372,23 @@ func (set *Set) Check(id, lang string, step int, move string) (*Verdict, error) 
 	return &Verdict{Code: "offscript", Expected: want}, nil
 }
 
-func (set *Set) lookup(id, lang string) (*Tutorial, error) {
-	tu := set.byGame[id]
-	if tu == nil {
+// lookup returns lesson ("" for the first) of game id, checking lang.
+func (set *Set) lookup(id, lesson, lang string) (*Tutorial, error) {
+	lessons := set.byGame[id]
+	if len(lessons) == 0 {
 		return nil, game.Errorf(game.CodeNotFound, "no tutorial for game %q", id)
+	}
+	tu := lessons[0]
+	if lesson != "" {
+		i := slices.IndexFunc(lessons, func(t *Tutorial) bool { return t.Script.Lesson == lesson })
+		if i < 0 {
+			var ids []string
+			for _, t := range lessons {
+				ids = append(ids, t.Script.Lesson)
+			}
+			return nil, game.Errorf(game.CodeNotFound, "no lesson %q in the %s tutorial: choose one of %s", lesson, id, strings.Join(ids, ", "))
+		}
+		tu = lessons[i]
 	}
 	if !slices.Contains(Languages, lang) {
 		return nil, game.Errorf(game.CodeInvalid, "no tutorial in language %q: choose one of %s", lang, strings.Join(Languages, ", "))

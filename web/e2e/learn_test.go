@@ -12,8 +12,9 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// learnCase is one run through a tutorial: the game and the language.
-type learnCase struct{ game, lang string }
+// learnCase is one run through a tutorial: the game, the language and
+// the lesson ("" for the first, reached by the lobby's link).
+type learnCase struct{ game, lang, lesson string }
 
 // TestLearnTutorials: a newcomer finishes each game's tutorial in English
 // and in one other language by following the prompts: clicking the
@@ -24,10 +25,10 @@ func TestLearnTutorials(t *testing.T) {
 	s := startSite(t)
 	browser := newBrowser(t)
 	cases := []learnCase{
-		{"outofmine", "en"}, {"outofmine", "de"},
-		{"minerals", "en"}, {"minerals", "fr"},
-		{"tf22", "en"}, {"tf22", "de"},
-		{"hammertime", "en"}, {"hammertime", "nl"},
+		{"outofmine", "en", ""}, {"outofmine", "de", ""},
+		{"minerals", "en", ""}, {"minerals", "fr", ""},
+		{"tf22", "en", ""}, {"tf22", "de", ""},
+		{"hammertime", "en", ""}, {"hammertime", "nl", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.game+"_"+c.lang, func(t *testing.T) {
@@ -52,6 +53,12 @@ func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 	if got := eval[string](t, tab, `location.pathname`); got != "/learn/"+c.game {
 		t.Fatalf("the link led to %s; want /learn/%s", got, c.game)
 	}
+	if c.lesson != "" {
+		// The lesson's entry in the page's list of lessons.
+		waitFor(t, tab, 10*time.Second, "the list of lessons", fmt.Sprintf(`!!document.querySelector('#learn-lessons a[data-lesson=%q]')`, c.lesson))
+		do(t, tab, 10*time.Second, "open lesson "+c.lesson, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#learn-lessons a[data-lesson=%q]`, c.lesson))))
+		waitFor(t, tab, 10*time.Second, "the lesson's first step", fmt.Sprintf(`location.search === %q && document.querySelector('#learn-lessons a[aria-current=page]')?.dataset.lesson === %q && !!document.querySelector('#learn-text')`, "?lesson="+c.lesson, c.lesson))
+	}
 	total := eval[int](t, tab, `Number(document.querySelector('#learn-step').textContent.match(/(\d+)\D*$/)[1])`)
 	learnerMoves, clicks := 0, 0
 	for i := 0; i < 200; i++ {
@@ -67,13 +74,17 @@ func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 		step := eval[string](t, tab, `document.querySelector('#learn-text').dataset.step`)
 		move := eval[string](t, tab, `document.querySelector('#learn-prompt').dataset.move`)
 		if learnerMoves == 0 {
+			if c.lesson != "" {
+				// A lesson's first move, the rulebook's position.
+				screenshotTo(t, tab, learnCase{c.game, c.lang + "-first", c.lesson})
+			}
 			offScript(t, tab, c)
 		}
 		if learnerMoves == 1 {
 			screenshotTo(t, tab, c)
 		}
 		if learnerMoves == 4 {
-			screenshotTo(t, tab, learnCase{c.game, c.lang + "-mid"})
+			screenshotTo(t, tab, learnCase{c.game, c.lang + "-mid", c.lesson})
 		}
 		clicked := false
 		if eval[bool](t, tab, `!!document.querySelector('#board .learn-target')`) {
@@ -101,8 +112,11 @@ func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 	if learnerMoves < 2 || total < 2 {
 		t.Fatalf("the learner made %d moves in %d steps; want at least 2", learnerMoves, total)
 	}
-	t.Logf("%s (%s): %d of the learner's %d moves made by clicking the highlighted target", c.game, c.lang, clicks, learnerMoves)
-	screenshotTo(t, tab, learnCase{c.game, c.lang + "-end"})
+	t.Logf("%s %s (%s): %d of the learner's %d moves made by clicking the highlighted target", c.game, c.lesson, c.lang, clicks, learnerMoves)
+	if c.lesson != "" && c.game == "outofmine" && clicks < learnerMoves-1 {
+		t.Errorf("only %d of the learner's %d moves were made by clicking the highlighted target; want every move but the call", clicks, learnerMoves)
+	}
+	screenshotTo(t, tab, learnCase{c.game, c.lang + "-end", c.lesson})
 }
 
 // waitUntil polls a JavaScript predicate until it is true or timeout
@@ -169,11 +183,20 @@ func screenshotTo(t *testing.T, tab context.Context, c learnCase) {
 		if err != nil {
 			t.Fatalf("screenshot: %v", err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("learn-%s-%s-%d.png", c.game, c.lang, size.w)), png, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("learn-%s%s-%s-%d.png", c.game, lessonSuffix(c.lesson), c.lang, size.w)), png, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	do(t, tab, 10*time.Second, "restore the size", chromedp.EmulateViewport(1200, 900))
+}
+
+// lessonSuffix is "-LESSON" in a screenshot's name, "" for the first
+// lesson.
+func lessonSuffix(lesson string) string {
+	if lesson == "" {
+		return ""
+	}
+	return "-" + lesson
 }
 
 // typeInto sets an input's value as typing would and fires input.

@@ -1169,7 +1169,8 @@ export function describe(move, t, names, ctx) {
 export function learnTarget(el, move, target) {
   if (!target) return false;
   const tg = CSS.escape(target);
-  const found = el.querySelectorAll(`[data-kind="${tg}"], #oom-board rect[data-cell="${tg}"]${move.startsWith('side ') ? `, [data-key="side:${tg}"]` : ''}`);
+  const kind = move.startsWith('take ') ? CSS.escape(move.slice(5)) : tg; // "take Y1 gold": the kind with its element
+  const found = el.querySelectorAll(`[data-kind="${kind}"], #oom-board rect[data-cell="${tg}"]${move.startsWith('side ') ? `, [data-key="side:${tg}"]` : ''}`);
   found.forEach((e) => e.classList.add('learn-target'));
   return found.length > 0;
 }

@@ -7,6 +7,10 @@
 // engine's reason, or "off the script") is shown. The other seats' and
 // chance's moves play by themselves after a pause, with their caption.
 // Back and forward step between the learner's moves already reached.
+// A game's tutorial may be several lessons (?lesson=ID, the first
+// without): the page lists them and, at a lesson's end, links the next.
+// Clicking the highlighted target of a "place" step (a board cell) plays
+// the prompted placement, the tile turned as the prompt says.
 import { h, clear } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api } from './api.js';
@@ -20,9 +24,11 @@ const PAUSE = 1600;
 
 export function learnPage(el, game) {
   if (!document.getElementById('learn-css')) document.head.append(h('link', { rel: 'stylesheet', href: '/assets/learn.css', id: 'learn-css' }));
+  const lessonId = new URLSearchParams(location.search).get('lesson') || '';
   const st = { lesson: null, spec: null, mod: null, idx: 0, reached: 0, reason: '', error: '', seq: 0, timer: 0, load: 0 };
 
   const head = h('div', { class: 'learn-head' });
+  const lessonHref = (id) => `/learn/${game}${id && id !== st.lesson?.lessons?.[0]?.id ? `?lesson=${encodeURIComponent(id)}` : ''}`;
   const panel = h('section', { class: 'learn-panel', id: 'learn-panel', 'aria-live': 'polite' });
   let board = h('div', { class: 'board learn-board', id: 'board' });
   el.append(head, h('div', { class: 'learn-layout' }, panel, h('div', { class: 'play' }, board)));
@@ -37,7 +43,7 @@ export function learnPage(el, game) {
     try {
       st.spec = await gameSpec(game);
       st.mod = await renderer(game);
-      const lesson = await api('GET', `/api/games/${encodeURIComponent(game)}/tutorial?lang=${language()}`);
+      const lesson = await api('GET', `/api/games/${encodeURIComponent(game)}/tutorial?lang=${language()}${lessonId ? `&lesson=${encodeURIComponent(lessonId)}` : ''}`);
       if (my !== st.load) return;
       st.lesson = lesson;
       st.error = '';
@@ -89,11 +95,16 @@ export function learnPage(el, game) {
     const seq = ++st.seq;
     const at = st.idx;
     if (move === s.move) {
-      st.mod.reply?.(board, { type: 'ack', seq, n: at + 1 });
-      go(at + 1);
+      // After the renderer's own handling of its send (it learns the seq
+      // and draws the move) is over: the ack, then the next step.
+      queueMicrotask(() => {
+        if (st.idx !== at) return;
+        st.mod.reply?.(board, { type: 'ack', seq, n: at + 1 });
+        go(at + 1);
+      });
       return seq;
     }
-    api('POST', `/api/games/${encodeURIComponent(game)}/tutorial/check`, { lang: language(), step: at, move })
+    api('POST', `/api/games/${encodeURIComponent(game)}/tutorial/check`, { lang: language(), lesson: st.lesson.lesson, step: at, move })
       .then((v) => {
         if (st.idx !== at) return;
         if (v.ok) { st.mod.reply?.(board, { type: 'ack', seq, n: at + 1 }); go(at + 1); return; }
@@ -118,6 +129,12 @@ export function learnPage(el, game) {
     const title = st.spec ? gameTitle(st.spec) : game;
     head.append(h('h1', { text: t('learn.of', { game: title }) }),
       h('p', {}, h('a', { href: `/rules/${game}`, 'data-link': true, text: t('lobby.rulesof', { game: title }) })));
+    const lessons = st.lesson?.lessons || [];
+    if (lessons.length > 1) {
+      head.append(h('nav', { class: 'learn-lessons', id: 'learn-lessons', 'aria-label': t('learn.lessons') },
+        h('ol', {}, lessons.map((l) => h('li', {}, h('a', { href: lessonHref(l.id), 'data-link': true, 'data-lesson': l.id,
+          'aria-current': l.id === st.lesson.lesson ? 'page' : null, text: l.title }))))));
+    }
     if (st.error) { clear(panel).append(h('p', { class: 'error', role: 'alert', text: st.error })); clear(board); return; }
     if (!st.lesson) { clear(panel).append(h('p', { text: t('app.loading') })); return; }
     renderPanel();
@@ -136,8 +153,11 @@ export function learnPage(el, game) {
         disabled: st.reached <= st.idx, onclick: forward }, icon('next')));
     panel.append(nav);
     if (!s) {
+      const lessons = st.lesson.lessons || [];
+      const next = lessons[lessons.findIndex((l) => l.id === st.lesson.lesson) + 1];
       panel.append(h('h2', { text: t('learn.done') }), h('p', { id: 'learn-text', class: 'learn-text', text: st.lesson.end }),
-        h('p', { class: 'learn-links' }, h('a', { href: '/', 'data-link': true, class: 'button primary', id: 'learn-play', text: t('learn.play') }),
+        h('p', { class: 'learn-links' }, next ? h('a', { href: lessonHref(next.id), 'data-link': true, class: 'button primary', id: 'learn-next',
+          'data-lesson': next.id, text: t('learn.next', { title: next.title }) }) : null, h('a', { href: '/', 'data-link': true, class: next ? 'button' : 'button primary', id: 'learn-play', text: t('learn.play') }),
           ' ', h('a', { href: `/rules/${game}`, 'data-link': true, text: t('rules.title') })));
       return;
     }
@@ -172,8 +192,25 @@ export function learnPage(el, game) {
     board.querySelectorAll(`[data-move="${CSS.escape(s.move)}"]`).forEach((e) => e.classList.add('learn-target'));
   }
 
+  // A click on the highlighted cell of a "place" step lays the tile in
+  // hand there, turned as prompted: the step's own move.
+  el.addEventListener('click', (e) => {
+    const s = step();
+    const cell = e.target.closest?.('#board .learn-target[data-cell], #board rect.cell[data-cell]');
+    if (!cell || !s?.learner || !s.move.startsWith('place ') || cell.dataset.cell !== s.target) return;
+    e.preventDefault();
+    send(s.move);
+  });
+
+  // A renderer may draw again by itself (a flash that ends, a late
+  // answer): the step's target is then marked again.
+  const watch = new MutationObserver(() => {
+    if (st.lesson && !board.querySelector('.learn-target')) highlight(step());
+  });
+  watch.observe(el, { childList: true, subtree: true });
+
   const off = onLanguage(load);
   load();
-  return { leave() { off(); clearTimeout(st.timer); st.load++; },
+  return { leave() { off(); watch.disconnect(); clearTimeout(st.timer); st.load++; },
     title: () => t('learn.of', { game: st.spec ? gameTitle(st.spec) : game }) };
 }
