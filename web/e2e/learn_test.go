@@ -117,6 +117,9 @@ func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 		t.Errorf("only %d of the learner's %d moves were made by clicking the highlighted target; want every move but the call", clicks, learnerMoves)
 	}
 	screenshotTo(t, tab, learnCase{c.game, c.lang + "-end", c.lesson})
+	if eval[bool](t, tab, `(() => { const r = document.querySelector('.oom-results, .breakdown'); r?.scrollIntoView(); return !!r; })()`) {
+		screenshotTo(t, tab, learnCase{c.game, c.lang + "-end-mid", c.lesson})
+	}
 }
 
 // waitUntil polls a JavaScript predicate until it is true or timeout
