@@ -67,6 +67,16 @@ func (s *Service) Handle(ctx context.Context, method, gameID, mode string, q url
 		return s.openDrills(ctx, player)
 	case "hammertime/daily POST":
 		return s.submitDrill(ctx, body, player)
+	case "tf22/daily GET":
+		return s.openRouteDaily(ctx, player)
+	case "tf22/daily POST":
+		return s.submitRoute(ctx, body, player, false)
+	case "tf22/practice GET":
+		return s.openRoutePractice(ctx, q, player)
+	case "tf22/practice POST":
+		return s.submitRoute(ctx, body, player, true)
+	case "tf22/play POST":
+		return s.playRoute(body)
 	}
 	return nil, game.Errorf(game.CodeNotFound, "no puzzle %s/%s for %s (there are outofmine/daily, outofmine/ladder and hammertime/daily)", gameID, mode, method)
 }

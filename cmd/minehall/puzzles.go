@@ -1,6 +1,11 @@
 package main
 
 import (
+	"slices"
+
+	"github.com/spf13/cobra"
+
+	"minehall/game"
 	"minehall/puzzle"
 	"minehall/server"
 	"minehall/store"
@@ -14,4 +19,29 @@ func puzzlesFor(st store.Store) server.Puzzles {
 		return nil
 	}
 	return &puzzle.Service{Store: ps}
+}
+
+// puzzleMiners maps a game to the `minehall puzzles mine GAME` command
+// that mines its puzzle set; each game's file registers its own.
+var puzzleMiners = map[string]func() *cobra.Command{}
+
+func init() {
+	extraCommands = append(extraCommands, func(*game.Registry) *cobra.Command { return newPuzzlesCmd() })
+}
+
+// newPuzzlesCmd returns `minehall puzzles`, whose `mine GAME` subcommands
+// build the shipped puzzle sets.
+func newPuzzlesCmd() *cobra.Command {
+	root := &cobra.Command{Use: "puzzles", Short: "Build the shipped puzzle sets"}
+	mine := &cobra.Command{Use: "mine GAME", Short: "Mine a game's puzzle set, each puzzle proved by an exact search"}
+	games := make([]string, 0, len(puzzleMiners))
+	for g := range puzzleMiners {
+		games = append(games, g)
+	}
+	slices.Sort(games)
+	for _, g := range games {
+		mine.AddCommand(puzzleMiners[g]())
+	}
+	root.AddCommand(mine)
+	return root
 }
