@@ -8,7 +8,7 @@ import { t, onLanguage } from './i18n.js';
 import { icon } from './icons.js';
 
 // The games with puzzles, and the module of each page.
-const PAGES = { outofmine: () => import('./puzzle-oom.js'), hammertime: () => import('./puzzle-ht.js') };
+const PAGES = { outofmine: () => import('./puzzle-oom.js'), hammertime: () => import('./puzzle-ht.js'), tf22: () => import('./puzzle-tf22.js') };
 
 // record returns the puzzle record kept for game: {history: [{day, score,
 // best, perfect, ms}], ladder: {mu, sigma, done: [rank]}}.
