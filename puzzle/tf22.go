@@ -47,7 +47,7 @@ const RouteMinOre = 4
 
 // RouteBudget is the search's budget of expanded positions per puzzle
 // when mining; a puzzle whose proof needs more is skipped.
-const RouteBudget = 8_000
+const RouteBudget = 3_000
 
 //go:embed data/tf22/*.json
 var tf22FS embed.FS
@@ -89,8 +89,9 @@ func loadRouteSet(fsys fs.FS) ([]RoutePuzzle, error) {
 // MineRoute solves the route puzzle of seed (tf22.RouteSetupFromSeed) and
 // returns it when it is worth shipping: its optimum, proved within budget,
 // lies from RouteMinOre to RouteMaxOre ore, has exactly one plan, and that
-// plan turns or flips a card, moves a loader or waits for one (delivers in
-// a later turn than the first). ok is false otherwise.
+// plan turns or flips a card or moves a loader (a plan of the secret
+// tunnel, collecting and delivering alone is too plain). ok is false
+// otherwise.
 func MineRoute(seed uint64, budget int64) (p RoutePuzzle, ok bool) {
 	su := tf22.RouteSetupFromSeed(seed)
 	sol, err := tf22.SolveRoute(su, RouteMaxOre, budget)
@@ -110,7 +111,7 @@ func MineRoute(seed uint64, budget int64) (p RoutePuzzle, ok bool) {
 	}
 	p.Turns = r.Turn()
 	p.Reason = routeReason(p)
-	shaping := p.Turns > 1
+	shaping := false
 	for _, m := range p.Plan {
 		switch m[0] {
 		case 'A', 'B', 'C', 'H':
