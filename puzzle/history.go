@@ -16,7 +16,8 @@ const HistorySize = 60
 // HistoryDay is one day of a player's daily puzzles of a game, in the
 // shape the puzzle pages keep a guest's history in: the score, the best
 // score there was (Out of Mine: the solver's best; Hammer Time: the day's
-// number of drills; Minerals: 1, the move found), whether it was perfect and the time in milliseconds.
+// number of drills; Minerals: 1, the move found; TF22: the fewest ore
+// against the ore spent, Score), whether it was perfect and the time in milliseconds.
 type HistoryDay struct {
 	Day     string `json:"day"`
 	Score   int64  `json:"score"`
@@ -104,8 +105,13 @@ func historyDays(gameID, prefix string, as []store.PuzzleAttempt) []HistoryDay {
 		}
 		at[dayText] = len(days)
 		e := HistoryDay{Day: dayText, Score: a.Score, Best: 1, Perfect: a.Perfect, Millis: a.Millis}
-		if gameID == "outofmine" {
+		switch gameID {
+		case "outofmine":
 			e.Best = int64(Daily(day).Best)
+		case "tf22":
+			// The ore spent against the fewest that deliver, as the page
+			// writes a day (the attempt keeps the ore negated).
+			e.Score, e.Best = -a.Score, int64(DailyRoute(day).Optimum)
 		}
 		days = append(days, e)
 	}

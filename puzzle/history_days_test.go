@@ -35,3 +35,15 @@ func TestHammerTimeHistoryDays(t *testing.T) {
 		t.Errorf("streak on the 24th without a result yet: %d; want 2 (the 22nd and 23rd)", got)
 	}
 }
+
+// A TF22 day shows the ore spent against the fewest that deliver, as the
+// route page writes it; the attempt keeps the ore negated, so that a
+// higher score is a better one as everywhere else.
+func TestTF22HistoryDays(t *testing.T) {
+	day, _ := ParseDay("2026-11-23")
+	days := historyDays("tf22", "tf22/daily/", []store.PuzzleAttempt{{Puzzle: "tf22/daily/2026-11-23", Score: -7, Millis: 5000}})
+	want := HistoryDay{Day: "2026-11-23", Score: 7, Best: int64(DailyRoute(day).Optimum), Millis: 5000}
+	if len(days) != 1 || days[0] != want {
+		t.Errorf("days: %+v; want %+v", days, want)
+	}
+}

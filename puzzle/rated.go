@@ -11,8 +11,8 @@ import (
 )
 
 // ratedModes names each game's rated puzzle mode, in which a player's own
-// rating moves: Out of Mine's ladder, Minerals' practice.
-var ratedModes = map[string]string{"outofmine": "outofmine/ladder", "minerals": "minerals/practice"}
+// rating moves: Out of Mine's ladder, Minerals' and TF22's practice.
+var ratedModes = map[string]string{"outofmine": "outofmine/ladder", "minerals": "minerals/practice", "tf22": "tf22/practice"}
 
 // playerRating returns the stored rating of a signed-in player in a rated
 // mode ("outofmine/ladder"), or the starting rating, named as it is

@@ -71,10 +71,20 @@ func (s *Service) Handle(ctx context.Context, method, gameID, mode string, q url
 		return s.openMinerals(ctx, q, player, mode == "practice")
 	case "minerals/daily POST", "minerals/practice POST":
 		return s.submitMinerals(ctx, body, player, mode == "practice")
-	case "outofmine/history GET", "hammertime/history GET", "minerals/history GET":
+	case "outofmine/history GET", "hammertime/history GET", "minerals/history GET", "tf22/history GET":
 		return s.history(ctx, gameID, player)
+	case "tf22/daily GET":
+		return s.openRouteDaily(ctx, player)
+	case "tf22/daily POST":
+		return s.submitRoute(ctx, body, player, false)
+	case "tf22/practice GET":
+		return s.openRoutePractice(ctx, q, player)
+	case "tf22/practice POST":
+		return s.submitRoute(ctx, body, player, true)
+	case "tf22/play POST":
+		return s.playRoute(body)
 	}
-	return nil, game.Errorf(game.CodeNotFound, "no puzzle %s/%s for %s (there are outofmine/daily, outofmine/ladder, hammertime/daily, minerals/daily, minerals/practice and GET GAME/history)", gameID, mode, method)
+	return nil, game.Errorf(game.CodeNotFound, "no puzzle %s/%s for %s (there are outofmine/daily, outofmine/ladder, hammertime/daily, minerals/daily, minerals/practice, tf22/daily, tf22/practice, tf22/play and GET GAME/history)", gameID, mode, method)
 }
 
 // issue stores a new start ticket for puzzle.

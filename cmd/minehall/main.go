@@ -10,6 +10,7 @@
 //	minehall agent URL --table ID [flags] -- COMMAND [ARG]...
 //	minehall solve outofmine [flags]
 //	minehall puzzles mine minerals [--games N] [--seed S] [--out FILE]
+//	minehall puzzles mine tf22 --seed S --count N [--out DIR]
 //	minehall replay FILE [--check]
 //	minehall version
 package main

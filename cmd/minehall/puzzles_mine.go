@@ -10,30 +10,23 @@ import (
 	"minehall/puzzle"
 )
 
-// newPuzzlesCmd returns `minehall puzzles`, whose `mine minerals` builds
+func init() { puzzleMiners["minerals"] = newMineMineralsCmd }
+
+// newMineMineralsCmd returns `minehall puzzles mine minerals`: it builds
 // the Minerals tactics set.
-func newPuzzlesCmd() *cobra.Command {
-	root := &cobra.Command{
-		Use:   "puzzles",
-		Short: "Build puzzle sets",
-	}
+func newMineMineralsCmd() *cobra.Command {
 	var games, workers int
 	var seed uint64
 	var out string
 	mine := &cobra.Command{
-		Use:   "mine minerals [--games N] [--seed S] [--workers K] [--out FILE]",
+		Use:   "minerals [--games N] [--seed S] [--workers K] [--out FILE]",
 		Short: "Mine Minerals tactics puzzles from self-play between hard bots",
 		Long: "Mine Minerals tactics: play --games self-play games between hard bots (2 players, the 7+ version)\n" +
 			"from --seed and keep the positions where a deep search (four whole turns, every chance outcome\n" +
 			"weighed) puts one move at least 1.5 points ahead of every other, at most 4 per game. The set is\n" +
 			"written as JSON to --out (standard output by default); the same --games and --seed always give\n" +
 			"the same set, whatever --workers.",
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 || args[0] != "minerals" {
-				return usageError{fmt.Errorf("%s takes the game to mine, and only minerals can be mined", cmd.CommandPath())}
-			}
-			return nil
-		},
+		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if games < 1 {
 				return usageError{fmt.Errorf("--games must be at least 1, not %d", games)}
@@ -68,6 +61,5 @@ func newPuzzlesCmd() *cobra.Command {
 	f.Uint64Var(&seed, "seed", 1, "the seed every game's seed derives from")
 	f.IntVar(&workers, "workers", 1, "play `K` games at once; never changes the set")
 	f.StringVar(&out, "out", "", "write the set to `FILE` instead of standard output")
-	root.AddCommand(mine)
-	return root
+	return mine
 }

@@ -31,6 +31,12 @@
 //   - search.go: the search view, which offers the search only the few
 //     actions of a turn that matter;
 //   - bots.go: the bot levels, ISMCTS over the search view at three budgets;
+//   - route.go and route_search.go: the route puzzles, a solo puzzle mode
+//     (not a rule change): one crew on a dealt planet collects a unit of
+//     Ranium and delivers it in the fewest ore, the loaders advancing at
+//     the start of each of its turns as the rules move them; [SolveRoute]
+//     proves the optimum and counts its plans by an exact search over the
+//     engine's own legal actions;
 //   - rules/*.md: the rules in English, German, French and Dutch, with every
 //     ruling and reconstructed component marked.
 package tf22

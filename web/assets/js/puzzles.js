@@ -11,7 +11,8 @@ import { api } from './api.js';
 import { whoami } from './account.js';
 
 // The games with puzzles, and the module of each page.
-const PAGES = { outofmine: () => import('./puzzle-oom.js'), hammertime: () => import('./puzzle-ht.js'), minerals: () => import('./puzzle-minerals.js') };
+const PAGES = { outofmine: () => import('./puzzle-oom.js'), hammertime: () => import('./puzzle-ht.js'), minerals: () => import('./puzzle-minerals.js'),
+  tf22: () => import('./puzzle-tf22.js') };
 
 // record returns the puzzle record kept for game: {history: [{day, score,
 // best, perfect, ms}], ladder: {mu, sigma, done: [rank]}}.

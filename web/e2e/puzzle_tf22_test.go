@@ -1,0 +1,79 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"minehall/puzzle"
+)
+
+// typeRouteMove types move into the TF22 puzzle page's notation field and
+// plays it.
+func typeRouteMove(t *testing.T, tab context.Context, move string) {
+	t.Helper()
+	do(t, tab, 10*time.Second, "type "+move,
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const e = document.querySelector('#pz-move'); e.value = %q; })()`, move)),
+		chromedp.Click(chromedp.CSS(`#pz-play`)))
+}
+
+// TestPuzzleTF22Perfect plays the day's TF22 route puzzle through the page:
+// a move the rules refuse shows the engine's reason and is not played, a
+// move is undone, then the one shortest plan is typed move by move, the
+// ore spent shown after each; the submission scores "perfect" (the issue:
+// "Deliver a Ranium in the fewest ore ... The optimum is proved by a
+// search over the rules' actions") and the streak becomes 1.
+func TestPuzzleTF22Perfect(t *testing.T) {
+	day, _ := puzzle.ParseDay("2026-11-23")
+	at, _ := time.Parse(time.DateOnly, day.String())
+	p := puzzle.DailyRoute(day)
+	s := startPuzzleSite(t, at.Add(12*time.Hour))
+	tab := newTab(t, newBrowser(t), "tf22 route")
+	do(t, tab, 20*time.Second, "open the puzzles", chromedp.Navigate(s.URL+"/puzzles"))
+	waitFor(t, tab, 20*time.Second, "the link to the TF22 page", `!!document.querySelector('a[href="/puzzles/tf22"]')`)
+	clickAt(t, tab, "the TF22 puzzles", `a[href="/puzzles/tf22"]`)
+	waitFor(t, tab, 20*time.Second, "the planet and the plan", `!!document.querySelector('#pz-board #tf') && !!document.querySelector('#pz-move')`)
+	if id := eval[string](t, tab, `document.querySelector('#pz-summary').dataset.id`); id != p.ID {
+		t.Fatalf("the page shows puzzle %s; the day's is %s", id, p.ID)
+	}
+	puzzleShot(t, tab, "puzzle-tf22-start-desktop", 1280, 900)
+	puzzleShot(t, tab, "puzzle-tf22-start-phone", 390, 844)
+	do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(1280, 900))
+
+	typeRouteMove(t, tab, "F "+p.Setup.Crew)
+	waitFor(t, tab, 20*time.Second, "the engine's reason", `(document.querySelector('#pz-error')?.textContent || '').includes('no Ranium on card')`)
+	if n := eval[int](t, tab, `document.querySelectorAll('#pz-moves li').length`); n != 0 {
+		t.Fatalf("a refused move was played: %d moves", n)
+	}
+	typeRouteMove(t, tab, "A 3,3")
+	waitFor(t, tab, 20*time.Second, "one move played", `document.querySelectorAll('#pz-moves li').length === 1 && document.querySelector('#pz-summary').dataset.spent === '1'`)
+	clickAt(t, tab, "undo", `#pz-undo`)
+	waitFor(t, tab, 20*time.Second, "the move undone", `!document.querySelector('#pz-moves') && document.querySelector('#pz-summary').dataset.spent === '0'`)
+
+	spent := 0
+	for i, m := range p.Plan {
+		typeRouteMove(t, tab, m)
+		spent += map[byte]int{'J': 3, 'K': 2}[m[0]]
+		if m[0] != 'J' && m[0] != 'K' {
+			spent++
+		}
+		waitFor(t, tab, 20*time.Second, "move "+m, fmt.Sprintf(`document.querySelectorAll('#pz-moves li').length === %d && document.querySelector('#pz-summary').dataset.spent === '%d'`, i+1, spent))
+	}
+	waitFor(t, tab, 20*time.Second, "the delivery", `!document.querySelector('#pz-submit').disabled`)
+	clickAt(t, tab, "submit", `#pz-submit`)
+	waitFor(t, tab, 20*time.Second, "the result", `!!document.querySelector('#pz-result')`)
+	if got := eval[string](t, tab, `document.querySelector('#pz-result').dataset.perfect`); got != "yes" {
+		t.Errorf("the optimal plan scores perfect=%s; want yes", got)
+	}
+	best := eval[[]string](t, tab, `[...document.querySelectorAll('#pz-best li')].map((e) => e.dataset.move)`)
+	if strings.Join(best, "|") != strings.Join(p.Plan, "|") {
+		t.Errorf("the page shows the plan %q; want %q", best, p.Plan)
+	}
+	waitFor(t, tab, 20*time.Second, "the streak", `document.querySelector('#pz-streak')?.dataset.streak === '1'`)
+	puzzleShot(t, tab, "puzzle-tf22-done-desktop", 1280, 900)
+	puzzleShot(t, tab, "puzzle-tf22-done-phone", 390, 844)
+}
