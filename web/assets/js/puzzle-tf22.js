@@ -16,7 +16,11 @@ export function page(el) {
   const st = { mode: 'daily', steps: [], moves: [], error: '', n: 0 };
   const board = h('div', { class: 'pz-board', id: 'pz-board' });
   const step = () => st.steps.at(-1);
-  const crewName = () => [t('pz.tf22.crewname', { crew: t(`tf.color.${st.p?.setup.crew}`) })];
+  // The crew is the one seat, named like a person: "Yellow crew".
+  const crewName = () => {
+    const name = t('pz.tf22.crewname', { crew: t(`tf.color.${st.p?.setup.crew}`) });
+    return [name.charAt(0).toUpperCase() + name.slice(1)];
+  };
   const practiceQuery = () => { const r = record(GAME).ladder; return `?mu=${r.mu}&skip=${r.done.join(',')}`; };
 
   const redraw = () => {
