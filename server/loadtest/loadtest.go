@@ -231,20 +231,26 @@ type serverFrame struct {
 
 // playTable creates the k-th table of a goroutine on instance k, seats a
 // client bot in every seat (seat i on instance k+i) and plays the game to
-// its end.
+// its end. The table is private, as an untimed table must be: the bots
+// join it by its invitation.
 func (r *run) playTable(ctx context.Context, rng *rand.Rand, k int) error {
 	var created struct {
 		Table table.Info `json:"table"`
+		Link  string     `json:"link"`
 	}
-	req := table.CreateRequest{Game: r.cfg.Game, Players: r.cfg.Players, Options: r.cfg.Options, AutoStart: true}
+	req := table.CreateRequest{Game: r.cfg.Game, Players: r.cfg.Players, Options: r.cfg.Options, AutoStart: true, Private: true}
 	if err := r.post(ctx, r.url(k), "/api/tables", req, &created); err != nil {
 		return err
 	}
 	id := created.Table.ID
+	invite := ""
+	if _, q, ok := strings.Cut(created.Link, "?"); ok {
+		invite = "?" + q
+	}
 	tokens := make([]string, r.cfg.Players)
 	for i := range tokens {
 		var j struct{ Token string }
-		if err := r.post(ctx, r.url(k+i), "/api/tables/"+id+"/join", map[string]any{"name": fmt.Sprintf("bot %d", i)}, &j); err != nil {
+		if err := r.post(ctx, r.url(k+i), "/api/tables/"+id+"/join"+invite, map[string]any{"name": fmt.Sprintf("bot %d", i)}, &j); err != nil {
 			return err
 		}
 		tokens[i] = j.Token
