@@ -87,7 +87,7 @@ func (s *Service) openMinerals(ctx context.Context, q url.Values, player string,
 			return nil, err
 		}
 		key = mineralsPracticeKey(pz.ID)
-		cur, err := s.mineralsRating(ctx, pz)
+		cur, err := s.storedRating(ctx, key, pz.Initial)
 		if err != nil {
 			return nil, err
 		}
@@ -113,50 +113,17 @@ func (s *Service) openMinerals(ctx context.Context, q url.Values, player string,
 	return out, nil
 }
 
-// mineralsRating returns the stored rating of pz, or its starting rating.
-func (s *Service) mineralsRating(ctx context.Context, pz *MineralsPuzzle) (store.PuzzleRating, error) {
-	key := mineralsPracticeKey(pz.ID)
-	r, ok, err := s.Store.PuzzleRating(ctx, key)
-	if err != nil || ok {
-		return r, err
-	}
-	return store.PuzzleRating{Puzzle: key, Mu: pz.Initial.Mu, Sigma: pz.Initial.Sigma}, nil
-}
-
 func (s *Service) pickMinerals(ctx context.Context, q url.Values, player string) (*MineralsPuzzle, error) {
 	if id := q.Get("id"); id != "" {
 		return MineralsPuzzleByID(id)
 	}
-	mu, err := s.playerMu(ctx, q, player, ratedModes["minerals"])
-	if err != nil {
-		return nil, err
-	}
-	skip := map[string]bool{}
-	for _, f := range strings.Split(q.Get("skip"), ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			skip[f] = true
-		}
-	}
-	stored, err := s.Store.PuzzleRatings(ctx, "minerals/practice/")
-	if err != nil {
-		return nil, err
-	}
 	all := MineralsPuzzles()
-	var pick *MineralsPuzzle
-	best := -1.0
-	for _, pz := range all {
-		if skip[pz.ID] && len(skip) < len(all) {
-			continue
-		}
-		r, ok := stored[mineralsPracticeKey(pz.ID)]
-		if !ok {
-			r = store.PuzzleRating{Mu: pz.Initial.Mu}
-		}
-		if d := abs64(r.Mu - mu); best < 0 || d < best {
-			best, pick = d, pz
-		}
+	i, _, err := s.nearest(ctx, q, player, ratedModes["minerals"], len(all),
+		func(i int) string { return all[i].ID }, func(i int) rating.Rating { return all[i].Initial })
+	if err != nil {
+		return nil, err
 	}
-	return pick, nil
+	return all[i], nil
 }
 
 // submitMinerals checks a submitted move: the ticket (the day's for a
@@ -206,7 +173,7 @@ func (s *Service) submitMinerals(ctx context.Context, body []byte, player string
 		RunnerUp: pz.RunnerUp, Reason: pz.Reason, Text: pz.Text, Values: pz.Values, Millis: took.Milliseconds()}
 	var pr, mine *store.PuzzleRating
 	if practice {
-		cur, err := s.mineralsRating(ctx, pz)
+		cur, err := s.storedRating(ctx, mineralsPracticeKey(pz.ID), pz.Initial)
 		if err != nil {
 			return nil, err
 		}

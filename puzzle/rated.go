@@ -2,8 +2,10 @@ package puzzle
 
 import (
 	"context"
+	"math"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"minehall/game"
 	"minehall/rating"
@@ -14,17 +16,21 @@ import (
 // rating moves: Out of Mine's ladder, Minerals' and TF22's practice.
 var ratedModes = map[string]string{"outofmine": "outofmine/ladder", "minerals": "minerals/practice", "tf22": "tf22/practice"}
 
-// playerRating returns the stored rating of a signed-in player in a rated
-// mode ("outofmine/ladder"), or the starting rating, named as it is
-// stored.
-func (s *Service) playerRating(ctx context.Context, player, mode string) (store.PuzzleRating, error) {
-	key := "player/" + player + "/" + mode
+// storedRating returns the rating stored under key (a puzzle's, or a
+// player's), or else initial, named key.
+func (s *Service) storedRating(ctx context.Context, key string, initial rating.Rating) (store.PuzzleRating, error) {
 	r, ok, err := s.Store.PuzzleRating(ctx, key)
 	if err != nil || ok {
 		return r, err
 	}
-	d := rating.Default()
-	return store.PuzzleRating{Puzzle: key, Mu: d.Mu, Sigma: d.Sigma}, nil
+	return store.PuzzleRating{Puzzle: key, Mu: initial.Mu, Sigma: initial.Sigma}, nil
+}
+
+// playerRating returns the stored rating of a signed-in player in a rated
+// mode ("outofmine/ladder"), or the starting rating, named as it is
+// stored.
+func (s *Service) playerRating(ctx context.Context, player, mode string) (store.PuzzleRating, error) {
+	return s.storedRating(ctx, "player/"+player+"/"+mode, rating.Default())
 }
 
 // playerMu is the rating mean a rated mode picks a puzzle for: a signed-in
@@ -87,4 +93,47 @@ func (s *Service) rate(ctx context.Context, player, mode string, submitted *rati
 		out.mine = mine
 	}
 	return out, nil
+}
+
+// nearest picks a puzzle of a rated mode for the player: of the n puzzles,
+// puzzle i named id(i) (stored as mode/id(i)) and rated initial(i) until
+// an attempt moved its rating, the one whose rating's mean is nearest the
+// player's (see Service.playerMu), skipping those named in the query's
+// "skip" (comma-separated, the ones the player did lately) unless every
+// one is. It returns the puzzle's index and rating.
+func (s *Service) nearest(ctx context.Context, q url.Values, player, mode string, n int, id func(int) string, initial func(int) rating.Rating) (int, store.PuzzleRating, error) {
+	mu, err := s.playerMu(ctx, q, player, mode)
+	if err != nil {
+		return 0, store.PuzzleRating{}, err
+	}
+	skip := map[string]bool{}
+	for _, f := range strings.Split(q.Get("skip"), ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			skip[f] = true
+		}
+	}
+	stored, err := s.Store.PuzzleRatings(ctx, mode+"/")
+	if err != nil {
+		return 0, store.PuzzleRating{}, err
+	}
+	pick, best := -1, -1.0
+	var pr store.PuzzleRating
+	for i := range n {
+		if skip[id(i)] && len(skip) < n {
+			continue
+		}
+		key := mode + "/" + id(i)
+		r, ok := stored[key]
+		if !ok {
+			in := initial(i)
+			r = store.PuzzleRating{Puzzle: key, Mu: in.Mu, Sigma: in.Sigma}
+		}
+		if d := math.Abs(r.Mu - mu); pick < 0 || d < best {
+			pick, best, pr = i, d, r
+		}
+	}
+	if pick < 0 {
+		return 0, store.PuzzleRating{}, game.Errorf(game.CodeNotFound, "there are no %s puzzles", mode)
+	}
+	return pick, pr, nil
 }

@@ -198,20 +198,8 @@ func (s *Service) openDaily(ctx context.Context, player string) (*TilingOpen, er
 	return &TilingOpen{Puzzle: key, Day: day.String(), Tiling: t, Ticket: tk.ID, View: t.View()}, nil
 }
 
-// puzzleRating returns the stored rating of ladder step st, or its
-// starting rating.
-func (s *Service) puzzleRating(ctx context.Context, st LadderStep) (store.PuzzleRating, error) {
-	r, ok, err := s.Store.PuzzleRating(ctx, ladderKey(st.Rank))
-	if err != nil || ok {
-		return r, err
-	}
-	return store.PuzzleRating{Puzzle: ladderKey(st.Rank), Mu: st.Initial.Mu, Sigma: st.Initial.Sigma}, nil
-}
-
-// openLadder picks the ladder step for a player rated mu (a guest's query
-// "mu", default 25; a signed-in player's stored rating): the step whose rating's Mu is nearest, skipping the ranks
-// of "skip" (a comma-separated list, the ones the player did lately); or
-// the step of "rank" when given.
+// openLadder picks the ladder step of query "rank", or else the one
+// nearest the player's rating (see Service.nearest: "skip" names ranks).
 func (s *Service) openLadder(ctx context.Context, q url.Values, player string) (*TilingOpen, error) {
 	ladder := Ladder()
 	var pick LadderStep
@@ -224,37 +212,16 @@ func (s *Service) openLadder(ctx context.Context, q url.Values, player string) (
 		if pick, err = LadderStepAt(rank); err != nil {
 			return nil, err
 		}
-		if pr, err = s.puzzleRating(ctx, pick); err != nil {
+		if pr, err = s.storedRating(ctx, ladderKey(pick.Rank), pick.Initial); err != nil {
 			return nil, err
 		}
 	} else {
-		mu, err := s.playerMu(ctx, q, player, ratedModes["outofmine"])
+		i, r, err := s.nearest(ctx, q, player, ratedModes["outofmine"], len(ladder),
+			func(i int) string { return strconv.Itoa(ladder[i].Rank) }, func(i int) rating.Rating { return ladder[i].Initial })
 		if err != nil {
 			return nil, err
 		}
-		skip := map[int]bool{}
-		for _, f := range strings.Split(q.Get("skip"), ",") {
-			if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil {
-				skip[n] = true
-			}
-		}
-		stored, err := s.Store.PuzzleRatings(ctx, "outofmine/ladder/")
-		if err != nil {
-			return nil, err
-		}
-		best := -1.0
-		for _, st := range ladder {
-			if skip[st.Rank] && len(skip) < len(ladder) {
-				continue
-			}
-			r, ok := stored[ladderKey(st.Rank)]
-			if !ok {
-				r = store.PuzzleRating{Puzzle: ladderKey(st.Rank), Mu: st.Initial.Mu, Sigma: st.Initial.Sigma}
-			}
-			if d := abs64(r.Mu - mu); best < 0 || d < best {
-				best, pick, pr = d, st, r
-			}
-		}
+		pick, pr = ladder[i], r
 	}
 	tk, err := s.issue(ctx, ladderKey(pick.Rank), player)
 	if err != nil {
@@ -262,13 +229,6 @@ func (s *Service) openLadder(ctx context.Context, q url.Values, player string) (
 	}
 	return &TilingOpen{Puzzle: ladderKey(pick.Rank), Tiling: pick.Tiling, Ticket: tk.ID, View: pick.Tiling.View(),
 		Rank: pick.Rank, LadderSize: len(ladder), Rating: &rating.Rating{Mu: pr.Mu, Sigma: pr.Sigma}}, nil
-}
-
-func abs64(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // TilingSubmission is a submitted tiling.
@@ -339,7 +299,7 @@ func (s *Service) submitTiling(ctx context.Context, body []byte, player string, 
 	}
 	var pr, mine *store.PuzzleRating
 	if ladder {
-		cur, err := s.puzzleRating(ctx, step)
+		cur, err := s.storedRating(ctx, ladderKey(step.Rank), step.Initial)
 		if err != nil {
 			return nil, err
 		}

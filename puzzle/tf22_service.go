@@ -113,17 +113,6 @@ func (s *Service) openRouteDaily(ctx context.Context, player string) (*RouteOpen
 	return s.openRoute(ctx, DailyRoute(day), routeDailyKey(day), day.String(), player)
 }
 
-// routeRating returns the stored rating of p, or its starting rating.
-func (s *Service) routeRating(ctx context.Context, p RoutePuzzle) (store.PuzzleRating, error) {
-	key := routePracticeKey(p.ID)
-	r, ok, err := s.Store.PuzzleRating(ctx, key)
-	if err != nil || ok {
-		return r, err
-	}
-	in := routeInitial(p)
-	return store.PuzzleRating{Puzzle: key, Mu: in.Mu, Sigma: in.Sigma}, nil
-}
-
 // openRoutePractice opens the practice puzzle of query "id", or else the
 // one whose rating's Mu is nearest the player's "mu" (default 25),
 // skipping the IDs of "skip" (comma-separated, the ones done lately).
@@ -136,38 +125,16 @@ func (s *Service) openRoutePractice(ctx context.Context, q url.Values, player st
 		if pick, err = RouteByID(id); err != nil {
 			return nil, err
 		}
-		if pr, err = s.routeRating(ctx, pick); err != nil {
+		if pr, err = s.storedRating(ctx, routePracticeKey(pick.ID), routeInitial(pick)); err != nil {
 			return nil, err
 		}
 	} else {
-		mu, err := s.playerMu(ctx, q, player, ratedModes["tf22"])
+		i, r, err := s.nearest(ctx, q, player, ratedModes["tf22"], len(set),
+			func(i int) string { return set[i].ID }, func(i int) rating.Rating { return routeInitial(set[i]) })
 		if err != nil {
 			return nil, err
 		}
-		skip := map[string]bool{}
-		for _, f := range strings.Split(q.Get("skip"), ",") {
-			if f = strings.TrimSpace(f); f != "" {
-				skip[f] = true
-			}
-		}
-		stored, err := s.Store.PuzzleRatings(ctx, "tf22/practice/")
-		if err != nil {
-			return nil, err
-		}
-		best := -1.0
-		for _, p := range set {
-			if skip[p.ID] && len(skip) < len(set) {
-				continue
-			}
-			r, ok := stored[routePracticeKey(p.ID)]
-			if !ok {
-				in := routeInitial(p)
-				r = store.PuzzleRating{Puzzle: routePracticeKey(p.ID), Mu: in.Mu, Sigma: in.Sigma}
-			}
-			if d := abs64(r.Mu - mu); best < 0 || d < best {
-				best, pick, pr = d, p, r
-			}
-		}
+		pick, pr = set[i], r
 	}
 	out, err := s.openRoute(ctx, pick, routePracticeKey(pick.ID), "", player)
 	if err != nil {
@@ -268,7 +235,7 @@ func (s *Service) submitRoute(ctx context.Context, body []byte, player string, p
 	res := &RouteResult{Puzzle: tk.Puzzle, ID: p.ID, RouteScore: sc, Millis: took.Milliseconds(), Best: p.Plan, Reason: p.Reason}
 	var pr, mine *store.PuzzleRating
 	if practice {
-		cur, err := s.routeRating(ctx, p)
+		cur, err := s.storedRating(ctx, routePracticeKey(p.ID), routeInitial(p))
 		if err != nil {
 			return nil, err
 		}
