@@ -13,18 +13,21 @@ import (
 // botLevel sets a bot's strength: how many candidate hits it tries, how many
 // noisy samples of each it simulates, and how much its own hand strays from
 // the hit it chose (with probability Stray, position and strength move by up
-// to StrayBy steps).
+// to StrayBy steps). A level with Judge.Candidates > 0 searches as Judge
+// says instead (see [HitBot.judgedHit]).
 type botLevel struct {
 	Candidates, Samples int
 	Stray               float64
 	StrayBy             int
 	Delay               time.Duration
+	Judge               judgeLevel
 }
 
 var botLevels = map[string]botLevel{
 	"easy":   {Candidates: 6, Samples: 1, Stray: 0.5, StrayBy: 2, Delay: 1500 * time.Millisecond},
 	"medium": {Candidates: 16, Samples: 2, Stray: 0.25, StrayBy: 1, Delay: 1500 * time.Millisecond},
-	"hard":   {Candidates: 32, Samples: 3, Stray: 0, StrayBy: 0, Delay: 1500 * time.Millisecond},
+	"hard": {Delay: 1500 * time.Millisecond, Judge: judgeLevel{
+		Candidates: 40, Screen: 8, Samples: 16, Finalists: 2, Continue: 0.9, Threat: 0.15, Edge: 1.5}},
 }
 
 // BotNames lists the bots: random, and easy, medium and hard hitters.
@@ -84,6 +87,9 @@ func (b *HitBot) Act(ctx context.Context, gs game.State, p game.Player) (ai.Deci
 	if f, ok := s.SuggestedFilling(); ok {
 		a, _ := FillAction(f)
 		return ai.Decision{Action: a, Delay: b.Level.Delay / 2}, nil
+	}
+	if b.Level.Judge.Candidates > 0 {
+		return ai.Decision{Action: b.judgedHit(ctx, s, p), Delay: b.Level.Delay}, nil
 	}
 	base := progress(s, p)
 	view := s.Determinize(p, &b.rng).(*State)
