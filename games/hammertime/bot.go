@@ -61,7 +61,10 @@ func (b *randomBot) Act(_ context.Context, s game.State, p game.Player) (ai.Deci
 // progress the hit brings its own wagons and missions. It fills its wagon
 // with the suggested filling (as many gems of the slots' colors as fit,
 // then white jokers, then mission cards when they complete the wagon), and
-// never turns or pushes the tray.
+// never turns or pushes the tray. The hard level judges its hits further:
+// by the rest of the turn after a hit that drops nothing, with more samples
+// for the most promising hits, and by what the turn leaves on the tray for
+// the next player (see [HitBot.judgedHit]).
 type HitBot struct {
 	Level botLevel
 	rng   game.Rand
@@ -187,7 +190,11 @@ func outcomeValue(d *State, p game.Player, base float64) float64 {
 	return progress(d, p) - base
 }
 
-// String names the bot's level.
+// String names the bot's level: its candidates and samples of each, or,
+// for a judging level, its candidates and the samples of its finalists.
 func (b *HitBot) String() string {
+	if j := b.Level.Judge; j.Candidates > 0 {
+		return fmt.Sprintf("hitbot(judge %d→%d×%d)", j.Candidates, j.Finalists, j.Samples)
+	}
 	return fmt.Sprintf("hitbot(%d×%d)", b.Level.Candidates, b.Level.Samples)
 }

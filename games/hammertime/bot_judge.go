@@ -67,13 +67,17 @@ func turnValue(hs []hitStats, disc float64) float64 {
 	return v
 }
 
-// judgedHit chooses p's hit in s by successive halving over distinct
-// candidate hits, valuing each sampled outcome by [HitBot.judgeOutcome] and
-// a hit that drops nothing by the value of the rest of the turn
-// ([turnValue]). Every sample is simulated on a fresh determinization of s
-// for p, so the hand's noise, the hidden piles and any gem out of p's sight
-// are drawn anew and nothing p cannot see is used. When ctx is done it
-// returns the best hit found so far.
+// judgedHit chooses p's hit in s: distinct candidate hits aimed at the
+// gems p's wagon wants ([HitBot.aimedCandidate]) are screened by
+// successive halving, then the finalists and the best one's neighbours
+// are simulated Samples times each. Each sampled outcome is valued by
+// [HitBot.judgeOutcome], a hit that drops nothing by the value of the rest
+// of the turn ([turnValue]). Every sample is simulated on a determinization
+// of s for p (the k-th sample of every candidate on the same one), so the
+// hand's noise, the hidden piles and any gem out of p's sight are drawn
+// from p's view and nothing p cannot see is used; the choice depends only
+// on s and the bot's generator. When ctx is done it returns the best hit
+// found so far.
 func (b *HitBot) judgedHit(ctx context.Context, s *State, p game.Player) game.Action {
 	lv := b.Level.Judge
 	view := s.Determinize(p, &b.rng).(*State)
