@@ -27,7 +27,7 @@ var botLevels = map[string]botLevel{
 	"easy":   {Candidates: 6, Samples: 1, Stray: 0.5, StrayBy: 2, Delay: 1500 * time.Millisecond},
 	"medium": {Candidates: 16, Samples: 2, Stray: 0.25, StrayBy: 1, Delay: 1500 * time.Millisecond},
 	"hard": {Delay: 1500 * time.Millisecond, Judge: judgeLevel{
-		Candidates: 40, Screen: 8, Samples: 16, Finalists: 2, Continue: 0.9, Threat: 0.15, Edge: 1.5}},
+		Candidates: 40, Screen: 8, Samples: 32, Finalists: 2, Continue: 0.9, Threat: 0.15, Edge: 1.5}},
 }
 
 // BotNames lists the bots: random, and easy, medium and hard hitters.
