@@ -13,18 +13,21 @@ import (
 // botLevel sets a bot's strength: how many candidate hits it tries, how many
 // noisy samples of each it simulates, and how much its own hand strays from
 // the hit it chose (with probability Stray, position and strength move by up
-// to StrayBy steps).
+// to StrayBy steps). A level with Judge.Candidates > 0 searches as Judge
+// says instead (see [HitBot.judgedHit]).
 type botLevel struct {
 	Candidates, Samples int
 	Stray               float64
 	StrayBy             int
 	Delay               time.Duration
+	Judge               judgeLevel
 }
 
 var botLevels = map[string]botLevel{
 	"easy":   {Candidates: 6, Samples: 1, Stray: 0.5, StrayBy: 2, Delay: 1500 * time.Millisecond},
 	"medium": {Candidates: 16, Samples: 2, Stray: 0.25, StrayBy: 1, Delay: 1500 * time.Millisecond},
-	"hard":   {Candidates: 32, Samples: 3, Stray: 0, StrayBy: 0, Delay: 1500 * time.Millisecond},
+	"hard": {Delay: 1500 * time.Millisecond, Judge: judgeLevel{
+		Candidates: 40, Screen: 8, Samples: 32, Finalists: 2, Continue: 0.9, Threat: 0.15, Edge: 1.5}},
 }
 
 // BotNames lists the bots: random, and easy, medium and hard hitters.
@@ -58,7 +61,10 @@ func (b *randomBot) Act(_ context.Context, s game.State, p game.Player) (ai.Deci
 // progress the hit brings its own wagons and missions. It fills its wagon
 // with the suggested filling (as many gems of the slots' colors as fit,
 // then white jokers, then mission cards when they complete the wagon), and
-// never turns or pushes the tray.
+// never turns or pushes the tray. The hard level judges its hits further:
+// by the rest of the turn after a hit that drops nothing, with more samples
+// for the most promising hits, and by what the turn leaves on the tray for
+// the next player (see [HitBot.judgedHit]).
 type HitBot struct {
 	Level botLevel
 	rng   game.Rand
@@ -84,6 +90,9 @@ func (b *HitBot) Act(ctx context.Context, gs game.State, p game.Player) (ai.Deci
 	if f, ok := s.SuggestedFilling(); ok {
 		a, _ := FillAction(f)
 		return ai.Decision{Action: a, Delay: b.Level.Delay / 2}, nil
+	}
+	if b.Level.Judge.Candidates > 0 {
+		return ai.Decision{Action: b.judgedHit(ctx, s, p), Delay: b.Level.Delay}, nil
 	}
 	base := progress(s, p)
 	view := s.Determinize(p, &b.rng).(*State)
@@ -181,7 +190,11 @@ func outcomeValue(d *State, p game.Player, base float64) float64 {
 	return progress(d, p) - base
 }
 
-// String names the bot's level.
+// String names the bot's level: its candidates and samples of each, or,
+// for a judging level, its candidates and the samples of its finalists.
 func (b *HitBot) String() string {
+	if j := b.Level.Judge; j.Candidates > 0 {
+		return fmt.Sprintf("hitbot(judge %d→%d×%d)", j.Candidates, j.Finalists, j.Samples)
+	}
 	return fmt.Sprintf("hitbot(%d×%d)", b.Level.Candidates, b.Level.Samples)
 }

@@ -1,0 +1,321 @@
+package hammertime
+
+import (
+	"context"
+	"math"
+	"slices"
+
+	"minehall/game"
+)
+
+// judgeLevel sets the search of a judging bot (see [HitBot.judgedHit]):
+// Candidates distinct hits are tried once each, then the better half of
+// them twice as often, and so on (successive halving) until Finalists are
+// left or each has Screen samples; the finalists and the best one's
+// neighbours are then simulated Samples times each. Continue discounts the value of the
+// rest of the turn after a hit that drops nothing, Threat weighs the gems a
+// hit leaves near the edges for the next player, and Edge is how close to
+// an edge (cm) such a gem lies.
+type judgeLevel struct {
+	Candidates int
+	Screen     int
+	Samples    int
+	Finalists  int
+	Continue   float64
+	Threat     float64
+	Edge       float64
+}
+
+// hitStats gathers a candidate hit's simulated outcomes: how many samples,
+// how many dropped nothing (the player hits again), and the summed value of
+// the others (the turn's gain, less what was left for the next player).
+type hitStats struct {
+	a      game.Action
+	n      int
+	misses int
+	gain   float64
+}
+
+// value is the expected value of the hit when the rest of the turn, after a
+// hit that drops nothing, is worth cont.
+func (h *hitStats) value(cont float64) float64 {
+	return (h.gain + float64(h.misses)*cont) / float64(h.n)
+}
+
+// turnValue solves v = max over hits of value(disc·v): the value of the
+// turn for a player who hits again, whenever nothing falls, with the same
+// prospects as now (discounted by disc < 1 for the hits it takes and the
+// change of the tray). With disc < 1 the map is a contraction and the
+// iteration converges; v is 0 when no hit has a sample.
+func turnValue(hs []hitStats, disc float64) float64 {
+	v := 0.0
+	for it := 0; it < 60; it++ {
+		next := math.Inf(-1)
+		for i := range hs {
+			if hs[i].n > 0 {
+				next = max(next, hs[i].value(disc*v))
+			}
+		}
+		if math.IsInf(next, -1) {
+			return 0
+		}
+		if math.Abs(next-v) < 1e-9 {
+			return next
+		}
+		v = next
+	}
+	return v
+}
+
+// judgedHit chooses p's hit in s: distinct candidate hits aimed at the
+// gems p's wagon wants ([HitBot.aimedCandidate]) are screened by
+// successive halving, then the finalists and the best one's neighbours
+// are simulated Samples times each. Each sampled outcome is valued by
+// [HitBot.judgeOutcome], a hit that drops nothing by the value of the rest
+// of the turn ([turnValue]). Every sample is simulated on a determinization
+// of s for p (the k-th sample of every candidate on the same one), so the
+// hand's noise, the hidden piles and any gem out of p's sight are drawn
+// from p's view and nothing p cannot see is used; the choice depends only
+// on s and the bot's generator. When ctx is done it returns the best hit
+// found so far.
+func (b *HitBot) judgedHit(ctx context.Context, s *State, p game.Player) game.Action {
+	lv := b.Level.Judge
+	view := s.Determinize(p, &b.rng).(*State)
+	need := needs(s, int8(p))
+	if s.missions && s.deckLen > 0 && s.pack.Missions[s.deck[0]].kind == MissionBlack {
+		need[Black] = 0.5
+	}
+	hs := make([]hitStats, 0, lv.Candidates)
+	for tries := 0; len(hs) < lv.Candidates && tries < 4*lv.Candidates; tries++ {
+		a := b.aimedCandidate(view, need)
+		if !slices.ContainsFunc(hs, func(h hitStats) bool { return h.a == a }) {
+			hs = append(hs, hitStats{a: a})
+		}
+	}
+	base := progress(s, p)
+	// Common random numbers: the k-th sample of every candidate is played
+	// on the same determinization, so candidates are compared under the
+	// same hand noise and hidden cards.
+	seeds := make([]uint64, lv.Samples)
+	for k := range seeds {
+		seeds[k] = b.rng.Uint64()
+	}
+	sample := func(h *hitStats, upTo int) bool {
+		for h.n < upTo && h.n < lv.Samples {
+			r := game.NewRand(seeds[h.n])
+			d := s.Determinize(p, &r).(*State)
+			d.Apply(p, h.a)
+			h.n++
+			if v, fell := b.judgeOutcome(d, p, base); fell {
+				h.gain += v
+			} else {
+				h.misses++
+			}
+		}
+		return ctx.Err() == nil
+	}
+	ranked := func(hs []hitStats) {
+		cont := lv.Continue * turnValue(hs, lv.Continue)
+		slices.SortStableFunc(hs, func(x, y hitStats) int {
+			return -cmpFloat(x.value(cont), y.value(cont))
+		})
+	}
+	// Successive halving: every candidate once, then the better half twice,
+	// and so on, until Finalists are left with Screen samples each.
+	alive := hs
+	for per := 1; ; per *= 2 {
+		for i := range alive {
+			if !sample(&alive[i], per) {
+				return bestHit(hs, lv.Continue)
+			}
+		}
+		ranked(alive)
+		if len(alive) <= lv.Finalists || per >= lv.Screen {
+			break
+		}
+		alive = alive[:max(lv.Finalists, len(alive)/2)]
+	}
+	// Refinement: the best hit's neighbours (a little softer or harder,
+	// a point to either side) and the finalists, Samples times each: the
+	// outcome changes smoothly with strength and aim, and the common
+	// samples tell close hits apart.
+	final := slices.Clone(alive[:min(len(alive), lv.Finalists)])
+	side, pos, str := decodeHit(final[0].a)
+	for _, dd := range [][2]int{{0, -2}, {0, -1}, {0, 1}, {0, 2}, {-1, 0}, {1, 0}} {
+		np, ns := pos+dd[0], str+dd[1]
+		if np < 1 || np > HitPositions || ns < 1 || ns > HitStrengths {
+			continue
+		}
+		a := HitAction(side, np, ns)
+		if slices.ContainsFunc(final, func(h hitStats) bool { return h.a == a }) {
+			continue
+		}
+		h := hitStats{a: a}
+		if i := slices.IndexFunc(hs, func(h hitStats) bool { return h.a == a }); i >= 0 {
+			h = hs[i]
+		}
+		final = append(final, h)
+	}
+	for i := range final {
+		if !sample(&final[i], lv.Samples) {
+			return bestHit(append(final, hs...), lv.Continue)
+		}
+	}
+	return bestHit(final, lv.Continue)
+}
+
+// bestHit returns the hit of highest value among those with the most
+// samples (the finalists), the continuation valued by [turnValue].
+func bestHit(hs []hitStats, disc float64) game.Action {
+	most := 0
+	for i := range hs {
+		most = max(most, hs[i].n)
+	}
+	var top []hitStats
+	for i := range hs {
+		if hs[i].n == most && most > 0 {
+			top = append(top, hs[i])
+		}
+	}
+	cont := disc * turnValue(top, disc)
+	best, bestVal := hs[0].a, math.Inf(-1)
+	for i := range top {
+		if v := top[i].value(cont); v > bestVal {
+			best, bestVal = top[i].a, v
+		}
+	}
+	return best
+}
+
+func cmpFloat(x, y float64) int {
+	switch {
+	case x < y:
+		return -1
+	case x > y:
+		return 1
+	}
+	return 0
+}
+
+// judgeOutcome values the state d after p's simulated hit: false when
+// nothing fell and p hits again (the caller values the rest of the turn);
+// else true and the progress the turn brought p (after the suggested
+// filling; 0 when the dragon woke or nothing fitted), less Threat for each
+// gem the next player would gladly see near an edge ([threat]).
+func (b *HitBot) judgeOutcome(d *State, p game.Player, base float64) (float64, bool) {
+	if d.phase == PhaseHit && d.current == int8(p) && d.hits > 0 {
+		return 0, false
+	}
+	if f, ok := d.SuggestedFilling(); ok && d.current == int8(p) {
+		a, _ := FillAction(f)
+		d.Apply(p, a)
+	}
+	v := progress(d, p) - base
+	if b.Level.Judge.Threat > 0 && d.phase != PhaseOver && d.current != int8(p) {
+		v -= b.Level.Judge.Threat * threat(d, d.current, b.Level.Judge.Edge)
+	}
+	return v, true
+}
+
+// needs returns, per color, how much seat p's top wagon still wants gems
+// of it: 1 for a color with a free slot and for white (a joker) while the
+// wagon is not full, 0 else.
+func needs(s *State, p int8) [numColors]float64 {
+	var w [numColors]float64
+	st := &s.seats[p]
+	if st.top >= 4 {
+		return w
+	}
+	wagon := &s.pack.Wagons[st.pile[st.top]]
+	placed, total := s.wagonContent(p)
+	if total >= wagon.total {
+		return w
+	}
+	for c := Blue; c <= Red; c++ {
+		if wagon.slots[c] > placed[c] {
+			w[c] = 1
+		}
+	}
+	w[White] = 1
+	return w
+}
+
+// threat counts the gems on the tray within edge cm of an edge that seat q
+// could put into its top wagon, at most as many as the wagon has room for:
+// the gems that q's next hit is most likely to drop with profit.
+func threat(d *State, q int8, edge float64) float64 {
+	st := &d.seats[q]
+	if st.top >= 4 {
+		return 0
+	}
+	wagon := &d.pack.Wagons[st.pile[st.top]]
+	placed, total := d.wagonContent(q)
+	var near [numColors]int8
+	hw, hd := d.pack.Tray.WidthCM/2, d.pack.Tray.DepthCM/2
+	for i := range d.gems {
+		g := &d.gems[i]
+		if g.Holder != OnTray {
+			continue
+		}
+		if hw-math.Abs(g.X) < edge || hd-math.Abs(g.Y) < edge {
+			near[GemColor(i)]++
+		}
+	}
+	useful := near[White]
+	for c := Blue; c <= Red; c++ {
+		useful += min(near[c], wagon.slots[c]-placed[c])
+	}
+	return float64(min(useful, wagon.total-total))
+}
+
+// aimedCandidate draws a hit to try: a side chosen in proportion to the
+// worth of the gems near it (a gem counts 0.25 + need of its color, see
+// [needs]), aimed at one of them chosen by the same weights, with any
+// strength; every side also gets weight 0.5 for a hit anywhere along it.
+func (b *HitBot) aimedCandidate(s *State, need [numColors]float64) game.Action {
+	type target struct {
+		side Side
+		f, w float64
+	}
+	var ts [4 * NumGems]target
+	nt := 0
+	hw, hd := s.pack.Tray.WidthCM/2, s.pack.Tray.DepthCM/2
+	const reach = 3.0
+	total := 0.0
+	for i := range s.gems {
+		g := &s.gems[i]
+		if g.Holder != OnTray {
+			continue
+		}
+		w := 0.25 + need[GemColor(i)]
+		add := func(side Side, f float64) {
+			ts[nt] = target{side, f, w}
+			nt++
+			total += w
+		}
+		if hd-g.Y < reach {
+			add(North, (g.X+hw)/(2*hw))
+		}
+		if hw-g.X < reach {
+			add(East, (hd-g.Y)/(2*hd))
+		}
+		if g.Y+hd < reach {
+			add(South, (hw-g.X)/(2*hw))
+		}
+		if g.X+hw < reach {
+			add(West, (g.Y+hd)/(2*hd))
+		}
+	}
+	str := 1 + b.rng.IntN(HitStrengths)
+	// Weight 0.5 on every side for a hit aimed anywhere along it.
+	r := b.rng.Float64() * (total + 2)
+	for _, t := range ts[:nt] {
+		if r < t.w {
+			pos := max(1, min(HitPositions, int(math.Round(t.f*(HitPositions+1)))))
+			return HitAction(t.side, pos, str)
+		}
+		r -= t.w
+	}
+	side := Side(min(3, int(max(0, 2*r))))
+	return HitAction(side, 1+b.rng.IntN(HitPositions), str)
+}
