@@ -150,7 +150,7 @@ func TestTwoInstancesPlayTogether(t *testing.T) {
 	url := pgtest.URL(t)
 	a, b := newInstance(t, url), newInstance(t, url)
 	var c created
-	if st, eb := do(t, a.base, "POST", "/api/tables", "", table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true}, &c); st != http.StatusCreated {
+	if st, eb := do(t, a.base, "POST", "/api/tables", "", table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true, TimeControl: patient}, &c); st != http.StatusCreated {
 		t.Fatalf("create on a: status %d %+v", st, eb)
 	}
 	id := c.Table.ID
@@ -333,7 +333,7 @@ func TestPresenceAcrossInstances(t *testing.T) {
 	url := pgtest.URL(t)
 	a, b := newInstance(t, url), newInstance(t, url)
 	var c created
-	do(t, a.base, "POST", "/api/tables", "", table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true, StandIn: "random"}, &c)
+	do(t, a.base, "POST", "/api/tables", "", table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true, StandIn: "random", TimeControl: patient}, &c)
 	id := c.Table.ID
 	var j0, j1 joined
 	do(t, a.base, "POST", "/api/tables/"+id+"/join", "", map[string]any{"name": "Ann"}, &j0)
@@ -503,7 +503,9 @@ func TestChatAcrossInstances(t *testing.T) {
 func TestTakeBackAcrossInstances(t *testing.T) {
 	url := pgtest.URL(t)
 	a, b := newInstance(t, url), newInstance(t, url)
-	id, _, toks := createTable(t, a.base, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
+	// Only an untimed table takes back across turns, and only a private
+	// table may be untimed.
+	id, _, invite, toks := openTable(t, a.base, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true, Private: true})
 	ann := dial(t, a.base, id, toks[0], 0, nil)
 	ann.next("state")
 	bo := dial(t, b.base, id, toks[1], 1, nil)
@@ -540,7 +542,7 @@ func TestTakeBackAcrossInstances(t *testing.T) {
 	rng := game.NewRand(3)
 	playOut(t, clients, sink, &rng)
 	var rec game.Record
-	if st, eb := do(t, b.base, "GET", "/api/tables/"+id+"/record", "", nil, &rec); st != http.StatusOK {
+	if st, eb := do(t, b.base, "GET", "/api/tables/"+id+"/record"+invite, "", nil, &rec); st != http.StatusOK {
 		t.Fatalf("record: %d %+v", st, eb)
 	}
 	if _, err := game.Verify(registry(), &rec); err != nil {

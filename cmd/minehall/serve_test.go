@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"minehall/game"
+	"minehall/store"
 	"minehall/store/postgres/pgtest"
 	"minehall/table"
 )
@@ -110,7 +111,7 @@ func TestServePostgres(t *testing.T) {
 	var created struct {
 		Table table.Info `json:"table"`
 	}
-	if st := post(a, "/api/tables", table.CreateRequest{Game: "connectfour", Players: 2}, &created); st != http.StatusCreated {
+	if st := post(a, "/api/tables", table.CreateRequest{Game: "connectfour", Players: 2, TimeControl: &store.TimeControl{MoveS: 24 * 60 * 60}}, &created); st != http.StatusCreated {
 		t.Fatalf("create on the first instance: status %d; want 201", st)
 	}
 	var joined struct{ Seat int }
