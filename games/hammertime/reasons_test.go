@@ -22,22 +22,7 @@ func TestReasonsInEveryLanguage(t *testing.T) {
 		}
 		rng := game.NewRand(uint64(5 + i))
 		for step := 0; !st.Terminal() && step < 200; step++ {
-			s := st.(*State)
-			for p := game.Chance; p < 3; p++ {
-				for a := range game.Action(numActions) {
-					err := s.Explain(p, a)
-					if err == nil || seen[err.Error()] || game.ErrorCode(err) == game.CodeInvalid {
-						continue
-					}
-					seen[err.Error()] = true
-					for _, lang := range []string{"de", "fr", "nl"} {
-						got, ok := g.LocalizeError(err, lang)
-						if !ok || got == "" || got == err.Error() {
-							t.Fatalf("%s: no %s words for %q (got %q)", s.ActionString(p, a), lang, err.Error(), got)
-						}
-					}
-				}
-			}
+			gametest.CheckReasonsLocalized(t, st, g, []game.Player{game.Chance, 0, 1, 2}, numActions, seen)
 			p, a, _ := gametest.RandomStep(st, &rng, nil, nil)
 			st.Apply(p, a)
 		}

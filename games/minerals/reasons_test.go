@@ -20,24 +20,7 @@ func TestReasonsInEveryLanguage(t *testing.T) {
 		rng := game.NewRand(uint64(i + 1))
 		for step := 0; !s.Terminal(); step++ {
 			if step%7 == 0 || s.phase == phaseCut || s.phase == phaseSack || s.phase == phaseAfter {
-				for p := game.Chance; p < game.Player(s.n); p++ {
-					for a := range game.Action(numActions) {
-						err := s.Explain(p, a)
-						if err == nil || seen[err.Error()] {
-							continue
-						}
-						seen[err.Error()] = true
-						if game.ErrorCode(err) == game.CodeInvalid {
-							continue
-						}
-						for _, lang := range []string{"de", "fr", "nl"} {
-							got, ok := Game{}.LocalizeError(err, lang)
-							if !ok || got == "" || got == err.Error() {
-								t.Fatalf("%s: no %s words for %q (got %q)", s.ActionString(p, a), lang, err.Error(), got)
-							}
-						}
-					}
-				}
+				gametest.CheckReasonsLocalized(t, s, Game{}, []game.Player{game.Chance, 0, 1, 2}, game.Action(numActions), seen)
 			}
 			p, a, _ := gametest.RandomStep(s, &rng, nil, nil)
 			s.Apply(p, a)

@@ -22,23 +22,8 @@ func TestReasonsInEveryLanguage(t *testing.T) {
 		}
 		rng := game.NewRand(uint64(3 + i))
 		for step := 0; !st.Terminal() && step < 400; step++ {
-			s := st.(*State)
 			if step%3 == 0 {
-				for _, p := range []game.Player{game.Chance, game.System, 0, 1, 2} {
-					for a := range game.Action(numActions) {
-						err := s.Explain(p, a)
-						if err == nil || seen[err.Error()] || game.ErrorCode(err) == game.CodeInvalid {
-							continue
-						}
-						seen[err.Error()] = true
-						for _, lang := range []string{"de", "fr", "nl"} {
-							got, ok := g.LocalizeError(err, lang)
-							if !ok || got == "" || got == err.Error() {
-								t.Fatalf("%s: no %s words for %q (got %q)", s.ActionString(p, a), lang, err.Error(), got)
-							}
-						}
-					}
-				}
+				gametest.CheckReasonsLocalized(t, st, g, []game.Player{game.Chance, game.System, 0, 1, 2}, game.Action(numActions), seen)
 			}
 			p, a, _ := gametest.RandomStep(st, &rng, nil, nil)
 			st.Apply(p, a)

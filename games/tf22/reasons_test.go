@@ -21,23 +21,13 @@ func TestReasonsInEveryLanguage(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := st.(*State)
+			actors := []game.Player{game.Chance}
+			for p := range game.Player(players) {
+				actors = append(actors, p)
+			}
 			rng := game.NewRand(uint64(i + players))
 			for step := 0; !s.Terminal() && step < 400; step++ {
-				for p := game.Chance; p < game.Player(players); p++ {
-					for a := range game.Action(numActions) {
-						err := s.Explain(p, a)
-						if err == nil || seen[err.Error()] || game.ErrorCode(err) == game.CodeInvalid {
-							continue
-						}
-						seen[err.Error()] = true
-						for _, lang := range []string{"de", "fr", "nl"} {
-							got, ok := g.LocalizeError(err, lang)
-							if !ok || got == "" || got == err.Error() {
-								t.Fatalf("%s: no %s words for %q (got %q)", s.ActionString(p, a), lang, err.Error(), got)
-							}
-						}
-					}
-				}
+				gametest.CheckReasonsLocalized(t, s, g, actors, numActions, seen)
 				p, a, _ := gametest.RandomStep(s, &rng, nil, nil)
 				s.Apply(p, a)
 			}

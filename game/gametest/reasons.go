@@ -1,0 +1,43 @@
+package gametest
+
+import (
+	"testing"
+
+	"minehall/game"
+)
+
+// ReasonLanguages are the app's languages besides English, the one the
+// engines write their reasons in.
+var ReasonLanguages = []string{"de", "fr", "nl"}
+
+// CheckReasonsLocalized asks st (a game.Explainer) about actions 0 to
+// numActions-1 of every player in ps, and checks that each reason not in
+// seen has words in every language of [ReasonLanguages] from l: the
+// explain frame says the engine's reason in the reader's language. It adds
+// each reason met to seen; a reason with CodeInvalid (a number that names
+// no action) needs no words.
+func CheckReasonsLocalized(t testing.TB, st game.State, l game.ErrorLocalizer, ps []game.Player, numActions game.Action, seen map[string]bool) {
+	t.Helper()
+	ex, ok := st.(game.Explainer)
+	if !ok {
+		t.Fatalf("%T does not explain its actions", st)
+	}
+	for _, p := range ps {
+		for a := range numActions {
+			err := ex.Explain(p, a)
+			if err == nil || seen[err.Error()] {
+				continue
+			}
+			seen[err.Error()] = true
+			if game.ErrorCode(err) == game.CodeInvalid {
+				continue
+			}
+			for _, lang := range ReasonLanguages {
+				got, ok := l.LocalizeError(err, lang)
+				if !ok || got == "" || got == err.Error() {
+					t.Fatalf("%s: no %s words for %q (got %q)", st.ActionString(p, a), lang, err.Error(), got)
+				}
+			}
+		}
+	}
+}
