@@ -255,6 +255,54 @@ func num(x float64, lang string) string {
 	return s
 }
 
+// reasonWords are the sentences of a puzzle's reason in one language, as
+// format strings: Collection (lifted, cards, points); CutMany (fragments,
+// minerals, the ones taken), CutOne (the one taken) and CutSome (minerals,
+// the one taken) for a cut-off; Deny (runner-up, points); Landing
+// (lifted, landing); and Margin (points, runner-up), said after each.
+type reasonWords struct {
+	Collection, CutMany, CutOne, CutSome, Deny, Landing, Margin string
+}
+
+var reasonSentences = map[string]reasonWords{
+	"en": {
+		Collection: "It lifts %s and completes collection card %s, taken this turn for %d points.",
+		CutMany:    "It cuts off %d fragments (%d minerals) and takes the lowest of each: %s.",
+		CutOne:     "It cuts off a fragment of 1 mineral and takes it: %s.",
+		CutSome:    "It cuts off a fragment of %d minerals and takes its lowest: %s.",
+		Deny:       "It denies the opponent: after %s the opponent's prospects would be %s points better.",
+		Landing:    "It lifts %s and lands on %s, the best follow-up for the turns to come.",
+		Margin:     " A deep search puts it %s points ahead of the next best move, %s.",
+	},
+	"de": {
+		Collection: "Der Zug hebt %s und vervollständigt die Sammlungskarte %s, die noch in diesem Zug für %d Punkte genommen wird.",
+		CutMany:    "Der Zug schneidet %d Fragmente ab (%d Mineralien) und nimmt von jedem das niedrigste: %s.",
+		CutOne:     "Der Zug schneidet ein Fragment aus 1 Mineral ab und nimmt es: %s.",
+		CutSome:    "Der Zug schneidet ein Fragment aus %d Mineralien ab und nimmt dessen niedrigstes: %s.",
+		Deny:       "Der Zug nimmt dem Gegner etwas weg: nach %s stünde der Gegner um %s Punkte besser.",
+		Landing:    "Der Zug hebt %s und landet auf %s, die beste Fortsetzung für die nächsten Züge.",
+		Margin:     " Eine tiefe Suche sieht ihn %s Punkte vor dem nächstbesten Zug, %s.",
+	},
+	"fr": {
+		Collection: "Le coup prend %s et complète la carte de collection %s, prise dans ce tour pour %d points.",
+		CutMany:    "Le coup coupe %d fragments (%d minéraux) et prend le plus faible de chacun : %s.",
+		CutOne:     "Le coup coupe un fragment d’un seul minéral et le prend : %s.",
+		CutSome:    "Le coup coupe un fragment de %d minéraux et en prend le plus faible : %s.",
+		Deny:       "Le coup prive l’adversaire : après %s, ses perspectives seraient meilleures de %s points.",
+		Landing:    "Le coup prend %s et arrive sur %s, la meilleure suite pour les tours à venir.",
+		Margin:     " Une recherche profonde le place %s points devant le meilleur coup suivant, %s.",
+	},
+	"nl": {
+		Collection: "De zet pakt %s en maakt verzamelkaart %s compleet, die nog deze beurt voor %d punten genomen wordt.",
+		CutMany:    "De zet snijdt %d fragmenten af (%d mineralen) en pakt van elk het laagste: %s.",
+		CutOne:     "De zet snijdt een fragment van 1 mineraal af en pakt het: %s.",
+		CutSome:    "De zet snijdt een fragment van %d mineralen af en pakt daarvan het laagste: %s.",
+		Deny:       "De zet ontneemt de tegenstander iets: na %s zouden de vooruitzichten van de tegenstander %s punten beter zijn.",
+		Landing:    "De zet pakt %s en landt op %s, het beste vervolg voor de komende beurten.",
+		Margin:     " Een diepe zoektocht zet hem %s punten voor de op één na beste zet, %s.",
+	},
+}
+
 // mineralsReasonText says why pz's best move is best in each language.
 func mineralsReasonText(pz *MineralsPuzzle, f minerals.MoveFacts, denied float64) map[string]string {
 	out := map[string]string{}
@@ -267,88 +315,23 @@ func mineralsReasonText(pz *MineralsPuzzle, f minerals.MoveFacts, denied float64
 			}
 		}
 		lifted, landing := mineralArticle(lang, f.Lifted, false), mineralArticle(lang, f.Landing, true)
-		cards := strings.Join(f.Cards, ", ")
-		margin := num(pz.Margin, lang)
+		w := reasonSentences[lang]
 		var s string
-		switch lang {
-		case "en":
-			switch pz.Reason {
-			case ReasonCollection:
-				s = fmt.Sprintf("It lifts %s and completes collection card %s, taken this turn for %d points.", lifted, cards, f.CardPoints)
-			case ReasonCutOff:
-				switch {
-				case f.Fragments > 1:
-					s = fmt.Sprintf("It cuts off %d fragments (%d minerals) and takes the lowest of each: %s.", f.Fragments, f.CutOff, strings.Join(taken, ", "))
-				case f.CutOff == 1:
-					s = fmt.Sprintf("It cuts off a fragment of 1 mineral and takes it: %s.", taken[0])
-				default:
-					s = fmt.Sprintf("It cuts off a fragment of %d minerals and takes its lowest: %s.", f.CutOff, taken[0])
-				}
-			case ReasonDeny:
-				s = fmt.Sprintf("It denies the opponent: after %s the opponent's prospects would be %s points better.", pz.RunnerUp, num(denied, lang))
-			default:
-				s = fmt.Sprintf("It lifts %s and lands on %s, the best follow-up for the turns to come.", lifted, landing)
-			}
-			s += fmt.Sprintf(" A deep search puts it %s points ahead of the next best move, %s.", margin, pz.RunnerUp)
-		case "de":
-			switch pz.Reason {
-			case ReasonCollection:
-				s = fmt.Sprintf("Der Zug hebt %s und vervollständigt die Sammlungskarte %s, die noch in diesem Zug für %d Punkte genommen wird.", lifted, cards, f.CardPoints)
-			case ReasonCutOff:
-				switch {
-				case f.Fragments > 1:
-					s = fmt.Sprintf("Der Zug schneidet %d Fragmente ab (%d Mineralien) und nimmt von jedem das niedrigste: %s.", f.Fragments, f.CutOff, strings.Join(taken, ", "))
-				case f.CutOff == 1:
-					s = fmt.Sprintf("Der Zug schneidet ein Fragment aus 1 Mineral ab und nimmt es: %s.", taken[0])
-				default:
-					s = fmt.Sprintf("Der Zug schneidet ein Fragment aus %d Mineralien ab und nimmt dessen niedrigstes: %s.", f.CutOff, taken[0])
-				}
-			case ReasonDeny:
-				s = fmt.Sprintf("Der Zug nimmt dem Gegner etwas weg: nach %s stünde der Gegner um %s Punkte besser.", pz.RunnerUp, num(denied, lang))
-			default:
-				s = fmt.Sprintf("Der Zug hebt %s und landet auf %s, die beste Fortsetzung für die nächsten Züge.", lifted, landing)
-			}
-			s += fmt.Sprintf(" Eine tiefe Suche sieht ihn %s Punkte vor dem nächstbesten Zug, %s.", margin, pz.RunnerUp)
-		case "fr":
-			switch pz.Reason {
-			case ReasonCollection:
-				s = fmt.Sprintf("Le coup prend %s et complète la carte de collection %s, prise dans ce tour pour %d points.", lifted, cards, f.CardPoints)
-			case ReasonCutOff:
-				switch {
-				case f.Fragments > 1:
-					s = fmt.Sprintf("Le coup coupe %d fragments (%d minéraux) et prend le plus faible de chacun : %s.", f.Fragments, f.CutOff, strings.Join(taken, ", "))
-				case f.CutOff == 1:
-					s = fmt.Sprintf("Le coup coupe un fragment d’un seul minéral et le prend : %s.", taken[0])
-				default:
-					s = fmt.Sprintf("Le coup coupe un fragment de %d minéraux et en prend le plus faible : %s.", f.CutOff, taken[0])
-				}
-			case ReasonDeny:
-				s = fmt.Sprintf("Le coup prive l’adversaire : après %s, ses perspectives seraient meilleures de %s points.", pz.RunnerUp, num(denied, lang))
-			default:
-				s = fmt.Sprintf("Le coup prend %s et arrive sur %s, la meilleure suite pour les tours à venir.", lifted, landing)
-			}
-			s += fmt.Sprintf(" Une recherche profonde le place %s points devant le meilleur coup suivant, %s.", margin, pz.RunnerUp)
-		case "nl":
-			switch pz.Reason {
-			case ReasonCollection:
-				s = fmt.Sprintf("De zet pakt %s en maakt verzamelkaart %s compleet, die nog deze beurt voor %d punten genomen wordt.", lifted, cards, f.CardPoints)
-			case ReasonCutOff:
-				switch {
-				case f.Fragments > 1:
-					s = fmt.Sprintf("De zet snijdt %d fragmenten af (%d mineralen) en pakt van elk het laagste: %s.", f.Fragments, f.CutOff, strings.Join(taken, ", "))
-				case f.CutOff == 1:
-					s = fmt.Sprintf("De zet snijdt een fragment van 1 mineraal af en pakt het: %s.", taken[0])
-				default:
-					s = fmt.Sprintf("De zet snijdt een fragment van %d mineralen af en pakt daarvan het laagste: %s.", f.CutOff, taken[0])
-				}
-			case ReasonDeny:
-				s = fmt.Sprintf("De zet ontneemt de tegenstander iets: na %s zouden de vooruitzichten van de tegenstander %s punten beter zijn.", pz.RunnerUp, num(denied, lang))
-			default:
-				s = fmt.Sprintf("De zet pakt %s en landt op %s, het beste vervolg voor de komende beurten.", lifted, landing)
-			}
-			s += fmt.Sprintf(" Een diepe zoektocht zet hem %s punten voor de op één na beste zet, %s.", margin, pz.RunnerUp)
+		switch {
+		case pz.Reason == ReasonCollection:
+			s = fmt.Sprintf(w.Collection, lifted, strings.Join(f.Cards, ", "), f.CardPoints)
+		case pz.Reason == ReasonCutOff && f.Fragments > 1:
+			s = fmt.Sprintf(w.CutMany, f.Fragments, f.CutOff, strings.Join(taken, ", "))
+		case pz.Reason == ReasonCutOff && f.CutOff == 1:
+			s = fmt.Sprintf(w.CutOne, taken[0])
+		case pz.Reason == ReasonCutOff:
+			s = fmt.Sprintf(w.CutSome, f.CutOff, taken[0])
+		case pz.Reason == ReasonDeny:
+			s = fmt.Sprintf(w.Deny, pz.RunnerUp, num(denied, lang))
+		default:
+			s = fmt.Sprintf(w.Landing, lifted, landing)
 		}
-		out[lang] = s
+		out[lang] = s + fmt.Sprintf(w.Margin, num(pz.Margin, lang), pz.RunnerUp)
 	}
 	return out
 }
