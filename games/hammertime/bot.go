@@ -10,22 +10,25 @@ import (
 	"minehall/game"
 )
 
-// botLevel sets a bot's strength: how many candidate hits it tries, how many
-// noisy samples of each it simulates, and how much its own hand strays from
-// the hit it chose (with probability Stray, position and strength move by up
-// to StrayBy steps). A level with Judge.Candidates > 0 searches as Judge
-// says instead (see [HitBot.judgedHit]).
+// botLevel sets a bot's strength. A level whose Judge has candidates
+// searches as the Judge says (see [HitBot.judgedHit]). The other, easy,
+// tries nothing: it aims at a gem near an edge with any strength, and its
+// hand strays from that hit (with probability Stray, position and
+// strength move by up to StrayBy steps).
 type botLevel struct {
-	Candidates, Samples int
-	Stray               float64
-	StrayBy             int
-	Delay               time.Duration
-	Judge               judgeLevel
+	Stray   float64
+	StrayBy int
+	Delay   time.Duration
+	Judge   judgeLevel
 }
 
 var botLevels = map[string]botLevel{
-	"easy":   {Candidates: 6, Samples: 1, Stray: 0.5, StrayBy: 2, Delay: 1500 * time.Millisecond},
-	"medium": {Candidates: 16, Samples: 2, Stray: 0.25, StrayBy: 1, Delay: 1500 * time.Millisecond},
+	// Easy is a beginner: it aims but does not judge the strength.
+	"easy": {Stray: 0.5, StrayBy: 2, Delay: 1500 * time.Millisecond},
+	// Medium judges its hits as hard does, on about a sixth of the
+	// simulated hits (docs/bots.md).
+	"medium": {Delay: 1500 * time.Millisecond, Judge: judgeLevel{
+		Candidates: 24, Screen: 4, Samples: 12, Finalists: 2, Continue: 0.9, Threat: 0.15, Edge: 1.5}},
 	"hard": {Delay: 1500 * time.Millisecond, Judge: judgeLevel{
 		Candidates: 40, Screen: 8, Samples: 32, Finalists: 2, Continue: 0.9, Threat: 0.15, Edge: 1.5}},
 }
@@ -56,15 +59,16 @@ func (b *randomBot) Act(_ context.Context, s game.State, p game.Player) (ai.Deci
 	return ai.Decision{Action: legal[b.rng.IntN(len(legal))], Delay: time.Second}, nil
 }
 
-// HitBot chooses hits by simulating candidates on determinized copies of the
-// tray (fresh hand noise, nothing it cannot see), scoring each by the
-// progress the hit brings its own wagons and missions. It fills its wagon
-// with the suggested filling (as many gems of the slots' colors as fit,
-// then white jokers, then mission cards when they complete the wagon), and
-// never turns or pushes the tray. The hard level judges its hits further:
-// by the rest of the turn after a hit that drops nothing, with more samples
-// for the most promising hits, and by what the turn leaves on the tray for
-// the next player (see [HitBot.judgedHit]).
+// HitBot chooses hits for the easy, medium and hard levels. It fills its
+// wagon with the suggested filling (as many gems of the slots' colors as
+// fit, then white jokers, then mission cards when they complete the
+// wagon), and never turns or pushes the tray. Easy hits as its candidate
+// is aimed, with a straying hand. Medium and hard judge their hits by
+// simulating candidates on determinized copies of the tray (fresh hand
+// noise, nothing they cannot see): by the progress a hit brings their
+// wagons and missions, by the rest of the turn after a hit that drops
+// nothing, and by what the turn leaves on the tray for the next player
+// (see [HitBot.judgedHit]); hard simulates more hits.
 type HitBot struct {
 	Level botLevel
 	rng   game.Rand
@@ -94,25 +98,7 @@ func (b *HitBot) Act(ctx context.Context, gs game.State, p game.Player) (ai.Deci
 	if b.Level.Judge.Candidates > 0 {
 		return ai.Decision{Action: b.judgedHit(ctx, s, p), Delay: b.Level.Delay}, nil
 	}
-	base := progress(s, p)
-	view := s.Determinize(p, &b.rng).(*State)
-	best, bestVal := game.Action(-1), math.Inf(-1)
-	for i := 0; i < b.Level.Candidates; i++ {
-		a := b.candidate(view)
-		val := 0.0
-		for k := 0; k < b.Level.Samples; k++ {
-			d := s.Determinize(p, &b.rng).(*State)
-			d.Apply(p, a)
-			val += outcomeValue(d, p, base)
-		}
-		val /= float64(b.Level.Samples)
-		if val > bestVal {
-			best, bestVal = a, val
-		}
-		if ctx.Err() != nil && best >= 0 {
-			break
-		}
-	}
+	best := b.candidate(s.Determinize(p, &b.rng).(*State))
 	if b.Level.Stray > 0 && b.rng.Float64() < b.Level.Stray {
 		side, pos, str := decodeHit(best)
 		pos = max(1, min(HitPositions, pos+b.rng.IntN(2*b.Level.StrayBy+1)-b.Level.StrayBy))
@@ -176,25 +162,11 @@ func progress(s *State, p game.Player) float64 {
 	return 10*float64(st.top) + float64(total) + 0.7*float64(st.numHeld)
 }
 
-// outcomeValue scores the state after a hit: the progress it brought, with
-// wagons mission cards could complete counted as completed, and a small
-// value for a hit that dropped nothing (the player hits again).
-func outcomeValue(d *State, p game.Player, base float64) float64 {
-	if f, ok := d.SuggestedFilling(); ok && d.current == int8(p) {
-		a, _ := FillAction(f)
-		d.Apply(p, a)
-	}
-	if d.phase == PhaseHit && d.current == int8(p) && d.hits > 0 {
-		return 0.3
-	}
-	return progress(d, p) - base
-}
-
-// String names the bot's level: its candidates and samples of each, or,
-// for a judging level, its candidates and the samples of its finalists.
+// String names the bot's level: "aimed" for easy, or, for a judging
+// level, its candidates and the samples of its finalists.
 func (b *HitBot) String() string {
 	if j := b.Level.Judge; j.Candidates > 0 {
 		return fmt.Sprintf("hitbot(judge %d→%d×%d)", j.Candidates, j.Finalists, j.Samples)
 	}
-	return fmt.Sprintf("hitbot(%d×%d)", b.Level.Candidates, b.Level.Samples)
+	return "hitbot(aimed)"
 }

@@ -13,7 +13,7 @@ import (
 // constant: turnValue solves v = max over hits of (gain + misses·d·v)/n. A
 // hit that drops nothing half the time but 2 points' worth otherwise then
 // beats a hit that always drops 1.5 points' worth, though a constant 0.3
-// for the misses (the medium bot's valuation) ranks it lower.
+// for the misses (how the medium bot once valued them) ranks it lower.
 func TestTurnValueCountsTheRestOfTheTurn(t *testing.T) {
 	patient := hitStats{a: 1, n: 4, misses: 2, gain: 4}
 	steady := hitStats{a: 2, n: 4, misses: 0, gain: 6}
@@ -86,11 +86,13 @@ func hitOutcomes(s *State, a game.Action, n int) (dragons int, gain float64) {
 
 // "If 9 or more gems fell, the dragon wakes: they all go back and your turn
 // ends." and "black gems fill none". With a row of fourteen black gems on
-// the south edge, a blow there wakes the dragon more often than not. The
-// hard bot never hits the south side, and its hits wake the dragon less
-// often and fill the wagon more than the medium bot's choices from the
-// same seeds.
-func TestHardBotAvoidsTheDragon(t *testing.T) {
+// the south edge, a blow there wakes the dragon more often than not. Each
+// level's hits, chosen from the same seeds, wake the dragon less often or
+// fill the wagon more than the level below's (easy, which does not judge
+// the strength, against medium, which tries hits first; medium against
+// hard, which judges them by the whole turn), and hard never hits the
+// south side.
+func TestStrongerBotsAvoidTheDragon(t *testing.T) {
 	s := dragonTray(t)
 	const n = 24
 	blow := HitAction(South, 5, HitStrengths)
@@ -98,9 +100,10 @@ func TestHardBotAvoidsTheDragon(t *testing.T) {
 		t.Fatalf("a blow on the black row woke the dragon %d times in %d; the position wants most", dragons, n)
 	}
 	g := New().(*Game)
-	var dragons, gain [2]float64
-	for seed := uint64(1); seed <= 4; seed++ {
-		for i, name := range []string{"medium", "hard"} {
+	// play returns the dragons and the summed mean gain of the level's
+	// hits from seeds 1 to 4.
+	play := func(name string) (dragons, gain float64) {
+		for seed := uint64(1); seed <= 4; seed++ {
 			bot, err := g.NewBot(name, seed)
 			if err != nil {
 				t.Fatal(err)
@@ -112,16 +115,24 @@ func TestHardBotAvoidsTheDragon(t *testing.T) {
 			side, pos, str := decodeHit(d.Action)
 			dr, ga := hitOutcomes(s, d.Action, n)
 			t.Logf("%s, seed %d: %s %d %d; dragon %d/%d, mean gain %.2f", name, seed, side, pos, str, dr, n, ga)
-			dragons[i] += float64(dr)
-			gain[i] += ga
+			dragons += float64(dr)
+			gain += ga
 			if name == "hard" && side == South {
 				t.Errorf("hard bot, seed %d, hit the south side, at the black row", seed)
 			}
 		}
+		return dragons, gain
 	}
-	if dragons[1] >= dragons[0] || gain[1] <= gain[0] {
-		t.Errorf("over 4 seeds, hard: %.0f dragons, gain %.2f; medium: %.0f dragons, gain %.2f; want hard to wake it less and gain more",
-			dragons[1], gain[1]/4, dragons[0], gain[0]/4)
+	levels := []string{"easy", "medium", "hard"}
+	var dragons, gain [3]float64
+	for i, name := range levels {
+		dragons[i], gain[i] = play(name)
+	}
+	for i := 1; i < len(levels); i++ {
+		if dragons[i] > dragons[i-1] || gain[i] <= gain[i-1] {
+			t.Errorf("over 4 seeds, %s: %.0f dragons, gain %.2f; %s: %.0f dragons, gain %.2f; want %s to wake it no more often and gain more",
+				levels[i], dragons[i], gain[i]/4, levels[i-1], dragons[i-1], gain[i-1]/4, levels[i])
+		}
 	}
 }
 
