@@ -25,8 +25,8 @@ type botLevel struct {
 var botLevels = map[string]botLevel{
 	// Easy is a beginner: it aims but does not judge the strength.
 	"easy": {Stray: 0.5, StrayBy: 2, Delay: 1500 * time.Millisecond},
-	// Medium judges its hits as hard does, on about a sixth of the
-	// simulated hits (docs/bots.md).
+	// Medium judges its hits as hard does, with fewer candidates and
+	// samples: about 40% of hard's thinking time (docs/bots.md).
 	"medium": {Delay: 1500 * time.Millisecond, Judge: judgeLevel{
 		Candidates: 24, Screen: 4, Samples: 12, Finalists: 2, Continue: 0.9, Threat: 0.15, Edge: 1.5}},
 	"hard": {Delay: 1500 * time.Millisecond, Judge: judgeLevel{
