@@ -87,11 +87,10 @@ func hitOutcomes(s *State, a game.Action, n int) (dragons int, gain float64) {
 // "If 9 or more gems fell, the dragon wakes: they all go back and your turn
 // ends." and "black gems fill none". With a row of fourteen black gems on
 // the south edge, a blow there wakes the dragon more often than not. Each
-// level's hits, chosen from the same seeds, wake the dragon less often or
-// fill the wagon more than the level below's (easy, which does not judge
-// the strength, against medium, which tries hits first; medium against
-// hard, which judges them by the whole turn), and hard never hits the
-// south side.
+// level's hits, chosen from the same seeds, wake the dragon no more often
+// and fill the wagon more than the level below's (easy, which does not
+// judge the strength, against medium; medium against hard, which simulates
+// more hits), and hard never hits the south side.
 func TestStrongerBotsAvoidTheDragon(t *testing.T) {
 	s := dragonTray(t)
 	const n = 24
