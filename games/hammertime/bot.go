@@ -112,27 +112,8 @@ func (b *HitBot) Act(ctx context.Context, gs game.State, p game.Player) (ai.Deci
 // near it, aimed at one of them, with any strength.
 func (b *HitBot) candidate(s *State) game.Action {
 	var near [4][]float64 // positions (fractions along the side) of gems near each side
-	hw, hd := s.pack.Tray.WidthCM/2, s.pack.Tray.DepthCM/2
-	const reach = 3.0
 	total := 0
-	for i := range s.gems {
-		g := &s.gems[i]
-		if g.Holder != OnTray {
-			continue
-		}
-		if hd-g.Y < reach {
-			near[North] = append(near[North], (g.X+hw)/(2*hw))
-		}
-		if hw-g.X < reach {
-			near[East] = append(near[East], (hd-g.Y)/(2*hd))
-		}
-		if g.Y+hd < reach {
-			near[South] = append(near[South], (hw-g.X)/(2*hw))
-		}
-		if g.X+hw < reach {
-			near[West] = append(near[West], (g.Y+hd)/(2*hd))
-		}
-	}
+	edgeGems(s, func(_ int, side Side, f float64) { near[side] = append(near[side], f) })
 	for _, n := range near {
 		total += len(n) + 1
 	}
@@ -147,11 +128,42 @@ func (b *HitBot) candidate(s *State) game.Action {
 	}
 	pos := 1 + b.rng.IntN(HitPositions)
 	if n := near[side]; len(n) > 0 {
-		f := n[b.rng.IntN(len(n))]
-		pos = max(1, min(HitPositions, int(math.Round(f*(HitPositions+1)))))
+		pos = aimAt(n[b.rng.IntN(len(n))])
 	}
 	str := 1 + b.rng.IntN(HitStrengths)
 	return HitAction(side, pos, str)
+}
+
+// edgeGems calls visit for every gem on the tray within 3 cm of a side,
+// once for each such side (north, east, south, west), gems in order, with
+// the gem's place along the side as a fraction from the side's right end,
+// as hit positions count.
+func edgeGems(s *State, visit func(gem int, side Side, f float64)) {
+	hw, hd := s.pack.Tray.WidthCM/2, s.pack.Tray.DepthCM/2
+	const reach = 3.0
+	for i := range s.gems {
+		g := &s.gems[i]
+		if g.Holder != OnTray {
+			continue
+		}
+		if hd-g.Y < reach {
+			visit(i, North, (g.X+hw)/(2*hw))
+		}
+		if hw-g.X < reach {
+			visit(i, East, (hd-g.Y)/(2*hd))
+		}
+		if g.Y+hd < reach {
+			visit(i, South, (hw-g.X)/(2*hw))
+		}
+		if g.X+hw < reach {
+			visit(i, West, (g.Y+hd)/(2*hd))
+		}
+	}
+}
+
+// aimAt returns the hit position nearest the fraction f along a side.
+func aimAt(f float64) int {
+	return max(1, min(HitPositions, int(math.Round(f*(HitPositions+1)))))
 }
 
 // progress measures p's standing: full wagons weigh most, then gems in the

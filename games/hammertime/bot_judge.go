@@ -279,40 +279,19 @@ func (b *HitBot) aimedCandidate(s *State, need [numColors]float64) game.Action {
 	}
 	var ts [4 * NumGems]target
 	nt := 0
-	hw, hd := s.pack.Tray.WidthCM/2, s.pack.Tray.DepthCM/2
-	const reach = 3.0
 	total := 0.0
-	for i := range s.gems {
-		g := &s.gems[i]
-		if g.Holder != OnTray {
-			continue
-		}
+	edgeGems(s, func(i int, side Side, f float64) {
 		w := 0.25 + need[GemColor(i)]
-		add := func(side Side, f float64) {
-			ts[nt] = target{side, f, w}
-			nt++
-			total += w
-		}
-		if hd-g.Y < reach {
-			add(North, (g.X+hw)/(2*hw))
-		}
-		if hw-g.X < reach {
-			add(East, (hd-g.Y)/(2*hd))
-		}
-		if g.Y+hd < reach {
-			add(South, (hw-g.X)/(2*hw))
-		}
-		if g.X+hw < reach {
-			add(West, (g.Y+hd)/(2*hd))
-		}
-	}
+		ts[nt] = target{side, f, w}
+		nt++
+		total += w
+	})
 	str := 1 + b.rng.IntN(HitStrengths)
 	// Weight 0.5 on every side for a hit aimed anywhere along it.
 	r := b.rng.Float64() * (total + 2)
 	for _, t := range ts[:nt] {
 		if r < t.w {
-			pos := max(1, min(HitPositions, int(math.Round(t.f*(HitPositions+1)))))
-			return HitAction(t.side, pos, str)
+			return HitAction(t.side, aimAt(t.f), str)
 		}
 		r -= t.w
 	}
