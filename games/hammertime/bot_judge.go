@@ -206,15 +206,21 @@ func (b *HitBot) judgeOutcome(d *State, p game.Player, base float64) (float64, b
 	if d.phase == PhaseHit && d.current == int8(p) && d.hits > 0 {
 		return 0, false
 	}
-	if f, ok := d.SuggestedFilling(); ok && d.current == int8(p) {
-		a, _ := FillAction(f)
-		d.Apply(p, a)
-	}
+	fillAsSuggested(d, p)
 	v := progress(d, p) - base
 	if b.Level.Judge.Threat > 0 && d.phase != PhaseOver && d.current != int8(p) {
 		v -= b.Level.Judge.Threat * threat(d, d.current, b.Level.Judge.Edge)
 	}
 	return v, true
+}
+
+// fillAsSuggested fills p's wagon with the suggested filling when it is
+// p's filling to choose, as the bots do; else it leaves s alone.
+func fillAsSuggested(s *State, p game.Player) {
+	if f, ok := s.SuggestedFilling(); ok && s.current == int8(p) {
+		a, _ := FillAction(f)
+		s.Apply(p, a)
+	}
 }
 
 // needs returns, per color, how much seat p's top wagon still wants gems

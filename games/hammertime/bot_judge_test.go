@@ -75,10 +75,7 @@ func hitOutcomes(s *State, a game.Action, n int) (dragons int, gain float64) {
 		if d.last.Dragon {
 			dragons++
 		}
-		if f, ok := d.SuggestedFilling(); ok {
-			fa, _ := FillAction(f)
-			d.Apply(0, fa)
-		}
+		fillAsSuggested(d, 0)
 		gain += progress(d, 0) - base
 	}
 	return dragons, gain / float64(n)

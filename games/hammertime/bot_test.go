@@ -78,10 +78,7 @@ func TestEasyBotBeatsRandom(t *testing.T) {
 				t.Fatal(err)
 			}
 			s.Apply(0, d.Action)
-			if f, ok := s.SuggestedFilling(); ok && s.current == 0 {
-				a, _ := FillAction(f)
-				s.Apply(0, a)
-			}
+			fillAsSuggested(s, 0)
 			sum += progress(s, 0) - base
 		}
 		return sum
