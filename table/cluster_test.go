@@ -23,6 +23,12 @@ type member struct {
 
 func newMember(t *testing.T, url, self string, pace time.Duration) *member {
 	t.Helper()
+	return newMemberReaching(t, url, self, pace, nil)
+}
+
+// newMemberReaching is newMember with remote to reach the tables' owners.
+func newMemberReaching(t *testing.T, url, self string, pace time.Duration, remote table.Remote) *member {
+	t.Helper()
 	ctx := context.Background()
 	db, err := postgres.Open(ctx, url)
 	if err != nil {
@@ -35,7 +41,7 @@ func newMember(t *testing.T, url, self string, pace time.Duration) *member {
 		t.Fatalf("NewCluster: %v", err)
 	}
 	m := &member{db: db, cluster: c}
-	m.hall = table.NewHall(table.Config{Registry: registry(), Store: db, Logger: log, BotPace: pace, Cluster: c})
+	m.hall = table.NewHall(table.Config{Registry: registry(), Store: db, Logger: log, BotPace: pace, Cluster: c, Remote: remote})
 	err = c.Start(ctx, postgres.Handlers{
 		Changed:  m.hall.Changed,
 		Missed:   m.hall.Missed,

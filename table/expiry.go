@@ -32,7 +32,9 @@ func (h *Hall) Expire(ctx context.Context) int {
 	for _, t := range tables {
 		if t.isMirror() {
 			// Keep the owner's count of this instance's people fresh.
-			t.reportPresence(ctx)
+			t.mu.Lock()
+			t.schedulePresenceReport()
+			t.mu.Unlock()
 			continue
 		}
 		if t.expireIfDue(ctx) {

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"context"
 	"slices"
 	"time"
 
@@ -128,7 +127,7 @@ func (t *Table) presenceChanged(before census, except *Subscription) {
 	}
 	if t.mirror {
 		// The table's owner decides on presence: tell it what changed here.
-		go t.reportPresence(context.Background())
+		t.schedulePresenceReport()
 	}
 	now := t.census()
 	if before.equal(now) {

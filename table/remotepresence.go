@@ -112,6 +112,32 @@ func (t *Table) localCensus() census {
 	return out
 }
 
+// schedulePresenceReport has this instance tell the owner of a followed
+// table who is at it here, after any report on its way: reports go one at
+// a time, each taken when it is sent, so the owner never keeps an older
+// one that overtook a newer; t.mu is held.
+func (t *Table) schedulePresenceReport() {
+	if t.reporting {
+		t.reportAgain = true
+		return
+	}
+	t.reporting = true
+	go func() {
+		for {
+			ctx, cancel := context.WithTimeout(context.Background(), followTimeout)
+			t.reportPresence(ctx)
+			cancel()
+			t.mu.Lock()
+			again := t.reportAgain
+			t.reportAgain, t.reporting = false, again
+			t.mu.Unlock()
+			if !again {
+				return
+			}
+		}
+	}()
+}
+
 // reportPresence tells the owner of a followed table what this instance's
 // connections say of its seats and spectators, and keeps the owner's
 // answer; t.mu is not held.

@@ -78,6 +78,10 @@ type Table struct {
 	// remote holds, in a cluster, what other instances report of the
 	// presence of the connections they serve, by instance.
 	remote map[string]remotePresence
+	// reporting says a followed table's presence report is on its way to
+	// the owner, reportAgain that presence changed since it was taken
+	// (see schedulePresenceReport).
+	reporting, reportAgain bool
 
 	// recent holds the last applied actions (at most 2 × historyLimit),
 	// recent[0] being action number recentFrom; state updates list them.

@@ -156,25 +156,58 @@ export class ChatPanel {
     this.renderOwner();
   }
 
-  // renderOwner draws the owner's controls: who may chat.
+  // renderOwner draws the owner's controls: who may chat. The controls are
+  // built once for a table and its people's seats and then only updated,
+  // so that a change arriving from the server neither takes the keyboard
+  // focus away nor swaps a box under the pointer; a box whose change is on
+  // its way keeps the owner's click until the server answers.
   renderOwner() {
-    clear(this.ownerBox);
     const token = this.o.owner();
     const info = this.o.info();
-    if (!token || !info) return;
+    if (!token || !info) {
+      clear(this.ownerBox);
+      this.owner = null;
+      return;
+    }
+    const people = info.seats.flatMap((s, i) => (s.kind === 'person' ? [i] : []));
+    const key = info.id + ':' + people.join(',');
+    if (this.owner?.key !== key) this.owner = this.buildOwner(key, people);
+    const o = this.owner;
     const muted = info.chat?.muted || [];
+    o.heading.textContent = t('chat.owner');
+    o.spectatorsText.textContent = t('chat.letspectators');
+    if (!o.pending) o.spectators.checked = !!info.chat?.spectators;
+    o.mutes.forEach(({ seat, box, text }) => {
+      text.textContent = t('chat.mute', { name: this.o.nameOf(seat) });
+      if (!o.pending) box.checked = muted.includes(seat);
+    });
+  }
+
+  // buildOwner puts the owner's controls for the seats people holds on
+  // the page.
+  buildOwner(key, people) {
+    const o = { key, pending: 0 };
     const set = async (body) => {
+      const info = this.o.info();
+      o.pending++;
       try {
-        this.o.changed(await this.o.api('POST', `/api/tables/${info.id}/chat/settings`, body, token));
+        this.o.changed(await this.o.api('POST', `/api/tables/${info.id}/chat/settings`, body, this.o.owner()));
         this.error = '';
       } catch (e) { this.error = e.message; }
+      o.pending--;
       this.render();
     };
-    this.ownerBox.append(h('p', { class: 'chat-owner-h', text: t('chat.owner') }),
-      h('label', {}, h('input', { type: 'checkbox', id: 'chat-spectators', checked: !!info.chat?.spectators,
-        onchange: (e) => set({ spectators: e.target.checked }) }), ' ', t('chat.letspectators')),
-      ...info.seats.map((s, i) => (s.kind === 'person' ? h('label', {}, h('input', { type: 'checkbox', 'data-mute': i, checked: muted.includes(i),
-        onchange: (e) => set({ muted: e.target.checked ? [...muted, i] : muted.filter((x) => x !== i) }) }), ' ',
-      t('chat.mute', { name: this.o.nameOf(i) })) : null)));
+    const box = (attrs) => h('input', { type: 'checkbox', ...attrs });
+    o.heading = h('p', { class: 'chat-owner-h' });
+    o.spectators = box({ id: 'chat-spectators', onchange: (e) => set({ spectators: e.target.checked }) });
+    o.spectatorsText = h('span');
+    o.mutes = people.map((seat) => ({
+      seat,
+      box: box({ 'data-mute': seat, onchange: () => set({ muted: o.mutes.filter((m) => m.box.checked).map((m) => m.seat) }) }),
+      text: h('span'),
+    }));
+    clear(this.ownerBox).append(o.heading, h('label', {}, o.spectators, ' ', o.spectatorsText),
+      ...o.mutes.map((m) => h('label', {}, m.box, ' ', m.text)));
+    return o;
   }
 }

@@ -1,0 +1,119 @@
+package table_test
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"minehall/store/postgres/pgtest"
+	"minehall/table"
+)
+
+// heldReports reaches a table's owner in-process for presence reports,
+// holding the first one back until released, and counts how many are on
+// their way at once.
+type heldReports struct {
+	table.Remote // only Presence is called
+	owner        *table.Table
+	release      chan struct{}
+
+	mu                 sync.Mutex
+	calls, inFlight    int
+	maxInFlight        int
+	lastSpectatorsSent []string
+}
+
+func (r *heldReports) Presence(ctx context.Context, owner, id, from string, seats, spectators []string) ([]string, []string, error) {
+	r.mu.Lock()
+	r.calls++
+	first := r.calls == 1
+	r.inFlight++
+	r.maxInFlight = max(r.maxInFlight, r.inFlight)
+	r.mu.Unlock()
+	if first {
+		<-r.release
+	}
+	s, sp, err := r.owner.ReportPresence(from, seats, spectators)
+	r.mu.Lock()
+	r.inFlight--
+	r.lastSpectatorsSent = spectators
+	r.mu.Unlock()
+	return s, sp, err
+}
+
+// TestPresenceReportsDoNotOvertake holds back the report an instance that
+// follows a table sends when a seat connects there, while a spectator
+// arrives: the owner ends up listing the spectator, because reports go one
+// at a time and the next one is taken after the held one is answered, so
+// an old report never lands after a newer one.
+func TestPresenceReportsDoNotOvertake(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	a := newMember(t, url, "http://a.invalid", 20*time.Millisecond)
+	tb, _, err := a.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true, AutoStart: true})
+	if err != nil {
+		t.Fatalf("Create: %v", err)
+	}
+	for _, name := range []string{"Ann", "Bo"} {
+		if _, _, err := tb.Join(ctx, name, -1); err != nil {
+			t.Fatalf("Join %s: %v", name, err)
+		}
+	}
+	remote := &heldReports{owner: tb, release: make(chan struct{})}
+	b := newMemberReaching(t, url, "http://b.invalid", 20*time.Millisecond, remote)
+	followed, err := b.hall.Table(ctx, tb.ID())
+	if err != nil {
+		t.Fatalf("b follows the table: %v", err)
+	}
+	bo, err := followed.Subscribe(1, false)
+	if err != nil {
+		t.Fatalf("Bo connects on b: %v", err)
+	}
+	defer bo.Close()
+	waitUntil(t, "b reports Bo", func() bool { remote.mu.Lock(); defer remote.mu.Unlock(); return remote.calls == 1 })
+	cy, err := followed.Watch("Cy")
+	if err != nil {
+		t.Fatalf("Cy watches on b: %v", err)
+	}
+	defer cy.Close()
+	// A second report sent now, beside the held one, would land first.
+	time.Sleep(200 * time.Millisecond)
+	close(remote.release)
+	waitUntil(t, "the owner lists Cy", func() bool {
+		s := tb.Info().Spectators
+		return s != nil && slices.Equal(s.Names, []string{"Cy"})
+	})
+	waitUntil(t, "b's reports are answered", func() bool {
+		remote.mu.Lock()
+		defer remote.mu.Unlock()
+		return remote.inFlight == 0 && remote.calls >= 2
+	})
+	// Nothing later takes Cy off again.
+	time.Sleep(100 * time.Millisecond)
+	if s := tb.Info().Spectators; s == nil || !slices.Equal(s.Names, []string{"Cy"}) {
+		t.Errorf("the owner's spectators after b's reports: %+v; want Cy", s)
+	}
+	if p := tb.Info().Seats[1].Presence; p != table.PresenceOnline {
+		t.Errorf("Bo, connected on b, is %q at the owner; want online", p)
+	}
+	remote.mu.Lock()
+	defer remote.mu.Unlock()
+	if remote.maxInFlight != 1 {
+		t.Errorf("%d reports were on their way at once; want one at a time", remote.maxInFlight)
+	}
+	if !slices.Equal(remote.lastSpectatorsSent, []string{"Cy"}) {
+		t.Errorf("b's last report named spectators %q; want Cy", remote.lastSpectatorsSent)
+	}
+}
+
+// waitUntil waits up to 10 s for done.
+func waitUntil(t *testing.T, what string, done func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !done(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("not within 10 s: %s", what)
+		}
+	}
+}
