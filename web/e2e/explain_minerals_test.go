@@ -17,7 +17,8 @@ import (
 // played and the page says so in words.
 func TestExplainTypedMinerals(t *testing.T) {
 	s := startSite(t)
-	tab := newTab(t, newBrowser(t), "player")
+	browser := newBrowser(t)
+	tab := newTab(t, browser, "player")
 	do(t, tab, 30*time.Second, "create a Minerals table against a bot, in German",
 		chromedp.Navigate(s.URL+"/"),
 		chromedp.Evaluate[chromedp.Void](`localStorage.setItem('minehall.lang', 'de')`),
@@ -45,6 +46,9 @@ func TestExplainTypedMinerals(t *testing.T) {
 		t.Errorf("the answer to a typed illegal move: %q; want the engine's reason %q", got, want)
 	}
 	keepShots(t, tab, "typed-refused-minerals-de")
+	if got := eval[string](t, tab, `document.getElementById('move-input').value`); got != "end" {
+		t.Errorf("after the refusal the field holds %q; want the refused move, to be mended", got)
+	}
 	if _, after := mineralsState(t, s, id); after != n {
 		t.Errorf("the refused move was played: %d moves in the log; want %d", after, n)
 	}
@@ -60,6 +64,20 @@ func TestExplainTypedMinerals(t *testing.T) {
 	}
 	waitFor(t, tab, 10*time.Second, "the move in the log", fmt.Sprintf(`!!document.querySelector('#log li[data-n="%d"]')`, n+1))
 	keepShots(t, tab, "typed-played-minerals-de")
+	if got := eval[string](t, tab, `document.getElementById('move-input').value`); got != "" {
+		t.Errorf("after the move was played the field holds %q; want it empty", got)
+	}
+
+	// An update arriving while Ann types takes neither her letters nor the
+	// focus: a spectator comes to the table as she types.
+	waitFor(t, tab, 30*time.Second, "Ann's turn", `document.getElementById('main').dataset.myTurn === 'true' && !document.getElementById('move-input').disabled`)
+	do(t, tab, 10*time.Second, "Ann starts typing", chromedp.SendKeys(chromedp.CSS(`#move-input`), "mo"))
+	spectator := newTab(t, browser, "spectator")
+	do(t, spectator, 30*time.Second, "a spectator comes", chromedp.Navigate(s.URL+"/tables/"+id), chromedp.WaitVisible(chromedp.CSS(`#seats li`)))
+	waitFor(t, tab, 10*time.Second, "Ann's page counts the spectator", `(document.getElementById('spectators')?.textContent || '').includes('1')`)
+	if got := eval[string](t, tab, `document.activeElement.id + ' holds ' + JSON.stringify(document.getElementById('move-input').value)`); got != `move-input holds "mo"` {
+		t.Errorf("after the update the focus is on %s; want move-input holds \"mo\"", got)
+	}
 
 	// Play on by typed moves until Ann has moved her pawn: the log says,
 	// in German, whose pawn she placed at set-up ("each player places

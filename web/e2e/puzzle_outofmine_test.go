@@ -157,6 +157,9 @@ func TestPuzzleOutOfMineLadder(t *testing.T) {
 	do(t, tab, 20*time.Second, "open the puzzle page", chromedp.Navigate(s.URL+"/puzzles/outofmine"))
 	waitFor(t, tab, 20*time.Second, "the daily puzzle", `!!document.querySelector('#pz-summary')`)
 	do(t, tab, 10*time.Second, "switch to German", choose(`#lang`, "de"))
+	// The tabs move as their German names come: click where the ladder's
+	// tab is then.
+	waitFor(t, tab, 10*time.Second, "the German tabs", `document.querySelector('#pz-tab-ladder')?.textContent.includes('Endlose Leiter')`)
 	clickAt(t, tab, "the ladder tab", `#pz-tab-ladder`)
 	waitFor(t, tab, 20*time.Second, "a ladder step", `!!document.querySelector('#pz-summary') && document.querySelector('#pz-tab-ladder').getAttribute('aria-selected') === 'true' && !!document.querySelector('#oom-board')`)
 	if txt := eval[string](t, tab, `document.querySelector('main').textContent`); !strings.Contains(txt, "Endlose Leiter") || strings.Contains(txt, "pz.") {

@@ -30,6 +30,21 @@ export function s(tag, attrs, ...children) {
   return build(document.createElementNS(SVG, tag), attrs, children);
 }
 
+// keepFocus notes the control that has the keyboard focus; the function
+// it returns gives the focus back to the control with the same id when a
+// render has put a new one in its place and the focus was lost with the
+// old one (a player tabbing through the page keeps their place when an
+// update arrives).
+export function keepFocus() {
+  const was = document.activeElement;
+  if (!was?.id || was === document.body) return () => {};
+  return () => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const now = document.getElementById(was.id);
+    if (now && now !== was && !now.disabled) now.focus();
+  };
+}
+
 // clear empties an element and returns it.
 export function clear(el) {
   while (el.firstChild) el.firstChild.remove();

@@ -6,7 +6,7 @@
 import { play } from './sound.js';
 import { notifyButton, notifyTurn } from './notify.js';
 import { inviteLink } from './private.js';
-import { h, clear } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api, hereSeats, seatOf, saveSeat, forgetSeat, ownerOf, saveOwner, playerName, savePlayerName } from './api.js';
 import { gameSpec, gameTitle, renderer, seatName } from './catalog.js';
@@ -41,6 +41,7 @@ export function tablePage(el, id) {
   // controls, typed moves); typed is the last typed move and its answer.
   const explainer = new Explainer((f) => !!sock && sock.send(f));
   let typed = null; // {move, state: 'asking'|'sent'|'accepted'|'refused', text, seq}
+  let draft = ''; // what is typed in the notation field and not sent yet
   let clockTimer = 0;
   let left = false;
   let missing = false; // the table does not exist
@@ -225,6 +226,7 @@ export function tablePage(el, id) {
     }
     const seq = send(move);
     typed = seq ? { move, state: 'sent', seq } : null;
+    if (seq) draft = '';
     renderNotation();
   }
 
@@ -342,6 +344,7 @@ export function tablePage(el, id) {
   }
 
   function renderAll() {
+    const refocus = keepFocus();
     renderHead();
     renderJoin();
     renderMessage();
@@ -353,6 +356,7 @@ export function tablePage(el, id) {
     renderEnd();
     chat.render();
     takeback.render();
+    refocus();
   }
 
   function renderHead() {
@@ -489,22 +493,29 @@ export function tablePage(el, id) {
     if (focused) boxes.board.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
   }
 
+  // renderNotation draws the field for typed moves. What is typed and not
+  // sent yet, and the focus, outlive the render: an update arriving while
+  // a player types takes neither away, and a refused move stays there to
+  // be mended.
   function renderNotation() {
+    const refocus = keepFocus();
     clear(boxes.notation);
     if (st.you === SPECTATOR || st.status !== 'playing') return;
     const answer = typedAnswer();
     const list = h('datalist', { id: 'legal-moves' }, st.legal.map((m) => h('option', { value: m })));
     const input = h('input', { id: 'move-input', list: 'legal-moves', autocomplete: 'off', disabled: !st.legal.length,
-      placeholder: st.legal[0] || '', 'aria-describedby': 'move-help' });
+      placeholder: st.legal[0] || '', 'aria-describedby': 'move-help', value: draft, oninput: (e) => { draft = e.target.value; } });
     boxes.notation.onsubmit = (e) => {
       e.preventDefault();
-      const m = input.value.trim();
+      draft = input.value;
+      const m = draft.trim();
       if (m) submitTyped(m);
     };
     boxes.notation.append(h('label', { for: 'move-input', text: t('table.typemove') }), input, list,
       h('button', { type: 'submit', disabled: !st.legal.length, text: t('table.send') }),
       h('small', { id: 'move-help', class: 'help', text: t('table.legalcount', { n: st.legal.length }) }));
     if (answer) boxes.notation.append(answer);
+    refocus();
   }
 
   // typedAnswer says what became of the last typed move: accepted, or
