@@ -183,8 +183,8 @@ export class ChatPanel {
     });
   }
 
-  // buildOwner puts the owner's controls for the seats people holds on
-  // the page.
+  // buildOwner puts the owner's controls on the page: who may chat, and a
+  // mute box for each seat in people.
   buildOwner(key, people) {
     const o = { key, pending: 0 };
     const set = async (body) => {
