@@ -58,6 +58,16 @@ func newMemberReaching(t *testing.T, url, self string, pace time.Duration, remot
 	return m
 }
 
+// waitUntil waits up to within for done, failing the test after that.
+func waitUntil(t *testing.T, within time.Duration, what string, done func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(within); !done(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("not within %v: %s", within, what)
+		}
+	}
+}
+
 // TestBotTableTakenOver kills the hall that runs a table of bots in the
 // middle of the game: another hall on the same database takes the table
 // over once the lease expires, and its bots finish the game on top of
@@ -137,14 +147,6 @@ func TestPausedOwnerIsFenced(t *testing.T) {
 	id := tb.ID()
 	// a stops renewing its lease but its table plays on.
 	a.cluster.Halt()
-	wait := func(what string, done func() bool) {
-		t.Helper()
-		for deadline := time.Now().Add(30 * time.Second); !done(); time.Sleep(10 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatalf("not within 30 s: %s", what)
-			}
-		}
-	}
 	status := func() store.Status {
 		rec, err := b.db.Table(ctx, id)
 		if err != nil {
@@ -153,7 +155,7 @@ func TestPausedOwnerIsFenced(t *testing.T) {
 		return rec.Status
 	}
 	takenOver := false
-	wait("b takes the table over", func() bool {
+	waitUntil(t, 30*time.Second, "b takes the table over", func() bool {
 		owner, err := a.cluster.Owner(ctx, id)
 		if err != nil {
 			t.Fatalf("Owner: %v", err)
@@ -164,8 +166,8 @@ func TestPausedOwnerIsFenced(t *testing.T) {
 	if !takenOver {
 		t.Fatalf("the game finished on a before its lease expired; the takeover was not tested")
 	}
-	wait("a stops running the table", func() bool { return a.hall.Stats().Playing == 0 })
-	wait("the game finishes", func() bool { return status() == store.StatusFinished })
+	waitUntil(t, 30*time.Second, "a stops running the table", func() bool { return a.hall.Stats().Playing == 0 })
+	waitUntil(t, 30*time.Second, "the game finishes", func() bool { return status() == store.StatusFinished })
 	r, err := b.hall.Record(ctx, id)
 	if err != nil {
 		t.Fatalf("Record: %v", err)

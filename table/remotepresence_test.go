@@ -72,7 +72,7 @@ func TestPresenceReportsDoNotOvertake(t *testing.T) {
 		t.Fatalf("Bo connects on b: %v", err)
 	}
 	defer bo.Close()
-	waitUntil(t, "b reports Bo", func() bool { remote.mu.Lock(); defer remote.mu.Unlock(); return remote.calls == 1 })
+	waitUntil(t, 10*time.Second, "b reports Bo", func() bool { remote.mu.Lock(); defer remote.mu.Unlock(); return remote.calls == 1 })
 	cy, err := followed.Watch("Cy")
 	if err != nil {
 		t.Fatalf("Cy watches on b: %v", err)
@@ -81,11 +81,11 @@ func TestPresenceReportsDoNotOvertake(t *testing.T) {
 	// A second report sent now, beside the held one, would land first.
 	time.Sleep(200 * time.Millisecond)
 	close(remote.release)
-	waitUntil(t, "the owner lists Cy", func() bool {
+	waitUntil(t, 10*time.Second, "the owner lists Cy", func() bool {
 		s := tb.Info().Spectators
 		return s != nil && slices.Equal(s.Names, []string{"Cy"})
 	})
-	waitUntil(t, "b's reports are answered", func() bool {
+	waitUntil(t, 10*time.Second, "b's reports are answered", func() bool {
 		remote.mu.Lock()
 		defer remote.mu.Unlock()
 		return remote.inFlight == 0 && remote.calls >= 2
@@ -105,15 +105,5 @@ func TestPresenceReportsDoNotOvertake(t *testing.T) {
 	}
 	if !slices.Equal(remote.lastSpectatorsSent, []string{"Cy"}) {
 		t.Errorf("b's last report named spectators %q; want Cy", remote.lastSpectatorsSent)
-	}
-}
-
-// waitUntil waits up to 10 s for done.
-func waitUntil(t *testing.T, what string, done func() bool) {
-	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); !done(); time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("not within 10 s: %s", what)
-		}
 	}
 }
