@@ -10,27 +10,34 @@ import (
 	"minehall/game"
 )
 
-// botLevel sets a bot's strength. A level whose Judge has candidates
-// searches as the Judge says (see [HitBot.judgedHit]). The other, easy,
-// tries nothing: it aims at a gem near an edge with any strength, and its
-// hand strays from that hit (with probability Stray, position and
-// strength move by up to StrayBy steps).
+// botLevel sets a bot's strength. Judged is the share of its hits the
+// level judges, searching as Judge says (see [HitBot.judgedHit]); the
+// others it aims at a gem near an edge with a strength drawn from 1 to
+// MaxStrength. Its hand strays from the hit chosen: with probability
+// Stray, position and strength move by up to StrayBy steps.
 type botLevel struct {
-	Stray   float64
-	StrayBy int
-	Delay   time.Duration
-	Judge   judgeLevel
+	Judged      float64
+	Judge       judgeLevel
+	MaxStrength int
+	Stray       float64
+	StrayBy     int
+	Delay       time.Duration
 }
 
+// The levels are spaced by what separates players in this game (docs/bots.md):
+// judging the turn sets a player far ahead, while the aim and the fine
+// choice of strength are lost in the hand's own noise.
 var botLevels = map[string]botLevel{
-	// Easy is a beginner: it aims but does not judge the strength.
-	"easy": {Stray: 0.5, StrayBy: 2, Delay: 1500 * time.Millisecond},
-	// Medium judges its hits as hard does, with fewer candidates and
-	// samples: about 40% of hard's thinking time (docs/bots.md).
-	"medium": {Delay: 1500 * time.Millisecond, Judge: judgeLevel{
-		Candidates: 24, Screen: 4, Samples: 12, Finalists: 2, Continue: 0.9, Threat: 0.15, Edge: 1.5}},
-	"hard": {Delay: 1500 * time.Millisecond, Judge: judgeLevel{
-		Candidates: 40, Screen: 8, Samples: 32, Finalists: 2, Continue: 0.9, Threat: 0.15, Edge: 1.5}},
+	// Easy is a timid beginner: it aims at a gem near an edge and only taps.
+	"easy": {MaxStrength: 2, Stray: 0.5, StrayBy: 2, Delay: 1500 * time.Millisecond},
+	// Medium judges one hit in three as hard does, on a smaller budget,
+	// and hits the others as a beginner who aims but does not judge the
+	// strength; its hand strays as easy's.
+	"medium": {Judged: 1.0 / 3, MaxStrength: HitStrengths, Stray: 0.5, StrayBy: 2, Delay: 1500 * time.Millisecond,
+		Judge: judgeLevel{Candidates: 24, Screen: 4, Samples: 12, Finalists: 2, Continue: 0.9, Threat: 0.15, Edge: 1.5}},
+	// Hard judges every hit.
+	"hard": {Judged: 1, Delay: 1500 * time.Millisecond,
+		Judge: judgeLevel{Candidates: 40, Screen: 8, Samples: 32, Finalists: 2, Continue: 0.9, Threat: 0.15, Edge: 1.5}},
 }
 
 // BotNames lists the bots: random, and easy, medium and hard hitters.
@@ -62,13 +69,14 @@ func (b *randomBot) Act(_ context.Context, s game.State, p game.Player) (ai.Deci
 // HitBot chooses hits for the easy, medium and hard levels. It fills its
 // wagon with the suggested filling (as many gems of the slots' colors as
 // fit, then white jokers, then mission cards when they complete the
-// wagon), and never turns or pushes the tray. Easy hits as its candidate
-// is aimed, with a straying hand. Medium and hard judge their hits by
+// wagon), and never turns or pushes the tray. A hit it judges is chosen by
 // simulating candidates on determinized copies of the tray (fresh hand
-// noise, nothing they cannot see): by the progress a hit brings their
-// wagons and missions, by the rest of the turn after a hit that drops
-// nothing, and by what the turn leaves on the tray for the next player
-// (see [HitBot.judgedHit]); hard simulates more hits.
+// noise, nothing it cannot see): by the progress a hit brings its wagons
+// and missions, by the rest of the turn after a hit that drops nothing,
+// and by what the turn leaves on the tray for the next player (see
+// [HitBot.judgedHit]). Any other hit is aimed at a gem near an edge with
+// a strength drawn at random ([HitBot.candidate]). Easy judges no hit and
+// only taps, medium judges one hit in three, hard every hit.
 type HitBot struct {
 	Level botLevel
 	rng   game.Rand
@@ -95,10 +103,12 @@ func (b *HitBot) Act(ctx context.Context, gs game.State, p game.Player) (ai.Deci
 		a, _ := FillAction(f)
 		return ai.Decision{Action: a, Delay: b.Level.Delay / 2}, nil
 	}
-	if b.Level.Judge.Candidates > 0 {
-		return ai.Decision{Action: b.judgedHit(ctx, s, p), Delay: b.Level.Delay}, nil
+	var best game.Action
+	if lv := b.Level.Judged; lv >= 1 || (lv > 0 && b.rng.Float64() < lv) {
+		best = b.judgedHit(ctx, s, p)
+	} else {
+		best = b.candidate(s.Determinize(p, &b.rng).(*State))
 	}
-	best := b.candidate(s.Determinize(p, &b.rng).(*State))
 	if b.Level.Stray > 0 && b.rng.Float64() < b.Level.Stray {
 		side, pos, str := decodeHit(best)
 		pos = max(1, min(HitPositions, pos+b.rng.IntN(2*b.Level.StrayBy+1)-b.Level.StrayBy))
@@ -108,8 +118,9 @@ func (b *HitBot) Act(ctx context.Context, gs game.State, p game.Player) (ai.Deci
 	return ai.Decision{Action: best, Delay: b.Level.Delay}, nil
 }
 
-// candidate draws a hit to try: a side chosen in proportion to the gems
-// near it, aimed at one of them, with any strength.
+// candidate draws a hit aimed without judging: a side chosen in proportion
+// to the gems near it, aimed at one of them, with a strength from 1 to the
+// level's MaxStrength.
 func (b *HitBot) candidate(s *State) game.Action {
 	var near [4][]float64 // positions (fractions along the side) of gems near each side
 	total := 0
@@ -130,7 +141,7 @@ func (b *HitBot) candidate(s *State) game.Action {
 	if n := near[side]; len(n) > 0 {
 		pos = aimAt(n[b.rng.IntN(len(n))])
 	}
-	str := 1 + b.rng.IntN(HitStrengths)
+	str := 1 + b.rng.IntN(b.Level.MaxStrength)
 	return HitAction(side, pos, str)
 }
 
@@ -174,11 +185,16 @@ func progress(s *State, p game.Player) float64 {
 	return 10*float64(st.top) + float64(total) + 0.7*float64(st.numHeld)
 }
 
-// String names the bot's level: "aimed" for easy, or, for a judging
-// level, its candidates and the samples of its finalists.
+// String names the bot's level: the share of hits it judges, the judge's
+// candidates and the samples of its finalists, and the strongest hit it
+// aims without judging.
 func (b *HitBot) String() string {
-	if j := b.Level.Judge; j.Candidates > 0 {
+	j := b.Level.Judge
+	if b.Level.Judged >= 1 {
 		return fmt.Sprintf("hitbot(judge %d→%d×%d)", j.Candidates, j.Finalists, j.Samples)
 	}
-	return "hitbot(aimed)"
+	if b.Level.Judged > 0 {
+		return fmt.Sprintf("hitbot(judge %.0f%%, %d→%d×%d; else aimed up to strength %d)", 100*b.Level.Judged, j.Candidates, j.Finalists, j.Samples, b.Level.MaxStrength)
+	}
+	return fmt.Sprintf("hitbot(aimed up to strength %d)", b.Level.MaxStrength)
 }
