@@ -43,6 +43,7 @@ export function tablePage(el, id) {
   let typed = null; // {move, state: 'asking'|'sent'|'accepted'|'refused', text, seq}
   let draft = ''; // what is typed in the notation field and not sent yet
   let clockTimer = 0;
+  let joinForm = null; // the invitation to join, kept while it stands (see renderJoin)
   let left = false;
   let missing = false; // the table does not exist
   const say = (text) => { st.message = text; renderMessage(); };
@@ -380,20 +381,26 @@ export function tablePage(el, id) {
             icon('clock'), ' ', timeControlLabel(st.info.time_control))
           : null,
         h('a', { href: `/rules/${st.info?.game || ''}`, 'data-link': true, text: t('nav.rules') })),
-      h('div', { class: 'invite' }, h('label', { text: t('table.link') }), linkInput, copy), mine ? notifyButton() : null);
+      h('div', { class: 'invite' }, h('label', { text: t('table.link') }), linkInput, copy), ...(mine ? [notifyButton()] : []));
   }
 
+  // renderJoin draws the invitation to join while a person's seat is free
+  // (built once and then kept, so that a render keeps the name being typed
+  // and the focus), or else the stand-in's banner or the watching note,
+  // and the owner's start and abort controls.
   function renderJoin() {
-    clear(boxes.join);
+    const free = st.info?.seats.some((s) => s.kind === 'person' && !s.taken);
+    if (!(st.info && !mine && st.info.status === 'open' && free)) joinForm = null;
+    else joinForm ||= h('form', { class: 'card join-form', onsubmit: join },
+      h('p', { text: t('table.invited') }),
+      h('label', { for: 'join-name', text: t('lobby.yourname') }),
+      h('input', { id: 'join-name', maxlength: 32, value: playerName(), autocomplete: 'nickname' }),
+      h('button', { type: 'submit', id: 'join', class: 'primary', text: t('table.join') }));
+    for (const child of [...boxes.join.children]) if (child !== joinForm) child.remove();
     if (!st.info) return;
-    const free = st.info.seats.some((s) => s.kind === 'person' && !s.taken);
     const banner = keeping.banner();
-    if (!mine && st.info.status === 'open' && free) {
-      boxes.join.append(h('form', { class: 'card join-form', onsubmit: join },
-        h('p', { text: t('table.invited') }),
-        h('label', { for: 'join-name', text: t('lobby.yourname') }),
-        h('input', { id: 'join-name', maxlength: 32, value: playerName(), autocomplete: 'nickname' }),
-        h('button', { type: 'submit', id: 'join', class: 'primary', text: t('table.join') })));
+    if (joinForm) {
+      if (!joinForm.isConnected) boxes.join.prepend(joinForm);
     } else if (banner) {
       boxes.join.append(banner);
     } else if (st.you === SPECTATOR && st.info.status !== 'finished') {
@@ -586,7 +593,15 @@ export function tablePage(el, id) {
         h('a', { class: 'button', href: '/', 'data-link': true, text: t('end.lobby') }))].filter(Boolean));
   }
 
-  const offLang = onLanguage(() => { if (missing) renderMissing(); else { chat.renderList(); renderAll(); } });
+  const offLang = onLanguage(() => {
+    if (missing) { renderMissing(); return; }
+    // The invitation is built in the new language, with the name typed so far.
+    const name = joinForm?.querySelector('#join-name').value;
+    joinForm = null;
+    chat.renderList();
+    renderAll();
+    if (joinForm && name !== undefined) joinForm.querySelector('#join-name').value = name;
+  });
   const onCB = () => renderBoard();
   window.addEventListener('minehall:colorblind', onCB);
   start();
