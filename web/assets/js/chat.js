@@ -91,7 +91,6 @@ export class ChatPanel {
     this.msgs.push(m);
     if (this.msgs.length > KEEP) this.msgs.shift();
     if (!this.open) this.unread++;
-    if (m.seat === this.o.you()) this.error = '';
     this.renderList();
     this.render();
   }
