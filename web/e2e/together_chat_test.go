@@ -139,6 +139,9 @@ func TestTogetherChatIsTextOnly(t *testing.T) {
 	// The owner mutes Ann: her page says so and the server refuses her.
 	apiCall(t, s, "POST", "/api/tables/"+id+"/chat/settings", owner, map[string]any{"muted": []int{0}}, nil, 200)
 	waitFor(t, tabA, 10*time.Second, "Ann's input is off", `document.querySelector('#chat-input').disabled`)
+	if note := eval[string](t, tabA, `document.querySelector('.chat-form').hidden ? document.querySelector('#chat-note').textContent : 'the field is shown'`); note != "The table's owner has muted you" {
+		t.Errorf("Ann's chat says %q; want the field hidden and why: The table's owner has muted you", note)
+	}
 	if st := eval[string](t, tabA, `document.querySelector('#conn').dataset.state`); st != "open" {
 		t.Errorf("after chat refusals the connection is %q; want open", st)
 	}
@@ -152,7 +155,7 @@ func TestTogetherChatIsTextOnly(t *testing.T) {
 		chromedp.Navigate(s.URL+"/tables/"+id),
 		chromedp.WaitVisible(chromedp.CSS(`#seats li`)))
 	waitFor(t, tabA, 10*time.Second, "Ann sees Cy watching", `document.querySelector('#spectators')?.textContent === '1 spectator: Cy'`)
-	waitFor(t, tabC, 10*time.Second, "Cy may not chat yet", `document.querySelector('#chat-input').disabled`)
+	waitFor(t, tabC, 10*time.Second, "Cy may not chat yet", `document.querySelector('#chat-input').disabled && document.querySelector('#chat-note').textContent === 'Spectators may not chat at this table'`)
 	apiCall(t, s, "POST", "/api/tables/"+id+"/chat/settings", owner, map[string]any{"spectators": true}, nil, 200)
 	sayInChat(t, tabC, "hi from the stands")
 	waitFor(t, tabB, 10*time.Second, "Bo sees Cy's message", chatHas("hi from the stands")+` && document.querySelector('#chat-list .chat-msg[data-seat="-3"] .chat-who').textContent === 'Cy'`)

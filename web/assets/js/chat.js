@@ -54,6 +54,7 @@ export class ChatPanel {
     this.badge = h('span', { class: 'chat-unread', id: 'chat-unread', hidden: true });
     this.toggle = h('button', { type: 'button', class: 'chat-toggle', id: 'chat-toggle', 'aria-controls': 'chat-body', onclick: () => this.setOpen(!this.open) });
     this.err = h('p', { class: 'chat-error', id: 'chat-error', role: 'alert', hidden: true });
+    this.note = h('p', { class: 'chat-note', id: 'chat-note', hidden: true });
     this.count = h('small', { class: 'chat-count', id: 'chat-count', 'aria-live': 'off' });
     this.input = h('input', { id: 'chat-input', maxlength: MAX_CHARS, autocomplete: 'off', oninput: () => this.counter() });
     this.sendBtn = h('button', { type: 'submit', id: 'chat-send' });
@@ -62,7 +63,7 @@ export class ChatPanel {
     this.phraseButtons = PHRASES.map((p) => h('button', { type: 'button', 'data-phrase': p, onclick: () => this.say(p) }));
     this.phrases = h('details', { class: 'chat-phrases' }, this.summary, h('div', { class: 'chat-phrase-list' }, this.phraseButtons));
     this.ownerBox = h('div', { class: 'chat-owner', id: 'chat-owner' });
-    this.body = h('div', { class: 'chat-body', id: 'chat-body' }, this.list, this.err, this.form, this.phrases, this.ownerBox);
+    this.body = h('div', { class: 'chat-body', id: 'chat-body' }, this.list, this.err, this.note, this.form, this.phrases, this.ownerBox);
     this.element = h('section', { class: 'chat', id: 'chat' }, this.toggle, this.body);
   }
 
@@ -143,7 +144,12 @@ export class ChatPanel {
     this.badge.setAttribute('aria-label', t('chat.unread', { n: this.unread }));
     this.err.textContent = this.error;
     this.err.hidden = !this.error;
-    this.input.placeholder = may ? t('chat.placeholder') : t(this.o.you() === SPECTATOR ? 'chat.nospectators' : 'chat.muted');
+    // Who may not chat is told why in a line of its own, in place of the
+    // field, which would cut the reason short on a narrow panel.
+    this.note.textContent = may ? '' : t(this.o.you() === SPECTATOR ? 'chat.nospectators' : 'chat.muted');
+    this.note.hidden = may;
+    this.form.hidden = !may;
+    this.input.placeholder = t('chat.placeholder');
     this.input.disabled = !may;
     this.input.setAttribute('aria-label', t('chat.placeholder'));
     this.sendBtn.textContent = t('chat.send');
