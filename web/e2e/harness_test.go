@@ -198,6 +198,26 @@ func revealOnBoard(sel string) chromedp.Action[chromedp.Void] {
 	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (e && e.tagName === 'polygon') e.focus(); e?.scrollIntoView?.({ block: 'center' }); })()`, sel))
 }
 
+// createTableForTwo has Ann create a Minerals table in the lobby with
+// seat 2 for a person, making the given choices (a time control, a
+// stand-in) first, and returns the table's id once her page shows the
+// invitation.
+func createTableForTwo(t *testing.T, tab context.Context, s *site, choices ...chromedp.Action[chromedp.Void]) string {
+	t.Helper()
+	do(t, tab, 30*time.Second, "create a table for two people", append(append([]chromedp.Action[chromedp.Void]{
+		chromedp.Navigate(s.URL + "/"),
+		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		choose(`#game`, "minerals"),
+		chromedp.WaitVisible(chromedp.CSS(`#seat-1`)),
+		choose(`#seat-1`, "person"),
+	}, choices...),
+		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		chromedp.Click(chromedp.CSS(`#create`)),
+		chromedp.WaitVisible(chromedp.CSS(`.invite input`)),
+	)...)
+	return tableOf(t, tab)
+}
+
 // choose sets a select element's value as a person would and fires change.
 func choose(selector, value string) chromedp.Action[chromedp.Void] {
 	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const s = document.querySelector(%q); s.value = %q; s.dispatchEvent(new Event('change', {bubbles: true})); })()`, selector, value))

@@ -18,18 +18,7 @@ func TestInvitationKeepsTypedName(t *testing.T) {
 	ann := newTab(t, browser, "ann")
 	bob := newTab(t, browser, "bob")
 	cy := newTab(t, browser, "cy")
-	do(t, ann, 30*time.Second, "create a table for two people",
-		chromedp.Navigate(s.URL+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
-		choose(`#game`, "minerals"),
-		chromedp.WaitVisible(chromedp.CSS(`#seat-1`)),
-		choose(`#seat-1`, "person"),
-		choose(`#time-control`, "fast"),
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#create`)),
-		chromedp.WaitVisible(chromedp.CSS(`.invite input`)),
-	)
-	id := tableOf(t, ann)
+	id := createTableForTwo(t, ann, s, choose(`#time-control`, "fast"))
 	do(t, bob, 30*time.Second, "Bob opens the link",
 		chromedp.Navigate(s.URL+"/tables/"+id),
 		chromedp.WaitVisible(chromedp.CSS(`#join-name`)),

@@ -140,16 +140,7 @@ func TestSecondBrowserJoinsByLinkAndSeesMovesLive(t *testing.T) {
 	browser := newBrowser(t)
 	ann := newTab(t, browser, "ann")
 	bob := newTab(t, browser, "bob")
-	do(t, ann, 30*time.Second, "create a table for two people",
-		chromedp.Navigate(s.URL+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
-		choose(`#game`, "minerals"),
-		chromedp.WaitVisible(chromedp.CSS(`#seat-1`)),
-		choose(`#seat-1`, "person"),
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#create`)),
-		chromedp.WaitVisible(chromedp.CSS(`.invite input`)),
-	)
+	createTableForTwo(t, ann, s)
 	link := eval[string](t, ann, `document.querySelector('.invite input').value`)
 	if !strings.HasPrefix(link, s.URL+"/tables/") {
 		t.Fatalf("invitation link: got %q; want %s/tables/…", link, s.URL)

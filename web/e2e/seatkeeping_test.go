@@ -235,19 +235,7 @@ func TestSeatLeaveAndTakeBackWhileStandInPlays(t *testing.T) {
 	browser := newBrowser(t)
 	ann := newTab(t, browser, "ann")
 	bob := newTab(t, browser, "bob")
-	do(t, ann, 30*time.Second, "create a fast timed table for two people",
-		chromedp.Navigate(s.URL+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
-		choose(`#game`, "minerals"),
-		chromedp.WaitVisible(chromedp.CSS(`#seat-1`)),
-		choose(`#seat-1`, "person"),
-		choose(`#time-control`, "fast"),
-		choose(`#stand-in`, "random"),
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#create`)),
-		chromedp.WaitVisible(chromedp.CSS(`.invite input`)),
-	)
-	id := tableOf(t, ann)
+	id := createTableForTwo(t, ann, s, choose(`#time-control`, "fast"), choose(`#stand-in`, "random"))
 	do(t, bob, 30*time.Second, "Bob joins by the link",
 		chromedp.Navigate(s.URL+"/tables/"+id),
 		chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
