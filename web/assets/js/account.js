@@ -178,6 +178,7 @@ export function accountPage(el) {
     el.append(h('h1', { text: t('account.title') }));
     if (error) el.append(h('p', { class: 'error', role: 'alert', text: error }));
     if (me === undefined) { el.append(h('p', { text: t('app.loading') })); return; }
+    if (!offered) { el.append(noAccounts()); return; }
     el.append(...(me ? [signedInView()] : signInView()));
   }
 
@@ -186,6 +187,13 @@ export function accountPage(el) {
   whoami().then(render);
   render();
   return { leave() { off(); offAccount(); }, title: () => t('account.title') };
+}
+
+// noAccounts is the notice of a page that needs accounts on a server that
+// keeps none (its API answers not_found), with the way back to the lobby.
+export function noAccounts() {
+  return h('p', { class: 'card no-accounts', id: 'no-accounts' }, t('account.none'), ' ',
+    h('a', { href: '/', 'data-link': true, text: t('notfound.back') }));
 }
 
 // goSignIn sends a guest to the account page.

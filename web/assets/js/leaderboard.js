@@ -6,6 +6,7 @@ import { api } from './api.js';
 import { catalog, gameTitle } from './catalog.js';
 import { navigate } from './router.js';
 import { fmt, playerLabel } from './profile.js';
+import { whoami, accountsOffered, noAccounts } from './account.js';
 
 export function leaderboardPage(el, id) {
   let games = [];
@@ -18,7 +19,8 @@ export function leaderboardPage(el, id) {
       board = await api('GET', `/api/leaderboard/${id}`);
       error = '';
     } catch (e) {
-      error = e.message;
+      await whoami();
+      error = accountsOffered() ? e.message : null;
     }
     render();
   }
@@ -36,6 +38,7 @@ export function leaderboardPage(el, id) {
         h('select', { id: 'board-game', onchange: (e) => navigate(`/leaderboard/${e.target.value}`) },
           games.map((g) => h('option', { value: g.id, selected: g.id === id, text: gameTitle(g) })))));
     }
+    if (error === null) { el.append(noAccounts()); return; }
     if (error) { el.append(h('p', { class: 'error', role: 'alert', text: error })); return; }
     if (!board) { el.append(h('p', { text: t('app.loading') })); return; }
     el.append(h('p', { class: 'help', text: t('board.help') }));

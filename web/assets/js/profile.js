@@ -6,6 +6,7 @@ import { t, onLanguage, language } from './i18n.js';
 import { api } from './api.js';
 import { catalog, gameTitle, botName } from './catalog.js';
 import { icon } from './icons.js';
+import { whoami, accountsOffered, noAccounts } from './account.js';
 
 // fmt shows a rating's ordinal (Mu - 3 Sigma) with one decimal.
 export function fmt(x) {
@@ -46,7 +47,8 @@ export function profilePage(el, rawName) {
       [games, p] = await Promise.all([catalog(), api('GET', `/api/players/${encodeURIComponent(name)}`)]);
       error = '';
     } catch (e) {
-      error = e.message;
+      await whoami();
+      error = accountsOffered() ? e.message : null;
     }
     render();
   }
@@ -54,6 +56,7 @@ export function profilePage(el, rawName) {
   function render() {
     clear(el);
     el.append(h('h1', { text: p ? playerLabel(p.name) : playerLabel(name) }));
+    if (error === null) { el.append(noAccounts()); return; }
     if (error) { el.append(h('p', { class: 'error', role: 'alert', text: error })); return; }
     if (!p) { el.append(h('p', { text: t('app.loading') })); return; }
     const ratings = new Map(p.ratings.map((r) => [r.game, r]));
