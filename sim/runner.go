@@ -40,8 +40,14 @@ type Config struct {
 	// AgentTimeout bounds each answer of an external agent ("ext:" bots);
 	// 0 means [ai.DefaultAgentTimeout].
 	AgentTimeout time.Duration
+	// Journal, when set, is the file that keeps the run's finished games
+	// (see [Journal]): Run reads the games it holds, plays only the others
+	// and adds each one as it ends, so that a stopped run resumes where it
+	// stopped. The games read are counted in [Summary.Resumed].
+	Journal string
 	// Progress, when set, is called after each finished game with the
-	// number finished so far, from one goroutine at a time.
+	// number finished so far (games read from the journal included), from
+	// one goroutine at a time.
 	Progress func(done int)
 }
 
@@ -92,7 +98,10 @@ func (cfg Config) Resolved() (Config, error) {
 	case cfg.Workers < 0:
 		return cfg, game.Errorf(game.CodeInvalid, "the number of workers must be positive, not %d", cfg.Workers)
 	}
-	if cfg.MaxActions < 0 {
+	switch {
+	case cfg.MaxActions == 0:
+		cfg.MaxActions = DefaultMaxActions
+	case cfg.MaxActions < 0:
 		return cfg, game.Errorf(game.CodeInvalid, "the action limit must be positive, not %d", cfg.MaxActions)
 	}
 	if cfg.AgentTimeout < 0 {
@@ -133,7 +142,7 @@ func (cfg Config) SeatBots(i int) []string {
 // Run plays the games of cfg on cfg.Workers goroutines and returns their
 // summary and per-game results in game order. Error games are counted, not
 // fatal (see [Summary.Failed]); Run fails only for a bad config, an
-// unwritable record or a done ctx.
+// unwritable record, a journal it cannot use or a done ctx.
 func Run(ctx context.Context, cfg Config) (*Summary, []GameResult, error) {
 	cfg, err := cfg.Resolved()
 	if err != nil {
@@ -146,14 +155,32 @@ func Run(ctx context.Context, cfg Config) (*Summary, []GameResult, error) {
 	}
 	start := time.Now()
 	results := make([]GameResult, cfg.Games)
+	played := make([]bool, cfg.Games)
+	var (
+		journal *Journal
+		kept    []GameResult
+	)
+	if cfg.Journal != "" {
+		if journal, kept, err = OpenJournal(cfg.Journal, cfg); err != nil {
+			return nil, nil, err
+		}
+		defer journal.Close()
+		for _, r := range kept {
+			results[r.Index], played[r.Index] = r, true
+		}
+	}
+	resumed := len(kept)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var (
 		mu       sync.Mutex
-		done     int
+		done     = resumed
 		firstErr error
 		wg       sync.WaitGroup
 	)
+	if cfg.Progress != nil && done > 0 {
+		cfg.Progress(done)
+	}
 	jobs := make(chan int)
 	for range min(cfg.Workers, cfg.Games) {
 		wg.Add(1)
@@ -162,6 +189,9 @@ func Run(ctx context.Context, cfg Config) (*Summary, []GameResult, error) {
 			for i := range jobs {
 				err := playOne(ctx, cfg, i, &results[i])
 				mu.Lock()
+				if err == nil && journal != nil {
+					err = journal.Add(&results[i])
+				}
 				if err != nil && firstErr == nil {
 					firstErr = err
 					cancel()
@@ -176,6 +206,9 @@ func Run(ctx context.Context, cfg Config) (*Summary, []GameResult, error) {
 	}
 feed:
 	for i := range cfg.Games {
+		if played[i] {
+			continue
+		}
 		select {
 		case jobs <- i:
 		case <-ctx.Done():
@@ -191,6 +224,7 @@ feed:
 		return nil, nil, firstErr
 	}
 	sum := Summarize(cfg, results)
+	sum.Resumed = resumed
 	sum.ElapsedS = time.Since(start).Seconds()
 	return sum, results, nil
 }

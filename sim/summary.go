@@ -57,7 +57,11 @@ type Summary struct {
 	// Components are the round-score spreads by component, for games
 	// whose view reports scored rounds (see [RoundComponents]).
 	Components []ComponentSpread `json:"components,omitempty"`
-	ElapsedS   float64           `json:"elapsed_s"`
+	// Resumed counts the games read from the run's journal instead of
+	// played (see [Config.Journal]); like ElapsedS, the wall time of the
+	// games played, it tells the invocation apart, not the run.
+	Resumed  int     `json:"resumed,omitempty"`
+	ElapsedS float64 `json:"elapsed_s"`
 }
 
 // BotRate is one bot's win rate over the seats it held.
@@ -182,6 +186,9 @@ func (s *Summary) WriteText(w io.Writer) error {
 	}
 	if more := s.Errors - min(len(s.ErrorGames), maxErrorLines); more > 0 {
 		fmt.Fprintf(&b, "… and %d more error games\n", more)
+	}
+	if s.Resumed > 0 {
+		fmt.Fprintf(&b, "resumed: %d games read from the journal, %d played\n", s.Resumed, s.Games-s.Resumed)
 	}
 	fmt.Fprintf(&b, "elapsed: %.2f s\n", s.ElapsedS)
 	_, err := io.WriteString(w, b.String())

@@ -29,6 +29,7 @@ type simFlags struct {
 	options    []string
 	jsonPath   string
 	csvPath    string
+	journal    string
 	plotPath   string
 	recordsDir string
 	fixedSeats bool
@@ -57,6 +58,10 @@ COMMAND). One bot plays every seat, or give one per seat.
 With --sweep KEY=V1,V2,… the run is repeated for each value of the option KEY, on the same seeds,
 and sim prints a table (win rate by seat, mean scores, game length per value); --plot draws it.
 
+With --journal FILE, each game is kept in FILE as it ends; run the same command again with the same
+FILE after an interruption and only the games FILE lacks are played (a longer --games adds games to
+a finished run). The summary is the one the whole run would have given at once.
+
 With --report FILE, sim instead writes the Markdown balance report for the GAMEs given (every
 registered game if none): every player count, the same bot in every seat, --games games each.
 
@@ -65,6 +70,7 @@ Sim exits with status 1 when any game ended in error (after writing its outputs)
   minehall sim outofmine --players 4 --bots medium --option clock=120 --csv games.csv
   minehall sim minerals --bots 'ext:python3 agent.py,greedy' --games 50
   minehall sim hammertime --players 4 --bots easy --sweep wagons=1,2,3,4 --plot wagons.png
+  minehall sim hammertime --players 4 --bots hard --games 2000 --journal ht-4-hard.jsonl
   minehall sim --report docs/balance.md --games 200 --bots easy`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if f.report == "" && len(args) != 1 {
@@ -88,6 +94,7 @@ Sim exits with status 1 when any game ended in error (after writing its outputs)
 	fl.StringArrayVar(&f.options, "option", nil, "game option `KEY=VALUE` (repeatable); see minehall games")
 	fl.StringVar(&f.jsonPath, "json", "", "write the summary as JSON to `FILE` (- for standard output)")
 	fl.StringVar(&f.csvPath, "csv", "", "write one CSV row per game to `FILE` (- for standard output)")
+	fl.StringVar(&f.journal, "journal", "", "keep each finished game in `FILE`, and resume the run from it: only the games it lacks are played")
 	fl.StringVar(&f.plotPath, "plot", "", "plot score distribution and win rate by seat to `FILE`.png or .svg")
 	fl.StringVar(&f.recordsDir, "records", "", "write every game's record into directory `DIR`, made if need be (replay with minehall replay --check)")
 	fl.BoolVar(&f.fixedSeats, "fixed-seats", false, "keep bot i in seat i in every game instead of turning the list")
@@ -131,7 +138,7 @@ func (f simFlags) check(cmd *cobra.Command) error {
 			errs = append(errs, "--plot: "+err.Error())
 		}
 	}
-	for _, p := range []struct{ flag, path string }{{"--json", f.jsonPath}, {"--csv", f.csvPath}, {"--plot", f.plotPath}, {"--report", f.report}} {
+	for _, p := range []struct{ flag, path string }{{"--json", f.jsonPath}, {"--csv", f.csvPath}, {"--plot", f.plotPath}, {"--report", f.report}, {"--journal", f.journal}} {
 		if p.path == "" || p.path == "-" {
 			continue
 		}
@@ -149,11 +156,17 @@ func (f simFlags) check(cmd *cobra.Command) error {
 			errs = append(errs, "--sweep: "+err.Error())
 		}
 	}
+	if f.journal == "-" {
+		errs = append(errs, "--journal must name a file, not standard output")
+	}
+	if f.journal != "" && f.sweep != "" {
+		errs = append(errs, "--journal keeps one run; it does not apply to --sweep")
+	}
 	if f.jsonPath == "-" && f.csvPath == "-" {
 		errs = append(errs, "--json and --csv cannot both write to standard output")
 	}
 	if f.report != "" {
-		for _, name := range []string{"players", "option", "json", "csv", "plot", "records", "fixed-seats", "sweep"} {
+		for _, name := range []string{"players", "option", "json", "csv", "plot", "records", "fixed-seats", "sweep", "journal"} {
 			if changed(name) {
 				errs = append(errs, fmt.Sprintf("--%s does not apply to --report", name))
 			}
@@ -213,7 +226,7 @@ func runSim(cmd *cobra.Command, reg *game.Registry, id string, f simFlags) error
 	}
 	bots, _ := sim.ParseBots(f.bots)
 	cfg := sim.Config{Game: g, Players: f.players, Options: opts, Bots: bots, Games: f.games, Seed: f.seed,
-		Workers: f.workers, FixedSeats: f.fixedSeats, MaxActions: f.maxActions, RecordsDir: f.recordsDir, AgentTimeout: f.agentWait}
+		Workers: f.workers, FixedSeats: f.fixedSeats, MaxActions: f.maxActions, RecordsDir: f.recordsDir, AgentTimeout: f.agentWait, Journal: f.journal}
 	if f.sweep != "" {
 		return runSweep(cmd, cfg, f)
 	}

@@ -70,6 +70,32 @@ func TestSim(t *testing.T) {
 			t.Fatalf("got %d %q; want only the JSON summary", code, out)
 		}
 	})
+	t.Run("OK journal", func(t *testing.T) {
+		// A run played in two parts through its journal reports what the
+		// whole run reports at once.
+		journal := filepath.Join(dir, "run.jsonl")
+		args := []string{"sim", "connectfour", "--bots", "random,mcts:easy", "--seed", "5", "--journal", journal}
+		if code, _, errOut := runCmd(t, reg, append(args, "--games", "6")...); code != 0 {
+			t.Fatalf("first part: exit %d %s", code, errOut)
+		}
+		code, resumed, errOut := runCmd(t, reg, append(args, "--games", "10")...)
+		if code != 0 || !strings.Contains(resumed, "resumed: 6 games read from the journal, 4 played\n") {
+			t.Fatalf("second part: exit %d %q %s; want 6 games read and 4 played", code, resumed, errOut)
+		}
+		_, whole, _ := runCmd(t, reg, "sim", "connectfour", "--bots", "random,mcts:easy", "--seed", "5", "--games", "10")
+		tables := func(out string) string {
+			s, _, _ := strings.Cut(out, "resumed:")
+			s, _, _ = strings.Cut(s, "elapsed:")
+			return s
+		}
+		if tables(resumed) != tables(whole) {
+			t.Errorf("the run resumed from its journal reports\n%s\nthe whole run\n%s", resumed, whole)
+		}
+		code, _, errOut = runCmd(t, reg, "sim", "connectfour", "--bots", "random", "--seed", "5", "--games", "10", "--journal", journal)
+		if code != 1 || !strings.Contains(errOut, "journal of another run (connectfour, 2 players, bots random, mcts:easy, seed 5") {
+			t.Errorf("another run with the journal: exit %d %q; want it refused", code, errOut)
+		}
+	})
 	t.Run("OK same results with 1 and 4 workers", func(t *testing.T) {
 		var outs []string
 		for _, w := range []string{"1", "4"} {
@@ -90,6 +116,10 @@ func TestSimRefusesBadFlags(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "no", "out.json")
 	file := filepath.Join(t.TempDir(), "file")
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	notJournal := filepath.Join(t.TempDir(), "games.csv")
+	if err := os.WriteFile(notJournal, []byte("game,seed\n0,1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -122,6 +152,11 @@ func TestSimRefusesBadFlags(t *testing.T) {
 		{"ErrSweepValue", []string{"sim", "goofspiel", "--sweep", "cards=4,99"}, 1, "sweep: option cards: 99 is outside 3 to 13"},
 		{"ErrSweepAndOption", []string{"sim", "goofspiel", "--sweep", "cards=4,5", "--option", "cards=6"}, 1, "sweep: option cards is swept, so it cannot also be set"},
 		{"ErrReportSweep", []string{"sim", "--report", "-", "--sweep", "cards=4,5"}, 2, "--sweep does not apply to --report"},
+		{"ErrJournalStdout", []string{"sim", "connectfour", "--journal", "-"}, 2, "--journal must name a file, not standard output"},
+		{"ErrJournalDir", []string{"sim", "connectfour", "--journal", missing}, 2, "--journal " + missing + ": directory"},
+		{"ErrJournalSweep", []string{"sim", "goofspiel", "--sweep", "cards=4,5", "--journal", file}, 2, "--journal keeps one run; it does not apply to --sweep"},
+		{"ErrReportJournal", []string{"sim", "--report", "-", "--journal", file}, 2, "--journal does not apply to --report"},
+		{"ErrJournalNotOne", []string{"sim", "connectfour", "--journal", notJournal}, 1, "line 1: not a journal of minehall sim"},
 		{"ErrBothStdout", []string{"sim", "connectfour", "--json", "-", "--csv", "-"}, 2, "cannot both write to standard output"},
 		{"ErrUnknownFlag", []string{"sim", "connectfour", "--turbo"}, 2, "unknown flag: --turbo"},
 		{"ErrReportFlags", []string{"sim", "--report", "-", "--players", "2"}, 2, "--players does not apply to --report"},
