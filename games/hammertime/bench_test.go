@@ -1,6 +1,7 @@
 package hammertime
 
 import (
+	"context"
 	"slices"
 	"syscall"
 	"testing"
@@ -62,4 +63,30 @@ func BenchmarkClone(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		_ = s.Clone()
 	}
+}
+
+// BenchmarkHardBotHit measures one decision of the hard bot, which judges
+// every hit by simulating candidates (see [HitBot.judgedHit]), on the
+// fresh tray of a 2-player game, a new game each time. It reports the CPU
+// time of a decision, which a busy machine does not inflate.
+func BenchmarkHardBotHit(b *testing.B) {
+	bot, err := New().(*Game).NewBot("hard", 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var cpu time.Duration
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		s, _, err := game.Start(New(), 2, nil, uint64(7+i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		c0 := processCPU()
+		if _, err := bot.Act(context.Background(), s, 0); err != nil {
+			b.Fatal(err)
+		}
+		cpu += processCPU() - c0
+	}
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }
