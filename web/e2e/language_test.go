@@ -147,6 +147,17 @@ func TestLanguageSwitchLeavesNoEnglish(t *testing.T) {
 			fmt.Sprintf(`document.querySelector('#game option[value="hammertime"]').textContent === %q`, titles[lang]))
 	}
 
+	// The time control's choices follow each language's punctuation.
+	do(t, lobby, 10*time.Second, "lobby in French", choose(`#lang`, "fr"))
+	waitFor(t, lobby, 5*time.Second, "the French time control",
+		`document.querySelector('#time-control option[value="normal"]')?.textContent === 'Normale : 45 s par coup + 5 min de réserve'`)
+	// A language chosen is kept by a page loaded at once, before its texts
+	// have arrived.
+	fresh := open("fresh", "/", `!!document.querySelector('#create')`, "")
+	do(t, fresh, 20*time.Second, "choose Dutch and reload at once", choose(`#lang`, "nl"), chromedp.Reload())
+	waitFor(t, fresh, 10*time.Second, "the lobby in Dutch after the reload", `document.documentElement.lang === 'nl' && document.querySelector('#lang').value === 'nl'`)
+	do(t, lobby, 10*time.Second, "back to English", choose(`#lang`, "en"))
+
 	switchAndCheckIgnoring(t, open("rules", "/rules", `!!document.querySelector('.game-list a')`, ""), "the rules", `li:has(a[href="/rules/connectfour"])`)
 	// A rules text is the game's own (each game tests its languages); the
 	// page around it is the client's.

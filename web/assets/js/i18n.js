@@ -6,6 +6,7 @@ export const LANGUAGES = ['en', 'de', 'fr', 'nl'];
 const KEY = 'minehall.lang';
 
 let lang = 'en';
+let wanted = 'en'; // the language last asked for
 let dict = {};
 let english = {};
 const listeners = new Set();
@@ -38,9 +39,14 @@ export function language() { return lang; }
 // setLanguage switches every text to l and tells the listeners.
 export async function setLanguage(l) {
   if (!LANGUAGES.includes(l)) l = 'en';
-  dict = l === 'en' ? english : await fetchDict(l);
-  lang = l;
+  // Kept before its texts arrive, so that a page loaded meanwhile keeps it;
+  // of two quick switches the later one wins, whichever texts come first.
+  wanted = l;
   localStorage.setItem(KEY, l);
+  const texts = l === 'en' ? english : await fetchDict(l);
+  if (wanted !== l) return;
+  dict = texts;
+  lang = l;
   document.documentElement.lang = l;
   translateStatic(document);
   for (const fn of listeners) fn(l);

@@ -152,7 +152,7 @@ export function lobbyPage(el) {
     const preset = offered.find((p) => p.key === form.tc) || offered[1];
     return h('div', { class: 'field' }, h('label', { for: 'time-control', text: t('tc.label') }),
       h('select', { id: 'time-control', 'aria-describedby': 'time-control-help', onchange: (e) => { form.tc = e.target.value; render(); } },
-        offered.map((p) => h('option', { value: p.key, selected: p.key === preset.key, text: `${t('tc.' + p.key)}: ${describe(p.tc)}` }))),
+        offered.map((p) => h('option', { value: p.key, selected: p.key === preset.key, text: t('tc.option', { name: t('tc.' + p.key), time: describe(p.tc) }) }))),
       h('small', { class: 'help', id: 'time-control-help' },
         preset.tc ? h('strong', { text: describe(preset.tc) + '. ' }) : null, t('tc.' + preset.key + '.help')));
   }
