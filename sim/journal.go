@@ -3,7 +3,6 @@ package sim
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -86,6 +85,10 @@ func OpenJournal(path string, cfg Config) (*Journal, []GameResult, error) {
 	if err == nil {
 		err = j.cut(keep)
 	}
+	if err == nil && keep == 0 {
+		line, _ := json.Marshal(runOf(cfg))
+		err = j.write(line)
+	}
 	if err != nil {
 		f.Close()
 		return nil, nil, err
@@ -94,7 +97,7 @@ func OpenJournal(path string, cfg Config) (*Journal, []GameResult, error) {
 }
 
 // read reads the journal's games for cfg and returns them with the length
-// of the file's whole lines; it writes the first line to an empty journal.
+// of the file's whole lines, 0 when it has yet to name the run.
 func (j *Journal) read(cfg Config) ([]GameResult, int64, error) {
 	want := runOf(cfg)
 	data, err := io.ReadAll(j.f)
@@ -107,17 +110,10 @@ func (j *Journal) read(cfg Config) ([]GameResult, int64, error) {
 	if !bytes.Contains(data, []byte("\n")) {
 		// A new journal, or one whose first line was cut short: it holds
 		// no game yet. Any other file is left alone.
-		line, _ := json.Marshal(want)
-		if !bytes.HasPrefix(line, data) {
+		if line, _ := json.Marshal(want); !bytes.HasPrefix(line, data) {
 			return nil, 0, bad(1, "not a journal of minehall sim")
 		}
-		if err := j.cut(0); err != nil {
-			return nil, 0, err
-		}
-		if err := j.write(line); err != nil {
-			return nil, 0, err
-		}
-		return nil, int64(len(line) + 1), nil
+		return nil, 0, nil
 	}
 	var done []GameResult
 	seen := map[int]bool{}
@@ -193,9 +189,4 @@ func (j *Journal) write(line []byte) error {
 }
 
 // Close closes the journal's file.
-func (j *Journal) Close() error {
-	if err := j.f.Close(); err != nil && !errors.Is(err, os.ErrClosed) {
-		return err
-	}
-	return nil
-}
+func (j *Journal) Close() error { return j.f.Close() }

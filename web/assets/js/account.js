@@ -189,6 +189,14 @@ export function accountPage(el) {
   return { leave() { off(); offAccount(); }, title: () => t('account.title') };
 }
 
+// refusal returns what a page that needs accounts shows for the API's
+// error e: its message, or null when the server keeps no accounts (show
+// [noAccounts] then).
+export async function refusal(e) {
+  await whoami();
+  return offered ? e.message : null;
+}
+
 // noAccounts is the notice of a page that needs accounts on a server that
 // keeps none (its API answers not_found), with the way back to the lobby.
 export function noAccounts() {

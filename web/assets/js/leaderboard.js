@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { catalog, gameTitle } from './catalog.js';
 import { navigate } from './router.js';
 import { fmt, playerLabel } from './profile.js';
-import { whoami, accountsOffered, noAccounts } from './account.js';
+import { refusal, noAccounts } from './account.js';
 
 export function leaderboardPage(el, id) {
   let games = [];
@@ -19,8 +19,7 @@ export function leaderboardPage(el, id) {
       board = await api('GET', `/api/leaderboard/${id}`);
       error = '';
     } catch (e) {
-      await whoami();
-      error = accountsOffered() ? e.message : null;
+      error = await refusal(e);
     }
     render();
   }

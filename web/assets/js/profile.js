@@ -6,7 +6,7 @@ import { t, onLanguage, language } from './i18n.js';
 import { api } from './api.js';
 import { catalog, gameTitle, botName } from './catalog.js';
 import { icon } from './icons.js';
-import { whoami, accountsOffered, noAccounts } from './account.js';
+import { refusal, noAccounts } from './account.js';
 
 // fmt shows a rating's ordinal (Mu - 3 Sigma) with one decimal.
 export function fmt(x) {
@@ -47,8 +47,7 @@ export function profilePage(el, rawName) {
       [games, p] = await Promise.all([catalog(), api('GET', `/api/players/${encodeURIComponent(name)}`)]);
       error = '';
     } catch (e) {
-      await whoami();
-      error = accountsOffered() ? e.message : null;
+      error = await refusal(e);
     }
     render();
   }
