@@ -39,10 +39,14 @@ function notFound(el) {
   return { title: () => t('notfound.title') };
 }
 
-// route shows the page of the current location.
+// route shows the page of the current location. Each page gets a main
+// element of its own: an answer a page awaited that arrives after it was
+// left then draws into the page's detached element, never over the next
+// page.
 function route() {
   if (current?.leave) current.leave();
-  const el = clear(main());
+  const el = h('main', { id: 'main', tabindex: '-1' });
+  main().replaceWith(el);
   rememberInvite();
   const path = location.pathname.replace(/\/+$/, '') || '/';
   for (const [re, page] of routes) {

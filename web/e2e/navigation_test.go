@@ -1,0 +1,36 @@
+package e2e
+
+import (
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// A page left before its answers arrive does not draw over the next page:
+// with the account answer slow, a person who follows the lobby's puzzles
+// link at once still sees the puzzles hub when that answer comes.
+func TestLeftPageDoesNotDrawOverTheNext(t *testing.T) {
+	const late = 2 * time.Second
+	s := startSite(t, func(mux *http.ServeMux, api http.Handler) {
+		mux.HandleFunc("/api/account", func(w http.ResponseWriter, r *http.Request) {
+			time.Sleep(late)
+			api.ServeHTTP(w, r)
+		})
+	})
+	tab := newTab(t, newBrowser(t), "guest")
+	do(t, tab, 20*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"))
+	waitFor(t, tab, 10*time.Second, "the lobby's puzzle link", `!!document.querySelector('#lobby-puzzles')`)
+	if eval[bool](t, tab, `performance.getEntriesByType('resource').some((e) => e.name.endsWith('/api/account') && e.responseEnd > 0)`) {
+		t.Fatal("the account answer came before the lobby was shown; the test cannot see a late answer")
+	}
+	clickAt(t, tab, "the puzzles link", `#lobby-puzzles`)
+	waitFor(t, tab, 10*time.Second, "the hub's Minerals link", `!!document.querySelector('a[href="/puzzles/minerals"]')`)
+	// The browser may hold a second request for the same answer until the
+	// first is done: wait for both.
+	do(t, tab, 3*late+5*time.Second, "wait for the account answers", chromedp.Sleep(2*late+time.Second))
+	if !eval[bool](t, tab, `!!document.querySelector('a[href="/puzzles/minerals"]')`) || eval[bool](t, tab, `!!document.querySelector('#create, #lobby-puzzles')`) {
+		t.Fatalf("after the late account answer main shows %q; want the puzzles hub", eval[string](t, tab, `document.getElementById('main').innerText.slice(0, 200)`))
+	}
+}
