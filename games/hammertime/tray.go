@@ -379,18 +379,33 @@ func setupTray(pack *Pack, gems *[NumGems]Gem, rng *game.Rand) {
 
 // placeGem puts gem i back on the tray at a free spot: a random point away
 // from the edges with room around it, or, when the tray is too crowded for
-// that, the most open point of a fine grid. Only gems on the tray count as
-// obstacles. When allowed is not nil, only points it accepts are chosen.
+// that, the most open point of a fine grid (the first in row order among
+// equals). Only gems on the tray count as obstacles. When allowed is not
+// nil, only points it accepts are chosen.
 func placeGem(pack *Pack, gems *[NumGems]Gem, i int, rng *game.Rand, allowed func(x, y float64) bool) {
 	halfW, halfD := pack.Tray.WidthCM/2-returnMargin, pack.Tray.DepthCM/2-returnMargin
-	clearance := func(x, y float64) float64 {
+	var obstacles [NumGems]cp.Vector
+	n := 0
+	for j := range gems {
+		if j != i && gems[j].Holder == OnTray && onTray(pack, &gems[j]) {
+			obstacles[n] = cp.Vector{X: gems[j].X, Y: gems[j].Y}
+			n++
+		}
+	}
+	// clearance returns the squared distance from (x, y) to the nearest
+	// obstacle (+Inf when there is none), or, once some obstacle is found
+	// nearer than the squared distance limit, that obstacle's: a value
+	// below limit. Cutting the search short changes no comparison with
+	// limit, and the grid's scan below needs no more, so the spot chosen is
+	// the one a full search would choose.
+	clearance := func(x, y, limit float64) float64 {
 		best := math.Inf(1)
-		for j := range gems {
-			if j == i || gems[j].Holder != OnTray || !onTray(pack, &gems[j]) {
-				continue
-			}
-			dx, dy := gems[j].X-x, gems[j].Y-y
+		for _, o := range obstacles[:n] {
+			dx, dy := o.X-x, o.Y-y
 			best = min(best, dx*dx+dy*dy)
+			if best < limit {
+				break
+			}
 		}
 		return best
 	}
@@ -398,7 +413,7 @@ func placeGem(pack *Pack, gems *[NumGems]Gem, i int, rng *game.Rand, allowed fun
 	for try := 0; try < 48; try++ {
 		x := (rng.Float64()*2 - 1) * halfW
 		y := (rng.Float64()*2 - 1) * halfD
-		if (allowed == nil || allowed(x, y)) && clearance(x, y) >= need {
+		if (allowed == nil || allowed(x, y)) && clearance(x, y, need) >= need {
 			gems[i] = Gem{X: x, Y: y, A: rng.Float64() * math.Pi, Holder: OnTray}
 			return
 		}
@@ -409,7 +424,9 @@ func placeGem(pack *Pack, gems *[NumGems]Gem, i int, rng *game.Rand, allowed fun
 			if allowed != nil && !allowed(x, y) {
 				continue
 			}
-			if c := clearance(x, y); c > bc {
+			// A point at most as open as the best so far is not taken:
+			// its search may stop at any obstacle that near.
+			if c := clearance(x, y, math.Nextafter(bc, math.Inf(1))); c > bc {
 				bx, by, bc = x, y, c
 			}
 		}
