@@ -6,7 +6,13 @@ import (
 
 // Apply applies a legal action of p without checking it. It does not
 // allocate.
-func (s *State) Apply(p game.Player, a game.Action) {
+func (s *State) Apply(p game.Player, a game.Action) { s.apply(p, a, true) }
+
+// apply is Apply. When label is false, a card turned or flipped changes
+// the tunnels (ex, dir) but leaves the networks' labels (net) as they were:
+// only for a copy that is valued by [State.margin], which reads no labels,
+// and then dropped, as the search's pruning does.
+func (s *State) apply(p game.Player, a game.Action, label bool) {
 	seat := int8(p)
 	d := decode(int(a))
 	switch d.kind {
@@ -47,24 +53,25 @@ func (s *State) Apply(p game.Player, a game.Action) {
 		} else {
 			s.ore -= d.kind.cost()
 		}
-		s.applyMineAction(d)
+		s.applyMineAction(d, label)
 	}
 	s.settle()
 }
 
-// applyMineAction carries out one of the actions A–K.
-func (s *State) applyMineAction(d decoded) {
+// applyMineAction carries out one of the actions A–K, relabelling the
+// networks after a card turn when label is true (see [State.apply]).
+func (s *State) applyMineAction(d decoded, label bool) {
 	k := d.crew
 	switch d.kind {
 	case kindTurn:
 		s.orient[d.arg] ^= orientTurned
-		s.recard(d.arg)
+		s.recard(d.arg, label)
 	case kindFlipLong:
 		s.orient[d.arg] ^= orientBack
-		s.recard(d.arg)
+		s.recard(d.arg, label)
 	case kindFlipShort:
 		s.orient[d.arg] ^= orientBack | orientTurned
-		s.recard(d.arg)
+		s.recard(d.arg, label)
 	case kindMove, kindSecret:
 		s.crewPos[k] = int8(d.arg)
 	case kindSwitch:

@@ -113,8 +113,9 @@ func (s *State) crewDistance(k int, m *tunnelMap) int {
 		if !carrying && all&s.ranium != 0 {
 			return d
 		}
+		// Each color's next reach depends on its own reach and on all, so
+		// it can replace the color's reach at once.
 		grown := false
-		var next [numColors]uint64
 		for c := range numColors {
 			n := reach[c] | all&m.present[c]
 			if x := reach[c] &^ expanded[c]; x != 0 {
@@ -122,13 +123,13 @@ func (s *State) crewDistance(k int, m *tunnelMap) int {
 				expanded[c] |= f
 				n |= f
 			}
-			next[c] = n
-			grown = grown || n != reach[c]
+			if n != reach[c] {
+				reach[c], grown = n, true
+			}
 		}
 		if !grown {
 			break
 		}
-		reach = next
 	}
 	return best
 }

@@ -3,6 +3,8 @@ package tf22
 import (
 	"math/bits"
 	"testing"
+
+	"minehall/game"
 )
 
 // TestCrewDistanceAgreesWithSearch checks the bitboard crewDistance against
@@ -132,4 +134,33 @@ func (s *State) crewDistanceBFS(k int, deliverable *[numColors][numPos]bool) int
 		}
 	}
 	return best
+}
+
+// TestMarginReadsNoNetworkLabels checks the contract the search's pruning
+// relies on: after any legal action of the acting seat, margin is the same
+// whether the copy's tunnel networks were relabelled (Apply) or not
+// (apply without labels), for every seat, on the states of random games.
+// Card turns, which change the networks, must be among the actions
+// checked.
+func TestMarginReadsNoNetworkLabels(t *testing.T) {
+	turns := 0
+	randomStates(t, 2, func(s *State) {
+		p := game.Player(s.actor())
+		for _, a := range s.Legal(p, nil) {
+			labelled, unlabelled := *s, *s
+			labelled.Apply(p, a)
+			unlabelled.apply(p, a, false)
+			if k := decode(int(a)).kind; k == kindTurn || k == kindFlipLong || k == kindFlipShort {
+				turns++
+			}
+			for seat := range s.n {
+				if got, want := unlabelled.margin(seat), labelled.margin(seat); got != want {
+					t.Fatalf("after %s, seat %d's margin is %v without relabelling and %v with it", s.ActionString(p, a), seat, got, want)
+				}
+			}
+		}
+	})
+	if turns < 100 {
+		t.Fatalf("checked %d card turns; want at least 100", turns)
+	}
 }

@@ -95,7 +95,7 @@ func (s *State) pruneTurnActions(seat int8, dst []game.Action, start int) []game
 			}
 		}
 		c := *s
-		c.Apply(game.Player(seat), a)
+		c.apply(game.Player(seat), a, false)
 		val := c.margin(seat)
 		i := n
 		for i > 0 && bestVal[i-1] < val {

@@ -203,14 +203,18 @@ func (s *State) refresh() {
 }
 
 // recard updates the derived data after the card at p turned: the exits,
-// and the networks of the colors whose exits on p changed.
-func (s *State) recard(p int) {
+// and, when label is true, the networks of the colors whose exits on p
+// changed.
+func (s *State) recard(p int, label bool) {
 	before := s.ex[p]
 	for x := before; x != 0; x &= x - 1 {
 		b := bits.TrailingZeros16(x)
 		s.dir[b>>2][b&3] &^= 1 << p
 	}
 	s.placeExits(p)
+	if !label {
+		return
+	}
 	changed := before ^ s.ex[p]
 	for c := range numColors {
 		if changed>>(4*c)&15 != 0 {
