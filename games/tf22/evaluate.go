@@ -162,7 +162,9 @@ func (s *State) leadOf(seat int8, pr *[4]float64) float64 {
 // so that the 2-player goal of 5 counts like 3; a game won by reaching the
 // goal is worth a lead of 10 and a lost one -10. While chance draws a
 // symbol card it is the lead expected over the draws (a combat's two draws,
-// or a placement's, until a seat acts). It reads only what every seat sees.
+// or a placement's, until a seat acts). It reads only what every seat sees,
+// and no network labels (net): the search's pruning values copies applied
+// without them (see [State.apply]).
 func (s *State) margin(seat int8) float64 {
 	if s.phase == phaseOver && s.winner >= 0 {
 		if s.winner == seat {
