@@ -227,6 +227,29 @@ func TestSummarizeByHand(t *testing.T) {
 	}
 }
 
+// TestFormatWins checks that wins shared three ways print as a reader writes
+// them, without the rounding noise of summing thirds.
+func TestFormatWins(t *testing.T) {
+	var thirds float64
+	for range 6000 {
+		thirds += 1.0 / 3
+	}
+	for _, c := range []struct {
+		wins float64
+		want string
+	}{
+		{0, "0"},
+		{1.5, "1.5"},
+		{681 + 1.0/6, "681.17"},
+		{thirds, "2000"},
+		{2.0 / 3, "0.67"},
+	} {
+		if got := formatWins(c.wins); got != c.want {
+			t.Errorf("formatWins(%v) = %q; want %q", c.wins, got, c.want)
+		}
+	}
+}
+
 // withoutBotCheck resolves a config whose bots are labels, not bots.
 func (cfg Config) withoutBotCheck() (Config, error) {
 	bots := cfg.Bots

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -203,14 +205,14 @@ func (s *Summary) writeTables(b *strings.Builder) {
 	fmt.Fprintln(tw, "seat\twins\twin rate\t95% interval\tmean score\tsd\tmin\tmax\t")
 	for p, r := range s.WinsBySeat {
 		d := s.ScoreBySeat[p]
-		fmt.Fprintf(tw, "%d\t%g\t%.1f%%\t[%.1f%%, %.1f%%]\t%.2f\t%.2f\t%g\t%g\t\n", p+1, r.Wins, 100*r.Rate, 100*r.Low, 100*r.High, d.Mean, d.SD, d.Min, d.Max)
+		fmt.Fprintf(tw, "%d\t%s\t%.1f%%\t[%.1f%%, %.1f%%]\t%.2f\t%.2f\t%g\t%g\t\n", p+1, formatWins(r.Wins), 100*r.Rate, 100*r.Low, 100*r.High, d.Mean, d.SD, d.Min, d.Max)
 	}
 	tw.Flush()
 	fmt.Fprintf(b, "seat balance: chi-square %.2f, p = %.3f\n\n", s.SeatChiSquare, s.SeatBalanceP)
 	tw = tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "bot\tseat-games\twins\twin rate\t95% interval\tmean score\t")
 	for i, r := range s.WinsByBot {
-		fmt.Fprintf(tw, "%s\t%d\t%g\t%.1f%%\t[%.1f%%, %.1f%%]\t%.2f\t\n", r.Bot, r.Games, r.Wins, 100*r.Rate.Rate, 100*r.Low, 100*r.High, s.MeanScoreByBot[i])
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%.1f%%\t[%.1f%%, %.1f%%]\t%.2f\t\n", r.Bot, r.Games, formatWins(r.Wins), 100*r.Rate.Rate, 100*r.Low, 100*r.High, s.MeanScoreByBot[i])
 	}
 	tw.Flush()
 	fmt.Fprintf(b, "\nturns: mean %.1f, sd %.1f; actions: mean %.1f, sd %.1f; virtual time: mean %.1f s\n",
@@ -219,6 +221,13 @@ func (s *Summary) writeTables(b *strings.Builder) {
 		fmt.Fprintf(b, "round score by %s: %d kinds, means from %.2f (%s) to %.2f (%s), spread %.2f\n", c.Kind, len(c.Values),
 			c.Values[0].Mean, c.Values[0].Value, c.Values[len(c.Values)-1].Mean, c.Values[len(c.Values)-1].Value, c.SpreadOfMeans)
 	}
+}
+
+// formatWins writes a count of wins, in which a win shared by k players
+// counts 1/k, to at most two decimals: 681.17, not 681.1666666666666, and
+// 2000, not the 1999.9999999999998 that summing the shares can give.
+func formatWins(w float64) string {
+	return strconv.FormatFloat(math.Round(w*100)/100, 'f', -1, 64)
 }
 
 // formatOptions writes options as sorted KEY=VALUE pairs.
