@@ -220,10 +220,20 @@ func TestSummarizeByHand(t *testing.T) {
 	if err := s.WriteText(&text); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"completed: 3, errors: 1", "\n1     1.5   50.0%", "\n2     1.5   50.0%", "a    3           2.5   83.3%     [31.0%, 98.2%]  2.33", "b    3           0.5   16.7%     [1.8%, 69.0%]   1.00", "error in game 3 (seed 42): seat 1 (bot a)"} {
+	for _, want := range []string{"completed: 3, errors: 1", "\n1     1.5   50.0%", "\n2     1.5   50.0%", "a    3           2.5   83.3%     [31.0%, 98.2%]  2.33", "b    3           0.5   16.7%     [1.8%, 69.0%]   1.00", "; virtual time: mean 2.0 s\n", "error in game 3 (seed 42): seat 1 (bot a)"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("text summary lacks %q:\n%s", want, text.String())
 		}
+	}
+	// A turn-based game spends no virtual time, and the summary does not
+	// report a 0.0 s that would read as a measurement.
+	s.VirtualSeconds.Mean = 0
+	text.Reset()
+	if err := s.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(text.String(), "virtual time") || !strings.Contains(text.String(), "turns: mean 20.0") {
+		t.Errorf("summary of games without virtual time:\n%s", text.String())
 	}
 }
 

@@ -215,8 +215,13 @@ func (s *Summary) writeTables(b *strings.Builder) {
 		fmt.Fprintf(tw, "%s\t%d\t%s\t%.1f%%\t[%.1f%%, %.1f%%]\t%.2f\t\n", r.Bot, r.Games, formatWins(r.Wins), 100*r.Rate.Rate, 100*r.Low, 100*r.High, s.MeanScoreByBot[i])
 	}
 	tw.Flush()
-	fmt.Fprintf(b, "\nturns: mean %.1f, sd %.1f; actions: mean %.1f, sd %.1f; virtual time: mean %.1f s\n",
-		s.Turns.Mean, s.Turns.SD, s.Actions.Mean, s.Actions.SD, s.VirtualSeconds.Mean)
+	fmt.Fprintf(b, "\nturns: mean %.1f, sd %.1f; actions: mean %.1f, sd %.1f", s.Turns.Mean, s.Turns.SD, s.Actions.Mean, s.Actions.SD)
+	if s.VirtualSeconds.Mean > 0 {
+		// Only games that run on a clock spend virtual time; a turn-based
+		// game's 0.0 s would read as a measurement.
+		fmt.Fprintf(b, "; virtual time: mean %.1f s", s.VirtualSeconds.Mean)
+	}
+	b.WriteString("\n")
 	for _, c := range s.Components {
 		fmt.Fprintf(b, "round score by %s: %d kinds, means from %.2f (%s) to %.2f (%s), spread %.2f\n", c.Kind, len(c.Values),
 			c.Values[0].Mean, c.Values[0].Value, c.Values[len(c.Values)-1].Mean, c.Values[len(c.Values)-1].Value, c.SpreadOfMeans)
