@@ -398,12 +398,26 @@ func placeGem(pack *Pack, gems *[NumGems]Gem, i int, rng *game.Rand, allowed fun
 	// below limit. Cutting the search short changes no comparison with
 	// limit, and the grid's scan below needs no more, so the spot chosen is
 	// the one a full search would choose.
+	//
+	// The obstacle that cut the last search short is measured first: the
+	// grid's points are searched one after another, close together, and
+	// most are cut short by the same gem. Measuring it again in the full
+	// search leaves the minimum as it is.
+	last := 0
 	clearance := func(x, y, limit float64) float64 {
+		if n == 0 {
+			return math.Inf(1)
+		}
+		dx, dy := obstacles[last].X-x, obstacles[last].Y-y
+		if d := dx*dx + dy*dy; d < limit {
+			return d
+		}
 		best := math.Inf(1)
-		for _, o := range obstacles[:n] {
+		for k, o := range obstacles[:n] {
 			dx, dy := o.X-x, o.Y-y
 			best = min(best, dx*dx+dy*dy)
 			if best < limit {
+				last = k
 				break
 			}
 		}
