@@ -422,13 +422,18 @@ func TestSeatOwnerPutsBotAndAborts(t *testing.T) {
 		choose(`#game`, "minerals"),
 		chromedp.WaitVisible(chromedp.CSS(`#seat-1`)),
 		choose(`#seat-1`, "person"),
-		choose(`#time-control`, "untimed"),
 		chromedp.SetValue(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('#name').dispatchEvent(new Event('input'))`),
 		chromedp.Click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#putbot-1`)),
 	)
 	do(t, tab, 30*time.Second, "create a table with a free seat", create)
+	// The owner's own seat is never offered to a bot: neither before the
+	// page has heard the owner's presence nor once it shows them online.
+	if n := eval[int](t, tab, `document.querySelectorAll('#putbot-0').length`); n != 0 {
+		t.Errorf("the owner may put a bot in their own seat before their presence arrives")
+	}
+	waitFor(t, tab, 10*time.Second, "the owner online in their seat", `document.querySelector('#seats li[data-seat="0"]').dataset.presence === 'online'`)
 	if n := eval[int](t, tab, `document.querySelectorAll('#putbot-0').length`); n != 0 {
 		t.Errorf("the owner may put a bot in their own seat, where they are online")
 	}

@@ -1,8 +1,9 @@
 // The table owner's controls before the start: put a bot in a free seat
 // (or in the seat of a person who went offline), and abort the table.
 // The owner token is the one kept by api.js (ownerOf). The page gives:
-// id, info() (the table), spec() (the game's catalog entry), changed(info)
-// (the table as the server answered) and say(message).
+// id, info() (the table), spec() (the game's catalog entry), held(i)
+// (whether this browser holds seat i), changed(info) (the table as the
+// server answered) and say(message).
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { api, ownerOf } from './api.js';
@@ -24,10 +25,12 @@ export class OwnerControls {
   }
 
   // botSeat reports whether the owner may put a bot in seat i: a free
-  // seat, or a person's seat whose person is offline.
+  // seat, or a person's seat whose person is offline. A seat this browser
+  // holds is never offered, even before its presence arrives: its person
+  // is the one looking.
   botSeat(i) {
     const s = this.o.info()?.seats?.[i];
-    if (!s || s.kind === 'bot') return false;
+    if (!s || s.kind === 'bot' || this.o.held(i)) return false;
     return !s.taken || presenceOf(s) === OFFLINE;
   }
 
