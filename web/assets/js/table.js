@@ -55,7 +55,7 @@ export function tablePage(el, id) {
   });
   const owner = new OwnerControls({
     id, info: () => st.info, spec: () => st.spec, say,
-    held: (i) => mySeat() === i || hereSeats(id).some((s) => s.seat === i),
+    held: (i) => mySeat() === i || !!pass.held(i),
     changed: (info) => { st.info = info; st.status = info.status || st.status; st.message = ''; renderAll(); },
   });
   // Several seats held here: the page follows the seat to move (and
