@@ -144,10 +144,30 @@ func clickMineralsMove(t *testing.T, tab context.Context, key string) {
 // swap two kinds of minerals or more on one side, then builds that swap in
 // the Sack's panel, one mineral at a time on each side, and swaps: the
 // pools change as the swap says, the Sack's mineral is paid, and the log
-// tells the steps in words.
+// tells the steps in words. Tables are dealt at random, and in some games
+// such a swap never comes up; the test then starts another table.
 func TestMineralsSackMixedSwapByClicks(t *testing.T) {
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
+	stop := time.Now().Add(4 * time.Minute)
+	for games := 1; time.Now().Before(stop); games++ {
+		id, st, n, open, steps := playToMixedSackSwap(t, s, tab, stop)
+		if open != "" {
+			checkSackByClicks(t, s, tab, id, st, n, open, steps)
+			return
+		}
+		t.Logf("game %d ended before Ann could make a Sack swap of two kinds or more; starting another", games)
+	}
+	t.Fatalf("no Sack swap of two kinds or more came up for Ann within 4 minutes")
+}
+
+// playToMixedSackSwap creates a Minerals table with the Sack against a
+// random bot and plays Ann's turns by clicks until she can make a Sack swap
+// of two kinds or more, or the game ends, or stop passes. It returns the
+// table, its state and move count, and the swap's opening and steps; open
+// is "" when no such swap came up.
+func playToMixedSackSwap(t *testing.T, s *site, tab context.Context, stop time.Time) (id string, st game.State, n int, open string, steps []string) {
+	t.Helper()
 	do(t, tab, 30*time.Second, "create a Minerals table with the Sack against a bot",
 		chromedp.Navigate(s.URL+"/"),
 		chromedp.WaitVisible(chromedp.CSS(`#create`)),
@@ -159,32 +179,27 @@ func TestMineralsSackMixedSwapByClicks(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
 	)
-	id := tableOf(t, tab)
+	id = tableOf(t, tab)
 	myTurn := `document.getElementById('main').dataset.myTurn === 'true'`
 	finished := `document.getElementById('main').dataset.status === 'finished'`
-	stop := time.Now().Add(3 * time.Minute)
 	for time.Now().Before(stop) {
 		waitFor(t, tab, 60*time.Second, "Ann's turn or the end", myTurn+` || `+finished)
 		if eval[bool](t, tab, finished) {
-			t.Fatalf("the game ended before Ann could make a Sack swap of two kinds or more")
+			return id, nil, 0, "", nil
 		}
-		st, n := mineralsState(t, s, id)
+		st, n = mineralsState(t, s, id)
 		if got := st.Actors(nil); len(got) != 1 || got[0] != 0 {
 			continue // the page has not caught up with the log yet
 		}
 		waitFor(t, tab, 30*time.Second, fmt.Sprintf("Ann to act at move %d", n), fmt.Sprintf(`%s && document.getElementById('main').dataset.n === '%d'`, myTurn, n))
-		open, steps := mixedSackSwap(st, 0)
-		if open == "" {
-			key := eval[string](t, tab, nextClick)
-			if key != "" {
-				clickMineralsMove(t, tab, key)
-			}
-			continue
+		if open, steps = mixedSackSwap(st, 0); open != "" {
+			return id, st, n, open, steps
 		}
-		checkSackByClicks(t, s, tab, id, st, n, open, steps)
-		return
+		if key := eval[string](t, tab, nextClick); key != "" {
+			clickMineralsMove(t, tab, key)
+		}
 	}
-	t.Fatalf("no Sack swap of two kinds or more came up for Ann within 3 minutes")
+	return id, nil, 0, "", nil
 }
 
 // checkSackByClicks opens the Sack by its button on the tool tile in state
