@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // A page left before its answers arrive does not draw over the next page:
@@ -32,5 +33,36 @@ func TestLeftPageDoesNotDrawOverTheNext(t *testing.T) {
 	do(t, tab, 3*late+5*time.Second, "wait for the account answers", chromedp.Sleep(2*late+time.Second))
 	if !eval[bool](t, tab, `!!document.querySelector('a[href="/puzzles/minerals"]')`) || eval[bool](t, tab, `!!document.querySelector('#create, #lobby-puzzles')`) {
 		t.Fatalf("after the late account answer main shows %q; want the puzzles hub", eval[string](t, tab, `document.getElementById('main').innerText.slice(0, 200)`))
+	}
+}
+
+// A person typing their name in the lobby keeps the focus, every letter
+// and the caret when the account answer arrives late and the lobby is
+// drawn again (it then learns whether accounts are offered): the letters
+// typed after it go where the caret was.
+func TestLateAccountAnswerKeepsTheTypedName(t *testing.T) {
+	answer := make(chan struct{})
+	s := startSite(t, func(mux *http.ServeMux, api http.Handler) {
+		mux.HandleFunc("/api/account", func(w http.ResponseWriter, r *http.Request) {
+			select {
+			case <-answer:
+			case <-r.Context().Done():
+				return
+			}
+			api.ServeHTTP(w, r)
+		})
+	})
+	tab := newTab(t, newBrowser(t), "guest")
+	do(t, tab, 20*time.Second, "start typing a name in the lobby",
+		chromedp.Navigate(s.URL+"/"),
+		chromedp.WaitVisible(chromedp.CSS(`#name`)),
+		chromedp.SendKeys(chromedp.CSS(`#name`), "Ae"),
+		chromedp.KeyEvent(kb.ArrowLeft),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('name').dataset.before = 'answer'`))
+	close(answer)
+	waitFor(t, tab, 10*time.Second, "the lobby drawn again", `document.getElementById('name')?.dataset.before === undefined`)
+	do(t, tab, 10*time.Second, "type on", chromedp.KeyEvent("nn"))
+	if got := eval[string](t, tab, `document.activeElement.id + ' holds ' + JSON.stringify(document.getElementById('name').value)`); got != `name holds "Anne"` {
+		t.Errorf("after the late account answer the focus is on %s; want name holds \"Anne\"", got)
 	}
 }

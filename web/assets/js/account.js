@@ -1,7 +1,7 @@
 // Accounts: the signed-in player (whoami), the header's account link, and
 // the account page: sign in or sign up with a passkey or a password, sign
 // out. Accounts are optional; guests play as before.
-import { h, clear } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage } from './i18n.js';
 import { api, heldSeats } from './api.js';
 import { navigate } from './router.js';
@@ -174,12 +174,14 @@ export function accountPage(el) {
   }
 
   function render() {
+    const refocus = keepFocus();
     clear(el);
     el.append(h('h1', { text: t('account.title') }));
     if (error) el.append(h('p', { class: 'error', role: 'alert', text: error }));
     if (me === undefined) { el.append(h('p', { text: t('app.loading') })); return; }
     if (!offered) { el.append(noAccounts()); return; }
     el.append(...(me ? [signedInView()] : signInView()));
+    refocus();
   }
 
   const off = onLanguage(render);

@@ -34,14 +34,18 @@ export function s(tag, attrs, ...children) {
 // it returns gives the focus back to the control with the same id when a
 // render has put a new one in its place and the focus was lost with the
 // old one (a player tabbing through the page keeps their place when an
-// update arrives).
+// update arrives), with the caret where it was in a text field holding
+// the same text (a person typing goes on typing).
 export function keepFocus() {
   const was = document.activeElement;
   if (!was?.id || was === document.body) return () => {};
+  const caret = typeof was.selectionStart === 'number' ? { value: was.value, start: was.selectionStart, end: was.selectionEnd, dir: was.selectionDirection } : null;
   return () => {
     if (document.activeElement && document.activeElement !== document.body) return;
     const now = document.getElementById(was.id);
-    if (now && now !== was && !now.disabled) now.focus();
+    if (!now || now === was || now.disabled) return;
+    now.focus();
+    if (caret && typeof now.selectionStart === 'number' && now.value === caret.value) now.setSelectionRange(caret.start, caret.end, caret.dir);
   };
 }
 

@@ -1,7 +1,7 @@
 // The lobby: create a table (game, options, player count, seats with bots
 // and their levels, time control, the stand-in bot's level) and list the
 // open and running tables.
-import { h, clear } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage } from './i18n.js';
 import { api, saveOwner, saveSeat, saveHere, playerName, savePlayerName } from './api.js';
 import { catalog, gameTitle, gameSummary, botName, optionTitle, optionHelp, choiceName, seatName } from './catalog.js';
@@ -98,10 +98,16 @@ export function lobbyPage(el) {
   function optionField(g, o) {
     const id = `opt-${o.key}`;
     const set = (v) => { form.options[o.key] = v; };
-    let input;
+    const help = optionHelp(g.id, o);
     if (o.kind === 'bool') {
-      input = h('input', { id, type: 'checkbox', checked: form.options[o.key] === 'true', onchange: (e) => set(e.target.checked ? 'true' : 'false') });
-    } else if (o.kind === 'int') {
+      // A box sits before its title, as the private box does.
+      return h('div', { class: 'field check-field' },
+        h('label', { class: 'check' }, h('input', { id, type: 'checkbox', checked: form.options[o.key] === 'true', 'aria-describedby': help ? `${id}-help` : null,
+          onchange: (e) => set(e.target.checked ? 'true' : 'false') }), ' ', optionTitle(g.id, o)),
+        help ? h('small', { class: 'help', id: `${id}-help`, text: help }) : null);
+    }
+    let input;
+    if (o.kind === 'int') {
       // Out of Mine's round clock may be off (0) only at a private table.
       const min = o.key === 'clock' && realtime(g) && !form.private ? Math.max(o.min, 1) : o.min;
       input = h('input', { id, type: 'number', min, max: o.max, value: form.options[o.key], onchange: (e) => set(e.target.value) });
@@ -109,7 +115,6 @@ export function lobbyPage(el) {
       input = h('select', { id, onchange: (e) => set(e.target.value) },
         (o.choices || []).map((c) => h('option', { value: c, selected: form.options[o.key] === c, text: choiceName(g.id, o, c) })));
     }
-    const help = optionHelp(g.id, o);
     return h('div', { class: 'field' }, h('label', { for: id, text: optionTitle(g.id, o) }), input,
       help ? h('small', { class: 'help', text: help }) : null);
   }
@@ -215,6 +220,7 @@ export function lobbyPage(el) {
   }
 
   function render() {
+    const refocus = keepFocus();
     clear(el);
     el.append(h('h1', { text: t('lobby.title') }));
     el.append(h('p', { class: 'lobby-puzzles' }, h('a', { href: '/puzzles', 'data-link': true, id: 'lobby-puzzles', text: t('lobby.puzzles') })));
@@ -249,6 +255,7 @@ export function lobbyPage(el) {
     tablesBox = h('section', { class: 'card', 'aria-labelledby': 'tables-h' });
     el.append(tablesBox);
     renderTables();
+    refocus();
   }
 
   function renderTables() {
