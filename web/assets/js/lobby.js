@@ -100,11 +100,7 @@ export function lobbyPage(el) {
     const set = (v) => { form.options[o.key] = v; };
     const help = optionHelp(g.id, o);
     if (o.kind === 'bool') {
-      // A box sits before its title, as the private box does.
-      return h('div', { class: 'field check-field' },
-        h('label', { class: 'check' }, h('input', { id, type: 'checkbox', checked: form.options[o.key] === 'true', 'aria-describedby': help ? `${id}-help` : null,
-          onchange: (e) => set(e.target.checked ? 'true' : 'false') }), ' ', optionTitle(g.id, o)),
-        help ? h('small', { class: 'help', id: `${id}-help`, text: help }) : null);
+      return checkField({ id, checked: form.options[o.key] === 'true', onchange: (e) => set(e.target.checked ? 'true' : 'false') }, optionTitle(g.id, o), help);
     }
     let input;
     if (o.kind === 'int') {
@@ -187,20 +183,25 @@ export function lobbyPage(el) {
   // joined by its invitation link, with seats kept for accounts, untimed
   // play and Out of Mine's clock off; never rated.
   function privateField() {
-    return h('div', { class: 'field check-field' },
-      h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'private', checked: form.private, 'aria-describedby': 'private-help',
-        onchange: (e) => { form.private = e.target.checked; render(); } }), ' ', icon('lock'), ' ', t('private.label')),
-      h('small', { class: 'help', id: 'private-help', text: t('private.help') }));
+    return checkField({ id: 'private', checked: form.private, onchange: (e) => { form.private = e.target.checked; render(); } },
+      [icon('lock'), ' ', t('private.label')], t('private.help'));
   }
 
   function ratedField(g) {
     if (!accountsOffered()) return null;
     const off = ratedOff(g);
-    return h('div', { class: 'field check-field' },
-      h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'rated', disabled: off !== '', checked: form.rated && !off,
-        'aria-describedby': 'rated-help', onchange: (e) => { form.rated = e.target.checked; } }), ' ', t('rated.label')),
-      h('small', { class: 'help', id: 'rated-help', text: off || t('rated.help') }),
+    return checkField({ id: 'rated', disabled: off !== '', checked: form.rated && !off, onchange: (e) => { form.rated = e.target.checked; } },
+      t('rated.label'), off || t('rated.help'),
       h('a', { href: `/leaderboard/${g.id}`, 'data-link': true, id: 'leaderboard-link', text: t('lobby.leaderboard', { game: gameTitle(g) }) }));
+  }
+
+  // checkField is a yes/no field: its box (a checkbox with attrs) before
+  // its title, then its help, described by it, then more.
+  function checkField(attrs, title, help, ...more) {
+    const helpId = `${attrs.id}-help`;
+    return h('div', { class: 'field check-field' },
+      h('label', { class: 'check' }, h('input', { type: 'checkbox', ...attrs, 'aria-describedby': help ? helpId : null }), ' ', title),
+      help ? h('small', { class: 'help', id: helpId, text: help }) : null, ...more);
   }
 
   function tableRow(tb) {
