@@ -150,14 +150,12 @@ func explainNotPossible(t *testing.T, tab context.Context) {
 	}
 }
 
-// TestTF22StrategyCombatThroughDialog seats two people at a 2-player table
-// in the strategy variant, each leading two crews. They set up by clicks
-// (a card swap, the alternating choice of colors) and play the moves of a
-// planned run until a crew may steal; the attack, the attacker's face-down
-// card and the defender's answer are chosen in the combat dialog, both
-// cards are revealed in both pages, and the winner of the combat is the
-// one the values say.
-func TestTF22StrategyCombatThroughDialog(t *testing.T) {
+// tf22StrategyTable seats two people, Ann and Bob, at a 2-player table in
+// the strategy variant, each leading two crews, and sets it up by clicks:
+// Ann swaps one pair of ring cards and keeps the rest; Bob chooses first,
+// then they alternate. It returns the site, both tabs and the table's id.
+func tf22StrategyTable(t *testing.T) (*site, []context.Context, string) {
+	t.Helper()
 	s := startSite(t)
 	link := createTable(t, s, map[string]any{"game": "tf22", "players": 2, "autostart": true,
 		"options": map[string]string{"symbol_cards": "strategy"},
@@ -177,8 +175,6 @@ func TestTF22StrategyCombatThroughDialog(t *testing.T) {
 	}
 	id := tableOf(t, tabs[0])
 
-	// Set-up: Ann swaps one pair of ring cards and keeps the rest; Bob
-	// chooses first, then they alternate.
 	_, n := tf22State(t, s, id)
 	waitTF22Actor(t, tabs[0], n, "Ann")
 	clickTF22Move(t, tabs[0], "swap 1,1 and 6,6")
@@ -194,6 +190,18 @@ func TestTF22StrategyCombatThroughDialog(t *testing.T) {
 	if got := eval[int](t, tabs[0], `document.querySelectorAll('.tf-seat[data-seat="0"] .swatch').length`); got != 2 {
 		t.Errorf("Ann's crews shown: got %d; want 2", got)
 	}
+	return s, tabs, id
+}
+
+// TestTF22StrategyCombatThroughDialog seats two people at a 2-player table
+// in the strategy variant, each leading two crews. They set up by clicks
+// (a card swap, the alternating choice of colors) and play the moves of a
+// planned run until a crew may steal; the attack, the attacker's face-down
+// card and the defender's answer are chosen in the combat dialog, both
+// cards are revealed in both pages, and the winner of the combat is the
+// one the values say.
+func TestTF22StrategyCombatThroughDialog(t *testing.T) {
+	s, tabs, id := tf22StrategyTable(t)
 
 	st, _ := tf22State(t, s, id)
 	plan := tf22PlanCombat(st, 300, 40)
@@ -211,7 +219,7 @@ func TestTF22StrategyCombatThroughDialog(t *testing.T) {
 	def := 1 - att
 
 	// The attacker's dialog: the hand, with each card's combat value.
-	_, n = tf22State(t, s, id)
+	_, n := tf22State(t, s, id)
 	waitTF22Actor(t, tabs[att], n, "the attacker")
 	do(t, tabs[att], 10*time.Second, "the attacker's combat dialog", chromedp.WaitVisible(chromedp.CSS(`#tf-combat[role="dialog"] .hand`)))
 	if got := eval[string](t, tabs[att], `document.querySelector('#tf-combat').dataset.stage`); got != "attacker" {
@@ -273,5 +281,39 @@ func TestTF22StrategyCombatThroughDialog(t *testing.T) {
 		} else {
 			waitFor(t, tabs[def], 10*time.Second, "the defender's own turn with 4 ore, the attacker's ore being spent", `document.getElementById('main').dataset.myTurn === 'true' && document.querySelector('#tf-ore').dataset.ore === '4' && !document.querySelector('#tf-ore .tag.free')`)
 		}
+	}
+}
+
+// TestTF22CardUnderOwnCrewTakesTheClick chooses an action on the card an
+// own crew stands on. The crew, a button that selects it while the player
+// acts, stands over its card's middle; once the action is chosen and the
+// card is its target, a click on the middle is the card's move, not a
+// choice of crew.
+func TestTF22CardUnderOwnCrewTakesTheClick(t *testing.T) {
+	s, tabs, id := tf22StrategyTable(t)
+	st, n := tf22State(t, s, id)
+	seat := int(st.Actors(nil)[0])
+	tab := tabs[seat]
+	waitTF22Actor(t, tab, n, fmt.Sprintf("seat %d", seat))
+	pos := eval[string](t, tab, `document.querySelector('#tf-planet .crew.mine').dataset.pos`)
+	crew := fmt.Sprintf(`#tf-planet .crew.mine[data-pos=%q]`, pos)
+	card := fmt.Sprintf(`#tf-planet .tfcard[data-pos=%q]`, pos)
+	if got := eval[string](t, tab, fmt.Sprintf(`document.querySelector(%q).getAttribute('role')`, crew)); got != "button" {
+		t.Errorf("own crew on %s before an action is chosen: role %q; want button (it selects the crew)", pos, got)
+	}
+	side := eval[string](t, tab, fmt.Sprintf(`document.querySelector(%q).dataset.side`, card))
+
+	move := "C " + pos
+	do(t, tab, 10*time.Second, "choose action C", chromedp.Click(chromedp.CSS(`#tf-palette [data-key="action:C"]`)))
+	waitFor(t, tab, 5*time.Second, "card "+pos+" a target of C", fmt.Sprintf(`document.querySelector(%q)?.dataset.move === %q`, card, move))
+	keepShots(t, tab, "tf22-card-under-crew")
+	hit := eval[string](t, tab, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('[data-move], [role="button"]')?.dataset.move || 'not the card'; })()`, card))
+	if hit != move {
+		t.Fatalf("the middle of card %s, under the crew, answers %q; want the move %q", pos, hit, move)
+	}
+	do(t, tab, 10*time.Second, "click the middle of card "+pos, chromedp.Click(chromedp.CSS(card)))
+	waitFor(t, tab, 30*time.Second, "the move "+move+" applied", fmt.Sprintf(`document.getElementById('main').dataset.n === '%d'`, n+1))
+	if got := eval[string](t, tab, fmt.Sprintf(`document.querySelector(%q).dataset.side`, card)); got == side {
+		t.Errorf("card %s after %s: side %q; want it flipped", pos, move, got)
 	}
 }

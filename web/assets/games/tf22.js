@@ -451,7 +451,7 @@ function planet(view, ctx, legal, mem, rerender) {
   for (const c of view.cards || []) ranium.set(posName(c.row, c.col), c.ranium);
   for (const c of view.cards || []) svg.append(cardGroup(c, view, ctx, targets, mem, rerender));
   svg.append(basesGroup(view, t));
-  svg.append(crewsGroup(view, ctx, legal, mem, rerender));
+  svg.append(crewsGroup(view, ctx, legal, mem, targets, rerender));
   svg.append(loadersGroup(view, ctx, legal, mem));
   return h('div', { class: 'tf-planetwrap' }, svg);
 }
@@ -559,7 +559,10 @@ function basesGroup(view, t) {
   return g;
 }
 
-function crewsGroup(view, ctx, legal, mem, rerender) {
+// crewsGroup draws the crews. While the viewer acts, an own crew is a
+// button that selects it, except on a card that is a target now: the crew
+// stands over its card's middle, and a click there means the card's move.
+function crewsGroup(view, ctx, legal, mem, targets, rerender) {
   const { t } = ctx;
   const g = s('g', { class: 'crews' });
   const onCard = new Map();
@@ -597,7 +600,7 @@ function crewsGroup(view, ctx, legal, mem, rerender) {
         grp.append(s('polygon', { points: octagon(cx - 12 - r * 8, cy + 5, 3.6), class: 'ranium carried' }));
       }
       const words = t('tf.crewat', { crew: crewLabel(ctx, view, c.color), pos: k, tunnel: colorName(t, c.tunnel), n: c.ranium }) + (inRock ? ' ' + t('tf.inrock') : '');
-      if (mine && choosing) {
+      if (mine && choosing && !targets.has(k)) {
         grp.dataset.key = 'crew:' + c.color;
         activate(grp, t('tf.selectcrew', { crew: words }), () => { mem.crew = c.color; rerender(); });
         grp.setAttribute('aria-pressed', sel ? 'true' : 'false');
