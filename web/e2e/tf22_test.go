@@ -307,7 +307,7 @@ func TestTF22CardUnderOwnCrewTakesTheClick(t *testing.T) {
 	do(t, tab, 10*time.Second, "choose action C", chromedp.Click(chromedp.CSS(`#tf-palette [data-key="action:C"]`)))
 	waitFor(t, tab, 5*time.Second, "card "+pos+" a target of C", fmt.Sprintf(`document.querySelector(%q)?.dataset.move === %q`, card, move))
 	keepShots(t, tab, "tf22-card-under-crew")
-	hit := eval[string](t, tab, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('[data-move], [role="button"]')?.dataset.move || 'not the card'; })()`, card))
+	hit := eval[string](t, tab, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2); return e?.closest('[data-move]')?.dataset.move || e?.closest('[data-key]')?.dataset.key || e?.tagName || 'nothing'; })()`, card))
 	if hit != move {
 		t.Fatalf("the middle of card %s, under the crew, answers %q; want the move %q", pos, hit, move)
 	}
