@@ -31,6 +31,31 @@ func TestThreeMarkersWinWithFourPlayers(t *testing.T) {
 	refuse(t, s, "A 1,1", "game is over")
 }
 
+// TestWinningDeliveryOfTwoRaniumPassesTheGoal delivers two Ranium at once
+// when one would reach the goal: both count, so the winner ends with 4
+// markers, and the view shows the 4 the end screen reports.
+func TestWinningDeliveryOfTwoRaniumPassesTheGoal(t *testing.T) {
+	s := started(t, 4, "standard", "white", "red", "blue", "yellow")
+	clearPlanet(t, s)
+	setTunnels(t, s, at(4, 4), map[string]string{"blue": "NESW", "yellow": "EW"})
+	setTunnels(t, s, at(4, 5), map[string]string{"yellow": "EW"})
+	setTunnels(t, s, at(4, 6), map[string]string{"yellow": "EW"})
+	s.loader[0] = 9
+	s.markers[0] = 2
+	s.crewRanium[yellow] = 2
+	s.ranium &^= 1<<innerCorners[0] | 1<<innerCorners[1]
+	play(t, s, "I yellow")
+	if !s.Terminal() || s.winner != 0 {
+		t.Fatalf("2 markers plus a delivery of 2: terminal %v winner %d; want seat 0 to win", s.Terminal(), s.winner)
+	}
+	if got := s.Scores(nil)[0]; got != 4 {
+		t.Fatalf("seat 0's score %v; want 4, both Ranium counted", got)
+	}
+	if got := s.View(game.Spectator).(*View).Seats[0].Markers; got != 4 {
+		t.Fatalf("the view shows %d markers for seat 0; want 4", got)
+	}
+}
+
 func TestTwoPlayersNeedFiveMarkersWithBothCrews(t *testing.T) {
 	s := twoPlayers(t, "standard")
 	deliveryRoute(t, s)
