@@ -7,7 +7,12 @@ import (
 	"minehall/game"
 )
 
-func TestThreeMarkersWinWithFourPlayers(t *testing.T) {
+// yellowOneDeliveryFromThree starts a 4-player game on a cleared planet in
+// which seat 0, with 2 markers, leads the yellow crew, whose crossing is
+// open east to a loader: a delivery ("I yellow") is one action away once
+// the crew carries Ranium.
+func yellowOneDeliveryFromThree(t *testing.T) *State {
+	t.Helper()
 	s := started(t, 4, "standard", "white", "red", "blue", "yellow")
 	clearPlanet(t, s)
 	// Seat 0 has the yellow crew (chosen last); open its crossing east.
@@ -16,6 +21,11 @@ func TestThreeMarkersWinWithFourPlayers(t *testing.T) {
 	setTunnels(t, s, at(4, 6), map[string]string{"yellow": "EW"})
 	s.loader[0] = 9
 	s.markers[0] = 2
+	return s
+}
+
+func TestThreeMarkersWinWithFourPlayers(t *testing.T) {
+	s := yellowOneDeliveryFromThree(t)
 	s.crewRanium[yellow] = 1
 	s.ranium &^= 1 << innerCorners[0]
 	if s.crewOwner[yellow] != 0 {
@@ -35,13 +45,7 @@ func TestThreeMarkersWinWithFourPlayers(t *testing.T) {
 // when one would reach the goal: both count, so the winner ends with 4
 // markers, and the view shows the 4 the end screen reports.
 func TestWinningDeliveryOfTwoRaniumPassesTheGoal(t *testing.T) {
-	s := started(t, 4, "standard", "white", "red", "blue", "yellow")
-	clearPlanet(t, s)
-	setTunnels(t, s, at(4, 4), map[string]string{"blue": "NESW", "yellow": "EW"})
-	setTunnels(t, s, at(4, 5), map[string]string{"yellow": "EW"})
-	setTunnels(t, s, at(4, 6), map[string]string{"yellow": "EW"})
-	s.loader[0] = 9
-	s.markers[0] = 2
+	s := yellowOneDeliveryFromThree(t)
 	s.crewRanium[yellow] = 2
 	s.ranium &^= 1<<innerCorners[0] | 1<<innerCorners[1]
 	play(t, s, "I yellow")
