@@ -188,8 +188,8 @@ func (s *Service) submitMinerals(ctx context.Context, body []byte, player string
 		score = 1
 	}
 	at := store.PuzzleAttempt{Ticket: tk.ID, Puzzle: tk.Puzzle, Player: player, Name: cleanName(sub.Name), Score: score,
-		Millis: res.Millis, Perfect: res.Correct, At: s.now(), Body: move, PlayerRating: mine}
-	if err := s.Store.FinishPuzzle(ctx, at, pr); err != nil {
+		Millis: res.Millis, Perfect: res.Correct, At: s.now(), Body: move, PlayerRating: mine, Counted: true}
+	if _, err := s.Store.FinishPuzzle(ctx, at, pr); err != nil {
 		if game.ErrorCode(err) == game.CodeConflict {
 			return nil, game.Errorf(game.CodeConflict, "this start ticket was used already: a solution counts once (a replayed submission)")
 		}

@@ -311,8 +311,8 @@ func (s *Service) submitTiling(ctx context.Context, body []byte, player string, 
 	}
 	solution, _ := json.Marshal(sub.Placements)
 	a := store.PuzzleAttempt{Ticket: tk.ID, Puzzle: tk.Puzzle, Player: player, Name: cleanName(sub.Name), Score: int64(rs.Score),
-		Millis: res.Millis, Perfect: res.Perfect, At: s.now(), Body: string(solution), PlayerRating: mine}
-	if err := s.Store.FinishPuzzle(ctx, a, pr); err != nil {
+		Millis: res.Millis, Perfect: res.Perfect, At: s.now(), Body: string(solution), PlayerRating: mine, Counted: true}
+	if _, err := s.Store.FinishPuzzle(ctx, a, pr); err != nil {
 		if game.ErrorCode(err) == game.CodeConflict {
 			return nil, game.Errorf(game.CodeConflict, "this start ticket was used already: a solution counts once (a replayed submission)")
 		}
@@ -438,8 +438,8 @@ func (s *Service) submitDrill(ctx context.Context, body []byte, player string) (
 	ans.Millis = took.Milliseconds()
 	hits, _ := json.Marshal(sub.Hits)
 	a := store.PuzzleAttempt{Ticket: tk.ID, Puzzle: tk.Puzzle, Player: player, Name: cleanName(sub.Name), Score: int64(res.Score),
-		Millis: ans.Millis, Perfect: res.Success, At: s.now(), Body: string(hits)}
-	if err := s.Store.FinishPuzzle(ctx, a, nil); err != nil {
+		Millis: ans.Millis, Perfect: res.Success, At: s.now(), Body: string(hits), Counted: true}
+	if _, err := s.Store.FinishPuzzle(ctx, a, nil); err != nil {
 		if game.ErrorCode(err) == game.CodeConflict {
 			return nil, game.Errorf(game.CodeConflict, "this start ticket was used already: a solution counts once (a replayed submission)")
 		}

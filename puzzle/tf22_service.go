@@ -249,8 +249,8 @@ func (s *Service) submitRoute(ctx context.Context, body []byte, player string, p
 	// The ore spent, fewer being better, is stored negated: a score is
 	// higher the better.
 	a := store.PuzzleAttempt{Ticket: tk.ID, Puzzle: tk.Puzzle, Player: player, Name: cleanName(sub.Name), Score: -int64(sc.Ore),
-		Millis: res.Millis, Perfect: sc.Perfect, At: s.now(), Body: string(plan), PlayerRating: mine}
-	if err := s.Store.FinishPuzzle(ctx, a, pr); err != nil {
+		Millis: res.Millis, Perfect: sc.Perfect, At: s.now(), Body: string(plan), PlayerRating: mine, Counted: true}
+	if _, err := s.Store.FinishPuzzle(ctx, a, pr); err != nil {
 		if game.ErrorCode(err) == game.CodeConflict {
 			return nil, game.Errorf(game.CodeConflict, "this start ticket was used already: a solution counts once (a replayed submission)")
 		}
