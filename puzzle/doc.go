@@ -6,9 +6,10 @@
 //
 //   - Out of Mine ([Daily]): the variant rotates plain, elves, finds by the
 //     day number (days since 1970-01-01) modulo 3, and the board side and
-//     treasure card come from a fixed shuffle of the 800 pairs, walked from
-//     the day's place to the first pair the solver covers exactly (and,
-//     with a variant, whose best round score it proves). The player lays
+//     treasure card come from the pairs the solver covers exactly and whose
+//     best round score it proves in every variant, walked in the daily
+//     rotation (rotation.go): no pair twice in [NoRepeatDays] days, nor
+//     any other daily puzzle. The player lays
 //     the card's tiles, from the whole box, under assist mode's placement
 //     rules. The objective is the rulebook's round score for the variant
 //     without a caller: 10 - empty spaces, plus the elves bonus (variant A)
