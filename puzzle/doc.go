@@ -24,10 +24,13 @@
 //     the engine's own hits.
 //
 // [Service] checks submissions against start tickets kept in a
-// [store.PuzzleStore]: a ticket is issued when a puzzle is opened, used
-// once by an accepted solution, and times are the server's. Identity is a
-// player string, empty for a guest, whose streak, history and ladder
-// rating the browser keeps. A signed-in player's are the server's
-// ([History], history.go): their ladder rating is stored with each
-// attempt, and their history and streak are read from their attempts.
+// [store.PuzzleStore]: a ticket is issued to a player when they open a
+// puzzle, used once by an accepted solution, and expires ([TicketLife]);
+// times are the server's. Identity is a player string, a signed-in
+// account's or a guest browser's (package server makes the guest's id).
+// The server alone scores, times and rates: a submission that brings a
+// rating or a score is refused. A puzzle counts once per player, at their
+// first attempt, and not when faster than a person can be (fairness.go).
+// Every player's history, streak and ratings are the server's
+// ([History], history.go).
 package puzzle
