@@ -140,13 +140,14 @@ func TestTooFastKeptUnrated(t *testing.T) {
 	e.call(t, "GET", "/api/puzzles/outofmine/daily", nil, &d)
 	e.call(t, "POST", "/api/puzzles/outofmine/daily", map[string]any{"ticket": d.Ticket, "day": d.Day, "placements": solution(d.Day)}, &r)
 	var hd struct {
+		Streak  int
 		History []struct {
 			Day     string
 			Counted bool
 		}
 	}
-	if e.call(t, "GET", "/api/puzzles/outofmine/history", nil, &hd); len(hd.History) != 1 || hd.History[0].Counted || r.NotCounted != "too_fast" {
-		t.Errorf("the history after a daily solve in no time: %+v (answer %+v); want the day, not counted", hd.History, r)
+	if e.call(t, "GET", "/api/puzzles/outofmine/history", nil, &hd); len(hd.History) != 1 || hd.History[0].Counted || hd.Streak != 0 || r.NotCounted != "too_fast" {
+		t.Errorf("the history after a daily solve in no time: %+v (answer %+v); want the day, not counted, no streak", hd, r)
 	}
 }
 

@@ -74,12 +74,12 @@ func dailyPuzzlesPerDay(gameID string) int {
 }
 
 // historyDays folds attempts (newest first) into days, newest first. A
-// day of one puzzle counts its first accepted attempt, as a browser's
-// history does; Hammer Time's day counts the drills whose first attempt
-// succeeded against the day's drills, their times added up, and counts
-// when each of those attempts does.
+// day of one puzzle counts its first accepted attempt; Hammer Time's day
+// counts the drills whose first attempt succeeded against the day's
+// drills, their times added up, and counts when one of those attempts
+// does.
 func historyDays(gameID, prefix string, as []store.PuzzleAttempt) []HistoryDay {
-	var days []HistoryDay
+	days := []HistoryDay{}
 	at := map[string]int{}
 	drills := map[string]bool{}
 	for i := len(as) - 1; i >= 0; i-- { // oldest first, so that a day's first attempt comes first
@@ -98,13 +98,13 @@ func historyDays(gameID, prefix string, as []store.PuzzleAttempt) []HistoryDay {
 			if !seen {
 				k = len(days)
 				at[dayText] = k
-				days = append(days, HistoryDay{Day: dayText, Best: int64(len(Drills(day))), Counted: true})
+				days = append(days, HistoryDay{Day: dayText, Best: int64(len(Drills(day)))})
 			}
 			d := &days[k]
 			if a.Perfect {
 				d.Score++
 			}
-			d.Counted = d.Counted && a.Counted
+			d.Counted = d.Counted || a.Counted
 			d.Millis += a.Millis
 			d.Perfect = d.Score == d.Best
 			continue
@@ -130,12 +130,12 @@ func historyDays(gameID, prefix string, as []store.PuzzleAttempt) []HistoryDay {
 	return days
 }
 
-// streak counts the days in a row with a result, ending today or, when
-// today has none yet, yesterday.
+// streak counts the days in a row with a result that counts, ending
+// today or, when today has none yet, yesterday.
 func streak(days []HistoryDay, today Day) int {
 	have := map[Day]bool{}
 	for _, d := range days {
-		if n, err := ParseDay(d.Day); err == nil {
+		if n, err := ParseDay(d.Day); err == nil && d.Counted {
 			have[n] = true
 		}
 	}

@@ -8,8 +8,9 @@ import (
 
 // A Hammer Time day in a player's history is the day's drills: the ones
 // whose first attempt succeeded of the day's three, with their times
-// added, perfect only when all succeeded, counted only when each first
-// attempt counts. Attempts come newest first, days go out newest first.
+// added, perfect only when all succeeded, counted when a first attempt
+// counts. Attempts come newest first, days go out newest first; the
+// streak counts the days that count.
 func TestHammerTimeHistoryDays(t *testing.T) {
 	p := "hammertime/daily/"
 	as := []store.PuzzleAttempt{
@@ -23,7 +24,7 @@ func TestHammerTimeHistoryDays(t *testing.T) {
 	days := historyDays("hammertime", p, as)
 	want := []HistoryDay{
 		{Day: "2026-11-23", Score: 1, Best: 3, Perfect: false, Millis: 3000, Counted: true},
-		{Day: "2026-11-22", Score: 2, Best: 3, Perfect: false, Millis: 7000, Counted: false},
+		{Day: "2026-11-22", Score: 2, Best: 3, Perfect: false, Millis: 7000, Counted: true},
 	}
 	if len(days) != len(want) || days[0] != want[0] || days[1] != want[1] {
 		t.Errorf("days: %+v; want %+v", days, want)
