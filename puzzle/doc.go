@@ -6,9 +6,10 @@
 //
 //   - Out of Mine ([Daily]): the variant rotates plain, elves, finds by the
 //     day number (days since 1970-01-01) modulo 3, and the board side and
-//     treasure card come from a fixed shuffle of the 800 pairs, walked from
-//     the day's place to the first pair the solver covers exactly (and,
-//     with a variant, whose best round score it proves). The player lays
+//     treasure card come from the pairs the solver covers exactly and whose
+//     best round score it proves in every variant, walked in the daily
+//     rotation (rotation.go): no pair twice in [NoRepeatDays] days, nor
+//     any other daily puzzle. The player lays
 //     the card's tiles, from the whole box, under assist mode's placement
 //     rules. The objective is the rulebook's round score for the variant
 //     without a caller: 10 - empty spaces, plus the elves bonus (variant A)
@@ -23,10 +24,13 @@
 //     the engine's own hits.
 //
 // [Service] checks submissions against start tickets kept in a
-// [store.PuzzleStore]: a ticket is issued when a puzzle is opened, used
-// once by an accepted solution, and times are the server's. Identity is a
-// player string, empty for a guest, whose streak, history and ladder
-// rating the browser keeps. A signed-in player's are the server's
-// ([History], history.go): their ladder rating is stored with each
-// attempt, and their history and streak are read from their attempts.
+// [store.PuzzleStore]: a ticket is issued to a player when they open a
+// puzzle, used once by an accepted solution, and expires ([TicketLife]);
+// times are the server's. Identity is a player string, a signed-in
+// account's or a guest browser's (package server makes the guest's id).
+// The server alone scores, times and rates: a submission that brings a
+// rating or a score is refused. A puzzle counts once per player, at their
+// first attempt, and not when faster than a person can be (fairness.go).
+// Every player's history, streak and ratings are the server's
+// ([History], history.go).
 package puzzle

@@ -9,25 +9,27 @@ import (
 	"minehall/store"
 )
 
-// HistorySize is how many days of a signed-in player's history the
-// server answers, as many as a browser keeps for a guest.
+// HistorySize is how many days of a player's history the server answers.
 const HistorySize = 60
 
 // HistoryDay is one day of a player's daily puzzles of a game, in the
 // shape the puzzle pages keep a guest's history in: the score, the best
 // score there was (Out of Mine: the solver's best; Hammer Time: the day's
 // number of drills; Minerals: 1, the move found; TF22: the fewest ore
-// against the ore spent, Score), whether it was perfect and the time in milliseconds.
+// against the ore spent, Score), whether it was perfect, the time in
+// milliseconds and whether it counts (Counted false: faster than a
+// person can be; see fairness.go).
 type HistoryDay struct {
 	Day     string `json:"day"`
 	Score   int64  `json:"score"`
 	Best    int64  `json:"best"`
 	Perfect bool   `json:"perfect"`
 	Millis  int64  `json:"ms"`
+	Counted bool   `json:"counted"`
 }
 
-// History is a signed-in player's record of a game's puzzles, kept by the
-// server: the days they did the daily puzzle, newest first, the streak of
+// History is a player's record of a game's puzzles, kept by the server
+// (a guest's by their browser's identity): the days they did the daily puzzle, newest first, the streak of
 // days in a row that ends today or yesterday, and, for a game with a
 // rated mode (ratedModes), the player's rating there.
 type History struct {
@@ -38,12 +40,12 @@ type History struct {
 	Rating  *rating.Rating `json:"rating,omitempty"`
 }
 
-// history answers GET /api/puzzles/{game}/history: the signed-in player's
-// record of the game's daily puzzles. A guest's record lives in their
-// browser, and asking for it here is refused.
+// history answers GET /api/puzzles/{game}/history: the player's record
+// of the game's daily puzzles. A request without an identity (no
+// account, no guest cookie) has none, and is refused.
 func (s *Service) history(ctx context.Context, gameID, player string) (*History, error) {
 	if player == "" {
-		return nil, game.Errorf(game.CodeUnauthorized, "a guest's puzzle history and streak are kept in the browser; sign in to keep them on the server")
+		return nil, game.Errorf(game.CodeUnauthorized, "a puzzle history belongs to a player: sign in, or let the browser keep the guest cookie")
 	}
 	prefix := gameID + "/daily/"
 	as, err := s.Store.PlayerPuzzleAttempts(ctx, player, prefix, HistorySize*dailyPuzzlesPerDay(gameID))
@@ -72,12 +74,14 @@ func dailyPuzzlesPerDay(gameID string) int {
 }
 
 // historyDays folds attempts (newest first) into days, newest first. A
-// day of one puzzle counts its first accepted attempt, as a browser's
-// history does; Hammer Time's day counts the drills done with success
-// against the day's drills, and their times added up.
+// day of one puzzle counts its first accepted attempt; Hammer Time's day
+// counts the drills whose first attempt succeeded against the day's
+// drills, their times added up, and counts when one of those attempts
+// does.
 func historyDays(gameID, prefix string, as []store.PuzzleAttempt) []HistoryDay {
-	var days []HistoryDay
+	days := []HistoryDay{}
 	at := map[string]int{}
+	drills := map[string]bool{}
 	for i := len(as) - 1; i >= 0; i-- { // oldest first, so that a day's first attempt comes first
 		a := as[i]
 		dayText, _, _ := strings.Cut(strings.TrimPrefix(a.Puzzle, prefix), "/")
@@ -87,6 +91,10 @@ func historyDays(gameID, prefix string, as []store.PuzzleAttempt) []HistoryDay {
 		}
 		k, seen := at[dayText]
 		if gameID == "hammertime" {
+			if drills[a.Puzzle] {
+				continue
+			}
+			drills[a.Puzzle] = true
 			if !seen {
 				k = len(days)
 				at[dayText] = k
@@ -96,6 +104,7 @@ func historyDays(gameID, prefix string, as []store.PuzzleAttempt) []HistoryDay {
 			if a.Perfect {
 				d.Score++
 			}
+			d.Counted = d.Counted || a.Counted
 			d.Millis += a.Millis
 			d.Perfect = d.Score == d.Best
 			continue
@@ -104,7 +113,7 @@ func historyDays(gameID, prefix string, as []store.PuzzleAttempt) []HistoryDay {
 			continue
 		}
 		at[dayText] = len(days)
-		e := HistoryDay{Day: dayText, Score: a.Score, Best: 1, Perfect: a.Perfect, Millis: a.Millis}
+		e := HistoryDay{Day: dayText, Score: a.Score, Best: 1, Perfect: a.Perfect, Millis: a.Millis, Counted: a.Counted}
 		switch gameID {
 		case "outofmine":
 			e.Best = int64(Daily(day).Best)
@@ -121,12 +130,12 @@ func historyDays(gameID, prefix string, as []store.PuzzleAttempt) []HistoryDay {
 	return days
 }
 
-// streak counts the days in a row with a result, ending today or, when
-// today has none yet, yesterday.
+// streak counts the days in a row with a result that counts, ending
+// today or, when today has none yet, yesterday.
 func streak(days []HistoryDay, today Day) int {
 	have := map[Day]bool{}
 	for _, d := range days {
-		if n, err := ParseDay(d.Day); err == nil {
+		if n, err := ParseDay(d.Day); err == nil && d.Counted {
 			have[n] = true
 		}
 	}

@@ -6,23 +6,25 @@ import (
 	"minehall/store"
 )
 
-// A Hammer Time day in a signed-in player's history is the day's drills:
-// the ones done with success of the day's three, with their times added,
-// perfect only when all succeeded, as the practice page counts a guest's
-// day. Attempts come newest first, days go out newest first.
+// A Hammer Time day in a player's history is the day's drills: the ones
+// whose first attempt succeeded of the day's three, with their times
+// added, perfect only when all succeeded, counted when a first attempt
+// counts. Attempts come newest first, days go out newest first; the
+// streak counts the days that count.
 func TestHammerTimeHistoryDays(t *testing.T) {
 	p := "hammertime/daily/"
 	as := []store.PuzzleAttempt{
-		{Puzzle: p + "2026-11-23/side", Perfect: true, Millis: 3000},
-		{Puzzle: p + "2026-11-22/color", Perfect: true, Millis: 1000},
+		{Puzzle: p + "2026-11-23/side", Perfect: true, Millis: 3000, Counted: true},
+		{Puzzle: p + "2026-11-22/exact", Perfect: true, Millis: 500}, // a second attempt
+		{Puzzle: p + "2026-11-22/color", Perfect: true, Millis: 1000, Counted: true},
 		{Puzzle: p + "2026-11-22/exact", Perfect: false, Millis: 2000},
-		{Puzzle: p + "2026-11-22/side", Perfect: true, Millis: 4000},
+		{Puzzle: p + "2026-11-22/side", Perfect: true, Millis: 4000, Counted: true},
 		{Puzzle: p + "not-a-day/exact", Perfect: true, Millis: 9},
 	}
 	days := historyDays("hammertime", p, as)
 	want := []HistoryDay{
-		{Day: "2026-11-23", Score: 1, Best: 3, Perfect: false, Millis: 3000},
-		{Day: "2026-11-22", Score: 2, Best: 3, Perfect: false, Millis: 7000},
+		{Day: "2026-11-23", Score: 1, Best: 3, Perfect: false, Millis: 3000, Counted: true},
+		{Day: "2026-11-22", Score: 2, Best: 3, Perfect: false, Millis: 7000, Counted: true},
 	}
 	if len(days) != len(want) || days[0] != want[0] || days[1] != want[1] {
 		t.Errorf("days: %+v; want %+v", days, want)

@@ -44,12 +44,10 @@ func solveDaily(t *testing.T, s *puzzle.Service, c *clock, player string) {
 	}
 }
 
-// Issue "Puzzles": "Depends on: the issue Players for ratings and streaks
-// of signed-in players. Guests play puzzles too, with their streak kept in
-// the browser." A signed-in player's history and streak are the server's:
-// three days in a row solved make a streak of 3, a day missed breaks it,
-// and a second solution of a day does not count twice. A guest asking for
-// a history is told it lives in the browser.
+// A player's history and streak are the server's: three days in a row
+// solved make a streak of 3, a day missed breaks it, and a second solution
+// of a day does not count twice. A request that speaks for nobody has no
+// history.
 func TestSignedInPlayerHistoryAndStreak(t *testing.T) {
 	s, c := playerService(t)
 	ctx := context.Background()
@@ -86,34 +84,44 @@ func TestSignedInPlayerHistoryAndStreak(t *testing.T) {
 		t.Errorf("Bo's history: %+v; want his one day", h.History)
 	}
 	if _, err := s.Handle(ctx, "GET", "outofmine", "history", nil, nil, ""); game.ErrorCode(err) != game.CodeUnauthorized {
-		t.Errorf("a guest's history: %v; want unauthorized, kept in the browser", err)
+		t.Errorf("the history of nobody: %v; want unauthorized", err)
 	}
 }
 
 // "Endless mode: a practice ladder of harder pairs ..., rated per player":
-// a signed-in player's ladder rating is the server's. A rating sent with
-// the submission is ignored for them, the rating after a solve is stored
-// and the next step is picked for it, and the history reports it.
+// a signed-in player's ladder rating is the server's: a query or a
+// submission that names one is refused, the ratings after a solve are
+// stored (the player's and the puzzle's, which a signed-in player moves),
+// and the history reports the player's.
 func TestSignedInPlayerLadderRating(t *testing.T) {
 	s, c := playerService(t)
 	ctx := context.Background()
 	const ann = "account:ann"
-	got, err := s.Handle(ctx, "GET", "outofmine", "ladder", url.Values{"mu": {"-500"}}, nil, ann)
+	if _, err := s.Handle(ctx, "GET", "outofmine", "ladder", url.Values{"mu": {"-500"}}, nil, ann); game.ErrorCode(err) != game.CodeInvalid {
+		t.Errorf("open a ladder step for mu -500: %v; want invalid, the server keeps the rating", err)
+	}
+	got, err := s.Handle(ctx, "GET", "outofmine", "ladder", nil, nil, ann)
 	if err != nil {
 		t.Fatalf("open a ladder step: %v", err)
 	}
 	o := got.(*puzzle.TilingOpen)
 	_, ps := o.Tiling.Perfect()
 	c.add(20 * time.Second)
-	body, _ := json.Marshal(map[string]any{"ticket": o.Ticket, "placements": ps, "time_ms": 20000,
-		"rating": map[string]float64{"mu": -500, "sigma": 1}})
+	forged, _ := json.Marshal(map[string]any{"ticket": o.Ticket, "placements": ps, "rating": map[string]float64{"mu": -500, "sigma": 1}})
+	if _, err := s.Handle(ctx, "POST", "outofmine", "ladder", nil, forged, ann); game.ErrorCode(err) != game.CodeInvalid {
+		t.Errorf("a solution that brings a rating: %v; want invalid", err)
+	}
+	body, _ := json.Marshal(map[string]any{"ticket": o.Ticket, "placements": ps})
 	got, err = s.Handle(ctx, "POST", "outofmine", "ladder", nil, body, ann)
 	if err != nil {
 		t.Fatalf("solve the ladder step: %v", err)
 	}
 	res := got.(*puzzle.TilingResult)
 	if !res.Perfect || res.PlayerRating == nil || res.PlayerRating.Mu <= rating.DefaultMu {
-		t.Fatalf("after a solve from the server's starting rating: %+v; want perfect and a rating above %v (the forged -500 ignored)", res, rating.DefaultMu)
+		t.Fatalf("after a solve from the server's starting rating: %+v; want perfect and a rating above %v", res, rating.DefaultMu)
+	}
+	if pr, ok, err := s.Store.PuzzleRating(ctx, o.Puzzle); err != nil || !ok || pr.Mu != res.PuzzleRating.Mu || pr.Mu >= o.Rating.Mu {
+		t.Errorf("the puzzle's stored rating: %+v %v (err %v); want %+v, down from %.2f", pr, ok, err, res.PuzzleRating, o.Rating.Mu)
 	}
 	got, err = s.Handle(ctx, "GET", "outofmine", "history", nil, nil, ann)
 	if err != nil {
@@ -126,12 +134,12 @@ func TestSignedInPlayerLadderRating(t *testing.T) {
 
 // Minerals' practice is rated as Out of Mine's ladder is: a signed-in
 // player's rating is the server's, picks their puzzle and moves with a
-// correct move, whatever rating the submission brings.
+// correct move.
 func TestSignedInPlayerMineralsPracticeRating(t *testing.T) {
 	s, c := playerService(t)
 	ctx := context.Background()
 	const ann = "account:ann"
-	got, err := s.Handle(ctx, "GET", "minerals", "practice", url.Values{"mu": {"-500"}}, nil, ann)
+	got, err := s.Handle(ctx, "GET", "minerals", "practice", nil, nil, ann)
 	if err != nil {
 		t.Fatalf("open a practice puzzle: %v", err)
 	}
@@ -141,7 +149,7 @@ func TestSignedInPlayerMineralsPracticeRating(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.add(10 * time.Second)
-	body, _ := json.Marshal(map[string]any{"ticket": o.Ticket, "move": pz.Best, "time_ms": 10000, "rating": map[string]float64{"mu": -500, "sigma": 1}})
+	body, _ := json.Marshal(map[string]any{"ticket": o.Ticket, "move": pz.Best, "time_ms": 10000})
 	got, err = s.Handle(ctx, "POST", "minerals", "practice", nil, body, ann)
 	if err != nil {
 		t.Fatalf("submit the best move: %v", err)

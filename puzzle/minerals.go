@@ -203,11 +203,12 @@ func MineralsPuzzleByID(id string) (*MineralsPuzzle, error) {
 	return ps[i], nil
 }
 
-// MineralsDaily returns day d's Minerals puzzle: the one at place
-// (the day's seed for "minerals daily") modulo the set's size.
+// MineralsDaily returns day d's Minerals puzzle: the set walked in the
+// daily rotation (rotationIndex), so that no NoRepeatDays days in a row
+// share a puzzle.
 func MineralsDaily(d Day) *MineralsPuzzle {
 	ps := MineralsPuzzles()
-	return ps[d.Seed("minerals daily")%uint64(len(ps))]
+	return ps[rotationIndex(d, len(ps), "minerals daily")]
 }
 
 // mineralNames are the minerals in the app's languages, by value - 1.

@@ -41,10 +41,6 @@ type MineralsSubmission struct {
 	Submission
 	// Move is the move in notation, "move e7".
 	Move string `json:"move"`
-	// Rating is the player's rating before this puzzle (practice): a
-	// guest's, kept by the browser; the default when left out. A
-	// signed-in player's is the server's, and this one is ignored.
-	Rating *rating.Rating `json:"rating,omitempty"`
 }
 
 // MineralsResult answers an accepted move: right or wrong, with the best
@@ -64,9 +60,11 @@ type MineralsResult struct {
 	// Values are every move's value by the deep search, best first.
 	Values []MineralsValue `json:"values"`
 	Millis int64           `json:"millis"`
-	// Practice only: the player's and the puzzle's ratings after it.
+	// Practice only, when the attempt counts: the player's and the
+	// puzzle's ratings after it.
 	PlayerRating *rating.Rating `json:"player_rating,omitempty"`
 	PuzzleRating *rating.Rating `json:"puzzle_rating,omitempty"`
+	Counting
 }
 
 func mineralsPracticeKey(id string) string { return "minerals/practice/" + id }
@@ -171,29 +169,27 @@ func (s *Service) submitMinerals(ctx context.Context, body []byte, player string
 	move := st.ActionString(seat, a)
 	res := &MineralsResult{Puzzle: tk.Puzzle, ID: pz.ID, Correct: move == pz.Best, Move: move, Best: pz.Best, Margin: pz.Margin,
 		RunnerUp: pz.RunnerUp, Reason: pz.Reason, Text: pz.Text, Values: pz.Values, Millis: took.Milliseconds()}
-	var pr, mine *store.PuzzleRating
+	var r *rated
 	if practice {
 		cur, err := s.storedRating(ctx, mineralsPracticeKey(pz.ID), pz.Initial)
 		if err != nil {
 			return nil, err
 		}
-		r, err := s.rate(ctx, player, ratedModes["minerals"], sub.Rating, cur, res.Correct)
-		if err != nil {
+		if r, err = s.rate(ctx, player, ratedModes["minerals"], cur, res.Correct); err != nil {
 			return nil, err
 		}
-		res.PlayerRating, res.PuzzleRating, pr, mine = &r.Player, &r.Puzzle, r.puzzle, r.mine
 	}
 	score := int64(0)
 	if res.Correct {
 		score = 1
 	}
 	at := store.PuzzleAttempt{Ticket: tk.ID, Puzzle: tk.Puzzle, Player: player, Name: cleanName(sub.Name), Score: score,
-		Millis: res.Millis, Perfect: res.Correct, At: s.now(), Body: move, PlayerRating: mine}
-	if err := s.Store.FinishPuzzle(ctx, at, pr); err != nil {
-		if game.ErrorCode(err) == game.CodeConflict {
-			return nil, game.Errorf(game.CodeConflict, "this start ticket was used already: a solution counts once (a replayed submission)")
-		}
+		Millis: res.Millis, Perfect: res.Correct, At: s.now(), Body: move}
+	if res.Counting, err = s.finish(ctx, at, r, took, MineralsFloor); err != nil {
 		return nil, err
+	}
+	if r != nil && res.Counted {
+		res.PlayerRating, res.PuzzleRating = &r.Player, &r.Puzzle
 	}
 	return res, nil
 }

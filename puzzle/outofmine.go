@@ -70,16 +70,23 @@ func pairOf(i int) (board, side, card int) {
 	return i / 2, i % 2, card
 }
 
-// dailyOrder is, per variant, a fixed shuffle of the pairs.
-var dailyOrder = sync.OnceValue(func() [3][]int {
-	var out [3][]int
-	for v := range out {
-		rng := game.NewRand(Day(v).Seed("outofmine order"))
-		out[v] = make([]int, numPairs())
-		for i := range out[v] {
-			out[v][i] = i
+// dailyPool is the pairs a daily puzzle can be, by index: those the
+// solver covers exactly and whose best round score it proves in every
+// variant, so that a pair can come on any day whatever its variant.
+var dailyPool = sync.OnceValue(func() []int {
+	var out []int
+	for i := range numPairs() {
+		b, s, c := pairOf(i)
+		ok := true
+		for _, v := range Variants {
+			if t := newTiling(b, s, c, v); t.opt.Empty != 0 || !t.opt.Proved {
+				ok = false
+				break
+			}
 		}
-		rng.Shuffle(len(out[v]), func(i, j int) { out[v][i], out[v][j] = out[v][j], out[v][i] })
+		if ok {
+			out = append(out, i)
+		}
 	}
 	return out
 })
@@ -94,28 +101,19 @@ func newTiling(board, side, card int, variant string) *Tiling {
 var dailyCache sync.Map // Day -> *Tiling
 
 // Daily returns the Out of Mine puzzle of day d: the variant Variants[d mod
-// 3]; the pair at place d div 3 of the variant's fixed shuffle, or the
-// first after it that has an exact tiling and, with a variant, a best score
-// the solver proves. It is safe for concurrent use.
+// 3] on the pair of the daily pool (dailyPool) that the daily rotation
+// (rotationIndex) gives the day, so that no NoRepeatDays days in a row
+// share a board side and card, whatever their variants. It is safe for
+// concurrent use.
 func Daily(d Day) *Tiling {
 	if t, ok := dailyCache.Load(d); ok {
 		return t.(*Tiling)
 	}
-	v := int(((d % 3) + 3) % 3)
-	order := dailyOrder()[v]
-	start := int(d) / 3 % len(order)
-	if start < 0 {
-		start += len(order)
-	}
-	for k := range order {
-		b, s, c := pairOf(order[(start+k)%len(order)])
-		t := newTiling(b, s, c, Variants[v])
-		if t.opt.Empty == 0 && t.opt.Proved {
-			dailyCache.Store(d, t)
-			return t
-		}
-	}
-	panic("puzzle: no board side and card has an exact tiling")
+	pool := dailyPool()
+	b, s, c := pairOf(pool[rotationIndex(d, len(pool), "outofmine daily")])
+	t := newTiling(b, s, c, Variants[mod(int(d), 3)])
+	dailyCache.Store(d, t)
+	return t
 }
 
 // LadderStep is one puzzle of the endless ladder: its place (1 is the

@@ -2,9 +2,9 @@ package puzzle
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"minehall/game"
@@ -26,71 +26,56 @@ func (s *Service) storedRating(ctx context.Context, key string, initial rating.R
 	return store.PuzzleRating{Puzzle: key, Mu: initial.Mu, Sigma: initial.Sigma}, nil
 }
 
-// playerRating returns the stored rating of a signed-in player in a rated
-// mode ("outofmine/ladder"), or the starting rating, named as it is
-// stored.
+// playerRating returns the stored rating of a player in a rated mode
+// ("outofmine/ladder"), or the starting rating, named as it is stored.
+// The server keeps every player's, a guest browser's too.
 func (s *Service) playerRating(ctx context.Context, player, mode string) (store.PuzzleRating, error) {
 	return s.storedRating(ctx, "player/"+player+"/"+mode, rating.Default())
 }
 
-// playerMu is the rating mean a rated mode picks a puzzle for: a signed-in
-// player's stored one, else a guest's query "mu" (their browser keeps it),
-// default [rating.DefaultMu].
+// playerMu is the rating mean a rated mode picks a puzzle for: the
+// player's stored one. A query that names one ("mu") is refused: the
+// server keeps the rating.
 func (s *Service) playerMu(ctx context.Context, q url.Values, player, mode string) (float64, error) {
-	if player != "" {
-		r, err := s.playerRating(ctx, player, mode)
-		return r.Mu, err
+	if q.Has("mu") {
+		return 0, game.Errorf(game.CodeInvalid, "mu %q: the server keeps every player's puzzle rating and picks a puzzle by it; leave mu out", q.Get("mu"))
 	}
-	m := q.Get("mu")
-	if m == "" {
-		return rating.DefaultMu, nil
-	}
-	v, err := strconv.ParseFloat(m, 64)
-	if err != nil || v != v || v < -1000 || v > 1000 {
-		return 0, game.Errorf(game.CodeInvalid, "mu %q is not a rating's mean", m)
-	}
-	return v, nil
+	r, err := s.playerRating(ctx, player, mode)
+	return r.Mu, err
 }
 
 // rated is the outcome of a rated attempt: the player's and the puzzle's
-// ratings after it, the puzzle's to store and, for a signed-in player,
-// theirs to store with the attempt.
+// ratings after it, and the ratings to store should the attempt count:
+// the player's, and the puzzle's unless a guest made it.
 type rated struct {
 	Player, Puzzle rating.Rating
 	puzzle, mine   *store.PuzzleRating
 }
 
 // rate rates an attempt at puzzle (its rating now) in a rated mode: a win
-// against the puzzle when solved, a loss otherwise. The player's rating
-// before it is the server's for a signed-in player; a guest's is the one
-// their submission brings (their browser keeps it), the default when it
-// brings none.
-func (s *Service) rate(ctx context.Context, player, mode string, submitted *rating.Rating, puzzle store.PuzzleRating, solved bool) (*rated, error) {
-	me := rating.Default()
-	if submitted != nil {
-		me = *submitted
-	}
-	var mine *store.PuzzleRating
-	if player != "" {
-		r, err := s.playerRating(ctx, player, mode)
-		if err != nil {
-			return nil, err
-		}
-		me, mine = rating.Rating{Mu: r.Mu, Sigma: r.Sigma}, &r
+// against the puzzle when solved, a loss otherwise, from the player's
+// rating as the server keeps it. A guest's attempt moves the guest's
+// rating but not the puzzle's: a guest's identity costs nothing to make,
+// so that a crowd of them could push a puzzle's rating anywhere.
+func (s *Service) rate(ctx context.Context, player, mode string, puzzle store.PuzzleRating, solved bool) (*rated, error) {
+	mine, err := s.playerRating(ctx, player, mode)
+	if err != nil {
+		return nil, err
 	}
 	ranks := []int{2, 1}
 	if solved {
 		ranks = []int{1, 2}
 	}
-	after, err := rating.DefaultModel().Rate([]rating.Rating{me, {Mu: puzzle.Mu, Sigma: puzzle.Sigma}}, ranks)
+	after, err := rating.DefaultModel().Rate([]rating.Rating{{Mu: mine.Mu, Sigma: mine.Sigma}, {Mu: puzzle.Mu, Sigma: puzzle.Sigma}}, ranks)
 	if err != nil {
-		return nil, game.Errorf(game.CodeInvalid, "the player's rating: %v", err)
+		return nil, fmt.Errorf("puzzle: rating %s against %s: %w", player, puzzle.Puzzle, err)
 	}
-	out := &rated{Player: after[0], Puzzle: after[1],
-		puzzle: &store.PuzzleRating{Puzzle: puzzle.Puzzle, Mu: after[1].Mu, Sigma: after[1].Sigma, Attempts: puzzle.Attempts + 1}}
-	if mine != nil {
-		mine.Mu, mine.Sigma, mine.Attempts = after[0].Mu, after[0].Sigma, mine.Attempts+1
-		out.mine = mine
+	mine.Mu, mine.Sigma, mine.Attempts = after[0].Mu, after[0].Sigma, mine.Attempts+1
+	out := &rated{Player: after[0], Puzzle: after[1], mine: &mine}
+	if IsGuest(player) {
+		out.Puzzle = rating.Rating{Mu: puzzle.Mu, Sigma: puzzle.Sigma}
+	} else {
+		out.puzzle = &store.PuzzleRating{Puzzle: puzzle.Puzzle, Mu: after[1].Mu, Sigma: after[1].Sigma, Attempts: puzzle.Attempts + 1}
 	}
 	return out, nil
 }
@@ -98,9 +83,9 @@ func (s *Service) rate(ctx context.Context, player, mode string, submitted *rati
 // nearest picks a puzzle of a rated mode for the player: of the n puzzles,
 // puzzle i named id(i) (stored as mode/id(i)) and rated initial(i) until
 // an attempt moved its rating, the one whose rating's mean is nearest the
-// player's (see Service.playerMu), skipping those named in the query's
-// "skip" (comma-separated, the ones the player did lately) unless every
-// one is. It returns the puzzle's index and rating.
+// player's (see Service.playerMu), skipping those the player attempted
+// and those named in the query's "skip" (comma-separated) unless that
+// leaves none. It returns the puzzle's index and rating.
 func (s *Service) nearest(ctx context.Context, q url.Values, player, mode string, n int, id func(int) string, initial func(int) rating.Rating) (int, store.PuzzleRating, error) {
 	mu, err := s.playerMu(ctx, q, player, mode)
 	if err != nil {
@@ -112,6 +97,19 @@ func (s *Service) nearest(ctx context.Context, q url.Values, player, mode string
 			skip[f] = true
 		}
 	}
+	done, err := s.Store.PlayerPuzzleAttempts(ctx, player, mode+"/", 10*n)
+	if err != nil {
+		return 0, store.PuzzleRating{}, err
+	}
+	for _, a := range done {
+		skip[strings.TrimPrefix(a.Puzzle, mode+"/")] = true
+	}
+	skipped := 0
+	for i := range n {
+		if skip[id(i)] {
+			skipped++
+		}
+	}
 	stored, err := s.Store.PuzzleRatings(ctx, mode+"/")
 	if err != nil {
 		return 0, store.PuzzleRating{}, err
@@ -119,7 +117,7 @@ func (s *Service) nearest(ctx context.Context, q url.Values, player, mode string
 	pick, best := -1, -1.0
 	var pr store.PuzzleRating
 	for i := range n {
-		if skip[id(i)] && len(skip) < n {
+		if skip[id(i)] && skipped < n {
 			continue
 		}
 		key := mode + "/" + id(i)

@@ -19,18 +19,12 @@ import (
 	"minehall/store"
 )
 
-// DefaultTolerance is how far a client's claimed time may lie from the
-// time the server measured between a ticket's issue and the submission.
-const DefaultTolerance = 5 * time.Second
-
 // Service answers the puzzle API (docs/protocol.md, "Puzzles"). The zero
 // value is not usable: Store is required.
 type Service struct {
 	Store store.PuzzleStore
 	// Now is the server's clock; nil is time.Now.
 	Now func() time.Time
-	// Tolerance: see DefaultTolerance; 0 takes it.
-	Tolerance time.Duration
 }
 
 func (s *Service) now() time.Time {
@@ -40,19 +34,15 @@ func (s *Service) now() time.Time {
 	return time.Now()
 }
 
-func (s *Service) tolerance() time.Duration {
-	if s.Tolerance > 0 {
-		return s.Tolerance
-	}
-	return DefaultTolerance
-}
-
 // Handle answers one request of /api/puzzles/GAME/MODE: method GET opens a
 // puzzle (and issues a start ticket), POST submits a solution (body, JSON).
-// player is the player's identity, empty for a guest. Errors carry game
-// codes: CodeNotFound for an unknown game or mode, CodeInvalid for bad
-// input, CodeIllegal for a solution the rules refuse, CodeConflict for a
-// ticket used already. A refused submission changes nothing.
+// player is the player's identity: "account:" and an account's ID, or
+// GuestPrefix and a guest browser's id (empty: a guest without one). The
+// server alone scores, times and rates: a submission that brings a
+// rating or a score is refused. Errors carry game codes: CodeNotFound for
+// an unknown game or mode, CodeInvalid for bad input, CodeIllegal for a
+// solution the rules refuse, CodeConflict for a ticket used already. A
+// refused submission changes nothing.
 func (s *Service) Handle(ctx context.Context, method, gameID, mode string, q url.Values, body []byte, player string) (any, error) {
 	switch gameID + "/" + mode + " " + method {
 	case "outofmine/daily GET":
@@ -102,14 +92,37 @@ type Submission struct {
 	Ticket string `json:"ticket"`
 	// Day is the day of the puzzle solved (daily puzzles).
 	Day string `json:"day,omitempty"`
-	// TimeMS is the time the client measured; the server's own measure is
-	// the one kept, this one is checked against it.
-	TimeMS int64  `json:"time_ms"`
-	Name   string `json:"name,omitempty"`
+	// TimeMS is the time the client measured, optional and ignored: the
+	// time of a solution is the server's, from the ticket's issue to the
+	// submission. When given it must be a whole number of milliseconds
+	// from 0 to MaxClientMillis.
+	TimeMS json.Number `json:"time_ms,omitempty"`
+	Name   string      `json:"name,omitempty"`
 }
 
-// decode reads body strictly into v.
+// MaxClientMillis is the largest time_ms a submission may bring.
+const MaxClientMillis = int64(TicketLife / time.Millisecond)
+
+// forgedFields are what only the server works out: a submission bringing
+// one is refused, so that nobody believes it was taken into account.
+var forgedFields = []string{"rating", "player_rating", "puzzle_rating", "score", "millis", "perfect", "success", "correct", "counted", "mu", "sigma"}
+
+// decode reads body strictly into v: a JSON object with v's fields only,
+// none of forgedFields.
 func decode(body []byte, v any) error {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(body, &fields) == nil {
+		for _, f := range forgedFields {
+			if _, ok := fields[f]; ok {
+				return game.Errorf(game.CodeInvalid, "a submission cannot bring %q: the server alone scores solutions, times them and keeps every player's and puzzle's rating", f)
+			}
+		}
+		if raw, ok := fields["time_ms"]; ok && string(raw) != "null" {
+			if err := checkClientTime(json.Number(raw)); err != nil {
+				return err
+			}
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -118,10 +131,25 @@ func decode(body []byte, v any) error {
 	return nil
 }
 
+// checkClientTime refuses a time_ms that is no time in milliseconds.
+func checkClientTime(n json.Number) error {
+	if n == "" {
+		return nil
+	}
+	if v, err := strconv.ParseInt(string(n), 10, 64); err != nil || v < 0 || v > MaxClientMillis {
+		return game.Errorf(game.CodeInvalid, "time_ms %s is not a time in milliseconds (a whole number from 0 to %d); it may be left out, as the server measures the time itself", n, MaxClientMillis)
+	}
+	return nil
+}
+
 // ticketFor checks sub's ticket: known, the player's, for a puzzle under
-// prefix, unused, and for a daily puzzle of sub.Day, which must be today.
-// It returns the ticket and the time the server measured.
+// prefix, unused, not older than TicketLife, and for a daily puzzle of
+// sub.Day, which must be today. It returns the ticket and the time the
+// server measured from its issue.
 func (s *Service) ticketFor(ctx context.Context, sub Submission, prefix, player string, daily bool) (store.PuzzleTicket, time.Duration, error) {
+	if err := checkClientTime(sub.TimeMS); err != nil {
+		return store.PuzzleTicket{}, 0, err
+	}
 	if sub.Ticket == "" {
 		return store.PuzzleTicket{}, 0, game.Errorf(game.CodeInvalid, "the submission has no start ticket; open the puzzle first")
 	}
@@ -132,8 +160,11 @@ func (s *Service) ticketFor(ctx context.Context, sub Submission, prefix, player 
 	if err != nil {
 		return tk, 0, err
 	}
-	if !strings.HasPrefix(tk.Puzzle, prefix) || tk.Player != player {
-		return tk, 0, game.Errorf(game.CodeInvalid, "the start ticket is for another puzzle or player (%s)", tk.Puzzle)
+	if !strings.HasPrefix(tk.Puzzle, prefix) {
+		return tk, 0, game.Errorf(game.CodeInvalid, "the start ticket is for another puzzle (%s)", tk.Puzzle)
+	}
+	if tk.Player != player {
+		return tk, 0, game.Errorf(game.CodeInvalid, "the start ticket was issued to another player: a ticket is good only for whoever opened the puzzle (a guest's browser keeps its identity in a cookie)")
 	}
 	if !tk.Used.IsZero() {
 		return tk, 0, game.Errorf(game.CodeConflict, "this start ticket was used already: a solution counts once (a replayed submission)")
@@ -152,12 +183,11 @@ func (s *Service) ticketFor(ctx context.Context, sub Submission, prefix, player 
 		}
 	}
 	took := now.Sub(tk.Issued)
-	claimed := time.Duration(sub.TimeMS) * time.Millisecond
-	if sub.TimeMS < 0 || claimed < took-s.tolerance() || claimed > took+s.tolerance() {
-		return tk, 0, game.Errorf(game.CodeInvalid, "the time disagrees with the server's clock: %.1f s claimed, %.1f s since the puzzle was opened (tolerance %.0f s)",
-			claimed.Seconds(), took.Seconds(), s.tolerance().Seconds())
+	if took > TicketLife {
+		return tk, 0, game.Errorf(game.CodeInvalid, "the start ticket expired: it was issued %.0f hours ago and lasts %.0f; open the puzzle again",
+			took.Hours(), TicketLife.Hours())
 	}
-	return tk, took, nil
+	return tk, max(took, 0), nil
 }
 
 // cleanName is a name for the best-score tables: trimmed, at most 24
@@ -235,10 +265,6 @@ func (s *Service) openLadder(ctx context.Context, q url.Values, player string) (
 type TilingSubmission struct {
 	Submission
 	Placements []outofmine.PlacementID `json:"placements"`
-	// Rating is the player's rating before this puzzle (ladder): a guest's,
-	// kept by the browser; the default when left out. A signed-in player's
-	// is the server's, and this one is ignored.
-	Rating *rating.Rating `json:"rating,omitempty"`
 }
 
 // TilingResult is the answer to an accepted tiling.
@@ -257,10 +283,15 @@ type TilingResult struct {
 	Solution       []outofmine.PlacementID `json:"solution"`
 	// SolutionTiles is Solution with the cells each tile covers.
 	SolutionTiles []outofmine.PlacedView `json:"solution_tiles"`
-	// Ladder only: the player's and the puzzle's ratings after it.
+	// Ladder only, when the attempt counts: the player's and the puzzle's
+	// ratings after it.
 	PlayerRating *rating.Rating `json:"player_rating,omitempty"`
 	PuzzleRating *rating.Rating `json:"puzzle_rating,omitempty"`
+	Counting
 }
+
+// tilingFloor is the floor of a tiling of n tiles.
+func tilingFloor(n int) time.Duration { return time.Duration(n) * TileFloor }
 
 func (s *Service) submitTiling(ctx context.Context, body []byte, player string, ladder bool) (*TilingResult, error) {
 	var sub TilingSubmission
@@ -297,36 +328,37 @@ func (s *Service) submitTiling(ctx context.Context, body []byte, player string, 
 	if res.SolutionTiles, err = outofmine.PlacedViews(oomPack(), res.Solution); err != nil {
 		return nil, fmt.Errorf("puzzle: the solver's solution: %w", err)
 	}
-	var pr, mine *store.PuzzleRating
+	var r *rated
 	if ladder {
 		cur, err := s.storedRating(ctx, ladderKey(step.Rank), step.Initial)
 		if err != nil {
 			return nil, err
 		}
-		r, err := s.rate(ctx, player, ratedModes["outofmine"], sub.Rating, cur, res.Perfect)
-		if err != nil {
+		if r, err = s.rate(ctx, player, ratedModes["outofmine"], cur, res.Perfect); err != nil {
 			return nil, err
 		}
-		res.PlayerRating, res.PuzzleRating, pr, mine = &r.Player, &r.Puzzle, r.puzzle, r.mine
 	}
 	solution, _ := json.Marshal(sub.Placements)
 	a := store.PuzzleAttempt{Ticket: tk.ID, Puzzle: tk.Puzzle, Player: player, Name: cleanName(sub.Name), Score: int64(rs.Score),
-		Millis: res.Millis, Perfect: res.Perfect, At: s.now(), Body: string(solution), PlayerRating: mine}
-	if err := s.Store.FinishPuzzle(ctx, a, pr); err != nil {
-		if game.ErrorCode(err) == game.CodeConflict {
-			return nil, game.Errorf(game.CodeConflict, "this start ticket was used already: a solution counts once (a replayed submission)")
-		}
+		Millis: res.Millis, Perfect: res.Perfect, At: s.now(), Body: string(solution)}
+	if res.Counting, err = s.finish(ctx, a, r, took, tilingFloor(len(sub.Placements))); err != nil {
 		return nil, err
+	}
+	if r != nil && res.Counted {
+		res.PlayerRating, res.PuzzleRating = &r.Player, &r.Puzzle
 	}
 	return res, nil
 }
 
-// BestEntry is a line of a best-score table.
+// BestEntry is a line of a best-score table: a player's attempt that
+// counts (one per player). Guest marks a guest's, whose name nobody
+// checked.
 type BestEntry struct {
 	Name    string `json:"name"`
 	Score   int64  `json:"score"`
 	Millis  int64  `json:"millis"`
 	Success bool   `json:"success"`
+	Guest   bool   `json:"guest"`
 }
 
 // BestTableSize is how many lines a best-score table shows.
@@ -339,7 +371,7 @@ func (s *Service) best(ctx context.Context, puzzle string) ([]BestEntry, error) 
 	}
 	out := make([]BestEntry, 0, len(as))
 	for _, a := range as {
-		out = append(out, BestEntry{Name: a.Name, Score: a.Score, Millis: a.Millis, Success: a.Perfect})
+		out = append(out, BestEntry{Name: a.Name, Score: a.Score, Millis: a.Millis, Success: a.Perfect, Guest: IsGuest(a.Player)})
 	}
 	return out, nil
 }
@@ -396,12 +428,13 @@ type DrillSubmission struct {
 }
 
 // DrillAnswer answers an attempt: the engine's result, the time and, once
-// the attempt is done, the drill's best-score table with it.
+// the attempt is done, whether it counts and the drill's best-score table.
 type DrillAnswer struct {
 	DrillResult
 	Puzzle string      `json:"puzzle"`
 	Millis int64       `json:"millis,omitempty"`
 	Best   []BestEntry `json:"best,omitempty"`
+	*Counting
 }
 
 // submitDrill plays the attempt's hits. While no gem fell it answers the
@@ -439,12 +472,11 @@ func (s *Service) submitDrill(ctx context.Context, body []byte, player string) (
 	hits, _ := json.Marshal(sub.Hits)
 	a := store.PuzzleAttempt{Ticket: tk.ID, Puzzle: tk.Puzzle, Player: player, Name: cleanName(sub.Name), Score: int64(res.Score),
 		Millis: ans.Millis, Perfect: res.Success, At: s.now(), Body: string(hits)}
-	if err := s.Store.FinishPuzzle(ctx, a, nil); err != nil {
-		if game.ErrorCode(err) == game.CodeConflict {
-			return nil, game.Errorf(game.CodeConflict, "this start ticket was used already: a solution counts once (a replayed submission)")
-		}
+	c, err := s.finish(ctx, a, nil, took, time.Duration(len(sub.Hits))*HitFloor)
+	if err != nil {
 		return nil, err
 	}
+	ans.Counting = &c
 	if ans.Best, err = s.best(ctx, tk.Puzzle); err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"time"
 
 	"minehall/game"
 	"minehall/games/tf22"
@@ -181,10 +182,6 @@ func (s *Service) playRoute(body []byte) (*RouteStep, error) {
 type RouteSubmission struct {
 	Submission
 	Plan []string `json:"plan"`
-	// Rating is the player's rating before this puzzle (practice): a
-	// guest's, kept by the browser; the default when left out. A
-	// signed-in player's is the server's, and this one is ignored.
-	Rating *rating.Rating `json:"rating,omitempty"`
 }
 
 // RouteResult answers an accepted plan: its ore against the optimum, and
@@ -196,9 +193,11 @@ type RouteResult struct {
 	Millis int64    `json:"millis"`
 	Best   []string `json:"best_plan"`
 	Reason string   `json:"reason"`
-	// Practice only: the player's and the puzzle's ratings after it.
+	// Practice only, when the attempt counts: the player's and the
+	// puzzle's ratings after it.
 	PlayerRating *rating.Rating `json:"player_rating,omitempty"`
 	PuzzleRating *rating.Rating `json:"puzzle_rating,omitempty"`
+	Counting
 }
 
 // submitRoute checks the ticket (daily: for today, for the day said), then
@@ -233,28 +232,26 @@ func (s *Service) submitRoute(ctx context.Context, body []byte, player string, p
 		return nil, err
 	}
 	res := &RouteResult{Puzzle: tk.Puzzle, ID: p.ID, RouteScore: sc, Millis: took.Milliseconds(), Best: p.Plan, Reason: p.Reason}
-	var pr, mine *store.PuzzleRating
+	var r *rated
 	if practice {
 		cur, err := s.storedRating(ctx, routePracticeKey(p.ID), routeInitial(p))
 		if err != nil {
 			return nil, err
 		}
-		r, err := s.rate(ctx, player, ratedModes["tf22"], sub.Rating, cur, sc.Perfect)
-		if err != nil {
+		if r, err = s.rate(ctx, player, ratedModes["tf22"], cur, sc.Perfect); err != nil {
 			return nil, err
 		}
-		res.PlayerRating, res.PuzzleRating, pr, mine = &r.Player, &r.Puzzle, r.puzzle, r.mine
 	}
 	plan, _ := json.Marshal(sub.Plan)
 	// The ore spent, fewer being better, is stored negated: a score is
 	// higher the better.
 	a := store.PuzzleAttempt{Ticket: tk.ID, Puzzle: tk.Puzzle, Player: player, Name: cleanName(sub.Name), Score: -int64(sc.Ore),
-		Millis: res.Millis, Perfect: sc.Perfect, At: s.now(), Body: string(plan), PlayerRating: mine}
-	if err := s.Store.FinishPuzzle(ctx, a, pr); err != nil {
-		if game.ErrorCode(err) == game.CodeConflict {
-			return nil, game.Errorf(game.CodeConflict, "this start ticket was used already: a solution counts once (a replayed submission)")
-		}
+		Millis: res.Millis, Perfect: sc.Perfect, At: s.now(), Body: string(plan)}
+	if res.Counting, err = s.finish(ctx, a, r, took, time.Duration(len(sub.Plan))*RouteMoveFloor); err != nil {
 		return nil, err
+	}
+	if r != nil && res.Counted {
+		res.PlayerRating, res.PuzzleRating = &r.Player, &r.Puzzle
 	}
 	return res, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"testing"
 
@@ -26,17 +27,55 @@ func (p *playerPuzzles) Handle(_ context.Context, _, _, _ string, _ url.Values, 
 
 // TestPuzzlesSpeakForTheSignedIn: a puzzle request speaks for the
 // signed-in account of its session, so that its tickets and attempts are
-// the account's; a guest's speaks for nobody.
+// the account's; a guest's speaks for their browser, which keeps the same
+// identity from one request to the next, and two browsers are two guests.
 func TestPuzzlesSpeakForTheSignedIn(t *testing.T) {
 	ts := newAccountServer(t, server.Config{Puzzles: &playerPuzzles{}})
 	guest := newBrowser(t, ts.URL)
-	var got struct{ Player string }
-	if st, code := guest.call("GET", "/api/puzzles/outofmine/daily", nil, &got); st != http.StatusOK || got.Player != "" {
-		t.Errorf("a guest's puzzle: %d %s, player %q; want 200 and no player", st, code, got.Player)
+	var first, again struct{ Player string }
+	if st, code := guest.call("GET", "/api/puzzles/outofmine/daily", nil, &first); st != http.StatusOK || !strings.HasPrefix(first.Player, "guest:") || len(first.Player) != len("guest:")+32 {
+		t.Errorf("a guest's puzzle: %d %s, player %q; want 200 and guest: with a 32-digit id", st, code, first.Player)
+	}
+	if guest.call("POST", "/api/puzzles/outofmine/daily", map[string]any{}, &again); again.Player != first.Player {
+		t.Errorf("the same guest again: player %q; want %q", again.Player, first.Player)
+	}
+	other := newBrowser(t, ts.URL)
+	if other.call("GET", "/api/puzzles/outofmine/daily", nil, &again); again.Player == first.Player || !strings.HasPrefix(again.Player, "guest:") {
+		t.Errorf("another browser: player %q; want another guest than %q", again.Player, first.Player)
 	}
 	ann := newBrowser(t, ts.URL)
 	a := ann.signUp("Ann Puzzler", "a long enough password")
+	var got struct{ Player string }
 	if st, code := ann.call("POST", "/api/puzzles/outofmine/daily", map[string]any{}, &got); st != http.StatusOK || got.Player != "account:"+a.ID {
 		t.Errorf("Ann's puzzle: %d %s, player %q; want 200 and account:%s", st, code, got.Player, a.ID)
+	}
+}
+
+// TestPuzzleGuestCookie: the guest cookie is HttpOnly, and a value the
+// server did not make (not 32 hexadecimal digits) is replaced by a new
+// identity rather than spoken for.
+func TestPuzzleGuestCookie(t *testing.T) {
+	ts := newAccountServer(t, server.Config{Puzzles: &playerPuzzles{}})
+	for _, tc := range []struct{ name, cookie string }{{"OK", ""}, {"ErrForged", "account:1"}, {"ErrShort", "abc"}, {"ErrUpper", strings.Repeat("A", 32)}} {
+		t.Run(tc.name, func(t *testing.T) {
+			req, _ := http.NewRequest("GET", ts.URL+"/api/puzzles/outofmine/daily", nil)
+			if tc.cookie != "" {
+				req.AddCookie(&http.Cookie{Name: "minehall_guest", Value: tc.cookie})
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			var set *http.Cookie
+			for _, c := range resp.Cookies() {
+				if c.Name == "minehall_guest" {
+					set = c
+				}
+			}
+			if set == nil || !set.HttpOnly || len(set.Value) != 32 || set.Value == tc.cookie {
+				t.Errorf("cookie %q: the answer sets %+v; want a new HttpOnly guest id of 32 digits", tc.cookie, set)
+			}
+		})
 	}
 }

@@ -24,9 +24,14 @@ type PuzzleTicket struct {
 // table), the score (higher is better), the time the server measured from
 // the ticket's issue to the submission, whether it reached the optimum,
 // when it was accepted, and the solution as JSON. PlayerRating, when not
-// nil, is the player's own rating after the attempt (a signed-in player's
-// ladder rating), stored with it under its Puzzle name as puzzle ratings
+// nil, is the player's own rating after the attempt (their rating in a
+// rated mode), stored with it under its Puzzle name as puzzle ratings
 // are; it is not read back with the attempt.
+//
+// Counted is whether the attempt counts for ratings, streaks and best
+// tables: a puzzle counts once per player, at their first attempt, and
+// only when it was not faster than a person can be (see package puzzle).
+// An attempt that does not count is kept all the same.
 type PuzzleAttempt struct {
 	Ticket  string
 	Puzzle  string
@@ -37,6 +42,7 @@ type PuzzleAttempt struct {
 	Perfect bool
 	At      time.Time
 	Body    string
+	Counted bool
 
 	PlayerRating *PuzzleRating
 }
@@ -61,14 +67,20 @@ type PuzzleStore interface {
 	// PuzzleTicket returns the ticket with the given id.
 	PuzzleTicket(ctx context.Context, id string) (PuzzleTicket, error)
 
-	// FinishPuzzle marks ticket a.Ticket used at a.At and stores a (with
-	// a.PlayerRating when not nil), and when r is not nil stores r as the
-	// puzzle's rating, in one transaction: all of it or, refused, nothing. A ticket used already
+	// FinishPuzzle marks ticket a.Ticket used at a.At and stores a, in one
+	// transaction: all of it or, refused, nothing. A ticket used already
 	// is refused with CodeConflict, so that a solution counts once.
-	FinishPuzzle(ctx context.Context, a PuzzleAttempt, r *PuzzleRating) error
+	// a.Counted asks that the attempt count; it counts unless a.Player has
+	// an attempt at a.Puzzle already (counted or not), which the
+	// transaction decides, so that of two concurrent first attempts one
+	// counts. Only an attempt that counts stores r as the puzzle's rating
+	// and a.PlayerRating, when they are not nil. counted reports what was
+	// stored.
+	FinishPuzzle(ctx context.Context, a PuzzleAttempt, r *PuzzleRating) (counted bool, err error)
 
-	// BestPuzzleAttempts returns up to limit attempts at puzzle, best
-	// first: highest score, then shortest time, then earliest.
+	// BestPuzzleAttempts returns up to limit attempts at puzzle that
+	// count (at most one per player, so), best first: highest score,
+	// then shortest time, then earliest.
 	BestPuzzleAttempts(ctx context.Context, puzzle string, limit int) ([]PuzzleAttempt, error)
 
 	// PlayerPuzzleAttempts returns up to limit of player's attempts at
@@ -106,7 +118,7 @@ func ScanPuzzleRatings(rows Rows) (map[string]PuzzleRating, error) {
 
 // PuzzleAttemptColumns are the columns of puzzle_attempts that
 // [ScanPuzzleAttempts] reads, in its order.
-const PuzzleAttemptColumns = `ticket, puzzle, player, name, score, millis, perfect, at_ms, body`
+const PuzzleAttemptColumns = `ticket, puzzle, player, name, score, millis, perfect, at_ms, body, counted`
 
 // ScanPuzzleAttempts decodes rows of PuzzleAttemptColumns.
 func ScanPuzzleAttempts(rows Rows) ([]PuzzleAttempt, error) {
@@ -114,7 +126,7 @@ func ScanPuzzleAttempts(rows Rows) ([]PuzzleAttempt, error) {
 	for rows.Next() {
 		var a PuzzleAttempt
 		var at int64
-		if err := rows.Scan(&a.Ticket, &a.Puzzle, &a.Player, &a.Name, &a.Score, &a.Millis, &a.Perfect, &at, &a.Body); err != nil {
+		if err := rows.Scan(&a.Ticket, &a.Puzzle, &a.Player, &a.Name, &a.Score, &a.Millis, &a.Perfect, &at, &a.Body, &a.Counted); err != nil {
 			return nil, err
 		}
 		a.At = FromMillis(at)

@@ -43,10 +43,11 @@ func (db *DB) PuzzleTicket(ctx context.Context, id string) (store.PuzzleTicket, 
 
 // FinishPuzzle implements [store.PuzzleStore]. The ticket's row is marked
 // used by a conditional update, so that of two concurrent submissions with
-// one ticket exactly one wins.
-func (db *DB) FinishPuzzle(ctx context.Context, a store.PuzzleAttempt, r *store.PuzzleRating) error {
+// one ticket exactly one wins; a transaction lock on the puzzle and the
+// player makes the check of their earlier attempt and the insert atomic.
+func (db *DB) FinishPuzzle(ctx context.Context, a store.PuzzleAttempt, r *store.PuzzleRating) (bool, error) {
 	at := store.Millis(a.At)
-	return pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
+	err := pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `UPDATE puzzle_tickets SET used_ms = $1 WHERE id = $2 AND used_ms = 0`, at, a.Ticket)
 		if err != nil {
 			return internal("finish puzzle", err)
@@ -61,12 +62,22 @@ func (db *DB) FinishPuzzle(ctx context.Context, a store.PuzzleAttempt, r *store.
 			}
 			return game.Errorf(game.CodeConflict, "puzzle ticket %s was used already", a.Ticket)
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO puzzle_attempts (`+store.PuzzleAttemptColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-			a.Ticket, a.Puzzle, a.Player, a.Name, a.Score, a.Millis, a.Perfect, at, a.Body); err != nil {
+		if a.Counted {
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, a.Puzzle+"|"+a.Player); err != nil {
+				return internal("finish puzzle", err)
+			}
+			var before bool
+			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM puzzle_attempts WHERE puzzle = $1 AND player = $2)`, a.Puzzle, a.Player).Scan(&before); err != nil {
+				return internal("finish puzzle", err)
+			}
+			a.Counted = !before
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO puzzle_attempts (`+store.PuzzleAttemptColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+			a.Ticket, a.Puzzle, a.Player, a.Name, a.Score, a.Millis, a.Perfect, at, a.Body, a.Counted); err != nil {
 			return internal("finish puzzle", err)
 		}
 		for _, r := range []*store.PuzzleRating{r, a.PlayerRating} {
-			if r == nil {
+			if r == nil || !a.Counted {
 				continue
 			}
 			if _, err := tx.Exec(ctx, `INSERT INTO puzzle_ratings (puzzle, mu, sigma, attempts) VALUES ($1, $2, $3, $4)
@@ -77,11 +88,15 @@ func (db *DB) FinishPuzzle(ctx context.Context, a store.PuzzleAttempt, r *store.
 		}
 		return nil
 	})
+	if err != nil {
+		return false, err
+	}
+	return a.Counted, nil
 }
 
 // BestPuzzleAttempts implements [store.PuzzleStore].
 func (db *DB) BestPuzzleAttempts(ctx context.Context, puzzle string, limit int) ([]store.PuzzleAttempt, error) {
-	rows, err := db.pool.Query(ctx, `SELECT `+store.PuzzleAttemptColumns+` FROM puzzle_attempts WHERE puzzle = $1
+	rows, err := db.pool.Query(ctx, `SELECT `+store.PuzzleAttemptColumns+` FROM puzzle_attempts WHERE puzzle = $1 AND counted
 		ORDER BY score DESC, millis, at_ms, ticket LIMIT $2`, puzzle, limit)
 	if err != nil {
 		return nil, internal("read puzzle attempts", err)

@@ -42,51 +42,59 @@ func (db *DB) PuzzleTicket(ctx context.Context, id string) (store.PuzzleTicket, 
 	return t, nil
 }
 
-// FinishPuzzle implements [store.PuzzleStore].
-func (db *DB) FinishPuzzle(ctx context.Context, a store.PuzzleAttempt, r *store.PuzzleRating) error {
+// FinishPuzzle implements [store.PuzzleStore]. The one writer connection
+// makes the check of a player's earlier attempt and the insert atomic.
+func (db *DB) FinishPuzzle(ctx context.Context, a store.PuzzleAttempt, r *store.PuzzleRating) (bool, error) {
 	tx, err := db.writer.BeginTx(ctx, nil)
 	if err != nil {
-		return internal("finish puzzle", err)
+		return false, internal("finish puzzle", err)
 	}
 	defer tx.Rollback()
 	var used int64
 	err = tx.QueryRowContext(ctx, `SELECT used_ms FROM puzzle_tickets WHERE id = ?`, a.Ticket).Scan(&used)
 	if errors.Is(err, sql.ErrNoRows) {
-		return game.Errorf(game.CodeNotFound, "no puzzle ticket %s", a.Ticket)
+		return false, game.Errorf(game.CodeNotFound, "no puzzle ticket %s", a.Ticket)
 	}
 	if err != nil {
-		return internal("finish puzzle", err)
+		return false, internal("finish puzzle", err)
 	}
 	if used != 0 {
-		return game.Errorf(game.CodeConflict, "puzzle ticket %s was used already", a.Ticket)
+		return false, game.Errorf(game.CodeConflict, "puzzle ticket %s was used already", a.Ticket)
 	}
 	at := store.Millis(a.At)
 	if _, err := tx.ExecContext(ctx, `UPDATE puzzle_tickets SET used_ms = ? WHERE id = ?`, at, a.Ticket); err != nil {
-		return internal("finish puzzle", err)
+		return false, internal("finish puzzle", err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO puzzle_attempts (`+store.PuzzleAttemptColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		a.Ticket, a.Puzzle, a.Player, a.Name, a.Score, a.Millis, a.Perfect, at, a.Body); err != nil {
-		return internal("finish puzzle", err)
+	if a.Counted {
+		var before int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM puzzle_attempts WHERE puzzle = ? AND player = ?`, a.Puzzle, a.Player).Scan(&before); err != nil {
+			return false, internal("finish puzzle", err)
+		}
+		a.Counted = before == 0
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO puzzle_attempts (`+store.PuzzleAttemptColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		a.Ticket, a.Puzzle, a.Player, a.Name, a.Score, a.Millis, a.Perfect, at, a.Body, a.Counted); err != nil {
+		return false, internal("finish puzzle", err)
 	}
 	for _, r := range []*store.PuzzleRating{r, a.PlayerRating} {
-		if r == nil {
+		if r == nil || !a.Counted {
 			continue
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO puzzle_ratings (puzzle, mu, sigma, attempts) VALUES (?, ?, ?, ?)
 			ON CONFLICT (puzzle) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, attempts = excluded.attempts`,
 			r.Puzzle, r.Mu, r.Sigma, r.Attempts); err != nil {
-			return internal("finish puzzle", err)
+			return false, internal("finish puzzle", err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return internal("finish puzzle", err)
+		return false, internal("finish puzzle", err)
 	}
-	return nil
+	return a.Counted, nil
 }
 
 // BestPuzzleAttempts implements [store.PuzzleStore].
 func (db *DB) BestPuzzleAttempts(ctx context.Context, puzzle string, limit int) ([]store.PuzzleAttempt, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT `+store.PuzzleAttemptColumns+` FROM puzzle_attempts WHERE puzzle = ?
+	rows, err := db.read.QueryContext(ctx, `SELECT `+store.PuzzleAttemptColumns+` FROM puzzle_attempts WHERE puzzle = ? AND counted
 		ORDER BY score DESC, millis, at_ms, ticket LIMIT ?`, puzzle, limit)
 	if err != nil {
 		return nil, internal("read puzzle attempts", err)

@@ -22,6 +22,7 @@ func RunPuzzles(t *testing.T, open Opener) {
 		{"BestOrder", testPuzzleBest},
 		{"Ratings", testPuzzleRatings},
 		{"PlayerHistory", testPuzzlePlayerHistory},
+		{"CountsOncePerPlayer", testPuzzleCountsOnce},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -68,8 +69,29 @@ func testPuzzleTickets(t *testing.T, s store.PuzzleStore) {
 	checkCode(t, "PuzzleTicket(unknown)", err, game.CodeNotFound)
 }
 
+// attempt is a counted attempt with ticket tk, by a player of its own
+// (named after the ticket).
 func attempt(tk string, score, ms int64, at time.Time) store.PuzzleAttempt {
-	return store.PuzzleAttempt{Ticket: tk, Puzzle: "outofmine/daily/2026-11-23", Name: "Ann", Score: score, Millis: ms, Perfect: score == 10, At: at, Body: `{"placements":[]}`}
+	return store.PuzzleAttempt{Ticket: tk, Puzzle: "outofmine/daily/2026-11-23", Player: "guest:" + tk, Name: "Ann", Score: score, Millis: ms,
+		Perfect: score == 10, At: at, Body: `{"placements":[]}`, Counted: true}
+}
+
+// finish calls FinishPuzzle and fails the test unless the attempt was
+// stored with counted as want.
+func finish(t *testing.T, s store.PuzzleStore, a store.PuzzleAttempt, r *store.PuzzleRating, want bool) {
+	t.Helper()
+	got, err := s.FinishPuzzle(context.Background(), a, r)
+	if err != nil {
+		t.Fatalf("FinishPuzzle(%s): %v", a.Ticket, err)
+	}
+	if got != want {
+		t.Errorf("FinishPuzzle(%s): counted %v; want %v", a.Ticket, got, want)
+	}
+}
+
+func finishErr(s store.PuzzleStore, a store.PuzzleAttempt, r *store.PuzzleRating) error {
+	_, err := s.FinishPuzzle(context.Background(), a, r)
+	return err
 }
 
 func testPuzzleFinishOnce(t *testing.T, s store.PuzzleStore) {
@@ -77,9 +99,7 @@ func testPuzzleFinishOnce(t *testing.T, s store.PuzzleStore) {
 	mustTicket(t, s, ticket("t1"))
 	at := base().Add(time.Minute)
 	r := &store.PuzzleRating{Puzzle: "outofmine/ladder/3", Mu: 27, Sigma: 7, Attempts: 1}
-	if err := s.FinishPuzzle(ctx, attempt("t1", 10, 60000, at), r); err != nil {
-		t.Fatalf("FinishPuzzle: %v", err)
-	}
+	finish(t, s, attempt("t1", 10, 60000, at), r, true)
 	tk, err := s.PuzzleTicket(ctx, "t1")
 	if err != nil || !tk.Used.Equal(at) {
 		t.Errorf("ticket after FinishPuzzle: got used %v (err %v); want %v", tk.Used, err, at)
@@ -87,8 +107,8 @@ func testPuzzleFinishOnce(t *testing.T, s store.PuzzleStore) {
 	// A replay is refused and changes nothing: neither the attempts nor
 	// the rating.
 	r2 := &store.PuzzleRating{Puzzle: "outofmine/ladder/3", Mu: 1, Sigma: 1, Attempts: 2}
-	checkCode(t, "FinishPuzzle replayed", s.FinishPuzzle(ctx, attempt("t1", 9, 1000, at), r2), game.CodeConflict)
-	checkCode(t, "FinishPuzzle(unknown ticket)", s.FinishPuzzle(ctx, attempt("t9", 9, 1000, at), r2), game.CodeNotFound)
+	checkCode(t, "FinishPuzzle replayed", finishErr(s, attempt("t1", 9, 1000, at), r2), game.CodeConflict)
+	checkCode(t, "FinishPuzzle(unknown ticket)", finishErr(s, attempt("t9", 9, 1000, at), r2), game.CodeNotFound)
 	best, err := s.BestPuzzleAttempts(ctx, "outofmine/daily/2026-11-23", 10)
 	if err != nil || len(best) != 1 || best[0].Score != 10 || best[0].Body != `{"placements":[]}` || !best[0].Perfect || !best[0].At.Equal(at) {
 		t.Errorf("BestPuzzleAttempts: got %+v (err %v); want the one accepted attempt", best, err)
@@ -105,9 +125,7 @@ func testPuzzleBest(t *testing.T, s store.PuzzleStore) {
 	for i, a := range []struct{ score, ms int64 }{{8, 5000}, {10, 90000}, {10, 30000}, {-2, 1000}} {
 		id := string(rune('a' + i))
 		mustTicket(t, s, ticket(id))
-		if err := s.FinishPuzzle(ctx, attempt(id, a.score, a.ms, base().Add(time.Duration(i)*time.Second)), nil); err != nil {
-			t.Fatalf("FinishPuzzle(%s): %v", id, err)
-		}
+		finish(t, s, attempt(id, a.score, a.ms, base().Add(time.Duration(i)*time.Second)), nil, true)
 	}
 	best, err := s.BestPuzzleAttempts(ctx, "outofmine/daily/2026-11-23", 3)
 	if err != nil {
@@ -134,9 +152,7 @@ func testPuzzleRatings(t *testing.T, s store.PuzzleStore) {
 	for i, id := range []string{"x", "y"} {
 		mustTicket(t, s, ticket(id))
 		r := &store.PuzzleRating{Puzzle: "outofmine/ladder/1", Mu: 25 + float64(i), Sigma: 8 - float64(i), Attempts: int64(i + 1)}
-		if err := s.FinishPuzzle(ctx, attempt(id, 10, 1000, base()), r); err != nil {
-			t.Fatalf("FinishPuzzle: %v", err)
-		}
+		finish(t, s, attempt(id, 10, 1000, base()), r, true)
 	}
 	got, ok, err := s.PuzzleRating(ctx, "outofmine/ladder/1")
 	if err != nil || !ok || got.Mu != 26 || got.Sigma != 7 || got.Attempts != 2 {
@@ -147,9 +163,7 @@ func testPuzzleRatings(t *testing.T, s store.PuzzleStore) {
 	for i, name := range []string{"outofmine/ladder/12", "outofmineXladder/3", "hammertime/daily/x"} {
 		id := fmt.Sprintf("r%d", i)
 		mustTicket(t, s, ticket(id))
-		if err := s.FinishPuzzle(ctx, attempt(id, 1, 1, base()), &store.PuzzleRating{Puzzle: name, Mu: 20, Sigma: 5, Attempts: 1}); err != nil {
-			t.Fatalf("FinishPuzzle: %v", err)
-		}
+		finish(t, s, attempt(id, 1, 1, base()), &store.PuzzleRating{Puzzle: name, Mu: 20, Sigma: 5, Attempts: 1}, true)
 	}
 	all, err := s.PuzzleRatings(ctx, "outofmine/ladder/")
 	if err != nil || len(all) != 2 || all["outofmine/ladder/1"].Mu != 26 || all["outofmine/ladder/12"].Mu != 20 {
@@ -181,9 +195,7 @@ func testPuzzlePlayerHistory(t *testing.T, s store.PuzzleStore) {
 		if a.id == "h2" {
 			at.PlayerRating = &store.PuzzleRating{Puzzle: "player/account:ann/outofmine/ladder", Mu: 27, Sigma: 6, Attempts: 1}
 		}
-		if err := s.FinishPuzzle(ctx, at, nil); err != nil {
-			t.Fatalf("FinishPuzzle(%s): %v", a.id, err)
-		}
+		finish(t, s, at, nil, true)
 	}
 	got, err := s.PlayerPuzzleAttempts(ctx, "account:ann", "outofmine/", 10)
 	if err != nil || len(got) != 2 || got[0].Ticket != "h2" || got[1].Ticket != "h1" || got[0].Puzzle != "outofmine/daily/2026-11-22" {
@@ -194,5 +206,50 @@ func testPuzzlePlayerHistory(t *testing.T, s store.PuzzleStore) {
 	}
 	if r, ok, err := s.PuzzleRating(ctx, "player/account:ann/outofmine/ladder"); err != nil || !ok || r.Mu != 27 || r.Sigma != 6 {
 		t.Errorf("the player's rating stored with an attempt: got %+v %v (err %v); want mu 27, sigma 6", r, ok, err)
+	}
+}
+
+// A puzzle counts once per player: a second attempt by the same player is
+// kept but does not count, stores no rating and stays out of the best
+// table, even when it scores better; an attempt asked not to count (too
+// fast) stores no rating either, and still is the player's first. Another
+// player's first attempt counts.
+func testPuzzleCountsOnce(t *testing.T, s store.PuzzleStore) {
+	ctx := context.Background()
+	const puzzle, mine = "outofmine/ladder/7", "player/account:ann/outofmine/ladder"
+	try := func(id, player string, score int64, counted bool, mu float64) store.PuzzleAttempt {
+		tk := ticket(id)
+		tk.Puzzle, tk.Player = puzzle, player
+		mustTicket(t, s, tk)
+		a := attempt(id, score, 1000, base())
+		a.Puzzle, a.Player, a.Counted = puzzle, player, counted
+		a.PlayerRating = &store.PuzzleRating{Puzzle: "player/" + player + "/outofmine/ladder", Mu: mu, Sigma: 5, Attempts: 1}
+		return a
+	}
+	finish(t, s, try("c1", "account:ann", 5, true, 30), &store.PuzzleRating{Puzzle: puzzle, Mu: 20, Sigma: 5, Attempts: 1}, true)
+	finish(t, s, try("c2", "account:ann", 10, true, 99), &store.PuzzleRating{Puzzle: puzzle, Mu: 1, Sigma: 1, Attempts: 2}, false)
+	finish(t, s, try("c3", "account:bo", 2, false, 99), &store.PuzzleRating{Puzzle: puzzle, Mu: 2, Sigma: 2, Attempts: 2}, false)
+	finish(t, s, try("c4", "account:bo", 3, true, 99), nil, false)
+	finish(t, s, try("c5", "guest:cy", 1, true, 31), nil, true)
+	if r, _, err := s.PuzzleRating(ctx, puzzle); err != nil || r.Mu != 20 || r.Attempts != 1 {
+		t.Errorf("the puzzle's rating: got %+v (err %v); want mu 20 after the one attempt that counted", r, err)
+	}
+	if r, _, err := s.PuzzleRating(ctx, mine); err != nil || r.Mu != 30 {
+		t.Errorf("ann's rating: got %+v (err %v); want mu 30, from her first attempt", r, err)
+	}
+	best, err := s.BestPuzzleAttempts(ctx, puzzle, 10)
+	var got []string
+	for _, a := range best {
+		got = append(got, a.Ticket)
+		if !a.Counted {
+			t.Errorf("best table: %s does not count", a.Ticket)
+		}
+	}
+	if err != nil || len(got) != 2 || got[0] != "c1" || got[1] != "c5" {
+		t.Errorf("best table: got %v (err %v); want [c1 c5]: one counted attempt per player", got, err)
+	}
+	all, err := s.PlayerPuzzleAttempts(ctx, "account:ann", puzzle, 10)
+	if err != nil || len(all) != 2 {
+		t.Errorf("ann's attempts: got %d (err %v); want both kept", len(all), err)
 	}
 }

@@ -16,7 +16,9 @@ import (
 // rising strength) until gems fall, and checks the page's result against
 // the engine replaying the same hits on the day's tray (RULINGS.md:
 // "Results are server-authoritative and reproducible from the seed and
-// the inputs"), and the day's best-score table.
+// the inputs"), and the day's best-score table, where the guest's entry
+// is marked as a guest's. The hits come at a person's pace, no faster
+// than the floor.
 func TestPuzzleHammerTimeDrill(t *testing.T) {
 	day, _ := puzzle.ParseDay("2026-11-23")
 	at, _ := time.Parse(time.DateOnly, day.String())
@@ -38,6 +40,7 @@ func TestPuzzleHammerTimeDrill(t *testing.T) {
 	for str := 1; str <= 10; str++ {
 		waitFor(t, tab, 20*time.Second, "the animation over", `document.querySelector('#ht-tray').dataset.animating !== 'true' && !document.querySelector('#ht-hit').disabled`)
 		do(t, tab, 10*time.Second, fmt.Sprintf("hit %s at strength %d", dr.Side, str),
+			chromedp.Sleep(puzzle.HitFloor),
 			choose(`#ht-side`, dr.Side),
 			chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { for (const [id, v] of [['#ht-pos', 5], ['#ht-strength', %d]]) { const e = document.querySelector(id); e.value = v; e.dispatchEvent(new Event('input', {bubbles: true})); } })()`, str)),
 			chromedp.Click(chromedp.CSS(`#ht-hit`)))
@@ -64,6 +67,9 @@ func TestPuzzleHammerTimeDrill(t *testing.T) {
 	best := eval[string](t, tab, `document.querySelector('#pz-best-fewest')?.textContent || ''`)
 	if !strings.Contains(best, fmt.Sprint(want.Score)) {
 		t.Errorf("the best-score table %q lacks the score %d", best, want.Score)
+	}
+	if !eval[bool](t, tab, `!!document.querySelector('#pz-best-fewest li[data-guest="yes"] .pz-guest')`) {
+		t.Errorf("the guest's entry in the best-score table has no guest mark: %q", best)
 	}
 	waitFor(t, tab, 20*time.Second, "the animation over", `document.querySelector('#ht-tray').dataset.animating !== 'true'`)
 	puzzleShot(t, tab, "puzzle-hammertime-done-desktop", 1280, 900)

@@ -46,6 +46,7 @@ func TestPuzzleMineralsSolved(t *testing.T) {
 	clickAt(t, tab, "the pawn", `#pz-board .pawn.selectable`)
 	target := fmt.Sprintf(`#pz-board polygon.legal[data-move=%q]`, pz.Best)
 	waitFor(t, tab, 10*time.Second, "the destinations", fmt.Sprintf(`!!document.querySelector(%q)`, target))
+	do(t, tab, 10*time.Second, "wait out the floor", chromedp.Sleep(puzzle.MineralsFloor))
 	clickAt(t, tab, "the best move's destination", target)
 	waitFor(t, tab, 20*time.Second, "the result", `!!document.querySelector('#pz-result')`)
 	if c := eval[string](t, tab, `document.querySelector('#pz-result').dataset.correct`); c != "yes" {
@@ -56,9 +57,7 @@ func TestPuzzleMineralsSolved(t *testing.T) {
 	if !strings.Contains(head, "Solved") || !strings.Contains(reason, pz.Text["en"]) {
 		t.Errorf("the result says %q, %q; want Solved with the reason %q", head, reason, pz.Text["en"])
 	}
-	if n := eval[string](t, tab, `document.querySelector('#pz-streak').dataset.streak`); n != "1" {
-		t.Errorf("streak %s after the day's puzzle; want 1", n)
-	}
+	waitFor(t, tab, 20*time.Second, "a streak of 1", `document.querySelector('#pz-streak')?.dataset.streak === '1'`)
 	if eval[bool](t, tab, `!!document.querySelector('#pz-board polygon.legal') || !document.querySelector('#pz-play').disabled`) {
 		t.Errorf("the board still takes moves after the answer")
 	}
@@ -97,8 +96,9 @@ func TestPuzzleMineralsWrongMove(t *testing.T) {
 
 // TestPuzzleMineralsPractice solves a practice puzzle: the page shows the
 // puzzle's rating and, after the best move, the player's new rating (a
-// solve is a win against the puzzle), kept in the browser; the next
-// puzzle is another one.
+// solve is a win against the puzzle), kept by the server; the next
+// puzzle is another one. The move is played at a person's pace, no
+// faster than the floor.
 func TestPuzzleMineralsPractice(t *testing.T) {
 	at, _ := mineralsDay()
 	s := startPuzzleSite(t, at)
@@ -112,14 +112,14 @@ func TestPuzzleMineralsPractice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	do(t, tab, 10*time.Second, "type the best move", typeInto(`#pz-move-input`, pz.Best))
+	do(t, tab, 10*time.Second, "type the best move", typeInto(`#pz-move-input`, pz.Best), chromedp.Sleep(puzzle.MineralsFloor))
 	clickAt(t, tab, "Play", `#pz-play`)
 	waitFor(t, tab, 20*time.Second, "the result", `!!document.querySelector('#pz-result') && !!document.querySelector('#pz-newrating')`)
 	if c := eval[string](t, tab, `document.querySelector('#pz-result').dataset.correct`); c != "yes" {
 		t.Fatalf("the page says correct=%q after the best move %s", c, pz.Best)
 	}
-	if mu := eval[float64](t, tab, `JSON.parse(localStorage.getItem('minehall.puzzles.minerals')).ladder.mu`); mu <= 25 {
-		t.Errorf("the browser keeps the rating %v after a solve; want it above the default 25", mu)
+	if mu := await[float64](t, tab, `import('/assets/js/api.js').then((m) => m.api('GET', '/api/puzzles/minerals/history')).then((h) => h.rating.Mu)`); mu <= 25 {
+		t.Errorf("the server keeps the rating %v after a solve; want it above the default 25", mu)
 	}
 	puzzleShot(t, tab, "puzzle-minerals-practice-desktop", 1280, 900)
 	puzzleShot(t, tab, "puzzle-minerals-practice-phone", 390, 844)

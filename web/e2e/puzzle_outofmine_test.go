@@ -27,6 +27,13 @@ import (
 // server's measured times are real).
 func startPuzzleSite(t *testing.T, base time.Time) *site {
 	t.Helper()
+	start := time.Now()
+	return startPuzzleSiteClock(t, func() time.Time { return base.Add(time.Since(start)) })
+}
+
+// startPuzzleSiteClock is startPuzzleSite with the server's clock now.
+func startPuzzleSiteClock(t *testing.T, now func() time.Time) *site {
+	t.Helper()
 	return startSite(t, func(mux *http.ServeMux, _ http.Handler) {
 		db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "puzzles.db"))
 		if err != nil {
@@ -35,8 +42,6 @@ func startPuzzleSite(t *testing.T, base time.Time) *site {
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))
 		reg := &game.Registry{}
 		hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log})
-		start := time.Now()
-		now := func() time.Time { return base.Add(time.Since(start)) }
 		srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Puzzles: &puzzle.Service{Store: db, Now: now}})
 		mux.Handle("/api/puzzles/", srv)
 		t.Cleanup(func() { hall.Close(); db.Close() })
@@ -116,6 +121,8 @@ func TestPuzzleOutOfMinePerfect(t *testing.T) {
 		waitFor(t, tab, 10*time.Second, "the tile "+sel+" laid", fmt.Sprintf(`!!document.querySelector('%s[data-state="confirmed"]')`, sel))
 	}
 	waitFor(t, tab, 10*time.Second, "every space covered", `document.querySelector('#oom-empty').dataset.empty === '0'`)
+	// No faster than a person: the floor of the tiles laid.
+	do(t, tab, time.Minute, "wait out the floor", chromedp.Sleep(time.Duration(len(plan))*puzzle.TileFloor))
 	clickAt(t, tab, "submit", `#pz-submit`)
 	waitFor(t, tab, 20*time.Second, "the result", `!!document.querySelector('#pz-result')`)
 	if v := eval[string](t, tab, `document.querySelector('#pz-result').dataset.perfect`); v != "yes" {
@@ -133,9 +140,7 @@ func TestPuzzleOutOfMinePerfect(t *testing.T) {
 	if !slices.Equal(shown, want) {
 		t.Errorf("the solution drawn: %v; want %v", shown, want)
 	}
-	if n := eval[int](t, tab, `Number(document.querySelector('#pz-streak').dataset.streak)`); n != 1 {
-		t.Errorf("the streak after the day's puzzle: %d; want 1", n)
-	}
+	waitFor(t, tab, 20*time.Second, "the streak of 1", `document.querySelector('#pz-streak')?.dataset.streak === '1'`)
 	if d := eval[string](t, tab, `document.querySelector('#pz-history tbody tr')?.dataset.day || ''`); d != day.String() {
 		t.Errorf("the history's first day: %q; want %s", d, day)
 	}
@@ -148,7 +153,7 @@ func TestPuzzleOutOfMinePerfect(t *testing.T) {
 
 // TestPuzzleOutOfMineLadder opens the endless ladder in German, submits a
 // board with nothing on it (a loss against the puzzle) and checks that the
-// guest's rating, kept by the browser, went down, and that the result is
+// guest's rating, kept by the server, went down, and that the result is
 // not perfect.
 func TestPuzzleOutOfMineLadder(t *testing.T) {
 	_, at := plainDay()
@@ -173,7 +178,7 @@ func TestPuzzleOutOfMineLadder(t *testing.T) {
 	if v := eval[string](t, tab, `document.querySelector('#pz-result').dataset.perfect`); v != "no" {
 		t.Errorf("an empty board: perfect=%q; want no", v)
 	}
-	mu := eval[float64](t, tab, `JSON.parse(localStorage.getItem('minehall.puzzles.outofmine')).ladder.mu`)
+	mu := await[float64](t, tab, `import('/assets/js/api.js').then((m) => m.api('GET', '/api/puzzles/outofmine/history')).then((h) => h.rating.Mu)`)
 	if mu >= 25 {
 		t.Errorf("the guest's rating after a loss: %.2f; want below 25", mu)
 	}

@@ -64,6 +64,8 @@ func TestPuzzleTF22Perfect(t *testing.T) {
 		waitFor(t, tab, 20*time.Second, "move "+m, fmt.Sprintf(`document.querySelectorAll('#pz-moves li').length === %d && document.querySelector('#pz-summary').dataset.spent === '%d'`, i+1, spent))
 	}
 	waitFor(t, tab, 20*time.Second, "the delivery", `!document.querySelector('#pz-submit').disabled`)
+	// No faster than a person: the floor of the plan's moves.
+	do(t, tab, time.Minute, "wait out the floor", chromedp.Sleep(time.Duration(len(p.Plan))*puzzle.RouteMoveFloor))
 	clickAt(t, tab, "submit", `#pz-submit`)
 	waitFor(t, tab, 20*time.Second, "the result", `!!document.querySelector('#pz-result')`)
 	if got := eval[string](t, tab, `document.querySelector('#pz-result').dataset.perfect`); got != "yes" {

@@ -8,7 +8,7 @@ import { t, onLanguage, language } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
 import { render as drawTray } from '../games/hammertime.js';
-import { addDay, historyBox, clockText } from './puzzles.js';
+import { recordChanged, countingNote, guestMark, historyBox, clockText } from './puzzles.js';
 
 const GAME = 'hammertime';
 
@@ -38,8 +38,7 @@ export function page(el) {
     redraw();
     const hits = [...st.hits, move];
     try {
-      const a = await api('POST', `/api/puzzles/${GAME}/daily`, { ticket: d.ticket, day: st.p.day, drill: d.id, hits,
-        time_ms: Date.now() - st.started, name: playerName() });
+      const a = await api('POST', `/api/puzzles/${GAME}/daily`, { ticket: d.ticket, day: st.p.day, drill: d.id, hits, name: playerName() });
       st.hits = hits;
       st.prev = st.view;
       st.view = a.view;
@@ -48,9 +47,7 @@ export function page(el) {
       if (a.done) {
         d.best = a.best;
         st.done[d.id] = a;
-        if (Object.keys(st.done).length === st.p.drills.length) {
-          addDay(GAME, { day: st.p.day, score: Object.values(st.done).filter((x) => x.success).length, best: st.p.drills.length, perfect: Object.values(st.done).every((x) => x.success), ms: a.millis });
-        }
+        recordChanged(GAME);
       }
     } catch (e) {
       st.error = e.message;
@@ -84,8 +81,8 @@ export function page(el) {
     return h('section', { class: 'card pz-best', id: `pz-best-${d.id}`, 'aria-labelledby': `pz-best-h-${d.id}` },
       h('h3', { id: `pz-best-h-${d.id}`, text: t('pz.ht.best', { goal: goal(d) }) }),
       d.best?.length
-        ? h('ol', { class: 'pz-best-list' }, d.best.map((b) => h('li', {}, b.success ? icon('check') : null, ' ',
-          h('strong', { text: b.name }), ' · ', t('pz.ht.points', { n: b.score }), ' · ', clockText(b.millis))))
+        ? h('ol', { class: 'pz-best-list' }, d.best.map((b) => h('li', { 'data-guest': b.guest ? 'yes' : 'no' }, b.success ? icon('check') : null, ' ',
+          h('strong', { text: b.name }), guestMark(b) ? ' ' : null, guestMark(b), ' · ', t('pz.ht.points', { n: b.score }), ' · ', clockText(b.millis))))
         : h('p', { class: 'muted', text: t('pz.ht.nobest') }));
   }
 
@@ -96,6 +93,7 @@ export function page(el) {
       h('h2', {}, a.success ? icon('trophy') : null, ' ', a.success ? t('pz.ht.success') : t('pz.ht.missed')),
       h('p', { text: t('pz.ht.fell', { n: a.fallen.length }) + (a.dragon ? ' ' + t('pz.ht.dragon') : '') }),
       h('p', { text: t('pz.ht.score', { n: a.score, hits: a.hits }) }),
+      countingNote(a),
       h('button', { type: 'button', class: 'primary', id: 'pz-again', onclick: () => open(st.drill), text: t('pz.ht.again') }));
   }
 

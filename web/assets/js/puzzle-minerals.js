@@ -3,14 +3,14 @@
 // player clicks the pawn's destination or types the move; the server
 // checks it with the start ticket and answers right or wrong with the best
 // move and the reason. The day's puzzle feeds the streak and history; the
-// practice mode goes through the set, rated (a guest's rating lives in
-// this browser, the puzzle's own on the server).
+// practice mode goes through the set, rated (the player's rating and the
+// puzzle's own are the server's).
 import { h, clear } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
 import { render as drawBoard } from '../games/minerals.js';
-import { record, saveRecord, addDay, historyBox, clockText } from './puzzles.js';
+import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText } from './puzzles.js';
 
 const GAME = 'minerals';
 
@@ -42,23 +42,14 @@ export function page(el) {
     }
     st.busy = true;
     render();
-    const rec = record(GAME);
-    const body = { ticket: st.p.ticket, move, time_ms: Date.now() - st.started, name: playerName() };
+    const body = { ticket: st.p.ticket, move, name: playerName() };
     if (st.mode === 'daily') body.day = st.p.day;
-    else body.rating = { Mu: rec.ladder.mu, Sigma: rec.ladder.sigma };
     try {
       const r = await api('POST', `/api/puzzles/${GAME}/${st.mode}`, body);
       st.result = r;
       st.error = '';
-      if (st.mode === 'daily') {
-        addDay(GAME, { day: st.p.day, score: r.correct ? 1 : 0, best: 1, perfect: r.correct, ms: r.millis });
-      } else {
-        const l = record(GAME);
-        l.ladder.mu = r.player_rating.Mu;
-        l.ladder.sigma = r.player_rating.Sigma;
-        l.ladder.done = [r.id, ...l.ladder.done.filter((x) => x !== r.id)].slice(0, 50);
-        saveRecord(GAME, l);
-      }
+      recordChanged(GAME);
+      if (st.mode === 'practice') serverRecord(GAME).then(render).catch(() => {});
     } catch (e) {
       st.error = e.message;
     }
@@ -69,12 +60,11 @@ export function page(el) {
 
   async function open() {
     st.error = '';
-    const l = record(GAME).ladder;
-    const q = st.mode === 'practice' ? `?mu=${l.mu}&skip=${l.done.join(',')}` : '';
     try {
-      const p = await api('GET', `/api/puzzles/${GAME}/${st.mode}${q}`);
+      const p = await api('GET', `/api/puzzles/${GAME}/${st.mode}`);
       if (left) return;
       Object.assign(st, { p, result: null, started: Date.now() });
+      if (st.mode === 'practice' && !myRating(GAME)) serverRecord(GAME).then(render).catch(() => {});
       board = h('div', { class: 'pz-board', id: 'pz-board' });
     } catch (e) {
       st.error = e.message;
@@ -91,7 +81,7 @@ export function page(el) {
     const p = st.p;
     const items = [st.mode === 'daily' ? [t('pz.day'), p.day] : [t('pz.mn.puzzle'), t('pz.mn.puzzleof', { id: p.id, n: p.set_size })],
       [t('pz.mn.seat'), t('seat.number', { n: p.seat + 1 })]];
-    if (st.mode === 'practice') items.push([t('pz.oom.puzzlerating'), p.rating.Mu.toFixed(1)], [t('pz.oom.yourrating'), record(GAME).ladder.mu.toFixed(1)]);
+    if (st.mode === 'practice') items.push([t('pz.oom.puzzlerating'), p.rating.Mu.toFixed(1)], [t('pz.oom.yourrating'), myRating(GAME)?.Mu.toFixed(1) ?? '…']);
     return h('dl', { class: 'pz-summary', id: 'pz-summary', 'data-puzzle': p.id },
       items.map(([k, v]) => h('div', {}, h('dt', { text: k }), h('dd', { text: v }))),
       h('div', {}, h('dt', {}, icon('clock'), ' ', t('pz.time')), h('dd', { id: 'pz-clock', role: 'timer', text: '0:00' })));
@@ -112,6 +102,7 @@ export function page(el) {
       r.correct ? null : h('p', { id: 'pz-yours', text: t('pz.mn.yours', { move: r.move }) }),
       h('p', { id: 'pz-best', text: t('pz.mn.best', { move: r.best }) }),
       h('p', { id: 'pz-reason', 'data-reason': r.reason }, h('strong', { text: t('pz.mn.why') + ' ' }), reason),
+      countingNote(r),
       r.player_rating ? h('p', { id: 'pz-newrating', text: t('pz.mn.newrating', { mu: r.player_rating.Mu.toFixed(1) }) }) : null,
       st.mode === 'daily'
         ? h('p', { class: 'muted', text: t('pz.tomorrow') })

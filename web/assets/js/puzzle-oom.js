@@ -10,7 +10,7 @@ import { t, onLanguage, language } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
 import { render as drawBoard, reply, boardPicture } from '../games/outofmine.js';
-import { record, saveRecord, addDay, historyBox, clockText } from './puzzles.js';
+import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText } from './puzzles.js';
 
 const GAME = 'outofmine';
 
@@ -111,6 +111,7 @@ export function page(el) {
       const p = await api('GET', `/api/puzzles/${GAME}/${st.mode}${query}`);
       if (left) return;
       Object.assign(st, { p, view: p.view, n: 0, started: Date.now() });
+      if (st.mode === 'ladder' && !myRating(GAME)) serverRecord(GAME).then(render).catch(() => {});
     } catch (e) {
       st.error = e.message;
     }
@@ -121,23 +122,15 @@ export function page(el) {
     if (!st.p || st.result || st.busy) return;
     st.busy = true;
     const me = st.view.players[0];
-    const body = { ticket: st.p.ticket, time_ms: Date.now() - st.started, name: playerName(),
+    const body = { ticket: st.p.ticket, name: playerName(),
       placements: me.placed.map((p) => ({ shape: p.shape, element: p.element || '', transform: p.transform, cell: p.cell })) };
-    const rec = record(GAME);
     if (st.mode === 'daily') body.day = st.p.day;
-    else body.rating = { Mu: rec.ladder.mu, Sigma: rec.ladder.sigma };
     try {
       const r = await api('POST', `/api/puzzles/${GAME}/${st.mode}`, body);
       st.result = r;
       st.error = '';
-      if (st.mode === 'daily') {
-        addDay(GAME, { day: st.p.day, score: r.score.score, best: r.best_score, perfect: r.perfect, ms: r.millis });
-      } else {
-        rec.ladder.mu = r.player_rating.Mu;
-        rec.ladder.sigma = r.player_rating.Sigma;
-        rec.ladder.done = [...rec.ladder.done.filter((x) => x !== st.p.rank), st.p.rank].slice(-40);
-        saveRecord(GAME, rec);
-      }
+      recordChanged(GAME);
+      if (st.mode === 'ladder') serverRecord(GAME).then(render).catch(() => {});
     } catch (e) {
       st.error = e.message;
     }
@@ -161,7 +154,7 @@ export function page(el) {
       [t('pz.oom.optimum'), String(p.optimum)],
       [t('pz.oom.best'), String(p.best_score)],
     ];
-    if (st.mode === 'ladder') items.push([t('pz.oom.puzzlerating'), p.rating.Mu.toFixed(1)], [t('pz.oom.yourrating'), record(GAME).ladder.mu.toFixed(1)]);
+    if (st.mode === 'ladder') items.push([t('pz.oom.puzzlerating'), p.rating.Mu.toFixed(1)], [t('pz.oom.yourrating'), myRating(GAME)?.Mu.toFixed(1) ?? '…']);
     return h('dl', { class: 'pz-summary', id: 'pz-summary', 'data-variant': p.variant, 'data-card': p.card, 'data-board': p.board, 'data-side': p.side },
       items.map(([k, v]) => h('div', {}, h('dt', { text: k }), h('dd', { text: v }))),
       h('div', {}, h('dt', {}, icon('clock'), ' ', t('pz.time')), h('dd', { id: 'pz-clock', role: 'timer', text: '0:00' })));
@@ -180,19 +173,20 @@ export function page(el) {
     return h('section', { class: ['card', 'pz-result', r.perfect && 'perfect'], id: 'pz-result', 'data-perfect': r.perfect ? 'yes' : 'no', 'aria-live': 'polite' },
       h('h2', {}, r.perfect ? icon('trophy') : null, ' ', r.perfect ? t('pz.perfect') : t('pz.notperfect')),
       h('dl', { class: 'pz-parts' }, parts.map(([k, v]) => h('div', {}, h('dt', { text: k }), h('dd', { text: String(v) })))),
+      countingNote(r),
       r.player_rating ? h('p', { id: 'pz-newrating', text: t('pz.oom.newrating', { mu: r.player_rating.Mu.toFixed(1) }) }) : null,
       h('p', { id: 'pz-perfect-count', 'data-count': r.perfect_tilings, text: t('pz.oom.perfectcount', { n: r.perfect_tilings }) }),
       h('div', { class: 'oom pz-solution-wrap' }, pic),
       st.mode === 'daily'
         ? h('p', { class: 'muted', text: t('pz.tomorrow') })
-        : h('button', { type: 'button', class: 'primary', id: 'pz-next', onclick: () => open(`?mu=${record(GAME).ladder.mu}&skip=${record(GAME).ladder.done.join(',')}`), text: t('pz.oom.next') }));
+        : h('button', { type: 'button', class: 'primary', id: 'pz-next', onclick: () => open(), text: t('pz.oom.next') }));
   }
 
   function render() {
     if (left) return;
     const tabs = h('div', { class: 'pz-tabs', role: 'tablist' }, ['daily', 'ladder'].map((m) => h('button', {
       type: 'button', role: 'tab', id: `pz-tab-${m}`, 'aria-selected': String(st.mode === m), class: st.mode === m ? 'primary' : '',
-      onclick: () => { if (st.mode !== m) { st.mode = m; const l = record(GAME).ladder; open(m === 'ladder' ? `?mu=${l.mu}&skip=${l.done.join(',')}` : ''); } },
+      onclick: () => { if (st.mode !== m) { st.mode = m; open(); } },
       text: t(`pz.oom.mode.${m}`) })));
     const parts = [h('h1', { text: t('pz.outofmine.title') }), h('p', {}, h('a', { href: '/puzzles', 'data-link': true, text: t('pz.all') })), tabs];
     if (st.error) parts.push(h('p', { class: 'error', role: 'alert', id: 'pz-error', text: st.error }));

@@ -5,7 +5,7 @@ import { t, onLanguage } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
 import { render as drawPlanet, describe } from '../games/tf22.js';
-import { record, saveRecord, addDay, historyBox, clockText } from './puzzles.js';
+import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText } from './puzzles.js';
 
 const GAME = 'tf22';
 
@@ -21,7 +21,6 @@ export function page(el) {
     const name = t('pz.tf22.crewname', { crew: t(`tf.color.${st.p?.setup.crew}`) });
     return [name.charAt(0).toUpperCase() + name.slice(1)];
   };
-  const practiceQuery = () => { const r = record(GAME).ladder; return `?mu=${r.mu}&skip=${r.done.join(',')}`; };
 
   const redraw = () => {
     const s = step();
@@ -42,11 +41,12 @@ export function page(el) {
   const back = (k) => { st.moves.length = k; st.steps.length = k + 1; st.n++; st.error = ''; render(); };
   const list = (id, moves) => h('ol', { id }, moves.map((m) => h('li', { 'data-move': m, text: describe(m, t, crewName()) })));
 
-  async function open(query = '') {
+  async function open() {
     Object.assign(st, { error: '', result: null, p: null, moves: [] }); render();
     try {
-      const p = await api('GET', `/api/puzzles/tf22/${st.mode}${query}`);
+      const p = await api('GET', `/api/puzzles/tf22/${st.mode}`);
       Object.assign(st, { p, steps: [p], started: Date.now() });
+      if (st.mode === 'practice' && !myRating(GAME)) serverRecord(GAME).then(render).catch(() => {});
     } catch (e) { st.error = e.message; }
     render();
   }
@@ -54,17 +54,12 @@ export function page(el) {
   async function submit() {
     if (!st.p || st.result || st.busy || !step()?.delivered) return;
     st.busy = true; st.error = '';
-    const rec = record(GAME), body = { ticket: st.p.ticket, time_ms: Date.now() - st.started, name: playerName(), plan: st.moves };
+    const body = { ticket: st.p.ticket, name: playerName(), plan: st.moves };
     if (st.mode === 'daily') body.day = st.p.day;
-    else body.rating = { Mu: rec.ladder.mu, Sigma: rec.ladder.sigma };
     try {
-      const r = st.result = await api('POST', `/api/puzzles/tf22/${st.mode}`, body);
-      if (st.mode === 'daily') addDay(GAME, { day: st.p.day, score: r.ore, best: r.optimum, perfect: r.perfect, ms: r.millis });
-      else {
-        const l = rec.ladder;
-        Object.assign(l, { mu: r.player_rating.Mu, sigma: r.player_rating.Sigma, done: [...l.done.filter((x) => x !== st.p.id), st.p.id].slice(-40) });
-        saveRecord(GAME, rec);
-      }
+      st.result = await api('POST', `/api/puzzles/tf22/${st.mode}`, body);
+      recordChanged(GAME);
+      if (st.mode === 'practice') serverRecord(GAME).then(render).catch(() => {});
     } catch (e) { st.error = e.message; }
     st.busy = false; render();
   }
@@ -80,7 +75,7 @@ export function page(el) {
       [t('pz.tf22.crew'), t(`tf.color.${p.setup.crew}`)],
       [t('pz.tf22.spent'), s.spent], [t('pz.tf22.turn'), t('pz.tf22.turnore', { turn: s.turn, n: s.ore })],
     ];
-    if (st.mode === 'practice') items.push([t('pz.oom.puzzlerating'), p.rating.Mu.toFixed(1)], [t('pz.oom.yourrating'), record(GAME).ladder.mu.toFixed(1)]);
+    if (st.mode === 'practice') items.push([t('pz.oom.puzzlerating'), p.rating.Mu.toFixed(1)], [t('pz.oom.yourrating'), myRating(GAME)?.Mu.toFixed(1) ?? '…']);
     const d = dl(items, { class: 'pz-summary', id: 'pz-summary', 'data-id': p.id, 'data-spent': s.spent });
     d.append(h('div', {}, h('dt', {}, icon('clock'), ' ', t('pz.time')), h('dd', { id: 'pz-clock', role: 'timer', text: '0:00' })));
     return d;
@@ -106,19 +101,20 @@ export function page(el) {
     return h('section', { class: ['card', 'pz-result', r.perfect && 'perfect'], id: 'pz-result', 'data-perfect': r.perfect ? 'yes' : 'no', 'aria-live': 'polite' },
       h('h2', {}, r.perfect ? icon('trophy') : null, ' ', r.perfect ? t('pz.perfect') : t('pz.notperfect')),
       dl(parts, { class: 'pz-parts' }),
+      countingNote(r),
       r.player_rating ? h('p', { text: t('pz.tf22.newrating', { mu: r.player_rating.Mu.toFixed(1) }) }) : null,
       h('h3', { text: t('pz.tf22.bestplan') }),
       list('pz-best', r.best_plan),
       st.mode === 'daily'
         ? h('p', { class: 'muted', text: t('pz.tomorrow') })
-        : btn('pz-next', t('pz.oom.next'), () => open(practiceQuery()), false, 'primary'));
+        : btn('pz-next', t('pz.oom.next'), () => open(), false, 'primary'));
   }
 
   function render() {
     if (st.left) return;
     const tabs = h('div', { class: 'pz-tabs', role: 'tablist' }, ['daily', 'practice'].map((m) => h('button', {
       type: 'button', role: 'tab', id: `pz-tab-${m}`, 'aria-selected': String(st.mode === m), class: st.mode === m ? 'primary' : '',
-      onclick: () => { if (st.mode !== m) { st.mode = m; open(m === 'practice' ? practiceQuery() : ''); } },
+      onclick: () => { if (st.mode !== m) { st.mode = m; open(); } },
       text: t(`pz.tf22.mode.${m}`) })));
     const parts = [h('h1', { text: t('pz.tf22.title') }), h('p', {}, h('a', { href: '/puzzles', 'data-link': true, text: t('pz.all') })), tabs];
     if (st.error) parts.push(h('p', { class: 'error', role: 'alert', id: 'pz-error', text: st.error }));
