@@ -384,6 +384,7 @@ func (t *Table) promote(ctx context.Context) error {
 		return err
 	}
 	t.mirror = false
+	t.restartGraces()
 	t.resume(ctx)
 	return nil
 }
@@ -395,7 +396,7 @@ func (t *Table) demote(ctx context.Context) {
 	t.mirror = true
 	t.stopTimer()
 	t.stopClockTimer()
-	t.stopIdleTimer()
+	t.stopGraceTimer()
 	for _, b := range t.bots {
 		if b != nil {
 			if b.timer != nil {

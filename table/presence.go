@@ -2,9 +2,7 @@ package table
 
 import (
 	"slices"
-	"time"
 
-	"minehall/game"
 	"minehall/store"
 )
 
@@ -135,6 +133,7 @@ func (t *Table) presenceChanged(before census, except *Subscription) {
 	}
 	t.notePresent()
 	t.noteOffline(before.seats, now.seats)
+	t.scheduleGrace()
 	if !t.mirror && t.everyoneGone() {
 		if err := t.abandon(t.ctx); err != nil {
 			t.hall.cfg.Logger.Error("abandoned table not stored", "table", t.id, "err", err)
@@ -152,8 +151,8 @@ func (t *Table) notePresent() {
 	}
 }
 
-// seatInfos adds every seat's presence, stand-in and clock, and the
-// spectators, to info; t.mu is held.
+// seatInfos adds every seat's presence, stand-in, offline grace and
+// clock, and the spectators, to info; t.mu is held.
 func (t *Table) seatInfos(info *Info) {
 	info.Spectators = spectatorsInfo(t.spectators())
 	pres := t.presences()
@@ -165,107 +164,11 @@ func (t *Table) seatInfos(info *Info) {
 			s.Absent = t.absent[i]
 			s.StandIn = s.Absent != ""
 		}
+		if due, ok := t.graceDue(i, pres); ok {
+			s.OfflineDeadline = t.msTime(due).UnixMilli()
+		}
 		if clocks != nil {
 			s.Clock = clocks[i]
 		}
 	}
-}
-
-// idleAfter is how long a person at a real-time table may be offline
-// without acting before a stand-in plays for them: a whole round, as long
-// as the game's round clock (defaultRound when it is off).
-func (t *Table) idleAfter() time.Duration {
-	if t.roundLen > 0 {
-		return t.roundLen
-	}
-	return defaultRound
-}
-
-// defaultRound stands for a round's length at a real-time table whose
-// round clock is off.
-const defaultRound = 3 * time.Minute
-
-// noteOffline starts counting, at a real-time table, the offline time of
-// every seat that went offline; t.mu is held.
-func (t *Table) noteOffline(before, now []string) {
-	if t.spec.Turns != game.RealTime {
-		return
-	}
-	ms := t.nowMs()
-	for i := range now {
-		if now[i] == PresenceOffline && before[i] != PresenceOffline {
-			t.offlineSince[i] = ms
-		}
-	}
-	t.scheduleIdle()
-}
-
-// scheduleIdle arranges the check of the first person at a real-time
-// table who may be idle for a whole round; t.mu is held.
-func (t *Table) scheduleIdle() {
-	t.stopIdleTimer()
-	if t.spec.Turns != game.RealTime || t.closed || t.mirror || t.rec.Status != store.StatusPlaying {
-		return
-	}
-	due, ok := t.firstIdle()
-	if !ok {
-		return
-	}
-	t.idleGen++
-	gen := t.idleGen
-	d := t.msTime(due).Sub(t.hall.cfg.Clock.Now())
-	t.idleTimer = t.hall.cfg.Clock.AfterFunc(max(d, 0), func() { t.fireIdle(gen) })
-}
-
-// firstIdle returns when, in ms since the start, the first offline person
-// without a stand-in will have been idle for a whole round; t.mu is held.
-func (t *Table) firstIdle() (int64, bool) {
-	pres := t.presences()
-	first, ok := int64(0), false
-	for i, s := range t.rec.Seats {
-		if s.Kind != store.SeatPerson || t.absent[i] != "" || pres[i] != PresenceOffline {
-			continue
-		}
-		due := max(t.offlineSince[i], t.lastActed[i]) + t.idleAfter().Milliseconds()
-		if !ok || due < first {
-			first, ok = due, true
-		}
-	}
-	return first, ok
-}
-
-func (t *Table) stopIdleTimer() {
-	if t.idleTimer != nil {
-		t.idleTimer.Stop()
-		t.idleTimer = nil
-	}
-}
-
-// fireIdle hands every person idle for a whole round to a stand-in.
-func (t *Table) fireIdle(gen int64) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if gen != t.idleGen || t.closed || t.mirror || t.rec.Status != store.StatusPlaying {
-		return
-	}
-	t.idleTimer = nil
-	now := t.nowMs()
-	pres := t.presences()
-	for i, s := range t.rec.Seats {
-		if s.Kind != store.SeatPerson || t.absent[i] != "" || pres[i] != PresenceOffline {
-			continue
-		}
-		if max(t.offlineSince[i], t.lastActed[i])+t.idleAfter().Milliseconds() > now {
-			continue
-		}
-		if err := t.standIn(t.ctx, game.Player(i), AbsentIdle); err != nil {
-			t.hall.cfg.Logger.Error("stand-in not stored", "table", t.id, "seat", i, "err", err)
-			t.retryLater()
-			return
-		}
-		if t.rec.Status != store.StatusPlaying {
-			return
-		}
-	}
-	t.advance(t.ctx)
 }

@@ -61,8 +61,9 @@ type Update struct {
 	// for seats without one).
 	Clocks []*ClockInfo `json:"clocks,omitempty"`
 	// Now is the server's time when the update was made, in Unix
-	// milliseconds, with a Deadline or Clocks: a client whose clock is off
-	// counts down from it.
+	// milliseconds, with a Deadline or Clocks and at every timed or
+	// real-time table (whose seats' OfflineDeadline counts down): a client
+	// whose clock is off counts down from it.
 	Now int64 `json:"now,omitempty"`
 	// Result is set once the game is over.
 	Result *game.Result `json:"result,omitempty"`
