@@ -42,8 +42,8 @@ type Remote interface {
 	Start(ctx context.Context, owner, id, ownerToken string) error
 	// Manage asks the owner to change the table: op is "leave" or
 	// "reclaim" with a seat token, "abort", "seats/N/bot" (with body
-	// {"bot": level}) or "chat/settings" (with a [ChatSettings] body) with
-	// the owner's token.
+	// {"bot": level}), "seats/N/standin" or "chat/settings" (with a
+	// [ChatSettings] body) with the owner's token.
 	Manage(ctx context.Context, owner, id, op, token string, body any) error
 	// Presence reports to the owner the presence of the seats'
 	// connections to instance from and its spectators (see
