@@ -52,6 +52,9 @@ func TestOfflineGraceAcrossInstances(t *testing.T) {
 	online := func(s table.SeatInfo) bool { return s.Presence == table.PresenceOnline && s.OfflineDeadline == 0 }
 	offline := func(s table.SeatInfo) bool { return s.Presence == table.PresenceOffline && s.OfflineDeadline != 0 }
 
+	// A spectator on b keeps the table live there.
+	cy := dial(t, b.base, id, "", 2, nil)
+	cy.next("state")
 	ann := dial(t, b.base, id, j0.Token, 0, nil)
 	ann.next("state")
 	waitFor("Ann, on b, online on the owner", online)
@@ -62,9 +65,11 @@ func TestOfflineGraceAcrossInstances(t *testing.T) {
 	// Her page on b reloads within the grace.
 	ann.c.Close(1000, "")
 	s := waitFor("Ann offline on the owner", offline)
-	if want := clock.Now().Add(table.LiveGrace).UnixMilli(); s.OfflineDeadline != want {
+	want := clock.Now().Add(table.LiveGrace).UnixMilli()
+	if s.OfflineDeadline != want {
 		t.Errorf("Ann's offline deadline on the owner: %d; want %d, 30 s on", s.OfflineDeadline, want)
 	}
+	untilSeat(t, cy, 0, "the owner's offline deadline on b", func(s table.SeatInfo) bool { return s.OfflineDeadline == want })
 	clock.Advance(20 * time.Second)
 	ann = dial(t, b.base, id, j0.Token, 0, nil)
 	ann.next("state")
