@@ -205,3 +205,36 @@ func TestOwnerStandInNowOverHTTP(t *testing.T) {
 	}
 	untilSeat(t, bo, 0, "Ann's stand-in", func(s table.SeatInfo) bool { return s.StandIn })
 }
+
+// A device passed round (pass and play) holds the tokens of several
+// seats: its connection, for one seat or watching, keeps every seat it
+// holds present, so nobody's grace runs while the device is passed; a
+// token that is not the table's is refused.
+func TestHeldSeatsStayPresent(t *testing.T) {
+	ts, clock := newClockedServer(t)
+	id, _, toks := createTable(t, ts.URL, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true, StandIn: "random", TimeControl: fastPreset})
+	ann := dialHello(t, ts.URL, id, map[string]any{"type": "hello", "token": toks[0], "held": []string{toks[1]}}, 0)
+	untilSeat(t, ann, 1, "Bo's seat, held by Ann's device, online", func(s table.SeatInfo) bool { return s.Presence == table.PresenceOnline })
+	ann.act("a")
+	ann.next("ack")
+	// The device shows the pass screen, watching, and holds both seats.
+	ann.c.Close(1000, "")
+	pass := dialHello(t, ts.URL, id, map[string]any{"type": "hello", "held": []string{toks[0], toks[1]}}, 2)
+	pass.next("state")
+	clock.Advance(time.Minute)
+	var info table.Info
+	do(t, ts.URL, "GET", "/api/tables/"+id, "", nil, &info)
+	if s := info.Seats[1]; s.StandIn || s.Presence != table.PresenceOnline || s.OfflineDeadline != 0 {
+		t.Fatalf("Bo's seat a minute into his turn on the device passed to him: %+v; want his, online, no grace", s)
+	}
+	if s := info.Seats[0]; s.Presence != table.PresenceOnline {
+		t.Errorf("Ann's seat, held by the watching device: %+v; want online", s)
+	}
+	bad := dialHello(t, ts.URL, id, map[string]any{"type": "hello", "held": []string{"not-a-token"}}, 3)
+	if f := bad.next("error"); f.Code != game.CodeUnauthorized {
+		t.Errorf("a hello holding a wrong token: %s; want unauthorized", f.raw)
+	}
+	if st := bad.waitClosed(); st != 1008 {
+		t.Errorf("a hello holding a wrong token: closed with %d; want 1008", st)
+	}
+}

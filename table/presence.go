@@ -3,6 +3,7 @@ package table
 import (
 	"slices"
 
+	"minehall/game"
 	"minehall/store"
 )
 
@@ -29,18 +30,27 @@ func (t *Table) presences() []string {
 		}
 	}
 	for sub := range t.subs {
-		if !sub.seat.Seated() || int(sub.seat) >= len(out) {
-			continue
-		}
-		switch {
-		case !sub.away:
-			out[sub.seat] = PresenceOnline
-		case out[sub.seat] == PresenceOffline:
-			out[sub.seat] = PresenceAway
+		markPresent(out, sub.seat, sub.away)
+		for _, p := range sub.held {
+			markPresent(out, p, sub.away)
 		}
 	}
 	t.mergeRemote(out)
 	return out
+}
+
+// markPresent raises seat's presence in out to online, or to away when
+// its page is hidden.
+func markPresent(out []string, seat game.Player, away bool) {
+	if !seat.Seated() || int(seat) >= len(out) {
+		return
+	}
+	switch {
+	case !away:
+		out[seat] = PresenceOnline
+	case out[seat] == PresenceOffline:
+		out[seat] = PresenceAway
+	}
 }
 
 // census is who is at the table: every seat's presence, and the names of
@@ -102,16 +112,39 @@ func spectatorsInfo(names []string) *SpectatorsInfo {
 
 // SetAway says whether the page behind sub is hidden (away) or in view;
 // everyone at the table is told when the seat's presence changes.
-// Spectators' pages do not count.
+// Spectators' pages count only for the seats they hold (see Hold).
 func (sub *Subscription) SetAway(away bool) {
 	t := sub.t
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if sub.closed || !sub.seat.Seated() || sub.away == away {
+	if sub.closed || sub.away == away {
 		return
 	}
 	before := t.census()
 	sub.away = away
+	t.presenceChanged(before, nil)
+}
+
+// Hold says that the device behind sub also holds the tokens of seats,
+// which the caller has checked (pass and play: one device passed round,
+// whose connection follows one seat at a time or watches): while sub
+// lasts, they count as present as its own seat does, so that nobody is
+// handed to a stand-in for being offline while the device is passed to
+// them. Their clocks run as ever. Bots' seats and sub's own are ignored.
+func (sub *Subscription) Hold(seats []game.Player) {
+	t := sub.t
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if sub.closed {
+		return
+	}
+	before := t.census()
+	sub.held = sub.held[:0]
+	for _, p := range seats {
+		if p.Seated() && int(p) < len(t.rec.Seats) && p != sub.seat && t.rec.Seats[p].Kind == store.SeatPerson && !slices.Contains(sub.held, p) {
+			sub.held = append(sub.held, p)
+		}
+	}
 	t.presenceChanged(before, nil)
 }
 

@@ -130,6 +130,9 @@ type Subscription struct {
 	name   string // a spectator's name, if it gave one
 	legal  bool
 	away   bool // the subscriber's page is hidden
+	// held are the other seats whose tokens the subscriber's device holds
+	// (pass and play): they count as present as its own seat does.
+	held []game.Player
 	err    error
 	closed bool
 	t      *Table

@@ -197,6 +197,9 @@ export function tablePage(el, id) {
     // A spectator watches under the name this browser last used (a device
     // passed round watches between turns without one).
     if (!sock.token && !pass.active) sock.name = playerName();
+    // A device passed round keeps every seat it holds present, so that
+    // nobody's grace runs out while the device is passed to them.
+    if (pass.active) sock.held = hereSeats(id).map((s) => s.token).filter((tok) => tok && tok !== sock.token);
     sock.connect();
   }
 
