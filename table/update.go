@@ -124,15 +124,15 @@ func (u *Update) seal() *Update {
 // behind that updates were dropped; Err then says which. Subscribe again
 // to resynchronise.
 type Subscription struct {
-	C      <-chan *Update
-	c      chan *Update
-	seat   game.Player
-	name   string // a spectator's name, if it gave one
-	legal  bool
-	away   bool // the subscriber's page is hidden
+	C     <-chan *Update
+	c     chan *Update
+	seat  game.Player
+	name  string // a spectator's name, if it gave one
+	legal bool
+	away  bool // the subscriber's page is hidden
 	// held are the other seats whose tokens the subscriber's device holds
 	// (pass and play): they count as present as its own seat does.
-	held []game.Player
+	held   []game.Player
 	err    error
 	closed bool
 	t      *Table
