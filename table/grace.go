@@ -73,8 +73,12 @@ func (t *Table) noteActors(ms int64, actors []game.Player) {
 }
 
 // noteOffline restarts the grace of every seat that went offline between
-// the presences before and now; t.mu is held.
+// the presences before and now, once the game has started (before, every
+// grace counts from the start); t.mu is held.
 func (t *Table) noteOffline(before, now []string) {
+	if t.rec.Started.IsZero() {
+		return
+	}
 	ms := t.nowMs()
 	for i := range now {
 		if i < len(before) && i < len(t.graceFrom) && now[i] == PresenceOffline && before[i] != PresenceOffline {

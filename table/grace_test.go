@@ -295,3 +295,33 @@ func TestOwnerStandsInNow(t *testing.T) {
 		return len(acts) == 1
 	})
 }
+
+// A person whose page closed before the start is waited for the grace
+// from the start.
+func TestGraceOfOfflineBeforeTheStart(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	tb, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true,
+		TimeControl: &store.TimeControl{MoveS: 45, BankS: 300}, StandIn: "random"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := tb.Join(ctx, "Ann", -1); err != nil {
+		t.Fatal(err)
+	}
+	ann := openPage(t, tb, 0)
+	e.clock.Advance(time.Minute)
+	ann.Close()
+	e.clock.Advance(time.Minute)
+	if _, _, err := tb.Join(ctx, "Bo", -1); err != nil {
+		t.Fatal(err)
+	}
+	want := e.clock.Now().Add(table.LiveGrace).UnixMilli()
+	if s := seatOf(t, tb, 0); s.OfflineDeadline != want {
+		t.Fatalf("Ann's seat at the start: %+v; want a grace of 30 s from the start (%d)", s, want)
+	}
+	e.clock.Advance(table.LiveGrace)
+	if s := seatOf(t, tb, 0); !s.StandIn || s.Absent != table.AbsentOffline {
+		t.Fatalf("Ann's seat 30 s into the game: %+v; want a stand-in for being offline", s)
+	}
+}
