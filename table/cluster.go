@@ -282,6 +282,9 @@ func (t *Table) follow(act store.Action) error {
 		t.followed.Broadcast()
 	}
 	t.broadcastAction(act.Player, act.Move, last.public, last.standIn)
+	if t.gracesChanged() {
+		t.broadcastTable()
+	}
 	t.lapseRequest()
 	if t.rec.Status == store.StatusFinished && len(t.subs) == 0 {
 		t.hall.finished(t)

@@ -121,6 +121,31 @@ func (t *Table) graceDue(seat int, pres []string) (int64, bool) {
 	return due, true
 }
 
+// gracesChanged reports whether a grace started, ended or moved since the
+// subscribers were last told of the table (see broadcastTableBut): a
+// grace that starts with a turn, not with a change of presence, is news
+// to them; t.mu is held.
+func (t *Table) gracesChanged() bool {
+	pres := t.presences()
+	for i := range t.rec.Seats {
+		due, on := t.graceDue(i, pres)
+		told := i < len(t.gracesTold) && t.gracesTold[i] != 0
+		if on != told || on && t.msTime(due).UnixMilli() != t.gracesTold[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// offlineDeadlines returns the seats' offline deadlines in info.
+func offlineDeadlines(info Info) []int64 {
+	out := make([]int64, len(info.Seats))
+	for i, s := range info.Seats {
+		out[i] = s.OfflineDeadline
+	}
+	return out
+}
+
 // scheduleGrace arranges the hand-over of the first offline seat whose
 // grace runs out; t.mu is held.
 func (t *Table) scheduleGrace() {

@@ -325,3 +325,35 @@ func TestGraceOfOfflineBeforeTheStart(t *testing.T) {
 		t.Fatalf("Ann's seat 30 s into the game: %+v; want a stand-in for being offline", s)
 	}
 }
+
+// The others hear of a grace that starts with a turn, when the person to
+// move is offline already: a table update carries its deadline.
+func TestGraceStartingWithTheTurnIsBroadcast(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	tb, _ := timedTable(t, e, 45, 300)
+	bo, err := tb.Subscribe(1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bo.Close()
+	e.clock.Advance(5 * time.Second)
+	if _, err := tb.Act(ctx, 0, "a", 1); err != nil {
+		t.Fatalf("Ann plays over HTTP: %v", err)
+	}
+	e.clock.Advance(5 * time.Second)
+	if _, err := tb.Act(ctx, 1, "b", 1); err != nil {
+		t.Fatalf("Bo plays: %v", err)
+	}
+	want := e.clock.Now().Add(table.LiveGrace).UnixMilli()
+	for {
+		select {
+		case u := <-bo.C:
+			if u.Type == table.UpdateTable && u.N == 2 && u.Table.Seats[0].OfflineDeadline == want {
+				return
+			}
+		default:
+			t.Fatalf("Bo heard of no grace for Ann, offline as her turn began; want a table update with the deadline %d", want)
+		}
+	}
+}

@@ -75,6 +75,7 @@ type Table struct {
 	graceFrom  []int64
 	graceTimer Stopper
 	graceGen   int64
+	gracesTold []int64 // the graces' deadlines as the subscribers last heard of them
 	// lastPresent is the last moment a person was connected.
 	lastPresent time.Time
 	// remote holds, in a cluster, what other instances report of the
@@ -606,6 +607,9 @@ func (t *Table) advance(ctx context.Context) {
 			t.scheduleTimer()
 			t.scheduleClocks()
 			t.scheduleGrace()
+			if t.gracesChanged() {
+				t.broadcastTable()
+			}
 			t.scheduleBots()
 			return
 		}
@@ -870,6 +874,7 @@ func (t *Table) broadcastTable() { t.broadcastTableBut(nil) }
 // changed; t.mu is held.
 func (t *Table) broadcastTableBut(except *Subscription) {
 	info := t.info()
+	t.gracesTold = offlineDeadlines(info)
 	type key struct {
 		seat  game.Player
 		legal bool
