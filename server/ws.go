@@ -18,21 +18,22 @@ import (
 // clientFrame is every frame a client may send; Type says which fields
 // count.
 type clientFrame struct {
-	Type  string `json:"type"`            // "hello", "act", "sync", "presence", "leave", "chat", "takeback" or "explain"
-	Token string `json:"token,omitempty"` // hello: the seat token; none to watch
+	Type   string `json:"type"`             // "hello", "act", "sync", "presence", "leave", "chat", "takeback" or "explain"
+	Token  string `json:"token,omitempty"`  // hello: the seat token; none to watch
+	Name   string `json:"name,omitempty"`   // hello: a spectator's name, if it gives one
+	Legal  bool   `json:"legal,omitempty"`  // hello: list legal moves in updates
+	Seq    int64  `json:"seq,omitempty"`    // act: the client's sequence number
+	Move   string `json:"move,omitempty"`   // act, explain: the move in the game's notation
+	Lang   string `json:"lang,omitempty"`   // hello, explain: the reader's language (en, de, fr, nl)
+	State  string `json:"state,omitempty"`  // presence: "online" or "away"
+	Text   string `json:"text,omitempty"`   // chat: the message
+	Phrase string `json:"phrase,omitempty"` // chat: the key of a quick phrase instead
+	To     *int64 `json:"to,omitempty"`     // takeback: the number of actions to keep
+	Answer string `json:"answer,omitempty"` // takeback: "agree" or "refuse" the one asked
+
 	// hello: the tokens of other seats the device holds (pass and play),
 	// which count as present while the connection lasts
-	Held   []string `json:"held,omitempty"`
-	Name   string   `json:"name,omitempty"`   // hello: a spectator's name, if it gives one
-	Legal  bool     `json:"legal,omitempty"`  // hello: list legal moves in updates
-	Seq    int64    `json:"seq,omitempty"`    // act: the client's sequence number
-	Move   string   `json:"move,omitempty"`   // act, explain: the move in the game's notation
-	Lang   string   `json:"lang,omitempty"`   // hello, explain: the reader's language (en, de, fr, nl)
-	State  string   `json:"state,omitempty"`  // presence: "online" or "away"
-	Text   string   `json:"text,omitempty"`   // chat: the message
-	Phrase string   `json:"phrase,omitempty"` // chat: the key of a quick phrase instead
-	To     *int64   `json:"to,omitempty"`     // takeback: the number of actions to keep
-	Answer string   `json:"answer,omitempty"` // takeback: "agree" or "refuse" the one asked
+	Held []string `json:"held,omitempty"`
 }
 
 // leftFrame answers a leave: a stand-in plays the seat now (or, before the
