@@ -116,3 +116,23 @@ func TestOfflineGraceAcrossInstances(t *testing.T) {
 		}
 	}
 }
+
+// The owner of a private table hands an offline person's seat to a
+// stand-in through the instance that does not run the table: the owner
+// instance makes the change.
+func TestOwnerStandInNowThroughAnotherInstance(t *testing.T) {
+	url := pgtest.URL(t)
+	a, b := newInstance(t, url), newInstance(t, url)
+	id, owner, invite, _ := openTable(t, a.base, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true, Private: true, StandIn: "random"})
+	var info table.Info
+	if st, eb := do(t, b.base, "POST", "/api/tables/"+id+"/seats/0/standin"+invite, owner, nil, &info); st != http.StatusOK {
+		t.Fatalf("the owner hands seat 1 over through b: %d %+v; want 200", st, eb)
+	}
+	if s := info.Seats[0]; !s.StandIn || s.Absent != table.AbsentOffline {
+		t.Errorf("seat 1 in b's answer: %+v; want a stand-in, offline", s)
+	}
+	do(t, a.base, "GET", "/api/tables/"+id+invite, owner, nil, &info)
+	if s := info.Seats[0]; !s.StandIn || s.Absent != table.AbsentOffline {
+		t.Errorf("seat 1 on the owner: %+v; want a stand-in, offline", s)
+	}
+}
