@@ -34,6 +34,25 @@ func twoTabs(t *testing.T, s *site, id, annToken, bobToken string) (ann context.
 	return ann, closeAnn, bob
 }
 
+// graceShots saves, when MINEHALL_SHOTS names a directory, shots of the
+// tab at a desktop's and a phone's size, for a person to look at.
+func graceShots(t *testing.T, tab context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("MINEHALL_SHOTS")
+	if dir == "" {
+		return
+	}
+	for _, sc := range []struct{ w, h int64 }{{1280, 900}, {390, 844}} {
+		do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(sc.w, sc.h))
+		time.Sleep(300 * time.Millisecond)
+		shot, err := chromedp.Run(tab, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatalf("screenshot: %v", err)
+		}
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%dx%d.png", name, sc.w, sc.h)), shot, 0o644)
+	}
+}
+
 var graceText = regexp.MustCompile(`^Ann is offline: a stand-in takes over in 0:(\d\d)$`)
 
 // TestGraceCountsDownThenStandIn closes Ann's page on her turn at a Fast
@@ -61,17 +80,7 @@ func TestGraceCountsDownThenStandIn(t *testing.T) {
 	if secs > 20 || secs < 1 {
 		t.Fatalf("Bob's page says %q; want at most the Fast grace of 20 s left", first)
 	}
-	if dir := os.Getenv("MINEHALL_SHOTS"); dir != "" {
-		for _, sc := range []struct{ w, h int64 }{{1280, 900}, {390, 844}} {
-			do(t, bob, 10*time.Second, "size the screen", chromedp.EmulateViewport(sc.w, sc.h))
-			time.Sleep(300 * time.Millisecond)
-			shot, err := chromedp.Run(bob, chromedp.CaptureScreenshot())
-			if err != nil {
-				t.Fatalf("screenshot: %v", err)
-			}
-			os.WriteFile(filepath.Join(dir, fmt.Sprintf("grace-%dx%d.png", sc.w, sc.h)), shot, 0o644)
-		}
-	}
+	graceShots(t, bob, "grace")
 	// It counts down.
 	waitFor(t, bob, 5*time.Second, "the grace counting down", fmt.Sprintf(`(%s) !== %q && (%s).startsWith('Ann is offline')`, note, first, note))
 	if got := eval[string](t, bob, note); !graceText.MatchString(got) || got >= first {
@@ -107,6 +116,7 @@ func TestOwnerHandsOfflineSeatToStandIn(t *testing.T) {
 	if n := eval[int](t, bob, `document.querySelectorAll('#graces .grace').length`); n != 0 {
 		t.Errorf("an untimed table shows a grace; want none, the wait has no end")
 	}
+	graceShots(t, bob, "standin-now")
 	do(t, bob, 10*time.Second, "hand Ann's seat over", chromedp.Click(chromedp.CSS(`#standin-0`)))
 	seat0 := `document.querySelector('#seats li[data-seat="0"]')`
 	waitFor(t, bob, 15*time.Second, "a stand-in plays for Ann",
