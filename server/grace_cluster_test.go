@@ -15,10 +15,12 @@ import (
 // does not run the table: the owner counts her as present however long
 // she thinks, a reload through that instance within the grace keeps her
 // seat, and once her page has been closed for the grace the owner hands
-// her seat to a stand-in for being offline, keeping her bank.
+// her seat to a stand-in for being offline, keeping her bank, which she
+// finds again when she comes back through b.
 func TestOfflineGraceAcrossInstances(t *testing.T) {
 	url := pgtest.URL(t)
-	clock := tabletest.NewClock(time.Now())
+	start := time.Now()
+	clock := tabletest.NewClock(start)
 	a := newInstanceClocked(t, url, testExpiry, 5*time.Second, clock)
 	b := newInstanceClocked(t, url, testExpiry, 5*time.Second, clock)
 	var c created
@@ -102,18 +104,24 @@ func TestOfflineGraceAcrossInstances(t *testing.T) {
 		}
 	}
 	// The stand-in, on the owner, moves for her at once.
-	for step := 0; ; step++ {
-		if step > 50 {
-			t.Fatalf("no stand-in move on the owner")
-		}
+	for moved := false; !moved; {
 		clock.Advance(100 * time.Millisecond)
 		select {
 		case f := <-bo.frames:
-			if f.Type == "update" && f.Player != nil && *f.Player == 0 {
-				return
-			}
+			moved = f.Type == "update" && f.Player != nil && *f.Player == 0
 		case <-time.After(50 * time.Millisecond):
 		}
+		if clock.Now().Sub(start) > 170*time.Second+table.LiveGrace+5*time.Second {
+			t.Fatalf("no stand-in move on the owner")
+		}
+	}
+	// Ann comes back through b: the owner gives her the seat and the bank
+	// kept for her.
+	ann = dial(t, b.base, id, j0.Token, 0, nil)
+	ann.next("state")
+	s = waitFor("Ann's seat back on the owner", func(s table.SeatInfo) bool { return !s.StandIn })
+	if s.Clock == nil || s.Clock.BankMs != 175_000 {
+		t.Errorf("Ann's clock on the owner after she came back: %+v; want the 175 s of bank kept", s.Clock)
 	}
 }
 
