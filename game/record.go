@@ -50,7 +50,8 @@ type ChatLine struct {
 }
 
 // SeatEvent is a change of who plays a person's seat: a stand-in bot took
-// it over (Event "stand_in", with the Reason "left", "timeout" or "idle"),
+// it over (Event "stand_in", with the Reason "left", "timeout", "offline"
+// or, in older records, "idle"),
 // or the person came back (Event "returned").
 type SeatEvent struct {
 	Seat   Player `json:"seat"`

@@ -85,6 +85,13 @@ func newInstance(t *testing.T, url string) *instance {
 // timeout.
 func newInstanceWith(t *testing.T, url string, lease, forward time.Duration) *instance {
 	t.Helper()
+	return newInstanceClocked(t, url, lease, forward, nil)
+}
+
+// newInstanceClocked is newInstanceWith whose tables run on clock (nil:
+// the system's).
+func newInstanceClocked(t *testing.T, url string, lease, forward time.Duration, clock table.Clock) *instance {
+	t.Helper()
 	ctx := context.Background()
 	db, err := postgres.Open(ctx, url)
 	if err != nil {
@@ -101,7 +108,7 @@ func newInstanceWith(t *testing.T, url string, lease, forward time.Duration) *in
 		t.Fatalf("NewCluster: %v", err)
 	}
 	reg := registry()
-	in.hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Cluster: in.cluster, Remote: server.NewForwarder(forward)})
+	in.hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Clock: clock, Cluster: in.cluster, Remote: server.NewForwarder(forward)})
 	err = in.cluster.Start(ctx, postgres.Handlers{
 		Changed: in.hall.Changed,
 		Missed:  in.hall.Missed,

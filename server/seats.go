@@ -62,12 +62,36 @@ func (s *Server) seatBot(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, err)
 		return
 	}
-	seat, err := strconv.Atoi(r.PathValue("seat"))
-	if err != nil || seat < 0 {
-		writeError(w, s.log, game.Errorf(game.CodeInvalid, "seat %q is not a seat number (0 for the first)", r.PathValue("seat")))
+	seat, ok := s.seatParam(w, r)
+	if !ok {
 		return
 	}
 	s.changeTable(w, r, func(t *table.Table) error { return t.SeatBot(forwardedContext(r), bearer(r), seat, req.Bot) })
+}
+
+// standInNow hands an offline person's seat to a stand-in at once, for the
+// owner of a private table, instead of waiting out their grace.
+func (s *Server) standInNow(w http.ResponseWriter, r *http.Request) {
+	if err := decodeOptionalBody(r, &struct{}{}); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	seat, ok := s.seatParam(w, r)
+	if !ok {
+		return
+	}
+	s.changeTable(w, r, func(t *table.Table) error { return t.StandInNow(forwardedContext(r), bearer(r), seat) })
+}
+
+// seatParam returns the seat number {seat} of the request's path, or
+// answers the error itself when it is not one.
+func (s *Server) seatParam(w http.ResponseWriter, r *http.Request) (int, bool) {
+	seat, err := strconv.Atoi(r.PathValue("seat"))
+	if err != nil || seat < 0 {
+		writeError(w, s.log, game.Errorf(game.CodeInvalid, "seat %q is not a seat number (0 for the first)", r.PathValue("seat")))
+		return 0, false
+	}
+	return seat, true
 }
 
 // abortTable calls an unstarted table off, for its owner.

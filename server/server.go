@@ -166,6 +166,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/tables/{id}/leave", s.leaveTable)
 	s.mux.HandleFunc("POST /api/tables/{id}/reclaim", s.reclaimSeat)
 	s.mux.HandleFunc("POST /api/tables/{id}/seats/{seat}/bot", s.seatBot)
+	s.mux.HandleFunc("POST /api/tables/{id}/seats/{seat}/standin", s.standInNow)
 	s.mux.HandleFunc("POST /api/tables/{id}/abort", s.abortTable)
 	s.mux.HandleFunc("POST /api/tables/{id}/presence", s.reportPresence)
 	s.mux.HandleFunc("GET /api/tables/{id}/record", s.invited(s.tableRecord))

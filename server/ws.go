@@ -30,6 +30,10 @@ type clientFrame struct {
 	Phrase string `json:"phrase,omitempty"` // chat: the key of a quick phrase instead
 	To     *int64 `json:"to,omitempty"`     // takeback: the number of actions to keep
 	Answer string `json:"answer,omitempty"` // takeback: "agree" or "refuse" the one asked
+
+	// hello: the tokens of other seats the device holds (pass and play),
+	// which count as present while the connection lasts
+	Held []string `json:"held,omitempty"`
 }
 
 // leftFrame answers a leave: a stand-in plays the seat now (or, before the
@@ -74,8 +78,9 @@ type wsConn struct {
 	t     *table.Table
 	c     *websocket.Conn
 	seat  game.Player
-	token string // the seat's, for forwarding its actions
-	name  string // a spectator's name, if it gave one
+	token string        // the seat's, for forwarding its actions
+	held  []game.Player // other seats whose tokens the device holds (pass and play)
+	name  string        // a spectator's name, if it gave one
 	legal bool
 	game  string // the table's game id, for the metrics
 	lang  string // the language of explain answers, from the hello (read loop only)
@@ -155,9 +160,25 @@ func (c *wsConn) run() {
 		c.refuse(game.Errorf(game.CodeInvalid, "a seat's name is its seat's: send a name only to watch"), websocket.StatusPolicyViolation)
 		return
 	}
+	if len(hello.Held) > maxHeld {
+		c.refuse(game.Errorf(game.CodeInvalid, "a hello holds at most %d other seats' tokens, not %d", maxHeld, len(hello.Held)), websocket.StatusPolicyViolation)
+		return
+	}
+	for _, tok := range hello.Held {
+		seat, err := c.t.Authenticate(tok)
+		if err != nil {
+			c.refuse(game.Errorf(game.CodeUnauthorized, "a held token is not one of this table's seats"), websocket.StatusPolicyViolation)
+			return
+		}
+		c.held = append(c.held, seat)
+	}
 	// A private table lets in only who has its invitation, a seat's token
 	// or a seat's account.
-	if err := c.t.Access(c.invite, hello.Token, c.account); err != nil {
+	access := hello.Token
+	if access == "" && len(hello.Held) > 0 {
+		access = hello.Held[0]
+	}
+	if err := c.t.Access(c.invite, access, c.account); err != nil {
 		c.refuse(err, websocket.StatusPolicyViolation)
 		return
 	}
@@ -448,11 +469,22 @@ func (c *wsConn) resubscribe() (*table.Subscription, error) {
 // subscribe subscribes the connection for its seat, or as a spectator
 // under its name.
 func (c *wsConn) subscribe() (*table.Subscription, error) {
+	var sub *table.Subscription
+	var err error
 	if c.seat.Seated() {
-		return c.t.Subscribe(c.seat, c.legal)
+		sub, err = c.t.Subscribe(c.seat, c.legal)
+	} else {
+		sub, err = c.t.Watch(c.name)
 	}
-	return c.t.Watch(c.name)
+	if err == nil && len(c.held) > 0 {
+		sub.Hold(c.held)
+	}
+	return sub, err
 }
+
+// maxHeld bounds the other seats' tokens a hello may hold: more than any
+// game's seats.
+const maxHeld = 16
 
 // chat says the client's message, within the connection's chat limit;
 // every subscriber, the client included, gets it in a chat frame.

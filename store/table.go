@@ -131,7 +131,8 @@ const (
 )
 
 // Absence returns why a stand-in plays for seat now ("left", "timeout",
-// "idle"), or "" when nobody stands in for it.
+// "offline", or "idle" in older records), or "" when nobody stands in for
+// it.
 func (t *Table) Absence(seat game.Player) string {
 	for i := len(t.SeatEvents) - 1; i >= 0; i-- {
 		if ev := t.SeatEvents[i]; ev.Seat == seat {

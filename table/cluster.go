@@ -42,8 +42,8 @@ type Remote interface {
 	Start(ctx context.Context, owner, id, ownerToken string) error
 	// Manage asks the owner to change the table: op is "leave" or
 	// "reclaim" with a seat token, "abort", "seats/N/bot" (with body
-	// {"bot": level}) or "chat/settings" (with a [ChatSettings] body) with
-	// the owner's token.
+	// {"bot": level}), "seats/N/standin" or "chat/settings" (with a
+	// [ChatSettings] body) with the owner's token.
 	Manage(ctx context.Context, owner, id, op, token string, body any) error
 	// Presence reports to the owner the presence of the seats'
 	// connections to instance from and its spectators (see
@@ -282,6 +282,9 @@ func (t *Table) follow(act store.Action) error {
 		t.followed.Broadcast()
 	}
 	t.broadcastAction(act.Player, act.Move, last.public, last.standIn)
+	if t.gracesChanged() {
+		t.broadcastTable()
+	}
 	t.lapseRequest()
 	if t.rec.Status == store.StatusFinished && len(t.subs) == 0 {
 		t.hall.finished(t)
@@ -384,6 +387,7 @@ func (t *Table) promote(ctx context.Context) error {
 		return err
 	}
 	t.mirror = false
+	t.restartGraces()
 	t.resume(ctx)
 	return nil
 }
@@ -395,7 +399,7 @@ func (t *Table) demote(ctx context.Context) {
 	t.mirror = true
 	t.stopTimer()
 	t.stopClockTimer()
-	t.stopIdleTimer()
+	t.stopGraceTimer()
 	for _, b := range t.bots {
 		if b != nil {
 			if b.timer != nil {

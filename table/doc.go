@@ -15,7 +15,9 @@
 // its point and the table is rebuilt by replay up to it; whether an action
 // revealed something hidden or random, and so may not be taken back, is
 // told by sampling what each seat could not see (reveal.go). Who is at the
-// table, seats and spectators, is presence.go's.
+// table, seats and spectators, is presence.go's; how long a person offline
+// on their turn is waited for before a stand-in plays for them is
+// grace.go's ([OfflineGrace]).
 //
 // Several instances may share one store ([Cluster]): each table is run by
 // one of them at a time, and the others follow it for their own clients,

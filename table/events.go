@@ -180,7 +180,7 @@ func (t *Table) adopt(fresh *Table) {
 	fresh.cancel()
 	t.stopTimer()
 	t.stopClockTimer()
-	t.stopIdleTimer()
+	t.stopGraceTimer()
 	for _, b := range t.bots {
 		if b != nil && b.timer != nil {
 			b.timer.Stop()
@@ -197,9 +197,9 @@ func (t *Table) adopt(fresh *Table) {
 		}
 	}
 	t.bots = fresh.bots
-	t.phaseOn, t.phase, t.phaseStart, t.phaseLen, t.roundLen = fresh.phaseOn, fresh.phase, fresh.phaseStart, fresh.phaseLen, fresh.roundLen
+	t.phaseOn, t.phase, t.phaseStart, t.phaseLen = fresh.phaseOn, fresh.phase, fresh.phaseStart, fresh.phaseLen
 	t.absent, t.eventsApplied, t.clocks = fresh.absent, fresh.eventsApplied, fresh.clocks
-	t.lastActed = fresh.lastActed
+	t.lastActed, t.acting, t.graceFrom = fresh.lastActed, fresh.acting, fresh.graceFrom
 	t.recent, t.recentFrom = fresh.recent, fresh.recentFrom
 	if t.request != nil && t.request.from != t.n {
 		t.request = nil

@@ -59,9 +59,14 @@ type SeatInfo struct {
 	// live table knows it.
 	Presence string `json:"presence,omitempty"`
 	// StandIn says a stand-in bot plays for the seat's absent person, and
-	// Absent why: "left", "timeout" or "idle".
+	// Absent why: "left", "timeout", "offline" or (in older records) "idle".
 	StandIn bool   `json:"stand_in"`
 	Absent  string `json:"absent,omitempty"`
+	// OfflineDeadline is, while the seat's person is offline on their turn
+	// and a grace runs (see [OfflineGrace]), when a stand-in takes over
+	// unless they come back, in Unix milliseconds; 0 otherwise. Only a
+	// live table knows it.
+	OfflineDeadline int64 `json:"offline_deadline,omitempty"`
 	// Account says an account holds the seat: its name is the account's
 	// (and its profile is /players/NAME).
 	Account bool `json:"account,omitempty"`

@@ -11,11 +11,11 @@ import (
 	"minehall/table"
 )
 
-// At a real-time Out of Mine table, a person who is offline for a whole
-// round without touching the supply is absent: a stand-in plays their
-// seat in the round, its moves marked in the record, while the person who
-// stayed plays on.
-func TestOutOfMineStandInForAnIdleSeat(t *testing.T) {
+// At a real-time Out of Mine table, a person who is offline while they
+// may act is waited for the grace (30 s), which the others see count
+// down; then a stand-in plays their seat, its moves marked in the record,
+// while the person who stayed plays on.
+func TestOutOfMineStandInForAnOfflineSeat(t *testing.T) {
 	e := newEnv(t)
 	e.reg.Register(outofmine.New())
 	ctx := context.Background()
@@ -50,13 +50,20 @@ func TestOutOfMineStandInForAnIdleSeat(t *testing.T) {
 		for range ann.C {
 		}
 	}()
-	e.clock.Advance(2*time.Minute + 59*time.Second)
-	if s := seatOf(t, tb, 1); s.StandIn {
-		t.Fatalf("Bo stood in for before a whole round (3 minutes while the first round's length is unknown): %+v", s)
+	start := e.clock.Now()
+	if s := seatOf(t, tb, 1); s.OfflineDeadline != start.Add(table.LiveGrace).UnixMilli() {
+		t.Fatalf("Bo's offline deadline: %d; want %d, the grace of 30 s from the start", s.OfflineDeadline, start.Add(table.LiveGrace).UnixMilli())
 	}
-	e.clock.Advance(time.Second)
-	if s := seatOf(t, tb, 1); !s.StandIn || s.Absent != table.AbsentIdle {
-		t.Fatalf("Bo's seat after 3 minutes offline without acting: %+v; want a stand-in, idle", s)
+	if s := seatOf(t, tb, 0); s.OfflineDeadline != 0 {
+		t.Fatalf("Ann, who is here, has an offline deadline: %+v", s)
+	}
+	e.clock.Advance(table.LiveGrace - time.Millisecond)
+	if s := seatOf(t, tb, 1); s.StandIn {
+		t.Fatalf("Bo stood in for before his grace ran out: %+v", s)
+	}
+	e.clock.Advance(time.Millisecond)
+	if s := seatOf(t, tb, 1); !s.StandIn || s.Absent != table.AbsentOffline || s.OfflineDeadline != 0 {
+		t.Fatalf("Bo's seat after 30 s offline: %+v; want a stand-in, offline, no deadline", s)
 	}
 	if s := seatOf(t, tb, 0); s.StandIn {
 		t.Fatalf("Ann, who is here, was stood in for: %+v", s)

@@ -2,7 +2,6 @@ package table
 
 import (
 	"slices"
-	"time"
 
 	"minehall/game"
 	"minehall/store"
@@ -31,18 +30,27 @@ func (t *Table) presences() []string {
 		}
 	}
 	for sub := range t.subs {
-		if !sub.seat.Seated() || int(sub.seat) >= len(out) {
-			continue
-		}
-		switch {
-		case !sub.away:
-			out[sub.seat] = PresenceOnline
-		case out[sub.seat] == PresenceOffline:
-			out[sub.seat] = PresenceAway
+		markPresent(out, sub.seat, sub.away)
+		for _, p := range sub.held {
+			markPresent(out, p, sub.away)
 		}
 	}
 	t.mergeRemote(out)
 	return out
+}
+
+// markPresent raises seat's presence in out to online, or to away when
+// its page is hidden.
+func markPresent(out []string, seat game.Player, away bool) {
+	if !seat.Seated() || int(seat) >= len(out) {
+		return
+	}
+	switch {
+	case !away:
+		out[seat] = PresenceOnline
+	case out[seat] == PresenceOffline:
+		out[seat] = PresenceAway
+	}
 }
 
 // census is who is at the table: every seat's presence, and the names of
@@ -104,16 +112,39 @@ func spectatorsInfo(names []string) *SpectatorsInfo {
 
 // SetAway says whether the page behind sub is hidden (away) or in view;
 // everyone at the table is told when the seat's presence changes.
-// Spectators' pages do not count.
+// Spectators' pages count only for the seats they hold (see Hold).
 func (sub *Subscription) SetAway(away bool) {
 	t := sub.t
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if sub.closed || !sub.seat.Seated() || sub.away == away {
+	if sub.closed || sub.away == away {
 		return
 	}
 	before := t.census()
 	sub.away = away
+	t.presenceChanged(before, nil)
+}
+
+// Hold says that the device behind sub also holds the tokens of seats,
+// which the caller has checked (pass and play: one device passed round,
+// whose connection follows one seat at a time or watches): while sub
+// lasts, they count as present as its own seat does, so that nobody is
+// handed to a stand-in for being offline while the device is passed to
+// them. Their clocks run as ever. Bots' seats and sub's own are ignored.
+func (sub *Subscription) Hold(seats []game.Player) {
+	t := sub.t
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if sub.closed {
+		return
+	}
+	before := t.census()
+	sub.held = sub.held[:0]
+	for _, p := range seats {
+		if p.Seated() && int(p) < len(t.rec.Seats) && p != sub.seat && t.rec.Seats[p].Kind == store.SeatPerson && !slices.Contains(sub.held, p) {
+			sub.held = append(sub.held, p)
+		}
+	}
 	t.presenceChanged(before, nil)
 }
 
@@ -135,6 +166,7 @@ func (t *Table) presenceChanged(before census, except *Subscription) {
 	}
 	t.notePresent()
 	t.noteOffline(before.seats, now.seats)
+	t.scheduleGrace()
 	if !t.mirror && t.everyoneGone() {
 		if err := t.abandon(t.ctx); err != nil {
 			t.hall.cfg.Logger.Error("abandoned table not stored", "table", t.id, "err", err)
@@ -152,8 +184,8 @@ func (t *Table) notePresent() {
 	}
 }
 
-// seatInfos adds every seat's presence, stand-in and clock, and the
-// spectators, to info; t.mu is held.
+// seatInfos adds every seat's presence, stand-in, offline grace and
+// clock, and the spectators, to info; t.mu is held.
 func (t *Table) seatInfos(info *Info) {
 	info.Spectators = spectatorsInfo(t.spectators())
 	pres := t.presences()
@@ -165,107 +197,11 @@ func (t *Table) seatInfos(info *Info) {
 			s.Absent = t.absent[i]
 			s.StandIn = s.Absent != ""
 		}
+		if due, ok := t.graceDue(i, pres); ok {
+			s.OfflineDeadline = t.msTime(due).UnixMilli()
+		}
 		if clocks != nil {
 			s.Clock = clocks[i]
 		}
 	}
-}
-
-// idleAfter is how long a person at a real-time table may be offline
-// without acting before a stand-in plays for them: a whole round, as long
-// as the game's round clock (defaultRound when it is off).
-func (t *Table) idleAfter() time.Duration {
-	if t.roundLen > 0 {
-		return t.roundLen
-	}
-	return defaultRound
-}
-
-// defaultRound stands for a round's length at a real-time table whose
-// round clock is off.
-const defaultRound = 3 * time.Minute
-
-// noteOffline starts counting, at a real-time table, the offline time of
-// every seat that went offline; t.mu is held.
-func (t *Table) noteOffline(before, now []string) {
-	if t.spec.Turns != game.RealTime {
-		return
-	}
-	ms := t.nowMs()
-	for i := range now {
-		if now[i] == PresenceOffline && before[i] != PresenceOffline {
-			t.offlineSince[i] = ms
-		}
-	}
-	t.scheduleIdle()
-}
-
-// scheduleIdle arranges the check of the first person at a real-time
-// table who may be idle for a whole round; t.mu is held.
-func (t *Table) scheduleIdle() {
-	t.stopIdleTimer()
-	if t.spec.Turns != game.RealTime || t.closed || t.mirror || t.rec.Status != store.StatusPlaying {
-		return
-	}
-	due, ok := t.firstIdle()
-	if !ok {
-		return
-	}
-	t.idleGen++
-	gen := t.idleGen
-	d := t.msTime(due).Sub(t.hall.cfg.Clock.Now())
-	t.idleTimer = t.hall.cfg.Clock.AfterFunc(max(d, 0), func() { t.fireIdle(gen) })
-}
-
-// firstIdle returns when, in ms since the start, the first offline person
-// without a stand-in will have been idle for a whole round; t.mu is held.
-func (t *Table) firstIdle() (int64, bool) {
-	pres := t.presences()
-	first, ok := int64(0), false
-	for i, s := range t.rec.Seats {
-		if s.Kind != store.SeatPerson || t.absent[i] != "" || pres[i] != PresenceOffline {
-			continue
-		}
-		due := max(t.offlineSince[i], t.lastActed[i]) + t.idleAfter().Milliseconds()
-		if !ok || due < first {
-			first, ok = due, true
-		}
-	}
-	return first, ok
-}
-
-func (t *Table) stopIdleTimer() {
-	if t.idleTimer != nil {
-		t.idleTimer.Stop()
-		t.idleTimer = nil
-	}
-}
-
-// fireIdle hands every person idle for a whole round to a stand-in.
-func (t *Table) fireIdle(gen int64) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if gen != t.idleGen || t.closed || t.mirror || t.rec.Status != store.StatusPlaying {
-		return
-	}
-	t.idleTimer = nil
-	now := t.nowMs()
-	pres := t.presences()
-	for i, s := range t.rec.Seats {
-		if s.Kind != store.SeatPerson || t.absent[i] != "" || pres[i] != PresenceOffline {
-			continue
-		}
-		if max(t.offlineSince[i], t.lastActed[i])+t.idleAfter().Milliseconds() > now {
-			continue
-		}
-		if err := t.standIn(t.ctx, game.Player(i), AbsentIdle); err != nil {
-			t.hall.cfg.Logger.Error("stand-in not stored", "table", t.id, "seat", i, "err", err)
-			t.retryLater()
-			return
-		}
-		if t.rec.Status != store.StatusPlaying {
-			return
-		}
-	}
-	t.advance(t.ctx)
 }

@@ -173,6 +173,8 @@ func (t *Table) reportPresence(ctx context.Context) {
 	}
 	t.remote[owner] = remotePresence{seats: seats, spectators: spectators, at: h.cfg.Clock.Now()}
 	if now := t.census(); !before.equal(now) {
+		// The seats' graces show here as the owner counts them.
+		t.noteOffline(before.seats, now.seats)
 		t.broadcastTable()
 	}
 }

@@ -61,16 +61,21 @@ func (t *Table) settled(actors []game.Player) bool {
 	return !(len(actors) == 1 && actors[0] == game.System && !t.phaseOn)
 }
 
-// noteClocks starts the clock of every seat that has become an actor and
-// stops, charging its turn, the clock of every seat that no longer is, at
-// ms since the start. It does nothing while the table is about to apply
-// an event of its own; t.mu is held.
+// noteClocks notes which seats are actors (see noteActors), starts the
+// clock of every seat that has become an actor and stops, charging its
+// turn, the clock of every seat that no longer is, at ms since the start.
+// It does nothing while the table is about to apply an event of its own;
+// t.mu is held.
 func (t *Table) noteClocks(ms int64) {
-	if t.clocks == nil || t.rec.Status != store.StatusPlaying {
+	if t.rec.Status != store.StatusPlaying {
 		return
 	}
 	t.cbuf = t.state.Actors(t.cbuf[:0])
 	if !t.settled(t.cbuf) {
+		return
+	}
+	t.noteActors(ms, t.cbuf)
+	if t.clocks == nil {
 		return
 	}
 	for i := range t.clocks {

@@ -16,8 +16,14 @@ const (
 	// AbsentTimeout: the seat's time ran out.
 	AbsentTimeout = "timeout"
 	// AbsentIdle: at a real-time table, the person was offline for a whole
-	// round without acting.
+	// round without acting. No longer given (an offline person is handed
+	// over after a grace, AbsentOffline); records made before keep it.
 	AbsentIdle = "idle"
+	// AbsentOffline: the person was offline on their turn for the whole
+	// grace (see [OfflineGrace]), or the owner of a private table handed
+	// the seat over while they were. The running turn is charged, and what
+	// is left of the bank is kept for when the person comes back.
+	AbsentOffline = "offline"
 )
 
 // nowMs is the time now in ms since the start, never before the last
@@ -64,6 +70,7 @@ func (t *Table) applySeatEvent(ev game.SeatEvent) {
 	case game.SeatReturned:
 		t.absent[i] = ""
 		t.dropBot(i)
+		t.graceFrom[i] = max(t.graceFrom[i], ev.Ms)
 		t.noteClocks(ev.Ms)
 	}
 }
@@ -148,7 +155,7 @@ func (t *Table) endEarly(ctx context.Context, ending string) error {
 	t.hall.cfg.Logger.Info("table ended early", "table", t.id, "ending", ending)
 	t.stopTimer()
 	t.stopClockTimer()
-	t.stopIdleTimer()
+	t.stopGraceTimer()
 	for i := range t.bots {
 		if b := t.bots[i]; b != nil && b.timer != nil {
 			b.timer.Stop()

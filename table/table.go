@@ -66,13 +66,16 @@ type Table struct {
 	clockTimer    Stopper
 	clockGen      int64
 	cbuf          []game.Player
-	// At a real-time table, when each seat last acted and went offline, in
-	// ms since the start, and the length of a round.
-	lastActed    []int64
-	offlineSince []int64
-	roundLen     time.Duration
-	idleTimer    Stopper
-	idleGen      int64
+	// Offline graces (see grace.go): when each seat last acted, in ms
+	// since the start; whether it is among the actors; the moment its
+	// grace counts from (when it went offline, became an actor or came
+	// back, whichever is last); the timer of the first grace to run out.
+	lastActed  []int64
+	acting     []bool
+	graceFrom  []int64
+	graceTimer Stopper
+	graceGen   int64
+	gracesTold []int64 // the graces' deadlines as the subscribers last heard of them
 	// lastPresent is the last moment a person was connected.
 	lastPresent time.Time
 	// remote holds, in a cluster, what other instances report of the
@@ -120,7 +123,7 @@ func (h *Hall) build(g game.Game, rec *store.Table, acts []store.Action) (*Table
 		chance:    game.NewRand(randomSeed()),
 		absent:    make([]string, rec.Players),
 		clocks:    newClocks(rec),
-		lastActed: make([]int64, rec.Players), offlineSince: make([]int64, rec.Players),
+		lastActed: make([]int64, rec.Players), acting: make([]bool, rec.Players), graceFrom: make([]int64, rec.Players),
 	}
 	t.ctx, t.cancel = context.WithCancel(context.Background())
 	for i, seat := range rec.Seats {
@@ -143,14 +146,8 @@ func (h *Hall) build(g game.Game, rec *store.Table, acts []store.Action) (*Table
 		}
 	}
 	t.applySeatEventsThrough(t.n)
-	// Time spent while no instance ran the table counts as offline.
-	now := h.cfg.Clock.Now()
-	t.lastPresent = now
-	if !rec.Started.IsZero() {
-		for i := range t.offlineSince {
-			t.offlineSince[i] = max(now.Sub(rec.Started).Milliseconds(), t.lastMs)
-		}
-	}
+	t.lastPresent = h.cfg.Clock.Now()
+	t.restartGraces()
 	return t, nil
 }
 
@@ -609,7 +606,10 @@ func (t *Table) advance(ctx context.Context) {
 		default:
 			t.scheduleTimer()
 			t.scheduleClocks()
-			t.scheduleIdle()
+			t.scheduleGrace()
+			if t.gracesChanged() {
+				t.broadcastTable()
+			}
 			t.scheduleBots()
 			return
 		}
@@ -658,7 +658,7 @@ func (t *Table) sampleChance() game.Action {
 func (t *Table) finish(ctx context.Context) {
 	t.stopTimer()
 	t.stopClockTimer()
-	t.stopIdleTimer()
+	t.stopGraceTimer()
 	if t.rec.Status != store.StatusFinished {
 		t.storeFinish(ctx)
 		t.broadcastTable()
@@ -695,7 +695,6 @@ func (t *Table) notePhase(ms int64) {
 	}
 	if !t.phaseOn || phase != t.phase {
 		t.phaseOn, t.phase, t.phaseStart, t.phaseLen = true, phase, ms, d
-		t.roundLen = d
 	}
 }
 
@@ -759,7 +758,7 @@ func (t *Table) close() {
 	t.cancel()
 	t.stopTimer()
 	t.stopClockTimer()
-	t.stopIdleTimer()
+	t.stopGraceTimer()
 	if t.followed != nil {
 		t.followed.Broadcast()
 	}
@@ -828,7 +827,9 @@ func (t *Table) update(kind string, seat game.Player, legal bool) *Update {
 		u.Deadline = t.deadline().UnixMilli()
 	}
 	u.Clocks = t.clockInfos()
-	if u.Deadline != 0 || u.Clocks != nil || t.clocks != nil {
+	if u.Deadline != 0 || u.Clocks != nil || t.clocks != nil || t.spec.Turns == game.RealTime {
+		// Real-time tables count offline graces down even without a
+		// round clock.
 		u.Now = t.hall.cfg.Clock.Now().UnixMilli()
 	}
 	return u
@@ -873,6 +874,7 @@ func (t *Table) broadcastTable() { t.broadcastTableBut(nil) }
 // changed; t.mu is held.
 func (t *Table) broadcastTableBut(except *Subscription) {
 	info := t.info()
+	t.gracesTold = offlineDeadlines(info)
 	type key struct {
 		seat  game.Player
 		legal bool

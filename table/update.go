@@ -61,8 +61,9 @@ type Update struct {
 	// for seats without one).
 	Clocks []*ClockInfo `json:"clocks,omitempty"`
 	// Now is the server's time when the update was made, in Unix
-	// milliseconds, with a Deadline or Clocks: a client whose clock is off
-	// counts down from it.
+	// milliseconds, with a Deadline or Clocks and at every timed or
+	// real-time table (whose seats' OfflineDeadline counts down): a client
+	// whose clock is off counts down from it.
 	Now int64 `json:"now,omitempty"`
 	// Result is set once the game is over.
 	Result *game.Result `json:"result,omitempty"`
@@ -123,12 +124,15 @@ func (u *Update) seal() *Update {
 // behind that updates were dropped; Err then says which. Subscribe again
 // to resynchronise.
 type Subscription struct {
-	C      <-chan *Update
-	c      chan *Update
-	seat   game.Player
-	name   string // a spectator's name, if it gave one
-	legal  bool
-	away   bool // the subscriber's page is hidden
+	C     <-chan *Update
+	c     chan *Update
+	seat  game.Player
+	name  string // a spectator's name, if it gave one
+	legal bool
+	away  bool // the subscriber's page is hidden
+	// held are the other seats whose tokens the subscriber's device holds
+	// (pass and play): they count as present as its own seat does.
+	held   []game.Player
 	err    error
 	closed bool
 	t      *Table

@@ -1,13 +1,15 @@
 // The table owner's controls before the start: put a bot in a free seat
-// (or in the seat of a person who went offline), and abort the table.
-// The owner token is the one kept by api.js (ownerOf). The page gives:
-// id, info() (the table), spec() (the game's catalog entry), held(i)
-// (whether this browser holds seat i), changed(info) (the table as the
-// server answered) and say(message).
+// (or in the seat of a person who went offline), and abort the table;
+// during play at a private table: hand the seat of a person who is
+// offline on their turn to a stand-in at once, rather than wait. The
+// owner token is the one kept by api.js (ownerOf). The page gives: id,
+// info() (the table), spec() (the game's catalog entry), actors() (the
+// seats to act now), held(i) (whether this browser holds seat i),
+// changed(info) (the table as the server answered) and say(message).
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { api, ownerOf } from './api.js';
-import { botName } from './catalog.js';
+import { botName, seatName } from './catalog.js';
 import { confirmDialog } from './dialog.js';
 import { presenceOf, OFFLINE } from './presence.js';
 import { standInLevels } from './timecontrol.js';
@@ -68,8 +70,30 @@ export class OwnerControls {
     return bots.includes(info?.stand_in_bot) ? info.stand_in_bot : def;
   }
 
-  // seatControl returns the "Put a bot here" form of seat i, or null.
+  // standInSeat reports whether the owner may hand seat i to a stand-in
+  // now: a private table in play, and a person's seat without a stand-in
+  // whose person is offline on their turn.
+  standInSeat(i) {
+    const info = this.o.info();
+    const s = info?.seats?.[i];
+    if (!ownerOf(this.o.id) || !info.private || info.status !== 'playing') return false;
+    if (!s || s.kind !== 'person' || s.stand_in || this.o.held(i)) return false;
+    return presenceOf(s) === OFFLINE && this.o.actors().includes(i);
+  }
+
+  async standInNow(i) {
+    await this.call(`/api/tables/${this.o.id}/seats/${i}/standin`, {});
+  }
+
+  // seatControl returns the "Put a bot here" form of seat i before the
+  // start, or during play the "Hand to a stand-in now" button, or null.
   seatControl(i) {
+    if (this.standInSeat(i)) {
+      const name = seatName(this.o.info().seats[i], i);
+      return h('div', { class: 'standin-now', 'data-seat': i },
+        h('button', { type: 'button', id: `standin-${i}`, 'aria-label': t('owner.standin.label', { name }),
+          onclick: () => this.standInNow(i), text: t('owner.standin') }));
+    }
     if (!this.active() || !this.botSeat(i)) return null;
     const { bots } = standInLevels(this.o.spec());
     const chosen = this.level.get(i) || this.defaultLevel();

@@ -1,15 +1,17 @@
 // Presence of the people at a table: whether each seat's person is here
 // (online), has the page in the background (away) or is gone (offline),
-// and whether a stand-in bot plays for them, and why. The server tells
-// every page in "table" frames (seat.presence, seat.stand_in,
-// seat.absent); the socket reports the person's own page (TableSocket
-// sends a presence frame when the page is hidden or shown). This module
-// draws it: a dot whose shape differs by state (filled, half, hollow) so
+// whether a stand-in bot plays for them, and why, and how long an offline
+// person on their turn is still waited for. The server tells every page
+// in "table" frames (seat.presence, seat.stand_in, seat.absent,
+// seat.offline_deadline); the socket reports the person's own page
+// (TableSocket sends a presence frame when the page is hidden or shown).
+// This module draws it: a dot whose shape differs by state (filled, half, hollow) so
 // that it reads without colour, with the state in words for screen
 // readers and as a tooltip.
 import { h, s } from './dom.js';
 import { t } from './i18n.js';
 import { icon } from './icons.js';
+import { clockText } from './timecontrol.js';
 
 export const ONLINE = 'online';
 export const AWAY = 'away';
@@ -41,4 +43,40 @@ export function standInTag(seat) {
   const reason = seat.absent ? t('standin.reason.' + seat.absent) : '';
   return h('span', { class: 'tag standin', 'data-absent': seat.absent || '' }, icon('bot'), ' ',
     reason ? t('standin.with', { reason }) : t('standin.tag'));
+}
+
+// The graces of offline people: while a person is offline on their turn,
+// their seat's offline_deadline says when a stand-in takes over unless
+// they come back. graceNote draws "Fritz is offline: a stand-in takes
+// over in 0:23" and keeps it counting down (every note on the page, one
+// timer), until the next table frame draws the seat again.
+const GRACE_TICK_MS = 250;
+const graceNotes = new Set();
+let graceTimer = 0;
+
+// graceNote returns the countdown of seat's grace, under name, or null
+// when no grace runs for it.
+export function graceNote(seat, name) {
+  if (!seat?.offline_deadline || seat.stand_in) return null;
+  const el = h('span', { class: 'grace', role: 'timer', 'data-deadline': seat.offline_deadline, 'data-name': name });
+  drawGrace(el, Date.now());
+  graceNotes.add(el);
+  if (!graceTimer) graceTimer = setInterval(tickGraces, GRACE_TICK_MS);
+  return el;
+}
+
+function drawGrace(el, now) {
+  const left = Math.max(0, Number(el.dataset.deadline) - now);
+  const text = t('grace.offline', { name: el.dataset.name, time: clockText(left) });
+  if (el.textContent !== text) el.textContent = text;
+  el.dataset.ms = String(left);
+}
+
+function tickGraces() {
+  const now = Date.now();
+  for (const el of graceNotes) {
+    if (!el.isConnected) { graceNotes.delete(el); continue; }
+    drawGrace(el, now);
+  }
+  if (!graceNotes.size) { clearInterval(graceTimer); graceTimer = 0; }
 }

@@ -92,7 +92,7 @@ export class SeatKeeping {
   banner() {
     const s = this.mySeat();
     if (!s?.stand_in || this.o.status() !== 'playing') { this.reclaiming = 0; return null; }
-    const why = ['left', 'timeout', 'idle'].includes(s.absent) ? t('away.' + s.absent) : '';
+    const why = ['left', 'timeout', 'offline', 'idle'].includes(s.absent) ? t('away.' + s.absent) : '';
     const busy = Date.now() - this.reclaiming < RECLAIM_WAIT_MS;
     return h('div', { class: 'card away', id: 'away', role: 'status' },
       icon('bot', 'big'),

@@ -36,7 +36,7 @@ export class TableSocket {
 
   connect() {
     this.stopped = false;
-    if (this.token) document.addEventListener('visibilitychange', this.onVisibility);
+    if (this.present()) document.addEventListener('visibilitychange', this.onVisibility);
     clearTimeout(this.timer);
     this.status(this.attempt ? RECONNECTING : CONNECTING);
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -46,6 +46,7 @@ export class TableSocket {
       const hello = { type: 'hello', legal: true, lang: this.lang || 'en' };
       if (this.token) hello.token = this.token;
       else if (this.name) hello.name = this.name;
+      if (this.held?.length) hello.held = this.held;
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (e) => this.receive(e.data);
@@ -156,8 +157,13 @@ export class TableSocket {
 
   // presence tells the server whether the page is seen; only a seat's
   // connection does.
+  // present reports whether the connection makes a seat present: its own
+  // or, on a device passed round, the other seats it holds (held: their
+  // tokens, set before connect).
+  present() { return !!this.token || !!this.held?.length; }
+
   presence() {
-    if (this.token) this.send({ type: 'presence', state: document.hidden ? 'away' : 'online' });
+    if (this.present()) this.send({ type: 'presence', state: document.hidden ? 'away' : 'online' });
   }
 
   // leave asks the server to free the seat (before the start) or to let

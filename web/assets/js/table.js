@@ -18,7 +18,7 @@ import { breakdownSection } from './breakdown.js';
 import { icon } from './icons.js';
 import { seatColors, seatBadge } from './seatcolors.js';
 import { Clocks } from './clocks.js';
-import { presenceDot, presenceOf, standInTag } from './presence.js';
+import { presenceDot, presenceOf, standInTag, graceNote } from './presence.js';
 import { SeatKeeping } from './seatkeeping.js';
 import { OwnerControls } from './owner.js';
 import { label as timeControlLabel, realtime } from './timecontrol.js';
@@ -54,7 +54,7 @@ export function tablePage(el, id) {
     redraw: () => renderAll(), say,
   });
   const owner = new OwnerControls({
-    id, info: () => st.info, spec: () => st.spec, say,
+    id, info: () => st.info, spec: () => st.spec, actors: () => st.actors, say,
     held: (i) => mySeat() === i || !!pass.held(i),
     changed: (info) => { st.info = info; st.status = info.status || st.status; st.message = ''; renderAll(); },
   });
@@ -85,6 +85,7 @@ export function tablePage(el, id) {
     head: h('div', { class: 'table-head' }),
     join: h('div', { class: 'join' }),
     status: h('div', { class: 'turn', role: 'status', 'aria-live': 'polite' }),
+    graces: h('div', { class: 'graces', id: 'graces' }),
     message: h('div', { class: 'message', role: 'alert', 'aria-live': 'assertive' }),
     end: h('section', { class: 'end', id: 'end', hidden: true, 'aria-labelledby': 'end-h' }),
     board: h('div', { class: 'board', id: 'board' }),
@@ -95,7 +96,7 @@ export function tablePage(el, id) {
   };
   el.append(boxes.head, boxes.join, boxes.message, boxes.end,
     h('div', { class: 'table-layout' },
-      h('div', { class: 'play' }, boxes.status, takeback.element, boxes.board, boxes.notation),
+      h('div', { class: 'play' }, boxes.status, boxes.graces, takeback.element, boxes.board, boxes.notation),
       h('aside', { class: 'side' },
         h('h2', { 'data-i18n': 'table.players', text: t('table.players') }), boxes.seats, boxes.seatctl, chat.element,
         h('h2', { 'data-i18n': 'table.log', text: t('table.log') }), boxes.log)),
@@ -196,6 +197,9 @@ export function tablePage(el, id) {
     // A spectator watches under the name this browser last used (a device
     // passed round watches between turns without one).
     if (!sock.token && !pass.active) sock.name = playerName();
+    // A device passed round keeps every seat it holds present, so that
+    // nobody's grace runs out while the device is passed to them.
+    if (pass.active) sock.held = hereSeats(id).map((s) => s.token).filter((tok) => tok && tok !== sock.token);
     sock.connect();
   }
 
@@ -241,7 +245,10 @@ export function tablePage(el, id) {
     const shift = (c) => { if (c && c.deadline) c.deadline -= skew; };
     if (f.deadline) f.deadline -= skew;
     (f.clocks || []).forEach(shift);
-    (f.table?.seats || []).forEach((s) => shift(s.clock));
+    (f.table?.seats || []).forEach((s) => {
+      shift(s.clock);
+      if (s.offline_deadline) s.offline_deadline -= skew;
+    });
   }
 
   function frame(f) {
@@ -422,6 +429,7 @@ export function tablePage(el, id) {
   function renderStatus() {
     clearInterval(clockTimer);
     clear(boxes.status);
+    renderGraces();
     if (!st.info) return;
     const yourTurn = st.actors.includes(st.you) && st.status === 'playing';
     if (yourTurn && el.dataset.myTurn === 'false') { play('turn'); notifyTurn(id, st.spec ? gameTitle(st.spec) : ''); }
@@ -458,6 +466,15 @@ export function tablePage(el, id) {
       tick();
       clockTimer = setInterval(tick, 500);
     }
+  }
+
+  // renderGraces says, for every other person who is offline on their
+  // turn, how long until a stand-in takes over, counting down.
+  function renderGraces() {
+    const notes = st.status === 'playing' && st.info
+      ? st.info.seats.map((s, i) => (i === st.you ? null : graceNote(s, seatName(s, i)))).filter(Boolean) : [];
+    clear(boxes.graces).append(...notes);
+    boxes.graces.hidden = !notes.length;
   }
 
   function renderSeats() {
