@@ -133,7 +133,13 @@ func (db *DB) Close() error {
 	return nil
 }
 
+// internal is a fault of the database: CodeUnavailable, which says so, when
+// its disk is full (disk_full, 53100), else CodeInternal.
 func internal(op string, err error) error {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "53100" {
+		return game.Errorf(game.CodeUnavailable, "the server's disk is full, so nothing was saved; try again later")
+	}
 	return game.Errorf(game.CodeInternal, "postgres: %s: %v", op, err)
 }
 

@@ -10,7 +10,8 @@ import (
 	"time"
 
 	"github.com/pressly/goose/v3"
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite" // registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"minehall/game"
 	"minehall/store"
@@ -169,6 +170,18 @@ func (db *DB) Close() error {
 	return db.closeErr
 }
 
+// internal is a fault of the database: CodeUnavailable, which says so, when
+// the disk is full (SQLITE_FULL: a write that can wait for space, not a
+// bug), else CodeInternal.
 func internal(op string, err error) error {
+	if diskFull(err) {
+		return game.Errorf(game.CodeUnavailable, "the server's disk is full, so nothing was saved; try again later")
+	}
 	return game.Errorf(game.CodeInternal, "sqlite: %s: %v", op, err)
+}
+
+// diskFull reports whether err is SQLite's "database or disk is full".
+func diskFull(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_FULL
 }
