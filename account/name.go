@@ -77,6 +77,17 @@ func Skeleton(key string) string {
 	return confusable.Skeleton(key)
 }
 
+// Rekey returns the key and skeleton of a stored account's name, for
+// [store.AccountSecurity.RekeyAccounts]; false if the name no longer
+// passes CheckName.
+func Rekey(name string) (key, skeleton string, ok bool) {
+	_, key, err := CheckName(name)
+	if err != nil {
+		return "", "", false
+	}
+	return key, Skeleton(key), true
+}
+
 // reservedWords are names no account may take, nor any that looks like
 // one: words that would pass for the site, its staff, a guest, a bot or a
 // deleted account.

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"time"
 
 	"minehall/game"
 	"minehall/table"
@@ -26,6 +27,8 @@ func httpStatus(c game.Code) int {
 		return http.StatusUnauthorized
 	case game.CodeLimit:
 		return http.StatusTooManyRequests
+	case game.CodeUnavailable:
+		return http.StatusServiceUnavailable
 	}
 	return http.StatusInternalServerError
 }
@@ -52,14 +55,37 @@ func publicError(log *slog.Logger, err error) errorBody {
 }
 
 // writeError answers err with its status and body; a refusal for a limit
-// says in Retry-After when to try again.
+// says in Retry-After when to try again, and so does a full disk. A body
+// too large is 413, not the 429 of a limit on frequency.
 func writeError(w http.ResponseWriter, log *slog.Logger, err error) {
 	var le *limitError
-	if errors.As(err, &le) {
-		w.Header().Set("Retry-After", strconv.Itoa(retrySeconds(le.retry)))
-	}
 	body := publicError(log, err)
-	writeJSON(w, httpStatus(body.Code), map[string]errorBody{"error": body})
+	status := httpStatus(body.Code)
+	switch {
+	case errors.As(err, &le):
+		w.Header().Set("Retry-After", strconv.Itoa(retrySeconds(le.retry)))
+	case body.Code == game.CodeUnavailable:
+		w.Header().Set("Retry-After", strconv.Itoa(retrySeconds(unavailableRetry)))
+	case errors.As(err, new(*bodyTooLarge)):
+		status = http.StatusRequestEntityTooLarge
+	}
+	writeJSON(w, status, map[string]errorBody{"error": body})
+}
+
+// unavailableRetry is the Retry-After of a refusal for want of a resource
+// that says no time of its own (a full disk).
+const unavailableRetry = 30 * time.Second
+
+// bodyTooLarge is the refusal of a request body beyond maxBody: CodeLimit,
+// answered 413 over HTTP.
+type bodyTooLarge struct{ err error }
+
+func (e *bodyTooLarge) Error() string { return e.err.Error() }
+func (e *bodyTooLarge) Unwrap() error { return e.err }
+
+// errBodyTooLarge refuses a request body larger than limit bytes.
+func errBodyTooLarge(limit int64) error {
+	return &bodyTooLarge{err: game.Errorf(game.CodeLimit, "the request body is larger than %d bytes", limit)}
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -52,6 +52,13 @@ func refuse(limit string, retry time.Duration, format string, args ...any) error
 	return &limitError{err: game.Errorf(game.CodeLimit, format, args...), limit: limit, retry: retry}
 }
 
+// unavailable is a refusal for a resource of the server's (as the metrics
+// name it) that is all in use: CodeUnavailable (HTTP 503), with
+// Retry-After.
+func unavailable(limit string, retry time.Duration, format string, args ...any) error {
+	return &limitError{err: game.Errorf(game.CodeUnavailable, format, args...), limit: limit, retry: retry}
+}
+
 // tablesRetry is the Retry-After of a refusal for too many unfinished
 // tables: they end when they are played, aborted or expire, which no
 // clock says.

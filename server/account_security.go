@@ -1,0 +1,272 @@
+package server
+
+import (
+	"context"
+	"encoding/hex"
+	"errors"
+	"net/http"
+	"time"
+
+	"minehall/account"
+	"minehall/game"
+	"minehall/store"
+)
+
+// The account's own settings: its sessions, its password, and deleting
+// it. Each needs a signed-in session (so a CSRF token and an Origin, see
+// authenticate).
+//
+//	GET  /api/account/sessions            the account's sessions
+//	POST /api/account/sessions/signout    {"others": true}: end every other session
+//	POST /api/account/password            {"password", "new_password"}
+//	POST /api/account/delete              {"password"} or, without one, {"name"}
+
+// hashRetry is the Retry-After of a sign-in refused because every
+// password hasher is busy.
+const hashRetry = time.Second
+
+// refuseHash answers an error of the hasher: 503 with Retry-After when its
+// slots are busy, else the error as it is.
+func (s *Server) refuseHash(w http.ResponseWriter, err error) {
+	if errors.Is(err, account.ErrHashersBusy) {
+		err = unavailable("hashes", hashRetry, "the server is busy checking other passwords; try again in a second")
+	}
+	s.refuse(w, err)
+}
+
+// checkNewName checks the name of a new account: CheckName's rules, not
+// reserved, and neither its key nor its skeleton taken. It returns the
+// name to show, its key and its skeleton.
+func (s *Server) checkNewName(ctx context.Context, name string) (shown, key, skeleton string, err error) {
+	shown, key, err = account.CheckName(name)
+	if err != nil {
+		return "", "", "", err
+	}
+	if err := s.reserved.Check(shown, key); err != nil {
+		return "", "", "", err
+	}
+	if _, err := s.cfg.Accounts.AccountByName(ctx, key); err == nil {
+		return "", "", "", game.Errorf(game.CodeConflict, "the name %q is taken", shown)
+	} else if game.ErrorCode(err) != game.CodeNotFound {
+		return "", "", "", err
+	}
+	return shown, key, account.Skeleton(key), nil
+}
+
+// signInSource is what a password sign-in for a counts under in the
+// throttle: the device cookie when it is a device known to a (known is
+// then true), else the client's address.
+func (s *Server) signInSource(r *http.Request, a *store.Account) (source string, known bool) {
+	if a != nil {
+		if c, err := r.Cookie(deviceCookie); err == nil && c.Value != "" {
+			d, err := s.cfg.Accounts.Device(r.Context(), account.HashToken(c.Value))
+			if err == nil && d.AccountID == a.ID {
+				return "device:" + hex.EncodeToString(d.Hash), true
+			}
+		}
+	}
+	return "addr:" + s.clientOf(r).key.String(), false
+}
+
+// rememberDevice makes r's browser a known device of a: it keeps its
+// device cookie if the cookie is a's already, else gets a new one.
+func (s *Server) rememberDevice(ctx context.Context, w http.ResponseWriter, r *http.Request, a *store.Account) error {
+	if c, err := r.Cookie(deviceCookie); err == nil && c.Value != "" {
+		if d, err := s.cfg.Accounts.Device(ctx, account.HashToken(c.Value)); err == nil && d.AccountID == a.ID {
+			return nil
+		}
+	}
+	token, hash := account.NewToken()
+	if err := s.cfg.Accounts.AddDevice(ctx, store.Device{Hash: hash, AccountID: a.ID, Created: time.Now()}); err != nil {
+		return err
+	}
+	http.SetCookie(w, &http.Cookie{Name: deviceCookie, Value: token, Path: "/api/account/", MaxAge: int(deviceLife.Seconds()),
+		HttpOnly: true, Secure: s.secure(r), SameSite: http.SameSiteLaxMode})
+	return nil
+}
+
+// addressSummary is where a session signed in from, as its list shows it:
+// the client's IPv4 /24 or IPv6 /48 network, no finer.
+func addressSummary(c client) string {
+	bits := 24
+	if c.addr.Is6() {
+		bits = 48
+	}
+	if !c.addr.IsValid() {
+		return ""
+	}
+	p, err := c.addr.Prefix(bits)
+	if err != nil {
+		return ""
+	}
+	return p.String()
+}
+
+// signedInOr answers unauthorized and returns nil when r has no session.
+func (s *Server) signedInOr(w http.ResponseWriter, r *http.Request) *signedIn {
+	if !s.accountsOn(w, r) {
+		return nil
+	}
+	who := signedInFrom(r)
+	if who == nil {
+		writeError(w, s.log, game.Errorf(game.CodeUnauthorized, "you are not signed in"))
+	}
+	return who
+}
+
+// sessionInfo is one session in the account's list.
+type sessionInfo struct {
+	Created   time.Time `json:"created"`
+	Expires   time.Time `json:"expires"`
+	UserAgent string    `json:"user_agent"`
+	Address   string    `json:"address"`
+	// Current marks the session of the request.
+	Current bool `json:"current"`
+}
+
+func (s *Server) listSessions(w http.ResponseWriter, r *http.Request) {
+	who := s.signedInOr(w, r)
+	if who == nil {
+		return
+	}
+	ss, err := s.cfg.Accounts.Sessions(r.Context(), who.Account.ID, time.Now())
+	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	mine := account.HashToken(who.Token)
+	out := make([]sessionInfo, 0, len(ss))
+	for _, se := range ss {
+		out = append(out, sessionInfo{Created: se.Created.UTC(), Expires: se.Expires.UTC(), UserAgent: se.UserAgent, Address: se.Address,
+			Current: string(se.Hash) == string(mine)})
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, map[string]any{"sessions": out})
+}
+
+// signOutOthers ends every session of the account but the request's.
+func (s *Server) signOutOthers(w http.ResponseWriter, r *http.Request) {
+	who := s.signedInOr(w, r)
+	if who == nil {
+		return
+	}
+	var req struct {
+		Others bool `json:"others"`
+	}
+	if err := decodeBody(r, &req); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	if !req.Others {
+		writeError(w, s.log, game.Errorf(game.CodeInvalid, `say {"others": true} to sign out every other session; POST /api/account/signout ends this one`))
+		return
+	}
+	n, err := s.cfg.Accounts.DeleteOtherSessions(r.Context(), who.Account.ID, account.HashToken(who.Token))
+	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]int{"signed_out": n})
+}
+
+// checkOwnPassword verifies the account's password in a hasher slot,
+// counting a wrong one in the throttle as a sign-in would; it answers the
+// refusal and reports false unless pw is right.
+func (s *Server) checkOwnPassword(w http.ResponseWriter, r *http.Request, a *store.Account, pw string) bool {
+	source := "session:" + a.ID
+	if wait := s.throttle.wait(a.NameKey, source, true, time.Now()); wait > 0 {
+		s.refuse(w, refuse("passwords", wait, "too many wrong passwords; try again in %s", seconds(wait)))
+		return false
+	}
+	ok, err := s.hasher.Verify(r.Context(), pw, a.PasswordHash)
+	switch {
+	case errors.Is(err, account.ErrHashersBusy):
+		s.refuseHash(w, err)
+		return false
+	case err != nil:
+		writeError(w, s.log, game.Errorf(game.CodeInternal, "account %s: %v", a.ID, err))
+		return false
+	case !ok:
+		s.throttle.failed(a.NameKey, source, true, time.Now())
+		writeError(w, s.log, game.Errorf(game.CodeUnauthorized, "the current password is wrong"))
+		return false
+	}
+	return true
+}
+
+// changePassword sets a new password, given the current one, and signs out
+// every other session of the account. An account with passkeys only adds
+// its first password this way, with no current one.
+func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
+	who := s.signedInOr(w, r)
+	if who == nil {
+		return
+	}
+	var req struct {
+		Password    string `json:"password"`
+		NewPassword string `json:"new_password"`
+	}
+	if err := decodeBody(r, &req); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	if err := account.CheckPassword(req.NewPassword); err != nil {
+		writeError(w, s.log, game.Errorf(game.CodeInvalid, "new_password: %v", err))
+		return
+	}
+	a := who.Account
+	if a.PasswordHash != "" && !s.checkOwnPassword(w, r, a, req.Password) {
+		return
+	}
+	hash, err := s.hasher.Hash(r.Context(), req.NewPassword)
+	if err != nil {
+		s.refuseHash(w, err)
+		return
+	}
+	if err := s.cfg.Accounts.SetPassword(r.Context(), a.ID, hash, account.HashToken(who.Token)); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	s.log.Info("password changed", "account", a.ID)
+	writeJSON(w, http.StatusOK, map[string]bool{"changed": true})
+}
+
+// deleteAccount deletes the account, given its password or, for an
+// account with passkeys only, its name typed again; its seats in the
+// records of tables keep the name "deleted player".
+func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) {
+	who := s.signedInOr(w, r)
+	if who == nil {
+		return
+	}
+	var req struct {
+		Password string `json:"password"`
+		Name     string `json:"name"`
+	}
+	if err := decodeBody(r, &req); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	a := who.Account
+	if a.PasswordHash != "" {
+		if req.Password == "" {
+			writeError(w, s.log, game.Errorf(game.CodeInvalid, "deleting the account needs its password"))
+			return
+		}
+		if !s.checkOwnPassword(w, r, a, req.Password) {
+			return
+		}
+	} else if _, key, err := account.CheckName(req.Name); err != nil || key != a.NameKey {
+		writeError(w, s.log, game.Errorf(game.CodeInvalid, "type the account's name, %q, to delete it", a.Name))
+		return
+	}
+	if err := s.cfg.Accounts.DeleteAccount(r.Context(), a.ID, account.DeletedName); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	s.log.Info("account deleted", "account", a.ID)
+	s.endSession(w, r)
+	http.SetCookie(w, &http.Cookie{Name: deviceCookie, Value: "", Path: "/api/account/", MaxAge: -1, HttpOnly: true,
+		Secure: s.secure(r), SameSite: http.SameSiteLaxMode})
+	writeJSON(w, http.StatusOK, map[string]bool{"deleted": true})
+}
