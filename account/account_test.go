@@ -18,11 +18,11 @@ func TestCheckName(t *testing.T) {
 	for _, tc := range []struct{ in, shown, key string }{
 		{"  Ann ", "Ann", "ann"},
 		{"ANN", "ANN", "ann"},
-		{"Cafe\u0301", "Café", "café"},       // NFC
-		{"STRA\u00dfE", "STRAßE", "straße"}, // lower case (PRECIS UsernameCaseMapped)
-		{"Ｖｉｃｔｉｍ", "Victim", "victim"},     // widths mapped
+		{"Cafe\u0301", "Café", "café"},          // NFC
+		{"STRA\u00dfE", "STRAßE", "straße"},     // lower case (PRECIS UsernameCaseMapped)
+		{"Ｖｉｃｔｉｍ", "Victim", "victim"},          // widths mapped
 		{"Ann Smith", "Ann Smith", "ann smith"}, // words checked one by one
-		{"Bo\u200bb", "Bob", "bob"},          // a format character dropped
+		{"Bo\u200bb", "Bob", "bob"},             // a format character dropped
 	} {
 		shown, key, err := CheckName(tc.in)
 		if err != nil || shown != tc.shown || key != tc.key {
