@@ -291,7 +291,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, errSignIn())
 		return
 	}
-	s.throttle.succeeded(key, source)
+	s.throttle.succeeded(key, source, time.Now())
 	s.signedInAnswer(w, r, a, req.Seats, http.StatusOK)
 }
 

@@ -50,7 +50,13 @@ func (s *Server) checkNewName(ctx context.Context, name string) (shown, key, ske
 	} else if game.ErrorCode(err) != game.CodeNotFound {
 		return "", "", "", err
 	}
-	return shown, key, account.Skeleton(key), nil
+	skeleton = account.Skeleton(key)
+	if a, err := s.cfg.Accounts.AccountBySkeleton(ctx, skeleton); err == nil {
+		return "", "", "", game.Errorf(game.CodeConflict, "the name %q looks like %q, which is taken; choose one that reads differently", shown, a.Name)
+	} else if game.ErrorCode(err) != game.CodeNotFound {
+		return "", "", "", err
+	}
+	return shown, key, skeleton, nil
 }
 
 // signInSource is what a password sign-in for a counts under in the

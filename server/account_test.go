@@ -64,6 +64,9 @@ type browser struct {
 	c      *http.Client
 	origin string
 	csrf   string
+	// addr, if set, is the client address the browser claims through
+	// X-Forwarded-For (for a server that trusts it from 127.0.0.1).
+	addr string
 }
 
 func newBrowser(t *testing.T, base string) *browser {
@@ -81,6 +84,9 @@ func (b *browser) call(method, path string, body, out any) (int, game.Code) {
 		rd = bytes.NewReader(j)
 	}
 	req, _ := http.NewRequest(method, b.base+path, rd)
+	if b.addr != "" {
+		req.Header.Set("X-Forwarded-For", b.addr)
+	}
 	if method == http.MethodPost {
 		req.Header.Set("Content-Type", "application/json")
 		if b.origin != "" {

@@ -17,9 +17,11 @@ import (
 //     alike.
 //
 // A browser that has signed in to the account before (its device cookie,
-// see knownDevice) is never held back by the name's count, only by its
-// own; passkey sign-ins are never throttled. A right password clears its
-// source's count, not the name's. Counts are forgotten after forgetAfter
+// see rememberDevice), and an address from which the account signed in
+// with its password within knownFor (remembered by this instance), are
+// never held back by the name's count, only by their own; passkey
+// sign-ins are never throttled. A right password clears its source's
+// count, not the name's. Counts are forgotten after forgetAfter
 // without a wrong password. The waits are refusals with Retry-After, not
 // sleeps: a throttled attempt holds nothing and hashes nothing. Safe for
 // concurrent use.
@@ -29,6 +31,8 @@ type passwordThrottle struct {
 	mu    sync.Mutex
 	pairs map[string]*wrongPasswords
 	names map[string]*wrongPasswords
+	// known holds when each (name, source) pair last signed in.
+	known map[string]time.Time
 	swept time.Time
 }
 
@@ -48,11 +52,13 @@ const (
 	// maxThrottled bounds the counts kept; past it the oldest quiet ones
 	// are forgotten first (at the sweep).
 	maxThrottled = 200_000
+	// knownFor is how long a source that signed in stays known.
+	knownFor = 30 * 24 * time.Hour
 )
 
 func newPasswordThrottle(pairFree, nameFree int) *passwordThrottle {
 	return &passwordThrottle{pairFree: pairFree, nameFree: nameFree,
-		pairs: map[string]*wrongPasswords{}, names: map[string]*wrongPasswords{}}
+		pairs: map[string]*wrongPasswords{}, names: map[string]*wrongPasswords{}, known: map[string]time.Time{}}
 }
 
 func pairKey(name, source string) string { return name + "\x00" + source }
@@ -63,6 +69,7 @@ func pairKey(name, source string) string { return name + "\x00" + source }
 func (p *passwordThrottle) wait(name, source string, known bool, now time.Time) time.Duration {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	known = known || p.knownSource(name, source, now)
 	var w time.Duration
 	if c := p.pairs[pairKey(name, source)]; c != nil {
 		w = max(w, c.until.Sub(now))
@@ -79,16 +86,27 @@ func (p *passwordThrottle) failed(name, source string, known bool, now time.Time
 	defer p.mu.Unlock()
 	p.sweep(now)
 	count(p.pairs, pairKey(name, source), p.pairFree, now)
-	if !known {
+	if !known && !p.knownSource(name, source, now) {
 		count(p.names, name, p.nameFree, now)
 	}
 }
 
-// succeeded clears the count of name from source.
-func (p *passwordThrottle) succeeded(name, source string) {
+// succeeded clears the count of name from source, and makes the source
+// known to name.
+func (p *passwordThrottle) succeeded(name, source string, now time.Time) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	delete(p.pairs, pairKey(name, source))
+	p.sweep(now)
+	k := pairKey(name, source)
+	delete(p.pairs, k)
+	p.known[k] = now
+}
+
+// knownSource reports whether source signed in to name within knownFor;
+// p.mu is held.
+func (p *passwordThrottle) knownSource(name, source string, now time.Time) bool {
+	at, ok := p.known[pairKey(name, source)]
+	return ok && now.Sub(at) < knownFor
 }
 
 // count adds a wrong password to m[key]; from the free-th in a row on it
@@ -113,8 +131,17 @@ func count(m map[string]*wrongPasswords, key string, free int, now time.Time) {
 // sweep forgets the counts quiet for forgetAfter (all quiet ones beyond
 // maxThrottled at once) every sweepEvery; p.mu is held.
 func (p *passwordThrottle) sweep(now time.Time) {
-	if now.Sub(p.swept) < sweepEvery && len(p.pairs)+len(p.names) < maxThrottled {
+	if now.Sub(p.swept) < sweepEvery && len(p.pairs)+len(p.names) < maxThrottled && len(p.known) < maxThrottled {
 		return
+	}
+	knownQuiet := knownFor
+	if len(p.known) >= maxThrottled {
+		knownQuiet = forgetAfter
+	}
+	for k, at := range p.known {
+		if now.Sub(at) > knownQuiet {
+			delete(p.known, k)
+		}
 	}
 	quiet := forgetAfter
 	if len(p.pairs)+len(p.names) >= maxThrottled {

@@ -24,6 +24,8 @@ type AccountSecurity interface {
 	// rekey reports false, or whose new key or skeleton another account
 	// holds, is left as it is. It returns how many accounts changed.
 	RekeyAccounts(ctx context.Context, rekey func(name string) (key, skeleton string, ok bool)) (int, error)
+	// AccountBySkeleton returns the account whose Skeleton is skeleton.
+	AccountBySkeleton(ctx context.Context, skeleton string) (*Account, error)
 
 	// Sessions returns the sessions of an account unexpired at now,
 	// newest first.

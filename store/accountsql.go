@@ -44,9 +44,10 @@ func InsertAccount(ctx context.Context, db SQL, a *Account, isUnique func(error)
 	return nil
 }
 
-// SelectAccount returns the account whose column col (id or name_key) is v.
+// SelectAccount returns the account whose column col (id, name_key or
+// skeleton) is v.
 func SelectAccount(ctx context.Context, db SQL, col, v string) (*Account, error) {
-	if col != "id" && col != "name_key" {
+	if col != "id" && col != "name_key" && col != "skeleton" {
 		return nil, fmt.Errorf("select account by %q", col)
 	}
 	rows, done, err := db.Query(ctx, `SELECT id, name, name_key, password, created_ms, COALESCE(skeleton, '') FROM accounts WHERE `+col+` = $1`, v)

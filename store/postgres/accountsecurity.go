@@ -18,6 +18,12 @@ func (db *DB) RekeyAccounts(ctx context.Context, rekey func(name string) (key, s
 	return n, err
 }
 
+// AccountBySkeleton implements [store.AccountSecurity].
+func (db *DB) AccountBySkeleton(ctx context.Context, skeleton string) (*store.Account, error) {
+	a, err := store.SelectAccount(ctx, db.reader(), "skeleton", skeleton)
+	return a, coded(err)
+}
+
 // Sessions implements [store.AccountSecurity].
 func (db *DB) Sessions(ctx context.Context, accountID string, now time.Time) ([]store.Session, error) {
 	ss, err := store.SelectSessions(ctx, db.reader(), accountID, now)

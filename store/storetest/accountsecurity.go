@@ -41,6 +41,11 @@ func testSkeletonUnique(t *testing.T, s store.Accounts) {
 	if err != nil || !reflect.DeepEqual(got, ann) {
 		t.Errorf("Account(a1) = %+v, %v; want %+v with its skeleton", got, err, ann)
 	}
+	if got, err := s.AccountBySkeleton(ctx, "victirn"); err != nil || got.ID != "a1" {
+		t.Errorf("AccountBySkeleton(victirn) = %+v, %v; want a1", got, err)
+	}
+	_, err = s.AccountBySkeleton(ctx, "nobody")
+	checkCode(t, "AccountBySkeleton(nobody)", err, game.CodeNotFound)
 	err = s.CreateAccount(ctx, &store.Account{ID: "a2", Name: "Vіctim", NameKey: "vіctim", Skeleton: "victirn", Created: base()})
 	checkCode(t, "CreateAccount with a taken skeleton", err, game.CodeConflict)
 	if err == nil || !strings.Contains(err.Error(), `"Victim"`) {
