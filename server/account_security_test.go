@@ -34,12 +34,12 @@ func TestLookAlikeNamesRefused(t *testing.T) {
 		st   int
 		code game.Code
 	}{
-		{"Vіctim", http.StatusConflict, game.CodeConflict},       // Cyrillic і: the skeleton of Victim
-		{"Ｖｉｃｔｉｍ", http.StatusConflict, game.CodeConflict},       // fullwidth: Victim's key
-		{"𝐕𝐢𝐜𝐭𝐢𝐦", http.StatusBadRequest, game.CodeInvalid},    // mathematical bold: not a PRECIS username
-		{"bot：easy", http.StatusBadRequest, game.CodeInvalid},    // fullwidth colon: a bot's identity
-		{"Guest", http.StatusBadRequest, game.CodeInvalid},       // reserved
-		{"Rаndom", http.StatusBadRequest, game.CodeInvalid},      // a bot level, with a Cyrillic а
+		{"Vіctim", http.StatusConflict, game.CodeConflict},    // Cyrillic і: the skeleton of Victim
+		{"Ｖｉｃｔｉｍ", http.StatusConflict, game.CodeConflict},    // fullwidth: Victim's key
+		{"𝐕𝐢𝐜𝐭𝐢𝐦", http.StatusBadRequest, game.CodeInvalid},   // mathematical bold: not a PRECIS username
+		{"bot：easy", http.StatusBadRequest, game.CodeInvalid}, // fullwidth colon: a bot's identity
+		{"Guest", http.StatusBadRequest, game.CodeInvalid},    // reserved
+		{"Rаndom", http.StatusBadRequest, game.CodeInvalid},   // a bot level, with a Cyrillic а
 		{"deleted player", http.StatusBadRequest, game.CodeInvalid},
 	} {
 		for path, body := range map[string]map[string]any{
