@@ -52,6 +52,24 @@ func (s *Service) playerMu(ctx context.Context, q url.Values, player, mode strin
 	return v, nil
 }
 
+// Bounds of a rating a guest's browser sends: far beyond any a player
+// reaches, near enough that the model's arithmetic stays finite.
+const (
+	maxSubmittedMu    = 1000
+	maxSubmittedSigma = 1000
+)
+
+// checkSubmittedRating refuses a rating a guest's browser sent that no
+// player can have: not a number, infinite, absurdly large (1e308), or a
+// sigma not above 0.
+func checkSubmittedRating(r rating.Rating) error {
+	if !(r.Mu >= -maxSubmittedMu && r.Mu <= maxSubmittedMu) || !(r.Sigma > 0 && r.Sigma <= maxSubmittedSigma) {
+		return game.Errorf(game.CodeInvalid, "the rating sent (mu %g, sigma %g) is not a player's: mu must be within ±%d and sigma above 0 and at most %d",
+			r.Mu, r.Sigma, maxSubmittedMu, maxSubmittedSigma)
+	}
+	return nil
+}
+
 // rated is the outcome of a rated attempt: the player's and the puzzle's
 // ratings after it, the puzzle's to store and, for a signed-in player,
 // theirs to store with the attempt.
@@ -68,6 +86,9 @@ type rated struct {
 func (s *Service) rate(ctx context.Context, player, mode string, submitted *rating.Rating, puzzle store.PuzzleRating, solved bool) (*rated, error) {
 	me := rating.Default()
 	if submitted != nil {
+		if err := checkSubmittedRating(*submitted); err != nil {
+			return nil, err
+		}
 		me = *submitted
 	}
 	var mine *store.PuzzleRating

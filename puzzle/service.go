@@ -108,6 +108,10 @@ type Submission struct {
 	Name   string `json:"name,omitempty"`
 }
 
+// maxClaimedMS bounds the time a submission claims (a year), so that
+// turning it into a duration cannot overflow.
+const maxClaimedMS = 365 * 24 * 3600 * 1000
+
 // decode reads body strictly into v.
 func decode(body []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
@@ -153,7 +157,7 @@ func (s *Service) ticketFor(ctx context.Context, sub Submission, prefix, player 
 	}
 	took := now.Sub(tk.Issued)
 	claimed := time.Duration(sub.TimeMS) * time.Millisecond
-	if sub.TimeMS < 0 || claimed < took-s.tolerance() || claimed > took+s.tolerance() {
+	if sub.TimeMS < 0 || sub.TimeMS > maxClaimedMS || claimed < took-s.tolerance() || claimed > took+s.tolerance() {
 		return tk, 0, game.Errorf(game.CodeInvalid, "the time disagrees with the server's clock: %.1f s claimed, %.1f s since the puzzle was opened (tolerance %.0f s)",
 			claimed.Seconds(), took.Seconds(), s.tolerance().Seconds())
 	}

@@ -40,10 +40,16 @@ func newAccountServer(t *testing.T, cfg server.Config) *accountServer {
 	if err != nil {
 		t.Fatalf("sqlite.Open: %v", err)
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
 	rec := account.NewRecorder(db, log)
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
-	cfg.Registry, cfg.Hall, cfg.Logger, cfg.Accounts = reg, hall, log, db
+	cfg.Registry, cfg.Hall, cfg.Logger = reg, hall, log
+	if cfg.Accounts == nil {
+		cfg.Accounts = db
+	}
 	if cfg.Limits == nil {
 		cfg.Limits = &server.Limits{}
 	}

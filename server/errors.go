@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"log/slog"
@@ -44,9 +45,15 @@ type errorBody struct {
 }
 
 // publicError returns what a client may be told of err: internal faults
-// are logged, not described.
+// are logged at ERROR, not described; a request its client cancelled (a
+// disconnect) is logged at DEBUG.
 func publicError(log *slog.Logger, err error) errorBody {
 	c := game.ErrorCode(err)
+	if c == game.CodeInternal && errors.Is(err, context.Canceled) {
+		// A client that went away is no fault of the server's.
+		log.Debug("request ended by its client", "err", err)
+		return errorBody{Code: c, Message: "the request was cancelled"}
+	}
 	if c == game.CodeInternal {
 		log.Error("internal error", "err", err)
 		return errorBody{Code: c, Message: "something went wrong on the server; it has been logged"}

@@ -193,7 +193,8 @@ func (q *quotas) join(c client) error {
 
 // create counts a table about to be created, refusing it beyond the
 // Creates or the Tables limit. The caller calls done with the new table's
-// id, or "" if it was not created.
+// id, or "" if it was not created: then the create counts against no
+// limit (a request refused as invalid uses up nothing).
 func (q *quotas) create(c client) (done func(id string), err error) {
 	if c.peer || (q.lim.Creates <= 0 && q.lim.Tables <= 0) {
 		return func(string) {}, nil
@@ -210,7 +211,7 @@ func (q *quotas) create(c client) (done func(id string), err error) {
 	}
 	if q.lim.Tables > 0 && len(a.tables)+a.pending >= q.lim.Tables && q.prune(a)+a.pending >= q.lim.Tables {
 		if a.creates != nil {
-			a.creates.tokens = min(a.creates.burst, a.creates.tokens+1) // nothing was created
+			a.creates.refund() // nothing was created
 		}
 		return nil, refuse("tables", tablesRetry, "your address has %d unfinished tables, the most it may have: finish, leave or abort one first", q.lim.Tables)
 	}
@@ -219,6 +220,9 @@ func (q *quotas) create(c client) (done func(id string), err error) {
 		q.mu.Lock()
 		defer q.mu.Unlock()
 		a.pending--
+		if id == "" && a.creates != nil {
+			a.creates.refund()
+		}
 		if id != "" && q.lim.Tables > 0 {
 			a.tables = append(a.tables, id)
 		}
