@@ -11,6 +11,7 @@ import (
 	"minehall/game"
 	"minehall/server"
 	"minehall/store"
+	"minehall/table"
 )
 
 // "An oversized body is 413, not 429": a body beyond the API's 64 KiB is
@@ -97,5 +98,43 @@ func TestClientDisconnectNotLoggedAsError(t *testing.T) {
 	}
 	if !strings.Contains(logs.String(), "request ended by its client") {
 		t.Errorf("the disconnect was not logged at DEBUG:\n%s", logs.String())
+	}
+}
+
+// "Absurd numbers (NaN, ±1e308) anywhere a number is read: refused with a
+// clear message, changing nothing", over HTTP and the WebSocket: a player
+// count, a time control and an action's seq of ±1e308 are each refused
+// as invalid with a message naming the field; the table's game goes on
+// from where it was (NaN is not JSON: a body holding it is refused as
+// such).
+func TestAbsurdNumbersRefused(t *testing.T) {
+	ts := newTestServer(t, server.Config{})
+	for _, body := range []string{
+		`{"game": "connectfour", "players": 1e308}`,
+		`{"game": "connectfour", "players": -1e308}`,
+		`{"game": "connectfour", "players": 2, "time_control": {"move_s": 1e308}}`,
+		`{"game": "connectfour", "players": 2, "time_control": {"move_s": NaN}}`,
+	} {
+		st, eb := do(t, ts.URL, "POST", "/api/tables", "", body, nil)
+		if st != http.StatusBadRequest || eb.Code != game.CodeInvalid || eb.Message == "" {
+			t.Errorf("create %s: %d %+v; want 400 invalid with a message", body, st, eb)
+		}
+	}
+	if infos, _ := ts.hall.List(context.Background(), 10); len(infos) != 0 {
+		t.Errorf("the refused creates made %d tables", len(infos))
+	}
+	id, _, tokens := createTable(t, ts.URL, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true, TimeControl: patient})
+	st, eb := do(t, ts.URL, "POST", "/api/tables/"+id+"/act", tokens[0], `{"move": "d", "seq": 1e308}`, nil)
+	if st != http.StatusBadRequest || eb.Code != game.CodeInvalid || !strings.Contains(eb.Message, "seq") {
+		t.Errorf("act over HTTP with seq 1e308: %d %+v; want 400 invalid naming seq", st, eb)
+	}
+	cl := dial(t, ts.URL, id, tokens[0], 0, nil)
+	cl.sendRaw(`{"type": "act", "move": "d", "seq": -1e308}`)
+	if f := cl.next("error", "ack"); f.Type != "error" || f.Code != game.CodeInvalid || !strings.Contains(f.Message, "seq") {
+		t.Errorf("act over the WebSocket with seq -1e308: %+v; want an invalid error naming seq", f)
+	}
+	cl.act("d")
+	if f := cl.next("ack", "error"); f.Type != "ack" || f.N != 1 {
+		t.Errorf("the first action after the refusals: %s; want ack n=1 (nothing changed)", f.raw)
 	}
 }
