@@ -291,7 +291,9 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, errSignIn())
 		return
 	}
+	// The browser's address is known from now on, besides the browser.
 	s.throttle.succeeded(key, source, time.Now())
+	s.throttle.succeeded(key, "addr:"+s.clientOf(r).key.String(), time.Now())
 	s.signedInAnswer(w, r, a, req.Seats, http.StatusOK)
 }
 

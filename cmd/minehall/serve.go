@@ -269,10 +269,9 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 		recorder = account.NewRecorder(accounts, log)
 		hcfg.Finished = recorder.TableFinished
 		// Accounts made before names had skeletons get theirs (and the
-		// PRECIS key) now.
+		// PRECIS key) now; those left are tried again at the next start.
 		if n, err := accounts.RekeyAccounts(ctx, account.Rekey); err != nil {
-			be.close()
-			return err
+			log.Error("account names not rekeyed", "err", err)
 		} else if n > 0 {
 			log.Info("account names rekeyed", "count", n)
 		}
