@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"minehall/account"
 	"minehall/game"
 	"minehall/server"
 	"minehall/store"
@@ -387,4 +388,36 @@ func playRatedGoofspiel(t *testing.T, ts *accountServer, ann, bo *browser) strin
 	}
 	t.Fatalf("the rated table did not finish and get recorded")
 	return ""
+}
+
+// "For passkey-only accounts a confirmation typed name is acceptable": an
+// account without a password is deleted when its name is typed again (in
+// any case), and not for another name.
+func TestDeletePasskeyOnlyAccountByName(t *testing.T) {
+	ts := newAccountServer(t, server.Config{})
+	ctx := context.Background()
+	if err := ts.db.CreateAccount(ctx, &store.Account{ID: "pk1", Name: "Ann", NameKey: "ann", Skeleton: "ann", Created: time.Now()}); err != nil {
+		t.Fatalf("CreateAccount: %v", err)
+	}
+	token, hash := account.NewToken()
+	if err := ts.db.CreateSession(ctx, store.Session{Hash: hash, AccountID: "pk1", Created: time.Now(), Expires: time.Now().Add(time.Hour)}); err != nil {
+		t.Fatalf("CreateSession: %v", err)
+	}
+	b := newBrowser(t, ts.URL)
+	b.c.Jar.SetCookies(mustURL(t, ts.URL+"/"), []*http.Cookie{{Name: "minehall_session", Value: token}})
+	b.csrf = account.CSRFToken(token)
+	for _, body := range []map[string]any{{}, {"name": "Bo"}, {"password": "correct horse"}} {
+		if st, code := b.call("POST", "/api/account/delete", body, nil); st != http.StatusBadRequest || code != game.CodeInvalid {
+			t.Errorf("delete %v: %d %s; want 400 invalid", body, st, code)
+		}
+	}
+	if _, err := ts.db.Account(ctx, "pk1"); err != nil {
+		t.Fatalf("the refusals deleted the account: %v", err)
+	}
+	if st, code := b.call("POST", "/api/account/delete", map[string]any{"name": "ANN"}, nil); st != http.StatusOK {
+		t.Fatalf("delete with the name typed again: %d %s", st, code)
+	}
+	if _, err := ts.db.Account(ctx, "pk1"); game.ErrorCode(err) != game.CodeNotFound {
+		t.Errorf("the account after deletion: %v; want not found", err)
+	}
 }
