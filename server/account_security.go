@@ -237,9 +237,30 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]bool{"changed": true})
 }
 
+// noUnfinishedSeats refuses to delete an account that holds a seat at an
+// unfinished table: the table would go on under its name, and record its
+// game when it ends.
+func (s *Server) noUnfinishedSeats(ctx context.Context, id string) error {
+	ts, err := s.cfg.Hall.AccountTables(ctx, id, 0)
+	if err != nil {
+		return err
+	}
+	n := 0
+	for _, at := range ts {
+		if at.Info.Status != store.StatusFinished && int(at.Seat) < len(at.Info.Seats) && at.Info.Seats[at.Seat].Account {
+			n++
+		}
+	}
+	if n > 0 {
+		return game.Errorf(game.CodeConflict, "the account holds a seat at %d unfinished tables: finish or leave them (My tables) before deleting it", n)
+	}
+	return nil
+}
+
 // deleteAccount deletes the account, given its password or, for an
-// account with passkeys only, its name typed again; its seats in the
-// records of tables keep the name "deleted player".
+// account with passkeys only, its name typed again, and when it holds no
+// seat at an unfinished table; its seats in the records of tables keep
+// the name "deleted player".
 func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) {
 	who := s.signedInOr(w, r)
 	if who == nil {
@@ -264,6 +285,10 @@ func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) {
 		}
 	} else if _, key, err := account.CheckName(req.Name); err != nil || key != a.NameKey {
 		writeError(w, s.log, game.Errorf(game.CodeInvalid, "type the account's name, %q, to delete it", a.Name))
+		return
+	}
+	if err := s.noUnfinishedSeats(r.Context(), a.ID); err != nil {
+		writeError(w, s.log, err)
 		return
 	}
 	if err := s.cfg.Accounts.DeleteAccount(r.Context(), a.ID, account.DeletedName); err != nil {

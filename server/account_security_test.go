@@ -421,3 +421,22 @@ func TestDeletePasskeyOnlyAccountByName(t *testing.T) {
 		t.Errorf("the account after deletion: %v; want not found", err)
 	}
 }
+
+// An account that holds a seat at an unfinished table is not deleted
+// (the table would go on under its name): conflict, and nothing changes.
+func TestDeleteAccountWithUnfinishedTable(t *testing.T) {
+	ts := newAccountServer(t, server.Config{})
+	ann := newBrowser(t, ts.URL)
+	ann.signUp("Ann", "correct horse")
+	body := map[string]any{"game": "connectfour", "players": 2, "time_control": map[string]int{"move_s": 600},
+		"seats": []map[string]any{{"kind": "person", "name": "Ann", "here": true}, {"kind": "person"}}}
+	if st, code := ann.call("POST", "/api/tables", body, nil); st != http.StatusCreated {
+		t.Fatalf("create: %d %s", st, code)
+	}
+	if st, code := ann.call("POST", "/api/account/delete", map[string]any{"password": "correct horse"}, nil); st != http.StatusConflict || code != game.CodeConflict {
+		t.Errorf("delete with a seat at an open table: %d %s; want 409 conflict", st, code)
+	}
+	if st, _ := ann.call("GET", "/api/account", nil, nil); st != http.StatusOK {
+		t.Errorf("the account after the refusal: %d; want kept", st)
+	}
+}
