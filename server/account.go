@@ -470,3 +470,16 @@ func asAccount(r *http.Request, req *table.CreateRequest) error {
 	}
 	return nil
 }
+
+// hashRetry is the Retry-After of a sign-in refused because every
+// password hasher is busy.
+const hashRetry = time.Second
+
+// refuseHash answers an error of the hasher: 503 with Retry-After when its
+// slots are busy, else the error as it is.
+func (s *Server) refuseHash(w http.ResponseWriter, err error) {
+	if errors.Is(err, account.ErrHashersBusy) {
+		err = unavailable("hashes", hashRetry, "the server is busy checking other passwords; try again in a second")
+	}
+	s.refuse(w, err)
+}

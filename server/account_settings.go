@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/hex"
 	"errors"
 	"net/http"
 	"time"
@@ -20,76 +19,6 @@ import (
 //	POST /api/account/sessions/signout    {"others": true}: end every other session
 //	POST /api/account/password            {"password", "new_password"}
 //	POST /api/account/delete              {"password"} or, without one, {"name"}
-
-// hashRetry is the Retry-After of a sign-in refused because every
-// password hasher is busy.
-const hashRetry = time.Second
-
-// refuseHash answers an error of the hasher: 503 with Retry-After when its
-// slots are busy, else the error as it is.
-func (s *Server) refuseHash(w http.ResponseWriter, err error) {
-	if errors.Is(err, account.ErrHashersBusy) {
-		err = unavailable("hashes", hashRetry, "the server is busy checking other passwords; try again in a second")
-	}
-	s.refuse(w, err)
-}
-
-// checkNewName checks the name of a new account: CheckName's rules, not
-// reserved, and neither its key nor its skeleton taken. It returns the
-// name to show, its key and its skeleton.
-func (s *Server) checkNewName(ctx context.Context, name string) (shown, key, skeleton string, err error) {
-	shown, key, err = account.CheckName(name)
-	if err != nil {
-		return "", "", "", err
-	}
-	if err := s.reserved.Check(shown, key); err != nil {
-		return "", "", "", err
-	}
-	if _, err := s.cfg.Accounts.AccountByName(ctx, key); err == nil {
-		return "", "", "", game.Errorf(game.CodeConflict, "the name %q is taken", shown)
-	} else if game.ErrorCode(err) != game.CodeNotFound {
-		return "", "", "", err
-	}
-	skeleton = account.Skeleton(key)
-	if a, err := s.cfg.Accounts.AccountBySkeleton(ctx, skeleton); err == nil {
-		return "", "", "", game.Errorf(game.CodeConflict, "the name %q looks like %q, which is taken; choose one that reads differently", shown, a.Name)
-	} else if game.ErrorCode(err) != game.CodeNotFound {
-		return "", "", "", err
-	}
-	return shown, key, skeleton, nil
-}
-
-// signInSource is what a password sign-in for a counts under in the
-// throttle: the device cookie when it is a device known to a (known is
-// then true), else the client's address.
-func (s *Server) signInSource(r *http.Request, a *store.Account) (source string, known bool) {
-	if a != nil {
-		if c, err := r.Cookie(deviceCookie); err == nil && c.Value != "" {
-			d, err := s.cfg.Accounts.Device(r.Context(), account.HashToken(c.Value))
-			if err == nil && d.AccountID == a.ID {
-				return "device:" + hex.EncodeToString(d.Hash), true
-			}
-		}
-	}
-	return "addr:" + s.clientOf(r).key.String(), false
-}
-
-// rememberDevice makes r's browser a known device of a: it keeps its
-// device cookie if the cookie is a's already, else gets a new one.
-func (s *Server) rememberDevice(ctx context.Context, w http.ResponseWriter, r *http.Request, a *store.Account) error {
-	if c, err := r.Cookie(deviceCookie); err == nil && c.Value != "" {
-		if d, err := s.cfg.Accounts.Device(ctx, account.HashToken(c.Value)); err == nil && d.AccountID == a.ID {
-			return nil
-		}
-	}
-	token, hash := account.NewToken()
-	if err := s.cfg.Accounts.AddDevice(ctx, store.Device{Hash: hash, AccountID: a.ID, Created: time.Now()}); err != nil {
-		return err
-	}
-	http.SetCookie(w, &http.Cookie{Name: deviceCookie, Value: token, Path: "/api/account/", MaxAge: int(deviceLife.Seconds()),
-		HttpOnly: true, Secure: s.secure(r), SameSite: http.SameSiteLaxMode})
-	return nil
-}
 
 // addressSummary is where a session signed in from, as its list shows it:
 // the client's IPv4 /24 or IPv6 /48 network, no finer.
