@@ -61,7 +61,8 @@ func whyNot(word string) string {
 }
 
 // NameKey is the key of a name that [CheckName] accepts; for a name it
-// refuses, the name's NFC case-folded form, which no account has.
+// refuses, the name in lower case, which no account made since has (an
+// account's key passed CheckName).
 func NameKey(name string) string {
 	if _, key, err := CheckName(name); err == nil {
 		return key
