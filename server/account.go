@@ -32,7 +32,7 @@ const (
 	// sessionLife is how long a session lasts after signing in.
 	sessionLife = 30 * 24 * time.Hour
 	// deviceCookie marks a browser that has signed in to an account (see
-	// knownDevice); it lasts deviceLife from the last sign-in.
+	// rememberDevice); it lasts deviceLife from when it was set.
 	deviceCookie = "minehall_device"
 	deviceLife   = 365 * 24 * time.Hour
 )

@@ -84,13 +84,13 @@ type Config struct {
 	PublicURL string
 	RPID      string
 	// SignInsPerAddress caps the sign-in attempts a minute from one
-	// address (sign-ups count against it); default 30, negative is no
-	// limit. SignInsPerName is how many wrong passwords in a row an
-	// account name takes from browsers not known to the account before
-	// each further one makes them wait (1 s, doubling, up to 15 min), and
-	// WrongPasswordsPerSource how many one address (or known browser)
-	// takes before it waits alike; defaults 10 and 5 (see
-	// passwordThrottle).
+	// address (sign-ups count against it); default 30. From the
+	// SignInsPerName-th wrong password in a row for an account name on,
+	// from browsers and addresses not known to the account, each makes
+	// them all wait before the next try (1 s, doubling, up to 15 min);
+	// from the WrongPasswordsPerSource-th in a row from one address (or
+	// known browser) on, each makes that source wait alike; defaults 10
+	// and 5 (see passwordThrottle). Negative is no limit, for each.
 	SignInsPerName, SignInsPerAddress, WrongPasswordsPerSource int
 	// PasswordHashers caps the argon2id password hashes running at once
 	// (19 MiB each); default 2. A sign-up or sign-in that finds them all
