@@ -115,10 +115,11 @@ func signInFrom(t *testing.T, base, addr, name, pw string) (int, string) {
 
 // "80 concurrent sign-ins with unknown names from 80 addresses raised the
 // server's memory from 56 MB to 3 GB": the burst keeps the server's peak
-// resident memory within the bound docs/deploy.md states, twice (for the
-// garbage collector's headroom) the hashers' 19 MiB each above the memory
-// of a server that has hashed once (times raceMemoryFactor under the race
-// detector); each sign-in is a 401 or a 503 with Retry-After, never a 500.
+// resident memory within the bound docs/deploy.md states, three times the
+// hashers' 19 MiB each (the hashes, and the garbage collector's headroom
+// over them and the rest of the heap) above the memory of a server that
+// has hashed once (times raceMemoryFactor under the race detector); each
+// sign-in is a 401 or a 503 with Retry-After, never a 500.
 func TestSignInBurstMemory(t *testing.T) {
 	const hashers = 2
 	db := filepath.Join(t.TempDir(), "burst.db")
@@ -151,7 +152,7 @@ func TestSignInBurstMemory(t *testing.T) {
 	if counts[http.StatusUnauthorized]+counts[http.StatusServiceUnavailable] != 80 || counts[http.StatusUnauthorized] == 0 {
 		t.Errorf("80 sign-ins at once: statuses %v; want each 401 or 503, some 401", counts)
 	}
-	bound := int64(2*hashers*account.HashMemory) * raceMemoryFactor
+	bound := int64(3*hashers*account.HashMemory) * raceMemoryFactor
 	t.Logf("resident memory: %d MiB before the burst, peak %d MiB (bound: +%d MiB); statuses %v", before>>20, peak>>20, bound>>20, counts)
 	if peak-before > bound {
 		t.Errorf("the burst raised the peak resident memory by %d MiB (from %d to %d MiB); want at most %d MiB", (peak-before)>>20, before>>20, peak>>20, bound>>20)
