@@ -18,16 +18,19 @@ func TestCheckName(t *testing.T) {
 	for _, tc := range []struct{ in, shown, key string }{
 		{"  Ann ", "Ann", "ann"},
 		{"ANN", "ANN", "ann"},
-		{"Cafe\u0301", "Café", "café"},       // NFC
-		{"Stra\u00dfe", "Straße", "strasse"}, // case folding
-		{"Bo\u200bb", "Bob", "bob"},          // a format character dropped
+		{"Cafe\u0301", "Café", "café"},          // NFC
+		{"STRA\u00dfE", "STRAßE", "straße"},     // lower case (PRECIS UsernameCaseMapped)
+		{"Ｖｉｃｔｉｍ", "Victim", "victim"},          // widths mapped
+		{"Ann Smith", "Ann Smith", "ann smith"}, // words checked one by one
+		{"Bo\u200bb", "Bob", "bob"},             // a format character dropped
 	} {
 		shown, key, err := CheckName(tc.in)
 		if err != nil || shown != tc.shown || key != tc.key {
 			t.Errorf("CheckName(%q) = %q, %q, %v; want %q, %q", tc.in, shown, key, err, tc.shown, tc.key)
 		}
 	}
-	for _, bad := range []string{"", "   ", strings.Repeat("x", 33), "a\x07b", "bot:easy", "\xff"} {
+	for _, bad := range []string{"", "   ", strings.Repeat("x", 33), "a\x07b", "bot:easy", "\xff",
+		"bot：easy", "𝐕𝐢𝐜𝐭𝐢𝐦", "Ann  Smith", "😀", "x\u2163"} {
 		if _, _, err := CheckName(bad); game.ErrorCode(err) != game.CodeInvalid {
 			t.Errorf("CheckName(%q): error %v; want an invalid-input error", bad, err)
 		}
@@ -56,7 +59,7 @@ func TestPasswordHash(t *testing.T) {
 	if _, err := VerifyPassword("x", "$bcrypt$..."); err == nil {
 		t.Errorf("VerifyPassword of a malformed hash: no error")
 	}
-	for _, pw := range []string{"", "123456789", "ééééééééé", strings.Repeat("a", MaxPassword+1)} {
+	for _, pw := range []string{"", "123456789", "ééééééééé", strings.Repeat("a", MaxPassword+1), "            ", " \t\n \u00a0\u3000      "} {
 		if _, err := HashPassword(pw); game.ErrorCode(err) != game.CodeInvalid {
 			t.Errorf("HashPassword(%d bytes): %v; want an invalid-input error", len(pw), err)
 		}
@@ -211,5 +214,77 @@ func TestCatchUp(t *testing.T) {
 	n, err := r.CatchUp(context.Background(), tableList{guests, rated}, 10)
 	if err != nil || n != 1 || rc.got.Table != rated.ID {
 		t.Errorf("CatchUp = %d, %v (recorded %q); want 1, the rated table", n, err, rc.got.Table)
+	}
+}
+
+// "Refuse a name whose confusable skeleton (Unicode UTS #39) equals a
+// reserved one (bot names, guest, admin, minehall)": each look-alike of a
+// reserved name is refused, and a name that merely holds one is not.
+func TestReservedNames(t *testing.T) {
+	r := NewReserved([]string{"easy", "hard"})
+	for _, name := range []string{"Guest", "GUEST", "guеst", "Admin", "MineHall", "bot", "Easy", "HARD", "Deleted Player", "Ｇｕｅｓｔ"} {
+		shown, key, err := CheckName(name)
+		if err != nil {
+			t.Fatalf("CheckName(%q): %v", name, err)
+		}
+		if err := r.Check(shown, key); game.ErrorCode(err) != game.CodeInvalid {
+			t.Errorf("Reserved.Check(%q): got %v; want it refused as reserved", name, err)
+		}
+	}
+	for _, name := range []string{"Guesty", "Robot", "Easygoing", "Ann"} {
+		shown, key, _ := CheckName(name)
+		if err := r.Check(shown, key); err != nil {
+			t.Errorf("Reserved.Check(%q): got %v; want it allowed", name, err)
+		}
+	}
+}
+
+// "Vіctim" with a Cyrillic і has the skeleton of "Victim"; the fullwidth
+// and the Latin forms share a key.
+func TestSkeletonOfLookAlikes(t *testing.T) {
+	_, victim, _ := CheckName("Victim")
+	for _, name := range []string{"Vіctim", "VICTIM", "Ｖｉｃｔｉｍ", "Victirn"} {
+		_, key, err := CheckName(name)
+		if err != nil {
+			t.Fatalf("CheckName(%q): %v", name, err)
+		}
+		if got, want := Skeleton(key), Skeleton(victim); got != want {
+			t.Errorf("Skeleton(%q) = %q; want %q, Victim's", key, got, want)
+		}
+	}
+	if _, key, _ := CheckName("Victor"); Skeleton(key) == Skeleton(victim) {
+		t.Errorf("Victor and Victim share a skeleton")
+	}
+}
+
+// "Cap concurrent password hashes": with its slots taken, a Hasher gives
+// up after its wait with ErrHashersBusy, having hashed nothing; a password
+// it refuses costs no slot; a freed slot serves the next call.
+func TestHasherCapsHashes(t *testing.T) {
+	h := NewHasher(1, 20*time.Millisecond)
+	ctx := context.Background()
+	h.slots <- struct{}{} // another hash runs
+	if _, err := h.Hash(ctx, "correct horse"); err != ErrHashersBusy {
+		t.Errorf("Hash with every slot taken: got %v; want ErrHashersBusy", err)
+	}
+	if _, err := h.Verify(ctx, "correct horse", "$argon2id$"); err != ErrHashersBusy {
+		t.Errorf("Verify with every slot taken: got %v; want ErrHashersBusy", err)
+	}
+	if err := h.VerifyDummy(ctx, "correct horse"); err != ErrHashersBusy {
+		t.Errorf("VerifyDummy with every slot taken: got %v; want ErrHashersBusy", err)
+	}
+	if _, err := h.Hash(ctx, "short"); game.ErrorCode(err) != game.CodeInvalid {
+		t.Errorf("Hash of a short password with every slot taken: got %v; want it refused as invalid", err)
+	}
+	h.release()
+	hash, err := h.Hash(ctx, "correct horse")
+	if err != nil {
+		t.Fatalf("Hash with a free slot: %v", err)
+	}
+	if ok, err := h.Verify(ctx, "correct horse", hash); !ok || err != nil {
+		t.Errorf("Verify = %v, %v; want true", ok, err)
+	}
+	if len(h.slots) != 0 {
+		t.Errorf("%d slots still taken after the calls; want 0", len(h.slots))
 	}
 }

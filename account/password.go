@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
@@ -30,8 +31,8 @@ const (
 	keyLen       = 32
 )
 
-// CheckPassword refuses a password that is too short, too long or not
-// UTF-8.
+// CheckPassword refuses a password that is too short, too long, not
+// UTF-8, or nothing but white space.
 func CheckPassword(pw string) error {
 	switch {
 	case !utf8.ValidString(pw):
@@ -40,6 +41,8 @@ func CheckPassword(pw string) error {
 		return game.Errorf(game.CodeInvalid, "the password is longer than %d bytes", MaxPassword)
 	case utf8.RuneCountInString(pw) < MinPassword:
 		return game.Errorf(game.CodeInvalid, "the password needs at least %d characters", MinPassword)
+	case strings.TrimFunc(pw, unicode.IsSpace) == "":
+		return game.Errorf(game.CodeInvalid, "the password is only spaces; choose one with other characters")
 	}
 	return nil
 }

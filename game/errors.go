@@ -19,6 +19,7 @@ const (
 	CodeUnauthorized Code = "unauthorized"  // missing or wrong credentials
 	CodeConflict     Code = "conflict"      // the request conflicts with current state (seat taken, stale sequence)
 	CodeLimit        Code = "limit"         // too large or too frequent
+	CodeUnavailable  Code = "unavailable"   // the server cannot serve it now (busy, disk full); try again later
 	CodeInternal     Code = "internal"      // a fault of ours
 )
 

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 	"sync"
@@ -30,6 +31,10 @@ const (
 	csrfHeader    = "X-CSRF-Token"
 	// sessionLife is how long a session lasts after signing in.
 	sessionLife = 30 * 24 * time.Hour
+	// deviceCookie marks a browser that has signed in to an account (see
+	// rememberDevice); it lasts deviceLife from when it was set.
+	deviceCookie = "minehall_device"
+	deviceLife   = 365 * 24 * time.Hour
 )
 
 // signedIn is the account of a request's session.
@@ -105,11 +110,20 @@ func (s *Server) secure(r *http.Request) bool {
 	return r.TLS != nil || strings.HasPrefix(s.cfg.PublicURL, "https://")
 }
 
-// startSession makes a session for a and sets its cookies.
+// maxUserAgent caps the user agent a session keeps, in bytes.
+const maxUserAgent = 200
+
+// startSession makes a session for a, with r's browser and address for the
+// account's list of sessions, and sets its cookies.
 func (s *Server) startSession(ctx context.Context, w http.ResponseWriter, r *http.Request, a *store.Account) (string, error) {
 	token, hash := account.NewToken()
 	now := time.Now()
-	if err := s.cfg.Accounts.CreateSession(ctx, store.Session{Hash: hash, AccountID: a.ID, Created: now, Expires: now.Add(sessionLife)}); err != nil {
+	ua := strings.ToValidUTF8(r.UserAgent(), "")
+	if len(ua) > maxUserAgent {
+		ua = strings.ToValidUTF8(ua[:maxUserAgent], "")
+	}
+	se := store.Session{Hash: hash, AccountID: a.ID, Created: now, Expires: now.Add(sessionLife), UserAgent: ua, Address: addressSummary(s.clientOf(r))}
+	if err := s.cfg.Accounts.CreateSession(ctx, se); err != nil {
 		return "", err
 	}
 	secure := s.secure(r)
@@ -205,17 +219,17 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 	if !s.beginSignIn(w, r, &req, &req.Seats) {
 		return
 	}
-	name, key, err := account.CheckName(req.Name)
+	name, key, skel, err := s.checkNewName(r.Context(), req.Name)
 	if err != nil {
 		writeError(w, s.log, err)
 		return
 	}
-	hash, err := account.HashPassword(req.Password)
+	hash, err := s.hasher.Hash(r.Context(), req.Password)
 	if err != nil {
-		writeError(w, s.log, err)
+		s.refuseHash(w, err)
 		return
 	}
-	a := &store.Account{ID: account.NewID(), Name: name, NameKey: key, PasswordHash: hash, Created: time.Now()}
+	a := &store.Account{ID: account.NewID(), Name: name, NameKey: key, Skeleton: skel, PasswordHash: hash, Created: time.Now()}
 	if err := s.cfg.Accounts.CreateAccount(r.Context(), a); err != nil {
 		writeError(w, s.log, err)
 		return
@@ -229,42 +243,57 @@ func errSignIn() error {
 	return game.Errorf(game.CodeUnauthorized, "the name or the password is wrong")
 }
 
+// signIn signs in by name and password. In order, so that nothing costly
+// happens for a request that is to be refused: the address's sign-in
+// limit (beginSignIn), the wrong-password throttle of the name (see
+// passwordThrottle), then one argon2id verification in a hasher slot, for
+// an unknown name too (the same time and answer as a wrong password).
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	var req credentials
 	if !s.beginSignIn(w, r, &req, &req.Seats) {
 		return
 	}
+	ctx := r.Context()
 	_, key, nameErr := account.CheckName(req.Name)
-	if nameErr == nil {
-		if err := s.signins.name(key); err != nil {
-			s.refuse(w, err)
-			return
-		}
+	if nameErr != nil {
+		key = "\x00" // counted under a key no account has
 	}
 	var a *store.Account
 	var err error
 	if nameErr == nil {
-		a, err = s.cfg.Accounts.AccountByName(r.Context(), key)
+		a, err = s.cfg.Accounts.AccountByName(ctx, key)
+		if err != nil && game.ErrorCode(err) != game.CodeNotFound {
+			writeError(w, s.log, err)
+			return
+		}
+	}
+	source, known := s.signInSource(r, a)
+	if wait := s.throttle.wait(key, source, known, time.Now()); wait > 0 {
+		s.refuse(w, refuse("passwords", wait, "too many wrong passwords for this name; try again in %s (a passkey, or a browser that signed in to the account before, is not held back)", seconds(wait)))
+		return
+	}
+	ok := false
+	if a == nil || a.PasswordHash == "" {
+		// The same work and the same answer as a wrong password.
+		err = s.hasher.VerifyDummy(ctx, req.Password)
+	} else {
+		ok, err = s.hasher.Verify(ctx, req.Password, a.PasswordHash)
 	}
 	switch {
-	case nameErr != nil || game.ErrorCode(err) == game.CodeNotFound || (a != nil && a.PasswordHash == ""):
-		// The same work and the same answer as a wrong password.
-		account.VerifyDummy(req.Password)
-		writeError(w, s.log, errSignIn())
+	case errors.Is(err, account.ErrHashersBusy):
+		s.refuseHash(w, err)
 		return
 	case err != nil:
-		writeError(w, s.log, err)
-		return
-	}
-	ok, err := account.VerifyPassword(req.Password, a.PasswordHash)
-	if err != nil {
 		writeError(w, s.log, game.Errorf(game.CodeInternal, "account %s: %v", a.ID, err))
 		return
-	}
-	if !ok {
+	case !ok:
+		s.throttle.failed(key, source, known, time.Now())
 		writeError(w, s.log, errSignIn())
 		return
 	}
+	// The browser's address is known from now on, besides the browser.
+	s.throttle.succeeded(key, source, time.Now())
+	s.throttle.succeeded(key, "addr:"+s.clientOf(r).key.String(), time.Now())
 	s.signedInAnswer(w, r, a, req.Seats, http.StatusOK)
 }
 
@@ -281,11 +310,16 @@ func checkHeld(seats []heldSeat) error {
 	return nil
 }
 
-// signedInAnswer starts a session for a, attaches the seats the browser
-// held as a guest, and answers the account.
+// signedInAnswer starts a session for a, remembers the browser as one of
+// a's devices, attaches the seats the browser held as a guest, and
+// answers the account.
 func (s *Server) signedInAnswer(w http.ResponseWriter, r *http.Request, a *store.Account, held []heldSeat, status int) {
 	token, err := s.startSession(r.Context(), w, r, a)
 	if err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	if err := s.rememberDevice(r.Context(), w, r, a); err != nil {
 		writeError(w, s.log, err)
 		return
 	}
@@ -371,13 +405,13 @@ func (s *Server) accountOf(ctx context.Context, a *store.Account, token string) 
 		Ratings: p.Ratings, Games: p.Games, Stats: p.Stats}, nil
 }
 
-// signinLimits limits sign-ins (and sign-ups) per address and sign-ins per
-// account name, so that nobody tries passwords by the thousand.
+// signinLimits limits sign-ins (and sign-ups) per address, so that nobody
+// tries passwords by the thousand; wrong passwords per name are
+// passwordThrottle's.
 type signinLimits struct {
-	perName, perAddr int // a minute, in bursts of as many; 0 is no limit
+	perAddr int // a minute, in bursts of as many; 0 is no limit
 
 	mu    sync.Mutex
-	names map[string]*bucket
 	addrs map[string]*bucket
 	swept time.Time
 }
@@ -392,12 +426,10 @@ func (l *signinLimits) take(m *map[string]*bucket, key string, n int, what strin
 	if *m == nil {
 		*m = map[string]*bucket{}
 	}
-	if now.Sub(l.swept) > sweepEvery || len(l.names)+len(l.addrs) > maxAddrs {
-		for _, mm := range []map[string]*bucket{l.names, l.addrs} {
-			for k, b := range mm {
-				if b.wait() == 0 && now.Sub(b.last) > idleFor {
-					delete(mm, k)
-				}
+	if now.Sub(l.swept) > sweepEvery || len(l.addrs) > maxAddrs {
+		for k, b := range l.addrs {
+			if b.wait() == 0 && now.Sub(b.last) > idleFor {
+				delete(l.addrs, k)
 			}
 		}
 		l.swept = now
@@ -416,10 +448,6 @@ func (l *signinLimits) address(c client) error {
 		return nil
 	}
 	return l.take(&l.addrs, c.key.String(), l.perAddr, "from your address")
-}
-
-func (l *signinLimits) name(key string) error {
-	return l.take(&l.names, key, l.perName, "for this name")
 }
 
 // asAccount seats the signed-in account of r in the first seat of req
@@ -441,4 +469,17 @@ func asAccount(r *http.Request, req *table.CreateRequest) error {
 		}
 	}
 	return nil
+}
+
+// hashRetry is the Retry-After of a sign-in refused because every
+// password hasher is busy.
+const hashRetry = time.Second
+
+// refuseHash answers an error of the hasher: 503 with Retry-After when its
+// slots are busy, else the error as it is.
+func (s *Server) refuseHash(w http.ResponseWriter, err error) {
+	if errors.Is(err, account.ErrHashersBusy) {
+		err = unavailable("hashes", hashRetry, "the server is busy checking other passwords; try again in a second")
+	}
+	s.refuse(w, err)
 }

@@ -142,15 +142,8 @@ func (s *Server) passkeySignUpBegin(w http.ResponseWriter, r *http.Request) {
 	if !s.beginSignIn(w, r, &req, &req.Seats) {
 		return
 	}
-	name, key, err := account.CheckName(req.Name)
+	name, key, skel, err := s.checkNewName(r.Context(), req.Name)
 	if err != nil {
-		writeError(w, s.log, err)
-		return
-	}
-	if _, err := s.cfg.Accounts.AccountByName(r.Context(), key); err == nil {
-		writeError(w, s.log, game.Errorf(game.CodeConflict, "the name %q is taken", name))
-		return
-	} else if game.ErrorCode(err) != game.CodeNotFound {
 		writeError(w, s.log, err)
 		return
 	}
@@ -159,7 +152,7 @@ func (s *Server) passkeySignUpBegin(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, err)
 		return
 	}
-	a := &store.Account{ID: account.NewID(), Name: name, NameKey: key}
+	a := &store.Account{ID: account.NewID(), Name: name, NameKey: key, Skeleton: skel}
 	creation, session, err := rp.BeginRegistration(&account.User{Account: a},
 		webauthn.WithResidentKeyRequirement(protocol.ResidentKeyRequirementRequired),
 		webauthn.WithAuthenticatorSelection(protocol.AuthenticatorSelection{

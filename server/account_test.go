@@ -40,10 +40,16 @@ func newAccountServer(t *testing.T, cfg server.Config) *accountServer {
 	if err != nil {
 		t.Fatalf("sqlite.Open: %v", err)
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
 	rec := account.NewRecorder(db, log)
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
-	cfg.Registry, cfg.Hall, cfg.Logger, cfg.Accounts = reg, hall, log, db
+	cfg.Registry, cfg.Hall, cfg.Logger = reg, hall, log
+	if cfg.Accounts == nil {
+		cfg.Accounts = db
+	}
 	if cfg.Limits == nil {
 		cfg.Limits = &server.Limits{}
 	}
@@ -64,6 +70,9 @@ type browser struct {
 	c      *http.Client
 	origin string
 	csrf   string
+	// addr, if set, is the client address the browser claims through
+	// X-Forwarded-For (for a server that trusts it from 127.0.0.1).
+	addr string
 }
 
 func newBrowser(t *testing.T, base string) *browser {
@@ -81,6 +90,9 @@ func (b *browser) call(method, path string, body, out any) (int, game.Code) {
 		rd = bytes.NewReader(j)
 	}
 	req, _ := http.NewRequest(method, b.base+path, rd)
+	if b.addr != "" {
+		req.Header.Set("X-Forwarded-For", b.addr)
+	}
 	if method == http.MethodPost {
 		req.Header.Set("Content-Type", "application/json")
 		if b.origin != "" {

@@ -41,7 +41,7 @@ func decodeBody(r *http.Request, v any) error {
 		var tooBig *http.MaxBytesError
 		switch {
 		case errors.As(err, &tooBig):
-			return game.Errorf(game.CodeLimit, "the request body is larger than %d bytes", maxBody)
+			return errBodyTooLarge(maxBody)
 		case errors.Is(err, io.EOF):
 			return game.Errorf(game.CodeInvalid, "the request body is empty; send a JSON object")
 		}

@@ -1,11 +1,13 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
 	"strconv"
+	"time"
 
 	"minehall/game"
 	"minehall/table"
@@ -26,6 +28,8 @@ func httpStatus(c game.Code) int {
 		return http.StatusUnauthorized
 	case game.CodeLimit:
 		return http.StatusTooManyRequests
+	case game.CodeUnavailable:
+		return http.StatusServiceUnavailable
 	}
 	return http.StatusInternalServerError
 }
@@ -41,9 +45,15 @@ type errorBody struct {
 }
 
 // publicError returns what a client may be told of err: internal faults
-// are logged, not described.
+// are logged at ERROR, not described; a request its client cancelled (a
+// disconnect) is logged at DEBUG.
 func publicError(log *slog.Logger, err error) errorBody {
 	c := game.ErrorCode(err)
+	if c == game.CodeInternal && errors.Is(err, context.Canceled) {
+		// A client that went away is no fault of the server's.
+		log.Debug("request ended by its client", "err", err)
+		return errorBody{Code: c, Message: "the request was cancelled"}
+	}
 	if c == game.CodeInternal {
 		log.Error("internal error", "err", err)
 		return errorBody{Code: c, Message: "something went wrong on the server; it has been logged"}
@@ -52,14 +62,37 @@ func publicError(log *slog.Logger, err error) errorBody {
 }
 
 // writeError answers err with its status and body; a refusal for a limit
-// says in Retry-After when to try again.
+// says in Retry-After when to try again, and so does a full disk. A body
+// too large is 413, not the 429 of a limit on frequency.
 func writeError(w http.ResponseWriter, log *slog.Logger, err error) {
 	var le *limitError
-	if errors.As(err, &le) {
-		w.Header().Set("Retry-After", strconv.Itoa(retrySeconds(le.retry)))
-	}
 	body := publicError(log, err)
-	writeJSON(w, httpStatus(body.Code), map[string]errorBody{"error": body})
+	status := httpStatus(body.Code)
+	switch {
+	case errors.As(err, &le):
+		w.Header().Set("Retry-After", strconv.Itoa(retrySeconds(le.retry)))
+	case body.Code == game.CodeUnavailable:
+		w.Header().Set("Retry-After", strconv.Itoa(retrySeconds(unavailableRetry)))
+	case errors.As(err, new(*bodyTooLarge)):
+		status = http.StatusRequestEntityTooLarge
+	}
+	writeJSON(w, status, map[string]errorBody{"error": body})
+}
+
+// unavailableRetry is the Retry-After of a refusal for want of a resource
+// that says no time of its own (a full disk).
+const unavailableRetry = 30 * time.Second
+
+// bodyTooLarge is the refusal of a request body beyond maxBody: CodeLimit,
+// answered 413 over HTTP.
+type bodyTooLarge struct{ err error }
+
+func (e *bodyTooLarge) Error() string { return e.err.Error() }
+func (e *bodyTooLarge) Unwrap() error { return e.err }
+
+// errBodyTooLarge refuses a request body larger than limit bytes.
+func errBodyTooLarge(limit int64) error {
+	return &bodyTooLarge{err: game.Errorf(game.CodeLimit, "the request body is larger than %d bytes", limit)}
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

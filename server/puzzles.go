@@ -38,7 +38,7 @@ func (s *Server) servePuzzle(w http.ResponseWriter, r *http.Request) {
 		var err error
 		body, err = io.ReadAll(http.MaxBytesReader(w, r.Body, maxPuzzleBody))
 		if err != nil {
-			writeError(w, s.log, game.Errorf(game.CodeInvalid, "the submission is larger than %d bytes", maxPuzzleBody))
+			writeError(w, s.log, errBodyTooLarge(maxPuzzleBody))
 			return
 		}
 	}

@@ -52,6 +52,13 @@ func refuse(limit string, retry time.Duration, format string, args ...any) error
 	return &limitError{err: game.Errorf(game.CodeLimit, format, args...), limit: limit, retry: retry}
 }
 
+// unavailable is a refusal for a resource of the server's (as the metrics
+// name it) that is all in use: CodeUnavailable (HTTP 503), with
+// Retry-After.
+func unavailable(limit string, retry time.Duration, format string, args ...any) error {
+	return &limitError{err: game.Errorf(game.CodeUnavailable, format, args...), limit: limit, retry: retry}
+}
+
 // tablesRetry is the Retry-After of a refusal for too many unfinished
 // tables: they end when they are played, aborted or expire, which no
 // clock says.
@@ -186,7 +193,8 @@ func (q *quotas) join(c client) error {
 
 // create counts a table about to be created, refusing it beyond the
 // Creates or the Tables limit. The caller calls done with the new table's
-// id, or "" if it was not created.
+// id, or "" if it was not created: then the create counts against no
+// limit (a request refused as invalid uses up nothing).
 func (q *quotas) create(c client) (done func(id string), err error) {
 	if c.peer || (q.lim.Creates <= 0 && q.lim.Tables <= 0) {
 		return func(string) {}, nil
@@ -203,7 +211,7 @@ func (q *quotas) create(c client) (done func(id string), err error) {
 	}
 	if q.lim.Tables > 0 && len(a.tables)+a.pending >= q.lim.Tables && q.prune(a)+a.pending >= q.lim.Tables {
 		if a.creates != nil {
-			a.creates.tokens = min(a.creates.burst, a.creates.tokens+1) // nothing was created
+			a.creates.refund() // nothing was created
 		}
 		return nil, refuse("tables", tablesRetry, "your address has %d unfinished tables, the most it may have: finish, leave or abort one first", q.lim.Tables)
 	}
@@ -212,6 +220,9 @@ func (q *quotas) create(c client) (done func(id string), err error) {
 		q.mu.Lock()
 		defer q.mu.Unlock()
 		a.pending--
+		if id == "" && a.creates != nil {
+			a.creates.refund()
+		}
 		if id != "" && q.lim.Tables > 0 {
 			a.tables = append(a.tables, id)
 		}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/go-webauthn/webauthn/webauthn"
 
+	"minehall/account"
 	"minehall/game"
 	"minehall/store"
 	"minehall/table"
@@ -82,10 +83,21 @@ type Config struct {
 	// host, which suits localhost and a site with one name.
 	PublicURL string
 	RPID      string
-	// SignInsPerName and SignInsPerAddress cap the sign-in attempts a
-	// minute for one account name and from one address (sign-ups count
-	// against the address); defaults 10 and 30, negative is no limit.
-	SignInsPerName, SignInsPerAddress int
+	// SignInsPerAddress caps the sign-in attempts a minute from one
+	// address (sign-ups count against it); default 30. From the
+	// SignInsPerName-th wrong password in a row for an account name on,
+	// from browsers and addresses not known to the account, each makes
+	// them all wait before the next try (1 s, doubling, up to 15 min);
+	// from the WrongPasswordsPerSource-th in a row from one address (or
+	// known browser) on, each makes that source wait alike; defaults 10
+	// and 5 (see passwordThrottle). Negative is no limit, for each.
+	SignInsPerName, SignInsPerAddress, WrongPasswordsPerSource int
+	// PasswordHashers caps the argon2id password hashes running at once
+	// (19 MiB each); default 2. A sign-up or sign-in that finds them all
+	// busy for HashWait (default 100 ms) is refused with 503 and
+	// Retry-After.
+	PasswordHashers int
+	HashWait        time.Duration
 	// Tutorials are served at /api/games/{id}/tutorial; nil serves none.
 	Tutorials *tutorial.Set
 }
@@ -100,9 +112,14 @@ type Server struct {
 	ready   *readiness
 	// chatLimits limits the chat of seats that chat over HTTP.
 	chatLimits chatLimits
-	// signins limits sign-in attempts; ceremonies are the passkey
-	// ceremonies under way, rps the WebAuthn relying parties by host.
+	// signins limits sign-in attempts per address, throttle wrong
+	// passwords, hasher the password hashes at once; reserved are the
+	// names no account may take. ceremonies are the passkey ceremonies
+	// under way, rps the WebAuthn relying parties by host.
 	signins    *signinLimits
+	throttle   *passwordThrottle
+	hasher     *account.Hasher
+	reserved   account.Reserved
 	ceremonies ceremonies
 	rpMu       sync.Mutex
 	rps        map[string]*webauthn.WebAuthn
@@ -136,6 +153,15 @@ func New(cfg Config) *Server {
 	if cfg.SignInsPerAddress == 0 {
 		cfg.SignInsPerAddress = 30
 	}
+	if cfg.WrongPasswordsPerSource == 0 {
+		cfg.WrongPasswordsPerSource = 5
+	}
+	if cfg.PasswordHashers <= 0 {
+		cfg.PasswordHashers = 2
+	}
+	if cfg.HashWait <= 0 {
+		cfg.HashWait = 100 * time.Millisecond
+	}
 	if cfg.Limits == nil {
 		lim := DefaultLimits()
 		cfg.Limits = &lim
@@ -143,7 +169,14 @@ func New(cfg Config) *Server {
 	s := &Server{cfg: cfg, log: cfg.Logger, metrics: newMetrics(cfg.Hall), mux: http.NewServeMux(), conns: map[*websocket.Conn]struct{}{}}
 	s.quotas = newQuotas(*cfg.Limits, cfg.Hall.Unfinished)
 	s.ready = &readiness{checks: cfg.Ready, log: cfg.Logger}
-	s.signins = &signinLimits{perName: cfg.SignInsPerName, perAddr: cfg.SignInsPerAddress}
+	s.signins = &signinLimits{perAddr: cfg.SignInsPerAddress}
+	s.throttle = newPasswordThrottle(cfg.WrongPasswordsPerSource, cfg.SignInsPerName)
+	s.hasher = account.NewHasher(cfg.PasswordHashers, cfg.HashWait)
+	if cfg.Registry != nil {
+		s.reserved = account.NewReserved(account.BotLevels(cfg.Registry))
+	} else {
+		s.reserved = account.NewReserved(nil)
+	}
 	s.rps = map[string]*webauthn.WebAuthn{}
 	s.routes()
 	return s
@@ -185,6 +218,10 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/account/signin", s.signIn)
 	s.mux.HandleFunc("POST /api/account/signout", s.signOut)
 	s.mux.HandleFunc("GET /api/account", s.getAccount)
+	s.mux.HandleFunc("GET /api/account/sessions", s.listSessions)
+	s.mux.HandleFunc("POST /api/account/sessions/signout", s.signOutOthers)
+	s.mux.HandleFunc("POST /api/account/password", s.changePassword)
+	s.mux.HandleFunc("POST /api/account/delete", s.deleteAccount)
 	s.mux.HandleFunc("POST /api/account/passkey/signup/begin", s.passkeySignUpBegin)
 	s.mux.HandleFunc("POST /api/account/passkey/signup/finish", s.passkeySignUpFinish)
 	s.mux.HandleFunc("POST /api/account/passkey/signin/begin", s.passkeySignInBegin)

@@ -17,6 +17,10 @@ type Account struct {
 	// case-folded form, unique among accounts.
 	Name    string
 	NameKey string
+	// Skeleton is the confusable skeleton (Unicode UTS #39) of NameKey,
+	// unique among accounts too, so that no name passes for another; ""
+	// for an account made before skeletons were kept (see RekeyAccounts).
+	Skeleton string
 	// PasswordHash is the argon2id hash of the password in the PHC string
 	// format; empty for an account that signs in with passkeys only.
 	PasswordHash string
@@ -40,6 +44,11 @@ type Session struct {
 	AccountID string
 	Created   time.Time
 	Expires   time.Time
+	// UserAgent and Address say which browser signed in and from where
+	// (the client's address network), for the account's list of its
+	// sessions; either may be empty.
+	UserAgent string
+	Address   string
 }
 
 // PlayerRating is a rated identity's rating in one game: an account's ID,
@@ -156,4 +165,7 @@ type Accounts interface {
 	PlayedGames(ctx context.Context, player, game string, limit int) ([]PlayedGame, error)
 	// GameStats returns how many games a player played and won, per game.
 	GameStats(ctx context.Context, player string) ([]GameStats, error)
+
+	// AccountSecurity: sessions, passwords, known devices and deletion.
+	AccountSecurity
 }

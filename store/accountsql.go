@@ -28,10 +28,13 @@ type SQL interface {
 // The account queries both stores share. Each returns game-coded errors;
 // isUnique tells a unique violation of the adapter's driver.
 
-// InsertAccount inserts a, refusing a taken ID or name.
+// InsertAccount inserts a, refusing a taken ID, name or skeleton.
 func InsertAccount(ctx context.Context, db SQL, a *Account, isUnique func(error) bool) error {
-	_, err := db.Exec(ctx, `INSERT INTO accounts (id, name, name_key, password, created_ms) VALUES ($1, $2, $3, $4, $5)`,
-		a.ID, a.Name, a.NameKey, a.PasswordHash, Millis(a.Created))
+	if err := TakenSkeleton(ctx, db, a.ID, a.Name, a.Skeleton); err != nil {
+		return err
+	}
+	_, err := db.Exec(ctx, `INSERT INTO accounts (id, name, name_key, password, created_ms, skeleton) VALUES ($1, $2, $3, $4, $5, $6)`,
+		a.ID, a.Name, a.NameKey, a.PasswordHash, Millis(a.Created), nullable(a.Skeleton))
 	if err != nil {
 		if isUnique(err) {
 			return game.Errorf(game.CodeConflict, "the name %q is taken", a.Name)
@@ -41,12 +44,13 @@ func InsertAccount(ctx context.Context, db SQL, a *Account, isUnique func(error)
 	return nil
 }
 
-// SelectAccount returns the account whose column col (id or name_key) is v.
+// SelectAccount returns the account whose column col (id, name_key or
+// skeleton) is v.
 func SelectAccount(ctx context.Context, db SQL, col, v string) (*Account, error) {
-	if col != "id" && col != "name_key" {
+	if col != "id" && col != "name_key" && col != "skeleton" {
 		return nil, fmt.Errorf("select account by %q", col)
 	}
-	rows, done, err := db.Query(ctx, `SELECT id, name, name_key, password, created_ms FROM accounts WHERE `+col+` = $1`, v)
+	rows, done, err := db.Query(ctx, `SELECT id, name, name_key, password, created_ms, COALESCE(skeleton, '') FROM accounts WHERE `+col+` = $1`, v)
 	if err != nil {
 		return nil, fmt.Errorf("read account: %w", err)
 	}
@@ -59,7 +63,7 @@ func SelectAccount(ctx context.Context, db SQL, col, v string) (*Account, error)
 	}
 	var a Account
 	var created int64
-	if err := rows.Scan(&a.ID, &a.Name, &a.NameKey, &a.PasswordHash, &created); err != nil {
+	if err := rows.Scan(&a.ID, &a.Name, &a.NameKey, &a.PasswordHash, &created, &a.Skeleton); err != nil {
 		return nil, fmt.Errorf("read account: %w", err)
 	}
 	a.Created = FromMillis(created)
@@ -118,8 +122,8 @@ func UpdateCredentialData(ctx context.Context, db SQL, c Credential) error {
 
 // InsertSession inserts s.
 func InsertSession(ctx context.Context, db SQL, s Session) error {
-	if _, err := db.Exec(ctx, `INSERT INTO sessions (hash, account_id, created_ms, expires_ms) VALUES ($1, $2, $3, $4)`,
-		s.Hash, s.AccountID, Millis(s.Created), Millis(s.Expires)); err != nil {
+	if _, err := db.Exec(ctx, `INSERT INTO sessions (hash, account_id, created_ms, expires_ms, user_agent, address) VALUES ($1, $2, $3, $4, $5, $6)`,
+		s.Hash, s.AccountID, Millis(s.Created), Millis(s.Expires), s.UserAgent, s.Address); err != nil {
 		return fmt.Errorf("create session: %w", err)
 	}
 	return nil
@@ -127,7 +131,7 @@ func InsertSession(ctx context.Context, db SQL, s Session) error {
 
 // SelectSession returns the session of hash unexpired at now.
 func SelectSession(ctx context.Context, db SQL, hash []byte, now time.Time) (*Session, error) {
-	rows, done, err := db.Query(ctx, `SELECT hash, account_id, created_ms, expires_ms FROM sessions WHERE hash = $1 AND expires_ms > $2`, hash, Millis(now))
+	rows, done, err := db.Query(ctx, `SELECT hash, account_id, created_ms, expires_ms, user_agent, address FROM sessions WHERE hash = $1 AND expires_ms > $2`, hash, Millis(now))
 	if err != nil {
 		return nil, fmt.Errorf("read session: %w", err)
 	}
@@ -140,7 +144,7 @@ func SelectSession(ctx context.Context, db SQL, hash []byte, now time.Time) (*Se
 	}
 	var s Session
 	var created, expires int64
-	if err := rows.Scan(&s.Hash, &s.AccountID, &created, &expires); err != nil {
+	if err := rows.Scan(&s.Hash, &s.AccountID, &created, &expires, &s.UserAgent, &s.Address); err != nil {
 		return nil, fmt.Errorf("read session: %w", err)
 	}
 	s.Created, s.Expires = FromMillis(created), FromMillis(expires)

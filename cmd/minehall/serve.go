@@ -56,6 +56,9 @@ type serveOptions struct {
 	// party ID for passkeys (see server.Config); empty: the request's host.
 	publicURL string
 	rpID      string
+	// passwordHashers caps the password hashes at once (see
+	// server.Config).
+	passwordHashers int
 }
 
 // newServeCmd returns `minehall serve`: the game server, until SIGINT or
@@ -104,6 +107,7 @@ down gracefully.`,
 	f.StringSliceVar(&opts.peers, "peer", nil, "PostgreSQL only: addresses or networks (CIDR) of the other instances, whose forwarded requests count against no client's limits (repeatable; default the loopback and private networks)")
 	f.StringVar(&opts.adminAddr, "admin-addr", "", "address (host:port) on which to serve the Prometheus metrics (/metrics) and the Go profiler (/debug/pprof/); keep it private (default: not served)")
 	f.StringVar(&opts.publicURL, "public-url", "", "the site's address as browsers see it, such as https://play.example.org: the origin of passkeys, and Secure cookies when https (default: each request's own host)")
+	f.IntVar(&opts.passwordHashers, "password-hashers", 2, "password hashes (argon2id, 19 MiB each) computed at once; sign-ins beyond wait 100 ms, then get 503 with Retry-After")
 	f.StringVar(&opts.rpID, "rp-id", "", "the WebAuthn relying party ID of passkeys, the site's domain or a registrable suffix of it (default: the host of --public-url, else of each request)")
 	return cmd
 }
@@ -116,6 +120,9 @@ func checkServeOptions(opts serveOptions) error {
 	l := opts.limits
 	if l.Requests < 0 || l.Creates < 0 || l.Joins < 0 || l.Connections < 0 || l.Tables < 0 || opts.botThinkers < 0 {
 		return game.Errorf(game.CodeInvalid, "--limit-… and --bot-thinkers must not be negative (0 is no limit, or the default for --bot-thinkers)")
+	}
+	if opts.passwordHashers < 1 || opts.passwordHashers > 64 {
+		return game.Errorf(game.CodeInvalid, "--password-hashers %d is out of range: give 1 to 64 (each takes 19 MiB while it runs)", opts.passwordHashers)
 	}
 	if opts.publicURL != "" {
 		if u, err := url.Parse(opts.publicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.Trim(u.Path, "/") != "" {
@@ -261,6 +268,13 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 	if accounts != nil {
 		recorder = account.NewRecorder(accounts, log)
 		hcfg.Finished = recorder.TableFinished
+		// Accounts made before names had skeletons get theirs (and the
+		// PRECIS key) now; those left are tried again at the next start.
+		if n, err := accounts.RekeyAccounts(ctx, account.Rekey); err != nil {
+			log.Error("account names not rekeyed", "err", err)
+		} else if n > 0 {
+			log.Info("account names rekeyed", "count", n)
+		}
 	}
 	hall := table.NewHall(hcfg)
 	if be.cluster != nil {
@@ -296,7 +310,7 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, AllowedOrigins: opts.origins, UI: web.Handler(),
 		Limits: &limits, ClientIPHeader: opts.clientIPHeader, TrustedProxies: trusted, Peers: peers, Ready: ready,
 		Puzzles:  puzzlesFor(be.store),
-		Accounts: accounts, PublicURL: strings.TrimSuffix(opts.publicURL, "/"), RPID: opts.rpID,
+		Accounts: accounts, PublicURL: strings.TrimSuffix(opts.publicURL, "/"), RPID: opts.rpID, PasswordHashers: opts.passwordHashers,
 		Tutorials: tutorials})
 	if opts.adminAddr != "" {
 		stopAdmin, err := serveAdmin(opts.adminAddr, srv, log, stdout)

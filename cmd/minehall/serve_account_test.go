@@ -15,3 +15,14 @@ func TestServeRefusesBadPublicURL(t *testing.T) {
 		}
 	}
 }
+
+// --password-hashers bounds the memory of sign-ins: 0 (no hashing at all)
+// and counts beyond 64 are refused before anything starts.
+func TestServeRefusesBadPasswordHashers(t *testing.T) {
+	for _, n := range []string{"0", "-1", "65"} {
+		code, _, errOut := runCmd(t, testRegistry(), "serve", "--addr", "127.0.0.1:0", "--password-hashers", n)
+		if code != 1 || !strings.Contains(errOut, "--password-hashers") {
+			t.Errorf("serve --password-hashers %s: got exit %d, stderr %q; want exit 1 naming --password-hashers", n, code, errOut)
+		}
+	}
+}

@@ -133,7 +133,19 @@ func (db *DB) Close() error {
 	return nil
 }
 
+// internal is a fault of the database (or a cancelled caller's, kept as
+// context.Canceled): CodeUnavailable, which says so, when
+// its disk is full (disk_full, 53100), else CodeInternal.
 func internal(op string, err error) error {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "53100" {
+		return game.Errorf(game.CodeUnavailable, "the server's disk is full, so nothing was saved; try again later")
+	}
+	if errors.Is(err, context.Canceled) {
+		// The caller went away (a client that disconnected): keep the
+		// cause, so that the edge does not report it as a fault.
+		return fmt.Errorf("postgres: %s: %w", op, err)
+	}
 	return game.Errorf(game.CodeInternal, "postgres: %s: %v", op, err)
 }
 

@@ -10,7 +10,8 @@ import (
 	"time"
 
 	"github.com/pressly/goose/v3"
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite" // registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"minehall/game"
 	"minehall/store"
@@ -169,6 +170,24 @@ func (db *DB) Close() error {
 	return db.closeErr
 }
 
+// internal is a fault of the database (or a cancelled caller's, kept as
+// context.Canceled): CodeUnavailable, which says so, when
+// the disk is full (SQLITE_FULL: a write that can wait for space, not a
+// bug), else CodeInternal.
 func internal(op string, err error) error {
+	if diskFull(err) {
+		return game.Errorf(game.CodeUnavailable, "the server's disk is full, so nothing was saved; try again later")
+	}
+	if errors.Is(err, context.Canceled) {
+		// The caller went away (a client that disconnected): keep the
+		// cause, so that the edge does not report it as a fault.
+		return fmt.Errorf("sqlite: %s: %w", op, err)
+	}
 	return game.Errorf(game.CodeInternal, "sqlite: %s: %v", op, err)
+}
+
+// diskFull reports whether err is SQLite's "database or disk is full".
+func diskFull(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_FULL
 }

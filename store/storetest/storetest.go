@@ -44,6 +44,11 @@ func Run(t *testing.T, open Opener) {
 		{"RecordUnratedGame", accounts(testRecordUnratedGame)},
 		{"ErrRecordGameChangesNothing", accounts(testRecordGameRefused)},
 		{"ConcurrentRatedGames", accounts(testConcurrentRatedGames)},
+		{"ErrSkeletonTaken", accounts(testSkeletonUnique)},
+		{"RekeyAccounts", accounts(testRekeyAccounts)},
+		{"SessionList", accounts(testSessionList)},
+		{"Devices", accounts(testDevices)},
+		{"DeleteAccount", withTables(testDeleteAccount)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

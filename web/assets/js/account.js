@@ -1,11 +1,13 @@
 // Accounts: the signed-in player (whoami), the header's account link, and
 // the account page: sign in or sign up with a passkey or a password, sign
-// out. Accounts are optional; guests play as before.
+// out, and, signed in, the account's settings (accountsettings.js).
+// Accounts are optional; guests play as before.
 import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage } from './i18n.js';
 import { api, heldSeats } from './api.js';
 import { navigate } from './router.js';
 import { icon } from './icons.js';
+import { accountSettings } from './accountsettings.js';
 
 let me; // undefined: not asked yet; null: a guest; else the account
 let offered = false; // whether the server keeps accounts at all
@@ -123,8 +125,11 @@ export async function signOut() {
 // account with a link to its profile and a sign-out button.
 export function accountPage(el) {
   let error = '';
+  let note = '';
   let busy = false;
   const form = { inName: '', inPassword: '', upName: '', upPassword: '' };
+  let settings = null; // the signed-in account's settings, made for settingsOf
+  let settingsOf = '';
 
   async function run(fn) {
     if (busy) return;
@@ -145,10 +150,16 @@ export function accountPage(el) {
   }
 
   function signedInView() {
-    return h('section', { class: 'card account-card', 'aria-labelledby': 'acct-h' },
+    if (!settings || settingsOf !== me.id) {
+      settingsOf = me.id;
+      settings = accountSettings({ me, redraw: () => render(), deleted: () => { note = t('account.deleted'); setMe(null); } });
+    }
+    return [h('section', { class: 'card account-card', 'aria-labelledby': 'acct-h' },
       h('h2', { id: 'acct-h', text: t('account.signedin', { name: me.name }) }),
       h('p', {}, h('a', { href: `/players/${encodeURIComponent(me.name)}`, 'data-link': true, id: 'my-profile', text: t('account.profile') })),
-      h('button', { type: 'button', id: 'signout', onclick: () => run(async () => { await signOut(); }) }, icon('leave'), ' ', t('account.signout')));
+      h('button', { type: 'button', id: 'signout', onclick: () => run(async () => { await signOut(); }) }, icon('leave'), ' ', t('account.signout'))),
+    h('h2', { class: 'settings-h', text: t('account.settings') }),
+    ...settings.render().filter(Boolean)];
   }
 
   function signInView() {
@@ -178,9 +189,10 @@ export function accountPage(el) {
     clear(el);
     el.append(h('h1', { text: t('account.title') }));
     if (error) el.append(h('p', { class: 'error', role: 'alert', text: error }));
+    if (note && !me) el.append(h('p', { class: 'note', role: 'status', id: 'account-note', text: note }));
     if (me === undefined) { el.append(h('p', { text: t('app.loading') })); return; }
     if (!offered) { el.append(noAccounts()); return; }
-    el.append(...(me ? [signedInView()] : signInView()));
+    el.append(...(me ? signedInView() : signInView()));
     refocus();
   }
 

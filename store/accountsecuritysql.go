@@ -1,0 +1,189 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"minehall/game"
+)
+
+// The queries of [AccountSecurity] both stores share; errors as in
+// accountsql.go.
+
+// TakenSkeleton refuses a name whose skeleton an account other than id
+// holds, naming that account's name; an empty skeleton is never taken.
+func TakenSkeleton(ctx context.Context, db SQL, id, name, skeleton string) error {
+	if skeleton == "" {
+		return nil
+	}
+	rows, done, err := db.Query(ctx, `SELECT name FROM accounts WHERE skeleton = $1 AND id <> $2`, skeleton, id)
+	if err != nil {
+		return fmt.Errorf("read account: %w", err)
+	}
+	defer done()
+	if rows.Next() {
+		var other string
+		if err := rows.Scan(&other); err != nil {
+			return fmt.Errorf("read account: %w", err)
+		}
+		return game.Errorf(game.CodeConflict, "the name %q looks like %q, which is taken; choose one that reads differently", name, other)
+	}
+	return rows.Err()
+}
+
+// nullable is s, or NULL for "" (a unique column holds many NULLs).
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// RekeyAccountsTx sets the key and skeleton of the accounts without a
+// skeleton, inside the caller's transaction tx.
+func RekeyAccountsTx(ctx context.Context, tx SQL, rekey func(name string) (key, skeleton string, ok bool)) (int, error) {
+	rows, done, err := tx.Query(ctx, `SELECT id, name FROM accounts WHERE skeleton IS NULL ORDER BY created_ms, id`)
+	if err != nil {
+		return 0, fmt.Errorf("read accounts: %w", err)
+	}
+	type row struct{ id, name string }
+	var todo []row
+	for rows.Next() {
+		var r row
+		if err := rows.Scan(&r.id, &r.name); err != nil {
+			done()
+			return 0, fmt.Errorf("read accounts: %w", err)
+		}
+		todo = append(todo, r)
+	}
+	err = rows.Err()
+	done()
+	if err != nil {
+		return 0, fmt.Errorf("read accounts: %w", err)
+	}
+	n := 0
+	for _, r := range todo {
+		key, skel, ok := rekey(r.name)
+		if !ok || skel == "" {
+			continue
+		}
+		// Only where neither the key nor the skeleton is another's: the
+		// older account keeps a contested name's key.
+		changed, err := tx.Exec(ctx, `UPDATE accounts SET name_key = $1, skeleton = $2 WHERE id = $3
+			AND NOT EXISTS (SELECT 1 FROM accounts o WHERE o.id <> $3 AND (o.name_key = $1 OR o.skeleton = $2))`, key, skel, r.id)
+		if err != nil {
+			return n, fmt.Errorf("rekey account %s: %w", r.id, err)
+		}
+		n += int(changed)
+	}
+	return n, nil
+}
+
+// SelectSessions returns the unexpired sessions of an account, newest
+// first.
+func SelectSessions(ctx context.Context, db SQL, accountID string, now time.Time) ([]Session, error) {
+	rows, done, err := db.Query(ctx, `SELECT hash, account_id, created_ms, expires_ms, user_agent, address FROM sessions
+		WHERE account_id = $1 AND expires_ms > $2 ORDER BY created_ms DESC, hash`, accountID, Millis(now))
+	if err != nil {
+		return nil, fmt.Errorf("read sessions: %w", err)
+	}
+	defer done()
+	out := []Session{}
+	for rows.Next() {
+		var s Session
+		var created, expires int64
+		if err := rows.Scan(&s.Hash, &s.AccountID, &created, &expires, &s.UserAgent, &s.Address); err != nil {
+			return nil, fmt.Errorf("read sessions: %w", err)
+		}
+		s.Created, s.Expires = FromMillis(created), FromMillis(expires)
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// RemoveOtherSessions deletes every session of an account but keep.
+func RemoveOtherSessions(ctx context.Context, db SQL, accountID string, keep []byte) (int, error) {
+	if keep == nil {
+		keep = []byte{}
+	}
+	n, err := db.Exec(ctx, `DELETE FROM sessions WHERE account_id = $1 AND hash <> $2`, accountID, keep)
+	if err != nil {
+		return 0, fmt.Errorf("delete sessions: %w", err)
+	}
+	return int(n), nil
+}
+
+// SetPasswordTx replaces an account's password hash and ends its other
+// sessions, inside the caller's transaction tx.
+func SetPasswordTx(ctx context.Context, tx SQL, accountID, hash string, keep []byte) error {
+	n, err := tx.Exec(ctx, `UPDATE accounts SET password = $1 WHERE id = $2`, hash, accountID)
+	if err != nil {
+		return fmt.Errorf("set password: %w", err)
+	}
+	if n == 0 {
+		return game.Errorf(game.CodeNotFound, "no such account")
+	}
+	_, err = RemoveOtherSessions(ctx, tx, accountID, keep)
+	return err
+}
+
+// InsertDevice remembers d; a known device is no error.
+func InsertDevice(ctx context.Context, db SQL, d Device) error {
+	if _, err := db.Exec(ctx, `INSERT INTO devices (hash, account_id, created_ms) VALUES ($1, $2, $3) ON CONFLICT (hash) DO NOTHING`,
+		d.Hash, d.AccountID, Millis(d.Created)); err != nil {
+		return fmt.Errorf("add device: %w", err)
+	}
+	return nil
+}
+
+// SelectDevice returns the device of hash.
+func SelectDevice(ctx context.Context, db SQL, hash []byte) (*Device, error) {
+	rows, done, err := db.Query(ctx, `SELECT hash, account_id, created_ms FROM devices WHERE hash = $1`, hash)
+	if err != nil {
+		return nil, fmt.Errorf("read device: %w", err)
+	}
+	defer done()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("read device: %w", err)
+		}
+		return nil, game.Errorf(game.CodeNotFound, "no such device")
+	}
+	var d Device
+	var created int64
+	if err := rows.Scan(&d.Hash, &d.AccountID, &created); err != nil {
+		return nil, fmt.Errorf("read device: %w", err)
+	}
+	d.Created = FromMillis(created)
+	return &d, nil
+}
+
+// DeleteAccountTx removes an account and what is its alone, and puts
+// shownName on the records it leaves behind, inside the caller's
+// transaction tx.
+func DeleteAccountTx(ctx context.Context, tx SQL, id, shownName string) error {
+	if _, err := SelectAccount(ctx, tx, "id", id); err != nil {
+		return err
+	}
+	for _, st := range []struct {
+		q    string
+		args []any
+	}{
+		{`UPDATE seats SET name = $1, account = '' WHERE account = $2`, []any{shownName, id}},
+		{`UPDATE seats SET reserved_name = $1 WHERE reserved_for = $2`, []any{shownName, id}},
+		{`UPDATE puzzle_attempts SET name = $1, player = '' WHERE player = $2`, []any{shownName, id}},
+		{`UPDATE puzzle_tickets SET player = '' WHERE player = $1`, []any{id}},
+		{`DELETE FROM ratings WHERE player = $1`, []any{id}},
+		{`DELETE FROM played WHERE player = $1`, []any{id}},
+		{`DELETE FROM devices WHERE account_id = $1`, []any{id}},
+		{`DELETE FROM sessions WHERE account_id = $1`, []any{id}},
+		{`DELETE FROM credentials WHERE account_id = $1`, []any{id}},
+		{`DELETE FROM accounts WHERE id = $1`, []any{id}},
+	} {
+		if _, err := tx.Exec(ctx, st.q, st.args...); err != nil {
+			return fmt.Errorf("delete account: %w", err)
+		}
+	}
+	return nil
+}

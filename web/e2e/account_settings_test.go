@@ -1,0 +1,71 @@
+package e2e
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"minehall/game"
+)
+
+// The account page's settings: the sessions of the account (this browser
+// marked, another browser listed), "sign out everywhere else" signing the
+// other browser out, a password change refused for a wrong current
+// password and done with the right one, and deleting the account after
+// the confirmation dialog, which frees its name. Screenshots at a
+// desktop's and a phone's size.
+func TestAccountSettings(t *testing.T) {
+	s := startAccountSite(t)
+	browser := newBrowser(t)
+	laptop, phone := newTab(t, browser, "laptop"), newTab(t, browser, "phone")
+	do(t, laptop, 30*time.Second, "open the account page", chromedp.Navigate(s.URL+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signup`)))
+	do(t, laptop, 10*time.Second, "sign up",
+		chromedp.SendKeys(chromedp.CSS(`#signup-name`), "Ann"),
+		chromedp.SendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
+		chromedp.Click(chromedp.CSS(`#signup`)))
+	do(t, phone, 30*time.Second, "open the account page", chromedp.Navigate(s.URL+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signin`)))
+	do(t, phone, 10*time.Second, "sign in",
+		chromedp.SendKeys(chromedp.CSS(`#signin-name`), "Ann"),
+		chromedp.SendKeys(chromedp.CSS(`#signin-password`), "correct horse"),
+		chromedp.Click(chromedp.CSS(`#signin`)))
+	waitFor(t, phone, 10*time.Second, "the phone's settings", `document.querySelectorAll('#sessions li').length === 2`)
+	do(t, laptop, 10*time.Second, "reload", chromedp.Navigate(s.URL+"/account"))
+	waitFor(t, laptop, 10*time.Second, "two sessions listed", `document.querySelectorAll('#sessions li').length === 2`)
+	if n := eval[int](t, laptop, `document.querySelectorAll('#sessions li.current').length`); n != 1 {
+		t.Errorf("%d sessions marked as this browser; want 1", n)
+	}
+	shootPage(t, laptop, "account-settings")
+
+	do(t, laptop, 10*time.Second, "sign out everywhere else", chromedp.Click(chromedp.CSS(`#signout-others`)))
+	waitFor(t, laptop, 10*time.Second, "one session left", `document.querySelectorAll('#sessions li').length === 1 && !!document.querySelector('#settings-note')`)
+	if st := await[int](t, phone, `fetch('/api/account').then(r => r.status)`); st != 401 {
+		t.Errorf("the phone after sign out everywhere else: GET /api/account %d; want 401", st)
+	}
+
+	do(t, laptop, 10*time.Second, "a password change with a wrong current password",
+		chromedp.SendKeys(chromedp.CSS(`#current-password`), "wrong password"),
+		chromedp.SendKeys(chromedp.CSS(`#new-password`), "battery staple"),
+		chromedp.Click(chromedp.CSS(`#change-password`)))
+	waitFor(t, laptop, 10*time.Second, "the refusal", `!!document.querySelector('#settings-error')`)
+	eval[bool](t, laptop, `(() => { const i = document.querySelector('#current-password'); i.value = ''; i.dispatchEvent(new Event('input')); return true; })()`)
+	do(t, laptop, 10*time.Second, "the password change",
+		chromedp.SendKeys(chromedp.CSS(`#current-password`), "correct horse"),
+		chromedp.Click(chromedp.CSS(`#change-password`)))
+	waitFor(t, laptop, 10*time.Second, "the change done", `!!document.querySelector('#settings-note') && !document.querySelector('#settings-error')`)
+	if a, err := s.store.AccountByName(context.Background(), "ann"); err != nil || a.PasswordHash == "" {
+		t.Fatalf("Ann after the password change: %+v, %v", a, err)
+	}
+
+	do(t, laptop, 10*time.Second, "ask to delete the account",
+		chromedp.SendKeys(chromedp.CSS(`#delete-password`), "battery staple"),
+		chromedp.Click(chromedp.CSS(`#delete-account`)),
+		chromedp.WaitVisible(chromedp.CSS(`#delete-dialog`)))
+	shootPage(t, laptop, "account-delete-dialog")
+	do(t, laptop, 10*time.Second, "confirm", chromedp.Click(chromedp.CSS(`#dialog-ok`)))
+	waitFor(t, laptop, 10*time.Second, "the account gone and the sign-in forms back", `!!document.querySelector('#account-note') && !!document.querySelector('#signup')`)
+	if _, err := s.store.AccountByName(context.Background(), "ann"); game.ErrorCode(err) != game.CodeNotFound {
+		t.Errorf("Ann after deletion: %v; want not found", err)
+	}
+}
