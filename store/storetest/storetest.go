@@ -44,6 +44,8 @@ func Run(t *testing.T, open Opener) {
 		{"RecordUnratedGame", accounts(testRecordUnratedGame)},
 		{"ErrRecordGameChangesNothing", accounts(testRecordGameRefused)},
 		{"ConcurrentRatedGames", accounts(testConcurrentRatedGames)},
+		{"Leaderboards", accounts(testLeaderboards)},
+		{"RatingRecords", accounts(testRatingRecords)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
