@@ -3,11 +3,31 @@ package account
 import (
 	"context"
 	"log/slog"
+	"slices"
+	"time"
 
 	"minehall/game"
-
 	"minehall/rating"
 	"minehall/store"
+)
+
+// The rules that decide whether a finished table moves ratings, and how.
+const (
+	// StandInShare is the share of a seat's actions a stand-in may play
+	// for its person: one more, and the person counts as having left the
+	// game (ranked last) whatever the stand-in did.
+	StandInShare = 0.2
+	// StandInLast is how many of a seat's last actions its person must
+	// have played themselves: a stand-in that played any of them makes the
+	// person count as having left.
+	StandInLast = 3
+	// PairGames is how many rated games two accounts may play against each
+	// other within PairWindow and still move each other's ratings: a table
+	// where a pair of its accounts met that often lately is recorded, not
+	// rated.
+	PairGames = 3
+	// PairWindow is the time PairGames counts over, by finish time.
+	PairWindow = 24 * time.Hour
 )
 
 // Recorder records finished tables in the accounts store: the games of
@@ -16,50 +36,88 @@ import (
 // keys the record by table id), so that a table finished again after a
 // restart or a takeover changes nothing.
 type Recorder struct {
-	Store  store.Accounts
-	Model  rating.Model
-	Logger *slog.Logger
+	Store store.Accounts
+	// Actions gives a table's action log: who played each action decides
+	// an abort or a loss.
+	Actions ActionLog
+	// Registry gives a game's spec: its rulebook options and the own
+	// actions a rated result needs.
+	Registry *game.Registry
+	Model    rating.Model
+	Logger   *slog.Logger
+}
+
+// ActionLog is what the recorder needs of the table store.
+type ActionLog interface {
+	Actions(ctx context.Context, id string) ([]store.Action, error)
 }
 
 // NewRecorder returns a recorder with the default rating model.
-func NewRecorder(s store.Accounts, log *slog.Logger) *Recorder {
+func NewRecorder(s store.Accounts, actions ActionLog, reg *game.Registry, log *slog.Logger) *Recorder {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Recorder{Store: s, Model: rating.DefaultModel(), Logger: log}
+	return &Recorder{Store: s, Actions: actions, Registry: reg, Model: rating.DefaultModel(), Logger: log}
 }
 
-// ResultOf returns what RecordGame records of a finished table, and false
-// for a table with nothing to record: no result (abandoned, aborted,
-// expired), or no account at it and not rated.
+// ResultOf returns what RecordGame records of a finished table, given its
+// action log and its game's spec, and false for a table with nothing to
+// record: no result (abandoned, aborted, expired), or no account at it and
+// not rated.
 //
 // The rank order is the game's: a seat's rank is 1 plus the number of seats
-// whose return is higher (equal returns tie). A person a stand-in played
-// for at the end left the game: they rank last, below every seat that
-// stayed, tied with any other who left. A table counts as rated only if it
-// was made rated and every seat is a bot or an account.
-func ResultOf(t *store.Table) (store.GameResult, bool) {
+// whose return is higher (equal returns tie). A person counts as having
+// left the game, and ranks last, below every seat that stayed, tied with
+// any other who left, when a stand-in played more than [StandInShare] of
+// the seat's actions or any of its last [StandInLast], or when they left
+// the seat at the end; a person who came back and played on is ranked by
+// the board.
+//
+// A table made rated moves ratings only if every seat is a bot or an
+// account (else [store.ReasonGuest]), its options are the rulebook's (else
+// [store.ReasonOptions]) and every person played at least
+// spec.OwnMovesToRate() actions themselves (else [store.ReasonAborted]: it
+// counts for nobody, on either side); a table not made rated is
+// [store.ReasonCasual]. A rated result carries the pair limit of
+// [PairGames] in [PairWindow].
+func ResultOf(t *store.Table, acts []store.Action, spec game.Spec) (store.GameResult, bool) {
 	if t.Status != store.StatusFinished || t.Result == nil || len(t.Result.Returns) != len(t.Seats) {
 		return store.GameResult{}, false
 	}
 	g := store.GameResult{Table: t.ID, Game: t.Game, Finished: t.Finished, Rated: t.Rated}
 	ret := t.Result.Returns
+	counts := countActions(t, acts)
 	left := make([]bool, len(t.Seats))
-	hasAccount := false
+	hasAccount, guest, aborted := false, false, false
 	for i, s := range t.Seats {
 		var sr store.SeatResult
 		switch s.Kind {
 		case store.SeatBot:
 			sr.Player = store.BotPlayer(s.Bot)
 		default:
+			c := counts[i]
 			sr.Player = s.Account
-			left[i] = t.Absence(game.Player(i)) != ""
+			sr.OwnActions, sr.StandInActions = c.own, c.standIn
+			left[i] = c.leftGame() || t.Absence(game.Player(i)) == "left"
 			hasAccount = hasAccount || s.Account != ""
+			aborted = aborted || c.own < spec.OwnMovesToRate()
 		}
-		if sr.Player == "" {
-			g.Rated = false
-		}
+		guest = guest || sr.Player == ""
 		g.Seats = append(g.Seats, sr)
+	}
+	switch {
+	case !t.Rated:
+		g.Reason = store.ReasonCasual
+	case guest:
+		g.Reason = store.ReasonGuest
+	case spec.CheckRated(t.Options) != nil:
+		g.Reason = store.ReasonOptions
+	case aborted:
+		g.Reason = store.ReasonAborted
+	}
+	g.Rated = g.Reason == ""
+	if g.Rated {
+		g.PairLimit = store.PairLimit{Games: PairGames, Since: t.Finished.Add(-PairWindow)}
 	}
 	if !hasAccount && !g.Rated {
 		return store.GameResult{}, false
@@ -89,6 +147,47 @@ func ResultOf(t *store.Table) (store.GameResult, bool) {
 	return g, true
 }
 
+// seatActions counts who played a seat's actions.
+type seatActions struct {
+	own, standIn int
+	// last says, for the seat's last StandInLast actions, oldest first,
+	// whether a stand-in played each.
+	last []bool
+}
+
+// leftGame reports whether the seat's person counts as having left: a
+// stand-in played more than StandInShare of its actions or one of its
+// last StandInLast.
+func (c seatActions) leftGame() bool {
+	if float64(c.standIn) > StandInShare*float64(c.own+c.standIn) {
+		return true
+	}
+	return slices.Contains(c.last, true)
+}
+
+// countActions counts, per seat of t, the actions of acts its person
+// played and those a stand-in played.
+func countActions(t *store.Table, acts []store.Action) []seatActions {
+	out := make([]seatActions, len(t.Seats))
+	for _, a := range acts {
+		if a.Player < 0 || int(a.Player) >= len(out) {
+			continue // chance and system actions
+		}
+		c := &out[a.Player]
+		stood := t.StoodInAt(a.Player, a.N)
+		if stood {
+			c.standIn++
+		} else {
+			c.own++
+		}
+		c.last = append(c.last, stood)
+		if len(c.last) > StandInLast {
+			c.last = c.last[1:]
+		}
+	}
+	return out
+}
+
 // Ranks returns the seats' ranks of g.
 func Ranks(g store.GameResult) []int {
 	out := make([]int, len(g.Seats))
@@ -102,7 +201,15 @@ func Ranks(g store.GameResult) []int {
 // call recorded it; a table recorded before, or with nothing to record,
 // reports false.
 func (r *Recorder) Record(ctx context.Context, t *store.Table) (bool, error) {
-	g, ok := ResultOf(t)
+	gm, err := r.Registry.Lookup(t.Game)
+	if err != nil {
+		return false, err
+	}
+	acts, err := r.Actions.Actions(ctx, t.ID)
+	if err != nil {
+		return false, err
+	}
+	g, ok := ResultOf(t, acts, gm.Spec())
 	if !ok {
 		return false, nil
 	}

@@ -41,7 +41,7 @@ func newAccountServer(t *testing.T, cfg server.Config) *accountServer {
 		t.Fatalf("sqlite.Open: %v", err)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	rec := account.NewRecorder(db, log)
+	rec := account.NewRecorder(db, db, reg, log)
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
 	cfg.Registry, cfg.Hall, cfg.Logger, cfg.Accounts = reg, hall, log, db
 	if cfg.Limits == nil {
@@ -461,7 +461,7 @@ func TestRatedTable(t *testing.T) {
 	}
 	// Recording again (a restart, a takeover) changes nothing.
 	rec, _ := ts.db.Table(context.Background(), id)
-	if added, err := account.NewRecorder(ts.db, nil).Record(context.Background(), rec); added || err != nil {
+	if added, err := account.NewRecorder(ts.db, ts.db, registry(), nil).Record(context.Background(), rec); added || err != nil {
 		t.Errorf("recording the table again: %v, %v; want false, nil", added, err)
 	}
 }

@@ -259,7 +259,7 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 	accounts, _ := be.store.(store.Accounts)
 	var recorder *account.Recorder
 	if accounts != nil {
-		recorder = account.NewRecorder(accounts, log)
+		recorder = account.NewRecorder(accounts, be.store, reg, log)
 		hcfg.Finished = recorder.TableFinished
 	}
 	hall := table.NewHall(hcfg)

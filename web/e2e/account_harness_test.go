@@ -47,7 +47,7 @@ func startAccountSite(t *testing.T) *accountSite {
 		t.Fatalf("sqlite.Open: %v", err)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	rec := account.NewRecorder(db, log)
+	rec := account.NewRecorder(db, db, reg, log)
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: web.Handler(), Limits: &server.Limits{},
 		Puzzles: &puzzle.Service{Store: db}})
