@@ -42,6 +42,11 @@ export function changeText(before, after) {
   return `${shown(before)} → ${shown(after)} (${signed(after.rating - before.rating)})`;
 }
 
+// trend is the class of a change's direction: "up", "down" or none.
+export function trend(before, after) {
+  return after.rating > before.rating ? 'up' : after.rating < before.rating ? 'down' : null;
+}
+
 // notRated says why a recorded game moved no rating.
 export function notRated(reason) {
   return reason ? t('reason.' + reason) : t('profile.unratedgame');
@@ -117,7 +122,7 @@ export function profilePage(el, rawName) {
       p.games.length ? h('ul', { class: 'recent' }, p.games.map((g) => h('li', { 'data-table': g.table },
         h('strong', { text: title(g.game) }), ' ',
         h('span', { text: g.left ? t('profile.left') : g.won ? t('profile.win') : t('profile.place', { rank: g.rank, n: g.players }) }), ' ',
-        g.rated ? h('span', { class: 'delta', title: ratingTip(g.after), text: changeText(g.before, g.after) })
+        g.rated ? h('span', { class: ['delta', trend(g.before, g.after)], title: ratingTip(g.after), text: changeText(g.before, g.after) })
           : h('small', { class: 'notrated', 'data-reason': g.reason || null, text: notRated(g.reason) }), ' ',
         h('small', { text: new Date(g.finished).toLocaleDateString(language()) }), ' ',
         h('a', { href: g.replay, 'data-link': true, text: t('profile.replay') }))))

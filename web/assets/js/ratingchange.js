@@ -6,7 +6,7 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { api } from './api.js';
-import { changeText, notRated, playerLabel, ratingTip } from './profile.js';
+import { changeText, notRated, playerLabel, ratingTip, trend } from './profile.js';
 
 // TRIES is how many times the changes are asked for before giving up, a
 // second apart: a table is recorded as it finishes, so the first usually
@@ -56,7 +56,7 @@ export class RatingChanges {
       a.rated
         ? h('ul', {}, people.map((s) => h('li', { 'data-seat': s.seat, 'data-change': s.change },
           h('span', { class: 'who', text: playerLabel(s.name) }), ' ',
-          h('span', { class: ['delta', s.change > 0 ? 'up' : s.change < 0 ? 'down' : null], title: ratingTip(s.after), text: changeText(s.before, s.after) }),
+          h('span', { class: ['delta', trend(s.before, s.after)], title: ratingTip(s.after), text: changeText(s.before, s.after) }),
           s.left ? [' ', h('small', { text: t('end.countsasleft', { stood: s.standin_actions, total: s.own_actions + s.standin_actions }) })] : null)))
         : h('p', { class: 'notrated', 'data-reason': a.reason, text: t('end.notrated', { reason: notRated(a.reason) }) }),
       a.rated && a.seats.some((s) => s.after?.provisional) ? h('p', { class: 'help legend', text: t('rating.legend') }) : null);
