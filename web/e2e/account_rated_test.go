@@ -229,6 +229,11 @@ func TestAccountRatedGame(t *testing.T) {
 		if n := eval[int](t, tab, `document.querySelectorAll('svg.rating-plot circle').length`); n != 2 {
 			t.Errorf("%s's rating plot has %d points; want 2: before and after the game", p.name, n)
 		}
+		// The game's list of rating changes: the one, with its table.
+		recent := eval[string](t, tab, `document.querySelector('ul.recent .delta').textContent`)
+		if got := eval[string](t, tab, `[...document.querySelectorAll('ol.rating-changes-list li')].map((li) => li.dataset.table + ' ' + li.querySelector('.delta').textContent).join('; ')`); got != id+" "+recent {
+			t.Errorf("%s's rating changes in Goofspiel: %q; want %q, from table %s", p.name, got, recent, id)
+		}
 		if href := eval[string](t, tab, `document.querySelector('ul.recent a')?.getAttribute('href') || ''`); href != "/replay/"+id {
 			t.Errorf("%s's recent game links to %q; want /replay/%s", p.name, href, id)
 		}

@@ -76,6 +76,23 @@ function plot(points) {
     points.map((p, i) => s('circle', { cx: x(i), cy: y(p.rating), r: 3, class: 'dot' }, s('title', { text: shown(p) }))));
 }
 
+// CHANGES is how many of a game's latest rating changes a profile lists.
+const CHANGES = 10;
+
+// changes lists a game's latest rating changes, newest first, each with
+// the table it came from: the points of the history after the first.
+function changes(game, hist) {
+  const rows = [];
+  for (let i = hist.length - 1; i > 0 && rows.length < CHANGES; i--) {
+    const before = hist[i - 1], after = hist[i];
+    rows.push(h('li', { 'data-table': after.table },
+      h('span', { class: ['delta', trend(before, after)], text: changeText(before, after) }), ' ',
+      h('small', { text: new Date(after.finished).toLocaleDateString(language()) }), ' ',
+      h('a', { href: `/replay/${after.table}`, 'data-link': true, text: t('profile.replay') })));
+  }
+  return h('ol', { class: 'rating-changes-list', 'data-game': game, 'aria-label': t('profile.changes') }, rows);
+}
+
 export function profilePage(el, rawName) {
   const name = decodeURIComponent(rawName);
   let p = null;
@@ -116,7 +133,8 @@ export function profilePage(el, rawName) {
         h('p', {}, ratingEl('strong', r), ' ',
           h('small', { text: t('profile.ratinghelp', { dev: r.deviation, mu: fmt(r.mu), sigma: fmt(r.sigma), n: r.games }) })),
         r.provisional ? h('p', { class: 'help legend', text: t('rating.legend') }) : null,
-        hist.length ? plot(hist) : null));
+        hist.length ? plot(hist) : null,
+        hist.length > 1 ? changes(r.game, hist) : null));
     }
     el.append(h('section', { class: 'card', 'aria-labelledby': 'recent-h' }, h('h2', { id: 'recent-h', text: t('profile.recent') }),
       p.games.length ? h('ul', { class: 'recent' }, p.games.map((g) => h('li', { 'data-table': g.table },
