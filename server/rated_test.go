@@ -115,11 +115,11 @@ func TestRatedStandInFarmMovesNoRating(t *testing.T) {
 				done = true
 				break
 			}
-			if f.Type == "update" && f.Player != nil && *f.Player == 0 {
+			if f.from == 0 && f.Type == "update" && f.Player != nil && *f.Player == 0 {
 				// The stand-in moved for Ann; she takes the seat back in
-				// Bo's turn.
+				// Bo's turn (unless Bo's move ended the game meanwhile).
 				standIns++
-				if st := ts.call(t, "POST", "/api/tables/"+id+"/reclaim", tokens[0], map[string]any{}); st != http.StatusOK {
+				if st := ts.call(t, "POST", "/api/tables/"+id+"/reclaim", tokens[0], map[string]any{}); st != http.StatusOK && st != http.StatusConflict {
 					t.Fatalf("reclaim: %d", st)
 				}
 			}
@@ -134,6 +134,11 @@ func TestRatedStandInFarmMovesNoRating(t *testing.T) {
 		t.Fatalf("no stand-in moved for Ann")
 	}
 	noRatingMoved(t, ts, id, ann, bo)
+	var r ratingsJSON
+	ann.call("GET", "/api/tables/"+id+"/ratings", nil, &r)
+	if len(r.Seats) != 2 || r.Seats[0].OwnActions != 0 || r.Seats[0].StandIn == 0 || r.Seats[1].OwnActions == 0 {
+		t.Errorf("the record's seats %+v; want Ann's actions all the stand-in's, Bo's his own", r.Seats)
+	}
 }
 
 // "A second account that sits down and leaves at once hands the first a
