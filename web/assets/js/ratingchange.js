@@ -13,6 +13,12 @@ import { changeText, notRated, playerLabel, ratingTip, trend } from './profile.j
 // has them.
 const TRIES = 5;
 
+// leftText says why a person counts as having left: the stand-in's share
+// of the seat's moves, or that they left the seat.
+function leftText(s) {
+  return s.standin_actions ? t('end.countsasleft', { stood: s.standin_actions, total: s.own_actions + s.standin_actions }) : t('profile.left');
+}
+
 export class RatingChanges {
   // id is the table; redraw is called when the changes arrive.
   constructor(id, redraw) {
@@ -57,7 +63,7 @@ export class RatingChanges {
         ? h('ul', {}, people.map((s) => h('li', { 'data-seat': s.seat, 'data-change': s.change },
           h('span', { class: 'who', text: playerLabel(s.name) }), ' ',
           h('span', { class: ['delta', trend(s.before, s.after)], title: ratingTip(s.after), text: changeText(s.before, s.after) }),
-          s.left ? [' ', h('small', { text: t('end.countsasleft', { stood: s.standin_actions, total: s.own_actions + s.standin_actions }) })] : null)))
+          s.left ? [' ', h('small', { class: 'left', text: leftText(s) })] : null)))
         : h('p', { class: 'notrated', 'data-reason': a.reason, text: t('end.notrated', { reason: notRated(a.reason) }) }),
       a.rated && a.seats.some((s) => s.after?.provisional) ? h('p', { class: 'help legend', text: t('rating.legend') }) : null);
   }
