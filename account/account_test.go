@@ -106,6 +106,22 @@ func finished(seats []store.Seat, returns []float64) *store.Table {
 		Finished: time.UnixMilli(1_700_000_000_000), Rated: true, Result: &game.Result{Returns: returns}}
 }
 
+// raceSpec is the spec of the test game: 2 own actions for a rated result,
+// and 4 laps in the rulebook.
+var raceSpec = game.Spec{ID: "race", Title: "Race", MinPlayers: 2, MaxPlayers: 4, RatedMoves: 2, Options: []game.OptionSpec{
+	{Key: "laps", Title: "Laps", Kind: game.OptionInt, Default: "4", Min: 1, Max: 9, Rated: []string{"4"}},
+}}
+
+// turns returns n rounds of actions by seats 0 to seats-1 in turn,
+// numbered from 1, with a chance action (player -1) first.
+func turns(seats, n int) []store.Action {
+	out := []store.Action{{N: 1, Player: game.Chance}}
+	for i := range n * seats {
+		out = append(out, store.Action{N: int64(i + 2), Player: game.Player(i % seats)})
+	}
+	return out
+}
+
 // "Ratings per game with Weng-Lin Plackett-Luce (rating/): 2–5 players and
 // ties; the game's rank order is the input." Each bot level is a rated
 // identity ("bot:easy").
@@ -114,55 +130,125 @@ func TestResultOfRanks(t *testing.T) {
 		{Kind: store.SeatPerson, Account: "a1"}, {Kind: store.SeatBot, Bot: "easy"},
 		{Kind: store.SeatPerson, Account: "a2"}, {Kind: store.SeatBot, Bot: "hard"},
 	}, []float64{0.5, 0, 0.5, 0})
-	g, ok := ResultOf(tb)
-	if !ok || !g.Rated {
-		t.Fatalf("ResultOf = %+v, %v; want a rated result", g, ok)
+	g, ok := ResultOf(tb, turns(4, 3), raceSpec)
+	if !ok || !g.Rated || g.Reason != "" || g.PairLimit.Games != PairGames || !g.PairLimit.Since.Equal(tb.Finished.Add(-PairWindow)) {
+		t.Fatalf("ResultOf = %+v, %v; want a rated result with the pair limit", g, ok)
 	}
 	want := []store.SeatResult{
-		{Player: "a1", Rank: 1, Won: true}, {Player: "bot:easy", Rank: 3},
-		{Player: "a2", Rank: 1, Won: true}, {Player: "bot:hard", Rank: 3},
+		{Player: "a1", Rank: 1, Won: true, OwnActions: 3}, {Player: "bot:easy", Rank: 3},
+		{Player: "a2", Rank: 1, Won: true, OwnActions: 3}, {Player: "bot:hard", Rank: 3},
 	}
 	if !slices.Equal(g.Seats, want) {
 		t.Errorf("seats = %+v; want %+v", g.Seats, want)
+	}
+}
+
+// "Only games really played are rated": a person who never moved, or moved
+// less than the game asks, aborts the table for rating; a stand-in that
+// played more than 20% of a seat's actions or any of its last 3 makes its
+// person lose, whatever it did; a person who reclaimed the seat and played
+// on is rated on the board. Ann (seat 1) wins on the board every time;
+// each plays 10 actions, the even numbers 2 to 20 Ann's, the odd 3 to 21
+// Bo's. A seat event numbered N comes after action N.
+func TestResultOfRules(t *testing.T) {
+	standIn := func(seat game.Player, reason string, n int64) game.SeatEvent {
+		return game.SeatEvent{Seat: seat, Event: game.SeatStandIn, Reason: reason, N: n}
+	}
+	back := func(seat game.Player, n int64) game.SeatEvent {
+		return game.SeatEvent{Seat: seat, Event: game.SeatReturned, N: n}
+	}
+	// The stand-in plays each of Ann's turns; she reclaims the seat in
+	// Bo's turns.
+	var farm []game.SeatEvent
+	for n := int64(1); n < 21; n += 2 {
+		farm = append(farm, standIn(0, "timeout", n), back(0, n+1))
+	}
+	for _, tc := range []struct {
+		name    string
+		events  []game.SeatEvent
+		acts    []store.Action
+		rated   bool // the table was made rated
+		options game.Options
+		guest   bool
+		reason  string
+		ranks   [2]int
+		own     [2]int
+	}{
+		{name: "both played", rated: true, ranks: [2]int{1, 2}, own: [2]int{10, 10}},
+		{name: "the stand-in farm: Ann never moved, reclaimed in Bo's turns", rated: true,
+			events: farm,
+			reason: store.ReasonAborted, ranks: [2]int{2, 1}, own: [2]int{0, 10}},
+		{name: "the second-account farm: Bo sat down and left at once", rated: true,
+			events: []game.SeatEvent{standIn(1, "left", 0)}, reason: store.ReasonAborted, ranks: [2]int{1, 2}, own: [2]int{10, 0}},
+		{name: "Bo went offline for good after one move", rated: true,
+			events: []game.SeatEvent{standIn(1, "offline", 3)}, reason: store.ReasonAborted, ranks: [2]int{1, 2}, own: [2]int{10, 1}},
+		{name: "stand-in played 3 of Ann's 10 (30%)", rated: true,
+			events: []game.SeatEvent{standIn(0, "timeout", 4), back(0, 10)}, ranks: [2]int{2, 1}, own: [2]int{7, 10}},
+		{name: "stand-in played 2 of Ann's 10 (20%), Ann played on", rated: true,
+			events: []game.SeatEvent{standIn(0, "timeout", 4), back(0, 8)}, ranks: [2]int{1, 2}, own: [2]int{8, 10}},
+		{name: "stand-in played one of Ann's last 3", rated: true,
+			events: []game.SeatEvent{standIn(0, "offline", 16), back(0, 18)}, ranks: [2]int{2, 1}, own: [2]int{9, 10}},
+		{name: "Ann left after her last move", rated: true,
+			events: []game.SeatEvent{standIn(0, "left", 20)}, ranks: [2]int{2, 1}, own: [2]int{10, 10}},
+		{name: "Ann timed out after her last move and played nothing more", rated: true,
+			events: []game.SeatEvent{standIn(0, "timeout", 20)}, ranks: [2]int{1, 2}, own: [2]int{10, 10}},
+		{name: "one own move each, below the game's 2", rated: true, acts: turns(2, 1),
+			reason: store.ReasonAborted, ranks: [2]int{1, 2}, own: [2]int{1, 1}},
+		{name: "options not the rulebook's", rated: true, options: game.Options{"laps": "1"},
+			reason: store.ReasonOptions, ranks: [2]int{1, 2}, own: [2]int{10, 10}},
+		{name: "a casual table", reason: store.ReasonCasual, ranks: [2]int{1, 2}, own: [2]int{10, 10}},
+		{name: "a guest at a rated table", rated: true, guest: true, reason: store.ReasonGuest, ranks: [2]int{1, 2}, own: [2]int{10, 10}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := finished([]store.Seat{{Kind: store.SeatPerson, Account: "a1"}, {Kind: store.SeatPerson, Account: "a2"}}, []float64{1, 0})
+			tb.Rated, tb.SeatEvents, tb.Options = tc.rated, tc.events, tc.options
+			if tc.guest {
+				tb.Seats[1].Account = ""
+			}
+			acts := tc.acts
+			if acts == nil {
+				acts = turns(2, 10)
+			}
+			g, ok := ResultOf(tb, acts, raceSpec)
+			if !ok {
+				t.Fatalf("ResultOf recorded nothing")
+			}
+			if g.Rated != (tc.reason == "") || g.Reason != tc.reason {
+				t.Errorf("rated %v, reason %q; want reason %q", g.Rated, g.Reason, tc.reason)
+			}
+			for i, s := range g.Seats {
+				if s.Rank != tc.ranks[i] || s.OwnActions != tc.own[i] || s.OwnActions+s.StandInActions != len(acts)/2 {
+					t.Errorf("seat %d: rank %d, %d own actions of %d; want rank %d, %d own of %d", i+1, s.Rank, s.OwnActions, s.OwnActions+s.StandInActions, tc.ranks[i], tc.own[i], len(acts)/2)
+				}
+			}
+		})
 	}
 }
 
 // "A game a player left to a stand-in counts as a loss for them (ranked
-// last)."
+// last)", below every seat that stayed, the bot's too.
 func TestResultOfStandInRanksLast(t *testing.T) {
 	tb := finished([]store.Seat{
 		{Kind: store.SeatPerson, Account: "a1"}, {Kind: store.SeatBot, Bot: "easy"}, {Kind: store.SeatPerson, Account: "a2"},
 	}, []float64{1, 0, 0})
-	// a1's stand-in won the game for a1, who had left.
-	tb.SeatEvents = []game.SeatEvent{{Seat: 0, Event: game.SeatStandIn, Reason: "left", N: 3}}
-	g, _ := ResultOf(tb)
-	want := []store.SeatResult{{Player: "a1", Rank: 2, Left: true}, {Player: "bot:easy", Rank: 1}, {Player: "a2", Rank: 1}}
-	if !slices.Equal(g.Seats, want) {
-		t.Errorf("seats = %+v; want %+v", g.Seats, want)
-	}
-	// A person who came back before the end did not leave.
-	tb.SeatEvents = append(tb.SeatEvents, game.SeatEvent{Seat: 0, Event: game.SeatReturned, N: 5})
-	g, _ = ResultOf(tb)
-	if g.Seats[0] != (store.SeatResult{Player: "a1", Rank: 1, Won: true}) {
-		t.Errorf("seat 0 after returning = %+v; want rank 1, won", g.Seats[0])
+	// a1's stand-in won the game for a1, who had left after 3 moves of 5.
+	tb.SeatEvents = []game.SeatEvent{{Seat: 0, Event: game.SeatStandIn, Reason: "left", N: 9}}
+	g, _ := ResultOf(tb, turns(3, 5), raceSpec)
+	want := []store.SeatResult{{Player: "a1", Rank: 2, Left: true, OwnActions: 3, StandInActions: 2}, {Player: "bot:easy", Rank: 1}, {Player: "a2", Rank: 1, OwnActions: 5}}
+	if !g.Rated || !slices.Equal(g.Seats, want) {
+		t.Errorf("rated %v, seats = %+v; want rated, %+v", g.Rated, g.Seats, want)
 	}
 }
 
-// "a seat held by a guest makes the table unrated"; a table without a
-// result, or without accounts, records nothing.
-func TestResultOfUnrated(t *testing.T) {
-	tb := finished([]store.Seat{{Kind: store.SeatPerson, Account: "a1"}, {Kind: store.SeatPerson}}, []float64{0, 1})
-	g, ok := ResultOf(tb)
-	if !ok || g.Rated || g.Seats[1].Player != "" || g.Seats[0].Rank != 2 {
-		t.Errorf("ResultOf with a guest = %+v, %v; want an unrated record of a1 ranked 2", g, ok)
-	}
-	tb.Seats[0].Account = ""
-	if _, ok := ResultOf(tb); ok {
+// A table without a result, or without accounts, records nothing.
+func TestResultOfNothing(t *testing.T) {
+	tb := finished([]store.Seat{{Kind: store.SeatPerson}, {Kind: store.SeatPerson}}, []float64{0, 1})
+	if _, ok := ResultOf(tb, turns(2, 3), raceSpec); ok {
 		t.Errorf("ResultOf of guests only: recorded; want nothing")
 	}
 	tb.Seats[0].Account = "a1"
 	tb.Result = nil
-	if _, ok := ResultOf(tb); ok {
+	if _, ok := ResultOf(tb, turns(2, 3), raceSpec); ok {
 		t.Errorf("ResultOf without a result: recorded; want nothing")
 	}
 }
@@ -182,11 +268,27 @@ func (r *rateCheck) RecordGame(_ context.Context, g store.GameResult, rate store
 	return true, err
 }
 
+// actionLog gives every table the same actions.
+type actionLog []store.Action
+
+func (l actionLog) Actions(context.Context, string) ([]store.Action, error) { return l, nil }
+
+// registry holds the test game race.
+func registry() *game.Registry {
+	reg := &game.Registry{}
+	reg.Register(raceGame{})
+	return reg
+}
+
+type raceGame struct{ game.Game }
+
+func (raceGame) Spec() game.Spec { return raceSpec }
+
 // The recorder rates with the Weng-Lin Plackett-Luce model, the ranks as
 // input.
 func TestRecorderRates(t *testing.T) {
 	rc := &rateCheck{}
-	r := NewRecorder(rc, nil)
+	r := NewRecorder(rc, actionLog(turns(3, 2)), registry(), nil)
 	tb := finished([]store.Seat{
 		{Kind: store.SeatPerson, Account: "a1"}, {Kind: store.SeatBot, Bot: "easy"}, {Kind: store.SeatPerson, Account: "a2"},
 	}, []float64{0, 0, 1})
@@ -208,7 +310,7 @@ func (l tableList) Tables(context.Context, store.Filter) ([]*store.Table, error)
 // each with something to record goes to RecordGame.
 func TestCatchUp(t *testing.T) {
 	rc := &rateCheck{}
-	r := NewRecorder(rc, nil)
+	r := NewRecorder(rc, actionLog(turns(3, 2)), registry(), nil)
 	rated := finished([]store.Seat{{Kind: store.SeatPerson, Account: "a1"}, {Kind: store.SeatBot, Bot: "easy"}, {Kind: store.SeatPerson, Account: "a2"}}, []float64{1, 0, 0})
 	guests := finished([]store.Seat{{Kind: store.SeatPerson}, {Kind: store.SeatPerson}}, []float64{1, 0})
 	n, err := r.CatchUp(context.Background(), tableList{guests, rated}, 10)

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/text/secure/precis"
 
 	"minehall/game"
+	"minehall/store"
 	"minehall/table"
 )
 
@@ -96,7 +97,7 @@ var reservedWords = []string{"bot", "guest", "admin", "minehall", DeletedName}
 
 // DeletedName is the name a deleted account's seats keep in the records of
 // the tables it played.
-const DeletedName = "deleted player"
+const DeletedName = store.DeletedName
 
 // Reserved is a set of reserved names, kept as skeletons.
 type Reserved map[string]bool

@@ -28,6 +28,34 @@ type OptionSpec struct {
 	Choices []string   `json:"choices,omitempty"` // OptionChoice only
 	Min     int        `json:"min,omitempty"`     // OptionInt only
 	Max     int        `json:"max,omitempty"`     // OptionInt only
+	// Rated lists the values a rated table may use: the rulebook's
+	// settings. Empty means every value is a rulebook setting; any other
+	// value makes a casual table (see [Spec.CheckRated]).
+	Rated []string `json:"rated,omitempty"`
+}
+
+// RulebookValue reports whether v is one of the option's rulebook
+// settings, the values a rated table may use.
+func (o OptionSpec) RulebookValue(v string) bool {
+	return len(o.Rated) == 0 || slices.Contains(o.Rated, v)
+}
+
+// CheckRated returns an error of code CodeInvalid naming the first option
+// (in declaration order) whose value in opts is not a rulebook setting, and
+// nil when every option's is: a table with other values is casual. A value
+// absent from opts is the option's default.
+func (s Spec) CheckRated(opts Options) error {
+	for _, o := range s.Options {
+		v, ok := opts[o.Key]
+		if !ok {
+			v = o.Default
+		}
+		if !o.RulebookValue(v) {
+			return Errorf(CodeInvalid, "option %s (%s): %s is not the rulebook's setting (%s), so the table cannot be rated; leave it at %s or make the table casual",
+				o.Key, o.Title, v, strings.Join(o.Rated, " or "), strings.Join(o.Rated, " or "))
+		}
+	}
+	return nil
 }
 
 // Check returns an error naming the option unless v is a valid value.

@@ -36,6 +36,24 @@ type Spec struct {
 	Information Information  `json:"information"`
 	Turns       TurnTaking   `json:"turns"`
 	Chance      bool         `json:"chance"` // some states have Chance as actor
+	// RatedMoves is how many actions each person must play themselves,
+	// not a stand-in, for a rated result; 0 means [DefaultRatedMoves]
+	// (see [Spec.OwnMovesToRate]).
+	RatedMoves int `json:"rated_moves,omitempty"`
+}
+
+// DefaultRatedMoves is the least number of a person's own actions for a
+// rated result of a game that declares none.
+const DefaultRatedMoves = 2
+
+// OwnMovesToRate returns how many actions each person must play
+// themselves for a table of the game to be rated: RatedMoves, or
+// [DefaultRatedMoves] if it is not set.
+func (s Spec) OwnMovesToRate() int {
+	if s.RatedMoves > 0 {
+		return s.RatedMoves
+	}
+	return DefaultRatedMoves
 }
 
 // CheckPlayers returns an error of code CodeInvalid unless n is within the

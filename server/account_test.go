@@ -18,6 +18,7 @@ import (
 
 	"minehall/account"
 	"minehall/game"
+	"minehall/games/hammertime"
 	"minehall/rating"
 	"minehall/server"
 	"minehall/store"
@@ -36,6 +37,7 @@ type accountServer struct {
 func newAccountServer(t *testing.T, cfg server.Config) *accountServer {
 	t.Helper()
 	reg := registry()
+	reg.Register(hammertime.New())
 	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
 		t.Fatalf("sqlite.Open: %v", err)
@@ -44,7 +46,7 @@ func newAccountServer(t *testing.T, cfg server.Config) *accountServer {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	rec := account.NewRecorder(db, log)
+	rec := account.NewRecorder(db, db, reg, log)
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
 	cfg.Registry, cfg.Hall, cfg.Logger = reg, hall, log
 	if cfg.Accounts == nil {
@@ -73,6 +75,8 @@ type browser struct {
 	// addr, if set, is the client address the browser claims through
 	// X-Forwarded-For (for a server that trusts it from 127.0.0.1).
 	addr string
+	// message is the message of the last error answer.
+	message string
 }
 
 func newBrowser(t *testing.T, base string) *browser {
@@ -116,6 +120,7 @@ func (b *browser) call(method, path string, body, out any) (int, game.Code) {
 			} `json:"error"`
 		}
 		json.Unmarshal(data, &eb)
+		b.message = eb.Error.Message
 		return resp.StatusCode, eb.Error.Code
 	}
 	if out != nil {
@@ -436,26 +441,23 @@ func TestRatedTable(t *testing.T) {
 			t.Errorf("%s's games %+v; want the rated table, rank %d", a.Name, a.Games, ranks[i])
 		}
 	}
+	// After one game Ann's and Bo's ratings are provisional: the people's
+	// leaderboard lists neither; the bot stands on its own list.
+	type row struct {
+		Name        string  `json:"name"`
+		Bot         bool    `json:"bot"`
+		Mu          float64 `json:"mu"`
+		Rating      int     `json:"rating"`
+		Provisional bool    `json:"provisional"`
+	}
 	var board struct {
-		Players []struct {
-			Name    string  `json:"name"`
-			Bot     bool    `json:"bot"`
-			Ordinal float64 `json:"ordinal"`
-		} `json:"players"`
+		Players []row `json:"players"`
+		Bots    []row `json:"bots"`
 	}
 	guest.call("GET", "/api/leaderboard/goofspiel", nil, &board)
-	names := []string{}
-	for _, p := range board.Players {
-		names = append(names, p.Name)
-	}
-	slices.Sort(names)
-	if !slices.Equal(names, []string{"Ann", "Bo", "bot:random"}) {
-		t.Errorf("leaderboard names %v; want Ann, Bo, bot:random", names)
-	}
-	for i := 1; i < len(board.Players); i++ {
-		if board.Players[i].Ordinal > board.Players[i-1].Ordinal {
-			t.Errorf("leaderboard not best first: %+v", board.Players)
-		}
+	wantBot := row{Name: "bot:random", Bot: true, Mu: want[2].Mu, Rating: rating.Show(want[2]).Rating, Provisional: true}
+	if len(board.Players) != 0 || !slices.Equal(board.Bots, []row{wantBot}) {
+		t.Errorf("leaderboard %+v; want no people, bots %+v", board, wantBot)
 	}
 	// The public profile of an account and of a bot level.
 	var prof struct {
@@ -473,7 +475,7 @@ func TestRatedTable(t *testing.T) {
 	}
 	// Recording again (a restart, a takeover) changes nothing.
 	rec, _ := ts.db.Table(context.Background(), id)
-	if added, err := account.NewRecorder(ts.db, nil).Record(context.Background(), rec); added || err != nil {
+	if added, err := account.NewRecorder(ts.db, ts.db, registry(), nil).Record(context.Background(), rec); added || err != nil {
 		t.Errorf("recording the table again: %v, %v; want false, nil", added, err)
 	}
 }
@@ -498,9 +500,9 @@ func mustURL(t *testing.T, s string) *url.URL {
 	return u
 }
 
-// "A game a player left to a stand-in counts as a loss for them (ranked
-// last)": Bo leaves a rated table during play; the stand-in finishes the
-// game for him and he ranks last, whatever the stand-in scored.
+// "A player who leaves loses": Bo leaves a rated table after two of his
+// three moves; the stand-in plays his last and he ranks last, whatever the
+// stand-in scored.
 func TestRatedTableStandInLoses(t *testing.T) {
 	ts := newAccountServer(t, server.Config{})
 	ann, bo := newBrowser(t, ts.URL), newBrowser(t, ts.URL)
@@ -524,20 +526,26 @@ func TestRatedTableStandInLoses(t *testing.T) {
 		b.call("POST", "/api/tables/"+id+"/join", map[string]any{"name": "x"}, &j)
 		tokens[i] = j.Token
 	}
-	if st := ts.call(t, "POST", "/api/tables/"+id+"/leave", tokens[1], map[string]any{}); st != http.StatusOK {
-		t.Fatalf("Bo leaves: %d", st)
-	}
-	seq := 0
+	// Bo bids twice, then leaves: the stand-in plays his last bid.
+	seq := [2]int{}
 	var info table.Info
 	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 		ts.call(t, "GET", "/api/tables/"+id, "", &info)
 		if info.Status == store.StatusFinished {
 			break
 		}
-		for _, m := range []string{"bid 1", "bid 2", "bid 3"} {
-			if ts.call(t, "POST", "/api/tables/"+id+"/act", tokens[0], map[string]any{"move": m, "seq": seq + 1}) == http.StatusOK {
-				seq++
-				break
+		for seat := range 2 {
+			if seat == 1 && seq[1] == 2 {
+				if st := ts.call(t, "POST", "/api/tables/"+id+"/leave", tokens[1], map[string]any{}); st != http.StatusOK && st != http.StatusConflict {
+					t.Fatalf("Bo leaves: %d", st)
+				}
+				continue
+			}
+			for _, m := range []string{"bid 1", "bid 2", "bid 3"} {
+				if ts.call(t, "POST", "/api/tables/"+id+"/act", tokens[seat], map[string]any{"move": m, "seq": seq[seat] + 1}) == http.StatusOK {
+					seq[seat]++
+					break
+				}
 			}
 		}
 	}

@@ -9,34 +9,70 @@ import (
 
 	"minehall/account"
 	"minehall/game"
+	"minehall/rating"
 	"minehall/store"
 )
 
-// ratingInfo is a rating as the API shows it: Mu and Sigma, and the
-// Ordinal Mu - 3 Sigma that players are ranked by.
-type ratingInfo struct {
-	Game    string  `json:"game"`
-	Mu      float64 `json:"mu"`
-	Sigma   float64 `json:"sigma"`
-	Ordinal float64 `json:"ordinal"`
-	Games   int     `json:"games"`
+// shownRating is a rating as the API shows it: the model's Mu, Sigma and
+// Ordinal (Mu - 3 Sigma), and the figure people read (see rating.Show):
+// Rating around 1500, its Deviation, Provisional while the deviation is
+// above 110.
+type shownRating struct {
+	Mu          float64 `json:"mu"`
+	Sigma       float64 `json:"sigma"`
+	Ordinal     float64 `json:"ordinal"`
+	Rating      int     `json:"rating"`
+	Deviation   int     `json:"deviation"`
+	Provisional bool    `json:"provisional"`
 }
 
-// playedInfo is one recorded game of a player; Ordinal is their rating
-// after a rated game. Replay is the game's replay page.
+func showRating(r rating.Rating) shownRating {
+	sh := rating.Show(r)
+	return shownRating{Mu: r.Mu, Sigma: r.Sigma, Ordinal: r.Ordinal(), Rating: sh.Rating, Deviation: sh.Deviation, Provisional: sh.Provisional}
+}
+
+// ratingInfo is a player's rating in one game.
+type ratingInfo struct {
+	Game string `json:"game"`
+	shownRating
+	Games int `json:"games"`
+}
+
+// playedInfo is one recorded game of a player; Before and After are their
+// rating around a rated game (OrdinalBefore and OrdinalAfter their
+// ordinals), Reason why an unrated one moved no rating. Replay is the
+// game's replay page.
 type playedInfo struct {
-	Table    string    `json:"table"`
-	Game     string    `json:"game"`
-	Finished time.Time `json:"finished"`
-	Seat     int       `json:"seat"`
-	Rank     int       `json:"rank"`
-	Players  int       `json:"players"`
-	Won      bool      `json:"won"`
-	Left     bool      `json:"left,omitempty"`
-	Rated    bool      `json:"rated"`
-	Before   *float64  `json:"ordinal_before,omitempty"`
-	After    *float64  `json:"ordinal_after,omitempty"`
-	Replay   string    `json:"replay"`
+	Table          string       `json:"table"`
+	Game           string       `json:"game"`
+	Finished       time.Time    `json:"finished"`
+	Seat           int          `json:"seat"`
+	Rank           int          `json:"rank"`
+	Players        int          `json:"players"`
+	Won            bool         `json:"won"`
+	Left           bool         `json:"left,omitempty"`
+	Rated          bool         `json:"rated"`
+	Reason         string       `json:"reason,omitempty"`
+	OwnActions     int          `json:"own_actions"`
+	StandInActions int          `json:"standin_actions"`
+	OrdinalBefore  *float64     `json:"ordinal_before,omitempty"`
+	OrdinalAfter   *float64     `json:"ordinal_after,omitempty"`
+	Before         *shownRating `json:"before,omitempty"`
+	After          *shownRating `json:"after,omitempty"`
+	Replay         string       `json:"replay"`
+}
+
+// playedInfoOf is pg as the API shows it.
+func playedInfoOf(pg store.PlayedGame) playedInfo {
+	pi := playedInfo{Table: pg.Table, Game: pg.Game, Finished: pg.Finished, Seat: pg.Seat, Rank: pg.Rank, Players: pg.Players,
+		Won: pg.Won, Left: pg.Left, Rated: pg.Rated, Reason: pg.Reason, OwnActions: pg.OwnActions, StandInActions: pg.StandInActions,
+		Replay: "/replay/" + pg.Table}
+	if pg.Rated {
+		b, a := pg.Before.Ordinal(), pg.After.Ordinal()
+		sb, sa := showRating(pg.Before), showRating(pg.After)
+		pi.OrdinalBefore, pi.OrdinalAfter, pi.Before, pi.After = &b, &a, &sb, &sa
+	}
+	return pi
 }
 
 // statsInfo counts a player's games of one game.
@@ -46,12 +82,19 @@ type statsInfo struct {
 	Won    int    `json:"won"`
 }
 
-// historyPoint is a player's ordinal after one rated game, or, first,
+// historyPoint is a player's rating after one rated game, or, first,
 // before the oldest game shown (no table, no time).
 type historyPoint struct {
-	Table    string     `json:"table,omitempty"`
-	Finished *time.Time `json:"finished,omitempty"`
-	Ordinal  float64    `json:"ordinal"`
+	Table       string     `json:"table,omitempty"`
+	Finished    *time.Time `json:"finished,omitempty"`
+	Ordinal     float64    `json:"ordinal"`
+	Rating      int        `json:"rating"`
+	Provisional bool       `json:"provisional"`
+}
+
+func historyPointOf(r rating.Rating) historyPoint {
+	sh := rating.Show(r)
+	return historyPoint{Ordinal: r.Ordinal(), Rating: sh.Rating, Provisional: sh.Provisional}
 }
 
 // profile is the public page of a player: GET /api/players/{name}.
@@ -77,7 +120,7 @@ func (s *Server) profileOf(ctx context.Context, player, name string, games int) 
 		return nil, err
 	}
 	for _, r := range rs {
-		p.Ratings = append(p.Ratings, ratingInfo{Game: r.Game, Mu: r.Rating.Mu, Sigma: r.Rating.Sigma, Ordinal: r.Rating.Ordinal(), Games: r.Games})
+		p.Ratings = append(p.Ratings, ratingInfo{Game: r.Game, shownRating: showRating(r.Rating), Games: r.Games})
 		played, err := s.cfg.Accounts.PlayedGames(ctx, player, r.Game, historyGames)
 		if err != nil {
 			return nil, err
@@ -90,10 +133,12 @@ func (s *Server) profileOf(ctx context.Context, player, name string, games int) 
 			}
 			if len(h) == 0 {
 				// Where the plot starts: the rating before the oldest game shown.
-				h = append(h, historyPoint{Ordinal: pg.Before.Ordinal()})
+				h = append(h, historyPointOf(pg.Before))
 			}
 			fin := pg.Finished
-			h = append(h, historyPoint{Table: pg.Table, Finished: &fin, Ordinal: pg.After.Ordinal()})
+			pt := historyPointOf(pg.After)
+			pt.Table, pt.Finished = pg.Table, &fin
+			h = append(h, pt)
 		}
 		p.History[r.Game] = h
 	}
@@ -109,13 +154,7 @@ func (s *Server) profileOf(ctx context.Context, player, name string, games int) 
 		return nil, err
 	}
 	for _, pg := range played {
-		pi := playedInfo{Table: pg.Table, Game: pg.Game, Finished: pg.Finished, Seat: pg.Seat, Rank: pg.Rank, Players: pg.Players,
-			Won: pg.Won, Left: pg.Left, Rated: pg.Rated, Replay: "/replay/" + pg.Table}
-		if pg.Rated {
-			b, a := pg.Before.Ordinal(), pg.After.Ordinal()
-			pi.Before, pi.After = &b, &a
-		}
-		p.Games = append(p.Games, pi)
+		p.Games = append(p.Games, playedInfoOf(pg))
 	}
 	return p, nil
 }
@@ -161,17 +200,17 @@ func (s *Server) getPlayer(w http.ResponseWriter, r *http.Request) {
 
 // leaderRow is one row of a leaderboard.
 type leaderRow struct {
-	Rank    int     `json:"rank"`
-	Name    string  `json:"name"`
-	Bot     bool    `json:"bot,omitempty"`
-	Ordinal float64 `json:"ordinal"`
-	Mu      float64 `json:"mu"`
-	Sigma   float64 `json:"sigma"`
-	Games   int     `json:"games"`
+	Rank int    `json:"rank"`
+	Name string `json:"name"`
+	Bot  bool   `json:"bot,omitempty"`
+	shownRating
+	Games int `json:"games"`
 }
 
-// getLeaderboard answers the rated players of a game, best ordinal first:
-// GET /api/leaderboard/{game}?limit=N (default 100, at most 1000).
+// getLeaderboard answers the rated players of a game:
+// GET /api/leaderboard/{game}?limit=N (default 100, at most 1000). Players
+// lists the accounts whose rating is settled, Bots the bot levels, each
+// highest rating first and at most N long.
 func (s *Server) getLeaderboard(w http.ResponseWriter, r *http.Request) {
 	if !s.accountsOn(w, r) {
 		return
@@ -190,15 +229,18 @@ func (s *Server) getLeaderboard(w http.ResponseWriter, r *http.Request) {
 		}
 		limit = n
 	}
-	rs, err := s.cfg.Accounts.Leaderboard(r.Context(), g.Spec().ID, limit)
-	if err != nil {
-		writeError(w, s.log, err)
-		return
+	lists := map[bool][]leaderRow{}
+	for _, bots := range []bool{false, true} {
+		rs, err := s.cfg.Accounts.Leaderboard(r.Context(), g.Spec().ID, bots, limit)
+		if err != nil {
+			writeError(w, s.log, err)
+			return
+		}
+		rows := []leaderRow{}
+		for i, pr := range rs {
+			rows = append(rows, leaderRow{Rank: i + 1, Name: pr.Name, Bot: bots, shownRating: showRating(pr.Rating), Games: pr.Games})
+		}
+		lists[bots] = rows
 	}
-	rows := []leaderRow{}
-	for i, pr := range rs {
-		rows = append(rows, leaderRow{Rank: i + 1, Name: pr.Name, Bot: strings.HasPrefix(pr.Player, "bot:"),
-			Ordinal: pr.Rating.Ordinal(), Mu: pr.Rating.Mu, Sigma: pr.Rating.Sigma, Games: pr.Games})
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"game": g.Spec().ID, "players": rows})
+	writeJSON(w, http.StatusOK, map[string]any{"game": g.Spec().ID, "players": lists[false], "bots": lists[true]})
 }

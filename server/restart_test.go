@@ -65,7 +65,7 @@ func serveForTest(path string) error {
 		}
 		accounts = db
 		hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Cluster: c, Remote: server.NewForwarder(5 * time.Second),
-			Finished: account.NewRecorder(db, log).TableFinished})
+			Finished: account.NewRecorder(db, db, reg, log).TableFinished})
 		err = c.Start(ctx, postgres.Handlers{Changed: hall.Changed, Missed: hall.Missed,
 			TakeOver: func(id string) { hall.TakeOver(context.Background(), id) }})
 		if err != nil {
@@ -78,7 +78,7 @@ func serveForTest(path string) error {
 			return err
 		}
 		accounts = db
-		hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: account.NewRecorder(db, log).TableFinished})
+		hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: account.NewRecorder(db, db, reg, log).TableFinished})
 		if _, err := hall.Restore(ctx); err != nil {
 			return err
 		}

@@ -228,6 +228,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/account/passkey/signin/finish", s.passkeySignInFinish)
 	s.mux.HandleFunc("GET /api/players/{name}", s.getPlayer)
 	s.mux.HandleFunc("GET /api/leaderboard/{game}", s.getLeaderboard)
+	s.mux.HandleFunc("GET /api/tables/{id}/ratings", s.invited(s.getTableRatings))
 }
 
 // ServeHTTP implements http.Handler: the API and WebSocket requests of an

@@ -74,11 +74,45 @@ type GameResult struct {
 	Table    string
 	Game     string
 	Finished time.Time
-	// Rated says the table was rated (public, timed, every seat an account
-	// or a bot): its players' ratings change.
+	// Rated says the table counts for its players' ratings (made rated,
+	// with the rulebook's options, every seat an account or a bot, every
+	// person's own moves played): their ratings change, unless the pair
+	// limit stops it.
 	Rated bool
-	Seats []SeatResult
+	// Reason says why a table moves no rating (one of the Reason
+	// constants); empty when Rated.
+	Reason string
+	// PairLimit, when its Games is above 0, stops a rated table from
+	// moving ratings when two of its accounts met in that many rated
+	// games or more that finished after Since: the table is recorded with
+	// [ReasonPairLimit].
+	PairLimit PairLimit
+	Seats     []SeatResult
 }
+
+// PairLimit is how often two accounts may move each other's ratings:
+// Games rated games that finished after Since.
+type PairLimit struct {
+	Games int
+	Since time.Time
+}
+
+// Why a recorded table moved no rating.
+const (
+	// ReasonCasual: the table was not made rated.
+	ReasonCasual = "casual"
+	// ReasonOptions: the table was made rated with options that are not
+	// the rulebook's.
+	ReasonOptions = "options"
+	// ReasonGuest: a seat had neither an account nor a bot.
+	ReasonGuest = "guest"
+	// ReasonAborted: a person played fewer of their own actions than the
+	// game asks of a rated result; the table counts for nobody.
+	ReasonAborted = "aborted"
+	// ReasonPairLimit: two of its accounts had met often enough in rated
+	// games lately (see [PairLimit]).
+	ReasonPairLimit = "pair_limit"
+)
 
 // SeatResult is one seat of a finished table.
 type SeatResult struct {
@@ -88,25 +122,38 @@ type SeatResult struct {
 	// Rank is 1 for first; equal ranks tie.
 	Rank int
 	Won  bool
-	// Left says a stand-in finished the game for the seat's person.
+	// Left says the seat's person counts as having left: a stand-in
+	// played more than a small share of the seat's actions or one of its
+	// last, so the seat ranks last whatever the stand-in did.
 	Left bool
+	// OwnActions and StandInActions count the seat's actions its person
+	// played and those a stand-in played for them (0 for a bot).
+	OwnActions, StandInActions int
 }
 
 // RateFunc computes the ratings after a rated game from those before it,
 // seat by seat (a player new to the game has [rating.Default]).
 type RateFunc func(before []rating.Rating) ([]rating.Rating, error)
 
-// PlayedGame is one game of a player, as its profile lists it.
+// PlayedGame is one game of a player, as its profile lists it: the record
+// of the rating change the table made, if any.
 type PlayedGame struct {
-	Table    string
-	Game     string
-	Finished time.Time
-	Seat     int
-	Rank     int
-	Players  int
-	Won      bool
-	Left     bool
-	Rated    bool
+	// Player is the account ID or bot identity, and Name its account's
+	// name (the player for a bot).
+	Player, Name string
+	Table        string
+	Game         string
+	Finished     time.Time
+	Seat         int
+	Rank         int
+	Players      int
+	Won          bool
+	Left         bool
+	Rated        bool
+	// Reason says why the table moved no rating (see [GameResult]).
+	Reason string
+	// OwnActions and StandInActions are as in [SeatResult].
+	OwnActions, StandInActions int
 	// Before and After are the player's rating around a rated game.
 	Before, After rating.Rating
 }
@@ -157,9 +204,18 @@ type Accounts interface {
 	RecordGame(ctx context.Context, g GameResult, rate RateFunc) (bool, error)
 	// Ratings returns a player's ratings, one per game rated.
 	Ratings(ctx context.Context, player string) ([]PlayerRating, error)
-	// Leaderboard returns the ratings in game, best ordinal
-	// (Mu - 3 Sigma) first, at most limit.
-	Leaderboard(ctx context.Context, game string, limit int) ([]PlayerRating, error)
+	// Leaderboard returns the ratings in game, highest Mu first, at most
+	// limit: with bots false, the accounts whose rating is settled (see
+	// [rating.Rating.Settled]); with bots true, the bot levels.
+	Leaderboard(ctx context.Context, game string, bots bool, limit int) ([]PlayerRating, error)
+	// TableGames returns the recorded seats of a table that had a player,
+	// in seat order; none for a table not recorded.
+	TableGames(ctx context.Context, table string) ([]PlayedGame, error)
+	// RatedGames returns the seats of every table that moved ratings in
+	// game ("" for every game), table by table in the order the ratings
+	// changed, each table's seats in seat order: replaying them through
+	// the rating model from [rating.Default] gives every stored rating.
+	RatedGames(ctx context.Context, game string) ([]PlayedGame, error)
 	// PlayedGames returns a player's recorded games, newest first, at
 	// most limit; game "" is every game.
 	PlayedGames(ctx context.Context, player, game string, limit int) ([]PlayedGame, error)

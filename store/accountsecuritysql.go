@@ -159,23 +159,37 @@ func SelectDevice(ctx context.Context, db SQL, hash []byte) (*Device, error) {
 	return &d, nil
 }
 
+// DeletedPrefix begins the player of a deleted account's recorded games:
+// "deleted:" and the account's former ID. The records keep their place in
+// the rating order of the others at those tables, under a player that no
+// account is, shown as DeletedName.
+const DeletedPrefix = "deleted:"
+
+// DeletedName is the name a deleted account's records are shown under.
+const DeletedName = "deleted player"
+
 // DeleteAccountTx removes an account and what is its alone, and puts
 // shownName on the records it leaves behind, inside the caller's
-// transaction tx.
+// transaction tx: its seats and puzzle attempts carry shownName and no
+// account; its recorded games stay, for the ratings of the others at
+// those tables to be recomputed from them, under the player
+// DeletedPrefix+id; its own ratings and puzzle ratings go.
 func DeleteAccountTx(ctx context.Context, tx SQL, id, shownName string) error {
 	if _, err := SelectAccount(ctx, tx, "id", id); err != nil {
 		return err
 	}
+	puzzlePlayer := "account:" + id // a signed-in player's identity in the puzzle tables
 	for _, st := range []struct {
 		q    string
 		args []any
 	}{
 		{`UPDATE seats SET name = $1, account = '' WHERE account = $2`, []any{shownName, id}},
 		{`UPDATE seats SET reserved_name = $1 WHERE reserved_for = $2`, []any{shownName, id}},
-		{`UPDATE puzzle_attempts SET name = $1, player = '' WHERE player = $2`, []any{shownName, id}},
-		{`UPDATE puzzle_tickets SET player = '' WHERE player = $1`, []any{id}},
+		{`UPDATE puzzle_attempts SET name = $1, player = $2 WHERE player = $3`, []any{shownName, DeletedPrefix + id, puzzlePlayer}},
+		{`UPDATE puzzle_tickets SET player = $1 WHERE player = $2`, []any{DeletedPrefix + id, puzzlePlayer}},
+		{`DELETE FROM puzzle_ratings WHERE puzzle LIKE $1`, []any{"player/" + puzzlePlayer + "/%"}},
 		{`DELETE FROM ratings WHERE player = $1`, []any{id}},
-		{`DELETE FROM played WHERE player = $1`, []any{id}},
+		{`UPDATE played SET player = $1 WHERE player = $2`, []any{DeletedPrefix + id, id}},
 		{`DELETE FROM devices WHERE account_id = $1`, []any{id}},
 		{`DELETE FROM sessions WHERE account_id = $1`, []any{id}},
 		{`DELETE FROM credentials WHERE account_id = $1`, []any{id}},

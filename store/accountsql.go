@@ -181,7 +181,69 @@ func CheckGameResult(g GameResult) error {
 	if g.Rated && len(g.Seats) < 2 {
 		return game.Errorf(game.CodeInvalid, "a rated game needs 2 players or more")
 	}
+	if g.Rated && g.Reason != "" {
+		return game.Errorf(game.CodeInvalid, "a rated game has no reason to be unrated, but %q is given", g.Reason)
+	}
 	return nil
+}
+
+// pairLimited reports whether two accounts of g met in g.PairLimit.Games
+// rated games or more that finished after g.PairLimit.Since. Bots are not
+// accounts here.
+func pairLimited(ctx context.Context, tx SQL, g GameResult) (bool, error) {
+	if g.PairLimit.Games <= 0 {
+		return false, nil
+	}
+	var accounts []string
+	for _, s := range g.Seats {
+		if !strings.HasPrefix(s.Player, "bot:") {
+			accounts = append(accounts, s.Player)
+		}
+	}
+	for i, a := range accounts {
+		for _, b := range accounts[i+1:] {
+			rows, done, err := tx.Query(ctx, `SELECT COUNT(*) FROM played p JOIN played q ON q.table_id = p.table_id
+				WHERE p.player = $1 AND q.player = $2 AND p.rated AND p.finished_ms > $3`, a, b, Millis(g.PairLimit.Since))
+			if err != nil {
+				return false, fmt.Errorf("count the pair's games: %w", err)
+			}
+			n := 0
+			if rows.Next() {
+				err = rows.Scan(&n)
+			}
+			if err == nil {
+				err = rows.Err()
+			}
+			done()
+			if err != nil {
+				return false, fmt.Errorf("count the pair's games: %w", err)
+			}
+			if n >= g.PairLimit.Games {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
+}
+
+// nextSeq returns the place of a table that moves ratings now in the order
+// ratings changed: one above the highest so far. Called once the
+// players' ratings are locked, it numbers tables that share a player in
+// the order their ratings changed; tables that share none may share a
+// number, and their order does not matter.
+func nextSeq(ctx context.Context, tx SQL) (int64, error) {
+	rows, done, err := tx.Query(ctx, `SELECT COALESCE(MAX(seq), 0) FROM recorded`)
+	if err != nil {
+		return 0, fmt.Errorf("record game: %w", err)
+	}
+	defer done()
+	var n int64
+	if rows.Next() {
+		if err := rows.Scan(&n); err != nil {
+			return 0, fmt.Errorf("record game: %w", err)
+		}
+	}
+	return n + 1, rows.Err()
 }
 
 // RecordGameTx is RecordGame inside a transaction tx of the caller's.
@@ -195,6 +257,9 @@ func RecordGameTx(ctx context.Context, tx SQL, g GameResult, rate RateFunc) (boo
 	}
 	if n == 0 {
 		return false, nil
+	}
+	if !g.Rated && g.Reason == "" {
+		g.Reason = ReasonCasual
 	}
 	before := make([]rating.Rating, len(g.Seats))
 	after := make([]rating.Rating, len(g.Seats))
@@ -222,6 +287,15 @@ func RecordGameTx(ctx context.Context, tx SQL, g GameResult, rate RateFunc) (boo
 		for i, s := range g.Seats {
 			before[i] = cur[s.Player]
 		}
+		limited, err := pairLimited(ctx, tx, g)
+		if err != nil {
+			return false, err
+		}
+		if limited {
+			g.Rated, g.Reason = false, ReasonPairLimit
+		}
+	}
+	if g.Rated {
 		got, err := rate(slices.Clone(before))
 		if err != nil {
 			return false, game.Errorf(game.CodeInvalid, "rate table %s: %v", g.Table, err)
@@ -236,15 +310,31 @@ func RecordGameTx(ctx context.Context, tx SQL, g GameResult, rate RateFunc) (boo
 				return false, fmt.Errorf("record game: %w", err)
 			}
 		}
+		seq, err := nextSeq(ctx, tx)
+		if err != nil {
+			return false, err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE recorded SET seq = $1 WHERE table_id = $2`, seq, g.Table); err != nil {
+			return false, fmt.Errorf("record game: %w", err)
+		}
+	} else {
+		if _, err := tx.Exec(ctx, `UPDATE recorded SET reason = $1 WHERE table_id = $2`, g.Reason, g.Table); err != nil {
+			return false, fmt.Errorf("record game: %w", err)
+		}
+		// An unrated game changes no rating: its record says so.
+		for i := range g.Seats {
+			before[i], after[i] = rating.Rating{}, rating.Rating{}
+		}
 	}
 	for i, s := range g.Seats {
 		if s.Player == "" {
 			continue
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO played (player, table_id, game, seat, rank, players, won, left_game, rated,
-			mu_before, sigma_before, mu_after, sigma_after, finished_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+			mu_before, sigma_before, mu_after, sigma_after, finished_ms, reason, own_actions, standin_actions)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
 			s.Player, g.Table, g.Game, i, s.Rank, len(g.Seats), s.Won, s.Left, g.Rated,
-			before[i].Mu, before[i].Sigma, after[i].Mu, after[i].Sigma, Millis(g.Finished)); err != nil {
+			before[i].Mu, before[i].Sigma, after[i].Mu, after[i].Sigma, Millis(g.Finished), g.Reason, s.OwnActions, s.StandInActions); err != nil {
 			return false, fmt.Errorf("record game: %w", err)
 		}
 	}
@@ -294,13 +384,19 @@ func SelectRatings(ctx context.Context, db SQL, player string) ([]PlayerRating, 
 	return scanRatings(rows)
 }
 
-// SelectLeaderboard returns the ratings of game, best ordinal first.
-func SelectLeaderboard(ctx context.Context, db SQL, g string, limit int) ([]PlayerRating, error) {
+// SelectLeaderboard returns the ratings of game, highest Mu first: the
+// settled ratings of accounts, or with bots the bot levels' ratings.
+func SelectLeaderboard(ctx context.Context, db SQL, g string, bots bool, limit int) ([]PlayerRating, error) {
 	if limit <= 0 {
 		return nil, game.Errorf(game.CodeInvalid, "limit %d is not positive", limit)
 	}
+	who := `r.player NOT LIKE 'bot:%' AND r.sigma <= $3`
+	args := []any{g, limit, rating.SettledSigma}
+	if bots {
+		who, args = `r.player LIKE 'bot:%'`, args[:2]
+	}
 	rows, done, err := db.Query(ctx, `SELECT `+ratingColumns+` FROM ratings r LEFT JOIN accounts a ON a.id = r.player
-		WHERE r.game = $1 AND r.games > 0 ORDER BY r.ordinal DESC, r.player LIMIT $2`, g, limit)
+		WHERE r.game = $1 AND r.games > 0 AND `+who+` ORDER BY r.mu DESC, r.player LIMIT $2`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read leaderboard: %w", err)
 	}
@@ -313,15 +409,21 @@ func SelectPlayedGames(ctx context.Context, db SQL, player, g string, limit int)
 	if limit <= 0 {
 		return nil, game.Errorf(game.CodeInvalid, "limit %d is not positive", limit)
 	}
-	q := `SELECT table_id, game, finished_ms, seat, rank, players, won, left_game, rated, mu_before, sigma_before, mu_after, sigma_after
-		FROM played WHERE player = $1`
+	q := `SELECT ` + playedColumns + ` FROM played p LEFT JOIN accounts a ON a.id = p.player WHERE p.player = $1`
 	args := []any{player}
 	if g != "" {
-		q += ` AND game = $2`
+		q += ` AND p.game = $2`
 		args = append(args, g)
 	}
-	q += fmt.Sprintf(` ORDER BY finished_ms DESC, table_id DESC LIMIT $%d`, len(args)+1)
+	q += fmt.Sprintf(` ORDER BY p.finished_ms DESC, p.table_id DESC LIMIT $%d`, len(args)+1)
 	args = append(args, limit)
+	return queryPlayed(ctx, db, q, args...)
+}
+
+const playedColumns = `p.player, COALESCE(a.name, p.player), p.table_id, p.game, p.finished_ms, p.seat, p.rank, p.players, p.won, p.left_game, p.rated,
+	p.reason, p.own_actions, p.standin_actions, p.mu_before, p.sigma_before, p.mu_after, p.sigma_after`
+
+func queryPlayed(ctx context.Context, db SQL, q string, args ...any) ([]PlayedGame, error) {
 	rows, done, err := db.Query(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read games: %w", err)
@@ -331,14 +433,36 @@ func SelectPlayedGames(ctx context.Context, db SQL, player, g string, limit int)
 	for rows.Next() {
 		var p PlayedGame
 		var fin int64
-		if err := rows.Scan(&p.Table, &p.Game, &fin, &p.Seat, &p.Rank, &p.Players, &p.Won, &p.Left, &p.Rated,
-			&p.Before.Mu, &p.Before.Sigma, &p.After.Mu, &p.After.Sigma); err != nil {
+		if err := rows.Scan(&p.Player, &p.Name, &p.Table, &p.Game, &fin, &p.Seat, &p.Rank, &p.Players, &p.Won, &p.Left, &p.Rated,
+			&p.Reason, &p.OwnActions, &p.StandInActions, &p.Before.Mu, &p.Before.Sigma, &p.After.Mu, &p.After.Sigma); err != nil {
 			return nil, fmt.Errorf("read games: %w", err)
 		}
 		p.Finished = FromMillis(fin)
+		if strings.HasPrefix(p.Player, DeletedPrefix) {
+			p.Name = DeletedName
+		}
 		out = append(out, p)
 	}
 	return out, rows.Err()
+}
+
+// SelectTableGames returns the recorded seats of a table, in seat order.
+func SelectTableGames(ctx context.Context, db SQL, table string) ([]PlayedGame, error) {
+	return queryPlayed(ctx, db, `SELECT `+playedColumns+` FROM played p LEFT JOIN accounts a ON a.id = p.player
+		WHERE p.table_id = $1 ORDER BY p.seat`, table)
+}
+
+// SelectRatedGames returns the seats of every table that moved ratings in
+// game ("" for all), in the order the ratings changed.
+func SelectRatedGames(ctx context.Context, db SQL, g string) ([]PlayedGame, error) {
+	q := `SELECT ` + playedColumns + ` FROM played p JOIN recorded r ON r.table_id = p.table_id
+		LEFT JOIN accounts a ON a.id = p.player WHERE p.rated`
+	var args []any
+	if g != "" {
+		q += ` AND p.game = $1`
+		args = append(args, g)
+	}
+	return queryPlayed(ctx, db, q+` ORDER BY r.seq, r.table_id, p.seat`, args...)
 }
 
 // SelectGameStats counts a player's games played and won, per game.

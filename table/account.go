@@ -14,12 +14,16 @@ import (
 func CheckName(name string) (string, error) { return checkName(name) }
 
 // checkRated refuses a rated table that cannot be rated: "Only rated tables
-// count: public, timed, and between accounts and bots". Every table is
-// public for now; a game played in real time runs on its own clock, any
-// other needs a time control. A seat taken here needs an account, and each
-// bot level and account sits once, so that every rated identity plays one
-// seat.
-func checkRated(spec game.Spec, tc *store.TimeControl, seats []SeatRequest) error {
+// count: public, timed, and between accounts and bots", with the rulebook's
+// settings (opts, resolved, must be what [game.Spec.CheckRated] allows).
+// Every table is public for now; a game played in real time runs on its
+// own clock, any other needs a time control. A seat taken here needs an
+// account, and each bot level and account sits once, so that every rated
+// identity plays one seat.
+func checkRated(spec game.Spec, opts game.Options, tc *store.TimeControl, seats []SeatRequest) error {
+	if err := spec.CheckRated(opts); err != nil {
+		return err
+	}
 	if tc == nil && spec.Turns != game.RealTime {
 		return game.Errorf(game.CodeInvalid, "a rated table needs a time control")
 	}

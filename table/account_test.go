@@ -4,11 +4,14 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"minehall/game"
+	"minehall/games/hammertime"
+	"minehall/games/outofmine"
 	"minehall/store"
 	"minehall/table"
 )
@@ -59,6 +62,43 @@ func TestRatedTableRules(t *testing.T) {
 	rec, _ := e.db.Table(ctx, tb.ID())
 	if !rec.Rated || rec.Seats[0].Account != "a1" || rec.Seats[1].Account != "a2" {
 		t.Errorf("stored table: rated %v, accounts %q, %q; want rated, a1, a2", rec.Rated, rec.Seats[0].Account, rec.Seats[1].Account)
+	}
+}
+
+// "Only rulebook settings are rated": a rated Hammer Time table with 1
+// wagon to fill, or an Out of Mine table with another round clock, is
+// refused with a message that names the option; the same tables made
+// casual, and rated tables with the rulebook's settings, are made.
+func TestRatedTableRulebookOptions(t *testing.T) {
+	e := newEnv(t)
+	e.reg.Register(hammertime.New())
+	e.reg.Register(outofmine.New())
+	ctx := context.Background()
+	bots := []table.SeatRequest{{Kind: store.SeatPerson}, {Kind: store.SeatBot, Bot: "random"}}
+	for _, c := range []struct {
+		game    string
+		options game.Options
+		refused string // the option the refusal names; "" when made
+	}{
+		{"hammertime", game.Options{"wagons": "1"}, "option wagons"},
+		{"hammertime", game.Options{"wagons": "4", "expert": "true", "missions": "false"}, ""},
+		{"outofmine", game.Options{"clock": "120"}, "option clock"},
+		{"outofmine", game.Options{"assist": "true"}, "option assist"},
+		{"outofmine", game.Options{"elves": "true", "finds": "true"}, ""},
+	} {
+		for _, rated := range []bool{true, false} {
+			req := table.CreateRequest{Game: c.game, Players: 2, Options: c.options, Rated: rated, TimeControl: tc, Seats: bots}
+			if c.game == "outofmine" {
+				req.TimeControl = nil // it runs on its round clock
+			}
+			_, _, err := e.hall.Open(ctx, req)
+			switch {
+			case rated && c.refused != "" && (code(err) != game.CodeInvalid || !strings.Contains(err.Error(), c.refused)):
+				t.Errorf("Open rated %s %v: %v; want an invalid-input error naming %s", c.game, c.options, err, c.refused)
+			case (!rated || c.refused == "") && err != nil:
+				t.Errorf("Open %s %v, rated %v: %v; want it made", c.game, c.options, rated, err)
+			}
+		}
 	}
 }
 

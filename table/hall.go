@@ -251,7 +251,7 @@ func (h *Hall) Open(ctx context.Context, req CreateRequest) (*Table, Tokens, err
 		return nil, Tokens{}, err
 	}
 	if req.Rated {
-		if err := checkRated(spec, req.TimeControl, seats); err != nil {
+		if err := checkRated(spec, opts, req.TimeControl, seats); err != nil {
 			return nil, Tokens{}, err
 		}
 	}

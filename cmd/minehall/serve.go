@@ -266,7 +266,7 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 	accounts, _ := be.store.(store.Accounts)
 	var recorder *account.Recorder
 	if accounts != nil {
-		recorder = account.NewRecorder(accounts, log)
+		recorder = account.NewRecorder(accounts, be.store, reg, log)
 		hcfg.Finished = recorder.TableFinished
 		// Accounts made before names had skeletons get theirs (and the
 		// PRECIS key) now; those left are tried again at the next start.

@@ -36,11 +36,12 @@ func (g *Game) Spec() game.Spec {
 		Options: []game.OptionSpec{
 			{Key: optExpert, Title: "Expert variant", Help: "Roll the die at the start of each turn: its technique makes the hit harder, harder to control or the tray harder to see.", Kind: game.OptionBool, Default: "false"},
 			{Key: optMissions, Title: "Mission cards", Help: "Play with the mission step (the rulebook suggests leaving it out of the first games).", Kind: game.OptionBool, Default: "true"},
-			{Key: optWagons, Title: "Wagons to fill", Help: "Full wagons that start the last round: 4 in the rulebook, fewer for a short game.", Kind: game.OptionInt, Default: "4", Min: 1, Max: 4},
+			{Key: optWagons, Title: "Wagons to fill", Help: "Full wagons that start the last round: 4 in the rulebook, fewer for a short game.", Kind: game.OptionInt, Default: "4", Min: 1, Max: 4, Rated: []string{"4"}},
 		},
 		Information: game.ImperfectInformation,
 		Turns:       game.Sequential,
 		Chance:      true, // the expert variant's die
+		RatedMoves:  3,
 	}
 }
 

@@ -60,6 +60,7 @@ func (g *Game) Spec() game.Spec {
 		Information: game.PerfectInformation,
 		Turns:       game.Sequential,
 		Chance:      true,
+		RatedMoves:  4,
 	}
 }
 

@@ -39,12 +39,13 @@ func (g *Game) Spec() game.Spec {
 			{Key: OptionSymbolCards, Title: "Symbol cards", Kind: game.OptionChoice, Default: "standard",
 				Choices: []string{"luck", "standard", "strategy"},
 				Help:    "luck: shuffle all five before every draw; standard: draw through the pile and reshuffle when it is empty; strategy: choose from the hand and take all back when all are played"},
-			{Key: OptionRoundLimit, Title: "Round limit", Kind: game.OptionInt, Default: "0", Min: 0, Max: 1000,
+			{Key: OptionRoundLimit, Title: "Round limit", Kind: game.OptionInt, Default: "0", Min: 0, Max: 1000, Rated: []string{"0"},
 				Help: "not in the rulebook: after this many rounds the seats with the most markers share the win; 0 (the rulebook's game) plays until someone reaches the goal"},
 		},
 		Information: game.ImperfectInformation,
 		Turns:       game.Sequential,
 		Chance:      true,
+		RatedMoves:  4,
 	}
 }
 

@@ -122,9 +122,21 @@ func (db *DB) Ratings(ctx context.Context, player string) ([]store.PlayerRating,
 }
 
 // Leaderboard implements [store.Accounts].
-func (db *DB) Leaderboard(ctx context.Context, g string, limit int) ([]store.PlayerRating, error) {
-	rs, err := store.SelectLeaderboard(ctx, db.reader(), g, limit)
+func (db *DB) Leaderboard(ctx context.Context, g string, bots bool, limit int) ([]store.PlayerRating, error) {
+	rs, err := store.SelectLeaderboard(ctx, db.reader(), g, bots, limit)
 	return rs, coded(err)
+}
+
+// TableGames implements [store.Accounts].
+func (db *DB) TableGames(ctx context.Context, table string) ([]store.PlayedGame, error) {
+	ps, err := store.SelectTableGames(ctx, db.reader(), table)
+	return ps, coded(err)
+}
+
+// RatedGames implements [store.Accounts].
+func (db *DB) RatedGames(ctx context.Context, g string) ([]store.PlayedGame, error) {
+	ps, err := store.SelectRatedGames(ctx, db.reader(), g)
+	return ps, coded(err)
 }
 
 // PlayedGames implements [store.Accounts].

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"minehall/account"
 	"minehall/game"
 	"minehall/rating"
 	"minehall/store"
@@ -128,28 +129,29 @@ func testRecordRatedGame(t *testing.T, s store.Accounts) {
 	}
 	d := rating.Default()
 	want, _ := rating.DefaultModel().Rate([]rating.Rating{d, d, d}, []int{1, 2, 3})
-	board, err := s.Leaderboard(ctx, "race", 10)
+	// After one game every rating is provisional: no person is on the
+	// people's leaderboard; the bot is on the bots'.
+	if board, err := s.Leaderboard(ctx, "race", false, 10); err != nil || len(board) != 0 {
+		t.Errorf("Leaderboard of people = %+v, %v; want none, every rating provisional", board, err)
+	}
+	board, err := s.Leaderboard(ctx, "race", true, 10)
 	if err != nil {
-		t.Fatalf("Leaderboard: %v", err)
+		t.Fatalf("Leaderboard of bots: %v", err)
 	}
-	wantBoard := []store.PlayerRating{
-		{Player: "a1", Name: "Ann", Game: "race", Rating: want[0], Games: 1, Updated: base()},
-		{Player: bot, Name: bot, Game: "race", Rating: want[1], Games: 1, Updated: base()},
-		{Player: "a2", Name: "Bo", Game: "race", Rating: want[2], Games: 1, Updated: base()},
-	}
+	wantBoard := []store.PlayerRating{{Player: bot, Name: bot, Game: "race", Rating: want[1], Games: 1, Updated: base()}}
 	if !reflect.DeepEqual(board, wantBoard) {
-		t.Errorf("Leaderboard:\ngot  %+v\nwant %+v", board, wantBoard)
+		t.Errorf("Leaderboard of bots:\ngot  %+v\nwant %+v", board, wantBoard)
 	}
 	// Exactly once per table: a second record of t1 changes nothing.
 	added, err = s.RecordGame(ctx, g, rateWith([]int{3, 2, 1}, &calls))
 	if err != nil || added || calls != 1 {
 		t.Errorf("RecordGame again = %v, %v (rate called %d times); want false, nil, not called", added, err, calls)
 	}
-	if again, _ := s.Leaderboard(ctx, "race", 10); !reflect.DeepEqual(again, wantBoard) {
+	if again, _ := s.Leaderboard(ctx, "race", true, 10); !reflect.DeepEqual(again, wantBoard) {
 		t.Errorf("Leaderboard after a second record: %+v; want it unchanged", again)
 	}
 	games, err := s.PlayedGames(ctx, "a2", "", 10)
-	wantGames := []store.PlayedGame{{Table: "t1", Game: "race", Finished: base(), Seat: 2, Rank: 3, Players: 3, Left: true, Rated: true, Before: d, After: want[2]}}
+	wantGames := []store.PlayedGame{{Player: "a2", Name: "Bo", Table: "t1", Game: "race", Finished: base(), Seat: 2, Rank: 3, Players: 3, Left: true, Rated: true, Before: d, After: want[2]}}
 	if err != nil || !reflect.DeepEqual(games, wantGames) {
 		t.Errorf("PlayedGames(a2) = %+v, %v; want %+v", games, err, wantGames)
 	}
@@ -260,4 +262,146 @@ func testConcurrentRatedGames(t *testing.T, s store.Accounts) {
 			t.Errorf("PlayedGames(%s): %d; want %d", p, len(ps), n)
 		}
 	}
+	// The records keep the order the ratings changed in.
+	checkRecompute(t, s, "a1", "a2")
+}
+
+// checkRecompute recomputes every rating from the records of rated tables
+// and checks that it gives each player's stored ratings.
+func checkRecompute(t *testing.T, s store.Accounts, players ...string) {
+	t.Helper()
+	ctx := context.Background()
+	records, err := s.RatedGames(ctx, "")
+	if err != nil {
+		t.Fatalf("RatedGames: %v", err)
+	}
+	got, games, err := account.Recompute(records, rating.DefaultModel())
+	if err != nil {
+		t.Fatalf("recompute from the records: %v", err)
+	}
+	n := 0
+	for _, p := range players {
+		rs, err := s.Ratings(ctx, p)
+		if err != nil {
+			t.Fatalf("Ratings(%s): %v", p, err)
+		}
+		for _, r := range rs {
+			k := account.RatingKey{Player: p, Game: r.Game}
+			if got[k] != r.Rating || games[k] != r.Games {
+				t.Errorf("%s in %s: recomputed %v in %d games; stored %v in %d", p, r.Game, got[k], games[k], r.Rating, r.Games)
+			}
+			n++
+		}
+	}
+	if n != len(got) {
+		t.Errorf("recomputed %d ratings of %v; the store has %d", len(got), players, n)
+	}
+}
+
+// fixedRate returns a RateFunc that answers rs, whatever the game.
+func fixedRate(rs ...rating.Rating) store.RateFunc {
+	return func([]rating.Rating) ([]rating.Rating, error) { return rs, nil }
+}
+
+// The people's leaderboard lists accounts with a settled rating only, the
+// bots' list every bot level, each highest Mu first.
+func testLeaderboards(t *testing.T, s store.Accounts) {
+	ctx := context.Background()
+	mustAccount(t, s, "a1", "Ann")
+	mustAccount(t, s, "a2", "Bo")
+	mustAccount(t, s, "a3", "Cy")
+	settled := rating.Rating{Mu: 27, Sigma: rating.SettledSigma}
+	better := rating.Rating{Mu: 30, Sigma: 2}
+	provisional := rating.Rating{Mu: 40, Sigma: rating.SettledSigma + 0.01}
+	g := store.GameResult{Table: "t1", Game: "race", Finished: base(), Rated: true, Seats: []store.SeatResult{
+		{Player: "a1", Rank: 2}, {Player: "a2", Rank: 1}, {Player: "a3", Rank: 3}, {Player: "bot:easy", Rank: 4}, {Player: "bot:hard", Rank: 5},
+	}}
+	if _, err := s.RecordGame(ctx, g, fixedRate(settled, better, provisional, rating.Default(), better)); err != nil {
+		t.Fatalf("RecordGame: %v", err)
+	}
+	for _, tc := range []struct {
+		bots bool
+		want []string
+	}{{false, []string{"Bo", "Ann"}}, {true, []string{"bot:hard", "bot:easy"}}} {
+		board, err := s.Leaderboard(ctx, "race", tc.bots, 10)
+		var names []string
+		for _, r := range board {
+			names = append(names, r.Name)
+		}
+		if err != nil || !reflect.DeepEqual(names, tc.want) {
+			t.Errorf("Leaderboard(bots %v) = %v, %v; want %v", tc.bots, names, err, tc.want)
+		}
+	}
+}
+
+// "Every rating change is stored with the table it came from": rated,
+// casual, aborted and pair-limited tables are recorded with their reasons;
+// the table's seats read back; replaying the rated records gives every
+// stored rating.
+func testRatingRecords(t *testing.T, s store.Accounts) {
+	ctx := context.Background()
+	mustAccount(t, s, "a1", "Ann")
+	mustAccount(t, s, "a2", "Bo")
+	mustAccount(t, s, "a3", "Cy")
+	limit := func(at time.Time) store.PairLimit { return store.PairLimit{Games: 3, Since: at.Add(-24 * time.Hour)} }
+	at := base()
+	record := func(id string, rated bool, reason string, seats ...store.SeatResult) {
+		t.Helper()
+		at = at.Add(time.Hour)
+		ranks := make([]int, len(seats))
+		for i, st := range seats {
+			ranks[i] = st.Rank
+		}
+		calls := 0
+		g := store.GameResult{Table: id, Game: "race", Finished: at, Rated: rated, Reason: reason, PairLimit: limit(at), Seats: seats}
+		if added, err := s.RecordGame(ctx, g, rateWith(ranks, &calls)); err != nil || !added {
+			t.Fatalf("RecordGame(%s) = %v, %v", id, added, err)
+		}
+	}
+	ann, bo := store.SeatResult{Player: "a1", Rank: 1, Won: true, OwnActions: 9}, store.SeatResult{Player: "a2", Rank: 2, OwnActions: 7, StandInActions: 2}
+	record("t1", true, "", ann, bo)
+	record("t2", false, store.ReasonAborted, ann, bo)
+	record("t3", true, "", bo, ann)
+	record("t4", false, "", ann, store.SeatResult{Player: "a3", Rank: 2})
+	record("t5", true, "", ann, bo, store.SeatResult{Player: "bot:easy", Rank: 3})
+	// Ann and Bo met in three rated games today: the fourth moves nothing.
+	record("t6", true, "", bo, ann)
+	// Ann and Cy have not: theirs counts.
+	record("t7", true, "", store.SeatResult{Player: "a3", Rank: 1}, ann)
+	wantReason := map[string]string{"t1": "", "t2": store.ReasonAborted, "t3": "", "t4": store.ReasonCasual, "t5": "", "t6": store.ReasonPairLimit, "t7": ""}
+	for id, reason := range wantReason {
+		seats, err := s.TableGames(ctx, id)
+		if err != nil || len(seats) < 2 {
+			t.Fatalf("TableGames(%s) = %+v, %v", id, seats, err)
+		}
+		for _, st := range seats {
+			moved := st.Before != st.After
+			if st.Reason != reason || st.Rated != (reason == "") || moved != (reason == "") {
+				t.Errorf("table %s, %s: rated %v, reason %q, %v → %v; want reason %q, a change only when rated", id, st.Name, st.Rated, st.Reason, st.Before, st.After, reason)
+			}
+		}
+	}
+	if seats, _ := s.TableGames(ctx, "t1"); seats[1].Name != "Bo" || seats[1].OwnActions != 7 || seats[1].StandInActions != 2 || seats[1].Seat != 1 {
+		t.Errorf("TableGames(t1) seat 2 = %+v; want Bo with 7 own actions and 2 of a stand-in", seats[1])
+	}
+	if seats, _ := s.TableGames(ctx, "nowhere"); len(seats) != 0 {
+		t.Errorf("TableGames of a table never recorded = %+v; want none", seats)
+	}
+	// A day after the first, the pair counts again.
+	at = at.Add(24 * time.Hour)
+	record("t8", true, "", ann, bo)
+	if seats, _ := s.TableGames(ctx, "t8"); !seats[0].Rated {
+		t.Errorf("a game of the pair a day later: %+v; want rated", seats[0])
+	}
+	records, _ := s.RatedGames(ctx, "race")
+	var tables []string
+	for _, r := range records {
+		if len(tables) == 0 || tables[len(tables)-1] != r.Table {
+			tables = append(tables, r.Table)
+		}
+	}
+	if !reflect.DeepEqual(tables, []string{"t1", "t3", "t5", "t7", "t8"}) {
+		t.Errorf("RatedGames lists tables %v; want t1, t3, t5, t7, t8", tables)
+	}
+	checkRecompute(t, s, "a1", "a2", "a3", "bot:easy")
 }

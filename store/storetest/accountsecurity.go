@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"minehall/game"
+	"minehall/rating"
 	"minehall/store"
 )
 
@@ -168,8 +169,12 @@ func testDeleteAccount(t *testing.T, s securityStore) {
 	g := store.GameResult{Table: "t1", Game: "race", Finished: base(), Rated: true, Seats: []store.SeatResult{
 		{Player: "acc-ann", Rank: 1, Won: true}, {Player: store.BotPlayer("easy"), Rank: 2}, {Player: "acc-bo", Rank: 3},
 	}}
-	calls := 0
-	if _, err := s.RecordGame(ctx, g, rateWith([]int{1, 2, 3}, &calls)); err != nil {
+	// Settled ratings, so that both people stand on the people's
+	// leaderboard before the deletion.
+	settled := func(before []rating.Rating) ([]rating.Rating, error) {
+		return []rating.Rating{{Mu: 30, Sigma: 1}, {Mu: 25, Sigma: 1}, {Mu: 20, Sigma: 1}}, nil
+	}
+	if _, err := s.RecordGame(ctx, g, settled); err != nil {
 		t.Fatalf("RecordGame: %v", err)
 	}
 	if err := s.CreateSession(ctx, store.Session{Hash: []byte{1}, AccountID: "acc-ann", Created: base(), Expires: time.Now().Add(time.Hour)}); err != nil {
@@ -193,16 +198,22 @@ func testDeleteAccount(t *testing.T, s securityStore) {
 	if cs, err := s.Credentials(ctx, "acc-ann"); err != nil || len(cs) != 0 {
 		t.Errorf("Credentials after DeleteAccount = %+v, %v; want none", cs, err)
 	}
-	lb, err := s.Leaderboard(ctx, "race", 10)
-	if err != nil {
-		t.Fatalf("Leaderboard: %v", err)
-	}
-	var players []string
-	for _, r := range lb {
-		players = append(players, r.Player)
-	}
-	if want := []string{store.BotPlayer("easy"), "acc-bo"}; !sameSet(players, want) {
-		t.Errorf("the leaderboard after DeleteAccount holds %v; want %v", players, want)
+	for _, bots := range []bool{false, true} {
+		lb, err := s.Leaderboard(ctx, "race", bots, 10)
+		if err != nil {
+			t.Fatalf("Leaderboard: %v", err)
+		}
+		var players []string
+		for _, r := range lb {
+			players = append(players, r.Player)
+		}
+		want := []string{"acc-bo"}
+		if bots {
+			want = []string{store.BotPlayer("easy")}
+		}
+		if !sameSet(players, want) {
+			t.Errorf("the leaderboard (bots %v) after DeleteAccount holds %v; want %v", bots, players, want)
+		}
 	}
 	if rs, _ := s.Ratings(ctx, "acc-ann"); len(rs) != 0 {
 		t.Errorf("Ratings of the deleted account = %+v; want none", rs)
@@ -212,6 +223,16 @@ func testDeleteAccount(t *testing.T, s securityStore) {
 	}
 	if ps, _ := s.PlayedGames(ctx, "acc-bo", "", 10); len(ps) != 1 {
 		t.Errorf("PlayedGames of Bo after Ann's deletion = %+v; want the game", ps)
+	}
+	// The table's record keeps all three seats, Ann's under no account and
+	// the deleted player's name, so that Bo's rating is still explained by
+	// the records.
+	seats, err := s.TableGames(ctx, "t1")
+	if err != nil || len(seats) != 3 {
+		t.Fatalf("TableGames after DeleteAccount = %+v, %v; want 3 seats", seats, err)
+	}
+	if a := seats[0]; a.Player == "acc-ann" || a.Name != store.DeletedName || a.After != (rating.Rating{Mu: 30, Sigma: 1}) {
+		t.Errorf("Ann's seat after DeleteAccount: player %q, name %q, after %v; want no account, %q, the rating kept", a.Player, a.Name, a.After, store.DeletedName)
 	}
 	got, err := s.Table(ctx, "t1")
 	if err != nil {

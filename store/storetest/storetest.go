@@ -49,6 +49,8 @@ func Run(t *testing.T, open Opener) {
 		{"SessionList", accounts(testSessionList)},
 		{"Devices", accounts(testDevices)},
 		{"DeleteAccount", withTables(testDeleteAccount)},
+		{"Leaderboards", accounts(testLeaderboards)},
+		{"RatingRecords", accounts(testRatingRecords)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -20,6 +20,7 @@ import (
 	"minehall/account"
 	"minehall/game"
 	"minehall/game/gametest"
+	"minehall/games/hammertime"
 	"minehall/puzzle"
 	"minehall/server"
 	"minehall/store/sqlite"
@@ -29,7 +30,8 @@ import (
 
 // accountSite is a server that keeps accounts, rates finished tables and
 // serves the puzzles, as `minehall serve` wires it, with Goofspiel (the
-// kit's quickest game to finish: three bids each) and Connect Four. Its URL names localhost, not
+// kit's quickest game to finish: three bids each), Connect Four and Hammer
+// Time (whose options have rulebook settings). Its URL names localhost, not
 // 127.0.0.1: an IP address cannot be a passkey's relying party.
 type accountSite struct {
 	URL   string
@@ -42,12 +44,13 @@ func startAccountSite(t *testing.T) *accountSite {
 	reg := &game.Registry{}
 	reg.Register(gametest.Goofspiel())
 	reg.Register(gametest.ConnectFour())
+	reg.Register(hammertime.New())
 	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "e2e.db"))
 	if err != nil {
 		t.Fatalf("sqlite.Open: %v", err)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	rec := account.NewRecorder(db, log)
+	rec := account.NewRecorder(db, db, reg, log)
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: web.Handler(), Limits: &server.Limits{},
 		Puzzles: &puzzle.Service{Store: db}})

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
-	"math"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -15,6 +15,9 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"minehall/rating"
+	"minehall/store"
 )
 
 // apiClient is a program using the HTTP API with its own cookies, sending
@@ -107,8 +110,14 @@ func TestAccountRatedGame(t *testing.T) {
 		t.Errorf("Bo's profile shows %d ratings before any game", n)
 	}
 
-	// Ann makes a rated table in the lobby.
+	// Ann makes a rated table in the lobby. A Hammer Time table with 1
+	// wagon is casual, and the lobby says so before it is made.
 	do(t, ann, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	do(t, ann, 10*time.Second, "pick Hammer Time", choose(`#game`, "hammertime"))
+	waitFor(t, ann, 10*time.Second, "the rated choice offered for the rulebook's 4 wagons", `!!document.getElementById('rated') && !document.getElementById('rated').disabled`)
+	do(t, ann, 10*time.Second, "one wagon", choose(`#opt-wagons`, "1"))
+	waitFor(t, ann, 10*time.Second, "the rated choice off, the table casual", `document.getElementById('rated').disabled && document.getElementById('rated-help').textContent.startsWith('Casual: options not from the rulebook')`)
+	shootPage(t, ann, "lobby-casual")
 	do(t, ann, 10*time.Second, "pick Goofspiel", choose(`#game`, "goofspiel"))
 	do(t, ann, 10*time.Second, "three players", choose(`#players`, "3"))
 	do(t, ann, 10*time.Second, "seat 2 for a person", choose(`#seat-1`, "person"))
@@ -168,6 +177,30 @@ func TestAccountRatedGame(t *testing.T) {
 	}
 	waitFor(t, ann, 15*time.Second, "Ann's page sees the end", `document.body.textContent.includes('finished') || document.body.textContent.includes('Finished') || !!document.querySelector('[data-status="finished"], .status-finished')`)
 
+	// The end screen shows each person's rating change, as the API has it.
+	var changes struct {
+		Seats []struct {
+			Name   string `json:"name"`
+			Bot    bool   `json:"bot"`
+			Change int    `json:"change"`
+			After  struct {
+				Rating int `json:"rating"`
+			} `json:"after"`
+		} `json:"seats"`
+	}
+	bo.call("GET", "/api/tables/"+id+"/ratings", "", nil, &changes)
+	waitFor(t, ann, 15*time.Second, "the end screen's rating changes", `document.querySelectorAll('#rating-changes li').length === 2`)
+	for i, c := range changes.Seats {
+		if c.Bot {
+			continue
+		}
+		want := fmt.Sprintf("1500? → %d? (%+d)", c.After.Rating, c.Change)
+		if got := eval[string](t, ann, fmt.Sprintf(`document.querySelector('#rating-changes li[data-seat="%d"] .delta').textContent`, i)); got != strings.Replace(want, "-", "−", 1) {
+			t.Errorf("the end screen shows %s's change as %q; want %q", c.Name, got, want)
+		}
+	}
+	shootPage(t, ann, "end-rated")
+
 	// Both profiles show a rating now, as the API has it.
 	for _, p := range []struct {
 		name string
@@ -175,8 +208,9 @@ func TestAccountRatedGame(t *testing.T) {
 	}{{"Ann", ann}, {"Bo", boTab}} {
 		var prof struct {
 			Ratings []struct {
-				Ordinal float64 `json:"ordinal"`
-				Games   int     `json:"games"`
+				Rating      int  `json:"rating"`
+				Provisional bool `json:"provisional"`
+				Games       int  `json:"games"`
 			} `json:"ratings"`
 		}
 		bo.call("GET", "/api/players/"+url.PathEscape(p.name), "", nil, &prof)
@@ -186,11 +220,19 @@ func TestAccountRatedGame(t *testing.T) {
 		tab := p.tab
 		do(t, tab, 30*time.Second, "open "+p.name+"'s profile", chromedp.Navigate(s.URL+"/players/"+p.name), chromedp.WaitVisible(chromedp.CSS(`strong.rating`)))
 		shown := eval[string](t, tab, `document.querySelector('strong.rating').textContent`)
-		if v, err := strconv.ParseFloat(strings.ReplaceAll(shown, "−", "-"), 64); err != nil || math.Abs(v-prof.Ratings[0].Ordinal) > 0.05+1e-9 {
-			t.Errorf("%s's profile shows rating %q; want %.1f", p.name, shown, prof.Ratings[0].Ordinal)
+		if want := strconv.Itoa(prof.Ratings[0].Rating) + "?"; shown != want || !prof.Ratings[0].Provisional {
+			t.Errorf("%s's profile shows rating %q (provisional %v); want %q, provisional after one game", p.name, shown, prof.Ratings[0].Provisional, want)
+		}
+		if delta := eval[string](t, tab, `document.querySelector('ul.recent .delta').textContent`); !strings.HasPrefix(delta, "1500? → "+shown) {
+			t.Errorf("%s's recent game shows %q; want the change from 1500? to %s", p.name, delta, shown)
 		}
 		if n := eval[int](t, tab, `document.querySelectorAll('svg.rating-plot circle').length`); n != 2 {
 			t.Errorf("%s's rating plot has %d points; want 2: before and after the game", p.name, n)
+		}
+		// The game's list of rating changes: the one, with its table.
+		recent := eval[string](t, tab, `document.querySelector('ul.recent .delta').textContent`)
+		if got := eval[string](t, tab, `[...document.querySelectorAll('ol.rating-changes-list li')].map((li) => li.dataset.table + ' ' + li.querySelector('.delta').textContent).join('; ')`); got != id+" "+recent {
+			t.Errorf("%s's rating changes in Goofspiel: %q; want %q, from table %s", p.name, got, recent, id)
 		}
 		if href := eval[string](t, tab, `document.querySelector('ul.recent a')?.getAttribute('href') || ''`); href != "/replay/"+id {
 			t.Errorf("%s's recent game links to %q; want /replay/%s", p.name, href, id)
@@ -198,11 +240,16 @@ func TestAccountRatedGame(t *testing.T) {
 	}
 	shootPage(t, ann, "profile")
 
-	// The leaderboard shows both and the bot level.
+	// The leaderboard lists people with a settled rating (Cy, after many
+	// games; Ann and Bo are provisional after one), and beside them the
+	// bot level.
+	settle(t, s, "Cy")
 	do(t, ann, 30*time.Second, "open the leaderboard", chromedp.Navigate(s.URL+"/leaderboard/goofspiel"), chromedp.WaitVisible(chromedp.CSS(`table.leaderboard`)))
-	names := eval[string](t, ann, `[...document.querySelectorAll('table.leaderboard tbody tr')].map((r) => r.dataset.player).sort().join(',')`)
-	if names != "Ann,Bo,bot:random" {
-		t.Errorf("the leaderboard lists %q; want Ann, Bo and bot:random", names)
+	for kind, want := range map[string]string{"people": "Cy", "bots": "bot:random"} {
+		names := eval[string](t, ann, `[...document.querySelectorAll('table.leaderboard[data-kind="`+kind+`"] tbody tr')].map((r) => r.dataset.player).sort().join(',')`)
+		if names != want {
+			t.Errorf("the %s leaderboard lists %q; want %q", kind, names, want)
+		}
 	}
 	shootPage(t, ann, "leaderboard")
 	do(t, ann, 10*time.Second, "switch to German", choose(`#lang`, "de"))
@@ -212,4 +259,27 @@ func TestAccountRatedGame(t *testing.T) {
 	shootPage(t, ann, "profile-de")
 	do(t, ann, 30*time.Second, "open the lobby in German", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#rated`)))
 	shootPage(t, ann, "lobby-de")
+}
+
+// settle gives a new account name a settled rating in Goofspiel, as many
+// rated games would: a record of a rated game, against a second new
+// account left provisional, whose rating it is.
+func settle(t *testing.T, s *accountSite, name string) {
+	t.Helper()
+	ctx := context.Background()
+	var ids []string
+	for _, n := range []string{name, name + "2"} {
+		a := &store.Account{ID: "id-" + n, Name: n, NameKey: strings.ToLower(n), Created: time.Now()}
+		if err := s.store.CreateAccount(ctx, a); err != nil {
+			t.Fatalf("CreateAccount(%s): %v", n, err)
+		}
+		ids = append(ids, a.ID)
+	}
+	g := store.GameResult{Table: "settle-" + name, Game: "goofspiel", Finished: time.Now(), Rated: true,
+		Seats: []store.SeatResult{{Player: ids[0], Rank: 1, Won: true}, {Player: ids[1], Rank: 2}}}
+	if _, err := s.store.RecordGame(ctx, g, func([]rating.Rating) ([]rating.Rating, error) {
+		return []rating.Rating{{Mu: 27.5, Sigma: 2}, {Mu: 22, Sigma: 8}}, nil
+	}); err != nil {
+		t.Fatalf("RecordGame: %v", err)
+	}
 }

@@ -97,7 +97,8 @@ export function lobbyPage(el) {
 
   function optionField(g, o) {
     const id = `opt-${o.key}`;
-    const set = (v) => { form.options[o.key] = v; };
+    // A setting may make the table casual: the rated box says so at once.
+    const set = (v) => { form.options[o.key] = v; render(); };
     const help = optionHelp(g.id, o);
     if (o.kind === 'bool') {
       return checkField({ id, checked: form.options[o.key] === 'true', onchange: (e) => set(e.target.checked ? 'true' : 'false') }, optionTitle(g.id, o), help);
@@ -169,9 +170,12 @@ export function lobbyPage(el) {
   }
 
   // ratedOff says why the table cannot be rated ('' when it can): "rated"
-  // is for signed-in players, at timed tables, each bot level once.
+  // is for signed-in players, at timed tables, each bot level once, with
+  // the rulebook's settings (an option's rated values; none listed: any).
   function ratedOff(g) {
     if (form.private) return t('private.norated');
+    const casual = (g.options || []).filter((o) => o.rated?.length && !o.rated.includes(String(form.options[o.key])));
+    if (casual.length) return t('rated.casual', { options: casual.map((o) => optionTitle(g.id, o)).join(', ') });
     if (!me) return t('rated.signin');
     if (!realtime(g) && !PRESETS.find((p) => p.key === form.tc)?.tc) return t('rated.untimed');
     const bots = form.seats.filter((s) => s.kind === 'bot').map((s) => s.bot);

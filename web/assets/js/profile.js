@@ -1,6 +1,8 @@
 // A player's profile (/players/NAME): games played and won per game, the
 // rating per game with its history as a small SVG plot, and the recent
-// games with links to their replays.
+// games, each with the rating change it made (or why it made none) and a
+// link to its replay. Ratings are shown on the 1500 scale, a provisional
+// one marked "?".
 import { h, s, clear } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api } from './api.js';
@@ -8,9 +10,46 @@ import { catalog, gameTitle, botName } from './catalog.js';
 import { icon } from './icons.js';
 import { refusal, noAccounts } from './account.js';
 
-// fmt shows a rating's ordinal (Mu - 3 Sigma) with one decimal.
+// fmt shows a number with one decimal.
 export function fmt(x) {
   return (Math.round(x * 10) / 10).toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+// shown is a rating as people read it: "1538", or "1500?" while it is
+// provisional. r has the API's rating and provisional.
+export function shown(r) {
+  return `${r.rating}${r.provisional ? '?' : ''}`;
+}
+
+// ratingTip is the tooltip of a shown rating: its deviation, and what the
+// "?" of a provisional one means.
+export function ratingTip(r) {
+  return r.provisional ? t('rating.provisional', { dev: r.deviation }) : t('rating.deviation', { dev: r.deviation });
+}
+
+// ratingEl is a shown rating in a tag (strong, td, span) with its tooltip.
+export function ratingEl(tag, r, attrs = {}) {
+  return h(tag, { class: ['rating', r.provisional ? 'provisional' : null], title: ratingTip(r), 'data-rating': r.rating, ...attrs }, shown(r));
+}
+
+// signed shows a change of rating with its sign: "+38", "−12", "0".
+export function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
+}
+
+// changeText is a rating change as a record shows it: "1500? → 1538? (+38)".
+export function changeText(before, after) {
+  return `${shown(before)} → ${shown(after)} (${signed(after.rating - before.rating)})`;
+}
+
+// trend is the class of a change's direction: "up", "down" or none.
+export function trend(before, after) {
+  return after.rating > before.rating ? 'up' : after.rating < before.rating ? 'down' : null;
+}
+
+// notRated says why a recorded game moved no rating.
+export function notRated(reason) {
+  return reason ? t('reason.' + reason) : t('profile.unratedgame');
 }
 
 // playerLabel shows a player: an account's name, or a bot level's.
@@ -18,20 +57,40 @@ export function playerLabel(name) {
   return name.startsWith('bot:') ? t('profile.botname', { level: botName(name.slice(4)) }) : name;
 }
 
-// plot draws the ordinals after each rated game as a line, with the first
-// and last values labelled; W×H in user units, scaled to the box's width.
+// START is the shown rating of a new player, drawn as the plot's base line.
+const START = 1500;
+
+// plot draws the shown rating after each rated game as a line over the
+// start's 1500; W×H in user units, scaled to the box's width.
 function plot(points) {
   const W = 300, H = 90, P = 8;
-  const ys = points.map((p) => p.ordinal);
-  let lo = Math.min(...ys, 0), hi = Math.max(...ys, 0);
-  if (hi - lo < 1) { hi += .5; lo -= .5; }
+  const ys = points.map((p) => p.rating);
+  let lo = Math.min(...ys, START), hi = Math.max(...ys, START);
+  if (hi - lo < 40) { hi += 20; lo -= 20; }
   const x = (i) => (points.length === 1 ? W / 2 : P + (i * (W - 2 * P)) / (points.length - 1));
   const y = (v) => H - P - ((v - lo) * (H - 2 * P)) / (hi - lo);
-  const d = points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)} ${y(p.ordinal).toFixed(1)}`).join('');
+  const d = points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)} ${y(p.rating).toFixed(1)}`).join('');
   return s('svg', { class: 'rating-plot', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': t('profile.plot', { n: points.length - 1 }) },
-    s('line', { x1: P, x2: W - P, y1: y(0), y2: y(0), class: 'zero' }),
+    s('line', { x1: P, x2: W - P, y1: y(START), y2: y(START), class: 'zero' }),
     s('path', { d, class: 'line' }),
-    points.map((p, i) => s('circle', { cx: x(i), cy: y(p.ordinal), r: 3, class: 'dot' }, s('title', { text: fmt(p.ordinal) }))));
+    points.map((p, i) => s('circle', { cx: x(i), cy: y(p.rating), r: 3, class: 'dot' }, s('title', { text: shown(p) }))));
+}
+
+// CHANGES is how many of a game's latest rating changes a profile lists.
+const CHANGES = 10;
+
+// changes lists a game's latest rating changes, newest first, each with
+// the table it came from: the points of the history after the first.
+function changes(game, hist) {
+  const rows = [];
+  for (let i = hist.length - 1; i > 0 && rows.length < CHANGES; i--) {
+    const before = hist[i - 1], after = hist[i];
+    rows.push(h('li', { 'data-table': after.table },
+      h('span', { class: ['delta', trend(before, after)], text: changeText(before, after) }), ' ',
+      h('small', { text: new Date(after.finished).toLocaleDateString(language()) }), ' ',
+      h('a', { href: `/replay/${after.table}`, 'data-link': true, text: t('profile.replay') })));
+  }
+  return h('ol', { class: 'rating-changes-list', 'data-game': game, 'aria-label': t('profile.changes') }, rows);
 }
 
 export function profilePage(el, rawName) {
@@ -64,22 +123,25 @@ export function profilePage(el, rawName) {
       h('tbody', {}, p.stats.map((st) => h('tr', { 'data-game': st.game },
         h('td', {}, h('a', { href: `/leaderboard/${st.game}`, 'data-link': true, text: title(st.game) })),
         h('td', { text: String(st.played) }), h('td', { text: String(st.won) }),
-        h('td', { class: 'rating', text: ratings.has(st.game) ? fmt(ratings.get(st.game).ordinal) : t('profile.unrated') }))))))
+        ratings.has(st.game) ? ratingEl('td', ratings.get(st.game)) : h('td', { class: 'rating', text: t('profile.unrated') }))))))
       : h('p', { text: t('profile.nogames') });
     el.append(h('section', { class: 'card', 'aria-labelledby': 'stats-h' }, h('h2', { id: 'stats-h', text: t('profile.games') }), stats));
     for (const r of p.ratings) {
       const hist = p.history[r.game] || [];
       el.append(h('section', { class: 'card', 'aria-labelledby': `plot-${r.game}` },
         h('h2', { id: `plot-${r.game}` }, icon('trophy'), ' ', t('profile.ratingof', { game: title(r.game) })),
-        h('p', {}, h('strong', { class: 'rating', text: fmt(r.ordinal) }), ' ',
-          h('small', { text: t('profile.ratinghelp', { mu: fmt(r.mu), sigma: fmt(r.sigma), n: r.games }) })),
-        hist.length ? plot(hist) : null));
+        h('p', {}, ratingEl('strong', r), ' ',
+          h('small', { text: t('profile.ratinghelp', { dev: r.deviation, mu: fmt(r.mu), sigma: fmt(r.sigma), n: r.games }) })),
+        r.provisional ? h('p', { class: 'help legend', text: t('rating.legend') }) : null,
+        hist.length ? plot(hist) : null,
+        hist.length > 1 ? changes(r.game, hist) : null));
     }
     el.append(h('section', { class: 'card', 'aria-labelledby': 'recent-h' }, h('h2', { id: 'recent-h', text: t('profile.recent') }),
       p.games.length ? h('ul', { class: 'recent' }, p.games.map((g) => h('li', { 'data-table': g.table },
         h('strong', { text: title(g.game) }), ' ',
         h('span', { text: g.left ? t('profile.left') : g.won ? t('profile.win') : t('profile.place', { rank: g.rank, n: g.players }) }), ' ',
-        g.rated ? h('span', { class: 'delta', text: `${fmt(g.ordinal_before)} → ${fmt(g.ordinal_after)}` }) : h('small', { text: t('profile.unratedgame') }), ' ',
+        g.rated ? h('span', { class: ['delta', trend(g.before, g.after)], title: ratingTip(g.after), text: changeText(g.before, g.after) })
+          : h('small', { class: 'notrated', 'data-reason': g.reason || null, text: notRated(g.reason) }), ' ',
         h('small', { text: new Date(g.finished).toLocaleDateString(language()) }), ' ',
         h('a', { href: g.replay, 'data-link': true, text: t('profile.replay') }))))
         : h('p', { text: t('profile.nogames') })));

@@ -26,6 +26,7 @@ import { ChatPanel } from './chat.js';
 import { TakeBack } from './takeback.js';
 import { spectatorsLine } from './spectators.js';
 import { PassPlay } from './passplay.js';
+import { RatingChanges } from './ratingchange.js';
 
 const SPECTATOR = -3;
 const LOG_LIMIT = 300;
@@ -72,6 +73,8 @@ export function tablePage(el, id) {
   });
   if (pass.active) mine = null;
   const clocks = new Clocks({ nameOf: (i) => nameOf(i), you: () => st.you });
+  // The end screen of a rated table shows each person's rating change.
+  const ratingChanges = new RatingChanges(id, () => renderEnd());
   const chat = new ChatPanel({
     info: () => st.info, you: () => st.you, owner: () => ownerOf(id), colors: () => colors(), nameOf: (i) => nameOf(i),
     send: (f) => !!sock && sock.send(f), api, changed: (info) => { st.info = info; renderAll(); },
@@ -590,6 +593,7 @@ export function tablePage(el, id) {
       seatBadge(pal, row.i, t, 'small'), ' ', row.n, row.i === me ? ` (${t('table.you')})` : '',
       row.standIn ? h('span', { class: 'tag standin', 'data-stand-in': 'true' }, icon('bot'), ' ', t('end.standin')) : null];
     const ownerToken = ownerOf(id);
+    if (st.info?.rated && !ending) ratingChanges.load();
     boxes.end.append(...[
       h('h2', { id: 'end-h', text: ['aborted', 'expired'].includes(ending) ? t('end.closed') : t('end.title') }),
       ending ? h('p', { class: 'ending', text: t('ending.' + ending) }) : null,
@@ -601,6 +605,7 @@ export function tablePage(el, id) {
           h('tbody', {}, rows.map((row) => h('tr', { class: row.win ? 'winner' : '', 'data-seat': row.i },
             h('td', {}, who(row)),
             h('td', { text: row.score ?? '' }))))),
+      st.info?.rated && !ending ? ratingChanges.view() : null,
       ending ? null : breakdownSection(st.mod?.breakdown?.(st.view, { t, names: names(), you: st.you, result: r }), r.scores, names(), pal, t),
       h('div', { class: 'actions' },
         st.info?.rematch
@@ -629,6 +634,7 @@ export function tablePage(el, id) {
       offLang();
       window.removeEventListener('minehall:colorblind', onCB);
       clearInterval(clockTimer);
+      ratingChanges.stop();
       clocks.stop();
       chat.stop();
       if (sock) sock.close();

@@ -1,0 +1,46 @@
+package rating
+
+import "math"
+
+// The familiar scale a rating is shown on, as Glicko players expect it: a
+// new player shows as 1500 ± 350.
+const (
+	// ShownCenter is the shown rating of Mu [DefaultMu].
+	ShownCenter = 1500
+	// ShownPerMu is how many shown points one step of Mu is worth: 42,
+	// so that the default Sigma of 25/3 shows as a deviation of 350.
+	ShownPerMu = 42
+	// ProvisionalDeviation is the shown deviation above which a rating is
+	// provisional (Lichess's threshold): its player has not played enough
+	// rated games for the figure to mean much.
+	ProvisionalDeviation = 110
+	// SettledSigma is the largest Sigma of a settled, not provisional,
+	// rating: ProvisionalDeviation / ShownPerMu.
+	SettledSigma = float64(ProvisionalDeviation) / ShownPerMu
+)
+
+// Shown is a rating as people read it: a whole number around 1500, its
+// deviation, and whether it is provisional.
+type Shown struct {
+	// Rating is round(1500 + 42 (Mu - 25)).
+	Rating int
+	// Deviation is 42 Sigma, rounded to a whole number.
+	Deviation int
+	// Provisional says 42 Sigma is above [ProvisionalDeviation]: the
+	// rating is shown with a question mark ("1500?").
+	Provisional bool
+}
+
+// Show returns r on the shown scale.
+func Show(r Rating) Shown {
+	dev := ShownPerMu * r.Sigma
+	return Shown{
+		Rating:      int(math.Round(ShownCenter + ShownPerMu*(r.Mu-DefaultMu))),
+		Deviation:   int(math.Round(dev)),
+		Provisional: dev > ProvisionalDeviation,
+	}
+}
+
+// Settled reports whether r is no longer provisional: Sigma at most
+// [SettledSigma].
+func (r Rating) Settled() bool { return !Show(r).Provisional }
