@@ -11,9 +11,13 @@ const (
 	// so that the default Sigma of 25/3 shows as a deviation of 350.
 	ShownPerMu = 42
 	// ProvisionalDeviation is the shown deviation above which a rating is
-	// provisional (Lichess's threshold): its player has not played enough
-	// rated games for the figure to mean much.
-	ProvisionalDeviation = 110
+	// provisional: its player has not played enough rated games for the
+	// figure to mean much. The model's Sigma comes down more slowly than
+	// Glicko's deviation, so Lichess's 110 would keep a rating provisional
+	// for some 77 two-player games; 210 settles it after about 20 games of
+	// two players (23 of three, 29 of four, 36 of five) who win and lose
+	// in turn, as a Lichess rating settles after a dozen or two.
+	ProvisionalDeviation = 210
 	// SettledSigma is the largest Sigma of a settled, not provisional,
 	// rating: ProvisionalDeviation / ShownPerMu.
 	SettledSigma = float64(ProvisionalDeviation) / ShownPerMu

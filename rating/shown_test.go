@@ -10,11 +10,12 @@ func TestShow(t *testing.T) {
 	}{
 		{"new player", Default(), Shown{Rating: 1500, Deviation: 350, Provisional: true}},
 		{"one Mu up", Rating{Mu: 26, Sigma: 2}, Shown{Rating: 1542, Deviation: 84}},
-		{"below the start", Rating{Mu: 20, Sigma: 3}, Shown{Rating: 1290, Deviation: 126, Provisional: true}},
+		{"below the start", Rating{Mu: 20, Sigma: 6}, Shown{Rating: 1290, Deviation: 252, Provisional: true}},
+		{"settled below the start", Rating{Mu: 20, Sigma: 3}, Shown{Rating: 1290, Deviation: 126}},
 		{"rounds to the nearest", Rating{Mu: 25.01, Sigma: 1}, Shown{Rating: 1500, Deviation: 42}},
 		{"rounds half up", Rating{Mu: 25 + 0.5/42, Sigma: 1}, Shown{Rating: 1501, Deviation: 42}},
-		{"at the threshold: settled", Rating{Mu: 25, Sigma: SettledSigma}, Shown{Rating: 1500, Deviation: 110}},
-		{"just above the threshold", Rating{Mu: 25, Sigma: SettledSigma + 1e-9}, Shown{Rating: 1500, Deviation: 110, Provisional: true}},
+		{"at the threshold: settled", Rating{Mu: 25, Sigma: SettledSigma}, Shown{Rating: 1500, Deviation: 210}},
+		{"just above the threshold", Rating{Mu: 25, Sigma: SettledSigma + 1e-9}, Shown{Rating: 1500, Deviation: 210, Provisional: true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := Show(tc.r); got != tc.want {

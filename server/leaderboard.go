@@ -16,7 +16,7 @@ import (
 // shownRating is a rating as the API shows it: the model's Mu, Sigma and
 // Ordinal (Mu - 3 Sigma), and the figure people read (see rating.Show):
 // Rating around 1500, its Deviation, Provisional while the deviation is
-// above 110.
+// above rating.ProvisionalDeviation (210).
 type shownRating struct {
 	Mu          float64 `json:"mu"`
 	Sigma       float64 `json:"sigma"`

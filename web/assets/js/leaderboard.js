@@ -6,7 +6,7 @@ import { t, onLanguage } from './i18n.js';
 import { api } from './api.js';
 import { catalog, gameTitle } from './catalog.js';
 import { navigate } from './router.js';
-import { playerLabel, ratingEl } from './profile.js';
+import { playerLabel, ratingEl } from './ratingtext.js';
 import { refusal, noAccounts } from './account.js';
 
 export function leaderboardPage(el, id) {

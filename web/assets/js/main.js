@@ -10,10 +10,31 @@ import { h, clear } from './dom.js';
 import { setRouter } from './router.js';
 import { soundOn, setSound } from './sound.js';
 import { accountPage, whoami, updateNav } from './account.js';
-import { profilePage } from './profile.js';
-import { leaderboardPage } from './leaderboard.js';
 import { myTablesPage } from './mytables.js';
 import { rememberInvite } from './private.js';
+
+// lazyPage is a page whose module is loaded when it is first shown, so
+// that pages few people open do not weigh on every other: it draws into
+// el once the module arrives, unless the page was left before.
+function lazyPage(load, name) {
+  return (el, ...args) => {
+    const page = {
+      inner: null,
+      left: false,
+      leave() { this.left = true; this.inner?.leave?.(); },
+      title() { return this.inner?.title?.(); },
+    };
+    load().then((mod) => {
+      if (page.left) return;
+      page.inner = mod[name](el, ...args) || {};
+      setTitle();
+    });
+    return page;
+  };
+}
+
+const profilePage = lazyPage(() => import('./profile.js'), 'profilePage');
+const leaderboardPage = lazyPage(() => import('./leaderboard.js'), 'leaderboardPage');
 
 const routes = [
   [/^\/$/, lobbyPage],

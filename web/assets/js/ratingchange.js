@@ -6,7 +6,7 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { api } from './api.js';
-import { changeText, notRated, playerLabel, ratingTip, trend } from './profile.js';
+import { changeText, notRated, playerLabel, ratingTip, trend } from './ratingtext.js';
 
 // TRIES is how many times the changes are asked for before giving up, a
 // second apart: a table is recorded as it finishes, so the first usually
