@@ -108,7 +108,9 @@ func newInstanceClocked(t *testing.T, url string, lease, forward time.Duration, 
 		t.Fatalf("NewCluster: %v", err)
 	}
 	reg := registry()
-	in.hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Clock: clock, Cluster: in.cluster, Remote: server.NewForwarder(forward)})
+	auth := testPeerAuth(t)
+	in.hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Clock: clock, Cluster: in.cluster,
+		Remote: server.NewForwarder(server.ForwarderConfig{Timeout: forward, Auth: auth, Logger: log})})
 	err = in.cluster.Start(ctx, postgres.Handlers{
 		Changed: in.hall.Changed,
 		Missed:  in.hall.Missed,
@@ -121,7 +123,7 @@ func newInstanceClocked(t *testing.T, url string, lease, forward time.Duration, 
 	if err != nil {
 		t.Fatalf("cluster.Start: %v", err)
 	}
-	in.srv = server.New(server.Config{Registry: reg, Hall: in.hall, Logger: log, Peers: server.LocalNets})
+	in.srv = server.New(server.Config{Registry: reg, Hall: in.hall, Logger: log, PeerAuth: auth, Peers: server.LocalNets})
 	in.gate = &pauseGate{h: in.srv}
 	in.http = &http.Server{Handler: in.gate}
 	go in.http.Serve(ln)
@@ -138,6 +140,20 @@ func newInstanceClocked(t *testing.T, url string, lease, forward time.Duration, 
 		in.db.Close()
 	})
 	return in
+}
+
+// testClusterSecret is the cluster secret of the test instances.
+var testClusterSecret = []byte("the test cluster's secret, 32+ bytes long")
+
+// testPeerAuth returns an authenticator of the test instances' cluster,
+// with its own replay cache, as each instance has.
+func testPeerAuth(t *testing.T) *server.PeerAuth {
+	t.Helper()
+	auth, err := server.NewPeerAuth(testClusterSecret)
+	if err != nil {
+		t.Fatalf("NewPeerAuth: %v", err)
+	}
+	return auth
 }
 
 // kill stops the instance as a crash would: connections dropped, the

@@ -22,7 +22,7 @@ func TestForwardTimeoutIsHalfTheLease(t *testing.T) {
 	}
 	defer ln.Close()
 	const lease = time.Second
-	f := server.NewForwarder(server.ForwardTimeout(lease))
+	f := server.NewForwarder(server.ForwarderConfig{Timeout: server.ForwardTimeout(lease), Auth: testPeerAuth(t)})
 	start := time.Now()
 	_, err = f.Act(context.Background(), "http://"+ln.Addr().String(), "3f2a9c0d11b4e7a2", "5e0c", "d", 1)
 	elapsed := time.Since(start)
