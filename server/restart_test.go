@@ -70,7 +70,7 @@ func serveForTest(path string) error {
 			return err
 		}
 		hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Cluster: c,
-			Remote: server.NewForwarder(server.ForwarderConfig{Timeout: 5 * time.Second, Auth: auth, Logger: log}),
+			Remote:   server.NewForwarder(server.ForwarderConfig{Timeout: 5 * time.Second, Auth: auth, Logger: log}),
 			Finished: account.NewRecorder(db, db, reg, log).TableFinished})
 		err = c.Start(ctx, postgres.Handlers{Changed: hall.Changed, Missed: hall.Missed,
 			TakeOver: func(id string) { hall.TakeOver(context.Background(), id) }})
