@@ -92,6 +92,13 @@ func newInstanceWith(t *testing.T, url string, lease, forward time.Duration) *in
 // the system's).
 func newInstanceClocked(t *testing.T, url string, lease, forward time.Duration, clock table.Clock) *instance {
 	t.Helper()
+	return newInstanceConfigured(t, url, lease, forward, clock, nil)
+}
+
+// newInstanceConfigured is newInstanceClocked whose server configuration
+// configure changes last (nil: none).
+func newInstanceConfigured(t *testing.T, url string, lease, forward time.Duration, clock table.Clock, configure func(*server.Config)) *instance {
+	t.Helper()
 	ctx := context.Background()
 	db, err := postgres.Open(ctx, url)
 	if err != nil {
@@ -123,7 +130,11 @@ func newInstanceClocked(t *testing.T, url string, lease, forward time.Duration, 
 	if err != nil {
 		t.Fatalf("cluster.Start: %v", err)
 	}
-	in.srv = server.New(server.Config{Registry: reg, Hall: in.hall, Logger: log, PeerAuth: auth, Peers: server.LocalNets})
+	cfg := server.Config{Registry: reg, Hall: in.hall, Logger: log, PeerAuth: auth, Peers: server.LocalNets}
+	if configure != nil {
+		configure(&cfg)
+	}
+	in.srv = server.New(cfg)
 	in.gate = &pauseGate{h: in.srv}
 	in.http = &http.Server{Handler: in.gate}
 	go in.http.Serve(ln)
