@@ -104,6 +104,15 @@ func (f *Forwarder) post(ctx context.Context, owner, path, token string, body, o
 	if len(data) > maxBody {
 		return f.garbage(owner, path, resp, fmt.Sprintf("an answer over %d bytes", maxBody))
 	}
+	if resp.Header.Get(PeerRefusedHeader) != "" {
+		var eb struct {
+			Error errorBody `json:"error"`
+		}
+		json.Unmarshal(data, &eb)
+		err := fmt.Errorf("%s refused this instance as a peer (%q): give every instance the same --cluster-secret-file, synchronized clocks and a --peer that covers the others", owner, eb.Error.Message)
+		f.log.Error("a peer refused this instance's request", "owner", owner, "path", path, "err", err)
+		return err
+	}
 	if resp.StatusCode >= 400 {
 		var eb struct {
 			Error errorBody `json:"error"`

@@ -34,6 +34,12 @@ const PeerAuthHeader = "Minehall-Peer-Auth"
 // quotas count the request under that address. The MAC covers it.
 const ClientAddrHeader = "Minehall-Client-Addr"
 
+// PeerRefusedHeader marks the answer of an instance that refused a
+// request as a peer's (see checkPeer), so that the sender tells its own
+// misconfiguration (another secret, a skewed clock, an address outside
+// --peer) from a refusal of its client's request.
+const PeerRefusedHeader = "Minehall-Peer-Refused"
+
 // MinClusterSecret is the least length in bytes of a cluster secret.
 const MinClusterSecret = 32
 

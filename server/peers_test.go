@@ -335,3 +335,29 @@ func TestPrivateTableAcrossInstances(t *testing.T) {
 		t.Errorf("the rematch on its owner: %+v; want open with Ann seated", rinfo)
 	}
 }
+
+// TestPeerWithAnotherSecretRefused: the instance that runs a table has
+// another cluster secret than the one a join is forwarded from: the join
+// is refused, the client told that the servers disagree on it, and no
+// seat is taken.
+func TestPeerWithAnotherSecretRefused(t *testing.T) {
+	url := pgtest.URL(t)
+	a := newInstance(t, url)
+	c := newInstanceConfigured(t, url, testExpiry, 5*time.Second, nil, func(cfg *server.Config) {
+		other, err := server.NewPeerAuth([]byte("not the cluster's secret, 32+ bytes"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.PeerAuth = other
+	})
+	id := openOn(t, c.base)
+	st, eb := do(t, a.base, "POST", "/api/tables/"+id+"/join", "", map[string]any{"name": "Bo"}, nil)
+	if st == http.StatusOK || eb.Code != game.CodeConflict || !strings.Contains(eb.Message, "refused this instance as a peer") || !strings.Contains(eb.Message, "MAC does not check") {
+		t.Errorf("a join forwarded with another secret: %d %+v; want a conflict saying the owner refused the peer", st, eb)
+	}
+	var info table.Info
+	do(t, c.base, "GET", "/api/tables/"+id, "", nil, &info)
+	if info.Seats[0].Taken || info.Seats[1].Taken {
+		t.Errorf("seats after the refused join: %+v; want both free", info.Seats)
+	}
+}

@@ -247,6 +247,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		var err error
 		if r, err = s.checkPeer(r); err != nil {
 			s.log.Warn("peer request refused", "method", r.Method, "path", r.URL.Path, "from", r.RemoteAddr, "err", err)
+			w.Header().Set(PeerRefusedHeader, "1")
 			writeError(w, s.log, err)
 			return
 		}
