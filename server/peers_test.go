@@ -361,3 +361,76 @@ func TestPeerWithAnotherSecretRefused(t *testing.T) {
 		t.Errorf("seats after the refused join: %+v; want both free", info.Seats)
 	}
 }
+
+// hereCreated is the answer to a create with seats made here (pass and
+// play).
+type hereCreated struct {
+	Table      table.Info        `json:"table"`
+	OwnerToken string            `json:"owner_token"`
+	Here       []table.SeatToken `json:"here"`
+	Link       string            `json:"link"`
+}
+
+// TestPrivateOwnerAndPassPlayThroughAnotherInstance: the owner of a
+// private table that another instance runs changes it through this one
+// (a bot in a seat, the start, calling another table off), and a device
+// playing two seats of a private table (pass and play) through the
+// instance that does not run it shows both seats online on the owner
+// and plays each.
+func TestPrivateOwnerAndPassPlayThroughAnotherInstance(t *testing.T) {
+	url := pgtest.URL(t)
+	a, b := newInstance(t, url), newInstance(t, url)
+	var c created
+	do(t, a.base, "POST", "/api/tables", "", table.CreateRequest{Game: "connectfour", Players: 2, Private: true}, &c)
+	id := c.Table.ID
+	_, invite, _ := strings.Cut(c.Link, "?")
+	var info table.Info
+	if st, eb := do(t, b.base, "POST", "/api/tables/"+id+"/seats/1/bot", c.OwnerToken, map[string]any{"bot": "random"}, &info); st != http.StatusOK || info.Seats[1].Kind != "bot" {
+		t.Fatalf("the owner seats a bot through b: %d %+v %+v", st, eb, info.Seats)
+	}
+	if st, eb := do(t, b.base, "POST", "/api/tables/"+id+"/join?"+invite, "", map[string]any{"name": "Ann"}, nil); st != http.StatusOK {
+		t.Fatalf("Ann joins through b: %d %+v", st, eb)
+	}
+	if st, eb := do(t, b.base, "POST", "/api/tables/"+id+"/start", c.OwnerToken, nil, nil); st != http.StatusOK {
+		t.Fatalf("the owner starts the table through b: %d %+v", st, eb)
+	}
+	do(t, a.base, "GET", "/api/tables/"+id+"?"+invite, "", nil, &info)
+	if info.Status != store.StatusPlaying {
+		t.Errorf("the table on its owner after a start through b: %s; want playing", info.Status)
+	}
+	var other created
+	do(t, a.base, "POST", "/api/tables", "", table.CreateRequest{Game: "connectfour", Players: 2, Private: true}, &other)
+	if st, eb := do(t, b.base, "POST", "/api/tables/"+other.Table.ID+"/abort", other.OwnerToken, nil, &info); st != http.StatusOK || info.Status != store.StatusFinished {
+		t.Errorf("the owner calls a table off through b: %d %+v, status %s; want finished", st, eb, info.Status)
+	}
+
+	// Pass and play: both seats made on the device, which plays through b.
+	var pp hereCreated
+	if st, eb := do(t, a.base, "POST", "/api/tables", "", table.CreateRequest{Game: "connectfour", Players: 2, Private: true, AutoStart: true,
+		Seats: []table.SeatRequest{{Kind: store.SeatPerson, Here: true, Name: "Ann"}, {Kind: store.SeatPerson, Here: true, Name: "Bo"}}}, &pp); st != http.StatusCreated || len(pp.Here) != 2 {
+		t.Fatalf("a pass-and-play table on a: %d %+v %+v", st, eb, pp.Here)
+	}
+	_, ppInvite, _ := strings.Cut(pp.Link, "?")
+	dev := dialHello(t, b.base, pp.Table.ID+"?"+ppInvite, map[string]any{"type": "hello", "token": pp.Here[0].Token, "held": []string{pp.Here[1].Token}}, 0)
+	dev.next("state")
+	for end := time.Now().Add(10 * time.Second); ; {
+		do(t, a.base, "GET", "/api/tables/"+pp.Table.ID+"?"+ppInvite, "", nil, &info)
+		if info.Seats[0].Presence == table.PresenceOnline && info.Seats[1].Presence == table.PresenceOnline {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("both pass-and-play seats online on the owner: not within 10 s; %+v", info.Seats)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	dev.act("d")
+	if f := dev.next("ack", "error"); f.Type != "ack" || f.N != 1 {
+		t.Fatalf("Ann's move through b: %s; want ack n=1", f.raw)
+	}
+	var act struct {
+		N int64 `json:"n"`
+	}
+	if st, eb := do(t, b.base, "POST", "/api/tables/"+pp.Table.ID+"/act", pp.Here[1].Token, map[string]any{"move": "c", "seq": 1}, &act); st != http.StatusOK || act.N != 2 {
+		t.Errorf("Bo's move on the same device through b: %d %+v n=%d; want 200, n=2", st, eb, act.N)
+	}
+}
