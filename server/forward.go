@@ -160,9 +160,9 @@ func (f *Forwarder) Act(ctx context.Context, owner, id, token, move string, seq 
 	return store.Action{N: out.N, Player: *out.Player, Move: out.Move, Ms: out.Ms, ClientSeq: seq}, nil
 }
 
-// Join implements [table.Remote].
-func (f *Forwarder) Join(ctx context.Context, owner, id, name string, seat int) (game.Player, string, error) {
-	req := joinRequest{Name: name}
+// Join implements [table.Remote]: the account travels in the signed body.
+func (f *Forwarder) Join(ctx context.Context, owner, id, name string, seat int, account string) (game.Player, string, error) {
+	req := joinRequest{Name: name, Account: account}
 	if seat >= 0 {
 		req.Seat = &seat
 	}

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"minehall/game"
 	"minehall/server"
 	"minehall/store"
+	"minehall/store/postgres"
 	"minehall/store/postgres/pgtest"
 	"minehall/table"
 )
@@ -432,5 +434,45 @@ func TestPrivateOwnerAndPassPlayThroughAnotherInstance(t *testing.T) {
 	}
 	if st, eb := do(t, b.base, "POST", "/api/tables/"+pp.Table.ID+"/act", pp.Here[1].Token, map[string]any{"move": "c", "seq": 1}, &act); st != http.StatusOK || act.N != 2 {
 		t.Errorf("Bo's move on the same device through b: %d %+v n=%d; want 200, n=2", st, eb, act.N)
+	}
+}
+
+// TestAccountJoinsReservedSeatThroughAnotherInstance: Ann, signed in on
+// the instance that does not run a private table, takes the seat kept
+// for her account there: the owner seats her account, and a guest is
+// still refused that seat.
+func TestAccountJoinsReservedSeatThroughAnotherInstance(t *testing.T) {
+	url := pgtest.URL(t)
+	accounts, err := postgres.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { accounts.Close() })
+	withAccounts := func(c *server.Config) { c.Accounts = accounts }
+	a := newInstanceConfigured(t, url, testExpiry, 5*time.Second, nil, withAccounts)
+	b := newInstanceConfigured(t, url, testExpiry, 5*time.Second, nil, withAccounts)
+	ann := newBrowser(t, b.base)
+	ann.signUp("Ann", "correct horse battery")
+	var c created
+	if st, eb := do(t, a.base, "POST", "/api/tables", "", table.CreateRequest{Game: "connectfour", Players: 2, Private: true,
+		Seats: []table.SeatRequest{{Kind: store.SeatPerson, ReservedFor: "Ann"}, {Kind: store.SeatPerson}}}, &c); st != http.StatusCreated {
+		t.Fatalf("create with a seat kept for Ann on a: %d %+v", st, eb)
+	}
+	id := c.Table.ID
+	_, invite, _ := strings.Cut(c.Link, "?")
+	if st, eb := do(t, b.base, "POST", "/api/tables/"+id+"/join?"+invite, "", map[string]any{"name": "Eve", "seat": 0}, nil); st != http.StatusUnauthorized {
+		t.Errorf("a guest takes Ann's seat through b: %d %+v; want 401", st, eb)
+	}
+	if st, eb := do(t, b.base, "POST", "/api/tables/"+id+"/join?"+invite, "", map[string]any{"name": "Eve", "account": "forged"}, nil); st != http.StatusBadRequest {
+		t.Errorf("a client naming an account in its join: %d %+v; want 400", st, eb)
+	}
+	var j joined
+	if st, code := ann.call("POST", "/api/tables/"+id+"/join?"+invite, map[string]any{"name": "Ann"}, &j); st != http.StatusOK || j.Seat != 0 {
+		t.Fatalf("Ann joins through b: %d %s seat %d; want 200, her seat 0", st, code, j.Seat)
+	}
+	var info table.Info
+	do(t, a.base, "GET", "/api/tables/"+id+"?"+invite, "", nil, &info)
+	if s := info.Seats[0]; !s.Taken || s.Name != "Ann" || !s.Account {
+		t.Errorf("seat 0 on the owner: %+v; want Ann's account", s)
 	}
 }
