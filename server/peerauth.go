@@ -241,9 +241,9 @@ func fromPeer(r *http.Request) (netip.Addr, bool) {
 }
 
 // claimsPeer reports whether r says it comes from a peer: it carries
-// ForwardedHeader or PeerAuthHeader.
+// ForwardedHeader, PeerAuthHeader or ClientAddrHeader.
 func claimsPeer(r *http.Request) bool {
-	return r.Header.Get(ForwardedHeader) != "" || r.Header.Get(PeerAuthHeader) != ""
+	return r.Header.Get(ForwardedHeader) != "" || r.Header.Get(PeerAuthHeader) != "" || r.Header.Get(ClientAddrHeader) != ""
 }
 
 // checkPeer checks a request that says it comes from a peer (see

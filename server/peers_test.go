@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/netip"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -474,5 +476,49 @@ func TestAccountJoinsReservedSeatThroughAnotherInstance(t *testing.T) {
 	do(t, a.base, "GET", "/api/tables/"+id+"?"+invite, "", nil, &info)
 	if s := info.Seats[0]; !s.Taken || s.Name != "Ann" || !s.Account {
 		t.Errorf("seat 0 on the owner: %+v; want Ann's account", s)
+	}
+}
+
+// lockedBuffer is a log sink safe for the server's goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestForgedPeerRequestLogged: a server without a cluster secret (one
+// instance on SQLite) refuses every request that says it comes from a
+// peer with 401, saying it takes none, and logs the refusal with its
+// path; the table is untouched.
+func TestForgedPeerRequestLogged(t *testing.T) {
+	var logged lockedBuffer
+	ts := newTestServer(t, server.Config{Logger: slog.New(slog.NewTextHandler(&logged, nil))})
+	id, _, _ := createTable(t, ts.URL, table.CreateRequest{Game: "connectfour", Players: 2})
+	for _, h := range []string{server.ForwardedHeader, server.PeerAuthHeader, server.ClientAddrHeader} {
+		st, eb := send(t, ts.URL, "/api/tables/"+id+"/presence", map[string]string{h: "1"}, `{"from":"x","seats":["online","online"]}`)
+		if st != http.StatusUnauthorized || !strings.Contains(eb.Message, "no cluster secret") {
+			t.Errorf("a presence report with %s: %d %+v; want 401 saying this server takes no peer requests", h, st, eb)
+		}
+	}
+	if l := logged.String(); strings.Count(l, "peer request refused") != 3 || !strings.Contains(l, "/api/tables/"+id+"/presence") {
+		t.Errorf("the log: %q; want the three refusals with their path", l)
+	}
+	var info table.Info
+	do(t, ts.URL, "GET", "/api/tables/"+id, "", nil, &info)
+	for i, s := range info.Seats {
+		if s.Presence == table.PresenceOnline {
+			t.Errorf("seat %d online after refused reports", i+1)
+		}
 	}
 }
