@@ -246,6 +246,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if claimsPeer(r) {
 		var err error
 		if r, err = s.checkPeer(r); err != nil {
+			// A client that floods with forged claims is limited as any.
+			if lerr := s.quotas.request(s.clientOf(r)); lerr != nil {
+				s.refuse(w, lerr)
+				return
+			}
 			s.log.Warn("peer request refused", "method", r.Method, "path", r.URL.Path, "from", r.RemoteAddr, "err", err)
 			w.Header().Set(PeerRefusedHeader, "1")
 			writeError(w, s.log, err)
