@@ -140,10 +140,13 @@ func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, info)
 }
 
-// joinRequest asks for a seat; Seat nil means the first free one.
+// joinRequest asks for a seat; Seat nil means the first free one. Account
+// is the ID of the signed-in account that another instance forwards the
+// join for, and only another instance may set it (see checkPeer).
 type joinRequest struct {
-	Name string `json:"name"`
-	Seat *int   `json:"seat,omitempty"`
+	Name    string `json:"name"`
+	Seat    *int   `json:"seat,omitempty"`
+	Account string `json:"account,omitempty"`
 }
 
 type joined struct {
@@ -177,6 +180,13 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	name, id := req.Name, ""
 	if who := signedInFrom(r); who != nil {
 		name, id = who.Account.Name, who.Account.ID
+	}
+	if req.Account != "" {
+		if _, ok := fromPeer(r); !ok {
+			writeError(w, s.log, game.Errorf(game.CodeInvalid, "account is set only by the server; sign in to take a seat with your account"))
+			return
+		}
+		id = req.Account
 	}
 	p, token, err := t.JoinAccount(forwardedContext(r), name, seat, id)
 	if err != nil {

@@ -78,8 +78,8 @@ type chatRequest struct {
 }
 
 // postChat says a message for the seat whose token is the bearer (or, in
-// a request another instance forwarded without a token, for a
-// spectator).
+// a request another instance forwarded and proved without a token, for a
+// spectator, whose connection there counted it against its chat limit).
 func (s *Server) postChat(w http.ResponseWriter, r *http.Request) {
 	var req chatRequest
 	if err := decodeBody(r, &req); err != nil {
@@ -92,7 +92,7 @@ func (s *Server) postChat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	token := bearer(r)
-	forwarded := r.Header.Get(ForwardedHeader) != ""
+	_, forwarded := fromPeer(r)
 	from := table.Sender{Seat: game.Spectator, Name: req.Name}
 	switch {
 	case token != "":

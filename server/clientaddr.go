@@ -14,34 +14,41 @@ type client struct {
 	// key is what the quotas count under: addr itself for IPv4, its /64
 	// network for IPv6 (one subscriber usually holds a whole /64).
 	key netip.Prefix
-	// peer marks a request another instance of the cluster forwarded: it
-	// counts against no quota, its client having been counted where it
-	// came in.
+	// peer marks a request that another instance of the cluster sent and
+	// proved it sent (see checkPeer): addr is then the client's address
+	// that the peer vouches for, the zero address when it sent the
+	// request on its own behalf. Such a request counts against no
+	// Requests limit (its client's was counted where it came in), and
+	// against the other quotas of the vouched address only.
 	peer bool
 }
+
+// counted reports whether c counts against the per-address quotas: every
+// client does, and a peer's request on behalf of one.
+func (c client) counted() bool { return !c.peer || c.addr.IsValid() }
 
 // clientOf finds who r counts against. The address is the TCP peer's
 // unless the peer is one of the trusted proxies and the request carries
 // ClientIPHeader: then it is the last address of that header (a
 // comma-separated list, as in X-Forwarded-For) that is not itself a
 // trusted proxy, walking from the right, since a client may put anything
-// on the left. A request marked with ForwardedHeader counts as another
-// instance's only when it comes from Peers and not through a proxy (a
-// proxy adds the client's address; an instance does not).
+// on the left. A request from another instance whose authenticator
+// checked (see checkPeer) counts under the client's address it vouches
+// for, if any; a header alone makes no request a peer's.
 func (s *Server) clientOf(r *http.Request) client {
+	if vouched, ok := fromPeer(r); ok {
+		return client{addr: vouched, key: quotaKey(vouched), peer: true}
+	}
 	peer := remoteAddr(r)
 	addr := peer
 	var values []string
 	if s.cfg.ClientIPHeader != "" && inAny(s.cfg.TrustedProxies, peer) {
 		values = r.Header.Values(s.cfg.ClientIPHeader)
 	}
-	proxied := len(values) > 0
 	if a, ok := fromHeader(values, s.cfg.TrustedProxies); ok {
 		addr = a
 	}
-	c := client{addr: addr, key: quotaKey(addr)}
-	c.peer = !proxied && r.Header.Get(ForwardedHeader) != "" && inAny(s.cfg.Peers, peer)
-	return c
+	return client{addr: addr, key: quotaKey(addr)}
 }
 
 // remoteAddr is the TCP peer's address of r (the zero address if

@@ -92,6 +92,13 @@ func newInstanceWith(t *testing.T, url string, lease, forward time.Duration) *in
 // the system's).
 func newInstanceClocked(t *testing.T, url string, lease, forward time.Duration, clock table.Clock) *instance {
 	t.Helper()
+	return newInstanceConfigured(t, url, lease, forward, clock, nil)
+}
+
+// newInstanceConfigured is newInstanceClocked whose server configuration
+// configure changes last (nil: none).
+func newInstanceConfigured(t *testing.T, url string, lease, forward time.Duration, clock table.Clock, configure func(*server.Config)) *instance {
+	t.Helper()
 	ctx := context.Background()
 	db, err := postgres.Open(ctx, url)
 	if err != nil {
@@ -108,7 +115,9 @@ func newInstanceClocked(t *testing.T, url string, lease, forward time.Duration, 
 		t.Fatalf("NewCluster: %v", err)
 	}
 	reg := registry()
-	in.hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Clock: clock, Cluster: in.cluster, Remote: server.NewForwarder(forward)})
+	auth := testPeerAuth(t)
+	in.hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Clock: clock, Cluster: in.cluster,
+		Remote: server.NewForwarder(server.ForwarderConfig{Timeout: forward, Auth: auth, Logger: log})})
 	err = in.cluster.Start(ctx, postgres.Handlers{
 		Changed: in.hall.Changed,
 		Missed:  in.hall.Missed,
@@ -121,7 +130,11 @@ func newInstanceClocked(t *testing.T, url string, lease, forward time.Duration, 
 	if err != nil {
 		t.Fatalf("cluster.Start: %v", err)
 	}
-	in.srv = server.New(server.Config{Registry: reg, Hall: in.hall, Logger: log, Peers: server.LocalNets})
+	cfg := server.Config{Registry: reg, Hall: in.hall, Logger: log, PeerAuth: auth, Peers: server.LocalNets}
+	if configure != nil {
+		configure(&cfg)
+	}
+	in.srv = server.New(cfg)
 	in.gate = &pauseGate{h: in.srv}
 	in.http = &http.Server{Handler: in.gate}
 	go in.http.Serve(ln)
@@ -138,6 +151,20 @@ func newInstanceClocked(t *testing.T, url string, lease, forward time.Duration, 
 		in.db.Close()
 	})
 	return in
+}
+
+// testClusterSecret is the cluster secret of the test instances.
+var testClusterSecret = []byte("the test cluster's secret, 32+ bytes long")
+
+// testPeerAuth returns an authenticator of the test instances' cluster,
+// with its own replay cache, as each instance has.
+func testPeerAuth(t *testing.T) *server.PeerAuth {
+	t.Helper()
+	auth, err := server.NewPeerAuth(testClusterSecret)
+	if err != nil {
+		t.Fatalf("NewPeerAuth: %v", err)
+	}
+	return auth
 }
 
 // kill stops the instance as a crash would: connections dropped, the

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"time"
 
@@ -16,15 +17,19 @@ import (
 
 // ForwardedHeader marks a request that one instance forwarded to another:
 // the receiver serves it from a table it runs, or refuses it, and never
-// forwards it again.
+// forwards it again. It is believed only with a valid PeerAuthHeader; a
+// request with either header and no valid authenticator is refused.
 const ForwardedHeader = "Minehall-Forwarded"
 
 // Forwarder is a [table.Remote] that reaches the instance running a table
-// through that instance's HTTP API (join, start and act), as any client
-// would, with the client's own tokens: instances need no secret shared
-// between them.
+// through that instance's HTTP API (join, start, act, chat, …), with the
+// client's own tokens, each request signed with the cluster's [PeerAuth]
+// and vouching for the address of the client on whose behalf it is sent
+// (the one its context carries, see withClientAddr).
 type Forwarder struct {
 	client *http.Client
+	auth   *PeerAuth
+	log    *slog.Logger
 }
 
 var _ table.Remote = (*Forwarder)(nil)
@@ -37,21 +42,39 @@ var _ table.Remote = (*Forwarder)(nil)
 // the new owner.
 func ForwardTimeout(lease time.Duration) time.Duration { return lease / 2 }
 
-// NewForwarder returns a forwarder whose requests give up after timeout
-// (default 10s; see ForwardTimeout).
-func NewForwarder(timeout time.Duration) *Forwarder {
-	if timeout == 0 {
-		timeout = 10 * time.Second
+// ForwarderConfig configures a [Forwarder].
+type ForwarderConfig struct {
+	// Timeout is how long a request waits for its answer; default 10s
+	// (see ForwardTimeout).
+	Timeout time.Duration
+	// Auth signs every request; the other instances refuse a request
+	// without it.
+	Auth *PeerAuth
+	// Logger logs the answers of an owner that are not its API's;
+	// default slog.Default().
+	Logger *slog.Logger
+}
+
+// NewForwarder returns a forwarder configured by cfg.
+func NewForwarder(cfg ForwarderConfig) *Forwarder {
+	if cfg.Timeout == 0 {
+		cfg.Timeout = 10 * time.Second
 	}
-	return &Forwarder{client: &http.Client{
-		Timeout:   timeout,
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	return &Forwarder{auth: cfg.Auth, log: cfg.Logger, client: &http.Client{
+		Timeout:   cfg.Timeout,
 		Transport: &http.Transport{MaxIdleConnsPerHost: 64, IdleConnTimeout: 90 * time.Second},
+		// An owner answers; it never sends a peer elsewhere.
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}}
 }
 
-// post sends body to owner+path and decodes the answer into out; a
-// refusal comes back as a game error with its code, a failure to reach
-// the owner as any other error.
+// post sends body to owner+path, signed, and decodes the answer into out;
+// a refusal comes back as a game error with its code, a failure to reach
+// the owner, or an answer that is not its API's, as any other error (the
+// latter logged).
 func (f *Forwarder) post(ctx context.Context, owner, path, token string, body, out any) error {
 	b, err := json.Marshal(body)
 	if err != nil {
@@ -62,17 +85,32 @@ func (f *Forwarder) post(ctx context.Context, owner, path, token string, body, o
 		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set(ForwardedHeader, "1")
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	if f.auth == nil {
+		return fmt.Errorf("this instance has no cluster secret to reach %s with", owner)
+	}
+	f.auth.Sign(req, b, clientAddrFrom(ctx))
 	resp, err := f.client.Do(req)
 	if err != nil {
 		return err
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
 	if err != nil {
+		return err
+	}
+	if len(data) > maxBody {
+		return f.garbage(owner, path, resp, fmt.Sprintf("an answer over %d bytes", maxBody))
+	}
+	if resp.Header.Get(PeerRefusedHeader) != "" {
+		var eb struct {
+			Error errorBody `json:"error"`
+		}
+		json.Unmarshal(data, &eb)
+		err := fmt.Errorf("%s refused this instance as a peer (%q): give every instance the same --cluster-secret-file, synchronized clocks and a --peer that covers the others", owner, eb.Error.Message)
+		f.log.Error("a peer refused this instance's request", "owner", owner, "path", path, "err", err)
 		return err
 	}
 	if resp.StatusCode >= 400 {
@@ -80,7 +118,7 @@ func (f *Forwarder) post(ctx context.Context, owner, path, token string, body, o
 			Error errorBody `json:"error"`
 		}
 		if json.Unmarshal(data, &eb) != nil || eb.Error.Code == "" {
-			return fmt.Errorf("%s answered %s", owner, resp.Status)
+			return f.garbage(owner, path, resp, "a refusal without an error code")
 		}
 		err := game.Errorf(eb.Error.Code, "%s", eb.Error.Message)
 		if eb.Error.Reason != "" {
@@ -88,13 +126,24 @@ func (f *Forwarder) post(ctx context.Context, owner, path, token string, body, o
 		}
 		return err
 	}
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return f.garbage(owner, path, resp, "neither an answer nor a refusal")
+	}
 	if out == nil {
 		return nil
 	}
 	if err := json.Unmarshal(data, out); err != nil {
-		return fmt.Errorf("%s answered %s: %w", owner, data, err)
+		return f.garbage(owner, path, resp, "an answer that is not JSON of the API ("+err.Error()+")")
 	}
 	return nil
+}
+
+// garbage logs and returns the error of an owner that answered what is
+// not its API's.
+func (f *Forwarder) garbage(owner, path string, resp *http.Response, what string) error {
+	err := fmt.Errorf("%s answered %s with %s", owner, resp.Status, what)
+	f.log.Warn("a peer answered garbage", "owner", owner, "path", path, "status", resp.StatusCode, "err", err)
+	return err
 }
 
 // Act implements [table.Remote].
@@ -103,15 +152,17 @@ func (f *Forwarder) Act(ctx context.Context, owner, id, token, move string, seq 
 	if err := f.post(ctx, owner, "/api/tables/"+id+"/act", token, actRequest{Move: move, Seq: seq}, &out); err != nil {
 		return store.Action{}, err
 	}
-	if out.Player == nil {
-		return store.Action{}, fmt.Errorf("%s answered an action without its player", owner)
+	if out.Player == nil || out.N < 1 || out.Move == "" {
+		err := fmt.Errorf("%s answered an action without its number, player or move", owner)
+		f.log.Warn("a peer answered garbage", "owner", owner, "table", id, "err", err)
+		return store.Action{}, err
 	}
 	return store.Action{N: out.N, Player: *out.Player, Move: out.Move, Ms: out.Ms, ClientSeq: seq}, nil
 }
 
-// Join implements [table.Remote].
-func (f *Forwarder) Join(ctx context.Context, owner, id, name string, seat int) (game.Player, string, error) {
-	req := joinRequest{Name: name}
+// Join implements [table.Remote]: the account travels in the signed body.
+func (f *Forwarder) Join(ctx context.Context, owner, id, name string, seat int, account string) (game.Player, string, error) {
+	req := joinRequest{Name: name, Account: account}
 	if seat >= 0 {
 		req.Seat = &seat
 	}
@@ -128,9 +179,9 @@ func (f *Forwarder) Start(ctx context.Context, owner, id, ownerToken string) err
 }
 
 // forwardedContext marks the request's context when another instance
-// forwarded it.
+// forwarded it and proved it (see checkPeer).
 func forwardedContext(r *http.Request) context.Context {
-	if r.Header.Get(ForwardedHeader) != "" {
+	if _, ok := fromPeer(r); ok {
 		return table.Forwarded(r.Context())
 	}
 	return r.Context()

@@ -160,8 +160,9 @@ func TestLimitJoinsConnectionsAndRequests(t *testing.T) {
 
 // TestClientAddress: behind a trusted proxy the quotas count the address
 // its header names (the last one that is not a proxy, an IPv6 address by
-// its /64), elsewhere the TCP peer's; another instance's forwarded request
-// counts against none, unless it came through the proxy.
+// its /64), elsewhere the TCP peer's; another instance's request counts
+// under the client's address it vouches for, and the instances' header
+// without their authenticator is refused.
 func TestClientAddress(t *testing.T) {
 	loopback := []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
 	xff := func(v string) map[string]string { return map[string]string{"X-Forwarded-For": v} }
@@ -194,45 +195,54 @@ func TestClientAddress(t *testing.T) {
 			t.Errorf("a header from a peer that is no trusted proxy: %d; want 429, counted under the peer", st)
 		}
 	})
-	t.Run("Peers", func(t *testing.T) {
-		ts := newTestServer(t, server.Config{Limits: &server.Limits{Joins: 1}, Peers: loopback})
+	t.Run("ErrForgedPeerHeader", func(t *testing.T) {
+		// From a --peer address, the instances' header alone is a
+		// client's claim: refused, and nothing taken.
+		ts := newTestServer(t, server.Config{Limits: &server.Limits{Joins: 1}, Peers: loopback, PeerAuth: testPeerAuth(t)})
 		var c created
 		post(t, ts.URL+"/api/tables", nil, table.CreateRequest{Game: "goofspiel", Players: 4, TimeControl: patient}, &c)
 		join := ts.URL + "/api/tables/" + c.Table.ID + "/join"
-		fwd := map[string]string{server.ForwardedHeader: "1"}
 		for i, name := range []string{"Ann", "Bo"} {
-			if st, _, eb := post(t, join, fwd, map[string]any{"name": name}, nil); st != http.StatusOK {
-				t.Errorf("forwarded join %d from a peer: %d %+v; want 200, counted against no quota", i+1, st, eb)
+			if st, _, eb := post(t, join, map[string]string{server.ForwardedHeader: "1"}, map[string]any{"name": name}, nil); st != http.StatusUnauthorized {
+				t.Errorf("join %d with a forged %s: %d %+v; want 401", i+1, server.ForwardedHeader, st, eb)
 			}
 		}
-		post(t, join, nil, map[string]any{"name": "Cy"}, nil)
-		if st, _, _ := post(t, join, nil, map[string]any{"name": "Di"}, nil); st != http.StatusTooManyRequests {
-			t.Errorf("second join of a client: %d; want 429", st)
+		if st, _, eb := post(t, join, nil, map[string]any{"name": "Cy"}, nil); st != http.StatusOK {
+			t.Errorf("the client's own first join after its forged ones: %d %+v; want 200, none counted", st, eb)
 		}
 	})
-	t.Run("PeerBesideTheProxy", func(t *testing.T) {
-		// An instance on the proxy's machine forwards without the proxy's
-		// header: it is a peer.
-		ts := newTestServer(t, server.Config{Limits: &server.Limits{Joins: 1}, Peers: loopback,
+	t.Run("PeerCountsUnderTheVouchedAddress", func(t *testing.T) {
+		auth := testPeerAuth(t)
+		ts := newTestServer(t, server.Config{Limits: &server.Limits{Joins: 1}, Peers: loopback, PeerAuth: auth,
 			ClientIPHeader: "X-Forwarded-For", TrustedProxies: loopback})
 		var c created
 		post(t, ts.URL+"/api/tables", nil, table.CreateRequest{Game: "goofspiel", Players: 4, TimeControl: patient}, &c)
-		for i, name := range []string{"Ann", "Bo"} {
-			if st, _, eb := post(t, ts.URL+"/api/tables/"+c.Table.ID+"/join", map[string]string{server.ForwardedHeader: "1"}, map[string]any{"name": name}, nil); st != http.StatusOK {
-				t.Errorf("forwarded join %d without the proxy's header: %d %+v; want 200", i+1, st, eb)
+		join := "/api/tables/" + c.Table.ID + "/join"
+		for _, tc := range []struct {
+			name, client string
+			want         int
+		}{
+			{"First", "192.0.2.1", http.StatusOK},
+			{"ErrSameClientAgain", "192.0.2.1", http.StatusTooManyRequests},
+			{"AnotherClient", "192.0.2.2", http.StatusOK},
+			{"OnItsOwnBehalf", "", http.StatusOK},
+		} {
+			body := `{"name":"` + tc.name + `"}`
+			req, _ := http.NewRequest(http.MethodPost, ts.URL+join, strings.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			var client netip.Addr
+			if tc.client != "" {
+				client = netip.MustParseAddr(tc.client)
 			}
-		}
-	})
-	t.Run("ErrForwardedThroughProxy", func(t *testing.T) {
-		ts := newTestServer(t, server.Config{Limits: &server.Limits{Joins: 1}, Peers: loopback,
-			ClientIPHeader: "X-Forwarded-For", TrustedProxies: loopback})
-		var c created
-		post(t, ts.URL+"/api/tables", nil, table.CreateRequest{Game: "goofspiel", Players: 4, TimeControl: patient}, &c)
-		join := ts.URL + "/api/tables/" + c.Table.ID + "/join"
-		h := map[string]string{server.ForwardedHeader: "1", "X-Forwarded-For": "192.0.2.1"}
-		post(t, join, h, map[string]any{"name": "Ann"}, nil)
-		if st, _, _ := post(t, join, h, map[string]any{"name": "Bo"}, nil); st != http.StatusTooManyRequests {
-			t.Errorf("a client claiming to be an instance through the proxy: %d; want 429", st)
+			auth.Sign(req, []byte(body), client)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != tc.want {
+				t.Errorf("%s: a peer's join for %q: %d; want %d", tc.name, tc.client, resp.StatusCode, tc.want)
+			}
 		}
 	})
 }

@@ -54,10 +54,16 @@ func accountOf(r *http.Request) string {
 // invited serves next only if the request may see table {id}: a public
 // table, or a private one with its invitation, an owner's or seat's token
 // as bearer, or the signed-in account of one of its seats (see
-// table.Access). Otherwise it answers 401 and nothing changes.
+// table.Access), or a request that another instance forwarded and proved
+// (see checkPeer): that instance checked its client's access where the
+// request came in. Otherwise it answers 401 and nothing changes.
 func (s *Server) invited(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id := r.PathValue("id")
+		if _, ok := fromPeer(r); ok {
+			next(w, r)
+			return
+		}
 		err := s.cfg.Hall.Access(r.Context(), id, inviteOf(r, id), bearer(r), accountOf(r))
 		if game.ErrorCode(err) == game.CodeUnauthorized {
 			// A rematch keeps the invitation of its first table.

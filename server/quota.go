@@ -159,7 +159,8 @@ func take(b **bucket, rate, burst float64, now time.Time) (time.Duration, bool) 
 }
 
 // request counts a request to the API; it refuses one beyond the
-// Requests limit.
+// Requests limit. A peer's request counts against none: its client's was
+// counted where it came in.
 func (q *quotas) request(c client) error {
 	if q.lim.Requests <= 0 || c.peer {
 		return nil
@@ -177,7 +178,7 @@ func (q *quotas) request(c client) error {
 
 // join counts a seat taken; it refuses one beyond the Joins limit.
 func (q *quotas) join(c client) error {
-	if q.lim.Joins <= 0 || c.peer {
+	if q.lim.Joins <= 0 || !c.counted() {
 		return nil
 	}
 	now := time.Now()
@@ -196,7 +197,7 @@ func (q *quotas) join(c client) error {
 // id, or "" if it was not created: then the create counts against no
 // limit (a request refused as invalid uses up nothing).
 func (q *quotas) create(c client) (done func(id string), err error) {
-	if c.peer || (q.lim.Creates <= 0 && q.lim.Tables <= 0) {
+	if !c.counted() || (q.lim.Creates <= 0 && q.lim.Tables <= 0) {
 		return func(string) {}, nil
 	}
 	now := time.Now()
@@ -232,7 +233,7 @@ func (q *quotas) create(c client) (done func(id string), err error) {
 // connect counts a WebSocket opened, refusing one beyond the Connections
 // limit; the caller calls release when it closes.
 func (q *quotas) connect(c client) (release func(), err error) {
-	if q.lim.Connections <= 0 || c.peer {
+	if q.lim.Connections <= 0 || !c.counted() {
 		return func() {}, nil
 	}
 	q.mu.Lock()

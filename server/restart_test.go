@@ -54,6 +54,7 @@ func serveForTest(path string) error {
 	var hall *table.Hall
 	var closeDB func() error
 	var accounts store.Accounts
+	var auth *server.PeerAuth // the cluster's, on PostgreSQL
 	if strings.HasPrefix(path, "postgres://") {
 		db, err := postgres.Open(ctx, path)
 		if err != nil {
@@ -64,7 +65,12 @@ func serveForTest(path string) error {
 			return err
 		}
 		accounts = db
-		hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Cluster: c, Remote: server.NewForwarder(5 * time.Second),
+		auth, err = server.NewPeerAuth(testClusterSecret)
+		if err != nil {
+			return err
+		}
+		hall = table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Cluster: c,
+			Remote:   server.NewForwarder(server.ForwarderConfig{Timeout: 5 * time.Second, Auth: auth, Logger: log}),
 			Finished: account.NewRecorder(db, db, reg, log).TableFinished})
 		err = c.Start(ctx, postgres.Handlers{Changed: hall.Changed, Missed: hall.Missed,
 			TakeOver: func(id string) { hall.TakeOver(context.Background(), id) }})
@@ -84,7 +90,7 @@ func serveForTest(path string) error {
 		}
 		closeDB = db.Close
 	}
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: accounts})
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: accounts, PeerAuth: auth})
 	return serveproc.Serve(ln, srv, func(ctx context.Context) error {
 		return errors.Join(srv.Shutdown(ctx), func() error { hall.Close(); return closeDB() }())
 	})

@@ -128,10 +128,11 @@ func decodeOptionalBody(r *http.Request, v any) error {
 }
 
 // reportPresence takes another instance's report of the presence of a
-// table's seats (see table.Table.ReportPresence); only instances send it.
+// table's seats (see table.Table.ReportPresence); only instances send it,
+// and only those whose authenticator checked are heard.
 func (s *Server) reportPresence(w http.ResponseWriter, r *http.Request) {
-	if r.Header.Get(ForwardedHeader) == "" {
-		writeError(w, s.log, game.Errorf(game.CodeUnauthorized, "presence reports come only from other instances"))
+	if _, ok := fromPeer(r); !ok {
+		writeError(w, s.log, game.Errorf(game.CodeUnauthorized, "presence reports come only from other instances, with the cluster's %s", PeerAuthHeader))
 		return
 	}
 	var req presenceReport

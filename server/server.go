@@ -66,9 +66,14 @@ type Config struct {
 	// under its TCP peer's address.
 	ClientIPHeader string
 	TrustedProxies []netip.Prefix
-	// Peers are the networks of the other instances of a cluster: a
-	// request that one of them forwarded (ForwardedHeader) directly, not
-	// through a proxy, counts against no quota here.
+	// PeerAuth checks the requests of the other instances of a cluster
+	// (see PeerAuthHeader); nil: this server takes none, and refuses every
+	// request that says it comes from a peer.
+	PeerAuth *PeerAuth
+	// Peers are the networks the other instances of a cluster connect
+	// from: a peer request from elsewhere is refused even if its
+	// authenticator checks. It grants nothing by itself. Empty: peers may
+	// connect from anywhere, the authenticator alone deciding.
 	Peers []netip.Prefix
 	// Ready are the checks of /readyz, besides the server shutting down
 	// (see StoreCheck).
@@ -231,16 +236,34 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/tables/{id}/ratings", s.invited(s.getTableRatings))
 }
 
-// ServeHTTP implements http.Handler: the API and WebSocket requests of an
-// address beyond its Requests limit are refused, and so is every POST that
-// a page of another site could have sent (see checkPost); the rest goes to
-// its route.
+// ServeHTTP implements http.Handler: a request that says it comes from
+// another instance of the cluster and cannot prove it is refused with 401
+// and logged (see checkPeer); the API and WebSocket requests of an address
+// beyond its Requests limit are refused, and so is every POST that a page
+// of another site could have sent (see checkPost); the rest goes to its
+// route.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if claimsPeer(r) {
+		var err error
+		if r, err = s.checkPeer(r); err != nil {
+			// A client that floods with forged claims is limited as any.
+			if lerr := s.quotas.request(s.clientOf(r)); lerr != nil {
+				s.refuse(w, lerr)
+				return
+			}
+			s.log.Warn("peer request refused", "method", r.Method, "path", r.URL.Path, "from", r.RemoteAddr, "err", err)
+			w.Header().Set(PeerRefusedHeader, "1")
+			writeError(w, s.log, err)
+			return
+		}
+	}
 	if isAPI(r.URL.Path) {
-		if err := s.quotas.request(s.clientOf(r)); err != nil {
+		c := s.clientOf(r)
+		if err := s.quotas.request(c); err != nil {
 			s.refuse(w, err)
 			return
 		}
+		r = r.WithContext(withClientAddr(r.Context(), c.addr))
 	}
 	if r.Method == http.MethodPost {
 		if err := s.checkPost(r); err != nil {

@@ -129,7 +129,8 @@ func (s *Server) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.untrack(c)
-	ctx, cancel := context.WithCancel(context.Background())
+	// What the connection forwards vouches for its client's address.
+	ctx, cancel := context.WithCancel(withClientAddr(context.Background(), clientAddrFrom(r.Context())))
 	defer cancel()
 	conn := &wsConn{s: s, t: t, c: c, game: t.Game().Spec().ID, ctx: ctx, cancel: cancel,
 		invite: s.inviteFor(r, t.ID()), account: accountOf(r),

@@ -36,8 +36,10 @@ type Remote interface {
 	// Act plays move with seq for the seat whose token is given and
 	// returns the action as stored.
 	Act(ctx context.Context, owner, id, token, move string, seq int64) (store.Action, error)
-	// Join seats a person as [Table.Join] does.
-	Join(ctx context.Context, owner, id, name string, seat int) (game.Player, string, error)
+	// Join seats a person as [Table.JoinAccount] does, for the signed-in
+	// account with ID account (empty for a guest), which this instance
+	// vouches for.
+	Join(ctx context.Context, owner, id, name string, seat int, account string) (game.Player, string, error)
 	// Start starts the table for its owner's token.
 	Start(ctx context.Context, owner, id, ownerToken string) error
 	// Manage asks the owner to change the table: op is "leave" or
@@ -526,16 +528,17 @@ func (t *Table) isMirror() bool {
 	return t.mirror
 }
 
-// joinRemote forwards a join to the table's owner, then reads the table
-// again so that the seat shows here at once.
-func (t *Table) joinRemote(ctx context.Context, name string, seat int) (p game.Player, token string, err error) {
+// joinRemote forwards a join, for account (empty for a guest), to the
+// table's owner, then reads the table again so that the seat shows here at
+// once.
+func (t *Table) joinRemote(ctx context.Context, name string, seat int, account string) (p game.Player, token string, err error) {
 	err = t.forward(ctx,
 		func(owner string) (err error) {
-			p, token, err = t.hall.cfg.Remote.Join(ctx, owner, t.id, name, seat)
+			p, token, err = t.hall.cfg.Remote.Join(ctx, owner, t.id, name, seat, account)
 			return err
 		},
 		func() (err error) {
-			p, token, err = t.Join(ctx, name, seat)
+			p, token, err = t.JoinAccount(ctx, name, seat, account)
 			return err
 		})
 	return p, token, err

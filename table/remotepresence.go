@@ -64,15 +64,13 @@ func (t *Table) ReportPresence(from string, seats, spectators []string) ([]strin
 	if len(spectators) > maxReportedSpectators {
 		return nil, nil, game.Errorf(game.CodeInvalid, "a presence report has %d spectators; at most %d are counted", len(spectators), maxReportedSpectators)
 	}
+	if err := checkSpectatorNames(spectators); err != nil {
+		return nil, nil, err
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if len(seats) != len(t.rec.Seats) {
-		return nil, nil, game.Errorf(game.CodeInvalid, "a presence report has %d seats; the table has %d", len(seats), len(t.rec.Seats))
-	}
-	for i, p := range seats {
-		if p != PresenceOnline && p != PresenceAway && p != PresenceOffline {
-			return nil, nil, game.Errorf(game.CodeInvalid, "seat %d's presence %q is not online, away or offline", i+1, p)
-		}
+	if err := checkReportedSeats(seats, len(t.rec.Seats)); err != nil {
+		return nil, nil, err
 	}
 	if err := t.ownsTable(); err != nil {
 		return nil, nil, err
@@ -89,6 +87,36 @@ func (t *Table) ReportPresence(from string, seats, spectators []string) ([]strin
 
 // maxReportedSpectators bounds the spectators one instance reports.
 const maxReportedSpectators = 10000
+
+// checkReportedSeats refuses a report of seats' presence that does not
+// have n seats, each online, away or offline.
+func checkReportedSeats(seats []string, n int) error {
+	if len(seats) != n {
+		return game.Errorf(game.CodeInvalid, "a presence report has %d seats; the table has %d", len(seats), n)
+	}
+	for i, p := range seats {
+		if p != PresenceOnline && p != PresenceAway && p != PresenceOffline {
+			return game.Errorf(game.CodeInvalid, "seat %d's presence %q is not online, away or offline", i+1, p)
+		}
+	}
+	return nil
+}
+
+// checkSpectatorNames refuses reported spectators' names that are not
+// names as a spectator gives them (see [CheckSpectatorName]), already in
+// the form that check leaves them in; "" is an anonymous spectator.
+func checkSpectatorNames(names []string) error {
+	for i, n := range names {
+		got, err := CheckSpectatorName(n)
+		if err == nil && got != n {
+			err = game.Errorf(game.CodeInvalid, "it is not in its normal form %q", got)
+		}
+		if err != nil {
+			return game.Errorf(game.CodeInvalid, "reported spectator %d's name %q: %v", i+1, n, err)
+		}
+	}
+	return nil
+}
 
 // censusBut returns who is at the table without what instance from
 // reported, which it knows better; t.mu is held.
@@ -162,9 +190,21 @@ func (t *Table) reportPresence(ctx context.Context) {
 		h.cfg.Logger.Warn("presence not reported to the table's owner", "table", t.id, "owner", owner, "err", err)
 		return
 	}
+	err = checkSpectatorNames(spectators)
+	if err == nil && len(spectators) > maxReportedSpectators {
+		err = game.Errorf(game.CodeInvalid, "%d spectators; at most %d are counted", len(spectators), maxReportedSpectators)
+	}
+	if err != nil {
+		h.cfg.Logger.Warn("the table's owner answered a bad presence report", "table", t.id, "owner", owner, "err", err)
+		return
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if len(seats) != len(t.rec.Seats) || !t.mirror {
+	if !t.mirror {
+		return
+	}
+	if err := checkReportedSeats(seats, len(t.rec.Seats)); err != nil {
+		h.cfg.Logger.Warn("the table's owner answered a bad presence report", "table", t.id, "owner", owner, "err", err)
 		return
 	}
 	before := t.census()

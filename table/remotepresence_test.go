@@ -3,10 +3,12 @@ package table_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"minehall/game"
 	"minehall/store/postgres/pgtest"
 	"minehall/table"
 )
@@ -105,5 +107,34 @@ func TestPresenceReportsDoNotOvertake(t *testing.T) {
 	}
 	if !slices.Equal(remote.lastSpectatorsSent, []string{"Cy"}) {
 		t.Errorf("b's last report named spectators %q; want Cy", remote.lastSpectatorsSent)
+	}
+}
+
+// TestReportPresenceChecksSpectatorNames: a presence report whose
+// spectators' names are not names a spectator may give (control
+// characters, too long, not in their normal form) is refused as invalid
+// and changes nothing; anonymous spectators ("") and good names are
+// counted.
+func TestReportPresenceChecksSpectatorNames(t *testing.T) {
+	ctx := context.Background()
+	a := newMember(t, pgtest.URL(t), "http://a.invalid", 20*time.Millisecond)
+	tb, _, err := a.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true})
+	if err != nil {
+		t.Fatalf("Create: %v", err)
+	}
+	offline := []string{table.PresenceOffline, table.PresenceOffline}
+	for _, bad := range []string{"Cy\x07", strings.Repeat("n", 200), " Cy", "\xff"} {
+		if _, _, err := tb.ReportPresence("b", offline, []string{"Di", bad}); game.ErrorCode(err) != game.CodeInvalid {
+			t.Errorf("a report with spectator %q: %v; want invalid", bad, err)
+		}
+	}
+	if s := tb.Info().Spectators; s != nil && s.Count > 0 {
+		t.Errorf("spectators after refused reports: %+v; want none", s)
+	}
+	if _, _, err := tb.ReportPresence("b", offline, []string{"Cy", ""}); err != nil {
+		t.Fatalf("a report with Cy and an anonymous spectator: %v", err)
+	}
+	if s := tb.Info().Spectators; s == nil || s.Count != 2 || !slices.Equal(s.Names, []string{"Cy"}) {
+		t.Errorf("spectators after the good report: %+v; want 2, Cy named", s)
 	}
 }

@@ -280,10 +280,7 @@ func (t *Table) JoinAccount(ctx context.Context, name string, seat int, account 
 		return 0, "", err
 	}
 	if t.isMirror() {
-		if account != "" {
-			return 0, "", game.Errorf(game.CodeConflict, "table %s is run by another server; open its link there to take a seat with your account", t.id)
-		}
-		return t.joinRemote(ctx, name, seat)
+		return t.joinRemote(ctx, name, seat, account)
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()

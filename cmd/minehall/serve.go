@@ -50,6 +50,9 @@ type serveOptions struct {
 	clientIPHeader string
 	trustedProxies []string
 	peers          []string
+	// clusterSecretFile holds the secret with which instances on
+	// PostgreSQL prove their requests to one another; required there.
+	clusterSecretFile string
 	// adminAddr serves the metrics and the profiler; "" serves neither.
 	adminAddr string
 	// publicURL and rpID are the site's address and WebAuthn relying
@@ -104,7 +107,8 @@ down gracefully.`,
 	f.IntVar(&opts.botThinkers, "bot-thinkers", table.DefaultBotThinkers(), "bots that may think at once across the hall; the others wait their turn, table by table")
 	f.StringVar(&opts.clientIPHeader, "client-ip-header", "", "header that carries the client's address in requests from --trusted-proxy, such as X-Forwarded-For (default: the TCP peer's address)")
 	f.StringSliceVar(&opts.trustedProxies, "trusted-proxy", []string{"127.0.0.1", "::1"}, "addresses or networks (CIDR) of the proxies whose --client-ip-header is believed (repeatable)")
-	f.StringSliceVar(&opts.peers, "peer", nil, "PostgreSQL only: addresses or networks (CIDR) of the other instances, whose forwarded requests count against no client's limits (repeatable; default the loopback and private networks)")
+	f.StringSliceVar(&opts.peers, "peer", nil, "PostgreSQL only: addresses or networks (CIDR) the other instances connect from; their requests must prove themselves with the cluster secret besides (repeatable; default the loopback and private networks)")
+	f.StringVar(&opts.clusterSecretFile, "cluster-secret-file", "", "PostgreSQL only, and required there: file of at least 32 random bytes, the same for every instance, with which instances prove their requests to one another (make it with head -c 32 /dev/urandom > FILE)")
 	f.StringVar(&opts.adminAddr, "admin-addr", "", "address (host:port) on which to serve the Prometheus metrics (/metrics) and the Go profiler (/debug/pprof/); keep it private (default: not served)")
 	f.StringVar(&opts.publicURL, "public-url", "", "the site's address as browsers see it, such as https://play.example.org: the origin of passkeys, and Secure cookies when https (default: each request's own host)")
 	f.IntVar(&opts.passwordHashers, "password-hashers", 2, "password hashes (argon2id, 19 MiB each) computed at once; sign-ins beyond wait 100 ms, then get 503 with Retry-After")
@@ -225,6 +229,7 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 		return game.Errorf(game.CodeInvalid, "--peer: %v", err)
 	}
 	be := &backend{}
+	var peerAuth *server.PeerAuth // nil on SQLite: no peers
 	hcfg := table.Config{Registry: reg, Logger: log, BotPace: opts.botPace, OpenExpiry: opts.openExpiry, IdleExpiry: opts.idleExpiry,
 		BotThinkers: opts.botThinkers}
 	var ready []server.ReadyCheck
@@ -235,6 +240,12 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 		}
 		be.store, be.desc = db, dbase.sqlite
 	} else {
+		if opts.clusterSecretFile == "" {
+			return game.Errorf(game.CodeInvalid, "--db postgres://… needs --cluster-secret-file: the instances prove their requests to one another with it; make one with head -c 32 /dev/urandom > FILE and give every instance the same file")
+		}
+		if peerAuth, err = server.ReadPeerAuth(opts.clusterSecretFile); err != nil {
+			return game.Errorf(game.CodeInvalid, "--cluster-secret-file: %v", err)
+		}
 		self, err := advertiseURL(opts.advertise, ln.Addr())
 		if err != nil {
 			return err
@@ -249,7 +260,7 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 			return err
 		}
 		be.store, be.cluster, be.desc = db, cluster, "postgres (instance "+db.Instance()+" at "+self+")"
-		hcfg.Cluster, hcfg.Remote = cluster, server.NewForwarder(server.ForwardTimeout(opts.lease))
+		hcfg.Cluster, hcfg.Remote = cluster, server.NewForwarder(server.ForwarderConfig{Timeout: server.ForwardTimeout(opts.lease), Auth: peerAuth, Logger: log})
 		if opts.peers == nil {
 			peers = server.LocalNets
 		}
@@ -308,7 +319,7 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 	}
 	limits := opts.limits
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, AllowedOrigins: opts.origins, UI: web.Handler(),
-		Limits: &limits, ClientIPHeader: opts.clientIPHeader, TrustedProxies: trusted, Peers: peers, Ready: ready,
+		Limits: &limits, ClientIPHeader: opts.clientIPHeader, TrustedProxies: trusted, PeerAuth: peerAuth, Peers: peers, Ready: ready,
 		Puzzles:  puzzlesFor(be.store),
 		Accounts: accounts, PublicURL: strings.TrimSuffix(opts.publicURL, "/"), RPID: opts.rpID, PasswordHashers: opts.passwordHashers,
 		Tutorials: tutorials})

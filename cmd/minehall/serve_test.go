@@ -6,6 +6,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -75,7 +77,11 @@ func serveInstance(t *testing.T, db string) (string, func() error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	w := addrWriter{make(chan string, 1)}
 	done := make(chan error, 1)
-	opts := serveOptions{addr: "127.0.0.1:0", db: db, heartbeat: 100 * time.Millisecond, lease: time.Second}
+	secret := filepath.Join(t.TempDir(), "cluster-secret")
+	if err := os.WriteFile(secret, []byte("the test cluster's secret, 32+ bytes long"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	opts := serveOptions{addr: "127.0.0.1:0", db: db, heartbeat: 100 * time.Millisecond, lease: time.Second, clusterSecretFile: secret}
 	go func() { done <- runServe(ctx, testRegistry(), opts, w, io.Discard) }()
 	select {
 	case base := <-w.addr:

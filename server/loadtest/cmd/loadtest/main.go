@@ -13,6 +13,7 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"flag"
 	"fmt"
@@ -194,7 +195,15 @@ func startPostgres(ctx context.Context, dbURL string, n int, lim server.Limits, 
 	q = u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
+	// The instances' cluster secret, made for this run.
+	secret := make([]byte, server.MinClusterSecret)
+	rand.Read(secret)
 	for range n {
+		auth, err := server.NewPeerAuth(secret)
+		if err != nil {
+			s.close()
+			return nil, err
+		}
 		db, err := postgres.Open(ctx, u.String())
 		if err != nil {
 			s.close()
@@ -214,14 +223,14 @@ func startPostgres(ctx context.Context, dbURL string, n int, lim server.Limits, 
 			return nil, err
 		}
 		reg := newRegistry()
-		hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Cluster: cluster, Remote: server.NewForwarder(server.ForwardTimeout(5 * time.Second))})
+		hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Cluster: cluster, Remote: server.NewForwarder(server.ForwarderConfig{Timeout: server.ForwardTimeout(5 * time.Second), Auth: auth, Logger: log})})
 		s.stop = append(s.stop, func() { db.Close() }, func() { cluster.Close() }, hall.Close)
 		err = cluster.Start(ctx, postgres.Handlers{Changed: hall.Changed, Missed: hall.Missed, TakeOver: func(id string) { hall.TakeOver(context.Background(), id) }})
 		if err != nil {
 			s.close()
 			return nil, err
 		}
-		srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Rate: 1000, Burst: 1000, Limits: &lim, Peers: server.LocalNets})
+		srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Rate: 1000, Burst: 1000, Limits: &lim, PeerAuth: auth, Peers: server.LocalNets})
 		s.stop = append(s.stop, serve(ln, srv))
 		s.urls = append(s.urls, base)
 	}
