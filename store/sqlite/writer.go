@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"runtime"
 
 	"minehall/game"
 	"minehall/store"
@@ -112,8 +113,12 @@ func (db *DB) write(ctx context.Context, op writeOp) error {
 
 // writeLoop is the single writer: it takes every write waiting (up to
 // maxBatch) and commits them in one transaction, so that a busy server
-// pays for one commit per group rather than per action. A control op
-// ends a group and runs on its own.
+// pays for one commit per group rather than per action. Under load (the
+// last group held more than one write) it first yields the processor
+// once, so that the writes being made join the group rather than wait for
+// the next commit; an idle server commits each write at once. Every write
+// is still answered only after its group is committed. A control op ends
+// a group and runs on its own.
 func (db *DB) writeLoop() {
 	defer close(db.done)
 	batch := make([]writeOp, 0, maxBatch)
@@ -132,6 +137,11 @@ func (db *DB) writeLoop() {
 					return
 				}
 			}
+		}
+		if len(batch) > 1 {
+			// Under load (the last group had company), let the writes
+			// being made join this group: one commit serves them all.
+			runtime.Gosched()
 		}
 		batch = append(batch[:0], first)
 	fill:
