@@ -75,7 +75,12 @@ func (db *DB) stopActionWriters() {
 // reports whether the row was inserted; once queued, the action is
 // written or refused whatever ctx does.
 func (db *DB) insertAction(ctx context.Context, id string, a store.Action) (bool, error) {
-	p := &pendingAction{id: id, a: a, done: make(chan actionResult, 1)}
+	p := pendingActions.Get().(*pendingAction)
+	p.id, p.a = id, a
+	defer func() {
+		p.id, p.a = "", store.Action{}
+		pendingActions.Put(p) // answered once, so its channel is empty again
+	}()
 	q := &db.actions
 	q.mu.RLock()
 	if q.closed {
@@ -92,6 +97,10 @@ func (db *DB) insertAction(ctx context.Context, id string, a store.Action) (bool
 	r := <-p.done
 	return r.inserted, r.err
 }
+
+// pendingActions holds pendingActions with their answer channels, reused
+// rather than made for every action.
+var pendingActions = sync.Pool{New: func() any { return &pendingAction{done: make(chan actionResult, 1)} }}
 
 func (db *DB) actionWriter() {
 	defer db.actions.stopped.Done()

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"sync"
 
 	"minehall/game"
 	"minehall/store"
@@ -95,10 +96,11 @@ func (st *statements) close() {
 // the op is committed or refused whatever ctx does, so that a caller never
 // mistakes a commit for a failure.
 func (db *DB) write(ctx context.Context, op writeOp) error {
-	op.result = make(chan error, 1)
+	op.result = resultChans.Get().(chan error)
 	db.mu.RLock()
 	if db.closed {
 		db.mu.RUnlock()
+		resultChans.Put(op.result)
 		return internal("write", errClosed)
 	}
 	select {
@@ -106,10 +108,17 @@ func (db *DB) write(ctx context.Context, op writeOp) error {
 		db.mu.RUnlock()
 	case <-ctx.Done():
 		db.mu.RUnlock()
+		resultChans.Put(op.result)
 		return game.Errorf(game.CodeConflict, "the request ended before it was stored (%v); nothing was changed", ctx.Err())
 	}
-	return <-op.result
+	err := <-op.result
+	resultChans.Put(op.result) // answered once, so empty again
+	return err
 }
+
+// resultChans holds the answer channels of writes (buffered, for one
+// answer), empty and reused rather than made for every write.
+var resultChans = sync.Pool{New: func() any { return make(chan error, 1) }}
 
 // writeLoop is the single writer: it takes every write waiting (up to
 // maxBatch) and commits them in one transaction, so that a busy server
