@@ -4,6 +4,7 @@ import (
 	"context"
 	"runtime"
 	"sync"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -26,6 +27,12 @@ const actionWriters = 4
 
 // maxActionBatch caps the actions of one batch.
 const maxActionBatch = 128
+
+// actionWriteTimeout bounds the writing of one batch (and of its actions
+// one at a time, should it fail), which no caller's context ends: a
+// database that does not answer fails the actions rather than hold their
+// tables for ever.
+const actionWriteTimeout = 30 * time.Second
 
 // pendingAction is an action waiting for a writer; done gets whether it
 // was inserted (false: refused by its checks) or the fault.
@@ -133,7 +140,8 @@ func (db *DB) actionWriter() {
 // answers every action; if the batch fails as a whole, each action is
 // written again on its own.
 func (db *DB) writeActions(batch []*pendingAction) {
-	ctx := context.Background()
+	ctx, cancel := context.WithTimeout(context.Background(), actionWriteTimeout)
+	defer cancel()
 	if len(batch) == 1 {
 		inserted, err := db.insertOne(ctx, batch[0])
 		batch[0].done <- actionResult{inserted, err}
