@@ -412,7 +412,7 @@ func (c *wsConn) writeLoop(sub *table.Subscription) closeReason {
 		var stop *closeReason
 		var now bool
 		batch, stop, now = c.take(batch[:0], &sub, true)
-		for stop == nil {
+		for stop == nil && len(batch) < maxWriteBatch {
 			n := len(batch)
 			batch, stop, now = c.take(batch, &sub, false)
 			if stop != nil || len(batch) > n {
@@ -435,6 +435,10 @@ func (c *wsConn) writeLoop(sub *table.Subscription) closeReason {
 		}
 	}
 }
+
+// maxWriteBatch caps the frames written together, so that a table whose
+// updates never pause still has them written as they come.
+const maxWriteBatch = 16
 
 // restarting closes a connection whose table went away with the server.
 var restarting = closeReason{websocket.StatusServiceRestart, "the server is restarting"}
