@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strconv"
 	"sync/atomic"
 	"time"
 
@@ -89,6 +90,15 @@ type wsConn struct {
 
 	ctx    context.Context
 	cancel context.CancelFunc
+	// cork holds the writer's frames back until a batch is written, so
+	// that frames ready together go out in one system call.
+	cork *corkedConn
+	// acting says the client's action is being applied: the writer holds
+	// the action's own update until its answer (ack or error) is queued,
+	// and sends the two together.
+	acting atomic.Bool
+	// enc is the writer's buffer for the frames it encodes itself.
+	enc    []byte
 	out    chan any      // acks and errors, for the writer
 	resync chan struct{} // the client asked for the whole state
 	// ending tells the writer to close the connection at once with its
@@ -118,7 +128,8 @@ func (s *Server) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, err)
 		return
 	}
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.AllowedOrigins})
+	cw := &corkingWriter{ResponseWriter: w}
+	c, err := websocket.Accept(cw, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.AllowedOrigins})
 	if err != nil {
 		s.log.Info("websocket refused", "table", t.ID(), "origin", r.Header.Get("Origin"), "err", err)
 		return
@@ -132,7 +143,7 @@ func (s *Server) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 	// What the connection forwards vouches for its client's address.
 	ctx, cancel := context.WithCancel(withClientAddr(context.Background(), clientAddrFrom(r.Context())))
 	defer cancel()
-	conn := &wsConn{s: s, t: t, c: c, game: t.Game().Spec().ID, ctx: ctx, cancel: cancel,
+	conn := &wsConn{s: s, t: t, c: c, cork: cw.conn, game: t.Game().Spec().ID, ctx: ctx, cancel: cancel,
 		invite: s.inviteFor(r, t.ID()), account: accountOf(r),
 		out: make(chan any, 32), resync: make(chan struct{}, 1), ending: make(chan closeReason, 1)}
 	// Reads and writes run without a context of their own (a context per
@@ -360,6 +371,8 @@ func (c *wsConn) act(f clientFrame) {
 		return
 	}
 	start := time.Now()
+	c.acting.Store(true)
+	defer c.acting.Store(false)
 	n, err := c.t.ActWithToken(c.ctx, c.seat, c.token, f.Move, f.Seq)
 	c.s.metrics.observeAction(c.game, game.ErrorCode(err), time.Since(start))
 	if err != nil {
@@ -390,67 +403,212 @@ func (c *wsConn) end(r closeReason) {
 }
 
 // writeLoop writes updates, acks and errors in order until the connection
-// ends.
+// ends. The frames ready together are written together, in one system
+// call; the update of the client's own action waits for the action's
+// answer, so that the update and then the ack go out at once.
 func (c *wsConn) writeLoop(sub *table.Subscription) closeReason {
 	defer func() { sub.Close() }()
+	var batch []any
 	for {
-		select {
-		case u, ok := <-sub.C:
-			if !ok {
-				err := sub.Err()
-				if game.ErrorCode(err) != game.CodeLimit {
-					return closeReason{websocket.StatusServiceRestart, "the server is restarting"}
-				}
-				// Fell behind: start again from the whole state.
-				if sub, err = c.resubscribe(); err != nil {
-					return closeReason{websocket.StatusServiceRestart, "the server is restarting"}
-				}
+		var stop *closeReason
+		var now bool
+		batch, stop, now = c.take(batch[:0], &sub, true)
+		for stop == nil && len(batch) < maxWriteBatch {
+			n := len(batch)
+			batch, stop, now = c.take(batch, &sub, false)
+			if stop != nil || len(batch) > n {
 				continue
 			}
-			if !c.write(u) {
-				return closeReason{}
+			if !c.awaitsAnswer(batch) {
+				break
 			}
-		case r := <-c.ending:
-			return r
-		case f := <-c.out:
-			if r, ok := f.(closeReason); ok {
-				return r
-			}
-			if !c.write(f) {
-				return closeReason{}
-			}
-		case <-c.resync:
-			sub.Close()
-			var err error
-			if sub, err = c.resubscribe(); err != nil {
-				return closeReason{websocket.StatusServiceRestart, "the server is restarting"}
-			}
-		case <-c.ctx.Done():
+			batch, stop, now = c.take(batch, &sub, true)
+		}
+		if stop != nil && now {
+			return *stop
+		}
+		if !c.writeBatch(batch) {
 			return closeReason{}
+		}
+		clear(batch) // let the frames written go
+		if stop != nil {
+			return *stop
 		}
 	}
 }
 
-func (c *wsConn) write(v any) bool {
-	var b []byte
-	if u, ok := v.(*table.Update); ok {
-		b = u.Frame() // encoded once by the table for every subscriber of the seat
-	} else {
-		var err error
-		if b, err = json.Marshal(v); err != nil {
-			c.s.log.Error("frame does not encode", "table", c.t.ID(), "err", err)
-			return true
+// maxWriteBatch caps the frames written together, so that a table whose
+// updates never pause still has them written as they come.
+const maxWriteBatch = 16
+
+// restarting closes a connection whose table went away with the server.
+var restarting = closeReason{websocket.StatusServiceRestart, "the server is restarting"}
+
+// take appends the next frame for the client to batch: an update, or an
+// ack or error of the read loop, updates first (an action's update is
+// queued before its ack). With wait it waits for one, else it returns at
+// once when none is ready. A stop says the connection ends with its
+// reason: at once if now, else once batch is written.
+func (c *wsConn) take(batch []any, sub **table.Subscription, wait bool) (_ []any, stop *closeReason, now bool) {
+	select {
+	case u, ok := <-(*sub).C:
+		return c.takeUpdate(batch, sub, u, ok)
+	default:
+	}
+	if !wait {
+		select {
+		case f := <-c.out:
+			return takeFrame(batch, f)
+		default:
+			return batch, nil, false
 		}
 	}
+	select {
+	case u, ok := <-(*sub).C:
+		return c.takeUpdate(batch, sub, u, ok)
+	case r := <-c.ending:
+		return batch, &r, true
+	case f := <-c.out:
+		return takeFrame(batch, f)
+	case <-c.resync:
+		(*sub).Close()
+		s, err := c.resubscribe()
+		if err != nil {
+			return batch, &restarting, false
+		}
+		*sub = s
+		return batch, nil, false
+	case <-c.ctx.Done():
+		return batch, &closeReason{}, true
+	}
+}
+
+// takeUpdate appends u, received from sub, to batch; when sub was closed
+// (ok false) it subscribes again if the client fell behind, and ends the
+// connection if the table closed.
+func (c *wsConn) takeUpdate(batch []any, sub **table.Subscription, u *table.Update, ok bool) ([]any, *closeReason, bool) {
+	if ok {
+		return append(batch, u), nil, false
+	}
+	if game.ErrorCode((*sub).Err()) != game.CodeLimit {
+		return batch, &restarting, false
+	}
+	// Fell behind: start again from the whole state.
+	s, err := c.resubscribe()
+	if err != nil {
+		return batch, &restarting, false
+	}
+	*sub = s
+	return batch, nil, false
+}
+
+// takeFrame appends f, a frame of the read loop, to batch, or stops with
+// it if it is the reason to close.
+func takeFrame(batch []any, f any) ([]any, *closeReason, bool) {
+	if r, ok := f.(closeReason); ok {
+		return batch, &r, false
+	}
+	return append(batch, f), nil, false
+}
+
+// awaitsAnswer reports whether batch ends with an update of the client's
+// seat's action that the answer to the client's action being applied
+// should follow: the writer then waits for it.
+func (c *wsConn) awaitsAnswer(batch []any) bool {
+	if !c.acting.Load() {
+		return false
+	}
+	own := false
+	for _, f := range batch {
+		switch f := f.(type) {
+		case *table.Update:
+			if f.Type == table.UpdateAction && f.Player != nil && *f.Player == c.seat {
+				own = true
+			}
+		case ackFrame, errorFrame:
+			own = false
+		}
+	}
+	return own
+}
+
+// writeBatch writes the frames of batch in order, as one write to the
+// network when there are several. It reports whether the connection
+// still stands.
+func (c *wsConn) writeBatch(batch []any) bool {
+	if len(batch) == 0 {
+		return true
+	}
+	if len(batch) == 1 || c.cork == nil {
+		for _, f := range batch {
+			if !c.write(f) {
+				return false
+			}
+		}
+		return true
+	}
+	c.watchdog.Reset(writeTimeout) // ended by the watchdog or by closing the socket
+	defer c.watchdog.Stop()
+	c.cork.cork()
+	for _, f := range batch {
+		if err := c.writeFrame(f); err != nil {
+			c.cork.uncork()
+			c.cancel()
+			return false
+		}
+	}
+	if err := c.cork.uncork(); err != nil {
+		c.cancel()
+		return false
+	}
+	return true
+}
+
+// write writes one frame, bounded by the watchdog, and reports whether
+// the connection still stands.
+func (c *wsConn) write(v any) bool {
 	c.watchdog.Reset(writeTimeout)
-	err := c.c.Write(context.Background(), websocket.MessageText, b) // ended by the watchdog or by closing the socket
+	err := c.writeFrame(v) // ended by the watchdog or by closing the socket
 	c.watchdog.Stop()
 	if err != nil {
 		c.cancel()
 		return false
 	}
-	c.s.metrics.frames.Inc()
 	return true
+}
+
+// writeFrame encodes v and writes it as one WebSocket message. A frame
+// that does not encode is logged and skipped.
+func (c *wsConn) writeFrame(v any) error {
+	var b []byte
+	switch f := v.(type) {
+	case *table.Update:
+		b = f.Frame() // encoded once by the table for every subscriber of the seat
+	case ackFrame:
+		c.enc = appendAck(c.enc[:0], f)
+		b = c.enc
+	default:
+		var err error
+		if b, err = json.Marshal(v); err != nil {
+			c.s.log.Error("frame does not encode", "table", c.t.ID(), "err", err)
+			return nil
+		}
+	}
+	if err := c.c.Write(context.Background(), websocket.MessageText, b); err != nil {
+		return err
+	}
+	c.s.metrics.frames.Inc()
+	return nil
+}
+
+// appendAck appends the ack frame f to b as json.Marshal encodes it,
+// without the reflection and the allocation.
+func appendAck(b []byte, f ackFrame) []byte {
+	b = append(b, `{"type":"ack","seq":`...)
+	b = strconv.AppendInt(b, f.Seq, 10)
+	b = append(b, `,"n":`...)
+	b = strconv.AppendInt(b, f.N, 10)
+	return append(b, '}')
 }
 
 // resubscribe subscribes the connection again, keeping what it said of its

@@ -65,11 +65,11 @@ func BenchmarkClone(b *testing.B) {
 	}
 }
 
-// BenchmarkHardBotHit measures one decision of the hard bot, which judges
+// BenchmarkHardBotDecision measures one decision of the hard bot, which judges
 // every hit by simulating candidates (see [HitBot.judgedHit]), on the
 // fresh tray of a 2-player game, a new game each time. It reports the CPU
 // time of a decision, which a busy machine does not inflate.
-func BenchmarkHardBotHit(b *testing.B) {
+func BenchmarkHardBotDecision(b *testing.B) {
 	bot, err := New().(*Game).NewBot("hard", 1)
 	if err != nil {
 		b.Fatal(err)

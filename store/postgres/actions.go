@@ -52,19 +52,20 @@ func (db *DB) payload(ev event) (string, error) {
 }
 
 // AppendAction implements [store.Store]. Only the instance that owns the
-// table may append; another is refused with CodeConflict.
+// table may append; another is refused with CodeConflict. Actions appended
+// at the same moment share one commit (see insertAction).
 func (db *DB) AppendAction(ctx context.Context, id string, a store.Action) error {
 	p, err := db.payload(event{Table: id, Owner: db.instance, N: a.N, Action: &a})
 	if err != nil {
 		return err
 	}
-	tag, err := db.pool.Exec(ctx, appendAction, id, a.N, int(a.Player), a.Move, a.Ms, a.ClientSeq, db.instance)
+	inserted, err := db.insertAction(ctx, id, a)
 	switch {
 	case isUniqueViolation(err):
 		return game.Errorf(game.CodeConflict, "table %s: action number %d is taken already", id, a.N)
 	case err != nil:
 		return internal("append action", err)
-	case tag.RowsAffected() == 1:
+	case inserted:
 		db.publish(p)
 		return nil
 	}

@@ -34,6 +34,8 @@ type DB struct {
 	published chan struct{} // closed when the publisher has stopped
 	mu        sync.RWMutex  // held for reading while queueing a notification
 	closed    bool
+	// actions queues the actions appended for the batching writers.
+	actions actionQueue
 }
 
 var _ store.Store = (*DB)(nil)
@@ -70,6 +72,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	}
 	db.channel = "minehall_tables:" + schema
 	db.startPublisher()
+	db.startActionWriters()
 	return db, nil
 }
 
@@ -128,6 +131,7 @@ func (db *DB) Channel() string { return db.channel }
 // Close publishes the changes waiting to be published and releases the
 // store's connections. Every method that returned has committed already.
 func (db *DB) Close() error {
+	db.stopActionWriters()
 	db.stopPublisher()
 	db.pool.Close()
 	return nil

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"runtime"
+	"sync"
 
 	"minehall/game"
 	"minehall/store"
@@ -94,10 +96,11 @@ func (st *statements) close() {
 // the op is committed or refused whatever ctx does, so that a caller never
 // mistakes a commit for a failure.
 func (db *DB) write(ctx context.Context, op writeOp) error {
-	op.result = make(chan error, 1)
+	op.result = resultChans.Get().(chan error)
 	db.mu.RLock()
 	if db.closed {
 		db.mu.RUnlock()
+		resultChans.Put(op.result)
 		return internal("write", errClosed)
 	}
 	select {
@@ -105,15 +108,26 @@ func (db *DB) write(ctx context.Context, op writeOp) error {
 		db.mu.RUnlock()
 	case <-ctx.Done():
 		db.mu.RUnlock()
+		resultChans.Put(op.result)
 		return game.Errorf(game.CodeConflict, "the request ended before it was stored (%v); nothing was changed", ctx.Err())
 	}
-	return <-op.result
+	err := <-op.result
+	resultChans.Put(op.result) // answered once, so empty again
+	return err
 }
+
+// resultChans holds the answer channels of writes (buffered, for one
+// answer), empty and reused rather than made for every write.
+var resultChans = sync.Pool{New: func() any { return make(chan error, 1) }}
 
 // writeLoop is the single writer: it takes every write waiting (up to
 // maxBatch) and commits them in one transaction, so that a busy server
-// pays for one commit per group rather than per action. A control op
-// ends a group and runs on its own.
+// pays for one commit per group rather than per action. Under load (the
+// last group held more than one write) it first yields the processor
+// once, so that the writes being made join the group rather than wait for
+// the next commit; an idle server commits each write at once. Every write
+// is still answered only after its group is committed. A control op ends
+// a group and runs on its own.
 func (db *DB) writeLoop() {
 	defer close(db.done)
 	batch := make([]writeOp, 0, maxBatch)
@@ -132,6 +146,11 @@ func (db *DB) writeLoop() {
 					return
 				}
 			}
+		}
+		if len(batch) > 1 {
+			// Under load (the last group had company), let the writes
+			// being made join this group: one commit serves them all.
+			runtime.Gosched()
 		}
 		batch = append(batch[:0], first)
 	fill:

@@ -17,7 +17,7 @@ import (
 // the renderer. Its metric is ms-to-planet per load.
 func BenchmarkTF22FirstPlanetDrawn(b *testing.B) {
 	s := startSite(b)
-	link := createTableB(b, s, `{"game": "tf22", "players": 4, "autostart": true,
+	link := createTableB(b, s, `{"game": "tf22", "players": 4, "autostart": true, "time_control": {"move_s": 604800},
 		"seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}`)
 	tab := newTab(b, newBrowser(b), "bench")
 	if err := chromedp.Do(tab, chromedp.Navigate(s.URL+link), chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
