@@ -230,10 +230,9 @@ type serverFrame struct {
 }
 
 // playTable creates the k-th table of a goroutine on instance k, seats a
-// client bot in every seat (seat i plays on instance k+i) and plays the
-// game to its end. The table is private, as an untimed table must be: the
-// bots join it by its invitation, on instance k, which runs it (a join
-// forwarded from another instance does not carry the invitation).
+// client bot in every seat (seat i on instance k+i) and plays the game to
+// its end. The table is private, as an untimed table must be: the bots
+// join it by its invitation, each through its own instance.
 func (r *run) playTable(ctx context.Context, rng *rand.Rand, k int) error {
 	var created struct {
 		Table table.Info `json:"table"`
@@ -251,7 +250,7 @@ func (r *run) playTable(ctx context.Context, rng *rand.Rand, k int) error {
 	tokens := make([]string, r.cfg.Players)
 	for i := range tokens {
 		var j struct{ Token string }
-		if err := r.post(ctx, r.url(k), "/api/tables/"+id+"/join"+invite, map[string]any{"name": fmt.Sprintf("bot %d", i)}, &j); err != nil {
+		if err := r.post(ctx, r.url(k+i), "/api/tables/"+id+"/join"+invite, map[string]any{"name": fmt.Sprintf("bot %d", i)}, &j); err != nil {
 			return err
 		}
 		tokens[i] = j.Token
