@@ -31,10 +31,10 @@ var _ table.Remote = (*Forwarder)(nil)
 
 // ForwardTimeout is how long an instance waits for the owner of a table
 // to answer a forwarded request, given the lease of the cluster: half of
-// it, so that a paused owner holds a client's action up for less than
-// the time after which another instance takes its tables over, and the
-// client, told the owner did not answer, sends it again in time to reach
-// the new owner.
+// it. An owner that does not answer in time is waited for until its lease
+// runs out, and the action is played where the table is taken over (see
+// table.Table.Submit): a client is answered within the lease and the
+// forward timeout together.
 func ForwardTimeout(lease time.Duration) time.Duration { return lease / 2 }
 
 // NewForwarder returns a forwarder whose requests give up after timeout
