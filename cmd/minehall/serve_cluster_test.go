@@ -554,3 +554,50 @@ func TestPausedOwnerTakenOverWithinTheBound(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// TestRollingUpgrade replaces both instances of a cluster, one after the
+// other, while their tables are played, as docs/deploy.md describes: the
+// instance is taken out of the load balancer, stopped with SIGTERM, and a
+// new one started in its place. Players connected to the stopped instance
+// reconnect to another; no table waits longer than the bound for an
+// acknowledgement, and every acknowledged action is stored once.
+func TestRollingUpgrade(t *testing.T) {
+	db := pgtest.URL(t)
+	a, b := startInstance(t, db), startInstance(t, db)
+	idsA, tokA := createTables(t, a.base, 3)
+	idsB, tokB := createTables(t, b.base, 3)
+	ids, tokens := append(idsA, idsB...), append(tokA, tokB...)
+	lb := &balancer{}
+	lb.set(a.base, b.base)
+	line := drawnLine(t)
+	var a2, b2 *instanceProc
+	players := playAll(t, lb, ids, tokens, line, 200*time.Millisecond, func(time.Time) {
+		time.Sleep(time.Second)
+		lb.set(b.base)
+		a.stop(t)
+		a2 = startInstance(t, db)
+		lb.set(a2.base, b.base)
+		time.Sleep(time.Second)
+		lb.set(a2.base)
+		b.stop(t)
+		b2 = startInstance(t, db)
+		lb.set(a2.base, b2.base)
+	})
+	var worst time.Duration
+	for _, p := range players {
+		w, _ := p.worst()
+		worst = max(worst, w)
+		if len(p.refused) > 0 {
+			t.Logf("table %s: refusals during the upgrade: %q", p.id, p.refused)
+		}
+	}
+	t.Logf("rolling upgrade of two instances: the longest a table waited for an acknowledgement: %v (promised: %v)", worst.Round(time.Millisecond), stallBound)
+	if worst > looseStallBound {
+		t.Errorf("a table waited %v for an acknowledgement during the upgrade; want within %v", worst, stallBound)
+	}
+	for id, url := range checkStored(t, db, players) {
+		if url == a.base || url == b.base {
+			t.Errorf("table %s is still owned by the stopped instance at %s", id, url)
+		}
+	}
+}
