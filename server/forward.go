@@ -80,7 +80,11 @@ func (f *Forwarder) post(ctx context.Context, owner, path, token string, body, o
 			Error errorBody `json:"error"`
 		}
 		if json.Unmarshal(data, &eb) != nil || eb.Error.Code == "" {
-			return fmt.Errorf("%s answered %s", owner, resp.Status)
+			if resp.StatusCode >= 500 {
+				// A proxy or a server in trouble: as if it did not answer.
+				return fmt.Errorf("%s answered %s", owner, resp.Status)
+			}
+			return errGarbage(fmt.Sprintf("status %s without an error body", resp.Status))
 		}
 		err := game.Errorf(eb.Error.Code, "%s", eb.Error.Message)
 		if eb.Error.Reason != "" {
@@ -92,9 +96,16 @@ func (f *Forwarder) post(ctx context.Context, owner, path, token string, body, o
 		return nil
 	}
 	if err := json.Unmarshal(data, out); err != nil {
-		return fmt.Errorf("%s answered %s: %w", owner, data, err)
+		return errGarbage("a body that is not the JSON expected")
 	}
 	return nil
+}
+
+// errGarbage is what a client hears when the instance that runs its table
+// answered a forwarded request with something that is not an answer of
+// this API (what): nothing was applied here, and the client may try again.
+func errGarbage(what string) error {
+	return game.Errorf(game.CodeUnavailable, "the server running this table gave an answer that is not one (%s); nothing was played here; try again in a moment", what)
 }
 
 // Act implements [table.Remote].
@@ -103,8 +114,8 @@ func (f *Forwarder) Act(ctx context.Context, owner, id, token, move string, seq 
 	if err := f.post(ctx, owner, "/api/tables/"+id+"/act", token, actRequest{Move: move, Seq: seq}, &out); err != nil {
 		return store.Action{}, err
 	}
-	if out.Player == nil {
-		return store.Action{}, fmt.Errorf("%s answered an action without its player", owner)
+	if out.Player == nil || out.N <= 0 || out.Move == "" {
+		return store.Action{}, errGarbage("an action without its number, player or move")
 	}
 	return store.Action{N: out.N, Player: *out.Player, Move: out.Move, Ms: out.Ms, ClientSeq: seq}, nil
 }

@@ -2,10 +2,16 @@ package server_test
 
 import (
 	"context"
+	"errors"
+	"io"
 	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
+	"minehall/game"
 	"minehall/server"
 )
 
@@ -31,5 +37,47 @@ func TestForwardTimeoutIsHalfTheLease(t *testing.T) {
 	}
 	if elapsed < lease/2 || elapsed >= lease {
 		t.Errorf("the paused owner held the action up %v; want half the lease (%v), less than the lease", elapsed, lease/2)
+	}
+}
+
+// TestForwardGarbageRefused: an owner (or whatever answers at its
+// address) whose answer to a forwarded action is not one of the API's is
+// refused with a clear error, code unavailable, that says nothing was
+// played; a server error without a body counts as no answer.
+func TestForwardGarbageRefused(t *testing.T) {
+	tests := []struct {
+		name   string
+		status int
+		body   string
+		code   game.Code // "": not a refusal but a failure to reach the owner
+	}{
+		{"ErrHTML", http.StatusOK, "<html>welcome to nginx</html>", game.CodeUnavailable},
+		{"ErrNoPlayer", http.StatusOK, `{"n": 3, "move": "d"}`, game.CodeUnavailable},
+		{"ErrNoNumber", http.StatusOK, `{"player": 1, "move": "d"}`, game.CodeUnavailable},
+		{"ErrRefusalWithoutBody", http.StatusBadRequest, "bad request", game.CodeUnavailable},
+		{"ErrBadGateway", http.StatusBadGateway, "<html>502</html>", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			owner := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.WriteHeader(tt.status)
+				io.WriteString(w, tt.body)
+			}))
+			defer owner.Close()
+			act, err := server.NewForwarder(time.Second).Act(context.Background(), owner.URL, "3f2a9c0d11b4e7a2", "5e0c", "d", 1)
+			if err == nil {
+				t.Fatalf("got the action %+v; want an error", act)
+			}
+			var ge *game.Error
+			isRefusal := errors.As(err, &ge)
+			switch {
+			case tt.code == "" && isRefusal:
+				t.Errorf("got the refusal %v; want a failure to reach the owner", err)
+			case tt.code != "" && (!isRefusal || ge.Code != tt.code):
+				t.Errorf("got %v (code %s); want code %s", err, game.ErrorCode(err), tt.code)
+			case tt.code != "" && !strings.Contains(err.Error(), "nothing was played"):
+				t.Errorf("got %q; want a message saying nothing was played", err)
+			}
+		})
 	}
 }

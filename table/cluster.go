@@ -547,6 +547,9 @@ func (t *Table) Submit(ctx context.Context, seat game.Player, token, move string
 		act, err := t.hall.cfg.Remote.Act(ctx, owner, t.id, token, move, seq)
 		switch {
 		case err != nil && isGameError(err):
+			if game.ErrorCode(err) == game.CodeUnavailable {
+				t.hall.cfg.Logger.Warn("the owner of a table could not take a forwarded action", "table", t.id, "owner", owner, "err", err)
+			}
 			if retried && game.ErrorCode(err) == game.CodeConflict {
 				return t.storedInstead(ctx, seat, seq, err)
 			}
