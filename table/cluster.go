@@ -184,8 +184,9 @@ func (h *Hall) LeaseLost() {
 
 // TakeOver runs the table id, which this instance has just become the
 // owner of (its previous owner died): a followed table carries on in place
-// with its subscribers; another is rebuilt from the store. Bots and clocks
-// resume.
+// with its subscribers; another is rebuilt from the store, as is a copy
+// this instance ran before another instance took the table over (its
+// epoch is older than the store's). Bots and clocks resume.
 func (h *Hall) TakeOver(ctx context.Context, id string) error {
 	h.mu.Lock()
 	t := h.tables[id]
@@ -212,6 +213,20 @@ func (h *Hall) TakeOver(ctx context.Context, id string) error {
 		return errShuttingDown()
 	}
 	if t.mirror {
+		return t.promote(ctx)
+	}
+	rec, err := h.cfg.Store.Table(ctx, id)
+	if err != nil {
+		return err
+	}
+	if rec.Epoch != t.rec.Epoch {
+		// Another instance ran the table since this copy was made (this
+		// one was paused past its lease, and the other is gone now): the
+		// copy is rebuilt from the store before it runs again.
+		t.demote(ctx)
+		if err := t.rebuildFollowed(ctx); err != nil {
+			return err
+		}
 		return t.promote(ctx)
 	}
 	t.resume(ctx)

@@ -149,9 +149,10 @@ func (c *Cluster) OwnerLease(ctx context.Context, id string) (string, time.Durat
 
 // Claim makes this instance the owner of the unfinished table id unless
 // another live instance owns it, and reports whether this instance owns it
-// now.
+// now. Taking a table from another instance moves its epoch on (see
+// store.Table.Epoch), fencing the writes of the previous owner.
 func (c *Cluster) Claim(ctx context.Context, id string) (bool, error) {
-	tag, err := c.db.pool.Exec(ctx, `UPDATE tables SET owner = $1
+	tag, err := c.db.pool.Exec(ctx, `UPDATE tables SET owner = $1, epoch = CASE WHEN owner = $1 THEN epoch ELSE epoch + 1 END
 		WHERE id = $2 AND status <> 'finished' AND (owner = $1 OR owner NOT IN
 			(SELECT id FROM instances WHERE heartbeat > now() - make_interval(secs => $3)))`,
 		c.db.instance, id, c.expirySeconds())
@@ -172,7 +173,7 @@ func (c *Cluster) claimOrphans(ctx context.Context) ([]string, error) {
 	if _, err := c.db.pool.Exec(ctx, `DELETE FROM instances WHERE heartbeat < now() - make_interval(secs => $1)`, forgetAfter.Seconds()); err != nil {
 		return nil, internal("forget dead instances", err)
 	}
-	rows, err := c.db.pool.Query(ctx, `UPDATE tables SET owner = $1
+	rows, err := c.db.pool.Query(ctx, `UPDATE tables SET owner = $1, epoch = epoch + 1
 		WHERE status <> 'finished' AND owner <> $1 AND owner NOT IN
 			(SELECT id FROM instances WHERE heartbeat > now() - make_interval(secs => $2))
 		RETURNING id`, c.db.instance, c.expirySeconds())
