@@ -264,7 +264,13 @@ func (c *Cluster) heartbeatLoop(ctx context.Context) {
 		if !held {
 			c.log.Warn("the lease had run out before it was renewed: the other instances may have taken this one's tables over", "lease", c.cfg.Expiry)
 			if c.h.LeaseLost != nil {
-				c.h.LeaseLost()
+				// Dropping many tables takes time: the heartbeat must
+				// not wait for it.
+				c.wg.Add(1)
+				go func() {
+					defer c.wg.Done()
+					c.h.LeaseLost()
+				}()
 			}
 		}
 		c.takeOver(ctx)
