@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"minehall/game"
 	"minehall/store"
 	"minehall/store/postgres"
@@ -236,5 +238,46 @@ func TestStaleOwnerFenced(t *testing.T) {
 	}
 	if err := dbA.UpdateTable(ctx, reread); err != nil {
 		t.Errorf("UpdateTable by a with the copy read after its claim: %v", err)
+	}
+}
+
+// TestLeaseLostIsReported: an instance whose lease ran out before it
+// renewed it (paused longer than the lease) is told so at its next
+// heartbeat, so that it stops running the tables taken from it; an
+// instance that renews in time is not.
+func TestLeaseLostIsReported(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	db := open(t, url)
+	defer db.Close()
+	// A long lease, so that no heartbeat on a loaded machine is late.
+	c, err := postgres.NewCluster(ctx, db, postgres.ClusterConfig{URL: "http://a.invalid", Heartbeat: 50 * time.Millisecond,
+		Expiry: 5 * time.Second, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatalf("NewCluster: %v", err)
+	}
+	lost := make(chan struct{}, 16)
+	if err := c.Start(ctx, postgres.Handlers{LeaseLost: func() { lost <- struct{}{} }}); err != nil {
+		t.Fatalf("Start: %v", err)
+	}
+	defer c.Close()
+	select {
+	case <-lost:
+		t.Fatalf("LeaseLost called while the lease is renewed in time")
+	case <-time.After(300 * time.Millisecond): // six heartbeats
+	}
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	defer conn.Close(ctx)
+	// As if the instance had been paused for an hour.
+	if _, err := conn.Exec(ctx, `UPDATE instances SET heartbeat = now() - interval '1 hour' WHERE id = $1`, db.Instance()); err != nil {
+		t.Fatalf("age the lease: %v", err)
+	}
+	select {
+	case <-lost:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("LeaseLost not called within 10 s of the lease running out")
 	}
 }
