@@ -21,6 +21,7 @@ import (
 
 	"minehall/game"
 	"minehall/game/gametest"
+	"minehall/server"
 	"minehall/store/postgres/pgtest"
 )
 
@@ -599,5 +600,28 @@ func TestRollingUpgrade(t *testing.T) {
 		if url == a.base || url == b.base {
 			t.Errorf("table %s is still owned by the stopped instance at %s", id, url)
 		}
+	}
+}
+
+// TestServeLeaseDefaultsMeetTheBound: with the default --lease and
+// --heartbeat, a player whose table's owner stops answering is answered
+// within the lease and the forward timeout, which must be within the
+// bound docs/deploy.md promises, and the lease outlasts three heartbeats,
+// so that one late renewal does not hand the tables over.
+func TestServeLeaseDefaultsMeetTheBound(t *testing.T) {
+	f := newServeCmd(testRegistry()).Flags()
+	lease, err := f.GetDuration("lease")
+	if err != nil {
+		t.Fatal(err)
+	}
+	heartbeat, err := f.GetDuration("heartbeat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := lease + server.ForwardTimeout(lease); got > stallBound {
+		t.Errorf("--lease %v with its forward timeout answers within %v; want at most %v", lease, got, stallBound)
+	}
+	if lease < 3*heartbeat {
+		t.Errorf("--lease %v is shorter than three --heartbeat %v", lease, heartbeat)
 	}
 }
