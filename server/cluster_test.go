@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"syscall"
@@ -40,12 +41,21 @@ type pauseGate struct {
 	h      http.Handler
 	mu     sync.Mutex
 	paused chan struct{} // closed on resume; nil while running
+	// mute serves API requests but never answers them, as a process
+	// stopped right after its commit.
+	mute bool
 }
 
 func (g *pauseGate) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	g.mu.Lock()
-	paused := g.paused
+	paused, mute := g.paused, g.mute
 	g.mu.Unlock()
+	if mute && strings.HasPrefix(r.URL.Path, "/api/") {
+		// Served, and the answer never sent: the process stopped between.
+		g.h.ServeHTTP(httptest.NewRecorder(), r)
+		<-r.Context().Done()
+		return
+	}
 	if paused != nil {
 		select {
 		case <-paused:
@@ -403,11 +413,13 @@ func TestPresenceAcrossInstances(t *testing.T) {
 }
 
 // TestPausedOwnerDoesNotStallForwarding: the instance that runs a table
-// stops answering, as a process paused by SIGSTOP whose lease has not run
-// out does. An action sent through the other instance is refused with
-// conflict once the forward timeout, half the lease, has passed, not held
-// up longer; sent again with the same seq once the owner answers again,
-// it is played.
+// stops answering requests while it keeps renewing its lease (a process
+// paused by SIGSTOP stops renewing too: cmd/minehall's
+// TestPausedOwnerTakenOverWithinTheBound). An action sent through the
+// other instance is asked of the owner a second time, since its renewed
+// lease says it is alive, and then refused with conflict, not held up
+// longer; sent again with the same seq once the owner answers again, it is
+// played.
 func TestPausedOwnerDoesNotStallForwarding(t *testing.T) {
 	url := pgtest.URL(t)
 	const lease = 4 * time.Second
@@ -428,8 +440,8 @@ func TestPausedOwnerDoesNotStallForwarding(t *testing.T) {
 	if f.Type != "error" || f.Code != game.CodeConflict || !strings.Contains(f.Message, "did not answer") {
 		t.Fatalf("action while its owner is paused: got %s; want a conflict saying the owner did not answer", f.raw)
 	}
-	if elapsed < timeout || elapsed >= lease {
-		t.Errorf("the paused owner held the action up %v; want the forward timeout %v, less than the lease %v", elapsed, timeout, lease)
+	if elapsed < 2*timeout || elapsed >= 2*lease {
+		t.Errorf("the paused owner held the action up %v; want twice the forward timeout %v, less than twice the lease %v", elapsed, timeout, lease)
 	}
 	// The owner may yet play the request it held when it wakes up, as a
 	// paused process would: then the action sent again is "received
@@ -584,5 +596,37 @@ func TestTakeBackAcrossInstances(t *testing.T) {
 	}
 	if rec.Actions[0].Move != "d" || rec.Actions[1].Move != "e" {
 		t.Errorf("record starts %+v; want d, then Bo's e", rec.Actions[:2])
+	}
+}
+
+// TestSilentOwnerStoredTheAction: the owner of a table stores an action
+// forwarded to it and stops before it answers (its lease no longer
+// renewed). The forwarding instance waits for the lease to run out, takes
+// the table over and answers the player with the action as stored, not a
+// refusal, and the action is played once.
+func TestSilentOwnerStoredTheAction(t *testing.T) {
+	url := pgtest.URL(t)
+	const forward = 300 * time.Millisecond
+	a, b := newInstanceWith(t, url, testExpiry, forward), newInstanceWith(t, url, testExpiry, forward)
+	id, _, tokens := createTable(t, a.base, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
+	ann, bo := dial(t, a.base, id, tokens[0], 0, nil), dial(t, b.base, id, tokens[1], 1, nil)
+	ann.next("state")
+	bo.next("state")
+	ann.act("d")
+	ann.next("ack")
+	a.gate.mu.Lock()
+	a.gate.mute = true
+	a.gate.mu.Unlock()
+	a.cluster.Halt()
+	bo.act("c")
+	if f := bo.next("ack", "error"); f.Type != "ack" || f.N != 2 {
+		t.Fatalf("Bo's action, stored by the owner that then stopped: got %s; want ack n=2", f.raw)
+	}
+	acts, err := b.db.Actions(context.Background(), id)
+	if err != nil {
+		t.Fatalf("Actions: %v", err)
+	}
+	if len(acts) != 2 || acts[1].Move != "c" {
+		t.Errorf("stored actions %+v; want d then c, once", acts)
 	}
 }

@@ -36,10 +36,10 @@ var _ table.Remote = (*Forwarder)(nil)
 
 // ForwardTimeout is how long an instance waits for the owner of a table
 // to answer a forwarded request, given the lease of the cluster: half of
-// it, so that a paused owner holds a client's action up for less than
-// the time after which another instance takes its tables over, and the
-// client, told the owner did not answer, sends it again in time to reach
-// the new owner.
+// it. An owner that does not answer in time is waited for until its lease
+// runs out, and the action is played where the table is taken over (see
+// table.Table.Submit): a client is answered within the lease and the
+// forward timeout together.
 func ForwardTimeout(lease time.Duration) time.Duration { return lease / 2 }
 
 // ForwarderConfig configures a [Forwarder].
@@ -118,6 +118,10 @@ func (f *Forwarder) post(ctx context.Context, owner, path, token string, body, o
 			Error errorBody `json:"error"`
 		}
 		if json.Unmarshal(data, &eb) != nil || eb.Error.Code == "" {
+			if resp.StatusCode >= 500 {
+				// A proxy or a server in trouble: as if it did not answer.
+				return fmt.Errorf("%s answered %s", owner, resp.Status)
+			}
 			return f.garbage(owner, path, resp, "a refusal without an error code")
 		}
 		err := game.Errorf(eb.Error.Code, "%s", eb.Error.Message)
@@ -138,12 +142,19 @@ func (f *Forwarder) post(ctx context.Context, owner, path, token string, body, o
 	return nil
 }
 
-// garbage logs and returns the error of an owner that answered what is
-// not its API's.
+// garbage logs an owner's answer that is not one of its API's (what) and
+// returns what the client hears: nothing was played here, and it may try
+// again.
 func (f *Forwarder) garbage(owner, path string, resp *http.Response, what string) error {
-	err := fmt.Errorf("%s answered %s with %s", owner, resp.Status, what)
-	f.log.Warn("a peer answered garbage", "owner", owner, "path", path, "status", resp.StatusCode, "err", err)
-	return err
+	f.log.Warn("a peer answered garbage", "owner", owner, "path", path, "status", resp.StatusCode, "what", what)
+	return errGarbage(what)
+}
+
+// errGarbage is what a client hears when the instance that runs its table
+// answered a forwarded request with something that is not an answer of
+// this API (what): nothing was applied here, and the client may try again.
+func errGarbage(what string) error {
+	return game.Errorf(game.CodeUnavailable, "the server running this table gave an answer that is not one (%s); nothing was played here; try again in a moment", what)
 }
 
 // Act implements [table.Remote].
@@ -153,9 +164,9 @@ func (f *Forwarder) Act(ctx context.Context, owner, id, token, move string, seq 
 		return store.Action{}, err
 	}
 	if out.Player == nil || out.N < 1 || out.Move == "" {
-		err := fmt.Errorf("%s answered an action without its number, player or move", owner)
-		f.log.Warn("a peer answered garbage", "owner", owner, "table", id, "err", err)
-		return store.Action{}, err
+		const what = "an action without its number, player or move"
+		f.log.Warn("a peer answered garbage", "owner", owner, "table", id, "what", what)
+		return store.Action{}, errGarbage(what)
 	}
 	return store.Action{N: out.N, Player: *out.Player, Move: out.Move, Ms: out.Ms, ClientSeq: seq}, nil
 }

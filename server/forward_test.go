@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
@@ -40,23 +41,28 @@ func TestForwardTimeoutIsHalfTheLease(t *testing.T) {
 	}
 }
 
-// TestForwarderRefusesGarbage: an owner that answers what is not its
-// API's (a page, a refusal without a code, an action without its
-// number, a redirect elsewhere) gets an error that says so, not a
-// made-up result.
+// TestForwarderRefusesGarbage: an owner (or whatever answers at its
+// address) whose answer to a forwarded action is not one of the API's (a
+// page, a refusal without a code, an action without its number, a
+// redirect elsewhere, an answer too long) is refused with a clear error,
+// code unavailable, that says what came and that nothing was played, not
+// a made-up result; a server error without a body counts as no answer.
 func TestForwarderRefusesGarbage(t *testing.T) {
 	tests := []struct {
 		name   string
 		status int
 		header map[string]string
 		body   string
+		code   game.Code // "": not a refusal but a failure to reach the owner
 		want   string
 	}{
-		{"Page", http.StatusOK, nil, "<html>hello</html>", "not JSON of the API"},
-		{"RefusalWithoutCode", http.StatusInternalServerError, nil, "oops", "a refusal without an error code"},
-		{"ActionWithoutNumber", http.StatusOK, nil, `{"move":"d"}`, "without its number, player or move"},
-		{"Redirect", http.StatusFound, map[string]string{"Location": "http://192.0.2.1/"}, "", "neither an answer nor a refusal"},
-		{"TooLong", http.StatusOK, nil, `"` + strings.Repeat("x", 70<<10) + `"`, "an answer over"},
+		{"ErrPage", http.StatusOK, nil, "<html>welcome to nginx</html>", game.CodeUnavailable, "not JSON of the API"},
+		{"ErrNoPlayer", http.StatusOK, nil, `{"n": 3, "move": "d"}`, game.CodeUnavailable, "without its number, player or move"},
+		{"ErrNoNumber", http.StatusOK, nil, `{"player": 1, "move": "d"}`, game.CodeUnavailable, "without its number, player or move"},
+		{"ErrRefusalWithoutCode", http.StatusBadRequest, nil, "bad request", game.CodeUnavailable, "a refusal without an error code"},
+		{"ErrRedirect", http.StatusFound, map[string]string{"Location": "http://192.0.2.1/"}, "", game.CodeUnavailable, "neither an answer nor a refusal"},
+		{"ErrTooLong", http.StatusOK, nil, `"` + strings.Repeat("x", 70<<10) + `"`, game.CodeUnavailable, "an answer over"},
+		{"ErrBadGateway", http.StatusBadGateway, nil, "<html>502</html>", "", "502"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -68,10 +74,22 @@ func TestForwarderRefusesGarbage(t *testing.T) {
 				io.WriteString(w, tt.body)
 			}))
 			defer owner.Close()
-			f := server.NewForwarder(server.ForwarderConfig{Auth: testPeerAuth(t), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+			f := server.NewForwarder(server.ForwarderConfig{Timeout: time.Second, Auth: testPeerAuth(t), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 			act, err := f.Act(context.Background(), owner.URL, "3f2a9c0d11b4e7a2", "5e0c", "d", 1)
-			if err == nil || game.ErrorCode(err) != game.CodeInternal || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("Act: %+v, %v; want an error (no refusal code) saying %q", act, err, tt.want)
+			if err == nil {
+				t.Fatalf("got the action %+v; want an error", act)
+			}
+			var ge *game.Error
+			isRefusal := errors.As(err, &ge)
+			switch {
+			case !strings.Contains(err.Error(), tt.want):
+				t.Errorf("got %q; want it to say %q", err, tt.want)
+			case tt.code == "" && isRefusal:
+				t.Errorf("got the refusal %v; want a failure to reach the owner", err)
+			case tt.code != "" && (!isRefusal || ge.Code != tt.code):
+				t.Errorf("got %v (code %s); want code %s", err, game.ErrorCode(err), tt.code)
+			case tt.code != "" && !strings.Contains(err.Error(), "nothing was played"):
+				t.Errorf("got %q; want a message saying nothing was played", err)
 			}
 		})
 	}

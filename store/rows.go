@@ -20,7 +20,7 @@ type Rows interface {
 
 // TableColumns are the columns of the tables table that [ScanTables] reads,
 // in its order. Both migration sets define them alike.
-const TableColumns = `id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, keeping, settings, private, invite`
+const TableColumns = `id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, keeping, settings, private, invite, epoch`
 
 // ScanTables decodes rows of TableColumns into tables without their seats.
 func ScanTables(rows Rows) ([]*Table, error) {
@@ -34,7 +34,7 @@ func ScanTables(rows Rows) ([]*Table, error) {
 			keeping, settings          string
 		)
 		if err := rows.Scan(&t.ID, &t.Game, &t.Players, &opts, &seed, &t.OwnerHash, &t.AutoStart, &status,
-			&created, &started, &fi, &result, &t.RematchOf, &t.Rematch, &keeping, &settings, &t.Private, &t.Invite); err != nil {
+			&created, &started, &fi, &result, &t.RematchOf, &t.Rematch, &keeping, &settings, &t.Private, &t.Invite, &t.Epoch); err != nil {
 			return nil, err
 		}
 		if err := DecodeKeeping(&t, keeping); err != nil {

@@ -107,6 +107,13 @@ type Table struct {
 	Private bool
 	Invite  string
 
+	// Epoch is the table's ownership epoch as read: one more each time
+	// an instance claims the table from another (PostgreSQL). A store
+	// shared by instances refuses UpdateTable and TakeBack of an
+	// unfinished table whose Epoch is not the stored one, so that an owner
+	// that was paused past its lease cannot write with a stale copy.
+	Epoch int64
+
 	// Settings are the owner's choices: who may chat, the seats made on
 	// the owner's device.
 	Settings Settings

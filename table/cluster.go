@@ -21,6 +21,10 @@ type Cluster interface {
 	// that runs the unfinished table id; "" when this instance runs it,
 	// when no live instance does, or when the table is finished.
 	Owner(ctx context.Context, id string) (string, error)
+	// OwnerLease is Owner with how long, from now, the owner's lease
+	// lasts unless the owner renews it: when the owner does not answer,
+	// the table is taken over once that time has passed.
+	OwnerLease(ctx context.Context, id string) (string, time.Duration, error)
 	// Claim makes this instance the owner of the unfinished table id
 	// unless another live instance owns it, and reports whether this
 	// instance owns it now.
@@ -148,10 +152,43 @@ func (h *Hall) Missed() {
 	}
 }
 
+// LeaseLost stops running the tables that another instance runs now,
+// after this instance's lease ran out (it was paused or cut off): each
+// turns to following its new owner, its bots and clocks stopped, as after
+// a write the database refused. Tables no other instance took stay run
+// here.
+func (h *Hall) LeaseLost() {
+	h.mu.Lock()
+	tables := make([]*Table, 0, len(h.tables))
+	for _, t := range h.tables {
+		tables = append(tables, t)
+	}
+	h.mu.Unlock()
+	dropped := 0
+	for _, t := range tables {
+		ctx, cancel := context.WithTimeout(context.Background(), followTimeout)
+		t.mu.Lock()
+		if !t.mirror && !t.closed && t.rec.Status != store.StatusFinished {
+			owner, err := h.cfg.Cluster.Owner(ctx, t.id)
+			switch {
+			case err != nil:
+				h.cfg.Logger.Error("owner of a table not read after the lease ran out", "table", t.id, "err", err)
+			case owner != "":
+				t.demote(ctx)
+				dropped++
+			}
+		}
+		t.mu.Unlock()
+		cancel()
+	}
+	h.cfg.Logger.Warn("lease ran out: tables taken over by other instances are followed now", "dropped", dropped)
+}
+
 // TakeOver runs the table id, which this instance has just become the
 // owner of (its previous owner died): a followed table carries on in place
-// with its subscribers; another is rebuilt from the store. Bots and clocks
-// resume.
+// with its subscribers; another is rebuilt from the store, as is a copy
+// this instance ran before another instance took the table over (its
+// epoch is older than the store's). Bots and clocks resume.
 func (h *Hall) TakeOver(ctx context.Context, id string) error {
 	h.mu.Lock()
 	t := h.tables[id]
@@ -178,6 +215,20 @@ func (h *Hall) TakeOver(ctx context.Context, id string) error {
 		return errShuttingDown()
 	}
 	if t.mirror {
+		return t.promote(ctx)
+	}
+	rec, err := h.cfg.Store.Table(ctx, id)
+	if err != nil {
+		return err
+	}
+	if rec.Epoch != t.rec.Epoch {
+		// Another instance ran the table since this copy was made (this
+		// one was paused past its lease, and the other is gone now): the
+		// copy is rebuilt from the store before it runs again.
+		t.demote(ctx)
+		if err := t.rebuildFollowed(ctx); err != nil {
+			return err
+		}
 		return t.promote(ctx)
 	}
 	t.resume(ctx)
@@ -480,12 +531,26 @@ func (t *Table) ActWithToken(ctx context.Context, seat game.Player, token, move 
 
 // Submit is ActWithToken returning the action as stored: what an instance
 // answers another that forwarded the action.
+//
+// When the owner does not answer (paused, or dying), Submit waits for the
+// owner's lease to run out and then plays the action on the instance that
+// takes the table over (this one, unless another was first), so that the
+// client is answered within the lease and the forward timeout together,
+// not told to try again; an owner that renewed its lease meanwhile is
+// asked once more. An action that the silent owner had stored after all
+// is answered as stored, never played twice.
 func (t *Table) Submit(ctx context.Context, seat game.Player, token, move string, seq int64) (store.Action, error) {
-	for range 3 {
+	retried := false // the action may have been stored by an owner that did not answer
+	for range 4 {
 		if !t.isMirror() {
 			act, err := t.act(ctx, seat, move, seq)
-			if game.ErrorCode(err) == game.CodeConflict && t.isMirror() {
-				continue // lost the table meanwhile: forward
+			if game.ErrorCode(err) == game.CodeConflict {
+				if t.isMirror() {
+					continue // lost the table meanwhile: forward
+				}
+				if retried {
+					return t.storedInstead(ctx, seat, seq, err)
+				}
 			}
 			return act, err
 		}
@@ -497,29 +562,103 @@ func (t *Table) Submit(ctx context.Context, seat game.Player, token, move string
 			continue // taken over: act here
 		}
 		act, err := t.hall.cfg.Remote.Act(ctx, owner, t.id, token, move, seq)
-		if err != nil {
-			if isGameError(err) {
-				return store.Action{}, err
-			}
-			return store.Action{}, errUnreachable(err)
-		}
-		t.mu.Lock()
-		defer t.mu.Unlock()
 		switch {
-		case !t.mirror || t.n >= act.N:
-		case t.n+1 == act.N && act.Player == seat:
-			// The owner's answer is the action: no need to wait for its
-			// notification or read the log.
-			err = t.follow(act)
-		default:
-			t.awaitFollowed(act.N)
-			if t.mirror && t.n < act.N {
-				err = t.catchUp(ctx)
+		case err != nil && isGameError(err):
+			if game.ErrorCode(err) == game.CodeUnavailable {
+				t.hall.cfg.Logger.Warn("the owner of a table could not take a forwarded action", "table", t.id, "owner", owner, "err", err)
 			}
+			if retried && game.ErrorCode(err) == game.CodeConflict {
+				return t.storedInstead(ctx, seat, seq, err)
+			}
+			return store.Action{}, err
+		case err != nil && retried:
+			return store.Action{}, errUnreachable(err)
+		case err != nil:
+			t.hall.cfg.Logger.Warn("the owner of a table did not answer a forwarded action; waiting for its lease", "table", t.id, "owner", owner, "err", err)
+			if werr := t.awaitLease(ctx, owner); werr != nil {
+				return store.Action{}, errUnreachable(err)
+			}
+			retried = true
+			continue
 		}
-		return act, err
+		return act, t.followActed(ctx, seat, act)
 	}
 	return store.Action{}, game.Errorf(game.CodeConflict, "table %s is changing servers; try again in a moment", t.id)
+}
+
+// followActed applies here the action act that the owner played for seat,
+// so that the caller's acknowledgement follows the update as it does on
+// the owner; t.mu is not held.
+func (t *Table) followActed(ctx context.Context, seat game.Player, act store.Action) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch {
+	case !t.mirror || t.n >= act.N:
+		return nil
+	case t.n+1 == act.N && act.Player == seat:
+		// The owner's answer is the action: no need to wait for its
+		// notification or read the log.
+		return t.follow(act)
+	}
+	t.awaitFollowed(act.N)
+	if t.mirror && t.n < act.N {
+		return t.catchUp(ctx)
+	}
+	return nil
+}
+
+// leasePoll is how often an instance waiting for a silent owner's lease
+// to run out looks again: an owner that ends its lease early (it is
+// shutting down) is replaced without waiting for the whole lease.
+const leasePoll = 200 * time.Millisecond
+
+// leaseJitter is how much longer a lease may seem between two readings
+// without having been renewed (the readings' own delays).
+const leaseJitter = 50 * time.Millisecond
+
+// awaitLease waits until owner, which did not answer, no longer runs the
+// table: its lease ran out or ended, or another instance took the table
+// over. It returns early, also nil, when the owner renews its lease (it
+// is alive after all, and is asked again), and an error when ctx ends.
+func (t *Table) awaitLease(ctx context.Context, owner string) error {
+	c := t.hall.cfg.Cluster
+	last := time.Duration(-1)
+	for {
+		cur, left, err := c.OwnerLease(ctx, t.id)
+		switch {
+		case err != nil:
+			return err
+		case cur != owner, left <= 0:
+			return nil
+		case last >= 0 && left > last+leaseJitter:
+			return nil // renewed
+		}
+		last = left
+		wait := min(left+10*time.Millisecond, leasePoll)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+		last -= wait
+	}
+}
+
+// storedInstead answers an action sent again after its owner did not
+// answer, and refused (refusal) as a conflict: when the log holds seat's
+// action numbered seq, the silent owner stored it before it stopped, and
+// that stored action is the answer; otherwise the refusal is.
+func (t *Table) storedInstead(ctx context.Context, seat game.Player, seq int64, refusal error) (store.Action, error) {
+	acts, err := t.hall.cfg.Store.Actions(ctx, t.id)
+	if err != nil {
+		return store.Action{}, refusal
+	}
+	for i := len(acts) - 1; i >= 0; i-- {
+		if a := acts[i]; a.Player == seat && a.ClientSeq == seq {
+			return a, t.followActed(ctx, seat, a)
+		}
+	}
+	return store.Action{}, refusal
 }
 
 func (t *Table) isMirror() bool {

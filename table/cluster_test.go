@@ -241,3 +241,44 @@ func TestTakeOverKeepsTheClocks(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// TestLeaseLostDropsTakenTables: a hall whose lease ran out while its
+// tables of people sat idle (nothing written, so no write was refused)
+// hears that its lease was lost: the tables another hall took meanwhile
+// are followed from then on, not run.
+func TestLeaseLostDropsTakenTables(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	a, b := newMember(t, url, "http://a.invalid", 0), newMember(t, url, "http://b.invalid", 0)
+	req := table.CreateRequest{Game: "connectfour", Players: 2, Private: true, AutoStart: true,
+		Seats: []table.SeatRequest{{Kind: store.SeatPerson, Here: true, Name: "Ann"}, {Kind: store.SeatPerson, Here: true, Name: "Bo"}}}
+	var ids []string
+	for range 2 {
+		tb, _, err := a.hall.Open(ctx, req)
+		if err != nil {
+			t.Fatalf("Open: %v", err)
+		}
+		ids = append(ids, tb.ID())
+	}
+	if got := a.hall.Stats().Playing; got != 2 {
+		t.Fatalf("a runs %d tables; want 2", got)
+	}
+	// a pauses; b finds its lease run out and takes its tables; a is back.
+	a.cluster.Halt()
+	waitUntil(t, 10*time.Second, "b takes a's tables over", func() bool {
+		for _, id := range ids {
+			if owner, err := a.cluster.Owner(ctx, id); err != nil || owner != "http://b.invalid" {
+				return false
+			}
+		}
+		return true
+	})
+	if got := a.hall.Stats().Playing; got != 2 {
+		t.Fatalf("a runs %d tables before it hears of its lease; want 2 (nothing written, nothing refused)", got)
+	}
+	a.hall.LeaseLost()
+	if got := a.hall.Stats().Playing; got != 0 {
+		t.Errorf("a runs %d tables after it heard its lease was lost; want 0: b runs them", got)
+	}
+	waitUntil(t, 10*time.Second, "b runs both tables", func() bool { return b.hall.Stats().Playing == 2 })
+}

@@ -94,8 +94,8 @@ down gracefully.`,
 	f.StringSliceVar(&opts.origins, "origin", nil, "host pattern of another site allowed to open WebSockets (repeatable)")
 	f.DurationVar(&opts.botPace, "bot-pace", 800*time.Millisecond, "least time a bot takes for a turn-based move")
 	f.StringVar(&opts.advertise, "advertise", "", "PostgreSQL only: base URL at which the other instances reach this one (default http://ADDR, with the host name when ADDR has no host)")
-	f.DurationVar(&opts.heartbeat, "heartbeat", time.Second, "PostgreSQL only: how often the instance renews its lease and looks for tables of dead instances")
-	f.DurationVar(&opts.lease, "lease", 5*time.Second, "PostgreSQL only: how long an instance that stopped renewing keeps its tables before the others take them over")
+	f.DurationVar(&opts.heartbeat, "heartbeat", 500*time.Millisecond, "PostgreSQL only: how often the instance renews its lease and looks for tables of dead instances")
+	f.DurationVar(&opts.lease, "lease", 1500*time.Millisecond, "PostgreSQL only: how long an instance that stopped renewing keeps its tables before the others take them over; a paused instance's players are answered within the lease and half of it")
 	f.DurationVar(&opts.openExpiry, "open-expiry", table.DefaultOpenExpiry, "an open table nobody completes in this time expires")
 	f.DurationVar(&opts.idleExpiry, "idle-expiry", table.DefaultIdleExpiry, "a playing table without a clock that no person has been at for this long is abandoned")
 	def := server.DefaultLimits()
@@ -297,6 +297,7 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 					log.Error("table not taken over", "table", id, "err", err)
 				}
 			},
+			LeaseLost: hall.LeaseLost,
 		})
 	} else {
 		var n int

@@ -21,10 +21,10 @@ type ClusterConfig struct {
 	// http://10.0.0.5:8080: where they forward actions for its tables.
 	URL string
 	// Heartbeat is how often the instance renews its lease and looks for
-	// tables of dead instances to take over; default 1s.
+	// tables of dead instances to take over; default 500ms.
 	Heartbeat time.Duration
 	// Expiry is how long after its last renewal an instance's lease ends:
-	// then it counts as dead and its tables are taken over. Default 5s; it
+	// then it counts as dead and its tables are taken over. Default 1.5s; it
 	// must be more than Heartbeat.
 	Expiry time.Duration
 	// Logger defaults to slog.Default().
@@ -43,6 +43,11 @@ type Handlers struct {
 	// TakeOver is called for each table this instance took over from a
 	// dead one; the instance must run it from now on.
 	TakeOver func(id string)
+	// LeaseLost is called when the instance renews a lease that had run
+	// out (it was paused or cut off for longer than the lease): the
+	// tables it ran may be another instance's now, and it must stop
+	// running those (the database refuses their writes anyway).
+	LeaseLost func()
 }
 
 // Cluster is one instance among several sharing a database: it holds the
@@ -69,10 +74,10 @@ type Cluster struct {
 // orphaned.
 func NewCluster(ctx context.Context, db *DB, cfg ClusterConfig) (*Cluster, error) {
 	if cfg.Heartbeat == 0 {
-		cfg.Heartbeat = time.Second
+		cfg.Heartbeat = 500 * time.Millisecond
 	}
 	if cfg.Expiry == 0 {
-		cfg.Expiry = 5 * time.Second
+		cfg.Expiry = 1500 * time.Millisecond
 	}
 	if cfg.Expiry <= cfg.Heartbeat {
 		return nil, game.Errorf(game.CodeInvalid, "the lease expiry (%v) must be longer than the heartbeat (%v)", cfg.Expiry, cfg.Heartbeat)
@@ -84,7 +89,7 @@ func NewCluster(ctx context.Context, db *DB, cfg ClusterConfig) (*Cluster, error
 		cfg.Logger = slog.Default()
 	}
 	c := &Cluster{db: db, cfg: cfg, log: cfg.Logger}
-	if err := c.renew(ctx); err != nil {
+	if _, err := c.renew(ctx); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -95,41 +100,59 @@ func (c *Cluster) Instance() string { return c.db.instance }
 
 func (c *Cluster) expirySeconds() float64 { return c.cfg.Expiry.Seconds() }
 
-// renew renews the lease, registering the instance if its row is gone.
-func (c *Cluster) renew(ctx context.Context) error {
-	_, err := c.db.pool.Exec(ctx, `INSERT INTO instances (id, url, heartbeat) VALUES ($1, $2, now())
-		ON CONFLICT (id) DO UPDATE SET url = EXCLUDED.url, heartbeat = EXCLUDED.heartbeat`, c.db.instance, c.cfg.URL)
+// renew renews the lease, registering the instance if its row is gone,
+// and reports whether the lease was still held: false when it had run out
+// or ended (the instance was paused or cut off longer than the lease, and
+// the others may have taken its tables over), or at the first renewal.
+func (c *Cluster) renew(ctx context.Context) (bool, error) {
+	var held bool
+	err := c.db.pool.QueryRow(ctx, `WITH prev AS (
+			SELECT heartbeat > now() - make_interval(secs => $3) AS held FROM instances WHERE id = $1
+		)
+		INSERT INTO instances (id, url, heartbeat) VALUES ($1, $2, now())
+		ON CONFLICT (id) DO UPDATE SET url = EXCLUDED.url, heartbeat = EXCLUDED.heartbeat
+		RETURNING COALESCE((SELECT held FROM prev), false)`, c.db.instance, c.cfg.URL, c.expirySeconds()).Scan(&held)
 	if err != nil {
-		return internal("renew the lease", err)
+		return false, internal("renew the lease", err)
 	}
-	return nil
+	return held, nil
 }
 
 // Owner returns the URL of the live instance other than this one that runs
 // the unfinished table id; "" when this instance owns it, when no live
 // instance does, or when the table is finished.
 func (c *Cluster) Owner(ctx context.Context, id string) (string, error) {
+	owner, _, err := c.OwnerLease(ctx, id)
+	return owner, err
+}
+
+// OwnerLease is Owner with how long, from now, the owner's lease lasts
+// unless the owner renews it (0 with no owner): the longest another
+// instance waits for an owner that does not answer before it takes the
+// table over. It is measured on the database's clock, as leases are.
+func (c *Cluster) OwnerLease(ctx context.Context, id string) (string, time.Duration, error) {
 	var owner, url, status string
-	var live bool
+	var left float64
 	err := c.db.pool.QueryRow(ctx, `SELECT t.owner, t.status, COALESCE(i.url, ''),
-			COALESCE(i.heartbeat > now() - make_interval(secs => $2), false)
-		FROM tables t LEFT JOIN instances i ON i.id = t.owner WHERE t.id = $1`, id, c.expirySeconds()).Scan(&owner, &status, &url, &live)
+			COALESCE(EXTRACT(EPOCH FROM i.heartbeat + make_interval(secs => $2) - now())::float8, 0)
+		FROM tables t LEFT JOIN instances i ON i.id = t.owner WHERE t.id = $1`, id, c.expirySeconds()).Scan(&owner, &status, &url, &left)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
-		return "", game.Errorf(game.CodeNotFound, "no table %s", id)
+		return "", 0, game.Errorf(game.CodeNotFound, "no table %s", id)
 	case err != nil:
-		return "", internal("find the owner", err)
-	case status == string(store.StatusFinished) || owner == c.db.instance || !live:
-		return "", nil
+		return "", 0, internal("find the owner", err)
+	case status == string(store.StatusFinished) || owner == c.db.instance || left <= 0:
+		return "", 0, nil
 	}
-	return url, nil
+	return url, time.Duration(left * float64(time.Second)), nil
 }
 
 // Claim makes this instance the owner of the unfinished table id unless
 // another live instance owns it, and reports whether this instance owns it
-// now.
+// now. Taking a table from another instance moves its epoch on (see
+// store.Table.Epoch), fencing the writes of the previous owner.
 func (c *Cluster) Claim(ctx context.Context, id string) (bool, error) {
-	tag, err := c.db.pool.Exec(ctx, `UPDATE tables SET owner = $1
+	tag, err := c.db.pool.Exec(ctx, `UPDATE tables SET owner = $1, epoch = CASE WHEN owner = $1 THEN epoch ELSE epoch + 1 END
 		WHERE id = $2 AND status <> 'finished' AND (owner = $1 OR owner NOT IN
 			(SELECT id FROM instances WHERE heartbeat > now() - make_interval(secs => $3)))`,
 		c.db.instance, id, c.expirySeconds())
@@ -150,7 +173,7 @@ func (c *Cluster) claimOrphans(ctx context.Context) ([]string, error) {
 	if _, err := c.db.pool.Exec(ctx, `DELETE FROM instances WHERE heartbeat < now() - make_interval(secs => $1)`, forgetAfter.Seconds()); err != nil {
 		return nil, internal("forget dead instances", err)
 	}
-	rows, err := c.db.pool.Query(ctx, `UPDATE tables SET owner = $1
+	rows, err := c.db.pool.Query(ctx, `UPDATE tables SET owner = $1, epoch = epoch + 1
 		WHERE status <> 'finished' AND owner <> $1 AND owner NOT IN
 			(SELECT id FROM instances WHERE heartbeat > now() - make_interval(secs => $2))
 		RETURNING id`, c.db.instance, c.expirySeconds())
@@ -231,11 +254,24 @@ func (c *Cluster) heartbeatLoop(ctx context.Context) {
 			return
 		case <-tick.C:
 		}
-		if err := c.renew(ctx); err != nil {
+		held, err := c.renew(ctx)
+		if err != nil {
 			if ctx.Err() == nil {
 				c.log.Error("lease not renewed", "err", err)
 			}
 			continue
+		}
+		if !held {
+			c.log.Warn("the lease had run out before it was renewed: the other instances may have taken this one's tables over", "lease", c.cfg.Expiry)
+			if c.h.LeaseLost != nil {
+				// Dropping many tables takes time: the heartbeat must
+				// not wait for it.
+				c.wg.Add(1)
+				go func() {
+					defer c.wg.Done()
+					c.h.LeaseLost()
+				}()
+			}
 		}
 		c.takeOver(ctx)
 	}

@@ -6,8 +6,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -21,6 +23,17 @@ import (
 // defaultMaxConns is the size of the connection pool unless the URL sets
 // pool_max_conns.
 const defaultMaxConns = 16
+
+// stalledTransaction is how long a transaction of this instance may wait
+// for it between two statements before the database ends it (the
+// connection parameter stalledParam, unless the URL sets it): an instance
+// paused in the middle of a transaction must not keep its table's row
+// locked, or the instance taking the table over would wait for it to
+// resume. Every transaction here runs its statements back to back.
+const (
+	stalledTransaction = time.Second
+	stalledParam       = "idle_in_transaction_session_timeout"
+)
 
 // DB is a [store.Store] on a PostgreSQL database, writing as one instance.
 type DB struct {
@@ -55,6 +68,9 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		// queueing for a connection on a busy server; PostgreSQL
 		// commits many at once.
 		cfg.MaxConns = defaultMaxConns
+	}
+	if _, ok := cfg.ConnConfig.RuntimeParams[stalledParam]; !ok {
+		cfg.ConnConfig.RuntimeParams[stalledParam] = strconv.FormatInt(stalledTransaction.Milliseconds(), 10)
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {

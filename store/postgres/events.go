@@ -100,13 +100,14 @@ func (db *DB) TakeBack(ctx context.Context, t *store.Table, to int64, ev store.T
 	}
 	err = pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
 		var owner, status string
-		err := tx.QueryRow(ctx, `SELECT owner, status FROM tables WHERE id = $1 FOR UPDATE`, t.ID).Scan(&owner, &status)
+		var epoch int64
+		err := tx.QueryRow(ctx, `SELECT owner, status, epoch FROM tables WHERE id = $1 FOR UPDATE`, t.ID).Scan(&owner, &status, &epoch)
 		switch {
 		case errors.Is(err, pgx.ErrNoRows):
 			return game.Errorf(game.CodeNotFound, "no table %s", t.ID)
 		case err != nil:
 			return internal("take back", err)
-		case owner != db.instance && status != string(store.StatusFinished):
+		case (owner != db.instance || epoch != t.Epoch) && status != string(store.StatusFinished):
 			return errNotOwner(t.ID)
 		}
 		var lastAction, lastEvent int64

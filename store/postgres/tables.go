@@ -51,7 +51,8 @@ func (db *DB) CreateTable(ctx context.Context, t *store.Table) error {
 }
 
 // UpdateTable implements [store.Store]. An unfinished table is changed only
-// by the instance that owns it; a finished one by any (a rematch link).
+// by the instance that owns it, at the epoch of t (CodeConflict
+// otherwise); a finished one by any (a rematch link).
 func (db *DB) UpdateTable(ctx context.Context, t *store.Table) error {
 	u, err := newTableUpdate(t)
 	if err != nil {
@@ -93,14 +94,15 @@ func newTableUpdate(t *store.Table) (tableUpdate, error) {
 	return u, nil
 }
 
-// updateTable writes u in tx, if this instance owns the table or it is
+// updateTable writes u in tx, if this instance owns the table at the
+// epoch it read (no other instance claimed it since), or the table is
 // finished.
 func (db *DB) updateTable(ctx context.Context, tx pgx.Tx, u tableUpdate) error {
 	t := u.t
 	tag, err := tx.Exec(ctx, `UPDATE tables SET status = $1, started_ms = $2, finished_ms = $3, result = $4,
 		rematch_of = $5, rematch = $6, autostart = $7, keeping = $10, settings = $11
-		WHERE id = $8 AND (owner = $9 OR status = 'finished')`,
-		string(t.Status), store.Millis(t.Started), store.Millis(t.Finished), u.res, t.RematchOf, t.Rematch, t.AutoStart, t.ID, db.instance, u.keeping, u.settings)
+		WHERE id = $8 AND ((owner = $9 AND epoch = $12) OR status = 'finished')`,
+		string(t.Status), store.Millis(t.Started), store.Millis(t.Finished), u.res, t.RematchOf, t.Rematch, t.AutoStart, t.ID, db.instance, u.keeping, u.settings, t.Epoch)
 	if err != nil {
 		return internal("update table", err)
 	}
@@ -114,7 +116,8 @@ func (db *DB) updateTable(ctx context.Context, tx pgx.Tx, u tableUpdate) error {
 }
 
 // whyNot explains why a write to table id changed nothing: there is no
-// such table, or another instance owns it.
+// such table, or another instance owns it or owned it since this one read
+// it.
 func (db *DB) whyNot(ctx context.Context, q pgx.Tx, id string) error {
 	var owner string
 	err := q.QueryRow(ctx, `SELECT owner FROM tables WHERE id = $1`, id).Scan(&owner)
