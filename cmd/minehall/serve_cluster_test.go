@@ -1,15 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -71,85 +68,15 @@ func clusterSecretFile(t *testing.T) string {
 	return p
 }
 
-// lockedBuffer is a log that a process writes while the test reads it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
-// instanceProc is a `minehall serve` process of the cluster.
-type instanceProc struct {
-	base string
-	cmd  *exec.Cmd
-	log  *lockedBuffer
-	done chan struct{} // closed when the process has exited
-}
-
 // startInstance starts an instance of the cluster on db; it is stopped
 // (SIGCONT, then SIGTERM) when the test ends.
-func startInstance(t *testing.T, db string) *instanceProc {
+func startInstance(t *testing.T, db string) *serveProc {
 	t.Helper()
-	args := append([]string{"serve"}, clusterServeArgs(t, db)...)
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), serveArgsEnv+"="+strings.Join(args, "\x1f"))
-	p := &instanceProc{cmd: cmd, log: &lockedBuffer{}, done: make(chan struct{})}
-	cmd.Stderr = p.log
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatalf("StdoutPipe: %v", err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start server: %v", err)
-	}
-	line := make(chan string, 1)
-	go func() {
-		s, _ := bufio.NewReader(out).ReadString('\n')
-		line <- s
-		io.Copy(io.Discard, out)
-		cmd.Wait()
-		close(p.done)
-	}()
-	t.Cleanup(func() {
-		cmd.Process.Signal(syscall.SIGCONT)
-		cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-p.done:
-		case <-time.After(20 * time.Second):
-			cmd.Process.Kill()
-			<-p.done
-		}
-		if t.Failed() {
-			t.Logf("log of the instance at %s:\n%s", p.base, p.log)
-		}
-	})
-	select {
-	case s := <-line:
-		base, ok := strings.CutPrefix(strings.TrimSpace(s), "minehall serving on ")
-		if !ok {
-			t.Fatalf("the server said %q; want its address; its log:\n%s", s, p.log)
-		}
-		p.base = base
-		return p
-	case <-time.After(60 * time.Second):
-		t.Fatalf("the server did not start within 60 s")
-	}
-	return nil
+	return startServeProc(t, clusterServeArgs(t, db)...)
 }
 
 // stop stops the instance with SIGTERM and waits for it to exit.
-func (p *instanceProc) stop(t *testing.T) {
+func (p *serveProc) stop(t *testing.T) {
 	t.Helper()
 	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatalf("SIGTERM: %v", err)
@@ -161,7 +88,7 @@ func (p *instanceProc) stop(t *testing.T) {
 	}
 }
 
-func (p *instanceProc) signal(t *testing.T, sig syscall.Signal) {
+func (p *serveProc) signal(t *testing.T, sig syscall.Signal) {
 	t.Helper()
 	if err := p.cmd.Process.Signal(sig); err != nil {
 		t.Fatalf("signal %v: %v", sig, err)
@@ -592,7 +519,7 @@ func TestRollingUpgrade(t *testing.T) {
 	lb := &balancer{}
 	lb.set(a.base, b.base)
 	line := drawnLine(t)
-	var a2, b2 *instanceProc
+	var a2, b2 *serveProc
 	players := playAll(t, lb, ids, tokens, line, 200*time.Millisecond, func(time.Time) {
 		time.Sleep(time.Second)
 		lb.set(b.base)

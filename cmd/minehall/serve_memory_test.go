@@ -1,79 +1,20 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
-	"time"
 
 	"minehall/account"
 )
-
-// serveArgsEnv holds the command line of `minehall serve` that a
-// re-executed test binary runs: the test binary doubles as the server
-// process whose memory TestSignInBurstMemory measures.
-const serveArgsEnv = "MINEHALL_TEST_SERVE_ARGS"
-
-func TestMain(m *testing.M) {
-	if args := os.Getenv(serveArgsEnv); args != "" {
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-		code := run(ctx, testRegistry(), strings.Split(args, "\x1f"), os.Stdout, os.Stderr)
-		stop()
-		os.Exit(code)
-	}
-	os.Exit(m.Run())
-}
-
-// startServe runs `minehall serve args…` as a process of its own and
-// returns its base URL and process; the process is stopped when the test
-// ends.
-func startServe(t *testing.T, args ...string) (string, *exec.Cmd) {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), serveArgsEnv+"="+strings.Join(append([]string{"serve"}, args...), "\x1f"))
-	cmd.Stderr = io.Discard
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatalf("StdoutPipe: %v", err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start server: %v", err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		cmd.Wait()
-	})
-	line := make(chan string, 1)
-	go func() {
-		s, _ := bufio.NewReader(out).ReadString('\n')
-		line <- s
-		io.Copy(io.Discard, out)
-	}()
-	select {
-	case s := <-line:
-		base, ok := strings.CutPrefix(strings.TrimSpace(s), "minehall serving on ")
-		if !ok {
-			t.Fatalf("the server said %q; want its address", s)
-		}
-		return base, cmd
-	case <-time.After(60 * time.Second):
-		t.Fatalf("the server did not start within 60 s")
-	}
-	return "", nil
-}
 
 // procMemory reads a field in kB (VmRSS, VmHWM) of /proc/PID/status, in
 // bytes.
