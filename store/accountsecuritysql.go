@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -168,9 +169,54 @@ const DeletedPrefix = "deleted:"
 // DeletedName is the name a deleted account's records are shown under.
 const DeletedName = "deleted player"
 
+// renameChatTx puts shownName on the chat messages that the account id
+// sent from its seats, inside the caller's transaction tx; it runs before
+// the seats forget their account.
+func renameChatTx(ctx context.Context, tx SQL, id, shownName string) error {
+	type message struct {
+		table string
+		n     int64
+		body  string
+	}
+	rows, done, err := tx.Query(ctx, `SELECT e.table_id, e.n, e.body FROM events e JOIN seats s ON s.table_id = e.table_id AND s.seat = e.seat
+		WHERE s.account = $1 AND e.kind = $2`, id, EventChat)
+	if err != nil {
+		return fmt.Errorf("delete account: read its chat: %w", err)
+	}
+	var msgs []message
+	for rows.Next() {
+		var m message
+		if err := rows.Scan(&m.table, &m.n, &m.body); err != nil {
+			done()
+			return fmt.Errorf("delete account: read its chat: %w", err)
+		}
+		msgs = append(msgs, m)
+	}
+	err = rows.Err()
+	done()
+	if err != nil {
+		return fmt.Errorf("delete account: read its chat: %w", err)
+	}
+	for _, m := range msgs {
+		var b eventBody
+		if err := json.Unmarshal([]byte(m.body), &b); err != nil {
+			return fmt.Errorf("delete account: decode chat message %d of table %s: %w", m.n, m.table, err)
+		}
+		b.Name = shownName
+		body, err := json.Marshal(b)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE events SET body = $1 WHERE table_id = $2 AND n = $3`, string(body), m.table, m.n); err != nil {
+			return fmt.Errorf("delete account: rename its chat: %w", err)
+		}
+	}
+	return nil
+}
+
 // DeleteAccountTx removes an account and what is its alone, and puts
 // shownName on the records it leaves behind, inside the caller's
-// transaction tx: its seats and puzzle attempts carry shownName and no
+// transaction tx: its seats, chat messages and puzzle attempts carry shownName and no
 // account; its recorded games stay, for the ratings of the others at
 // those tables to be recomputed from them, under the player
 // DeletedPrefix+id; its own ratings and puzzle ratings go.
@@ -179,6 +225,9 @@ func DeleteAccountTx(ctx context.Context, tx SQL, id, shownName string) error {
 		return err
 	}
 	puzzlePlayer := "account:" + id // a signed-in player's identity in the puzzle tables
+	if err := renameChatTx(ctx, tx, id, shownName); err != nil {
+		return err
+	}
 	for _, st := range []struct {
 		q    string
 		args []any

@@ -166,6 +166,10 @@ func testDeleteAccount(t *testing.T, s securityStore) {
 	tb := sample("t1", base())
 	tb.Seats[2] = store.Seat{Kind: store.SeatPerson, Name: "Bo", TokenHash: []byte{4}, Account: "acc-bo"}
 	mustCreate(t, s, tb)
+	mustEvents(t, s, "t1", []store.TableEvent{
+		{N: 1, Kind: store.EventChat, Seat: 0, At: base(), Name: "Ann", Text: "gl"},
+		{N: 2, Kind: store.EventChat, Seat: 2, At: base(), Name: "Bo", Text: "you too"},
+	})
 	g := store.GameResult{Table: "t1", Game: "race", Finished: base(), Rated: true, Seats: []store.SeatResult{
 		{Player: "acc-ann", Rank: 1, Won: true}, {Player: store.BotPlayer("easy"), Rank: 2}, {Player: "acc-bo", Rank: 3},
 	}}
@@ -243,6 +247,13 @@ func testDeleteAccount(t *testing.T, s securityStore) {
 	}
 	if sb := got.Seats[2]; sb.Name != "Bo" || sb.Account != "acc-bo" {
 		t.Errorf("another account's seat: name %q, account %q; want it kept", sb.Name, sb.Account)
+	}
+	evs, err := s.Events(ctx, "t1", 0)
+	if err != nil || len(evs) != 2 {
+		t.Fatalf("Events after DeleteAccount = %+v, %v; want the 2 messages", evs, err)
+	}
+	if evs[0].Name != "deleted player" || evs[0].Text != "gl" || evs[1].Name != "Bo" {
+		t.Errorf("chat after DeleteAccount: %q said %q, %q said %q; want \"deleted player\" for Ann, Bo kept", evs[0].Name, evs[0].Text, evs[1].Name, evs[1].Text)
 	}
 	checkCode(t, "DeleteAccount twice", s.DeleteAccount(ctx, "acc-ann", "deleted player"), game.CodeNotFound)
 }
