@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"context"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -40,11 +40,6 @@ func startOutage(t *testing.T, target string) *outage {
 		}
 		proxy.ServeHTTP(w, r)
 	}))
-	ts.Config.ConnState = func(c net.Conn, s http.ConnState) {
-		if o.down.Load() && s == http.StateIdle {
-			c.Close()
-		}
-	}
 	t.Cleanup(ts.Close)
 	o.URL = ts.URL
 	return o
@@ -85,14 +80,22 @@ func evalAsync[T any](t *testing.T, ctx context.Context, expr string) T {
 
 // The app is installable and works offline as far as it can: the page
 // links a valid manifest; its service worker registers and controls the
-// page after a reload; then, with the server out of reach (the browser
+// page after a reload, and Chromium's installability check (the one
+// Lighthouse ran) finds nothing missing; then, with the server out of reach (the browser
 // still online), and again with the network gone too, a reload still
 // shows the app with a banner that says it is offline and that tables
 // need the server, which goes when the network is back.
 func TestInstallableAndOffline(t *testing.T) {
 	s := startSite(t)
 	o := startOutage(t, s.URL)
-	tab := newTab(t, newBrowser(t), "guest")
+	// The browser's own first tab, not a new browser context: Chromium
+	// does not install apps from an incognito-like context.
+	tab := newBrowser(t)
+	t.Cleanup(func() {
+		if t.Failed() {
+			screenshot(t, tab, "guest")
+		}
+	})
 	do(t, tab, 30*time.Second, "open the lobby",
 		chromedp.Navigate(o.URL+"/"),
 		chromedp.WaitVisible(chromedp.CSS(`#create`)),
@@ -124,6 +127,16 @@ func TestInstallableAndOffline(t *testing.T) {
 	)
 	if got := eval[string](t, tab, `navigator.serviceWorker.controller?.scriptURL ?? 'none'`); got != o.URL+"/sw.js" {
 		t.Fatalf("after a reload the page is controlled by %s; want %s/sw.js", got, o.URL)
+	}
+
+	var installErrs []*page.InstallabilityError
+	do(t, tab, 10*time.Second, "ask Chromium whether the app is installable", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		res, err := cdp.Call(ctx, tg, page.GetInstallabilityErrors, cdp.Empty{})
+		installErrs = res.InstallabilityErrors
+		return err
+	}))
+	for _, e := range installErrs {
+		t.Errorf("Chromium finds the app not installable: %s %v", e.ErrorID, e.ErrorArguments)
 	}
 
 	o.down.Store(true)
