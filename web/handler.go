@@ -92,8 +92,8 @@ func contentType(name string) string {
 
 // Handler serves the browser client: GET /assets/{file} serves an embedded
 // file (404 for an unknown one), GET /sw.js the service worker that keeps
-// the client's shell for use offline (see serviceworker.go), and every
-// other GET or HEAD outside /api/
+// the client's shell for use offline (see serviceworker.go), GET
+// /robots.txt one that lets crawlers see every page, and every other GET or HEAD outside /api/
 // and /ws/ serves index.html, so that client-side routes such as
 // /tables/{id} and /replay/{id} load the app. Other methods are refused
 // with 405. Every answer carries a Content-Security-Policy that allows no
@@ -110,8 +110,8 @@ func Handler() http.Handler {
 	if err := s.addGameData(); err != nil {
 		panic("web: the game data does not encode: " + err.Error())
 	}
-	if s["index.html"] == nil {
-		panic("web: the embedded assets have no index.html")
+	if s["index.html"] == nil || s["robots.txt"] == nil {
+		panic("web: the embedded assets have no index.html or robots.txt")
 	}
 	if err := s.addServiceWorker(); err != nil {
 		panic("web: the service worker does not build: " + err.Error())
@@ -141,6 +141,8 @@ func (s site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		a.serve(w, r)
 	case p == "/sw.js":
 		s[serviceWorkerName].serve(w, r)
+	case p == "/robots.txt":
+		s["robots.txt"].serve(w, r)
 	case strings.HasPrefix(p, "/api/"), strings.HasPrefix(p, "/ws/"):
 		http.NotFound(w, r)
 	default:

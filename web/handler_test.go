@@ -46,6 +46,7 @@ func TestHandlerRoutes(t *testing.T) {
 		{"CardData", "GET", "/assets/data/minerals.json", 200, "application/json", `"d01"`},
 		{"Manifest", "GET", "/assets/manifest.webmanifest", 200, "application/manifest+json", `"start_url": "/"`},
 		{"ServiceWorker", "GET", "/sw.js", 200, "text/javascript", "const SHELL = ["},
+		{"Robots", "GET", "/robots.txt", 200, "text/plain", "User-agent: *"},
 		{"Icon", "GET", "/assets/icons/maskable-512.png", 200, "image/png", "PNG"},
 		{"ErrUnknownAsset", "GET", "/assets/js/nope.js", 404, "", ""},
 		{"ErrIndexAsAsset", "GET", "/assets/index.html", 404, "", ""},
