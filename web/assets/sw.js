@@ -45,17 +45,20 @@ self.addEventListener('fetch', (event) => {
   }
 });
 
-// fromNetwork answers req from the network, or, when the network fails,
-// with the cached shell entry key (every page route is index.html, "/").
+// fromNetwork answers req from the network, or, when the network fails
+// or a proxy in front of the server says it is out of reach (502, 503,
+// 504), with the cached shell entry key (every page route is index.html,
+// "/").
 async function fromNetwork(req, key) {
+  let res;
   try {
-    const res = await fetch(req);
-    reachable = true;
-    return res;
+    res = await fetch(req);
   } catch (err) {
-    reachable = false;
-    const cached = await caches.match(key, { cacheName: CACHE });
-    if (cached) return cached;
-    throw err;
+    res = null;
   }
+  reachable = res !== null && !(res.status >= 502 && res.status <= 504);
+  if (reachable) return res;
+  const cached = await caches.match(key, { cacheName: CACHE });
+  if (cached) return cached;
+  return res ?? Response.error();
 }

@@ -17,10 +17,13 @@ import (
 )
 
 // outage is a proxy in front of a site that can stop answering, as a
-// server out of reach does: while down it drops every connection.
+// server out of reach does: while down it drops every connection, and
+// while gateway it answers 502 Bad Gateway, as a load balancer whose
+// servers are gone does.
 type outage struct {
-	URL  string
-	down atomic.Bool
+	URL     string
+	down    atomic.Bool
+	gateway atomic.Bool
 }
 
 func startOutage(t *testing.T, target string) *outage {
@@ -36,6 +39,10 @@ func startOutage(t *testing.T, target string) *outage {
 			if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
 				conn.Close()
 			}
+			return
+		}
+		if o.gateway.Load() {
+			http.Error(w, "bad gateway", http.StatusBadGateway)
 			return
 		}
 		proxy.ServeHTTP(w, r)
@@ -81,8 +88,9 @@ func evalAsync[T any](t *testing.T, ctx context.Context, expr string) T {
 // The app is installable and works offline as far as it can: the page
 // links a valid manifest; its service worker registers and controls the
 // page after a reload, and Chromium's installability check (the one
-// Lighthouse ran) finds nothing missing; then, with the server out of reach (the browser
-// still online), and again with the network gone too, a reload still
+// Lighthouse ran) finds nothing missing; then, behind a proxy that
+// answers 502, with the server out of reach (the browser still online),
+// and again with the network gone too, a reload still
 // shows the app with a banner that says it is offline and that tables
 // need the server, which goes when the network is back.
 func TestInstallableAndOffline(t *testing.T) {
@@ -139,6 +147,13 @@ func TestInstallableAndOffline(t *testing.T) {
 		t.Errorf("Chromium finds the app not installable: %s %v", e.ErrorID, e.ErrorArguments)
 	}
 
+	o.gateway.Store(true)
+	do(t, tab, 30*time.Second, "reload the lobby behind a proxy that answers 502",
+		chromedp.Reload(),
+		chromedp.WaitVisible(chromedp.CSS(`#offline`)),
+		chromedp.WaitVisible(chromedp.CSS(`header.top nav`)),
+	)
+	o.gateway.Store(false)
 	o.down.Store(true)
 	do(t, tab, 30*time.Second, "reload the lobby with the server out of reach",
 		chromedp.Reload(),
