@@ -2,7 +2,8 @@
 
 // Command icons_render draws the PNG icons of the web app manifest from
 // their SVG sources with headless Chromium, once; the PNGs are committed.
-// Run it from this directory after changing assets/icons/*.svg:
+// Run it from this directory after changing assets/icon.svg or
+// assets/icons/maskable.svg:
 //
 //	go run icons_render.go
 //
@@ -30,8 +31,8 @@ func main() {
 	defer cancel()
 	ctx, cancel := chromedp.NewContext(alloc)
 	defer cancel()
-	for _, icon := range []string{"icon", "maskable"} {
-		svg, err := os.ReadFile(filepath.Join("assets", "icons", icon+".svg"))
+	for icon, source := range map[string]string{"icon": "icon.svg", "maskable": "icons/maskable.svg"} {
+		svg, err := os.ReadFile(filepath.Join("assets", source))
 		if err != nil {
 			log.Fatal(err)
 		}
