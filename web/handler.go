@@ -47,19 +47,25 @@ func loadSite(fsys fs.FS) (site, error) {
 		if err != nil {
 			return err
 		}
-		sum := sha256.Sum256(b)
-		a := &asset{name: p, body: b, etag: `"` + hex.EncodeToString(sum[:8]) + `"`, ctype: contentType(p)}
-		var z bytes.Buffer
-		w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
-		w.Write(b)
-		w.Close()
-		if z.Len() < len(b)*9/10 {
-			a.gzipped = z.Bytes()
-		}
-		s[p] = a
+		s[p] = newAsset(p, b, contentType(p))
 		return nil
 	})
 	return s, err
+}
+
+// newAsset returns the asset name with body, its ETag and its gzip
+// encoding when compression pays.
+func newAsset(name string, body []byte, ctype string) *asset {
+	sum := sha256.Sum256(body)
+	a := &asset{name: name, body: body, etag: `"` + hex.EncodeToString(sum[:8]) + `"`, ctype: ctype}
+	var z bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+	w.Write(body)
+	w.Close()
+	if z.Len() < len(body)*9/10 {
+		a.gzipped = z.Bytes()
+	}
+	return a
 }
 
 // contentType returns the MIME type of an asset by its extension.
@@ -75,6 +81,8 @@ func contentType(name string) string {
 		return "text/html; charset=utf-8"
 	case ".css":
 		return "text/css; charset=utf-8"
+	case ".webmanifest":
+		return "application/manifest+json"
 	}
 	if t := mime.TypeByExtension(path.Ext(name)); t != "" {
 		return t
@@ -83,7 +91,9 @@ func contentType(name string) string {
 }
 
 // Handler serves the browser client: GET /assets/{file} serves an embedded
-// file (404 for an unknown one), and every other GET or HEAD outside /api/
+// file (404 for an unknown one), GET /sw.js the service worker that keeps
+// the client's shell for use offline (see serviceworker.go), GET
+// /robots.txt one that lets crawlers see every page, and every other GET or HEAD outside /api/
 // and /ws/ serves index.html, so that client-side routes such as
 // /tables/{id} and /replay/{id} load the app. Other methods are refused
 // with 405. Every answer carries a Content-Security-Policy that allows no
@@ -100,8 +110,11 @@ func Handler() http.Handler {
 	if err := s.addGameData(); err != nil {
 		panic("web: the game data does not encode: " + err.Error())
 	}
-	if s["index.html"] == nil {
-		panic("web: the embedded assets have no index.html")
+	if s["index.html"] == nil || s["robots.txt"] == nil {
+		panic("web: the embedded assets have no index.html or robots.txt")
+	}
+	if err := s.addServiceWorker(); err != nil {
+		panic("web: the service worker does not build: " + err.Error())
 	}
 	return s
 }
@@ -121,11 +134,15 @@ func (s site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case strings.HasPrefix(p, "/assets/"):
 		a := s[strings.TrimPrefix(p, "/assets/")]
-		if a == nil || a.name == "index.html" {
+		if a == nil || a.name == "index.html" || a.name == "sw.js" || a.name == serviceWorkerName {
 			http.NotFound(w, r)
 			return
 		}
 		a.serve(w, r)
+	case p == "/sw.js":
+		s[serviceWorkerName].serve(w, r)
+	case p == "/robots.txt":
+		s["robots.txt"].serve(w, r)
 	case strings.HasPrefix(p, "/api/"), strings.HasPrefix(p, "/ws/"):
 		http.NotFound(w, r)
 	default:

@@ -12,6 +12,7 @@ import { soundOn, setSound } from './sound.js';
 import { accountPage, whoami, updateNav } from './account.js';
 import { myTablesPage } from './mytables.js';
 import { rememberInvite } from './private.js';
+import { watchNetwork } from './offline.js';
 
 // lazyPage is a page whose module is loaded when it is first shown, so
 // that pages few people open do not weigh on every other: it draws into
@@ -95,6 +96,7 @@ function applyColorBlind(on) {
 
 async function boot() {
   await start();
+  watchNetwork();
   const sel = document.getElementById('lang');
   sel.value = language();
   sel.addEventListener('change', () => setLanguage(sel.value));
