@@ -67,3 +67,40 @@ func TestOutOfMineClickAndTapPlaceTheHand(t *testing.T) {
 		}
 	}
 }
+
+// seatKinds is the page-side list of the lobby's seat choices.
+const seatKinds = `[...document.querySelectorAll('.seat-list select[id^="seat-"]:not([id$="-bot"])')].map((s) => s.value).join(',')`
+
+// TestLobbyPrivateSeatsDefaultToPeople ticks "private" in the lobby: the
+// seats after the creator's become open seats for friends (a private
+// table is joined by its link), except a seat the creator chose a bot for,
+// and unticking gives the bots back; the table made has an open seat.
+func TestLobbyPrivateSeatsDefaultToPeople(t *testing.T) {
+	s := startSite(t)
+	tab := newTab(t, newBrowser(t), "owner")
+	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	do(t, tab, 10*time.Second, "pick Minerals, three players", choose(`#game`, "minerals"), choose(`#players`, "3"))
+	if got := eval[string](t, tab, seatKinds); got != "person,bot,bot" {
+		t.Fatalf("a public table's seats: got %s; want person,bot,bot", got)
+	}
+	do(t, tab, 10*time.Second, "tick private", chromedp.Click(chromedp.CSS(`#private`)))
+	if got := eval[string](t, tab, seatKinds); got != "person,person,person" {
+		t.Errorf("a private table's seats: got %s; want person,person,person", got)
+	}
+	do(t, tab, 10*time.Second, "untick private", chromedp.Click(chromedp.CSS(`#private`)))
+	if got := eval[string](t, tab, seatKinds); got != "person,bot,bot" {
+		t.Errorf("the seats after unticking private: got %s; want person,bot,bot", got)
+	}
+	do(t, tab, 10*time.Second, "choose a bot for seat 3, tick private", choose(`#seat-2-bot`, eval[string](t, tab, `document.querySelector('#seat-2-bot').value`)),
+		chromedp.Click(chromedp.CSS(`#private`)))
+	if got := eval[string](t, tab, seatKinds); got != "person,person,bot" {
+		t.Errorf("private with a bot chosen for seat 3: got %s; want person,person,bot", got)
+	}
+	shootPage(t, tab, "lobby-private-seats")
+	do(t, tab, 10*time.Second, "name and create", chromedp.SendKeys(chromedp.CSS(`#name`), "Owen"), chromedp.Click(chromedp.CSS(`#create`)))
+	waitFor(t, tab, 15*time.Second, "the table page", `location.pathname.startsWith('/tables/') && location.search.startsWith('?invite=')`)
+	seats := await[string](t, tab, `fetch('/api/tables/' + location.pathname.slice(8) + location.search).then((r) => r.json()).then((j) => (j.table || j).seats.map((s) => s.kind + (s.taken ? '+' : '')).join(','))`)
+	if seats != "person+,person,bot+" {
+		t.Errorf("the private table's seats: got %s; want person+,person,bot+ (the creator, an open seat, the bot chosen)", seats)
+	}
+}
