@@ -1,7 +1,11 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
+	"io"
+	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -102,5 +106,48 @@ func TestLobbyPrivateSeatsDefaultToPeople(t *testing.T) {
 	seats := await[string](t, tab, `fetch('/api/tables/' + location.pathname.slice(8) + location.search).then((r) => r.json()).then((j) => (j.table || j).seats.map((s) => s.kind + (s.taken ? '+' : '')).join(','))`)
 	if seats != "person+,person,bot+" {
 		t.Errorf("the private table's seats: got %s; want person+,person,bot+ (the creator, an open seat, the bot chosen)", seats)
+	}
+}
+
+// TestPrivateInviteHiddenFromSpectators has Ann and Bob play at a private
+// table while a third browser watches through the invitation link: Ann's
+// page offers the link to pass on, the spectator's does not, and neither
+// the table's information nor its invitation is answered with the secret
+// to a request without a seat's or the owner's token.
+func TestPrivateInviteHiddenFromSpectators(t *testing.T) {
+	s := startSite(t)
+	id, _, link := newTableLink(t, s, map[string]any{"game": "connectfour", "players": 2, "autostart": true, "private": true,
+		"seats": []map[string]string{{"kind": "person"}, {"kind": "person"}}})
+	secret := strings.TrimPrefix(s.inviteQuery(t, id), "?invite=")
+	if secret == "" {
+		t.Fatalf("the private table %s has no invitation", id)
+	}
+	b := newBrowser(t)
+	ann := newTab(t, b, "ann")
+	joinOutOfMine(t, ann, s.URL+link, "Ann")
+	joinAs(t, s, id, "Bob", 1)
+	watcher := newTab(t, b, "watcher")
+	do(t, watcher, 30*time.Second, "open the invitation to watch", chromedp.Navigate(s.URL+link))
+	for name, tab := range map[string]context.Context{"Ann": ann, "the spectator": watcher} {
+		waitFor(t, tab, 15*time.Second, name+"'s page of the game under way", `document.querySelector('[data-status]')?.dataset.status === 'playing' && !!document.querySelector('#conn[data-state="open"]')`)
+	}
+	if got := eval[string](t, ann, `document.querySelector('.invite input')?.value || ''`); !strings.Contains(got, "?invite="+secret) {
+		t.Errorf("Ann's link to pass on: got %q; want it with the invitation", got)
+	}
+	if eval[bool](t, watcher, `!!document.querySelector('.invite') || document.body.innerText.includes(`+fmt.Sprintf("%q", secret)+`)`) {
+		t.Errorf("the spectator's page shows the private table's invitation")
+	}
+	shootPage(t, watcher, "private-spectator")
+
+	for _, path := range []string{"/api/tables/" + id + "?invite=" + secret, "/api/tables/" + id + "/invite?invite=" + secret} {
+		res, err := http.Get(s.URL + path)
+		if err != nil {
+			t.Fatalf("GET %s: %v", path, err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if strings.Contains(string(body), secret) {
+			t.Errorf("GET %s as a spectator (status %d) answers the invitation: %s", path, res.StatusCode, body)
+		}
 	}
 }

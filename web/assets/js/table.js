@@ -5,7 +5,7 @@
 // start, and the end screen with scores and rematch.
 import { play } from './sound.js';
 import { notifyButton, notifyTurn } from './notify.js';
-import { inviteLink } from './private.js';
+import { inviteLink, inviteOf } from './private.js';
 import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api, hereSeats, seatOf, saveSeat, forgetSeat, ownerOf, saveOwner, playerName, savePlayerName } from './api.js';
@@ -374,6 +374,9 @@ export function tablePage(el, id) {
   function renderHead() {
     const title = st.spec ? gameTitle(st.spec) : (st.info?.game || '');
     const link = inviteLink(id);
+    // A private table's link carries its secret: only its seated people
+    // and its owner pass it on, never a spectator.
+    const shareable = !inviteOf(id) || !!mine || !!ownerOf(id) || pass.active;
     const connText = {
       connecting: t('conn.connecting'), open: t('conn.open'), closed: t('conn.closed'),
       reconnecting: st.retryIn ? t('conn.retry', { s: Math.ceil(st.retryIn / 1000) }) : t('conn.reconnecting'),
@@ -392,7 +395,7 @@ export function tablePage(el, id) {
             icon('clock'), ' ', timeControlLabel(st.info.time_control))
           : null,
         h('a', { href: `/rules/${st.info?.game || ''}`, 'data-link': true, text: t('nav.rules') })),
-      h('div', { class: 'invite' }, h('label', { text: t('table.link') }), linkInput, copy), ...(mine ? [notifyButton()] : []));
+      shareable ? h('div', { class: 'invite' }, h('label', { text: t('table.link') }), linkInput, copy) : null, ...(mine ? [notifyButton()] : []));
   }
 
   // renderJoin draws the invitation to join while a person's seat is free
