@@ -151,3 +151,18 @@ func TestPrivateInviteHiddenFromSpectators(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnerIsNotOfferedToMuteThemself has Ann create a table for two in
+// the lobby and Bob join: the owner's chat controls offer to mute Bob's
+// seat and not Ann's own.
+func TestOwnerIsNotOfferedToMuteThemself(t *testing.T) {
+	s := startSite(t)
+	ann := newTab(t, newBrowser(t), "ann")
+	id := createTableForTwo(t, ann, s)
+	joinAs(t, s, id, "Bob", 1)
+	waitFor(t, ann, 15*time.Second, "the owner's chat controls with Bob's seat", `!!document.querySelector('#chat-owner [data-mute="1"]')`)
+	if got := eval[string](t, ann, `[...document.querySelectorAll('#chat-owner [data-mute]')].map((b) => b.dataset.mute).join(',')`); got != "1" {
+		t.Errorf("the owner's mute boxes are for seats %q; want only Bob's, 1", got)
+	}
+	shootPage(t, ann, "owner-mute")
+}

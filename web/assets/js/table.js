@@ -76,7 +76,7 @@ export function tablePage(el, id) {
   // The end screen of a rated table shows each person's rating change.
   const ratingChanges = new RatingChanges(id, () => renderEnd());
   const chat = new ChatPanel({
-    info: () => st.info, you: () => st.you, owner: () => ownerOf(id), colors: () => colors(), nameOf: (i) => nameOf(i),
+    info: () => st.info, you: () => st.you, owner: () => ownerOf(id), ownSeat: () => mine?.seat ?? -1, colors: () => colors(), nameOf: (i) => nameOf(i),
     send: (f) => !!sock && sock.send(f), api, changed: (info) => { st.info = info; renderAll(); },
   });
   const takeback = new TakeBack({
