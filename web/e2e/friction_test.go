@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -165,4 +166,69 @@ func TestOwnerIsNotOfferedToMuteThemself(t *testing.T) {
 		t.Errorf("the owner's mute boxes are for seats %q; want only Bob's, 1", got)
 	}
 	shootPage(t, ann, "owner-mute")
+}
+
+// endOfPages is the last console message of TestGuestPagesLogNoErrors.
+const endOfPages = "minehall: end of pages"
+
+// TestGuestPagesLogNoErrors opens the lobby, the puzzles, the rules and a
+// table as a guest on a site that keeps accounts: the console shows no
+// error (a guest's "who am I" is an ordinary answer, not a failure).
+func TestGuestPagesLogNoErrors(t *testing.T) {
+	s := startAccountSite(t)
+	tab := newTab(t, newBrowser(t), "guest")
+	var mu sync.Mutex
+	var errs []string
+	ctx, cancel := context.WithCancel(tab)
+	defer cancel()
+	messages := chromedp.Console(ctx)
+	done, ended := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			if m.Text == endOfPages {
+				close(ended)
+			}
+			if m.Type == chromedp.ConsoleError || m.IsException() {
+				mu.Lock()
+				errs = append(errs, m.String()+" ("+m.URL+")")
+				mu.Unlock()
+			}
+		}
+	}()
+	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	id := await[string](t, tab, `fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({game: 'connectfour', players: 2, autostart: true, time_control: {move_s: 86400, bank_s: 0}, seats: [{kind: 'person'}, {kind: 'bot', bot: 'random'}]})}).then((r) => r.json()).then((c) => c.table.id)`)
+	pages := []struct{ path, ready string }{
+		{"/", `!!document.querySelector('#create') && !!document.querySelector('#tables-h')`},
+		{"/puzzles", `document.querySelectorAll('#main h1, #main h2').length > 0`},
+		{"/rules/hammertime", `!!document.querySelector('#learn-link') && document.body.innerText.includes('Shaun Graham')`},
+		{"/tables/" + id, `!!document.querySelector('#conn[data-state="open"]') && !!document.querySelector('#join-name')`},
+		{"/my", `document.querySelectorAll('#main h1').length > 0`},
+	}
+	for _, p := range pages {
+		do(t, tab, 30*time.Second, "open "+p.path, chromedp.Navigate(s.URL+p.path))
+		if !holds(tab, 15*time.Second, p.ready) {
+			t.Fatalf("waited 15s for %s drawn (%s); the page shows %q", p.path, p.ready, eval[string](t, tab, `document.body.innerText.slice(0, 400)`))
+		}
+		// Every request the page made at its start is answered.
+		waitFor(t, tab, 15*time.Second, p.path+"'s requests answered", `performance.getEntriesByType('resource').every((e) => e.responseEnd > 0) && document.readyState === 'complete'`)
+	}
+	// A last round trip through the console: its message arrives after
+	// every one the pages wrote before.
+	eval[bool](t, tab, fmt.Sprintf(`(console.info(%q), true)`, endOfPages))
+	select {
+	case <-ended:
+	case <-time.After(10 * time.Second):
+		t.Errorf("the console's last message never arrived")
+	}
+	cancel()
+	<-done
+	mu.Lock()
+	defer mu.Unlock()
+	if len(errs) > 0 {
+		t.Errorf("the guest's pages logged %d errors; want none:\n%s", len(errs), strings.Join(errs, "\n"))
+	}
 }
