@@ -232,3 +232,35 @@ func TestGuestPagesLogNoErrors(t *testing.T) {
 		t.Errorf("the guest's pages logged %d errors; want none:\n%s", len(errs), strings.Join(errs, "\n"))
 	}
 }
+
+// TestTableStatusWords: a full table that waits for its owner says so
+// (not "waiting for 0 more players"), and a finished game's page says it
+// is over once.
+func TestTableStatusWords(t *testing.T) {
+	s := startSite(t)
+	id, _ := newTable(t, s, map[string]any{"game": "connectfour", "players": 2, "autostart": false,
+		"seats": []map[string]string{{"kind": "person"}, {"kind": "person"}}})
+	joinAs(t, s, id, "Ann", 0)
+	joinAs(t, s, id, "Bob", 1)
+	tab := newTab(t, newBrowser(t), "watcher")
+	do(t, tab, 30*time.Second, "open the full table", chromedp.Navigate(s.URL+"/tables/"+id))
+	if !holds(tab, 10*time.Second, `document.querySelector('#main')?.dataset.status === 'open' && document.body.innerText.includes('Waiting for the owner to start the game.')`) {
+		t.Errorf("the full table waiting for its owner shows %q; want \"Waiting for the owner to start the game.\"", eval[string](t, tab, `document.body.innerText.slice(0, 500)`))
+	}
+	shootPage(t, tab, "waiting-owner")
+
+	bots, _ := newTable(t, s, map[string]any{"game": "connectfour", "players": 2, "autostart": true,
+		"seats": []map[string]string{{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}}})
+	do(t, tab, 30*time.Second, "open the bots' table", chromedp.Navigate(s.URL+"/tables/"+bots))
+	waitFor(t, tab, 30*time.Second, "the end screen", `!!document.querySelector('#end-h') && document.querySelector('#main').dataset.status === 'finished'`)
+	text := eval[string](t, tab, `document.body.innerText`)
+	for _, said := range []string{"The game is over.", "Game over"} {
+		if n := strings.Count(text, said); n > 1 {
+			t.Errorf("the end screen says %q %d times; want at most once", said, n)
+		}
+	}
+	if strings.Count(text, "The game is over.")+strings.Count(text, "Game over") != 1 {
+		t.Errorf("the end screen says the game is over %d times; want once", strings.Count(text, "The game is over.")+strings.Count(text, "Game over"))
+	}
+	shootPage(t, tab, "game-over")
+}

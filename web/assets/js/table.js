@@ -445,8 +445,12 @@ export function tablePage(el, id) {
     let text;
     if (st.status === 'open') {
       const free = st.info.seats.filter((s) => !s.taken).length;
-      text = t('table.waiting', { n: free });
-    } else if (st.status === 'finished') text = st.info.ending ? t('ending.' + st.info.ending) : t('table.over');
+      text = free ? t('table.waiting', { n: free }) : t('table.waitingowner');
+    } else if (st.status === 'finished') {
+      // The end screen says how the game ended; the status line says it
+      // only until that screen shows.
+      text = st.result || st.info.ending ? '' : t('table.over');
+    }
     else if (yourTurn) text = t('table.yourturn');
     else {
       const who = st.actors.filter((p) => p >= 0).map(nameOf);
