@@ -70,6 +70,7 @@ func TestOutOfMineClickAndTapPlaceTheHand(t *testing.T) {
 		if got := eval[string](t, ann, `document.querySelector('#oom-hand').dataset.shape`); got != "" {
 			t.Errorf("after the %s: the hand holds %q; want it empty", how, got)
 		}
+		shot(t, ann, "oom-"+how)
 	}
 }
 
@@ -101,7 +102,8 @@ func TestLobbyPrivateSeatsDefaultToPeople(t *testing.T) {
 	if got := eval[string](t, tab, seatKinds); got != "person,person,bot" {
 		t.Errorf("private with a bot chosen for seat 3: got %s; want person,person,bot", got)
 	}
-	shootPage(t, tab, "lobby-private-seats")
+	eval[bool](t, tab, `(document.querySelector('.seat-list').scrollIntoView({block: 'center'}), true)`)
+	shot(t, tab, "lobby-private-seats")
 	do(t, tab, 10*time.Second, "name and create", chromedp.SendKeys(chromedp.CSS(`#name`), "Owen"), chromedp.Click(chromedp.CSS(`#create`)))
 	waitFor(t, tab, 15*time.Second, "the table page", `location.pathname.startsWith('/tables/') && location.search.startsWith('?invite=')`)
 	seats := await[string](t, tab, `fetch('/api/tables/' + location.pathname.slice(8) + location.search).then((r) => r.json()).then((j) => (j.table || j).seats.map((s) => s.kind + (s.taken ? '+' : '')).join(','))`)
@@ -138,7 +140,7 @@ func TestPrivateInviteHiddenFromSpectators(t *testing.T) {
 	if eval[bool](t, watcher, `!!document.querySelector('.invite') || document.body.innerText.includes(`+fmt.Sprintf("%q", secret)+`)`) {
 		t.Errorf("the spectator's page shows the private table's invitation")
 	}
-	shootPage(t, watcher, "private-spectator")
+	shot(t, watcher, "private-spectator")
 
 	for _, path := range []string{"/api/tables/" + id + "?invite=" + secret, "/api/tables/" + id + "/invite?invite=" + secret} {
 		res, err := http.Get(s.URL + path)
@@ -165,7 +167,7 @@ func TestOwnerIsNotOfferedToMuteThemself(t *testing.T) {
 	if got := eval[string](t, ann, `[...document.querySelectorAll('#chat-owner [data-mute]')].map((b) => b.dataset.mute).join(',')`); got != "1" {
 		t.Errorf("the owner's mute boxes are for seats %q; want only Bob's, 1", got)
 	}
-	shootPage(t, ann, "owner-mute")
+	shot(t, ann, "owner-mute")
 }
 
 // endOfPages is the last console message of TestGuestPagesLogNoErrors.
@@ -247,7 +249,7 @@ func TestTableStatusWords(t *testing.T) {
 	if !holds(tab, 10*time.Second, `document.querySelector('#main')?.dataset.status === 'open' && document.body.innerText.includes('Waiting for the owner to start the game.')`) {
 		t.Errorf("the full table waiting for its owner shows %q; want \"Waiting for the owner to start the game.\"", eval[string](t, tab, `document.body.innerText.slice(0, 500)`))
 	}
-	shootPage(t, tab, "waiting-owner")
+	shot(t, tab, "waiting-owner")
 
 	bots, _ := newTable(t, s, map[string]any{"game": "connectfour", "players": 2, "autostart": true,
 		"seats": []map[string]string{{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}}})
@@ -262,5 +264,5 @@ func TestTableStatusWords(t *testing.T) {
 	if strings.Count(text, "The game is over.")+strings.Count(text, "Game over") != 1 {
 		t.Errorf("the end screen says the game is over %d times; want once", strings.Count(text, "The game is over.")+strings.Count(text, "Game over"))
 	}
-	shootPage(t, tab, "game-over")
+	shot(t, tab, "game-over")
 }
