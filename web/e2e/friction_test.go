@@ -140,6 +140,9 @@ func TestPrivateInviteHiddenFromSpectators(t *testing.T) {
 	if eval[bool](t, watcher, `!!document.querySelector('.invite') || document.body.innerText.includes(`+fmt.Sprintf("%q", secret)+`)`) {
 		t.Errorf("the spectator's page shows the private table's invitation")
 	}
+	if got := eval[string](t, watcher, `[...document.querySelector('#main').children[0].childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('')`); got != "" {
+		t.Errorf("the spectator's page head has stray text %q", got)
+	}
 	shot(t, watcher, "private-spectator")
 
 	for _, path := range []string{"/api/tables/" + id + "?invite=" + secret, "/api/tables/" + id + "/invite?invite=" + secret} {

@@ -395,7 +395,7 @@ export function tablePage(el, id) {
             icon('clock'), ' ', timeControlLabel(st.info.time_control))
           : null,
         h('a', { href: `/rules/${st.info?.game || ''}`, 'data-link': true, text: t('nav.rules') })),
-      shareable ? h('div', { class: 'invite' }, h('label', { text: t('table.link') }), linkInput, copy) : null, ...(mine ? [notifyButton()] : []));
+      ...(shareable ? [h('div', { class: 'invite' }, h('label', { text: t('table.link') }), linkInput, copy)] : []), ...(mine ? [notifyButton()] : []));
   }
 
   // renderJoin draws the invitation to join while a person's seat is free
