@@ -169,10 +169,20 @@ type credentials struct {
 	Seats    []heldSeat `json:"seats,omitempty"`
 }
 
-// accountAnswer is what GET /api/account, sign-up and sign-in answer.
+// guestAnswer is what GET /api/account answers a guest: not signed in,
+// and whether the server keeps accounts (whether signing in is offered).
+type guestAnswer struct {
+	SignedIn bool `json:"signed_in"`
+	Accounts bool `json:"accounts"`
+}
+
+// accountAnswer is what GET /api/account, sign-up and sign-in answer; its
+// SignedIn is always true and Accounts too.
 type accountAnswer struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
+	SignedIn bool   `json:"signed_in"`
+	Accounts bool   `json:"accounts"`
+	ID       string `json:"id"`
+	Name     string `json:"name"`
 	// CSRF is the token to send in X-CSRF-Token with every POST.
 	CSRF     string        `json:"csrf"`
 	Passkeys int           `json:"passkeys"`
@@ -372,12 +382,11 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) getAccount(w http.ResponseWriter, r *http.Request) {
-	if !s.accountsOn(w, r) {
-		return
-	}
+	w.Header().Set("Cache-Control", "no-store")
 	who := signedInFrom(r)
-	if who == nil {
-		writeError(w, s.log, game.Errorf(game.CodeUnauthorized, "you are not signed in"))
+	if s.cfg.Accounts == nil || who == nil {
+		// A guest is an ordinary answer, not a failure: every page asks.
+		writeJSON(w, http.StatusOK, guestAnswer{Accounts: s.cfg.Accounts != nil})
 		return
 	}
 	ans, err := s.accountOf(r.Context(), who.Account, who.Token)
@@ -385,7 +394,6 @@ func (s *Server) getAccount(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, err)
 		return
 	}
-	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, ans)
 }
 
@@ -401,7 +409,7 @@ func (s *Server) accountOf(ctx context.Context, a *store.Account, token string) 
 	if err != nil {
 		return nil, err
 	}
-	return &accountAnswer{ID: a.ID, Name: a.Name, CSRF: account.CSRFToken(token), Passkeys: len(creds), Password: a.PasswordHash != "",
+	return &accountAnswer{SignedIn: true, Accounts: true, ID: a.ID, Name: a.Name, CSRF: account.CSRFToken(token), Passkeys: len(creds), Password: a.PasswordHash != "",
 		Ratings: p.Ratings, Games: p.Games, Stats: p.Stats}, nil
 }
 

@@ -40,8 +40,8 @@ func TestAccountSettings(t *testing.T) {
 
 	do(t, laptop, 10*time.Second, "sign out everywhere else", chromedp.Click(chromedp.CSS(`#signout-others`)))
 	waitFor(t, laptop, 10*time.Second, "one session left", `document.querySelectorAll('#sessions li').length === 1 && !!document.querySelector('#settings-note')`)
-	if st := await[int](t, phone, `fetch('/api/account').then(r => r.status)`); st != 401 {
-		t.Errorf("the phone after sign out everywhere else: GET /api/account %d; want 401", st)
+	if in := await[bool](t, phone, `fetch('/api/account').then(r => r.json()).then((a) => a.signed_in)`); in {
+		t.Errorf("the phone after sign out everywhere else: GET /api/account says signed in; want a guest")
 	}
 
 	do(t, laptop, 10*time.Second, "a password change with a wrong current password",

@@ -1,7 +1,8 @@
 // The Out of Mine renderer: the player's gallery board large and everyone
 // else's small and live; the shared supply with live counts; the treasure
 // card; the tile in hand (one hand). Tiles are taken, turned (R, right
-// click, a two-finger turn), mirrored (F) and dragged onto the board with a
+// click, a two-finger turn), mirrored (F) and dragged onto the board (or laid
+// by a click or tap on a space, the anchor there) with a
 // snapping preview that shows cells over rock; placed tiles are moved,
 // turned, mirrored, removed or swapped. Every action shows at once
 // (optimistic) and the server's ack confirms it or its error rolls it back
@@ -444,6 +445,22 @@ function ownBoard(view, ctx, m, mem, layout) {
     svg.append(ghost);
   }
   svg.addEventListener('keydown', (e) => boardKey(e, mem));
+  // A press on a board space (not on a placed tile) with a tile in hand
+  // picks that tile up by its anchor, the first cell of its shape: let go
+  // without moving (a click or a tap) and it is laid with the anchor on
+  // that space, the same as a drop there; move first and it is a drag.
+  if (m.hand && ctx.status === 'playing') {
+    const hand = m.hand;
+    svg.addEventListener('pointerdown', (e) => {
+      if (mem.drag || e.target?.closest?.('g.tile')) return;
+      const cell = cellUnder(e, svg, mem, layout);
+      if (cell.r < 0 || cell.c < 0 || cell.r >= layout.rows || cell.c >= layout.cols) return;
+      const g = mem.shapes.get(hand.shape);
+      if (!g) return;
+      startDrag(e, mem, 'hand', hand.shape, hand.element, mem.handSym, null, null, g.orient[mem.handSym].pts[0]);
+      if (mem.drag) mem.drag.tap = true;
+    });
+  }
   return h('div', { class: 'oom-boardwrap' }, svg);
 }
 
@@ -949,7 +966,7 @@ function onPointerUp(e, mem) {
   if (d.touches.size > 1 && e.pointerId !== d.pointerId) { d.touches.delete(e.pointerId); d.angle = null; return; }
   if (e.pointerId !== d.pointerId) return;
   mem.drag = null;
-  if (!d.moved) {
+  if (!d.moved && !d.tap) {
     // A click on a placed tile selects it (or deselects it).
     if (d.source !== 'hand') mem.selected = mem.selected === d.source ? null : d.source;
     rerender(mem);

@@ -22,12 +22,14 @@ export function accountsOffered() { return offered; }
 export async function whoami(fresh) {
   if (me !== undefined && !fresh) return me;
   try {
-    me = await api('GET', '/api/account');
-    offered = true;
-  } catch (e) {
+    // A guest is answered {"signed_in": false, "accounts": …}: whether the
+    // server keeps accounts, and so offers signing in.
+    const a = await api('GET', '/api/account');
+    me = a.signed_in ? a : null;
+    offered = !!a.accounts;
+  } catch {
     me = null;
-    // A server without accounts answers not_found: it offers no sign-in.
-    offered = e.code !== 'not_found';
+    offered = false;
   }
   updateNav();
   return me;

@@ -37,7 +37,8 @@ export function messageLine(m, colors, nameOf) {
 
 // ChatPanel is the chat of one table page. o: info() the table, you() the
 // connection's seat (-3 watching), owner() the owner token or null,
-// colors(), nameOf(seat), send(frame) → whether the frame went out,
+// ownSeat() the seat this device holds as its own (-1 none: the owner is
+// offered no mute for it), colors(), nameOf(seat), send(frame) → whether the frame went out,
 // changed(info) after the owner's settings changed, api(method, path,
 // body, token).
 export class ChatPanel {
@@ -174,7 +175,8 @@ export class ChatPanel {
       this.owner = null;
       return;
     }
-    const people = info.seats.flatMap((s, i) => (s.kind === 'person' ? [i] : []));
+    const own = this.o.ownSeat?.() ?? -1;
+    const people = info.seats.flatMap((s, i) => (s.kind === 'person' && i !== own ? [i] : []));
     const key = info.id + ':' + people.join(',');
     if (this.owner?.key !== key) this.owner = this.buildOwner(key, people);
     const o = this.owner;

@@ -38,9 +38,24 @@ export function lobbyPage(el) {
   function fitSeats(g) {
     const bots = g.bots && g.bots.length ? g.bots : ['random'];
     const level = bots.includes('easy') ? 'easy' : bots[0];
-    while (form.seats.length < form.players) form.seats.push(form.seats.length === 0 ? { kind: 'person' } : { kind: 'bot', bot: level });
+    while (form.seats.length < form.players) form.seats.push(form.seats.length === 0 ? { kind: 'person' } : defaultSeat(level));
     form.seats.length = form.players;
     for (const s of form.seats) if (s.kind === 'bot' && !bots.includes(s.bot)) s.bot = level;
+  }
+
+  // defaultSeat is a seat after the first the player has not chosen: an
+  // open seat for a friend at a private table (a table for people joined by
+  // its link), a bot of the given level otherwise.
+  function defaultSeat(level) {
+    return form.private ? { kind: 'person' } : { kind: 'bot', bot: level };
+  }
+
+  // redefaultSeats gives the seats the player has not chosen their default
+  // again, when the private choice changes.
+  function redefaultSeats(g) {
+    const bots = g.bots && g.bots.length ? g.bots : ['random'];
+    const level = bots.includes('easy') ? 'easy' : bots[0];
+    form.seats = form.seats.map((s, i) => (i === 0 || s.chosen ? s : defaultSeat(level)));
   }
 
   async function load() {
@@ -120,13 +135,14 @@ export function lobbyPage(el) {
     const bots = g.bots && g.bots.length ? g.bots : ['random'];
     const kind = h('select', { id: `seat-${i}`, 'aria-label': t('seat.number', { n: i + 1 }), onchange: (e) => {
       s.kind = e.target.value;
+      s.chosen = true;
       if (s.kind === 'bot' && !s.bot) s.bot = bots.includes('easy') ? 'easy' : bots[0];
       render();
     } },
     h('option', { value: 'person', selected: s.kind === 'person', text: t('seat.person') }),
     h('option', { value: 'bot', selected: s.kind === 'bot', text: t('seat.botkind') }));
     const level = s.kind === 'bot'
-      ? h('select', { id: `seat-${i}-bot`, 'aria-label': t('seat.level', { n: i + 1 }), onchange: (e) => { s.bot = e.target.value; render(); } },
+      ? h('select', { id: `seat-${i}-bot`, 'aria-label': t('seat.level', { n: i + 1 }), onchange: (e) => { s.bot = e.target.value; s.chosen = true; render(); } },
         bots.map((b) => h('option', { value: b, selected: s.bot === b, text: botName(b) })))
       : null;
     // Pass and play: a person's seat may be on this device, with a name;
@@ -186,8 +202,8 @@ export function lobbyPage(el) {
   // privateField is the "private" box: a table left out of the list,
   // joined by its invitation link, with seats kept for accounts, untimed
   // play and Out of Mine's clock off; never rated.
-  function privateField() {
-    return checkField({ id: 'private', checked: form.private, onchange: (e) => { form.private = e.target.checked; render(); } },
+  function privateField(g) {
+    return checkField({ id: 'private', checked: form.private, onchange: (e) => { form.private = e.target.checked; redefaultSeats(g); render(); } },
       [icon('lock'), ' ', t('private.label')], t('private.help'));
   }
 
@@ -250,7 +266,7 @@ export function lobbyPage(el) {
         (g.options || []).map((o) => optionField(g, o)),
         h('fieldset', {}, h('legend', { text: t('lobby.seats') }), h('ol', { class: 'seat-list' }, form.seats.map((s, i) => seatField(g, s, i))),
           realtime(g) && form.players > 1 ? h('small', { class: 'help', id: 'here-realtime', text: t('pp.realtime') }) : null),
-        privateField(),
+        privateField(g),
         timeControlField(g),
         standInField(g),
         ratedField(g),

@@ -5,7 +5,7 @@
 // start, and the end screen with scores and rematch.
 import { play } from './sound.js';
 import { notifyButton, notifyTurn } from './notify.js';
-import { inviteLink } from './private.js';
+import { inviteLink, inviteOf } from './private.js';
 import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api, hereSeats, seatOf, saveSeat, forgetSeat, ownerOf, saveOwner, playerName, savePlayerName } from './api.js';
@@ -76,7 +76,7 @@ export function tablePage(el, id) {
   // The end screen of a rated table shows each person's rating change.
   const ratingChanges = new RatingChanges(id, () => renderEnd());
   const chat = new ChatPanel({
-    info: () => st.info, you: () => st.you, owner: () => ownerOf(id), colors: () => colors(), nameOf: (i) => nameOf(i),
+    info: () => st.info, you: () => st.you, owner: () => ownerOf(id), ownSeat: () => mine?.seat ?? -1, colors: () => colors(), nameOf: (i) => nameOf(i),
     send: (f) => !!sock && sock.send(f), api, changed: (info) => { st.info = info; renderAll(); },
   });
   const takeback = new TakeBack({
@@ -374,6 +374,9 @@ export function tablePage(el, id) {
   function renderHead() {
     const title = st.spec ? gameTitle(st.spec) : (st.info?.game || '');
     const link = inviteLink(id);
+    // A private table's link carries its secret: only its seated people
+    // and its owner pass it on, never a spectator.
+    const shareable = !inviteOf(id) || !!mine || !!ownerOf(id) || pass.active;
     const connText = {
       connecting: t('conn.connecting'), open: t('conn.open'), closed: t('conn.closed'),
       reconnecting: st.retryIn ? t('conn.retry', { s: Math.ceil(st.retryIn / 1000) }) : t('conn.reconnecting'),
@@ -392,7 +395,7 @@ export function tablePage(el, id) {
             icon('clock'), ' ', timeControlLabel(st.info.time_control))
           : null,
         h('a', { href: `/rules/${st.info?.game || ''}`, 'data-link': true, text: t('nav.rules') })),
-      h('div', { class: 'invite' }, h('label', { text: t('table.link') }), linkInput, copy), ...(mine ? [notifyButton()] : []));
+      ...(shareable ? [h('div', { class: 'invite' }, h('label', { text: t('table.link') }), linkInput, copy)] : []), ...(mine ? [notifyButton()] : []));
   }
 
   // renderJoin draws the invitation to join while a person's seat is free
@@ -442,8 +445,12 @@ export function tablePage(el, id) {
     let text;
     if (st.status === 'open') {
       const free = st.info.seats.filter((s) => !s.taken).length;
-      text = t('table.waiting', { n: free });
-    } else if (st.status === 'finished') text = st.info.ending ? t('ending.' + st.info.ending) : t('table.over');
+      text = free ? t('table.waiting', { n: free }) : t('table.waitingowner');
+    } else if (st.status === 'finished') {
+      // The end screen says how the game ended; the status line says it
+      // only until that screen shows.
+      text = st.result || st.info.ending ? '' : t('table.over');
+    }
     else if (yourTurn) text = t('table.yourturn');
     else {
       const who = st.actors.filter((p) => p >= 0).map(nameOf);
