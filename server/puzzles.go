@@ -51,7 +51,7 @@ func (s *Server) servePuzzle(w http.ResponseWriter, r *http.Request) {
 }
 
 // guestCookie keeps a guest browser's puzzle identity: a random id the
-// server makes at the browser's first puzzle request (HttpOnly, SameSite
+// server makes at the browser's first page or puzzle request (HttpOnly, SameSite
 // Lax, for a year), under which the server keeps the guest's tickets,
 // attempts, history and puzzle ratings, as an account's. It is a
 // capability: 128 random bits nobody can guess, so that nobody can speak
@@ -69,15 +69,22 @@ func (s *Server) puzzlePlayer(w http.ResponseWriter, r *http.Request) string {
 	if who := signedInFrom(r); who != nil {
 		return "account:" + who.Account.ID
 	}
+	return "guest:" + s.guestID(w, r)
+}
+
+// guestID returns the guest id of the browser behind r, making one and
+// setting its cookie when r brings none, or one that is no id of its
+// making.
+func (s *Server) guestID(w http.ResponseWriter, r *http.Request) string {
 	if c, err := r.Cookie(guestCookie); err == nil && validGuestID(c.Value) {
-		return "guest:" + c.Value
+		return c.Value
 	}
 	var b [16]byte
 	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
 	id := hex.EncodeToString(b[:])
 	http.SetCookie(w, &http.Cookie{Name: guestCookie, Value: id, Path: "/", MaxAge: int(guestLife.Seconds()),
 		HttpOnly: true, Secure: s.secure(r), SameSite: http.SameSiteLaxMode})
-	return "guest:" + id
+	return id
 }
 
 // validGuestID reports whether id has the shape of a guest id: 32

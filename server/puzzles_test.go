@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -77,5 +78,60 @@ func TestPuzzleGuestCookie(t *testing.T) {
 				t.Errorf("cookie %q: the answer sets %+v; want a new HttpOnly guest id of 32 digits", tc.cookie, set)
 			}
 		})
+	}
+}
+
+// TestPageGivesTheGuestID: the page a guest's browser loads sets its guest
+// id, so that the puzzle requests its client sends at once afterwards, in
+// parallel, all speak for that one guest; before, each request without a
+// cookie made an id of its own, and the browser kept the last, so that a
+// start ticket could belong to another "player" than the submission.
+func TestPageGivesTheGuestID(t *testing.T) {
+	ui := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "<!doctype html>") })
+	puzzles := &playerPuzzles{}
+	ts := newAccountServer(t, server.Config{Puzzles: puzzles, UI: ui})
+	guest := newBrowser(t, ts.URL)
+	resp, err := guest.c.Get(ts.URL + "/puzzles/outofmine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	var id string
+	for _, c := range resp.Cookies() {
+		if c.Name == "minehall_guest" {
+			id = c.Value
+		}
+	}
+	if len(id) != 32 {
+		t.Fatalf("the page set the guest id %q; want 32 digits", id)
+	}
+	var wg sync.WaitGroup
+	for _, path := range []string{"/api/puzzles/outofmine/daily", "/api/puzzles/outofmine/history", "/api/puzzles/outofmine/ladder"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			guest.call("GET", path, nil, nil)
+		}()
+	}
+	wg.Wait()
+	puzzles.mu.Lock()
+	defer puzzles.mu.Unlock()
+	if len(puzzles.players) != 3 {
+		t.Fatalf("the puzzles saw %d requests; want 3", len(puzzles.players))
+	}
+	for _, p := range puzzles.players {
+		if p != "guest:"+id {
+			t.Errorf("a puzzle request spoke for %q; want the page's guest:%s", p, id)
+		}
+	}
+	resp, err = guest.c.Get(ts.URL + "/assets/app.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	for _, c := range resp.Cookies() {
+		if c.Name == "minehall_guest" {
+			t.Errorf("an asset set the guest id %q; want only pages to", c.Value)
+		}
 	}
 }

@@ -304,6 +304,12 @@ func (s *Server) serveUI(w http.ResponseWriter, r *http.Request) {
 	case isAPI(p):
 		writeError(w, s.log, game.Errorf(game.CodeNotFound, "there is no %s %s", r.Method, p))
 	case s.cfg.UI != nil:
+		if !strings.HasPrefix(p, "/assets/") {
+			// A page: the browser gets its guest id now, before the
+			// client's first puzzle requests, which it sends at once and
+			// would otherwise each be given a different one.
+			s.guestID(w, r)
+		}
 		s.cfg.UI.ServeHTTP(w, r)
 	case p == "/":
 		s.serveIndex(w, r)

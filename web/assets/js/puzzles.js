@@ -116,7 +116,11 @@ export function puzzlesPage(el, game) {
   }
   let page = null;
   let left = false;
-  PAGES[game]().then((m) => { if (!left) page = m.page(el); })
+  // The player's record is asked first, alone: a guest's browser gets its
+  // guest id with the answer (unless the page gave it already), so that the
+  // puzzle the page then opens, and its ticket, are that guest's.
+  Promise.all([PAGES[game](), serverRecord(game).catch(() => null)])
+    .then(([m]) => { if (!left) page = m.page(el); })
     .catch((e) => clear(el).append(h('p', { class: 'error', role: 'alert', text: e.message })));
   return { leave() { left = true; page?.leave?.(); }, title: () => t(`pz.${game}.title`) };
 }
