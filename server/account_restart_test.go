@@ -25,26 +25,7 @@ func killKeepsAccounts(t *testing.T, db string) {
 	ann, bo := newBrowser(t, base), newBrowser(t, base)
 	ann.signUp("Ann", "correct horse")
 	bo.signUp("Bo", "battery staple")
-	body := map[string]any{"game": "goofspiel", "players": 3, "options": map[string]string{"cards": "3", "timer": "0"}, "autostart": true, "rated": true,
-		"time_control": map[string]int{"move_s": 600, "bank_s": 600},
-		"seats":        []map[string]any{{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "bot": "random"}}}
-	var c struct {
-		Table struct {
-			ID string `json:"id"`
-		} `json:"table"`
-	}
-	if st, code := ann.call("POST", "/api/tables", body, &c); st != http.StatusCreated {
-		t.Fatalf("create: %d %s", st, code)
-	}
-	id := c.Table.ID
-	var tokens [2]string
-	for i, b := range []*browser{ann, bo} {
-		var j struct {
-			Token string `json:"token"`
-		}
-		b.call("POST", "/api/tables/"+id+"/join", map[string]any{"name": "x"}, &j)
-		tokens[i] = j.Token
-	}
+	id, tokens := createRatedGoofspiel(t, ann, bo)
 	seq := [2]int{}
 	var info table.Info
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
@@ -52,14 +33,7 @@ func killKeepsAccounts(t *testing.T, db string) {
 		if info.Status == store.StatusFinished {
 			break
 		}
-		for seat := range tokens {
-			for _, m := range []string{"bid 1", "bid 2", "bid 3"} {
-				if st, _ := do(t, base, "POST", "/api/tables/"+id+"/act", tokens[seat], map[string]any{"move": m, "seq": seq[seat] + 1}, nil); st == http.StatusOK {
-					seq[seat]++
-					break
-				}
-			}
-		}
+		bidOnce(t, base, id, tokens, &seq)
 	}
 	if info.Status != store.StatusFinished {
 		t.Fatalf("the rated table did not finish: %+v", info)

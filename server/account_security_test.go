@@ -339,8 +339,33 @@ func TestDeleteAccount(t *testing.T) {
 }
 
 // playRatedGoofspiel plays a rated three-card goofspiel of ann, bo and a
-// bot to its end and returns the table's id.
+// bot to its end and returns the table's id once it is recorded.
 func playRatedGoofspiel(t *testing.T, ts *accountServer, ann, bo *browser) string {
+	t.Helper()
+	id, tokens := createRatedGoofspiel(t, ann, bo)
+	seq := [2]int{}
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		tb, err := ts.db.Table(context.Background(), id)
+		if err == nil && tb.Status == store.StatusFinished {
+			// Wait for the recorder.
+			var prof struct {
+				Ratings []any `json:"ratings"`
+			}
+			if st, _ := ann.call("GET", "/api/players/Ann", nil, &prof); st == http.StatusOK && len(prof.Ratings) > 0 {
+				return id
+			}
+			continue
+		}
+		bidOnce(t, ts.URL, id, tokens, &seq)
+	}
+	t.Fatalf("the rated table did not finish and get recorded")
+	return ""
+}
+
+// createRatedGoofspiel makes, as ann, a rated three-card goofspiel of ann,
+// bo and a random bot that starts when they have joined, and returns its
+// id and their seat tokens.
+func createRatedGoofspiel(t *testing.T, ann, bo *browser) (string, [2]string) {
 	t.Helper()
 	body := map[string]any{"game": "goofspiel", "players": 3, "options": map[string]string{"cards": "3", "timer": "0"}, "autostart": true, "rated": true,
 		"time_control": map[string]int{"move_s": 600, "bank_s": 600},
@@ -364,30 +389,21 @@ func playRatedGoofspiel(t *testing.T, ts *accountServer, ann, bo *browser) strin
 		}
 		tokens[i] = j.Token
 	}
-	seq := [2]int{}
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		tb, err := ts.db.Table(context.Background(), id)
-		if err == nil && tb.Status == store.StatusFinished {
-			// Wait for the recorder.
-			var prof struct {
-				Ratings []any `json:"ratings"`
-			}
-			if st, _ := ann.call("GET", "/api/players/Ann", nil, &prof); st == http.StatusOK && len(prof.Ratings) > 0 {
-				return id
-			}
-			continue
-		}
-		for seat := range tokens {
-			for _, m := range []string{"bid 1", "bid 2", "bid 3"} {
-				if st, _ := do(t, ts.URL, "POST", "/api/tables/"+id+"/act", tokens[seat], map[string]any{"move": m, "seq": seq[seat] + 1}, nil); st == http.StatusOK {
-					seq[seat]++
-					break
-				}
+	return id, tokens
+}
+
+// bidOnce plays, for each of the two people of a goofspiel at base, the
+// lowest bid the table takes, counting their sequence numbers in seq.
+func bidOnce(t *testing.T, base, id string, tokens [2]string, seq *[2]int) {
+	t.Helper()
+	for seat := range tokens {
+		for _, m := range []string{"bid 1", "bid 2", "bid 3"} {
+			if st, _ := do(t, base, "POST", "/api/tables/"+id+"/act", tokens[seat], map[string]any{"move": m, "seq": seq[seat] + 1}, nil); st == http.StatusOK {
+				seq[seat]++
+				break
 			}
 		}
 	}
-	t.Fatalf("the rated table did not finish and get recorded")
-	return ""
 }
 
 // "For passkey-only accounts a confirmation typed name is acceptable": an
