@@ -2,18 +2,13 @@ package server_test
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"minehall/game"
 	"minehall/server"
 	"minehall/store"
-	"minehall/store/sqlite"
 	"minehall/table"
 	"minehall/table/tabletest"
 )
@@ -22,26 +17,8 @@ import (
 // so that a test waits out a grace without sleeping; bots play at once.
 func newClockedServer(t *testing.T) (*testServer, *tabletest.Clock) {
 	t.Helper()
-	reg := registry()
-	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
-	if err != nil {
-		t.Fatalf("sqlite.Open: %v", err)
-	}
 	clock := tabletest.NewClock(time.Now())
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Clock: clock})
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log})
-	ts := &testServer{Server: httptest.NewServer(srv), admin: httptest.NewServer(srv.AdminHandler()), reg: reg, hall: hall, srv: srv, db: db}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-		ts.Close()
-		ts.admin.Close()
-		hall.Close()
-		db.Close()
-	})
-	return ts, clock
+	return newTestServerClocked(t, server.Config{}, clock), clock
 }
 
 // fastPreset is the lobby's Fast time control: 15 s a move and a 120 s

@@ -63,6 +63,13 @@ type testServer struct {
 
 func newTestServer(t *testing.T, cfg server.Config) *testServer {
 	t.Helper()
+	return newTestServerClocked(t, cfg, nil)
+}
+
+// newTestServerClocked is newTestServer whose tables run on clock (the
+// real one when nil).
+func newTestServerClocked(t *testing.T, cfg server.Config, clock table.Clock) *testServer {
+	t.Helper()
 	reg := registry()
 	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
@@ -71,7 +78,7 @@ func newTestServer(t *testing.T, cfg server.Config) *testServer {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: cfg.Logger})
+	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: cfg.Logger, Clock: clock})
 	cfg.Registry, cfg.Hall = reg, hall
 	cfg.Ready = append(cfg.Ready, server.StoreCheck(db))
 	srv := server.New(cfg)
