@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"minehall/game"
+	"minehall/store"
 )
 
 // Puzzles answers the puzzle API, /api/puzzles/GAME/MODE (docs/protocol.md,
@@ -67,7 +68,7 @@ const (
 // brings none, or one that is no id of its making).
 func (s *Server) puzzlePlayer(w http.ResponseWriter, r *http.Request) string {
 	if who := signedInFrom(r); who != nil {
-		return "account:" + who.Account.ID
+		return store.PuzzleAccount(who.Account.ID)
 	}
 	return "guest:" + s.guestID(w, r)
 }

@@ -224,7 +224,7 @@ func DeleteAccountTx(ctx context.Context, tx SQL, id, shownName string) error {
 	if _, err := SelectAccount(ctx, tx, "id", id); err != nil {
 		return err
 	}
-	puzzlePlayer := "account:" + id // a signed-in player's identity in the puzzle tables
+	puzzlePlayer := PuzzleAccount(id)
 	if err := renameChatTx(ctx, tx, id, shownName); err != nil {
 		return err
 	}

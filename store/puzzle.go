@@ -19,6 +19,11 @@ type PuzzleTicket struct {
 	Used   time.Time
 }
 
+// PuzzleAccount is the player of a signed-in account's puzzle tickets,
+// attempts and ratings: "account:" and the account's ID, which never
+// changes.
+func PuzzleAccount(id string) string { return "account:" + id }
+
 // PuzzleAttempt is an accepted solution: the ticket it used, the puzzle,
 // who solved it (Player empty for a guest, Name as shown on the best-score
 // table), the score (higher is better), the time the server measured from
