@@ -124,6 +124,8 @@ var goldenViewports = []struct {
 }{
 	{"desktop", 1280, 900},
 	{"phone", 390, 844},
+	{"small", 360, 740},
+	{"landscape", 844, 390},
 }
 
 // goldenCase is a fixed position of a game, shot as the table page of one
@@ -378,6 +380,30 @@ func goldenSetup(c goldenCase) string {
 // shootGolden opens the case's table in a new tab at the given size and
 // returns a full-page PNG.
 func shootGolden(t *testing.T, browser context.Context, s *site, c goldenCase, width, height int64) []byte {
+	tab := openGolden(t, browser, s, c, width, height)
+	ctx, cancel := context.WithTimeout(tab, 20*time.Second)
+	defer cancel()
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot of %s: %v", c.Name, err)
+	}
+	keepShot(t, shot)
+	return shot
+}
+
+// keepShot writes a copy of a shot to the directory MINEHALL_SHOTS names,
+// if it names one, under the test's last name.
+func keepShot(t *testing.T, shot []byte) {
+	if dir := os.Getenv("MINEHALL_SHOTS"); dir != "" {
+		os.WriteFile(filepath.Join(dir, t.Name()[strings.LastIndex(t.Name(), "/")+1:]+".png"), shot, 0o644)
+	}
+}
+
+// openGolden opens the case's table in a new tab at the given size (with
+// the emulation options given, such as touch), waits until it is drawn and
+// still, checks that nothing reads "null" and nothing makes a player
+// scroll sideways, and returns the tab.
+func openGolden(t *testing.T, browser context.Context, s *site, c goldenCase, width, height int64, emulate ...chromedp.EmulateViewportOption) context.Context {
 	tab := newTab(t, browser, c.Name)
 	do(t, tab, 30*time.Second, "open the golden table "+c.Name,
 		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
@@ -388,7 +414,7 @@ func shootGolden(t *testing.T, browser context.Context, s *site, c goldenCase, w
 				Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}})
 			return err
 		}),
-		chromedp.EmulateViewport(width, height),
+		chromedp.EmulateViewport(width, height, emulate...),
 		chromedp.Navigate(s.URL+"/tables/golden-"+c.Name),
 		chromedp.WaitVisible(chromedp.CSS(`#board > *`)),
 	)
@@ -422,16 +448,7 @@ func shootGolden(t *testing.T, browser context.Context, s *site, c goldenCase, w
 	if w := eval[int](t, tab, `document.documentElement.scrollWidth`); w > int(width) {
 		t.Errorf("%s at %dx%d: the page is %d px wide; want no wider than the screen", c.Name, width, height, w)
 	}
-	ctx, cancel := context.WithTimeout(tab, 20*time.Second)
-	defer cancel()
-	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatalf("screenshot of %s: %v", c.Name, err)
-	}
-	if dir := os.Getenv("MINEHALL_SHOTS"); dir != "" {
-		os.WriteFile(filepath.Join(dir, t.Name()[strings.LastIndex(t.Name(), "/")+1:]+".png"), shot, 0o644)
-	}
-	return shot
+	return tab
 }
 
 // compareGolden compares a shot with testdata/golden/<name>.png, or

@@ -498,9 +498,9 @@ func TestOutOfMineCallButton(t *testing.T) {
 	}
 }
 
-// openGolden opens the golden table of case c in a new tab of browser as
+// openOutOfMineGolden opens the golden table of case c in a new tab of browser as
 // its seat, at 1280x900, and waits until ready holds.
-func openGolden(t *testing.T, browser context.Context, s *site, c goldenCase, ready string) context.Context {
+func openOutOfMineGolden(t *testing.T, browser context.Context, s *site, c goldenCase, ready string) context.Context {
 	t.Helper()
 	tab := newTab(t, browser, c.Name)
 	do(t, tab, 30*time.Second, "open "+c.Name,
@@ -526,7 +526,7 @@ func TestOutOfMineTilesAndSupply(t *testing.T) {
 	s, tables := goldenSiteTables(t, cases)
 	browser := newBrowser(t)
 	for _, c := range cases {
-		tab := openGolden(t, browser, s, c, `!!document.querySelector('#oom-board .tile')`)
+		tab := openOutOfMineGolden(t, browser, s, c, `!!document.querySelector('#oom-board .tile')`)
 		v := oomView(tables[c.Name].state, c.You)
 		if got := eval[[]int](t, tab, `[...document.querySelectorAll('#oom-board g.tile')].map((g) => g.querySelectorAll('path.tc').length + 10 * g.querySelectorAll('rect.tc').length)`); len(got) != len(v.Players[0].Placed) || slices.ContainsFunc(got, func(n int) bool { return n != 1 }) {
 			t.Errorf("%s: tiles drawn as %v outlines (+10 per cell drawn alone); want one outline for each of the %d tiles", c.Name, got, len(v.Players[0].Placed))
