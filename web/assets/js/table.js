@@ -102,11 +102,12 @@ export function tablePage(el, id) {
   // On a phone the page folds into a bar and a stage (tablebar.js).
   bar = new TableBar({
     board: boxes.board, status: boxes.status, head: boxes.head, takeback: takeback.element, chat,
+    title: () => (st.spec ? gameTitle(st.spec) : ''),
     above: () => [boxes.join, boxes.message, boxes.end, boxes.graces, takeback.element],
   });
   el.append(bar.element, boxes.head, boxes.join, boxes.message, boxes.end,
     h('div', { class: 'table-layout' },
-      h('div', { class: 'play' }, boxes.status, boxes.graces, takeback.element, boxes.board, boxes.notation),
+      h('div', { class: 'play' }, h('h2', { class: 'sr', 'data-i18n': 'table.board', text: t('table.board') }), boxes.status, boxes.graces, takeback.element, boxes.board, boxes.notation),
       h('aside', { class: 'side' },
         h('h2', { 'data-i18n': 'table.players', text: t('table.players') }), boxes.seats, boxes.seatctl, chat.element,
         h('h2', { 'data-i18n': 'table.log', text: t('table.log') }), boxes.log)),
