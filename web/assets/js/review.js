@@ -6,7 +6,8 @@
 // its move list, and a link to share. Positions come from GET
 // /api/tables/{id}/replay?step=N, drawn by the game's renderer, as the
 // replay page does; the better move is drawn by passing the renderer
-// legal: [best] at the position before the move.
+// legal: [best] at the position before the move, and marked as the
+// tutorial marks a step's target.
 import { h, s, clear } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api } from './api.js';
@@ -67,9 +68,9 @@ export function reviewPage(el, id) {
   const listBox = h('section', { class: 'rv-moves', 'aria-labelledby': 'rv-moves-h', hidden: true },
     h('h2', { id: 'rv-moves-h', 'data-i18n': 'table.log', text: t('table.log') }), list);
   const layout = h('div', { class: 'table-layout rv-layout', hidden: true },
-    h('div', { class: 'play' }, controls, board, caption, swings),
+    h('div', { class: 'play' }, controls, caption, board),
     h('aside', { class: 'side' }, chart, rounds, listBox));
-  el.append(head, state, summary, layout);
+  el.append(head, state, summary, swings, layout);
 
   function names() {
     return (info?.seats || []).map((st, i) => (rec?.names?.[i] ? rec.names[i] : seatName(st, i)));
@@ -155,10 +156,20 @@ export function reviewPage(el, id) {
     board.dataset.better = better?.best || '';
     mod.render(board, { view: v.view, prev: prevView, legal, send: () => {}, you: -3, actors: v.actors || [],
       names: names(), t, lang: language(), colorBlind: document.body.classList.contains('colorblind'), status: 'replay' });
+    if (better?.best) markBetter(better.best);
     prevView = v.view;
     const first = !shown;
     shown = v.view;
     if (first) render();
+  }
+
+  // markBetter marks the better move on the board as the tutorial marks
+  // a step's target: through the renderer's learnTarget (which selects
+  // what must be selected first, as a pawn, and rings the target named by
+  // the move's last word), else every element that sends the move.
+  function markBetter(move) {
+    if (mod.learnTarget?.(board, move, move.split(' ').pop())) return;
+    board.querySelectorAll(`[data-move="${CSS.escape(move)}"]`).forEach((e) => e.classList.add('learn-target'));
   }
 
   function shareLink() {
@@ -230,7 +241,7 @@ export function reviewPage(el, id) {
     if (!ms.length) { swings.append(h('p', { class: 'help', text: t('review.noswings') })); return; }
     swings.append(h('ol', { class: 'rv-swing-list' }, ms.map((m) => h('li', { 'data-n': m.n },
       h('button', { type: 'button', class: ['rv-swing', better?.n === m.n ? 'current' : ''], 'aria-pressed': better?.n === m.n ? 'true' : 'false',
-        onclick: () => show(m.n, m) },
+        onclick: () => { show(m.n, m); controls.scrollIntoView?.({ block: 'start', behavior: 'smooth' }); } },
       h('span', { class: 'rv-swing-head' }, t('review.movenum', { n: m.n }), ' · ', seatBadge(pal(), m.player, t, 'small'), ' ', nameOf(m.player), ' ', markChip(m.mark)),
       h('span', { class: 'rv-swing-moves' }, t('review.played'), ' ', h('b', {}, words(m.move, m.player)), ' · ', t('review.better'), ' ',
         h('b', {}, words(m.best, m.player)), ' (', loss(m.loss), ')'))))));
@@ -308,7 +319,7 @@ export function reviewPage(el, id) {
     const series = review?.status === 'done' ? review.series || [] : [];
     if (series.length < 2) { chart.hidden = true; return; }
     chart.hidden = false;
-    const W = 320, H = 150, L = 30, R = 8, T = 8, B = 18;
+    const W = 320, H = 150, L = 36, R = 8, T = 8, B = 18;
     const seats = Math.max(...series.map((r) => r.length));
     let lo = 0, hi = 1;
     if (review.scale !== 'win') {
@@ -332,7 +343,7 @@ export function reviewPage(el, id) {
         s('circle', { cx: x(k), cy: y(series[k]?.[m.player] ?? mid), r: 6 }),
         s('text', { x: x(k), y: y(series[k]?.[m.player] ?? mid) + 3.5, 'text-anchor': 'middle', text: String(i + 1) }));
     });
-    const svg = s('svg', { class: 'rv-plot', id: 'rv-plot', viewBox: `0 0 ${W} ${H}`, role: 'img',
+    const svg = s('svg', { class: 'rv-plot', id: 'rv-plot', viewBox: `0 0 ${W} ${H}`, role: 'img', 'data-x0': L, 'data-x1': W - R,
       'aria-label': t(review.scale === 'win' ? 'review.chart.win' : 'review.chart.points') },
     s('line', { x1: L, x2: W - R, y1: y(mid), y2: y(mid), class: 'rv-mid' }),
     s('text', { x: L - 4, y: y(hi) + 4, 'text-anchor': 'end', class: 'rv-axis', text: value(hi) }),
