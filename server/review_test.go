@@ -418,3 +418,41 @@ func TestReviewAskedForAnOlderGame(t *testing.T) {
 	}
 	waitReview(t, ts.db, b, store.ReviewDone)
 }
+
+// blockedReviews is a review store whose QueueReview waits for release
+// and then reports the table it queued.
+type blockedReviews struct {
+	store.Reviews
+	release chan struct{}
+	queued  chan string
+}
+
+func (b blockedReviews) QueueReview(ctx context.Context, id string, now time.Time) (bool, error) {
+	<-b.release
+	b.queued <- id
+	return true, nil
+}
+
+// "A rated table's review must not delay the game's end or its rating":
+// the hall's Finished hook returns while the store has not queued the
+// review yet (the review is queued once it can be), and a game that
+// stopped short of its end is not queued.
+func TestReviewQueuedWithoutDelayingTheEnd(t *testing.T) {
+	b := blockedReviews{release: make(chan struct{}), queued: make(chan string, 4)}
+	q := server.NewReviewQueue(server.ReviewQueueConfig{Store: b})
+	ctx := context.Background()
+	q.TableFinished(ctx, &store.Table{ID: "played", Status: store.StatusFinished, Rated: true, Result: &game.Result{Winners: []game.Player{0}}})
+	q.TableFinished(ctx, &store.Table{ID: "aborted", Status: store.StatusFinished, Ending: store.EndingAborted})
+	q.TableFinished(ctx, &store.Table{ID: "abandoned", Status: store.StatusFinished, Ending: store.EndingAbandoned})
+	// Both hooks returned with the store still blocked.
+	close(b.release)
+	q.Close()
+	close(b.queued)
+	var got []string
+	for id := range b.queued {
+		got = append(got, id)
+	}
+	if len(got) != 1 || got[0] != "played" {
+		t.Errorf("queued %v; want only the game played out", got)
+	}
+}
