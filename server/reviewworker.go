@@ -116,15 +116,26 @@ func (s *Server) makeReview(ctx context.Context, r store.Review) {
 		now := time.Now()
 		st, ferr := q.cfg.Store.FailReview(bg, r.Table, r.Claim, err.Error(), now, now.Add(q.cfg.Retry), ReviewAttempts)
 		if ferr != nil {
-			s.log.Error("review failure not stored", "table", r.Table, "err", ferr, "failure", err)
+			s.logStoreRefusal("review failure not stored", r.Table, ferr)
 			return
 		}
 		s.log.Warn("review failed", "table", r.Table, "attempt", r.Attempts, "status", st, "err", err)
 	default:
 		if err := q.cfg.Store.FinishReview(bg, r.Table, r.Claim, string(body), time.Now()); err != nil {
-			s.log.Error("review not stored", "table", r.Table, "err", err)
+			s.logStoreRefusal("review not stored", r.Table, err)
 		}
 	}
+}
+
+// logStoreRefusal logs a review the store did not take: a claim lost to
+// another worker (this one was paused past its lease) is a warning, any
+// other failure an error.
+func (s *Server) logStoreRefusal(msg, table string, err error) {
+	if game.ErrorCode(err) == game.CodeConflict {
+		s.log.Warn(msg+": another worker holds its claim now", "table", table, "err", err)
+		return
+	}
+	s.log.Error(msg, "table", table, "err", err)
 }
 
 // review asks the reviewer for the review of table id's record and
