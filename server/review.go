@@ -19,6 +19,14 @@ type Reviewer interface {
 	Review(ctx context.Context, record []byte) (json.RawMessage, error)
 }
 
+// ReviewerFunc is a function that reviews as a [Reviewer] does.
+type ReviewerFunc func(ctx context.Context, record []byte) (json.RawMessage, error)
+
+// Review implements [Reviewer].
+func (f ReviewerFunc) Review(ctx context.Context, record []byte) (json.RawMessage, error) {
+	return f(ctx, record)
+}
+
 func (s *Server) routeReviews() {
 	s.mux.HandleFunc("GET /api/tables/{id}/review", s.reviewsAsked(s.invited(s.tableReview)))
 }

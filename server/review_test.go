@@ -456,3 +456,21 @@ func TestReviewQueuedWithoutDelayingTheEnd(t *testing.T) {
 		t.Errorf("queued %v; want only the game played out", got)
 	}
 }
+
+// A reviewer that panics fails its attempt, as an error does; the server
+// goes on, and the review is failed after the last attempt with a reason
+// that does not expose the panic.
+func TestReviewerPanicFails(t *testing.T) {
+	rv := server.ReviewerFunc(func(ctx context.Context, record []byte) (json.RawMessage, error) {
+		panic("index out of range")
+	})
+	ts := startReviewServer(t, reviewSetup{reviewer: rv, workers: 1})
+	id, _ := botGame(t, ts.base, false)
+	r := waitReview(t, ts.db, id, store.ReviewFailed)
+	if r.Attempts != server.ReviewAttempts || strings.Contains(r.Body, "index out of range") || r.Body == "" {
+		t.Errorf("after a reviewer that panics: %+v; want failed after %d attempts with a reason that keeps the panic inside", r, server.ReviewAttempts)
+	}
+	if st, eb := do(t, ts.base, "GET", "/healthz", "", nil, nil); st != http.StatusOK {
+		t.Errorf("the server after the panics: /healthz %d %+v; want 200", st, eb)
+	}
+}
