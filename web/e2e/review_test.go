@@ -151,16 +151,19 @@ func TestReviewPage(t *testing.T) {
 		t.Errorf("the blunders on the move list read %v; want each marked ?? Blunder", blunders)
 	}
 
-	// A click on the chart steps the replay to the action under it.
+	// A click on the chart steps the replay to the action under it: the
+	// one drawn there, or its neighbour when a pixel holds more than one
+	// (a long game on a narrow chart).
 	target := total / 3
 	pt := eval[[]float64](t, tab, fmt.Sprintf(`(() => { const svg = document.getElementById('rv-plot'); svg.scrollIntoView({ block: 'center' });
 		const b = svg.getBoundingClientRect(), W = svg.viewBox.baseVal.width, x0 = +svg.dataset.x0, x1 = +svg.dataset.x1;
 		return [b.left + (x0 + %d * (x1 - x0) / %d) * b.width / W, b.top + b.height / 2]; })()`, target, total))
 	do(t, tab, 10*time.Second, "click the chart", chromedp.MouseClickXY(pt[0], pt[1]))
-	want := fmt.Sprintf("Move %d of %d", target, total)
-	waitFor(t, tab, 10*time.Second, "the step under the click", fmt.Sprintf(`document.getElementById('replay-step')?.textContent === %q`, want))
+	waitFor(t, tab, 10*time.Second, "the step under the click", fmt.Sprintf(`[%d, %d, %d].some((n) => document.getElementById('replay-step')?.textContent === 'Move ' + n + ' of %d')
+		&& document.querySelector('#review-log li.current')?.dataset.n === document.getElementById('replay-step').textContent.split(' ')[1]`, target-1, target, target+1, total))
 	waitFor(t, tab, 10*time.Second, "the chart's marker at the step", fmt.Sprintf(`(() => { const svg = document.getElementById('rv-plot'), x0 = +svg.dataset.x0, x1 = +svg.dataset.x1;
-		return Math.abs(+svg.querySelector('.rv-now').getAttribute('x1') - (x0 + %d * (x1 - x0) / %d)) < 0.5; })()`, target, total))
+		const n = +document.getElementById('replay-step').textContent.split(' ')[1];
+		return Math.abs(+svg.querySelector('.rv-now').getAttribute('x1') - (x0 + n * (x1 - x0) / %d)) < 0.5; })()`, total))
 
 	// The first swing: the position before its move, the better move
 	// ringed on the board and said in words with its reason.
@@ -189,6 +192,10 @@ func TestReviewPage(t *testing.T) {
 	// The reason in the reader's language.
 	do(t, tab, 10*time.Second, "switch to German", choose(`#lang`, "de"))
 	waitFor(t, tab, 10*time.Second, "the reason in German", `document.getElementById('rv-caption').textContent.includes('Er behält das Bruchstück.')`)
+	if got := eval[string](t, tab, `document.querySelector('.rv-swings h2').textContent`); got != "Die größten Wendepunkte" {
+		t.Errorf("the swings' heading in German reads %q", got)
+	}
+	keepShots(t, tab, "review-de")
 	do(t, tab, 10*time.Second, "switch back to English", choose(`#lang`, "en"))
 
 	// The end screen and the replay link to the review.
