@@ -108,11 +108,16 @@ func (s *Server) makeReview(ctx context.Context, r store.Review) {
 	switch {
 	case errors.Is(context.Cause(rctx), errClaimLost):
 		s.log.Warn("review dropped: another worker claimed it", "table", r.Table)
+	case err == nil:
+		// Made, even if the server is stopping meanwhile: stored.
+		if err := q.cfg.Store.FinishReview(bg, r.Table, r.Claim, string(body), time.Now()); err != nil {
+			s.logStoreRefusal("review not stored", r.Table, err)
+		}
 	case ctx.Err() != nil:
 		if err := q.cfg.Store.ReleaseReview(bg, r.Table, r.Claim, time.Now()); err != nil {
 			s.log.Error("review not given back", "table", r.Table, "err", err)
 		}
-	case err != nil:
+	default:
 		now := time.Now()
 		st, ferr := q.cfg.Store.FailReview(bg, r.Table, r.Claim, err.Error(), now, now.Add(q.cfg.Retry), ReviewAttempts)
 		if ferr != nil {
@@ -120,10 +125,6 @@ func (s *Server) makeReview(ctx context.Context, r store.Review) {
 			return
 		}
 		s.log.Warn("review failed", "table", r.Table, "attempt", r.Attempts, "status", st, "err", err)
-	default:
-		if err := q.cfg.Store.FinishReview(bg, r.Table, r.Claim, string(body), time.Now()); err != nil {
-			s.logStoreRefusal("review not stored", r.Table, err)
-		}
 	}
 }
 
