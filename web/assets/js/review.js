@@ -90,6 +90,7 @@ export function reviewPage(el, id) {
     return review?.scale === 'win' ? `${Math.round(v * 100)} %` : v.toFixed(1);
   }
   function loss(v) {
+    if (typeof v !== 'number') return '—';
     return review?.scale === 'win' ? t('review.loss.win', { v: Math.round(v * 100) }) : t('review.loss.points', { v: v.toFixed(1) });
   }
   const reason = (m) => m.reason?.[language()] || m.reason?.en || '';
