@@ -27,6 +27,7 @@ import { TakeBack } from './takeback.js';
 import { spectatorsLine } from './spectators.js';
 import { PassPlay } from './passplay.js';
 import { RatingChanges } from './ratingchange.js';
+import { Rematch } from './endscreen.js';
 
 const SPECTATOR = -3;
 const LOG_LIMIT = 300;
@@ -340,19 +341,13 @@ export function tablePage(el, id) {
     renderAll();
   }
 
-  async function rematch() {
-    try {
-      const c = await api('POST', `/api/tables/${id}/rematch`, undefined, ownerOf(id));
-      saveOwner(c.table.id, c.owner_token);
-      if (c.table.seats.some((s) => s.kind === 'person')) {
-        const j = await api('POST', `/api/tables/${c.table.id}/join`, { name: playerName() || names()[mine?.seat ?? 0] || 'Player' });
-        saveSeat(c.table.id, j.seat, j.token);
-      }
-      navigate(c.link || `/tables/${c.table.id}`);
-    } catch (e) {
-      st.message = e.message;
-      renderMessage();
-    }
+  // rematch is the end screen's rematch: offered by any seated person,
+  // accepted by the others (see endscreen.js).
+  function rematch() {
+    rematch.offer ||= new Rematch({
+      id, seat: () => mine, pass, name: (i) => nameOf(i), redraw: () => renderEnd(), say: (text) => { st.message = text; renderMessage(); },
+    });
+    return rematch.offer;
   }
 
   function renderAll() {
@@ -599,7 +594,7 @@ export function tablePage(el, id) {
       row.win ? icon('trophy', 'win') : null, row.win ? h('span', { class: 'sr', text: t('end.winner') + ': ' }) : null,
       seatBadge(pal, row.i, t, 'small'), ' ', row.n, row.i === me ? ` (${t('table.you')})` : '',
       row.standIn ? h('span', { class: 'tag standin', 'data-stand-in': 'true' }, icon('bot'), ' ', t('end.standin')) : null];
-    const ownerToken = ownerOf(id);
+    const offer = rematch().view(st.info);
     if (st.info?.rated && !ending) ratingChanges.load();
     boxes.end.append(...[
       h('h2', { id: 'end-h', text: ['aborted', 'expired'].includes(ending) ? t('end.closed') : t('end.title') }),
@@ -614,10 +609,9 @@ export function tablePage(el, id) {
             h('td', { text: row.score ?? '' }))))),
       st.info?.rated && !ending ? ratingChanges.view() : null,
       ending ? null : breakdownSection(st.mod?.breakdown?.(st.view, { t, names: names(), you: st.you, result: r }), r.scores, names(), pal, t),
+      offer.note,
       h('div', { class: 'actions' },
-        st.info?.rematch
-          ? h('a', { class: 'button primary', href: `/tables/${st.info.rematch}`, 'data-link': true, id: 'to-rematch', text: t('end.torematch') })
-          : ownerToken ? h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: rematch, text: t('end.rematch') }) : null,
+        ...offer.buttons,
         !ending || ending === 'abandoned'
           ? h('a', { class: 'button', href: `/replay/${id}`, 'data-link': true, id: 'replay', text: t('end.replay') }) : null,
         h('a', { class: 'button', href: '/', 'data-link': true, text: t('end.lobby') }))].filter(Boolean));

@@ -1,0 +1,100 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// seatToken returns the seat and token the tab keeps for table id.
+func seatToken(t *testing.T, tab context.Context, id string) (int, string) {
+	t.Helper()
+	v := eval[map[string]any](t, tab, `JSON.parse(localStorage.getItem('minehall.seat.`+id+`') || '{}')`)
+	seat, _ := v["seat"].(float64)
+	token, _ := v["token"].(string)
+	if token == "" {
+		t.Fatalf("the tab keeps no seat at %s: %v", id, v)
+	}
+	return int(seat), token
+}
+
+// actOverHTTP plays move for the seat of token at table id with sequence
+// number seq, as an agent would.
+func actOverHTTP(t *testing.T, s *site, id, token, move string, seq int) {
+	t.Helper()
+	b, _ := json.Marshal(map[string]any{"move": move, "seq": seq})
+	req, _ := http.NewRequest("POST", s.URL+"/api/tables/"+id+"/act", bytes.NewReader(b))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("act %s: %v", move, err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("act %s at %s: status %d", move, id, resp.StatusCode)
+	}
+}
+
+// TestRematchOfferedByTheFriendInChromium: Owen creates a Connect Four
+// table for two in the lobby and Fran joins by its link; the game is
+// played out; Fran, who does not own the table, offers the rematch and
+// lands seated at it; Owen's end screen says Fran offers a rematch, and
+// his Accept seats him again without asking his name: both end at the new
+// table, seated, and it plays.
+func TestRematchOfferedByTheFriendInChromium(t *testing.T) {
+	s := startSite(t)
+	br := newBrowser(t)
+	owner := newTab(t, br, "owner")
+	do(t, owner, 30*time.Second, "create Connect Four for two", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		choose(`#game`, "connectfour"), chromedp.WaitVisible(chromedp.CSS(`#seat-1`)), choose(`#seat-1`, "person"),
+		chromedp.SendKeys(chromedp.CSS(`#name`), "Owen"), chromedp.Click(chromedp.CSS(`#create`)), chromedp.WaitVisible(chromedp.CSS(`.invite input`)))
+	id := tableOf(t, owner)
+	link := eval[string](t, owner, `document.querySelector('.invite input').value`)
+	friend := newTab(t, br, "friend")
+	do(t, friend, 30*time.Second, "open the link and join", chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS(`.join-form`)),
+		chromedp.SendKeys(chromedp.CSS(`#join-name`), "Fran"), chromedp.Click(chromedp.CSS(`#join`)))
+	waitFor(t, friend, 15*time.Second, "Fran seated", `!!localStorage.getItem('minehall.seat.`+id+`')`)
+	waitFor(t, owner, 15*time.Second, "the game playing", `document.getElementById('main').dataset.status === 'playing'`)
+
+	// Owen stacks column a, Fran column b: Owen wins on his fourth move.
+	tokens := map[int]string{}
+	for _, tab := range []context.Context{owner, friend} {
+		seat, token := seatToken(t, tab, id)
+		tokens[seat] = token
+	}
+	for i, m := range []string{"a", "b", "a", "b", "a", "b", "a"} {
+		actOverHTTP(t, s, id, tokens[i%2], m, i/2+1)
+	}
+	finished := `document.getElementById('main').dataset.status === 'finished' && !!document.querySelector('#end:not([hidden])')`
+	waitFor(t, owner, 15*time.Second, "Owen's end screen", finished)
+	waitFor(t, friend, 15*time.Second, "Fran's end screen", finished)
+	if n := eval[int](t, friend, `document.querySelectorAll('#end #rematch').length`); n != 1 {
+		t.Fatalf("Fran's end screen has %d Rematch buttons; want 1 (every seated person may offer)", n)
+	}
+
+	do(t, friend, 10*time.Second, "Fran offers the rematch", chromedp.Click(chromedp.CSS(`#rematch`)))
+	waitFor(t, friend, 15*time.Second, "Fran at the rematch", `location.pathname.startsWith('/tables/') && location.pathname !== '/tables/`+id+`'`)
+	re := tableOf(t, friend)
+	if seat, _ := seatToken(t, friend, re); seat != 1 {
+		t.Errorf("Fran's seat at the rematch: %d; want 1, her old seat", seat)
+	}
+	waitFor(t, owner, 15*time.Second, "Fran's offer on Owen's end screen", `(document.querySelector('#rematch-offer')?.textContent || '').includes('Fran offers a rematch') && !!document.querySelector('#accept-rematch') && !!document.querySelector('#to-rematch')`)
+	if n := eval[int](t, owner, `document.querySelectorAll('.join-form').length`); n != 0 {
+		t.Errorf("Owen's end screen shows %d join forms; want none", n)
+	}
+	do(t, owner, 10*time.Second, "Owen accepts", chromedp.Click(chromedp.CSS(`#accept-rematch`)))
+	waitFor(t, owner, 15*time.Second, "Owen at the rematch, seated, no name asked", `location.pathname === '/tables/`+re+`' && !!localStorage.getItem('minehall.seat.`+re+`') && !document.querySelector('.join-form')`)
+	if seat, _ := seatToken(t, owner, re); seat != 0 {
+		t.Errorf("Owen's seat at the rematch: %d; want 0, his old seat", seat)
+	}
+	for name, tab := range map[string]context.Context{"Owen": owner, "Fran": friend} {
+		waitFor(t, tab, 15*time.Second, name+"'s page: the rematch playing with both names, seated (not watching)",
+			`document.getElementById('main').dataset.status === 'playing' && document.querySelector('#seats').textContent.includes('Owen') && document.querySelector('#seats').textContent.includes('Fran') && !document.querySelector('.watching')`)
+	}
+}
