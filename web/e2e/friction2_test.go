@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"minehall/game"
+	"minehall/games/minerals"
 )
 
 // seatToken returns the seat and token the tab keeps for table id.
@@ -96,5 +100,41 @@ func TestRematchOfferedByTheFriendInChromium(t *testing.T) {
 	for name, tab := range map[string]context.Context{"Owen": owner, "Fran": friend} {
 		waitFor(t, tab, 15*time.Second, name+"'s page: the rematch playing with both names, seated (not watching)",
 			`document.getElementById('main').dataset.status === 'playing' && document.querySelector('#seats').textContent.includes('Owen') && document.querySelector('#seats').textContent.includes('Fran') && !document.querySelector('.watching')`)
+	}
+}
+
+// TestEndScreenOfATieSaysWhoWonTheTieBreak: a two-player Minerals game
+// (seed 33, random moves) ends 36 to 36 and Fritz, the second seat, wins
+// on the tie-break. The end screen lists him first and says in words, in
+// English and in German, that he won the tie-break and why, with both
+// seats' tie-break counts.
+func TestEndScreenOfATieSaysWhoWonTheTieBreak(t *testing.T) {
+	untilOver := func(s game.State, _ int) bool { return s.Terminal() }
+	cases := []goldenCase{
+		{Name: "tie-en", Game: minerals.New(), Players: 2, Seed: 33, Names: []string{"Ann", "Fritz"}, You: 0, Reach: untilOver},
+		{Name: "tie-de", Game: minerals.New(), Players: 2, Seed: 33, Names: []string{"Ann", "Fritz"}, You: 0, Reach: untilOver, Lang: "de"},
+	}
+	s, tables := goldenSiteTables(t, cases)
+	browser := newBrowser(t)
+	for _, c := range cases {
+		gt := tables[c.Name]
+		res := gt.info.Result
+		if len(res.Winners) != 1 || res.Winners[0] != 1 || res.Scores[0] != res.Scores[1] {
+			t.Fatalf("%s: the game ends %v; want a tie on points that Fritz (seat 1) wins", c.Name, res)
+		}
+		st := gt.state.(*minerals.State)
+		won, lost := st.TieBreak(1), st.TieBreak(0)
+		want := map[string]string{
+			"tie-en": fmt.Sprintf("Fritz wins the tie-break: more minerals on collection cards (%d to %d)", won, lost),
+			"tie-de": fmt.Sprintf("Fritz gewinnt bei Gleichstand: mehr Mineralien auf Sammelkarten (%d zu %d)", won, lost),
+		}[c.Name]
+		c.Ready = `document.querySelector('#end table.scores') !== null && document.querySelector('#breakdown') !== null`
+		tab := shootEnd(t, browser, s, c, 1280, 900)
+		if got := eval[string](t, tab, `document.querySelector('#end .winners').textContent`); got != want {
+			t.Errorf("%s: the end screen says %q; want %q", c.Name, got, want)
+		}
+		if order := eval[[]string](t, tab, `[...document.querySelectorAll('#end table.scores tbody tr')].map((r) => r.dataset.seat)`); len(order) != 2 || order[0] != "1" {
+			t.Errorf("%s: the score table lists seats %v; want the winner, seat 1, first", c.Name, order)
+		}
 	}
 }

@@ -89,3 +89,29 @@ export class Rematch {
     };
   }
 }
+
+// endOrder sorts the end screen's rows of seats ({win, score}): the
+// winners first, then by score, so that a tie-break's winner comes before
+// the seats they tied with.
+export function endOrder(rows) {
+  return rows.sort((a, b) => (b.win - a.win) || ((b.score ?? 0) - (a.score ?? 0)));
+}
+
+// winnersLine says who won: when the winner's score is tied and the game's
+// tie-break settled it (the breakdown's tie lines, parts[seat], see
+// breakdown.js), who won the tie-break and why, in words; else the
+// winners' names, or that nobody won.
+export function winnersLine({ result, parts, nameOf, game, t }) {
+  const w = result?.winners || [];
+  if (!w.length) return t('end.nowinner');
+  const scores = result.scores || [];
+  const tie = (i) => parts?.[i]?.find?.((l) => l.tie);
+  if (w.length === 1 && tie(w[0])) {
+    const tied = scores.map((_, i) => i).filter((i) => i !== w[0] && scores[i] === scores[w[0]] && tie(i));
+    if (tied.length) {
+      const lost = Math.max(...tied.map((i) => Number(tie(i).value) || 0));
+      return t('end.tiebreak', { name: nameOf(w[0]), why: t('end.tiewhy.' + game), won: tie(w[0]).value, lost });
+    }
+  }
+  return t('end.winners', { names: w.map(nameOf).join(', ') });
+}

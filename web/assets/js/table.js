@@ -27,7 +27,7 @@ import { TakeBack } from './takeback.js';
 import { spectatorsLine } from './spectators.js';
 import { PassPlay } from './passplay.js';
 import { RatingChanges } from './ratingchange.js';
-import { Rematch } from './endscreen.js';
+import { Rematch, endOrder, winnersLine } from './endscreen.js';
 
 const SPECTATOR = -3;
 const LOG_LIMIT = 300;
@@ -585,10 +585,9 @@ export function tablePage(el, id) {
     boxes.end.dataset.ending = ending;
     if (!over) return;
     const r = ending ? {} : st.result;
-    const winners = (r.winners || []).map(nameOf);
     const me = mySeat();
-    const rows = names().map((n, i) => ({ i, n, score: r.scores?.[i], win: (r.winners || []).includes(i), standIn: endedWithStandIn(i) }))
-      .sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+    const rows = endOrder(names().map((n, i) => ({ i, n, score: r.scores?.[i], win: (r.winners || []).includes(i), standIn: endedWithStandIn(i) })));
+    const parts = ending ? null : st.mod?.breakdown?.(st.view, { t, names: names(), you: st.you, result: r });
     const pal = colors();
     const who = (row) => [
       row.win ? icon('trophy', 'win') : null, row.win ? h('span', { class: 'sr', text: t('end.winner') + ': ' }) : null,
@@ -599,7 +598,7 @@ export function tablePage(el, id) {
     boxes.end.append(...[
       h('h2', { id: 'end-h', text: ['aborted', 'expired'].includes(ending) ? t('end.closed') : t('end.title') }),
       ending ? h('p', { class: 'ending', text: t('ending.' + ending) }) : null,
-      h('p', { class: 'winners', text: winners.length ? t('end.winners', { names: winners.join(', ') }) : t('end.nowinner') }),
+      h('p', { class: 'winners', text: winnersLine({ result: r, parts, nameOf, game: st.info?.game, t }) }),
       ending
         ? (ending === 'abandoned' ? h('ul', { class: 'endseats' }, rows.map((row) => h('li', { 'data-seat': row.i }, who(row)))) : null)
         : h('table', { class: 'scores' },
@@ -608,7 +607,7 @@ export function tablePage(el, id) {
             h('td', {}, who(row)),
             h('td', { text: row.score ?? '' }))))),
       st.info?.rated && !ending ? ratingChanges.view() : null,
-      ending ? null : breakdownSection(st.mod?.breakdown?.(st.view, { t, names: names(), you: st.you, result: r }), r.scores, names(), pal, t),
+      ending ? null : breakdownSection(parts, r.scores, names(), pal, t),
       offer.note,
       h('div', { class: 'actions' },
         ...offer.buttons,
