@@ -138,3 +138,88 @@ func TestEndScreenOfATieSaysWhoWonTheTieBreak(t *testing.T) {
 		}
 	}
 }
+
+// createPassAndPlay fills in the lobby for a 3-player TF22 table (hidden
+// hands) with Ann and Bob on this device and a random bot, choosing the
+// time control tc unless it is "", and creates it; it returns the table's
+// id and owner token.
+func createPassAndPlay(t *testing.T, tab context.Context, s *site, tc string) (string, string) {
+	t.Helper()
+	actions := []chromedp.Action[chromedp.Void]{
+		chromedp.Navigate(s.URL + "/"), chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		choose(`#game`, "tf22"), choose(`#players`, "3"), chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		choose(`#seat-2`, "bot"), chromedp.WaitVisible(chromedp.CSS(`#seat-2-bot`)), choose(`#seat-2-bot`, "random"),
+		choose(`#seat-1`, "person"),
+	}
+	for i, n := range []string{"Ann", "Bob"} {
+		actions = append(actions, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#seat-%d-here`, i))),
+			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#seat-%d-name`, i))),
+			chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const e = document.querySelector('#seat-%d-name'); e.value = %q; e.dispatchEvent(new Event('input')); })()`, i, n)))
+	}
+	if tc != "" {
+		actions = append(actions, choose(`#time-control`, tc))
+	}
+	do(t, tab, 30*time.Second, "fill in a pass-and-play table", actions...)
+	do(t, tab, 30*time.Second, "create it", chromedp.Click(chromedp.CSS(`#create`)), chromedp.WaitVisible(chromedp.CSS(`#seats li`)))
+	id := tableOf(t, tab)
+	return id, eval[string](t, tab, `JSON.parse(localStorage.getItem('minehall.owner.`+id+`'))`)
+}
+
+// passScreenShown is true while the page asks to pass the device.
+const passScreenShown = `!document.querySelector('#pass-screen').hidden`
+
+// TestPassAndPlayIsPrivateUntimedAndPresent: a table with seats on this
+// device is made private and untimed unless the person picks a time
+// control; under the "pass to Ann" screen both seats show online (on the
+// page and for the server) and the page never says it watches. With a
+// time control chosen, the clock of the seat the device is passed to does
+// not run until its person confirms.
+func TestPassAndPlayIsPrivateUntimedAndPresent(t *testing.T) {
+	s := startSite(t)
+	tab := newTab(t, newBrowser(t), "family")
+	id, owner := createPassAndPlay(t, tab, s, "")
+	var tb struct {
+		Private     bool            `json:"private"`
+		TimeControl json.RawMessage `json:"time_control"`
+		Seats       []struct {
+			Presence string `json:"presence"`
+			Clock    *struct {
+				Running bool `json:"running"`
+			} `json:"clock"`
+		} `json:"seats"`
+	}
+	apiCall(t, s, "GET", "/api/tables/"+id, owner, nil, &tb, http.StatusOK)
+	if !tb.Private || len(tb.TimeControl) != 0 {
+		t.Errorf("the pass-and-play table: private %v, time control %s; want private and untimed", tb.Private, tb.TimeControl)
+	}
+	waitFor(t, tab, 15*time.Second, "the pass screen for Ann", passScreenShown)
+	present := `[0, 1].every((i) => document.querySelector('#seats li[data-seat="' + i + '"] [data-presence]')?.dataset.presence === 'online')`
+	waitFor(t, tab, 15*time.Second, "Ann and Bob online under the pass screen", present)
+	apiCall(t, s, "GET", "/api/tables/"+id, owner, nil, &tb, http.StatusOK)
+	if tb.Seats[0].Presence != "online" || tb.Seats[1].Presence != "online" {
+		t.Errorf("the server sees Ann %s and Bob %s under the pass screen; want both online", tb.Seats[0].Presence, tb.Seats[1].Presence)
+	}
+	watching := `[...document.querySelectorAll('.watching')].filter((e) => getComputedStyle(e).display !== 'none').length`
+	if n := eval[int](t, tab, watching); n != 0 {
+		t.Errorf("the device's page shows %d 'watching' notes; want none", n)
+	}
+	do(t, tab, 10*time.Second, "Ann takes the device", chromedp.Click(chromedp.CSS(`#pass-ready`)))
+	waitFor(t, tab, 15*time.Second, "Ann's turn", `document.getElementById('main').dataset.myTurn === 'true'`)
+	if n := eval[int](t, tab, watching); n != 0 {
+		t.Errorf("Ann's page shows %d 'watching' notes; want none", n)
+	}
+
+	// Timed: Ann's clock waits for her under the pass screen.
+	id, owner = createPassAndPlay(t, tab, s, "normal")
+	waitFor(t, tab, 15*time.Second, "the pass screen for Ann at the timed table", passScreenShown)
+	apiCall(t, s, "GET", "/api/tables/"+id, owner, nil, &tb, http.StatusOK)
+	if len(tb.TimeControl) == 0 || tb.Seats[0].Clock == nil || tb.Seats[0].Clock.Running {
+		t.Fatalf("the timed table under the pass screen: time control %s, Ann's clock %+v; want timed with Ann's clock stopped", tb.TimeControl, tb.Seats[0].Clock)
+	}
+	do(t, tab, 10*time.Second, "Ann takes the device", chromedp.Click(chromedp.CSS(`#pass-ready`)))
+	waitFor(t, tab, 15*time.Second, "Ann's turn at the timed table", `document.getElementById('main').dataset.myTurn === 'true'`)
+	apiCall(t, s, "GET", "/api/tables/"+id, owner, nil, &tb, http.StatusOK)
+	if tb.Seats[0].Clock == nil || !tb.Seats[0].Clock.Running {
+		t.Errorf("Ann's clock once she took the device: %+v; want running", tb.Seats[0].Clock)
+	}
+}

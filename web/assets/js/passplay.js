@@ -23,6 +23,9 @@ export class PassPlay {
     this.passing = null; // the seat the device is being passed to
     this.last = null;    // the seat whose person last held the device
     this.element = h('div', { class: 'pass-screen', id: 'pass-screen', role: 'dialog', 'aria-modal': 'true', hidden: true });
+    // The page of a device passed round plays its seats and never says
+    // it watches (app.css).
+    if (this.active) this.element.dataset.device = 'true';
   }
 
   // active reports whether the page holds several seats of the table.
@@ -56,10 +59,15 @@ export class PassPlay {
   }
 
   // pass drops the connection and the view and shows the pass screen.
+  // Under it the device follows the table holding every seat it plays
+  // (their hello's held), so that they show as present; the seat passed
+  // to has no clock running until its person confirms (the server starts
+  // it when the device connects with that seat's token).
   pass(seat) {
     this.current = null;
     this.passing = seat;
     this.o.drop();
+    this.o.use(null);
     this.render();
   }
 
