@@ -65,10 +65,10 @@ type Table struct {
 	clocks        []seatClock
 	// handOver is the hand-over of a device passed round (see
 	// handover.go).
-	handOver      handOver
-	clockTimer    Stopper
-	clockGen      int64
-	cbuf          []game.Player
+	handOver   handOver
+	clockTimer Stopper
+	clockGen   int64
+	cbuf       []game.Player
 	// Offline graces (see grace.go): when each seat last acted, in ms
 	// since the start; whether it is among the actors; the moment its
 	// grace counts from (when it went offline, became an actor or came
