@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -221,5 +222,59 @@ func TestPassAndPlayIsPrivateUntimedAndPresent(t *testing.T) {
 	apiCall(t, s, "GET", "/api/tables/"+id, owner, nil, &tb, http.StatusOK)
 	if tb.Seats[0].Clock == nil || !tb.Seats[0].Clock.Running {
 		t.Errorf("Ann's clock once she took the device: %+v; want running", tb.Seats[0].Clock)
+	}
+}
+
+// lessonJSON is what the tutorial API says of a lesson.
+type lessonJSON struct {
+	Steps []struct {
+		Learner bool   `json:"learner"`
+		Move    string `json:"move"`
+		Text    string `json:"text"`
+	} `json:"steps"`
+	End string `json:"end"`
+}
+
+// TestTutorialsSpeakTheReadersWords: the German Out of Mine tutorial
+// asks for its moves in German words, not in notation ("side A"); the
+// Hammer Time tutorial and game summary state the end as the rulebook
+// does (the round is played out, mission cards break ties) in all four
+// languages; the Out of Mine step that takes the second tile asks for
+// that alone.
+func TestTutorialsSpeakTheReadersWords(t *testing.T) {
+	s := startSite(t)
+	tab := newTab(t, newBrowser(t), "learner")
+	do(t, tab, 30*time.Second, "open the lobby in German", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)), choose(`#lang`, "de"))
+	waitFor(t, tab, 5*time.Second, "German", `document.documentElement.lang === 'de'`)
+	do(t, tab, 30*time.Second, "open the Out of Mine tutorial", chromedp.Navigate(s.URL+"/learn/outofmine"))
+	waitFor(t, tab, 20*time.Second, "the first prompt", `!!document.querySelector('#learn-prompt strong')`)
+	move := eval[string](t, tab, `document.querySelector('#learn-prompt').dataset.move`)
+	said := eval[string](t, tab, `document.querySelector('#learn-prompt').textContent`)
+	if move != "side A" || !strings.Contains(said, "Seite A") || strings.Contains(said, move) {
+		t.Errorf("the German prompt for %q reads %q; want it in German words (Seite A), without the notation", move, said)
+	}
+
+	ends := map[string]string{"en": "mission cards", "de": "Missionskarten", "fr": "cartes de mission", "nl": "missiekaarten"}
+	for lang, word := range ends {
+		var l lessonJSON
+		apiCall(t, s, "GET", "/api/games/hammertime/tutorial?lang="+lang, "", nil, &l, http.StatusOK)
+		if !strings.Contains(l.End, word) {
+			t.Errorf("the %s Hammer Time tutorial ends %q; want the rulebook's end (the round played out, ties to the most %s)", lang, l.End, word)
+		}
+		var words map[string]string
+		apiCall(t, s, "GET", "/assets/i18n/"+lang+".json", "", nil, &words, http.StatusOK)
+		if sum := words["game.hammertime.summary"]; !strings.Contains(strings.ToLower(sum), strings.ToLower(strings.Fields(word)[0])) {
+			t.Errorf("the %s Hammer Time summary %q names no mission cards; want the rulebook's end", lang, sum)
+		}
+	}
+	var oom lessonJSON
+	apiCall(t, s, "GET", "/api/games/outofmine/tutorial?lang=en", "", nil, &oom, http.StatusOK)
+	for _, st := range oom.Steps {
+		if st.Learner && st.Move == "take B2" && strings.Contains(strings.ToLower(st.Text), "call") {
+			t.Errorf("the step that takes B2 also asks to call: %q; want one thing a step", st.Text)
+		}
+	}
+	if !strings.Contains(oom.End+oom.Steps[len(oom.Steps)-1].Text, "OUT OF MINE") {
+		t.Errorf("the lesson no longer says when one may call OUT OF MINE!: last caption %q", oom.Steps[len(oom.Steps)-1].Text)
 	}
 }
