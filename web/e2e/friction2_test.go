@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +15,7 @@ import (
 
 	"minehall/game"
 	"minehall/games/minerals"
+	"minehall/puzzle"
 )
 
 // seatToken returns the seat and token the tab keeps for table id.
@@ -277,4 +279,37 @@ func TestTutorialsSpeakTheReadersWords(t *testing.T) {
 	if !strings.Contains(oom.End+oom.Steps[len(oom.Steps)-1].Text, "OUT OF MINE") {
 		t.Errorf("the lesson no longer says when one may call OUT OF MINE!: last caption %q", oom.Steps[len(oom.Steps)-1].Text)
 	}
+}
+
+// TestPuzzleTF22ExampleIsLegalAndClockWaitsForTheBoard: on a phone
+// (390×844) the TF22 puzzle page says its clock starts when the board is
+// on the screen, and once the clock runs the board is on the screen. The
+// example in the empty move box is one of the puzzle's legal moves, and
+// plays.
+func TestPuzzleTF22ExampleIsLegalAndClockWaitsForTheBoard(t *testing.T) {
+	day, _ := puzzle.ParseDay("2026-11-23")
+	at, _ := time.Parse(time.DateOnly, day.String())
+	s := startPuzzleSite(t, at.Add(12*time.Hour))
+	tab := newTab(t, newBrowser(t), "phone")
+	do(t, tab, 20*time.Second, "open the TF22 puzzle on a phone", chromedp.EmulateViewport(390, 844), chromedp.Navigate(s.URL+"/puzzles/tf22"))
+	waitFor(t, tab, 20*time.Second, "the planet and the plan", `!!document.querySelector('#pz-board #tf') && !!document.querySelector('#pz-move') && !!document.querySelector('#pz-clock')`)
+	if hint := eval[string](t, tab, `document.querySelector('.pz-tf22 .hint').textContent`); !strings.Contains(hint, "clock starts when the board is on your screen") {
+		t.Errorf("the puzzle's text %q does not say when the clock starts", hint)
+	}
+	waitFor(t, tab, 10*time.Second, "the clock started", `document.querySelector('#pz-clock').dataset.started === 'yes'`)
+	seen := `(() => { const r = document.querySelector('#pz-board').getBoundingClientRect(); return Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0)) / r.height; })()`
+	if f := eval[float64](t, tab, seen); f < 0.25 {
+		t.Errorf("the clock runs with %.0f%% of the board on the screen; want it started only once the board is seen", f*100)
+	}
+
+	example := eval[string](t, tab, `document.querySelector('#pz-move').placeholder`)
+	var p struct {
+		Legal []string `json:"legal"`
+	}
+	apiCall(t, s, "GET", "/api/puzzles/tf22/daily", "", nil, &p, http.StatusOK)
+	if example == "" || !slices.Contains(p.Legal, example) {
+		t.Fatalf("the example move %q is not among the puzzle's legal moves %v", example, p.Legal)
+	}
+	typeRouteMove(t, tab, example)
+	waitFor(t, tab, 20*time.Second, "the example played", `document.querySelectorAll('#pz-moves li').length === 1 && !document.querySelector('#pz-error')`)
 }
