@@ -5,17 +5,34 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
+	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"minehall/account"
 	"minehall/game"
+	"minehall/game/gametest"
 	"minehall/games/minerals"
+	"minehall/games/tf22"
 	"minehall/puzzle"
+	"minehall/server"
+	"minehall/store/sqlite"
+	"minehall/table"
+	"minehall/tutorial"
+	"minehall/web"
 )
 
 // seatToken returns the seat and token the tab keeps for table id.
@@ -312,4 +329,160 @@ func TestPuzzleTF22ExampleIsLegalAndClockWaitsForTheBoard(t *testing.T) {
 	}
 	typeRouteMove(t, tab, example)
 	waitFor(t, tab, 20*time.Second, "the example played", `document.querySelectorAll('#pz-moves li').length === 1 && !document.querySelector('#pz-error')`)
+}
+
+// startEverySite serves the web client with the four games (the quick Out
+// of Mine and Hammer Time), Connect Four, their tutorials, the puzzles and
+// accounts: every page a person may open.
+func startEverySite(t *testing.T) *accountSite {
+	t.Helper()
+	reg := &game.Registry{}
+	reg.Register(minerals.New())
+	reg.Register(tf22.New())
+	reg.Register(quickOutOfMine())
+	reg.Register(quickHammerTime())
+	reg.Register(gametest.ConnectFour())
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "e2e.db"))
+	if err != nil {
+		t.Fatalf("sqlite.Open: %v", err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	tutorials, err := tutorial.Load(reg)
+	if err != nil {
+		t.Fatalf("tutorial.Load: %v", err)
+	}
+	rec := account.NewRecorder(db, db, reg, log)
+	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: web.Handler(), Limits: &server.Limits{},
+		Puzzles: &puzzle.Service{Store: db}, Tutorials: tutorials})
+	ts := httptest.NewServer(srv)
+	s := &accountSite{URL: ts.URL, store: db, hall: hall}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+		ts.Close()
+		hall.Close()
+		db.Close()
+	})
+	return s
+}
+
+// TestEveryPageLogsNoErrors opens every page as a guest: the lobby, the
+// rules and each game's rules, each tutorial's lessons, the puzzles and
+// each puzzle, a table, a replay, the account page, a player's profile,
+// each leaderboard, my tables and a page that does not exist. None
+// writes an error to the console, throws, or has a request fail.
+func TestEveryPageLogsNoErrors(t *testing.T) {
+	s := startEverySite(t)
+	tab := newTab(t, newBrowser(t), "guest")
+	var mu sync.Mutex
+	var errs []string
+	note := func(e string) { mu.Lock(); errs = append(errs, e); mu.Unlock() }
+	err := chromedp.Listen(tab, func(ev any) {
+		switch ev := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.ConsoleAPICalledTypeError {
+				var parts []string
+				for _, a := range ev.Args {
+					parts = append(parts, string(a.Value)+a.Description)
+				}
+				note("console.error: " + strings.Join(parts, " "))
+			}
+		case *runtime.EventExceptionThrown:
+			note("exception: " + ev.ExceptionDetails.Text + " " + ev.ExceptionDetails.URL)
+		case *cdplog.EventEntryAdded:
+			if ev.Entry.Level == cdplog.EntryLevelError {
+				note("log: " + ev.Entry.Text + " " + ev.Entry.URL)
+			}
+		case *network.EventLoadingFailed:
+			if !ev.Canceled {
+				note("request failed: " + ev.ErrorText)
+			}
+		case *network.EventResponseReceived:
+			if ev.Response.Status >= 400 {
+				note(fmt.Sprintf("%d %s", ev.Response.Status, ev.Response.URL))
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, tab, 10*time.Second, "listen", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, cdplog.Enable, cdp.Empty{}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{})
+		return err
+	}))
+
+	// A finished table of bots to replay, a table to join, a player.
+	var played struct {
+		Table struct {
+			ID string `json:"id"`
+		} `json:"table"`
+	}
+	apiCall(t, &site{URL: s.URL}, "POST", "/api/tables", "", map[string]any{"game": "connectfour", "players": 2, "autostart": true,
+		"seats": []map[string]any{{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}}}, &played, http.StatusCreated)
+	var open struct {
+		Table struct {
+			ID string `json:"id"`
+		} `json:"table"`
+	}
+	apiCall(t, &site{URL: s.URL}, "POST", "/api/tables", "", map[string]any{"game": "connectfour", "players": 2, "autostart": true,
+		"time_control": map[string]int{"move_s": 86400, "bank_s": 0}, "seats": []map[string]any{{"kind": "person"}, {"kind": "bot", "bot": "random"}}}, &open, http.StatusCreated)
+	apiCall(t, &site{URL: s.URL}, "POST", "/api/account/signup", "", map[string]any{"name": "Greta", "password": "a long enough password"}, nil, http.StatusCreated)
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		var tb tableJSON
+		apiCall(t, &site{URL: s.URL}, "GET", "/api/tables/"+played.Table.ID, "", nil, &tb, http.StatusOK)
+		if tb.Status == "finished" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the bots' table did not finish")
+		}
+	}
+
+	type pageCase struct{ path, ready string }
+	drawn := `document.querySelectorAll('#main h1').length > 0`
+	pages := []pageCase{
+		{"/", `!!document.querySelector('#create') && !!document.querySelector('#tables-h')`},
+		{"/rules", drawn},
+		{"/puzzles", drawn},
+		{"/tables/" + open.Table.ID, `!!document.querySelector('#conn[data-state="open"]') && !!document.querySelector('#join-name')`},
+		{"/replay/" + played.Table.ID, `!!document.querySelector('#replay-log li')`},
+		{"/account", drawn},
+		{"/players/Greta", drawn + ` && document.body.innerText.includes('Greta')`},
+		{"/my", drawn},
+		{"/no/such/page", `!!document.querySelector('#main h1[data-i18n="notfound.title"]')`},
+	}
+	for _, g := range []string{"minerals", "tf22", "outofmine", "hammertime"} {
+		pages = append(pages, pageCase{"/rules/" + g, `!!document.querySelector('#learn-link')`},
+			pageCase{"/puzzles/" + g, drawn}, pageCase{"/leaderboard/" + g, drawn})
+		var l struct {
+			Lessons []struct {
+				ID string `json:"id"`
+			} `json:"lessons"`
+		}
+		apiCall(t, &site{URL: s.URL}, "GET", "/api/games/"+g+"/tutorial?lang=en", "", nil, &l, http.StatusOK)
+		for _, ls := range l.Lessons {
+			pages = append(pages, pageCase{"/learn/" + g + "?lesson=" + ls.ID, `!!document.querySelector('#learn-text')`})
+		}
+	}
+	for _, p := range pages {
+		do(t, tab, 30*time.Second, "open "+p.path, chromedp.Navigate(s.URL+p.path))
+		if !holds(tab, 15*time.Second, p.ready) {
+			t.Fatalf("waited 15s for %s drawn (%s); the page shows %q", p.path, p.ready, eval[string](t, tab, `document.body.innerText.slice(0, 400)`))
+		}
+		waitFor(t, tab, 15*time.Second, p.path+"'s requests answered", `performance.getEntriesByType('resource').every((e) => e.responseEnd > 0) && document.readyState === 'complete'`)
+		// A round trip through the page: whatever it logged before is in.
+		eval[bool](t, tab, `true`)
+		mu.Lock()
+		if len(errs) > 0 {
+			t.Errorf("%s: %s", p.path, strings.Join(errs, "\n  "))
+			errs = nil
+		}
+		mu.Unlock()
+	}
+	t.Logf("%d pages opened", len(pages))
 }
