@@ -131,9 +131,8 @@ export function lobbyPage(el) {
       help ? h('small', { class: 'help', text: help }) : null);
   }
 
-  // passAndPlay makes a table played on this device private and untimed,
-  // unless the player chose otherwise: its people sit round one screen, and
-  // a clock would only hurry the hand-overs.
+  // passAndPlay makes a table on this device private and untimed, unless
+  // the player chose otherwise.
   function passAndPlay() {
     if (!form.privateChosen) form.private = true;
     if (!form.tcChosen) form.tc = 'untimed';

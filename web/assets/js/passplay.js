@@ -23,8 +23,7 @@ export class PassPlay {
     this.passing = null; // the seat the device is being passed to
     this.last = null;    // the seat whose person last held the device
     this.element = h('div', { class: 'pass-screen', id: 'pass-screen', role: 'dialog', 'aria-modal': 'true', hidden: true });
-    // The page of a device passed round plays its seats and never says
-    // it watches (app.css).
+    // Such a page never says it watches (app.css).
     if (this.active) this.element.dataset.device = 'true';
   }
 
@@ -58,11 +57,8 @@ export class PassPlay {
     this.o.use(seat === null ? null : this.held(seat));
   }
 
-  // pass drops the connection and the view and shows the pass screen.
-  // Under it the device follows the table holding every seat it plays
-  // (their hello's held), so that they show as present; the seat passed
-  // to has no clock running until its person confirms (the server starts
-  // it when the device connects with that seat's token).
+  // pass drops the connection and the view and shows the pass screen,
+  // under which the device watches holding its seats (they stay present).
   pass(seat) {
     this.current = null;
     this.passing = seat;

@@ -17,10 +17,8 @@ const PAGES = { outofmine: () => import('./puzzle-oom.js'), hammertime: () => im
 // seconds: a solution faster than this counts for nothing.
 const FLOORS = [['outofmine', 'pz.floor.outofmine', 1], ['minerals', 'pz.floor.minerals', 2], ['tf22', 'pz.floor.tf22', 1], ['hammertime', 'pz.floor.hammertime', 1]];
 
-// whenSeen calls start once a quarter of el is on the screen (a phone
-// shows the puzzle's text first, the board below it): a puzzle's clock
-// starts when its board can be seen. It returns a function that stops
-// watching.
+// whenSeen calls start once a quarter of el is on the screen; it returns
+// a function that stops watching.
 export function whenSeen(el, start) {
   const io = new IntersectionObserver((entries) => {
     if (entries.some((e) => e.isIntersecting)) { io.disconnect(); start(); }

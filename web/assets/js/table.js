@@ -27,7 +27,6 @@ import { TakeBack } from './takeback.js';
 import { spectatorsLine } from './spectators.js';
 import { PassPlay } from './passplay.js';
 import { RatingChanges } from './ratingchange.js';
-import { Rematch, endOrder, winnersLine } from './endscreen.js';
 
 const SPECTATOR = -3;
 const LOG_LIMIT = 300;
@@ -344,7 +343,7 @@ export function tablePage(el, id) {
   // rematch is the end screen's rematch: offered by any seated person,
   // accepted by the others (see endscreen.js).
   function rematch() {
-    rematch.offer ||= new Rematch({
+    rematch.offer ||= new renderEnd.module.Rematch({
       id, seat: () => mine, pass, name: (i) => nameOf(i), redraw: () => renderEnd(), say: (text) => { st.message = text; renderMessage(); },
     });
     return rematch.offer;
@@ -584,6 +583,12 @@ export function tablePage(el, id) {
     boxes.end.hidden = !over;
     boxes.end.dataset.ending = ending;
     if (!over) return;
+    // The end screen's module is loaded when a game ends.
+    if (!renderEnd.module) {
+      renderEnd.loading ||= import('./endscreen.js').then((m) => { renderEnd.module = m; renderEnd(); });
+      return;
+    }
+    const { endOrder, winnersLine } = renderEnd.module;
     const r = ending ? {} : st.result;
     const me = mySeat();
     const rows = endOrder(names().map((n, i) => ({ i, n, score: r.scores?.[i], win: (r.winners || []).includes(i), standIn: endedWithStandIn(i) })));
