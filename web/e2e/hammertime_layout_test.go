@@ -60,7 +60,8 @@ var htAimParts = []layoutPart{
 	{Name: "fallen gems", Selector: "#ht-fallen"},
 	{Name: "side", Selector: "#ht-side"},
 	{Name: "position", Selector: "#ht-pos"},
-	{Name: "strength", Selector: "#ht-strength"},
+	// The strength slider lies, unseen, over the gauge it sets.
+	{Name: "strength", Selector: ".ht-gauge"},
 	{Name: "hit button", Selector: "#ht-hit"},
 }
 
@@ -97,8 +98,8 @@ func htLayoutCases() []layoutCase {
 			v := htViewOf(s, 1)
 			return plies > 4 && v.Current == 0 && v.Phase == "hit"
 		}, layoutPart{Name: "tray", Selector: "#ht-tray"}, layoutPart{Name: "fallen gems", Selector: "#ht-fallen"}),
+		// At the end the table's end screen comes first; the tray follows.
 		htLayoutCase("hammertime-end", game.Options{"wagons": "1"}, func(s game.State, plies int) bool { return s.Terminal() },
-			layoutPart{Name: "tray", Selector: "#ht-tray"},
 			layoutPart{Name: "end heading", Selector: "#end-h", Optional: true},
 			layoutPart{Name: "scores", Selector: "#end .scores", Optional: true}),
 	}

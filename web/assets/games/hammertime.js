@@ -24,6 +24,7 @@
 import { h, s as svg, clear } from '../js/dom.js';
 import { icon } from '../js/icons.js';
 import { play } from '../js/sound.js';
+import { compact } from '../js/compact.js';
 
 const COLORS = ['white', 'blue', 'green', 'yellow', 'red', 'black'];
 const GEM_FILL = { white: '#f7f6f0', blue: '#3b6fd6', green: '#2e9e48', yellow: '#e8c12c', red: '#d62728', black: '#2b2b2b' };
@@ -33,7 +34,7 @@ const SEAT_FILL = { orange: '#ff7f0e', purple: '#8e44ad', pink: '#e377c2', turqu
 const SIDES = ['north', 'east', 'south', 'west'];
 // The phone layout (the table page's compact query): the tray and the
 // step's controls on one screen.
-const COMPACT = window.matchMedia('(max-width: 700px), (max-height: 500px)');
+const COMPACT = compact();
 const POSITIONS = 9;
 const STRENGTHS = 10;
 const MARGIN = 5;        // cm of table around the tray on the canvas
