@@ -87,7 +87,7 @@ func htLayoutCases() []layoutCase {
 			append(append([]layoutPart{}, htAimParts...), htTrayMoveParts...)...),
 		htLayoutCase("hammertime-hit", nil, mine("hit", 8), htAimParts...),
 		htLayoutCase("hammertime-expert", game.Options{"expert": "true"}, mine("hit", 1),
-			append([]layoutPart{{Name: "die", Selector: "#ht-die"}}, htAimParts...)...),
+			append(append([]layoutPart{{Name: "die", Selector: "#ht-die"}}, htAimParts...), htTrayMoveParts...)...),
 		htLayoutCase("hammertime-fill", nil, mine("fill", 0),
 			layoutPart{Name: "tray", Selector: "#ht-tray"},
 			layoutPart{Name: "wagon slot", Selector: "#ht-fill .ht-slot:not(.fixed)", Each: true},
