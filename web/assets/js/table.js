@@ -469,6 +469,8 @@ export function tablePage(el, id) {
     const turn = h('span', { class: yourTurn ? 'yourturn' : '', text });
     const own = st.you >= 0 && st.status === 'playing' ? clocks.element(st.you, true) : null;
     boxes.status.append(turn);
+    // On a phone the watching note is this tag in the bar (app.css).
+    if (st.you === SPECTATOR && !pass.active && st.status === 'playing') boxes.status.append(' ', h('span', { class: 'watching-tag', text: t('table.watchingtag') }));
     if (pass.active && st.you >= 0) boxes.status.append(' ', h('span', { class: 'tag', id: 'pp-playing', text: t('pp.playing', { name: nameOf(st.you) }) }));
     if (own) boxes.status.append(' ', own);
     // The tab says when it is the person's turn, in words.
