@@ -147,6 +147,7 @@ export function tablePage(el, id) {
   // renderMissing says that the table is not there and leads back to the
   // lobby, with no invitation link or connection state.
   function renderMissing() {
+    bar.stop();
     clear(el).append(h('section', { class: 'card notfound', id: 'no-table' },
       h('h1', { text: t('table.notfound.title') }),
       h('p', { text: t('table.notfound.text', { id }) }),
