@@ -142,7 +142,10 @@ func htSliderAt(t *testing.T, tab context.Context, sel string, v int) float64 {
 // alone: each hit aimed with the side list, the position and strength
 // sliders tapped where the value lies and the Hit button tapped, the tray
 // turned once by its button, every filling confirmed with a tap, all on
-// the first screen, until the table's end screen. The renderer adds no
+// the first screen (the first filling with gems to spare changed by a
+// tap on a gem in the wagon and one on the row back to the tray), until
+// the table's end
+// screen. The renderer adds no
 // "game over" line of its own to the end screen.
 func TestHammerTimeWholeGameByTouch(t *testing.T) {
 	s := startSite(t)
@@ -150,7 +153,7 @@ func TestHammerTimeWholeGameByTouch(t *testing.T) {
 	do(t, tab, 10*time.Second, "a phone screen",
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
 	htCreate(t, s, tab, `#opt-missions`)
-	hits, turned := 0, false
+	hits, fills, turned, changed := 0, 0, false, false
 	stop := time.Now().Add(4 * time.Minute)
 	for {
 		if time.Now().After(stop) {
@@ -165,6 +168,18 @@ func TestHammerTimeWholeGameByTouch(t *testing.T) {
 		n := eval[string](t, tab, htMain+`.dataset.n`)
 		if eval[string](t, tab, `document.querySelector('#ht').dataset.phase`) == "fill" {
 			waitFor(t, tab, 10*time.Second, "the filling board", `!!document.querySelector('#ht-fill-confirm') && !document.querySelector('#ht-fill-confirm').disabled`)
+			const inWagon = `document.querySelectorAll('#ht-fill .ht-slot .ht-item[data-gem]').length`
+			if n := eval[int](t, tab, inWagon); n > 1 && !changed {
+				// The first time there are gems to spare, one goes back to
+				// the tray: tapped, then the row of what goes back tapped
+				// (at its label).
+				tapOn(t, tab, "a gem in the wagon", `#ht-fill .ht-slot .ht-item[data-gem]`)
+				htTapAt(t, tab, "the row back to the tray", `#ht-fill .ht-left`, 0.08)
+				waitFor(t, tab, 5*time.Second, "the gem out of the wagon, the filling still legal",
+					fmt.Sprintf(`%s === %d && !document.querySelector('#ht-fill-confirm').disabled`, inWagon, n-1))
+				changed = true
+			}
+			fills++
 			tapOn(t, tab, "confirm the filling", `#ht-fill-confirm`)
 			htWaitApplied(t, tab, "the filling", n)
 			continue
@@ -192,7 +207,7 @@ func TestHammerTimeWholeGameByTouch(t *testing.T) {
 			t.Errorf("hit %d: the log says %q; want %s", hits, got, want)
 		}
 	}
-	t.Logf("the game ended after %d hits by touch", hits)
+	t.Logf("the game ended after %d hits and %d fillings by touch (a filling changed by touch: %t)", hits, fills, changed)
 	if !turned {
 		t.Errorf("the tray was never turned by touch")
 	}
