@@ -436,13 +436,19 @@ function draw(mem, now) {
   g.textAlign = 'center'; g.textBaseline = 'middle';
   sides.forEach((sd, i) => {
     const o = (sd - mine + 4) % 4; // 0 bottom, 1 left, 2 top, 3 right
-    // As far from the tray's centre as the square canvas puts them, and
-    // inside a narrower one.
-    const reach = k * (Math.max(W, D) / 2 + MARGIN - 1.5);
-    const dx = Math.min(reach, cx - k * 1.5), dy = Math.min(reach, cy - k * 1.5);
-    const at = [[cx, cy + dy], [cx - dx, cy], [cx, cy - dy], [cx + dx, cy]][o];
     const label = `${i + 1}  ${ctx.names[i] ?? t('seat.number', { n: i + 1 })}`;
     const w = g.measureText(label).width + fontPx * 1.4, hgt = fontPx * 1.8;
+    // As far from the tray's centre as a square canvas puts them; where
+    // the canvas leaves less table beside the tray than that (a phone's
+    // stage), in a corner of their own, clear of the hammer and the aim's
+    // number beside the tray's side.
+    const reach = k * (Math.max(W, D) / 2 + MARGIN - 1.5);
+    const tightX = cx - k * 1.5 < reach - 0.5, tightY = cy - k * 1.5 < reach - 0.5;
+    let at = [[cx, cy + reach], [cx - reach, cy], [cx, cy - reach], [cx + reach, cy]][o];
+    if (o === 0 && tightY) at = [6 + w / 2, ph - hgt / 2 - 4];
+    if (o === 2 && tightY) at = [pw - 6 - w / 2, hgt / 2 + 4];
+    if (o === 1 && tightX) at = [hgt / 2 + 4, 6 + w / 2];
+    if (o === 3 && tightX) at = [pw - hgt / 2 - 4, ph - 6 - w / 2];
     g.save();
     g.translate(at[0], at[1]);
     if (o === 1) g.rotate(-Math.PI / 2);
