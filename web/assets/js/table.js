@@ -633,6 +633,7 @@ export function tablePage(el, id) {
           : ownerToken ? h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: rematch, text: t('end.rematch') }) : null,
         !ending || ending === 'abandoned'
           ? h('a', { class: 'button', href: `/replay/${id}`, 'data-link': true, id: 'replay', text: t('end.replay') }) : null,
+        !ending ? h('a', { class: 'button', href: `/review/${id}`, 'data-link': true, id: 'review', text: t('end.review') }) : null,
         h('a', { class: 'button', href: '/', 'data-link': true, text: t('end.lobby') }))].filter(Boolean));
   }
 
