@@ -19,9 +19,12 @@ const tf22LayoutSeed = 20260102
 var tf22LayoutOptions = game.Options{"symbol_cards": "strategy"}
 
 // tf22Prefer plays TF22 Mine like a player in a hurry for Ranium: a
-// delivery, a steal, a collection, a move towards it, then anything.
+// delivery, a steal, a collection, a move towards it, then anything; the
+// start player swaps cards while it may.
 func tf22Prefer(_ game.State, _ game.Player, move string) int {
 	switch strings.Fields(move)[0] {
+	case "keep":
+		return 0
 	case "I":
 		return 6
 	case "G":
@@ -87,7 +90,7 @@ func tf22LayoutCases(t *testing.T) []layoutCase {
 		return `document.querySelector('` + sel + `').click()`
 	}
 	return []layoutCase{
-		tf22LayoutCase("tf22-layout-swap", start, func(v *tf22.View, _ game.State, _ int) bool { return v.Phase == "swap" },
+		tf22LayoutCase("tf22-layout-swap", start, func(v *tf22.View, _ game.State, plies int) bool { return v.Phase == "swap" && plies > 0 },
 			tf22Planet,
 			layoutPart{Name: "swappable card", Selector: "#tf-planet .tfcard.legal", Each: true},
 			layoutPart{Name: "keep button", Selector: `#tf-setup [data-move="keep planet"]`}),
@@ -126,8 +129,8 @@ func tf22LayoutCases(t *testing.T) []layoutCase {
 			layoutPart{Name: "symbol card", Selector: `#tf-placement .hand [data-move^="card "]`, Each: true, Optional: true},
 			layoutPart{Name: "inner-ring card", Selector: "#tf-planet .tfcard.legal", Each: true, Optional: true}),
 		tf22LayoutCase("tf22-layout-end", start, func(_ *tf22.View, s game.State, _ int) bool { return s.Terminal() },
-			tf22Planet,
-			layoutPart{Name: "end heading", Selector: "#end-h", Optional: true}),
+			layoutPart{Name: "end heading", Selector: "#end-h", Optional: true},
+			layoutPart{Name: "scores", Selector: "#end .scores", Optional: true}),
 	}
 }
 
