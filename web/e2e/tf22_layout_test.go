@@ -1,9 +1,14 @@
 package e2e
 
 import (
+	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"minehall/game"
 	"minehall/games/tf22"
@@ -150,3 +155,124 @@ func tf22CanMoveBothCrews(s game.State, p game.Player) bool {
 // screen (see layout_test.go): the planet and the step's targets and
 // buttons, uncovered, with room for a thumb.
 func TestTF22Layout(t *testing.T) { runLayouts(t, tf22LayoutCases(t)) }
+
+// tapTF22Move makes move on the tab's page by taps (tapOn: a finger on the
+// element where it is on the screen, without scrolling): the action in the
+// palette, the crew's chip (with two), then its target on the planet or
+// among the sheet's choices; a card swap by its two cards; set-up, combat
+// and placement answers by their buttons. It waits until the move is
+// applied and fails the test if the page shows an error.
+func tapTF22Move(t *testing.T, tab context.Context, move string) {
+	t.Helper()
+	n := eval[string](t, tab, `document.getElementById('main').dataset.n`)
+	tap := func(what, sel string) {
+		t.Helper()
+		waitFor(t, tab, 10*time.Second, what+" shown", fmt.Sprintf(`!!document.querySelector(%q)`, sel))
+		tapOn(t, tab, what+" (for "+move+")", sel)
+	}
+	f := strings.Fields(move)
+	switch f[0] {
+	case "keep", "choose":
+		tap(move, fmt.Sprintf(`#tf-setup [data-move=%q]`, move))
+	case "swap":
+		tap("card "+f[1], fmt.Sprintf(`#tf-planet [data-key="card:%s"]`, f[1]))
+		waitFor(t, tab, 5*time.Second, "card "+f[1]+" chosen for a swap", fmt.Sprintf(`document.querySelector('#tf-planet .tfcard.selected')?.dataset.pos === %q`, f[1]))
+		tap("card "+f[3], fmt.Sprintf(`#tf-planet [data-move=%q]`, move))
+	case "card":
+		tap("symbol card "+f[1], fmt.Sprintf(`#board .hand [data-move=%q]`, move))
+	case "place":
+		tap("card "+f[1], fmt.Sprintf(`#tf-planet [data-move=%q]`, move))
+	default:
+		tap("action "+f[0], fmt.Sprintf(`#tf-palette [data-key="action:%s"]`, f[0]))
+		waitFor(t, tab, 5*time.Second, "action "+f[0]+" chosen", fmt.Sprintf(`document.querySelector('#tf-palette [data-key="action:%s"]').getAttribute('aria-pressed') === 'true'`, f[0]))
+		if strings.Contains("DEFGIJK", f[0]) && eval[bool](t, tab, fmt.Sprintf(`!!document.querySelector('#tf-choices [data-key="pick:%s"]')`, f[1])) {
+			tap("the "+f[1]+" crew's chip", fmt.Sprintf(`#tf-choices [data-key="pick:%s"]`, f[1]))
+			waitFor(t, tab, 5*time.Second, "the "+f[1]+" crew chosen", fmt.Sprintf(`document.querySelector('#tf-choices [data-key="pick:%s"]').getAttribute('aria-pressed') === 'true'`, f[1]))
+		}
+		where := "#tf-choices"
+		if strings.Contains("ABCDJK", f[0]) {
+			where = "#tf-planet"
+		}
+		tap("the target", fmt.Sprintf(`%s [data-move=%q]`, where, move))
+	}
+	waitFor(t, tab, 30*time.Second, "the move "+move+" applied",
+		fmt.Sprintf(`document.getElementById('main').dataset.n !== %q || document.querySelector('.message:not([hidden])')?.textContent`, n))
+	if msg := eval[string](t, tab, `document.querySelector('.message:not([hidden])')?.textContent || ''`); msg != "" {
+		t.Fatalf("the move %q was refused: %s", move, msg)
+	}
+}
+
+// TestTF22WholeGameByTouch plays a 2-player TF22 Mine game in the strategy
+// variant, with a round limit of 6, against a bot on a 390 × 844 touch
+// screen: every move of the person (the set-up, each action with its crew
+// and its target, any symbol card a combat or a placement asks of her) is
+// made by taps on the screen as it is, never scrolled, until the end
+// screen. Whenever her turn starts, the planet and every action are on the
+// screen at once, and nothing makes the page scroll sideways.
+func TestTF22WholeGameByTouch(t *testing.T) {
+	s := startSite(t)
+	tab := newTab(t, newBrowser(t), "touch")
+	do(t, tab, 30*time.Second, "create a 2-player table against a bot on a phone",
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait),
+		chromedp.Navigate(s.URL+"/"),
+		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		choose(`#game`, "tf22"),
+		chromedp.WaitVisible(chromedp.CSS(`#opt-round_limit`)),
+		choose(`#players`, "2"),
+		chromedp.WaitVisible(chromedp.CSS(`#seat-1-bot`)),
+		choose(`#seat-1-bot`, "random"),
+		choose(`#opt-symbol_cards`, "strategy"),
+		choose(`#opt-round_limit`, "6"),
+		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		chromedp.Click(chromedp.CSS(`#create`)),
+		chromedp.WaitVisible(chromedp.CSS(`#tf-planet`)),
+	)
+	id := tableOf(t, tab)
+	rng := game.NewRand(3)
+	moves, turns := 0, 0
+	kinds := map[string]int{}
+	stop := time.Now().Add(3 * time.Minute)
+	for time.Now().Before(stop) {
+		waitFor(t, tab, 60*time.Second, "Ann's move or the end", tf22MyTurn+` || `+tf22Finished)
+		if eval[bool](t, tab, tf22Finished) {
+			break
+		}
+		st, n := tf22State(t, s, id)
+		if got := st.Actors(nil); len(got) != 1 || got[0] != 0 {
+			continue // the page has not caught up with the log yet
+		}
+		waitTF22Actor(t, tab, n, "Ann")
+		v := st.View(0).(*tf22.View)
+		if v.Phase == "turn" && v.Combat == nil && v.Placement == nil && v.Ore == 4 {
+			turns++
+			if off := eval[[]string](t, tab, `[document.querySelector('#tf-planet'), ...document.querySelectorAll('#tf-palette .tf-act')].filter((e) => {
+  const r = e.getBoundingClientRect(); return r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth; }).map((e) => e.dataset.action || e.id)`); len(off) > 0 {
+				t.Errorf("turn %d: off the screen when Ann's turn starts: %v", v.Turn, off)
+			}
+		}
+		if w := eval[int](t, tab, `document.documentElement.scrollWidth`); w > 390 {
+			t.Errorf("the page is %d px wide on a 390 px screen; want no sideways scrolling", w)
+		}
+		move := st.ActionString(0, tf22Greedy(st, 0, &rng))
+		kinds[strings.Fields(move)[0]]++
+		tapTF22Move(t, tab, move)
+		moves++
+		if y := eval[float64](t, tab, `scrollY`); y != 0 {
+			t.Fatalf("the page scrolled to %.0f after Ann's %q; want it where it was", y, move)
+		}
+	}
+	if !eval[bool](t, tab, tf22Finished) {
+		t.Fatalf("the game did not end within 3 minutes (%d moves by Ann)", moves)
+	}
+	t.Logf("the game ended after %d moves by Ann in %d turns: %v", moves, turns, kinds)
+	if turns == 0 {
+		t.Errorf("Ann played no turn in the mine; want at least one")
+	}
+	do(t, tab, 10*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
+	if rows := eval[int](t, tab, `document.querySelectorAll('#end .scores tbody tr').length`); rows != 2 {
+		t.Errorf("end screen: got %d score rows; want 2", rows)
+	}
+	if got := eval[string](t, tab, `document.querySelector('#tf-phase').dataset.phase`); got != "over" {
+		t.Errorf("phase shown at the end: got %q; want over", got)
+	}
+}
