@@ -450,11 +450,30 @@ function planet(view, ctx, legal, mem, rerender) {
   const targets = targetsNow(view, ctx, legal, mem);
   const ranium = new Map();
   for (const c of view.cards || []) ranium.set(posName(c.row, c.col), c.ranium);
+  if (gapY > GAP) svg.append(bridges(view));
   for (const c of view.cards || []) svg.append(cardGroup(c, view, ctx, targets, mem, rerender));
   svg.append(basesGroup(view, t));
   svg.append(crewsGroup(view, ctx, legal, mem, targets, rerender));
   svg.append(loadersGroup(view, ctx, legal, mem));
   return h('div', { class: 'tf-planetwrap', 'data-stage-board': '' }, svg);
+}
+
+// bridges draws, where the rows of cards stand apart (the compact layout),
+// each tunnel that runs on from a card's south edge into the same color's
+// tunnel of the card below, across the room between them.
+function bridges(view) {
+  const g = s('g', { class: 'bridges', 'aria-hidden': 'true' });
+  const at = new Map((view.cards || []).map((c) => [posName(c.row, c.col), c]));
+  for (const c of view.cards || []) {
+    const below = at.get(posName(c.row + 1, c.col));
+    if (!below) continue;
+    for (const col of COLORS) {
+      if (!c.tunnels[col]?.includes('S') || !below.tunnels[col]?.includes('N')) continue;
+      const x = cardX(c.col) + exitPoint('S', col)[0];
+      g.append(s('path', { d: `M${x},${cardY(c.row) + CH}V${cardY(below.row)}`, class: `tunnel bridge c-${col}` }));
+    }
+  }
+  return g;
 }
 
 // planetCoords draws the coordinates the notation and the log use for a
