@@ -186,8 +186,10 @@ func tapTF22Move(t *testing.T, tab context.Context, move string) {
 		tap("action "+f[0], fmt.Sprintf(`#tf-palette [data-key="action:%s"]`, f[0]))
 		waitFor(t, tab, 5*time.Second, "action "+f[0]+" chosen", fmt.Sprintf(`document.querySelector('#tf-palette [data-key="action:%s"]').getAttribute('aria-pressed') === 'true'`, f[0]))
 		if strings.Contains("DEFGIJK", f[0]) && eval[bool](t, tab, fmt.Sprintf(`!!document.querySelector('#tf-choices [data-key="pick:%s"]')`, f[1])) {
+			// The chips stay while more than one crew may act; a lone crew's
+			// chip goes once it is chosen.
 			tap("the "+f[1]+" crew's chip", fmt.Sprintf(`#tf-choices [data-key="pick:%s"]`, f[1]))
-			waitFor(t, tab, 5*time.Second, "the "+f[1]+" crew chosen", fmt.Sprintf(`document.querySelector('#tf-choices [data-key="pick:%s"]').getAttribute('aria-pressed') === 'true'`, f[1]))
+			waitFor(t, tab, 5*time.Second, "the "+f[1]+" crew chosen", fmt.Sprintf(`(document.querySelector('#tf-choices [data-key="pick:%s"]')?.getAttribute('aria-pressed') ?? 'true') === 'true'`, f[1]))
 		}
 		where := "#tf-choices"
 		if strings.Contains("ABCDJK", f[0]) {
