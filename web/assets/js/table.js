@@ -102,11 +102,12 @@ export function tablePage(el, id) {
   // On a phone the page folds into a bar and a stage (tablebar.js).
   bar = new TableBar({
     board: boxes.board, status: boxes.status, head: boxes.head, takeback: takeback.element, chat,
+    title: () => (st.spec ? gameTitle(st.spec) : ''),
     above: () => [boxes.join, boxes.message, boxes.end, boxes.graces, takeback.element],
   });
   el.append(bar.element, boxes.head, boxes.join, boxes.message, boxes.end,
     h('div', { class: 'table-layout' },
-      h('div', { class: 'play' }, boxes.status, boxes.graces, takeback.element, boxes.board, boxes.notation),
+      h('div', { class: 'play' }, h('h2', { class: 'sr', 'data-i18n': 'table.board', text: t('table.board') }), boxes.status, boxes.graces, takeback.element, boxes.board, boxes.notation),
       h('aside', { class: 'side' },
         h('h2', { 'data-i18n': 'table.players', text: t('table.players') }), boxes.seats, boxes.seatctl, chat.element,
         h('h2', { 'data-i18n': 'table.log', text: t('table.log') }), boxes.log)),
@@ -146,6 +147,7 @@ export function tablePage(el, id) {
   // renderMissing says that the table is not there and leads back to the
   // lobby, with no invitation link or connection state.
   function renderMissing() {
+    bar.stop();
     clear(el).append(h('section', { class: 'card notfound', id: 'no-table' },
       h('h1', { text: t('table.notfound.title') }),
       h('p', { text: t('table.notfound.text', { id }) }),
@@ -468,6 +470,8 @@ export function tablePage(el, id) {
     const turn = h('span', { class: yourTurn ? 'yourturn' : '', text });
     const own = st.you >= 0 && st.status === 'playing' ? clocks.element(st.you, true) : null;
     boxes.status.append(turn);
+    // On a phone the watching note is this tag in the bar (app.css).
+    if (st.you === SPECTATOR && !pass.active && st.status === 'playing') boxes.status.append(' ', h('span', { class: 'watching-tag', text: t('table.watchingtag') }));
     if (pass.active && st.you >= 0) boxes.status.append(' ', h('span', { class: 'tag', id: 'pp-playing', text: t('pp.playing', { name: nameOf(st.you) }) }));
     if (own) boxes.status.append(' ', own);
     // The tab says when it is the person's turn, in words.

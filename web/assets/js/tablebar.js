@@ -12,8 +12,9 @@ import { icon } from './icons.js';
 import { compact } from './compact.js';
 
 // TableBar takes o: board (the renderer's element), status (the turn
-// line), head (the table's head), takeback (the take-back element) and
-// chat (the ChatPanel). Its element goes first on the page.
+// line), head (the table's head), takeback (the take-back element), chat
+// (the ChatPanel), above() (the elements above the board whose size moves
+// it) and title() (the game's title). Its element goes first on the page.
 export class TableBar {
   constructor(o) {
     this.o = o;
@@ -24,7 +25,9 @@ export class TableBar {
     this.chatBadge = h('span', { class: 'chat-unread', id: 'bar-chat-unread', hidden: true });
     this.chatButton = h('button', { type: 'button', class: 'iconbutton bar-chat', id: 'bar-chat', 'aria-controls': 'chat',
       onclick: () => o.chat.setOpen(!o.chat.open) }, icon('chat'), this.chatBadge);
-    this.element = h('div', { class: 'tablebar', id: 'tablebar' }, this.menuButton, this.slot, this.chatButton);
+    // The page's heading on a phone, where the table's head is in the sheet.
+    this.heading = h('h1', { class: 'sr', id: 'bar-title' });
+    this.element = h('div', { class: 'tablebar', id: 'tablebar' }, this.heading, this.menuButton, this.slot, this.chatButton);
     this.closeButton = h('button', { type: 'button', class: 'iconbutton sheet-close', id: 'menu-close', onclick: () => this.sheet.close() }, icon('close'));
     this.site = h('div', { class: 'sheet-site' });
     this.tableBox = h('div', { class: 'sheet-table' });
@@ -89,6 +92,7 @@ export class TableBar {
   // render draws the bar's labels and the chat's unread count.
   render() {
     const chat = this.o.chat;
+    this.heading.textContent = this.o.title();
     this.menuButton.setAttribute('aria-label', t('table.menu'));
     this.closeButton.setAttribute('aria-label', t('table.menu.close'));
     this.sheet.querySelector('#table-menu-h').textContent = t('table.menu');
