@@ -81,7 +81,8 @@ var tf22Planet = layoutPart{Name: "planet", Selector: "#tf-planet"}
 // tf22LayoutCases are the steps of a TF22 game on a phone: the start
 // player's card swaps, the choice of a crew, a turn's choice of action, the
 // choice of a card to turn, of a crew and its destination, of a loader's
-// move, the combat dialog, the placement of delivered Ranium, and the end.
+// move, the combat dialog, the placement of delivered Ranium, the other
+// seat's turn, and the end.
 func tf22LayoutCases(t *testing.T) []layoutCase {
 	start := tf22StartPlayer(t)
 	turn := func(v *tf22.View, _ game.State, plies int) bool {
@@ -133,10 +134,22 @@ func tf22LayoutCases(t *testing.T) []layoutCase {
 			layoutPart{Name: "placement", Selector: "#tf-placement"},
 			layoutPart{Name: "symbol card", Selector: `#tf-placement .hand [data-move^="card "]`, Each: true, Optional: true},
 			layoutPart{Name: "inner-ring card", Selector: "#tf-planet .tfcard.legal", Each: true, Optional: true}),
+		tf22WaitingCase(start),
 		tf22LayoutCase("tf22-layout-end", start, func(_ *tf22.View, s game.State, _ int) bool { return s.Terminal() },
 			layoutPart{Name: "end heading", Selector: "#end-h", Optional: true},
 			layoutPart{Name: "scores", Selector: "#end .scores", Optional: true}),
 	}
+}
+
+// tf22WaitingCase is the turn of the other seat, seen by the start player:
+// the planet and the greyed actions, nothing to tap but the page's own.
+func tf22WaitingCase(start game.Player) layoutCase {
+	c := tf22LayoutCase("tf22-layout-waiting", start, nil, tf22Planet, layoutPart{Name: "ore", Selector: "#tf-ore"})
+	c.Reach = func(s game.State, plies int) bool {
+		v := tf22LayoutView(s, start)
+		return plies > 12 && v.Phase == "turn" && v.Combat == nil && v.Placement == nil && v.ToAct == int(1-start)
+	}
+	return c
 }
 
 // tf22CanMoveBothCrews reports whether both crews of seat p may move in
