@@ -290,7 +290,7 @@ export function render(el, ctx) {
     acting,
     placementBox(view, ctx, legal),
     answer ? null : actions);
-  const root = h('div', { class: ['tf22', ctx.colorBlind && 'cb', mine && 'acting', small && 'compact'], id: 'tf', 'data-phase': view.phase, 'data-variant': view.variant },
+  const root = h('div', { class: ['tf22', ctx.colorBlind && 'cb', mine && 'acting'], id: 'tf', 'data-phase': view.phase, 'data-variant': view.variant },
     phaseLine(view, ctx, legal, mem),
     h('div', { class: 'tf-layout' },
       h('div', { class: 'tf-stage', id: 'tf-stage' }, planet(view, ctx, legal, mem, rerender), sheet),
