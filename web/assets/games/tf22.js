@@ -645,6 +645,7 @@ function loadersGroup(view, ctx, legal, mem) {
   const g = s('g', { class: 'loaders' });
   const hMoves = mem.mode === 'H' ? legal.letters.get('H') || [] : [];
   const [width, height] = planetSize();
+  const small = compact().matches;
   for (const l of view.loaders || []) {
     const [x, y] = dockPoint(l);
     const lg = s('g', { class: 'loader', 'data-loader': l.loader, 'data-dock': l.dock, role: 'img', 'aria-label': t('tf.loaderat', { n: l.loader, pos: posName(l.row, l.col), edge: t(`tf.edge.${l.edge}`) }) });
@@ -657,12 +658,14 @@ function loadersGroup(view, ctx, legal, mem) {
       if (Number(f[2]) !== l.loader) continue;
       const [tx, ty] = dockPoint(f[3] === 'forward' ? l.forward : l.back);
       const tg = s('g', { class: 'loadertarget legal', 'data-move': m, 'data-key': 'move:' + m });
-      // The part that takes a tap is a square around the dot, moved inwards
-      // where it would leave the planet's picture.
-      const tapX = Math.min(Math.max(tx - TAP_R, -LBL), width - 2 * TAP_R);
-      const tapY = Math.min(Math.max(ty - TAP_R, -LBL), height - 2 * TAP_R);
-      tg.append(s('rect', { x: tapX, y: tapY, width: 2 * TAP_R, height: 2 * TAP_R, class: 'targettap' }),
-        s('circle', { cx: tx, cy: ty, r: 11, class: 'targetdot' }), glyph(f[3] === 'forward' ? 'forward' : 'back', tx, ty, 14, 'targetarrow'));
+      // On a phone the part that takes a tap is a square around the dot,
+      // moved inwards where it would leave the planet's picture.
+      if (small) {
+        const tapX = Math.min(Math.max(tx - TAP_R, -LBL), width - 2 * TAP_R);
+        const tapY = Math.min(Math.max(ty - TAP_R, -LBL), height - 2 * TAP_R);
+        tg.append(s('rect', { x: tapX, y: tapY, width: 2 * TAP_R, height: 2 * TAP_R, class: 'targettap' }));
+      }
+      tg.append(s('circle', { cx: tx, cy: ty, r: 11, class: 'targetdot' }), glyph(f[3] === 'forward' ? 'forward' : 'back', tx, ty, 14, 'targetarrow'));
       activate(tg, describe(m, t, ctx.names), () => ctx.send(m));
       g.append(tg);
     }
