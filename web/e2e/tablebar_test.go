@@ -1,10 +1,13 @@
 package e2e
 
 import (
+	"encoding/json"
+	"net/http"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/coder/websocket"
 )
 
 // TestTableBarOnAPhone opens a table on a 390x844 touch screen: the site's
@@ -80,5 +83,41 @@ func TestTableBarOnAPhone(t *testing.T) {
 	if got := eval[[]string](t, desk, `[getComputedStyle(document.getElementById('tablebar')).display, getComputedStyle(document.querySelector('header.top')).display,
   document.getElementById('board').style.getPropertyValue('--stage-h')]`); got[0] != "none" || got[1] == "none" || got[2] != "" {
 		t.Errorf("at 1280x900: bar display %q, header display %q, --stage-h %q; want none, shown, unset", got[0], got[1], got[2])
+	}
+}
+
+// TestConnectingSaysSo opens a table in play whose server accepts the
+// WebSocket and stays silent: until the first state arrives, the turn line
+// says the page is connecting, never a bare "Waiting for" with no name.
+func TestConnectingSaysSo(t *testing.T) {
+	c := mineralsGoldens()[0]
+	gt := c.position(t)
+	info := gt.info
+	info.ID = "silent"
+	s := startSite(t, func(mux *http.ServeMux, api http.Handler) {
+		mux.HandleFunc("GET /api/tables/silent", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			json.NewEncoder(w).Encode(info)
+		})
+		mux.HandleFunc("GET /ws/tables/silent", func(w http.ResponseWriter, r *http.Request) {
+			conn, err := websocket.Accept(w, r, nil)
+			if err != nil {
+				return
+			}
+			defer conn.CloseNow()
+			for {
+				if _, _, err := conn.Read(r.Context()); err != nil {
+					return
+				}
+			}
+		})
+	})
+	browser := newBrowser(t)
+	tab := newTab(t, browser, "silent")
+	do(t, tab, 20*time.Second, "open the silent table", chromedp.EmulateViewport(1280, 900), chromedp.Navigate(s.URL+"/tables/silent"))
+	waitFor(t, tab, 10*time.Second, "the table's info drawn", `!!document.querySelector('.table-head h1') && document.querySelector('.turn').textContent !== ''`)
+	time.Sleep(time.Second)
+	if got := eval[string](t, tab, `document.querySelector('.turn').textContent`); got != "Connecting…" {
+		t.Errorf("the turn line before the first state: %q; want %q", got, "Connecting…")
 	}
 }

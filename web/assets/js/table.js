@@ -457,6 +457,9 @@ export function tablePage(el, id) {
       text = st.result || st.info.ending ? '' : t('table.over');
     }
     else if (yourTurn) text = t('table.yourturn');
+    // Before the first state frame nobody is known to act: the line says
+    // the page is connecting, never a bare "Waiting for".
+    else if (!st.actors.length) text = st.conn === 'open' ? '' : t('conn.connecting');
     else {
       const who = st.actors.filter((p) => p >= 0).map(nameOf);
       text = who.length ? t('table.theirturn', { names: who.join(', ') }) : t('table.waitingfor', { who: st.actors.map(nameOf).join(', ') });
@@ -465,7 +468,7 @@ export function tablePage(el, id) {
     const own = st.you >= 0 && st.status === 'playing' ? clocks.element(st.you, true) : null;
     boxes.status.append(turn);
     // On a phone the watching note is this tag in the bar (app.css).
-    if (st.you === SPECTATOR && !pass.active && st.status === 'playing') boxes.status.append(' ', h('span', { class: 'watching-tag', text: t('table.watchingtag') }));
+    if (st.you === SPECTATOR && st.view !== null && !pass.active && st.status === 'playing') boxes.status.append(' ', h('span', { class: 'watching-tag', text: t('table.watchingtag') }));
     if (pass.active && st.you >= 0) boxes.status.append(' ', h('span', { class: 'tag', id: 'pp-playing', text: t('pp.playing', { name: nameOf(st.you) }) }));
     if (own) boxes.status.append(' ', own);
     // The tab says when it is the person's turn, in words.
