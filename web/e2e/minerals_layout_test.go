@@ -215,3 +215,28 @@ func TestLearnMineralsFirstStepByTouch(t *testing.T) {
 	waitFor(t, tab, 10*time.Second, "the step after "+target,
 		fmt.Sprintf(`!document.querySelector('#learn-text') || document.querySelector('#learn-text').dataset.step !== %q`, step))
 }
+
+// mineralsTapProblems is a page-side function of a CSS selector that
+// checks every place to tap it matches on the Minerals board: each must be
+// shown whole on the board, and 44 px wide and high or alone in the 44 px
+// square centred on it (no other highlighted hex or selectable pawn
+// touches that square). It returns what is wrong, one sentence each.
+const mineralsTapProblems = `((sel) => {
+  const b = document.querySelector('#board .hexboard').getBoundingClientRect();
+  const all = [...document.querySelectorAll('#board .hex.legal, #board .pawn.selectable')];
+  const name = (e) => e.dataset.hex || e.dataset.key || e.tagName;
+  const problems = [];
+  for (const e of document.querySelectorAll(sel)) {
+    const r = e.getBoundingClientRect();
+    if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1) {
+      problems.push(name(e) + ' is not shown whole on the board');
+      continue;
+    }
+    if (r.width >= 43.5 && r.height >= 43.5) continue;
+    const cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2;
+    const near = all.find((o) => { if (o === e) return false; const q = o.getBoundingClientRect();
+      return Math.min(cx + 22, q.right) - Math.max(cx - 22, q.left) > 0.5 && Math.min(cy + 22, q.bottom) - Math.max(cy - 22, q.top) > 0.5; });
+    if (near) problems.push(name(e) + ' is ' + Math.round(r.width) + 'x' + Math.round(r.height) + ' px and ' + name(near) + ' lies within 44 px of it; want 44x44 or that much room');
+  }
+  return problems;
+})`
