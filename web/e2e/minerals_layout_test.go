@@ -52,6 +52,14 @@ func mineralsLayoutCases() []layoutCase {
 		return plies > 0 && slices.ContainsFunc(mineralsLegalOf(s, 0), func(m string) bool { return strings.HasPrefix(m, "remove ") })
 	}
 	start.Ready = `document.querySelectorAll('#board .hex.legal').length > 0`
+	// Nearly every mineral may be removed: too many to show at 44 px on a
+	// phone. The board shows those in its middle; the one nearest the
+	// board's centre is marked for the check.
+	start.Prepare = `(() => { const b = document.querySelector('#board .hexboard').getBoundingClientRect();
+  const d = (e) => { const r = e.getBoundingClientRect(); return Math.hypot((r.left + r.right - b.left - b.right) / 2, (r.top + r.bottom - b.top - b.bottom) / 2); };
+  const hexes = [...document.querySelectorAll('#board .hex.legal')].sort((x, y) => d(x) - d(y));
+  hexes[0].classList.add('layout-middle'); })()`
+	start.PrepareReady = `!!document.querySelector('#board .layout-middle')`
 
 	dest := base
 	dest.Name = "minerals-layout-destination"
@@ -85,15 +93,16 @@ func mineralsLayoutCases() []layoutCase {
 	end.Ready = `!!document.querySelector('#end .scores')`
 
 	return []layoutCase{
-		{goldenCase: start, Parts: []layoutPart{board, prompt, zoom, {Name: "a removable mineral", Selector: `#board .hex.legal`}}},
+		{goldenCase: start, Parts: []layoutPart{board, prompt, zoom, {Name: "the removable mineral in the board's middle", Selector: `#board .hex.legal.layout-middle`}}},
 		{goldenCase: dest, Parts: []layoutPart{board, prompt, zoom, targets,
 			{Name: "the selected pawn", Selector: `#board .pawn.selected`}, {Name: "cancel", Selector: `#board [data-key="cancel"]`}}},
 		{goldenCase: tool, Parts: []layoutPart{board, prompt, zoom, targets,
 			{Name: "the tool's button", Selector: `#board .mn-now [data-tool-use]`, Each: true}}},
 		{goldenCase: card, Parts: []layoutPart{board, prompt,
 			{Name: "take buttons", Selector: `#board .mn-slots button`, Each: true}, {Name: "end the turn", Selector: `#board [data-move="end"]`}}},
-		{goldenCase: end, Parts: []layoutPart{board,
-			{Name: "the final position's note", Selector: `#mn-final`, Optional: true},
+		// The end screen (the table page's) comes first; the final position
+		// follows it.
+		{goldenCase: end, Parts: []layoutPart{
 			{Name: "the end's heading", Selector: `#end-h`, Optional: true}, {Name: "the scores", Selector: `#end .scores`, Optional: true}}},
 	}
 }

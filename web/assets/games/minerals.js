@@ -22,6 +22,7 @@ import { seatColors, seatBadge, paintSeat } from '../js/seatcolors.js';
 import { icon, glyph } from '../js/icons.js';
 import { PanZoom } from '../js/panzoom.js';
 import { play } from '../js/sound.js';
+import { compact } from '../js/compact.js';
 
 const MINERALS = ['wollastonite', 'kyanite', 'tourmaline', 'anthracite', 'orpiment'];
 // Color-blind symbols, one per mineral (icons.js), drawn on every hex and
@@ -31,9 +32,8 @@ const SYMBOLS = { wollastonite: 'circle', kyanite: 'triangle', tourmaline: 'diam
 const LIGHT_INK = new Set(['kyanite', 'anthracite']);
 const HEX_TOOLS = ['shovel', 'map', 'compass', 'glass', 'vortex', 'rope', 'dynamite'];
 const BUTTON_MOVES = ['no move', 'cut', 'chest', 'end'];
-// COMPACT is the phone layout's media query (the table page's).
-const COMPACT = '(max-width: 700px), (max-height: 500px)';
-const compactMedia = typeof matchMedia === 'function' ? matchMedia(COMPACT) : null;
+// The phone layout's media query (compact.js).
+const compactMedia = compact();
 const R = 18;                 // hex radius
 const W = Math.sqrt(3) * R;   // hex width
 const GRID = 16;
@@ -117,15 +117,15 @@ export function render(el, ctx) {
     mem = { mode: '', selected: false, mineral: '', sig: '', minR: GRID, maxR: -1, minC: GRID, maxC: -1, pz: new PanZoom(), sounded: null };
     // Turning the phone or resizing the window across the compact
     // layout's edge draws the page again in the other layout.
-    compactMedia?.addEventListener('change', () => { if (el.isConnected && memory.get(el) === mem) render(el, mem.ctx); });
+    compactMedia.addEventListener('change', () => { if (el.isConnected && memory.get(el) === mem) render(el, mem.ctx); });
   }
   if (mem.sig !== sig) { mem.mode = ''; mem.selected = false; mem.mineral = ''; mem.sig = sig; }
   mem.ctx = ctx;
   memory.set(el, mem);
   const rerender = () => render(el, ctx);
   const legal = classify(ctx.legal);
-  const compact = !!compactMedia?.matches;
-  mem.compact = compact;
+  const onPhone = compactMedia.matches;
+  mem.compact = onPhone;
   const colors = seatColors(null, view);
   sounds(view, ctx, mem);
   remember(view, ctx.n);
@@ -145,17 +145,18 @@ export function render(el, ctx) {
   const finalNote = final ? h('p', { class: 'muted final-note', id: 'mn-final', text: t('mn.final') }) : null;
   const stage = h('div', { class: 'mn-stage', id: 'mn-stage' },
     phaseLine(view, ctx, legal, mem),
-    compact ? null : finalNote,
+    onPhone ? null : finalNote,
     drawn.wrap,
     h('div', { class: 'mn-controls' },
-      compact ? finalNote : null,
       actionBar(ctx, legal, mem, rerender),
-      compact ? toolsNow(view, ctx, legal, mem, rerender) : null,
-      compact ? cardSlots(view, ctx) : null,
+      onPhone ? toolsNow(view, ctx, legal, mem, rerender) : null,
+      onPhone ? cardSlots(view, ctx) : null,
       sackPanel(view, ctx),
-      compact && view.sack ? poolNow(view, ctx) : null));
-  clear(el).append(h('div', { class: ['minerals', compact && 'compact'] },
+      onPhone && view.sack ? poolNow(view, ctx) : null));
+  // On a phone the note on the final position follows the stage.
+  clear(el).append(h('div', { class: ['minerals', onPhone && 'compact'] },
     stage,
+    onPhone ? finalNote : null,
     toolsRow(view, ctx, legal, mem, rerender),
     collectionRow(view, ctx, legal, mem),
     pouchBox(view, t),
