@@ -292,7 +292,7 @@ function board(view, ctx, legal, mem, rerender, colors) {
         // it, around the hex, so the value and symbol stay readable.
         const ring = s('polygon', { points: hexPoints(x, y, R - 1.4), class: 'ring-in' });
         rings.append(s('polygon', { points: hexPoints(x, y, R + 1.2), class: 'ring-out' }), ring);
-        poly.addEventListener('focus', () => { ring.classList.add('focus'); pz.reveal(x, y, W); });
+        poly.addEventListener('focus', () => { ring.classList.add('focus'); pz.reveal(x, y, W / 2); });
         poly.addEventListener('blur', () => ring.classList.remove('focus'));
         tap.push([x, y]);
       }

@@ -38,6 +38,7 @@ export class PanZoom {
     this.pointers = new Map();
     this.gesture = null;
     this.dragged = false;
+    this.pressed = -Infinity; // when a pointer last went down or up on the board
   }
 
   // setBox sets the whole drawing's box; the view keeps its zoom and
@@ -191,10 +192,15 @@ export class PanZoom {
     this.apply();
   }
 
-  // reveal pans so that the point (ux, uy) is in view (a hex reached by
-  // the keyboard).
+  // reveal pans so that the point (ux, uy) is in view with margin units
+  // around it (a hex reached by the keyboard). A point already in view,
+  // or a focus that a tap or click brought (the view must not move under
+  // the finger before the click lands), leaves the view as it is.
   reveal(ux, uy, margin) {
+    if (performance.now() - this.pressed < 400) return;
     const [vw, vh] = this.view();
+    const out = Math.abs(ux - this.cx) > vw / 2 - margin || Math.abs(uy - this.cy) > vh / 2 - margin;
+    if (!out) return;
     if (Math.abs(ux - this.cx) > vw / 2 - margin) this.cx = ux;
     if (Math.abs(uy - this.cy) > vh / 2 - margin) this.cy = uy;
     this.apply();
@@ -228,6 +234,7 @@ export class PanZoom {
   }
 
   down(e) {
+    this.pressed = performance.now();
     if (e.pointerType === 'mouse' && e.button !== 0) return;
     this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
     this.dragged = false;
@@ -271,6 +278,7 @@ export class PanZoom {
   zoomTo(z, [ux, uy]) { this.zoomBy(z / this.zoom, ux, uy); }
 
   up(e) {
+    this.pressed = performance.now();
     if (!this.pointers.delete(e.pointerId)) return;
     if (this.pointers.size === 1) {
       const [p] = this.pointers.values();
