@@ -62,7 +62,9 @@ export class PanZoom {
   view() {
     const [, , w, hgt] = this.box;
     const [ew, eh] = this.size;
-    if (!ew || !eh) return [w / this.zoom, hgt / this.zoom];
+    // An element of the drawing's own shape (to a pixel's rounding) shows
+    // the box itself.
+    if (!ew || !eh || Math.abs(ew / eh - w / hgt) < 0.005 * (w / hgt)) return [w / this.zoom, hgt / this.zoom];
     const k = this.baseScale() * this.zoom;
     return [ew / k, eh / k];
   }
@@ -221,7 +223,7 @@ export class PanZoom {
     this.resize?.observe(svg);
     // Where CSS sizes the element by its height (a desktop page), it takes
     // the whole drawing's shape.
-    svg.style.setProperty('--pz-ratio', `${this.box[2].toFixed(1)} / ${this.box[3].toFixed(1)}`);
+    svg.style.setProperty('--pz-ratio', `${this.box[2]} / ${this.box[3]}`);
     this.pointers.clear();
     this.gesture = null;
     svg.addEventListener('pointerdown', (e) => this.down(e));
