@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -87,6 +88,20 @@ func mineralsLayoutCases() []layoutCase {
 	}
 	card.Ready = `!!document.querySelector('#board .mn-slots button')`
 
+	// Ann opens the Sack as soon as she may, and builds the swap.
+	sack := base
+	sack.Name = "minerals-layout-sack"
+	sack.Prefer = func(s game.State, p game.Player, move string) int {
+		if p == 0 && strings.HasPrefix(move, "sack with ") {
+			return 5
+		}
+		return mineralsPrefer(s, p, move)
+	}
+	sack.Reach = func(s game.State, plies int) bool {
+		return s.View(game.Player(0)).(minerals.View).Phase == "sack" && slices.Contains(s.Actors(nil), 0)
+	}
+	sack.Ready = `!!document.querySelector('#mn-sack')`
+
 	end := base
 	end.Name = "minerals-layout-end"
 	end.Reach = func(s game.State, plies int) bool { return s.Terminal() }
@@ -100,6 +115,9 @@ func mineralsLayoutCases() []layoutCase {
 			{Name: "the tool's button", Selector: `#board .mn-now [data-tool-use]`, Each: true}}},
 		{goldenCase: card, Parts: []layoutPart{board, prompt,
 			{Name: "take buttons", Selector: `#board .mn-slots button`, Each: true}, {Name: "end the turn", Selector: `#board [data-move="end"]`}}},
+		{goldenCase: sack, Parts: []layoutPart{board, prompt,
+			{Name: "the Sack's swap", Selector: `#mn-sack`}, {Name: "the Sack's buttons", Selector: `#mn-sack button`, Each: true},
+			{Name: "Ann's pool", Selector: `#mn-pool`, Optional: true}}},
 		// The end screen (the table page's) comes first; the final position
 		// follows it.
 		{goldenCase: end, Parts: []layoutPart{
@@ -223,6 +241,11 @@ func TestLearnMineralsFirstStepByTouch(t *testing.T) {
 	if got[4] < 43.5 || got[5] < 43.5 {
 		t.Errorf("the asked-for hex %s is %.0fx%.0f px; want 44x44 or more", target, got[4], got[5])
 	}
+	sctx, cancel := context.WithTimeout(tab, 20*time.Second)
+	if shot, err := chromedp.Run(sctx, chromedp.CaptureScreenshot()); err == nil {
+		keepShot(t, shot)
+	}
+	cancel()
 	tapOn(t, tab, "the asked-for hex "+target, `#board .learn-target`)
 	waitFor(t, tab, 10*time.Second, "the step after "+target,
 		fmt.Sprintf(`!document.querySelector('#learn-text') || document.querySelector('#learn-text').dataset.step !== %q`, step))
