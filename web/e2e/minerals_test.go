@@ -355,7 +355,9 @@ func touch(kind input.DispatchTouchEventType, pts ...[2]float64) chromedp.Action
 // high or with no other place to tap within the 44 px square centred on
 // it; a destination is ringed, nothing is drawn over its value; the zoom
 // buttons are 44 px or more; fit shows the whole board, + zooms in, a pinch
-// zooms in and a one-finger drag pans without playing a move.
+// zooms in and a one-finger drag pans without playing a move. A shorter
+// screen fits the board again; once the person zoomed, their view stands
+// until the step changes.
 func TestMineralsBoardOnAPhone(t *testing.T) {
 	mn := mineralsGoldens()[0]
 	s := goldenSite(t, []goldenCase{mn})
@@ -385,6 +387,12 @@ func TestMineralsBoardOnAPhone(t *testing.T) {
 	if got := eval[[]int](t, tab, `[document.querySelectorAll('#board .hex.legal').length, document.querySelectorAll('#board .rings .ring-in').length, document.querySelectorAll('#board .hexboard circle').length - document.querySelectorAll('#board .pawn circle').length]`); got[0] != got[1] || got[2] != 0 {
 		t.Errorf("got %d destinations, %d rings and %d circles besides the pawns; want a ring per destination and nothing over a hex's value", got[0], got[1], got[2])
 	}
+	// A shorter screen (the browser's bar showing) fits the board again.
+	do(t, tab, 10*time.Second, "a shorter screen", chromedp.EmulateViewport(390, 700, chromedp.EmulateMobile, chromedp.EmulateTouch), chromedp.Sleep(500*time.Millisecond))
+	for _, p := range eval[[]string](t, tab, mineralsTapProblems+`('#board .hex.legal, #board .pawn.selected')`) {
+		t.Errorf("after selecting the pawn, on a 390x700 screen: %s", p)
+	}
+	do(t, tab, 10*time.Second, "the screen back", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch), chromedp.Sleep(500*time.Millisecond))
 	n := eval[string](t, tab, `document.getElementById('main').dataset.n`)
 	zoom := func() float64 { return eval[float64](t, tab, `Number(`+board+`.dataset.zoom)`) }
 	do(t, tab, 5*time.Second, "fit the board", chromedp.Click(chromedp.CSS(`#zoom-fit`)))
@@ -415,6 +423,22 @@ func TestMineralsBoardOnAPhone(t *testing.T) {
 	}
 	if got := eval[string](t, tab, `document.getElementById('main').dataset.n + '|' + (document.querySelector('.message:not([hidden])')?.textContent || '')`); got != n+"|" {
 		t.Errorf("after zooming and dragging: n and message %q; want %q (no move sent)", got, n+"|")
+	}
+	// The person's own view stands while the step lasts, even when the
+	// screen changes size; the next step (the pawn deselected) fits again.
+	vb = eval[string](t, tab, board+`.getAttribute('viewBox')`)
+	z := zoom()
+	do(t, tab, 10*time.Second, "a shorter screen", chromedp.EmulateViewport(390, 800, chromedp.EmulateMobile, chromedp.EmulateTouch), chromedp.Sleep(500*time.Millisecond))
+	if got := zoom(); got != z {
+		t.Errorf("zoom after the screen got shorter: %v; want the person's %v", got, z)
+	}
+	do(t, tab, 10*time.Second, "cancel the pawn's selection", chromedp.Click(chromedp.CSS(`#board [data-key="cancel"]`)))
+	waitFor(t, tab, 5*time.Second, "the pawn to select again", `!!document.querySelector('#board .pawn.selectable:not(.selected)')`)
+	if got := eval[string](t, tab, board+`.getAttribute('viewBox')`); got == vb {
+		t.Errorf("the view stayed at the person's %s after the step changed; want it fitted to the pawn", got)
+	}
+	for _, p := range eval[[]string](t, tab, mineralsTapProblems+`('#board .pawn.selectable')`) {
+		t.Errorf("after cancelling: the pawn to select: %s", p)
 	}
 }
 
