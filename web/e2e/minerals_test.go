@@ -350,11 +350,14 @@ func touch(kind input.DispatchTouchEventType, pts ...[2]float64) chromedp.Action
 }
 
 // TestMineralsBoardOnAPhone opens a 4-player Minerals table on a 390 px
-// touch screen on the person's turn: the board zooms in by itself so that
-// the pawn, then each destination, is at least 40 px wide; a destination is
-// ringed, nothing is drawn over its value; the zoom buttons are 40 px or
-// more; fit shows the whole board, + zooms in, a pinch zooms in and a
-// one-finger drag pans without playing a move.
+// touch screen on the person's turn: the board fits itself so that the
+// pawn, then every destination, is shown whole on it, each 44 px wide and
+// high or with no other place to tap within the 44 px square centred on
+// it; a destination is ringed, nothing is drawn over its value; the zoom
+// buttons are 44 px or more; fit shows the whole board, + zooms in, a pinch
+// zooms in and a one-finger drag pans without playing a move. A shorter
+// screen fits the board again; once the person zoomed, their view stands
+// until the step changes.
 func TestMineralsBoardOnAPhone(t *testing.T) {
 	mn := mineralsGoldens()[0]
 	s := goldenSite(t, []goldenCase{mn})
@@ -368,36 +371,28 @@ func TestMineralsBoardOnAPhone(t *testing.T) {
 		chromedp.Navigate(s.URL+"/tables/golden-"+mn.Name),
 		chromedp.WaitVisible(chromedp.CSS(`#board .pawn.selectable`)))
 	board := `document.querySelector('#board .hexboard')`
-	// width returns the on-screen width of the element sel, 0 when it is
-	// outside the board's visible part.
-	const width = `((sel) => { const b = document.querySelector('#board .hexboard').getBoundingClientRect();
-  return [...document.querySelectorAll(sel)].map((e) => { const r = e.getBoundingClientRect();
-    return r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1 ? r.width : 0; }); })`
-	if w := eval[[]float64](t, tab, width+`('#board .pawn.selectable circle')`); len(w) != 1 || w[0]/0.58 < 40 {
-		t.Errorf("the person's pawn shows %v px wide (its hex %.0f px); want the hex 40 px or more, in view", w, w[0]/0.58)
+	for _, p := range eval[[]string](t, tab, mineralsTapProblems+`('#board .pawn.selectable')`) {
+		t.Errorf("the pawn to select: %s", p)
 	}
 	for _, b := range eval[[]float64](t, tab, `[...document.querySelectorAll('#board .zoombar button')].map((b) => Math.min(b.getBoundingClientRect().width, b.getBoundingClientRect().height))`) {
-		if b < 40 {
-			t.Errorf("a zoom button is %.0f px; want 40 px or more", b)
+		if b < 43.5 {
+			t.Errorf("a zoom button is %.0f px; want 44 px or more", b)
 		}
 	}
 	do(t, tab, 10*time.Second, "tap the pawn", chromedp.Click(chromedp.CSS(`#board [data-key="pawn"]`)))
 	waitFor(t, tab, 5*time.Second, "the destinations", `document.querySelectorAll('#board .hex.legal').length > 0`)
-	seen := 0
-	for _, w := range eval[[]float64](t, tab, width+`('#board .hex.legal')`) {
-		if w > 0 {
-			seen++
-			if w < 40 {
-				t.Errorf("a destination shows %.0f px wide; want 40 px or more", w)
-			}
-		}
-	}
-	if seen == 0 {
-		t.Errorf("no destination in view after selecting the pawn; want the board zoomed onto them")
+	for _, p := range eval[[]string](t, tab, mineralsTapProblems+`('#board .hex.legal, #board .pawn.selected')`) {
+		t.Errorf("after selecting the pawn: %s", p)
 	}
 	if got := eval[[]int](t, tab, `[document.querySelectorAll('#board .hex.legal').length, document.querySelectorAll('#board .rings .ring-in').length, document.querySelectorAll('#board .hexboard circle').length - document.querySelectorAll('#board .pawn circle').length]`); got[0] != got[1] || got[2] != 0 {
 		t.Errorf("got %d destinations, %d rings and %d circles besides the pawns; want a ring per destination and nothing over a hex's value", got[0], got[1], got[2])
 	}
+	// A shorter screen (the browser's bar showing) fits the board again.
+	do(t, tab, 10*time.Second, "a shorter screen", chromedp.EmulateViewport(390, 700, chromedp.EmulateMobile, chromedp.EmulateTouch), chromedp.Sleep(500*time.Millisecond))
+	for _, p := range eval[[]string](t, tab, mineralsTapProblems+`('#board .hex.legal, #board .pawn.selected')`) {
+		t.Errorf("after selecting the pawn, on a 390x700 screen: %s", p)
+	}
+	do(t, tab, 10*time.Second, "the screen back", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch), chromedp.Sleep(500*time.Millisecond))
 	n := eval[string](t, tab, `document.getElementById('main').dataset.n`)
 	zoom := func() float64 { return eval[float64](t, tab, `Number(`+board+`.dataset.zoom)`) }
 	do(t, tab, 5*time.Second, "fit the board", chromedp.Click(chromedp.CSS(`#zoom-fit`)))
@@ -428,6 +423,22 @@ func TestMineralsBoardOnAPhone(t *testing.T) {
 	}
 	if got := eval[string](t, tab, `document.getElementById('main').dataset.n + '|' + (document.querySelector('.message:not([hidden])')?.textContent || '')`); got != n+"|" {
 		t.Errorf("after zooming and dragging: n and message %q; want %q (no move sent)", got, n+"|")
+	}
+	// The person's own view stands while the step lasts, even when the
+	// screen changes size; the next step (the pawn deselected) fits again.
+	vb = eval[string](t, tab, board+`.getAttribute('viewBox')`)
+	z := zoom()
+	do(t, tab, 10*time.Second, "a shorter screen", chromedp.EmulateViewport(390, 800, chromedp.EmulateMobile, chromedp.EmulateTouch), chromedp.Sleep(500*time.Millisecond))
+	if got := zoom(); got != z {
+		t.Errorf("zoom after the screen got shorter: %v; want the person's %v", got, z)
+	}
+	do(t, tab, 10*time.Second, "cancel the pawn's selection", chromedp.Click(chromedp.CSS(`#board [data-key="cancel"]`)))
+	waitFor(t, tab, 5*time.Second, "the pawn to select again", `!!document.querySelector('#board .pawn.selectable:not(.selected)')`)
+	if got := eval[string](t, tab, board+`.getAttribute('viewBox')`); got == vb {
+		t.Errorf("the view stayed at the person's %s after the step changed; want it fitted to the pawn", got)
+	}
+	for _, p := range eval[[]string](t, tab, mineralsTapProblems+`('#board .pawn.selectable')`) {
+		t.Errorf("after cancelling: the pawn to select: %s", p)
 	}
 }
 

@@ -9,11 +9,20 @@
 // the board zooms and pans (pinch, drag, buttons) and zooms in by itself on
 // the places to tap; a target is ringed, never covered. A mineral lifted
 // and fragments cut off sound (when sound is on).
+//
+// On a phone (the compact layout) the board and the controls the current
+// step needs are one stage of the height the table page gives (--stage-h):
+// the board on top (left in landscape), fitted to every place to tap, and
+// below it (right of it) the short step prompt, the step's buttons, the
+// tools that may be used now, the cards that may be taken now and the
+// Sack's swap. The tools' texts, the collection, the pouch and the player
+// boards follow the stage.
 import { h, s, clear, activate } from '../js/dom.js';
 import { seatColors, seatBadge, paintSeat } from '../js/seatcolors.js';
 import { icon, glyph } from '../js/icons.js';
 import { PanZoom } from '../js/panzoom.js';
 import { play } from '../js/sound.js';
+import { compact } from '../js/compact.js';
 
 const MINERALS = ['wollastonite', 'kyanite', 'tourmaline', 'anthracite', 'orpiment'];
 // Color-blind symbols, one per mineral (icons.js), drawn on every hex and
@@ -23,9 +32,14 @@ const SYMBOLS = { wollastonite: 'circle', kyanite: 'triangle', tourmaline: 'diam
 const LIGHT_INK = new Set(['kyanite', 'anthracite']);
 const HEX_TOOLS = ['shovel', 'map', 'compass', 'glass', 'vortex', 'rope', 'dynamite'];
 const BUTTON_MOVES = ['no move', 'cut', 'chest', 'end'];
+// The phone layout's media query (compact.js).
+const compactMedia = compact();
 const R = 18;                 // hex radius
 const W = Math.sqrt(3) * R;   // hex width
 const GRID = 16;
+// A hex polygon's half-width and half-height, in drawing units.
+const HW = (R - 0.8) * Math.sqrt(3) / 2;
+const HH = R - 0.8;
 
 // Per-element state: the selection, the chosen tool, the board's extent.
 const memory = new WeakMap();
@@ -99,12 +113,19 @@ export function render(el, ctx) {
   loadCards(() => render(el, memory.get(el)?.ctx || ctx));
   let mem = memory.get(el);
   const sig = ctx.legal.join('|');
-  if (!mem) mem = { mode: '', selected: false, mineral: '', sig: '', minR: GRID, maxR: -1, minC: GRID, maxC: -1, pz: new PanZoom(), sounded: null };
+  if (!mem) {
+    mem = { mode: '', selected: false, mineral: '', sig: '', minR: GRID, maxR: -1, minC: GRID, maxC: -1, pz: new PanZoom(), sounded: null };
+    // Turning the phone or resizing the window across the compact
+    // layout's edge draws the page again in the other layout.
+    compactMedia.addEventListener('change', () => { if (el.isConnected && memory.get(el) === mem) render(el, mem.ctx); });
+  }
   if (mem.sig !== sig) { mem.mode = ''; mem.selected = false; mem.mineral = ''; mem.sig = sig; }
   mem.ctx = ctx;
   memory.set(el, mem);
   const rerender = () => render(el, ctx);
   const legal = classify(ctx.legal);
+  const onPhone = compactMedia.matches;
+  mem.compact = onPhone;
   const colors = seatColors(null, view);
   sounds(view, ctx, mem);
   remember(view, ctx.n);
@@ -119,14 +140,25 @@ export function render(el, ctx) {
     ? board({ ...view, board: final.board, players: view.players.map((p, i) => ({ ...p, pawn: i === final.seat ? final.pawn : '' })) },
       { ...ctx, prev: null }, legal, mem, rerender, colors)
     : board(view, ctx, legal, mem, rerender, colors);
-  clear(el).append(h('div', { class: 'minerals' },
+  // The stage: what the step needs. On a desktop page its wrappers take
+  // no room of their own (display: contents) and the page reads as before.
+  const finalNote = final ? h('p', { class: 'muted final-note', id: 'mn-final', text: t('mn.final') }) : null;
+  const stage = h('div', { class: 'mn-stage', id: 'mn-stage' },
     phaseLine(view, ctx, legal, mem),
-    final ? h('p', { class: 'muted final-note', id: 'mn-final', text: t('mn.final') }) : null,
+    onPhone ? null : finalNote,
     drawn.wrap,
-    actionBar(ctx, legal, mem, rerender),
-    sackPanel(view, ctx),
+    h('div', { class: 'mn-controls' },
+      actionBar(ctx, legal, mem, rerender),
+      onPhone ? toolsNow(view, ctx, legal, mem, rerender) : null,
+      onPhone ? cardSlots(view, ctx) : null,
+      sackPanel(view, ctx),
+      onPhone && view.sack ? poolNow(view, ctx) : null));
+  // On a phone the note on the final position follows the stage.
+  clear(el).append(h('div', { class: ['minerals', onPhone && 'compact'] },
+    stage,
+    onPhone ? finalNote : null,
     toolsRow(view, ctx, legal, mem, rerender),
-    collectionRow(view, ctx, legal),
+    collectionRow(view, ctx, legal, mem),
     pouchBox(view, t),
     playerBoards(view, ctx, colors)));
   drawn.focus();
@@ -149,13 +181,14 @@ function phaseLine(view, ctx, legal, mem) {
   const { t } = ctx;
   let hint = '';
   if (ctx.legal.length) {
-    if (legal.hex.has('remove')) hint = t('mn.hint.remove');
+    const short = mem.compact ? 'mn.short' : 'mn.hint';
+    if (legal.hex.has('remove')) hint = t(`${short}.remove`);
     else if (legal.hex.has('place')) {
       // At set-up each player places the pawn of the player on their
       // right; after a failed move, their own.
       const n = (view.players || []).length || 1;
       const owner = view.phase === 'place pawn' ? (view.current + n - 1) % n : view.current;
-      hint = view.phase === 'place pawn' ? t('mn.hint.placefor', { name: seatName(ctx, owner), n: owner + 1 }) : t('mn.hint.placeown');
+      hint = view.phase === 'place pawn' ? t(`${short}.placefor`, { name: seatName(ctx, owner), n: owner + 1 }) : t(`${short}.placeown`);
     }
     else if (legal.hex.has('move') && !mem.selected && !mem.mode) hint = t('mn.hint.select');
     else if (legal.hex.has('move') && mem.selected) hint = t('mn.hint.destination');
@@ -166,6 +199,11 @@ function phaseLine(view, ctx, legal, mem) {
   }
   // The Sack's swap is a phase of its own; the tool's name says it.
   const phase = view.phase === 'sack' ? t('tool.sack') : t(`mn.phase.${view.phase}`);
+  if (mem.compact) {
+    // On a phone the prompt is short: the phase and what to do now.
+    return h('p', { class: 'phase', id: 'mn-phase', 'data-phase': view.phase },
+      h('strong', { text: phase }), hint ? h('span', { class: 'hint', text: ' — ' + hint }) : null);
+  }
   return h('p', { class: 'phase', id: 'mn-phase', 'data-phase': view.phase },
     h('strong', { text: phase }), ' · ', t('mn.version', { v: t(`option.minerals.version.${view.version}`) }),
     hint ? h('span', { class: 'hint', text: ' — ' + hint }) : null);
@@ -236,6 +274,8 @@ function board(view, ctx, legal, mem, rerender, colors) {
   const rings = s('g', { class: 'rings', 'aria-hidden': 'true' });
   svg.append(coords(r0, r1, c0, c1), cells, marks, rings);
   const tap = []; // centres of the places to tap
+  const others = []; // centres of the other things to tap on the board (the selected pawn)
+  let pawnAt = null; // the centre of the person's pawn, when it may move
   for (let row = r0; row <= r1; row++) {
     for (let col = c0; col <= c1; col++) {
       const name = String.fromCharCode(97 + col) + (row + 1);
@@ -252,7 +292,7 @@ function board(view, ctx, legal, mem, rerender, colors) {
         // it, around the hex, so the value and symbol stay readable.
         const ring = s('polygon', { points: hexPoints(x, y, R - 1.4), class: 'ring-in' });
         rings.append(s('polygon', { points: hexPoints(x, y, R + 1.2), class: 'ring-out' }), ring);
-        poly.addEventListener('focus', () => { ring.classList.add('focus'); pz.reveal(x, y, W); });
+        poly.addEventListener('focus', () => { ring.classList.add('focus'); pz.reveal(x, y, W / 2); });
         poly.addEventListener('blur', () => ring.classList.remove('focus'));
         tap.push([x, y]);
       }
@@ -275,6 +315,8 @@ function board(view, ctx, legal, mem, rerender, colors) {
     const mine = i === ctx.you;
     const canSelect = mine && legal.hex.has('move');
     const g = paintSeat(s('g', { class: ['pawn', mine && 'mine', canSelect && 'selectable', canSelect && mem.selected && 'selected'], 'data-pawn': i, 'data-hex': hx }), colors, i);
+    // A pawn to select (or deselect) is tapped anywhere on its hex.
+    if (canSelect) g.append(s('polygon', { points: hexPoints(x, y), class: 'pawn-hit' }));
     g.append(s('circle', { cx: x, cy: y, r: R * 0.58 }), s('text', { x, y: y + 4, text: String(i + 1) }));
     if (canSelect) {
       g.dataset.key = 'pawn';
@@ -285,6 +327,8 @@ function board(view, ctx, legal, mem, rerender, colors) {
       });
       g.setAttribute('aria-pressed', mem.selected ? 'true' : 'false');
       if (!mem.selected) tap.push([x, y]);
+      else others.push([x, y]);
+      pawnAt = [x, y];
     } else {
       g.setAttribute('aria-label', t('mn.pawnof', { name: ctx.names[i] ?? i + 1, hex: hx }));
       g.setAttribute('role', 'img');
@@ -294,10 +338,34 @@ function board(view, ctx, legal, mem, rerender, colors) {
   pz.attach(svg);
   const wrap = h('div', { class: 'hexwrap' }, pz.controls(t), svg);
   const focus = () => {
+    if (mem.compact) { fitStage(); return; }
     if (!tap.length) { pz.focusKey = ''; return; }
     const xs = tap.map((p) => p[0]), ys = tap.map((p) => p[1]);
     pz.focus(ctx.legal.join('|') + '#' + mem.selected + mem.mode + mem.mineral, W,
       [Math.min(...xs) - W / 2, Math.min(...ys) - R, Math.max(...xs) + W / 2, Math.max(...ys) + R]);
+  };
+  // fitStage fits the board of a phone's stage to the step: every place
+  // to tap (and, while the pawn is to be selected, where it may go), the
+  // tutorial's target with the pawn it moves, or the whole board when
+  // nothing is to be tapped.
+  const fitStage = () => {
+    const key = ctx.legal.join('|') + '#' + mem.selected + mem.mode + mem.mineral;
+    const learn = mem.learn && ctx.legal.includes(mem.learn.move) && mem.learn.target;
+    if (learn) {
+      const { row, col } = parseHex(learn);
+      const pts = [center(row, col)];
+      if (mem.learn.move.startsWith('move ') && pawnAt) pts.push(pawnAt);
+      pz.fitTargets('learn:' + mem.learn.move + '#' + key, pts, { hw: HW, hh: HH, maxScale: 2 });
+      return;
+    }
+    const pts = [...tap, ...others];
+    if (pawnAt && !mem.selected && !mem.mode) {
+      for (const hx of (legal.hex.get('move') || new Map()).keys()) {
+        const { row, col } = parseHex(hx);
+        pts.push(center(row, col));
+      }
+    }
+    pz.fitTargets(pts.length ? key : 'none', pts, { hw: HW, hh: HH, maxScale: 2.2 });
   };
   return { wrap, focus };
 }
@@ -329,6 +397,8 @@ function toolsRow(view, ctx, legal, mem, rerender) {
         h('div', { class: 'tool-head' }, h('strong', { text: t(`tool.${id}`) }), ' ', t('mn.cost'), ' ', swatch(t, tool.cost, 1),
           tool.reconstructed ? h('span', { class: 'tag', title: t('mn.reconstructed.help'), text: t('mn.reconstructed') }) : null),
         h('p', { class: 'tool-text', text }));
+      // On a phone the stage holds the tools' buttons.
+      if (mem.compact) return li;
       if (usable) {
         li.append(h('button', { type: 'button', class: 'move', 'aria-pressed': active ? 'true' : 'false', 'data-key': 'tool:' + id, 'data-tool-use': id,
           onclick: () => { mem.mode = active ? '' : id; mem.selected = false; mem.mineral = ''; rerender(); },
@@ -389,14 +459,85 @@ function cardBox(ctx, id, slot, takeMove, lessMove) {
 // withoutOrpiment returns the words "without orpiment" in the language.
 function withoutOrpiment(t) { return t('mn.withoutorpiment', { n: '' }).trim(); }
 
-function collectionRow(view, ctx) {
+function collectionRow(view, ctx, legal, mem) {
   const { t } = ctx;
   if (!view.face_up || !view.face_up.length) return null;
+  // On a phone the stage holds the buttons that take a card.
+  const takes = !mem.compact;
   return h('section', { class: 'collection', 'aria-label': t('mn.collection') }, h('h3', {}, t('mn.collection'), ' ', h('small', { text: t('mn.deck', { n: view.deck_size }) })),
     h('div', { class: 'cards' }, view.face_up.map((id, i) => {
       const m = `take ${i + 1}`, less = `take ${i + 1} without orpiment`;
-      return cardBox(ctx, id, i, ctx.legal.includes(m) ? m : '', ctx.legal.includes(less) ? less : '');
+      return cardBox(ctx, id, i, takes && ctx.legal.includes(m) ? m : '', takes && ctx.legal.includes(less) ? less : '');
     })));
+}
+
+// toolsNow draws, on a phone's stage, a button for each tool that may be
+// used now (by its name and cost; pressed while choosing its hex), the
+// minerals the Hammer may put down once it is chosen, and a button per
+// opponent the Sack may be opened with. The Chest is the action bar's.
+function toolsNow(view, ctx, legal, mem, rerender) {
+  const { t } = ctx;
+  const buttons = [];
+  for (const tool of view.tools || []) {
+    const id = tool.tool;
+    if (id === 'hammer' ? legal.hammer.size > 0 : legal.hex.has(id)) {
+      const active = mem.mode === id;
+      buttons.push(h('button', { type: 'button', class: ['move', 'mn-tool', active && 'active'], 'aria-pressed': active ? 'true' : 'false', 'data-key': 'tool:' + id, 'data-tool-use': id,
+        'aria-label': t('mn.usetool', { tool: t(`tool.${id}`) }), onclick: () => { mem.mode = active ? '' : id; mem.selected = false; mem.mineral = ''; rerender(); } },
+      t(`tool.${id}`), ' ', swatch(t, tool.cost, 1)));
+      if (active && id === 'hammer') {
+        buttons.push(h('span', { class: 'choose', role: 'group', 'aria-label': t('mn.choosemineral') },
+          [...legal.hammer.keys()].map((m) => h('button', { type: 'button', class: ['chip', mem.mineral === m && 'active'], 'aria-pressed': mem.mineral === m ? 'true' : 'false',
+            'data-key': 'hammer:' + m, onclick: () => { mem.mineral = m; rerender(); } }, swatch(t, m)))));
+      }
+    } else if (id === 'sack') {
+      for (const m of ctx.legal.filter((x) => x.startsWith('sack with '))) {
+        const o = Number(m.slice('sack with '.length)) - 1;
+        buttons.push(h('button', { type: 'button', class: 'move mn-tool', 'data-move': m, 'data-key': 'move:' + m, onclick: () => ctx.send(m) },
+          t('tool.sack'), ' ', swatch(t, tool.cost, 1), ' ', seatBadge(seatColors(null, view), o, t), ' ', seatName(ctx, o)));
+      }
+    }
+  }
+  return buttons.length ? h('div', { class: 'mn-now', role: 'group', 'aria-label': t('mn.tools') }, buttons) : null;
+}
+
+// cardSlots draws, on a phone's stage when a card may be taken, each
+// face-up card that may be taken small (the minerals it asks for) with its
+// buttons: take it, and for a two-diamond orpiment card also take it
+// without the orpiment.
+function cardSlots(view, ctx) {
+  const { t } = ctx;
+  const slots = (view.face_up || []).map((id, i) => {
+    const m = `take ${i + 1}`, less = `take ${i + 1} without orpiment`;
+    return { id, take: ctx.legal.includes(m) ? m : '', less: ctx.legal.includes(less) ? less : '' };
+  });
+  const takeable = slots.filter((x) => x.take || x.less);
+  if (!takeable.length) return null;
+  return h('div', { class: 'mn-slots', role: 'group', 'aria-label': t('mn.collection') }, takeable.map(({ id, take, less }) => {
+    const c = cards && cards[id];
+    const slot = h('div', { class: ['mn-slot', (take || less) && 'takeable'], 'data-card': id || '' });
+    if (c) slot.append(h('span', { class: 'mcard-minerals' }, MINERALS.filter((m) => c.minerals[m]).map((m) => swatch(t, m, c.minerals[m]))));
+    else slot.append(h('span', { class: 'cid', text: id || t('mn.emptyslot') }));
+    if (take) {
+      slot.append(h('button', { type: 'button', class: 'move primary', 'data-move': take, 'data-key': 'move:' + take, onclick: () => ctx.send(take),
+        text: t('mn.button.take') + (c ? ' · ' + t('mn.cardpoints', { n: c.points }) : '') }));
+    }
+    if (less) {
+      slot.append(h('button', { type: 'button', class: ['move', !take && 'primary'], 'data-move': less, 'data-key': 'move:' + less, onclick: () => ctx.send(less),
+        text: t('mn.button.take') + ' · ' + (c ? t('mn.withoutorpiment', { n: c.reduced_points }) : withoutOrpiment(t)) }));
+    }
+    return slot;
+  }));
+}
+
+// poolNow draws the person's own pool small, on a phone's stage while a
+// Sack's swap is built.
+function poolNow(view, ctx) {
+  const { t } = ctx;
+  const p = view.players?.[ctx.you];
+  if (!p) return null;
+  return h('div', { class: 'mn-pool', id: 'mn-pool' }, h('span', { class: 'label', text: t('mn.pool') }),
+    MINERALS.filter((m) => p.pool?.[m]).map((m) => swatch(t, m, p.pool[m])));
 }
 
 function pouchBox(view, t) {
@@ -589,10 +730,12 @@ export function describe(move, t, names, ctx) {
 // other ring and reports whether it found it.
 export function learnTarget(el, move, target) {
   const mem = memory.get(el);
-  if (mem?.ctx && move.startsWith('move ') && !mem.selected && mem.ctx.legal.includes(move)) {
-    mem.selected = true;
-    render(el, mem.ctx);
-  }
+  if (!mem?.ctx) return false;
+  const select = move.startsWith('move ') && !mem.selected && mem.ctx.legal.includes(move);
+  const refit = mem.compact && (mem.learn?.move !== move || mem.learn?.target !== target);
+  mem.learn = { move, target };
+  if (select) mem.selected = true;
+  if (select || refit) render(el, mem.ctx);
   const poly = target && el.querySelector(`polygon[data-hex="${CSS.escape(target)}"]`);
   if (!poly) return false;
   poly.classList.add('learn-target');
