@@ -278,6 +278,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	// The API's JSON answers go compressed to a client that takes gzip;
+	// a WebSocket's upgrade is never wrapped.
+	if strings.HasPrefix(r.URL.Path, "/api/") && acceptsGzip(r) {
+		g := &gzipJSON{ResponseWriter: w}
+		defer g.Close()
+		w = g
+	}
 	s.mux.ServeHTTP(w, r)
 }
 

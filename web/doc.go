@@ -18,6 +18,18 @@
 //   - js/lobby.js, js/table.js, js/replay.js, js/rules.js: the pages.
 //   - games/<id>.js: a renderer per game; games/generic.js renders any game
 //     as key/values with its legal moves as buttons.
+//   - js/compact.js, js/tablebar.js: a table on a phone (the media query
+//     (max-width: 700px), (max-height: 500px)). The page folds into one
+//     48 px bar (menu, whose turn it is with the clock, chat); the site's
+//     navigation and settings and the table's head go into a sheet; the
+//     chat opens as a sheet below the board. The bar sets the CSS property
+//     --stage-h on #board, the room from the board's top to the screen's
+//     bottom: a renderer puts its board and every control of the current
+//     step into a stage of that height (board above the controls upright,
+//     beside them on its side) and marks its board with data-stage-board;
+//     what a step does not need follows the stage. Every control a thumb
+//     taps is 44 CSS px or has that much room (web/e2e/layout_test.go
+//     checks both at 390x844, 360x740 and 844x390).
 //
 // Every page request stays on the page's own server: the Content Security
 // Policy allows nothing else.

@@ -5,11 +5,13 @@
 // owner's controls (mute a seat, let spectators chat). Messages are text
 // only: they are put on the page as text nodes, never as markup.
 //
-// On a narrow screen the panel folds into a tab at the bottom with a count
-// of the messages not read yet, so that the board keeps the screen.
+// On a phone (compact.js) the panel starts folded: the table's bar has its
+// button with the count of the messages not read yet, and open, the panel
+// is a sheet at the bottom (at the side in landscape) below the board.
 import { h, clear } from './dom.js';
 import { t } from './i18n.js';
 import { seatBadge } from './seatcolors.js';
+import { compact } from './compact.js';
 
 // PHRASES are the quick phrases' keys, as the server knows them.
 export const PHRASES = ['hello', 'good_luck', 'have_fun', 'your_turn', 'one_moment', 'thinking', 'nice_move', 'oops',
@@ -40,14 +42,14 @@ export function messageLine(m, colors, nameOf) {
 // ownSeat() the seat this device holds as its own (-1 none: the owner is
 // offered no mute for it), colors(), nameOf(seat), send(frame) → whether the frame went out,
 // changed(info) after the owner's settings changed, api(method, path,
-// body, token).
+// body, token), rendered() after every render (optional).
 export class ChatPanel {
   constructor(o) {
     this.o = o;
     this.msgs = [];
     this.unread = 0;
     this.error = '';
-    this.narrow = window.matchMedia('(max-width: 760px)');
+    this.narrow = compact();
     this.open = !this.narrow.matches;
     this.onNarrow = (e) => this.setOpen(!e.matches);
     this.narrow.addEventListener('change', this.onNarrow);
@@ -160,6 +162,7 @@ export class ChatPanel {
     this.phraseButtons.forEach((b) => { b.textContent = t('chat.phrase.' + b.dataset.phrase); b.disabled = !may; });
     this.phrases.hidden = !may;
     this.renderOwner();
+    this.o.rendered?.();
   }
 
   // renderOwner draws the owner's controls: who may chat. The controls are

@@ -13,7 +13,8 @@
 // (scissors), swap, card (a card face down), star, gem, and the color-blind
 // symbols circle, triangle, diamond, square (and star); gold, silver,
 // woodworm and rat (Out of Mine's elements); turnleft, turnright, check,
-// up, down, left, right, hammer; plus, minus and fit (zoom).
+// up, down, left, right, hammer; plus, minus and fit (zoom); warning;
+// menu, chat and close (the table's bar on a phone).
 import { s } from './dom.js';
 
 const F = { fill: 'currentColor', stroke: 'none' };
@@ -95,6 +96,9 @@ const PATHS = {
   fit: [['path', { d: 'M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5' }]],
   // A refusal: a warning triangle with its mark.
   warning: [['path', { d: 'M12 4l8.5 15h-17zM12 10v4M12 16.5h.01' }]],
+  menu: [['path', { d: 'M4 6.5h16M4 12h16M4 17.5h16' }]],
+  chat: [['path', { d: 'M4 5.5h16v10.5H10l-4.5 3.5V16H4z' }]],
+  close: [['path', { d: 'M6 6l12 12M18 6L6 18' }]],
 };
 
 // DIE_FACES names the icon of each face of a six-sided die, 1 to 6.

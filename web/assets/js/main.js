@@ -2,15 +2,11 @@
 import { start, setLanguage, language, onLanguage, t } from './i18n.js';
 import { lobbyPage } from './lobby.js';
 import { tablePage } from './table.js';
-import { replayPage } from './replay.js';
 import { rulesPage } from './rules.js';
-import { puzzlesPage } from './puzzles.js';
-import { learnPage } from './learn.js';
 import { h, clear } from './dom.js';
 import { setRouter } from './router.js';
 import { soundOn, setSound } from './sound.js';
 import { accountPage, whoami, updateNav } from './account.js';
-import { myTablesPage } from './mytables.js';
 import { rememberInvite } from './private.js';
 import { watchNetwork } from './offline.js';
 
@@ -36,6 +32,10 @@ function lazyPage(load, name) {
 
 const profilePage = lazyPage(() => import('./profile.js'), 'profilePage');
 const leaderboardPage = lazyPage(() => import('./leaderboard.js'), 'leaderboardPage');
+const replayPage = lazyPage(() => import('./replay.js'), 'replayPage');
+const myTablesPage = lazyPage(() => import('./mytables.js'), 'myTablesPage');
+const puzzlesPage = lazyPage(() => import('./puzzles.js'), 'puzzlesPage');
+const learnPage = lazyPage(() => import('./learn.js'), 'learnPage');
 
 const routes = [
   [/^\/$/, lobbyPage],

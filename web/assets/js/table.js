@@ -27,6 +27,7 @@ import { TakeBack } from './takeback.js';
 import { spectatorsLine } from './spectators.js';
 import { PassPlay } from './passplay.js';
 import { RatingChanges } from './ratingchange.js';
+import { TableBar } from './tablebar.js';
 
 const SPECTATOR = -3;
 const LOG_LIMIT = 300;
@@ -74,10 +75,11 @@ export function tablePage(el, id) {
   if (pass.active) mine = null;
   const clocks = new Clocks({ nameOf: (i) => nameOf(i), you: () => st.you });
   // The end screen of a rated table shows each person's rating change.
+  let bar = null; // the bar and stage on a phone (tablebar.js)
   const ratingChanges = new RatingChanges(id, () => renderEnd());
   const chat = new ChatPanel({
     info: () => st.info, you: () => st.you, owner: () => ownerOf(id), ownSeat: () => mine?.seat ?? -1, colors: () => colors(), nameOf: (i) => nameOf(i),
-    send: (f) => !!sock && sock.send(f), api, changed: (info) => { st.info = info; renderAll(); },
+    send: (f) => !!sock && sock.send(f), api, changed: (info) => { st.info = info; renderAll(); }, rendered: () => bar?.render(),
   });
   const takeback = new TakeBack({
     you: () => st.you, status: () => st.status, actors: () => st.actors, log: () => st.log, nameOf: (i) => nameOf(i),
@@ -97,13 +99,20 @@ export function tablePage(el, id) {
     notation: h('form', { class: 'notation' }),
     log: h('ol', { class: 'log', id: 'log', 'aria-live': 'polite' }),
   };
-  el.append(boxes.head, boxes.join, boxes.message, boxes.end,
+  // On a phone the page folds into a bar and a stage (tablebar.js).
+  bar = new TableBar({
+    board: boxes.board, status: boxes.status, head: boxes.head, takeback: takeback.element, chat,
+    title: () => (st.spec ? gameTitle(st.spec) : ''),
+    above: () => [boxes.join, boxes.message, boxes.end, boxes.graces, takeback.element],
+  });
+  el.append(bar.element, boxes.head, boxes.join, boxes.message, boxes.end,
     h('div', { class: 'table-layout' },
-      h('div', { class: 'play' }, boxes.status, boxes.graces, takeback.element, boxes.board, boxes.notation),
+      h('div', { class: 'play' }, h('h2', { class: 'sr', 'data-i18n': 'table.board', text: t('table.board') }), boxes.status, boxes.graces, takeback.element, boxes.board, boxes.notation),
       h('aside', { class: 'side' },
         h('h2', { 'data-i18n': 'table.players', text: t('table.players') }), boxes.seats, boxes.seatctl, chat.element,
         h('h2', { 'data-i18n': 'table.log', text: t('table.log') }), boxes.log)),
     clocks.live, pass.element);
+  bar.start();
 
   function names() {
     return (st.info?.seats || []).map((s, i) => seatName(s, i));
@@ -368,6 +377,7 @@ export function tablePage(el, id) {
     renderEnd();
     chat.render();
     takeback.render();
+    bar.place();
     refocus();
   }
 
@@ -644,6 +654,7 @@ export function tablePage(el, id) {
       ratingChanges.stop();
       clocks.stop();
       chat.stop();
+      bar.stop();
       if (sock) sock.close();
     },
     title: () => (st.spec ? gameTitle(st.spec) : t('table.title')),
