@@ -31,6 +31,7 @@ import { h, s, clear, activate } from '../js/dom.js';
 import { seatColors, seatBadge, paintSeat } from '../js/seatcolors.js';
 import { icon, glyph } from '../js/icons.js';
 import { play } from '../js/sound.js';
+import { compact } from '../js/compact.js';
 
 const C = 36;      // cell size in the big board's SVG units
 const PAD = 6;     // room around the board for the elves
@@ -52,7 +53,7 @@ const memory = new WeakMap();
 // The table page's compact (phone) layout: the own board, the hand, the
 // supply and the call button share one screen, the stage (see
 // compactStage).
-const compactLayout = window.matchMedia('(max-width: 700px), (max-height: 500px)');
+const compactLayout = compact();
 
 // drawsClock tells the table page that this renderer draws the round
 // clock itself, by the board.
