@@ -312,7 +312,7 @@ function compactRound(view, ctx, m, mem) {
     goalChips(ctx, m, me, mem), clock);
   const stage = h('div', { class: 'oom-stage', id: 'oom-stage' },
     strip,
-    h('div', { class: 'oom-stage-board' }, layout ? ownBoard(view, ctx, m, mem, layout) : null, rollbackBanner(ctx, mem)),
+    h('div', { class: 'oom-stage-board', 'data-stage-board': '' }, layout ? ownBoard(view, ctx, m, mem, layout) : null, rollbackBanner(ctx, mem)),
     h('div', { class: 'oom-stage-controls' },
       h('div', { class: 'oom-handbar' }, compactHand(ctx, m, mem), callButton(ctx, m, mem, layout, empty)),
       selectedTools(ctx, m, mem)),
@@ -541,6 +541,9 @@ function ownBoard(view, ctx, m, mem, layout) {
     for (const [r, c] of mem.rollback.cells) ghost.append(s('rect', { x: PAD + c * C + 2, y: PAD + r * C + 2, width: C - 4, height: C - 4 }));
     svg.append(ghost);
   }
+  // On a phone the board is drawn in a box of another shape: its own
+  // ground, behind the coordinates, shows where the board ends.
+  if (compactLayout.matches) svg.prepend(s('rect', { class: 'board-ground', x: -LBL, y: -LBL, width: layout.cols * C + 2 * PAD + LBL, height: layout.rows * C + 2 * PAD + LBL, rx: 6 }));
   svg.addEventListener('keydown', (e) => boardKey(e, mem));
   // A press on a board space (not on a placed tile) with a tile in hand
   // picks that tile up by its anchor, the first cell of its shape: let go
