@@ -2,7 +2,10 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"math/bits"
+	"slices"
 	"testing"
 	"time"
 
@@ -10,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"minehall/game"
+	"minehall/games/outofmine"
 )
 
 // oomStageParts are the parts of a round's stage on a phone: the own
@@ -162,5 +166,170 @@ func TestOutOfMineSupplyToBoardOnAPhone(t *testing.T) {
 	waitFor(t, tab, 10*time.Second, "Y1 laid by one drag on "+cell, confirmed(cell))
 	if got := eval[[]float64](t, tab, `[scrollX, scrollY]`); got[0] != 0 || got[1] != 0 {
 		t.Errorf("the page scrolled to %v; want it at its top", got)
+	}
+}
+
+// oomPlan returns placements that cover the gallery spaces of the own
+// board the page shows that no tile covers yet, with the tiles the supply
+// has left: the treasure card's tiles exactly when card is set and they
+// do, else any tiles. It returns nil when no such cover exists.
+func oomPlan(t *testing.T, tab context.Context, card bool) []outofmine.Placement {
+	t.Helper()
+	var page struct {
+		Board   int            `json:"board"`
+		Side    string         `json:"side"`
+		Card    int            `json:"card"`
+		Covered []string       `json:"covered"`
+		Supply  map[string]int `json:"supply"`
+	}
+	if err := json.Unmarshal([]byte(eval[string](t, tab, `JSON.stringify({
+  board: Number(document.querySelector('#oom-board').dataset.board), side: document.querySelector('#oom-board').dataset.side,
+  card: Number(document.querySelector('#oom-goal')?.dataset.card || 0),
+  covered: [...document.querySelectorAll('#oom-board rect.cell.covered')].map((r) => r.dataset.cell),
+  supply: Object.fromEntries([...document.querySelectorAll('#oom-supply .kind')].map((b) => [b.dataset.kind, Number(b.dataset.count)])) })`)), &page); err != nil {
+		t.Fatal(err)
+	}
+	pack := outofmine.DefaultPack()
+	bi, ok := pack.BoardByID(page.Board)
+	if !ok {
+		t.Fatalf("the page shows board %d, which the pack lacks", page.Board)
+	}
+	side := pack.Boards[bi].Sides[0]
+	if page.Side == "B" {
+		side = pack.Boards[bi].Sides[1]
+	}
+	for _, c := range page.Covered {
+		side.Gallery &^= outofmine.Cell(int(c[1]-'1'), int(c[0]-'a'))
+	}
+	var supply outofmine.Supply
+	for id, n := range page.Supply {
+		if si, ok := pack.ShapeByID(id); ok {
+			supply[si][0] = n
+		}
+	}
+	anyTiles := outofmine.Card{}
+	for c := range anyTiles.Count {
+		anyTiles.Count[c] = outofmine.GalleryCells
+	}
+	solver := outofmine.NewSideSolver(pack, &side)
+	if ci, ok := pack.CardByID(page.Card); card && ok {
+		if sol := solver.Plan(&pack.Cards[ci], &supply, outofmine.Objective{}); sol.Empty == 0 {
+			return sol.Placements
+		}
+	}
+	if sol := solver.Plan(&anyTiles, &supply, outofmine.Objective{}); sol.Empty == 0 {
+		return sol.Placements
+	}
+	return nil
+}
+
+// tapPlace lays placement p by touch: a tap on its shape in the supply,
+// taps on turn and mirror until the hand shows its transform, a tap on the
+// board space of its first cell. It reports whether the server confirmed
+// the tile; when not (the round ended, or the bot took the last tile of
+// the shape first), the tile in hand is put back.
+func tapPlace(t *testing.T, tab context.Context, p outofmine.Placement) bool {
+	t.Helper()
+	pack := outofmine.DefaultPack()
+	shape := pack.Shapes[p.Shape].ID
+	o := pack.Shapes[p.Shape].Orientations[p.Orient]
+	sym := transformNames[o.Symbol]
+	kind := fmt.Sprintf(`#oom-supply [data-kind=%q]`, shape)
+	inRound := phase + ` === 'round'`
+	if !eval[bool](t, tab, `!!document.querySelector('`+kind+`:not([disabled])') && `+inRound) {
+		return false
+	}
+	tapOn(t, tab, "the supply's "+shape, kind)
+	waitFor(t, tab, 10*time.Second, shape+" in the hand or refused",
+		fmt.Sprintf(`document.querySelector('#oom-hand')?.dataset.state === 'confirmed' || !document.querySelector('#oom-hand')?.dataset.shape || %s !== 'round'`, phase))
+	if eval[string](t, tab, `document.querySelector('#oom-hand')?.dataset.shape || ''`) != shape || !eval[bool](t, tab, inRound) {
+		return false
+	}
+	for i := range 8 {
+		if eval[string](t, tab, `document.querySelector('#oom-hand').dataset.sym`) == sym {
+			break
+		}
+		if i == 3 {
+			tapOn(t, tab, "mirror", "#oom-hand-mirror")
+		} else {
+			tapOn(t, tab, "turn", "#oom-hand-turn")
+		}
+	}
+	if got := eval[string](t, tab, `document.querySelector('#oom-hand').dataset.sym`); got != sym {
+		t.Fatalf("the tile %s in hand never showed transform %s (got %s)", shape, sym, got)
+	}
+	first := bits.TrailingZeros64(uint64(o.Cells))
+	anchor := cellName(p.Row+first/outofmine.GridStride, p.Col+first%outofmine.GridStride)
+	tapOn(t, tab, "board space "+anchor, fmt.Sprintf(`#oom-board rect[data-cell=%q]`, anchor))
+	tile := fmt.Sprintf(`#oom-board g.tile[data-shape=%q][data-sym=%q][data-cell=%q]`, shape, sym, cellName(p.Row, p.Col))
+	waitFor(t, tab, 10*time.Second, shape+" confirmed or refused",
+		fmt.Sprintf(`!!document.querySelector('%s[data-state="confirmed"]') || !!document.querySelector('#oom-rollback') || %s !== 'round'`, tile, phase))
+	if eval[bool](t, tab, `!!document.querySelector('`+tile+`[data-state="confirmed"]')`) {
+		return true
+	}
+	if eval[bool](t, tab, inRound+` && !!document.querySelector('#oom-return')`) {
+		tapOn(t, tab, "put the tile back", "#oom-return")
+	}
+	return false
+}
+
+// TestOutOfMineWholeGameByTouch has a person play a whole game of Out of
+// Mine (the shortest the options allow: two players, no round clock, each
+// round ended by a call) against the random bot on a 390x844 touch screen,
+// by taps alone and without scrolling: each round they tap a side, then
+// for each tile a supply tile, turn and mirror, and a board space, until
+// the board is covered, and tap OUT OF MINE!; the round's scoring follows.
+// After round 7: the end screen and the 7-round score sheet.
+func TestOutOfMineWholeGameByTouch(t *testing.T) {
+	tab := openOutOfMineOnAPhone(t, map[string]string{"clock": "0"}, "random")
+	called := 0
+	for round := 1; round <= 7; round++ {
+		tapSide(t, tab, round)
+		waitFor(t, tab, 60*time.Second, fmt.Sprintf("round %d under way", round),
+			fmt.Sprintf(`%s === 'round' && document.querySelector('#oom').dataset.round === '%d' && !!document.querySelector('#oom-goal') || !!document.querySelector('#oom-scoring[data-round="%d"]')`, phase, round, round))
+		for attempt := 0; attempt < 40 && eval[bool](t, tab, phase+` === 'round' && document.getElementById('oom-empty').dataset.empty !== '0'`); attempt++ {
+			plan := oomPlan(t, tab, attempt == 0)
+			if plan == nil {
+				t.Fatalf("round %d: the supply left covers no rest of the board", round)
+			}
+			for _, p := range plan {
+				if !tapPlace(t, tab, p) {
+					break
+				}
+			}
+		}
+		if eval[bool](t, tab, phase+` === 'round'`) {
+			waitFor(t, tab, 10*time.Second, fmt.Sprintf("round %d: the board covered and the call ready", round), `!document.querySelector('#oom-call').disabled || `+phase+` !== 'round'`)
+		}
+		if eval[bool](t, tab, phase+` === 'round'`) {
+			tapOn(t, tab, "OUT OF MINE!", "#oom-call")
+			called++
+		}
+		waitFor(t, tab, 30*time.Second, fmt.Sprintf("the scoring of round %d", round),
+			fmt.Sprintf(`!!document.querySelector('#oom-scoring[data-round="%d"]')`, round))
+		if got := eval[int](t, tab, `document.querySelectorAll('#oom-scoring .oom-result dd[data-part="score"]').length`); got != 2 {
+			t.Errorf("round %d: got %d round scores in the scoring; want 2", round, got)
+		}
+	}
+	t.Logf("the person called in %d of 7 rounds", called)
+	if called < 5 {
+		t.Errorf("the person called in %d of 7 rounds; want at least 5 (the random bot is slow)", called)
+	}
+	do(t, tab, 30*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
+	if rows := eval[int](t, tab, `document.querySelectorAll('#end .scores tbody tr').length`); rows != 2 {
+		t.Errorf("end screen: got %d score rows; want 2", rows)
+	}
+	if filled := eval[int](t, tab, `[...document.querySelectorAll('#oom-sheet tbody td')].filter((td) => td.textContent.trim() !== '').length`); filled != 14 {
+		t.Errorf("score sheet: got %d filled cells; want 7 rounds × 2 players = 14", filled)
+	}
+	sheet := eval[[]int](t, tab, `[0, 1].map((i) => Number(document.querySelector('#oom-sheet [data-total="' + i + '"]').textContent))`)
+	end := eval[[]int](t, tab, `[...document.querySelectorAll('#end .scores tbody tr')].map((tr) => Number(tr.cells[1].textContent))`)
+	slices.Sort(sheet)
+	slices.Sort(end)
+	if !slices.Equal(sheet, end) {
+		t.Errorf("end screen scores %v; want the score sheet's totals %v", end, sheet)
+	}
+	if got := eval[[]float64](t, tab, `[scrollX, scrollY]`); got[0] != 0 || got[1] != 0 {
+		t.Errorf("the page scrolled to %v during the game; want it at its top", got)
 	}
 }
