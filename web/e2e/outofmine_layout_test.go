@@ -38,7 +38,8 @@ var oomHandParts = []layoutPart{
 
 // outOfMineLayouts are Out of Mine's steps on a phone: a round's start
 // (empty hand), the middle of a round with a tile in hand (plain and with
-// the finds variant's longer supply), the choice of a side between rounds
+// the finds variant's longer supply, and with a placed tile selected,
+// whose tools join the hand's), the choice of a side between rounds
 // and the end of the game.
 func outOfMineLayouts() []layoutCase {
 	goldens := outOfMineGoldens()
@@ -58,10 +59,21 @@ func outOfMineLayouts() []layoutCase {
 	end.Deadline = 0
 	end.Ready = `!!document.querySelector('#end .scores')`
 	withHand := append(append([]layoutPart{}, oomStageParts...), oomHandParts...)
+	// A tap on a placed tile selects it: the stage shows its tools too.
+	selected := mid
+	selected.Name = "outofmine-layout-selected"
+	selected.Prepare = `(() => { const g = document.querySelector('#oom-board g.tile[data-state="confirmed"]'); const r = g.getBoundingClientRect();
+  const at = { bubbles: true, clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, pointerId: 7, pointerType: 'touch', isPrimary: true, button: 0 };
+  g.dispatchEvent(new PointerEvent('pointerdown', at)); window.dispatchEvent(new PointerEvent('pointerup', at)); })()`
+	selected.PrepareReady = `!!document.querySelector('#oom-remove')`
+	withSelected := append(append([]layoutPart{}, withHand...),
+		layoutPart{Name: "turn tile button", Selector: "#oom-turn"}, layoutPart{Name: "mirror tile button", Selector: "#oom-mirror"},
+		layoutPart{Name: "remove tile button", Selector: "#oom-remove"}, layoutPart{Name: "deselect button", Selector: `[data-key="deselect"]`})
 	return []layoutCase{
 		{goldenCase: start, Parts: oomStageParts},
 		{goldenCase: mid, Parts: withHand},
 		{goldenCase: finds, Parts: withHand},
+		{goldenCase: selected, Parts: withSelected},
 		{goldenCase: choose, Parts: []layoutPart{
 			{Name: "side A button", Selector: "#oom-side-A"},
 			{Name: "side B button", Selector: "#oom-side-B"},
