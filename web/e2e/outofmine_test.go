@@ -179,12 +179,16 @@ func placeDomino(t *testing.T, tab context.Context) bool {
 	turnHandTo(t, tab, want)
 	target := eval[string](t, tab, fmt.Sprintf(`(() => {
   const free = (r, c) => document.querySelector('#oom-board rect.cell.gallery:not(.covered)[data-cell="' + String.fromCharCode(97 + c) + (r + 1) + '"]');
-  const rows = Number(document.querySelector('#oom-board').dataset.rows), cols = Number(document.querySelector('#oom-board').dataset.cols);
+  const board = document.querySelector('#oom-board'); // gone when the round just ended
+  if (!board) return '';
+  const rows = Number(board.dataset.rows), cols = Number(board.dataset.cols);
   for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) if (free(r, c) && (%q === 'Y1' || free(r + 1, c))) return r + ',' + c;
   return '';
 })()`, shape))
 	if target == "" {
-		clickAt(t, tab, "put the tile back", `#oom-return`)
+		if eval[bool](t, tab, phase+` === 'round' && !!document.querySelector('#oom-return')`) {
+			clickAt(t, tab, "put the tile back", `#oom-return`)
+		}
 		return false
 	}
 	var r, c int
