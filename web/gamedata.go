@@ -1,8 +1,6 @@
 package web
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 
 	"minehall/games/minerals"
@@ -46,8 +44,7 @@ func (s site) addGameData() error {
 		if err != nil {
 			return err
 		}
-		sum := sha256.Sum256(b)
-		s[name] = &asset{name: name, body: b, etag: `"` + hex.EncodeToString(sum[:8]) + `"`, ctype: contentType("x.json")}
+		s[name] = newAsset(name, b, contentType(name))
 	}
 	return nil
 }

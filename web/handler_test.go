@@ -268,6 +268,9 @@ func TestMineralsCardData(t *testing.T) {
 	if len(data.Cards) != 24 {
 		t.Fatalf("got %d cards; want 24", len(data.Cards))
 	}
+	if z := get(t, Handler(), "GET", "/assets/data/minerals.json", map[string]string{"Accept-Encoding": "gzip"}); z.Header().Get("Content-Encoding") != "gzip" || z.Body.Len() >= rec.Body.Len() {
+		t.Errorf("the card data with gzip: encoding %q, %d bytes of %d; want it gzipped", z.Header().Get("Content-Encoding"), z.Body.Len(), rec.Body.Len())
+	}
 	i := slices.IndexFunc(data.Cards, func(c cardInfo) bool { return c.ID == "d01" })
 	if i < 0 {
 		t.Fatalf("card d01 is missing")

@@ -84,7 +84,12 @@ func runLayouts(t *testing.T, cases []layoutCase) {
 	for i, c := range cases {
 		golden[i] = c.goldenCase
 	}
-	s := goldenSite(t, golden)
+	runLayoutsOn(t, goldenSite(t, golden), cases)
+}
+
+// runLayoutsOn is runLayouts on a site that serves the cases' tables
+// already.
+func runLayoutsOn(t *testing.T, s *site, cases []layoutCase) {
 	browser := newBrowser(t)
 	for _, c := range cases {
 		for _, vp := range layoutViewports {

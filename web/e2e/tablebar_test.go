@@ -13,7 +13,8 @@ import (
 // screen; the menu opens a sheet with the site's navigation and settings
 // and the table's head (title, invitation), every control in it at least
 // 44 px tall, and closing it puts the navigation back; the chat opens as a
-// sheet that leaves the board uncovered. At 1280x900 nothing of this
+// sheet that leaves the board uncovered. A table that does not exist
+// shows the header again. At 1280x900 nothing of this
 // shows and the header is where it was.
 func TestTableBarOnAPhone(t *testing.T) {
 	c := mineralsGoldens()[0]
@@ -63,6 +64,17 @@ func TestTableBarOnAPhone(t *testing.T) {
 	}
 	tapOn(t, tab, "the chat's fold", "#chat-toggle")
 	waitFor(t, tab, 5*time.Second, "the chat folded", `!document.getElementById('chat').classList.contains('open')`)
+
+	// A table that does not exist is a page like any other: the header
+	// is back, the bar and its sheet gone.
+	missing := newTab(t, browser, "missing")
+	do(t, missing, 20*time.Second, "open a missing table on a phone",
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulateMobile, chromedp.EmulateTouch),
+		chromedp.Navigate(s.URL+"/tables/no-such-table"))
+	waitFor(t, missing, 10*time.Second, "the not-found page", `!!document.getElementById('no-table')`)
+	if got := eval[[]any](t, missing, `[getComputedStyle(document.querySelector('header.top')).display, !!document.getElementById('table-menu'), document.body.classList.contains('on-table')]`); got[0] == "none" || got[1] != false || got[2] != false {
+		t.Errorf("a missing table on a phone: header display %v, menu sheet present %v, on-table %v; want the header shown and no bar", got[0], got[1], got[2])
+	}
 
 	desk := openGolden(t, browser, s, c, 1280, 900)
 	if got := eval[[]string](t, desk, `[getComputedStyle(document.getElementById('tablebar')).display, getComputedStyle(document.querySelector('header.top')).display,

@@ -147,6 +147,7 @@ export function tablePage(el, id) {
   // renderMissing says that the table is not there and leads back to the
   // lobby, with no invitation link or connection state.
   function renderMissing() {
+    bar.stop();
     clear(el).append(h('section', { class: 'card notfound', id: 'no-table' },
       h('h1', { text: t('table.notfound.title') }),
       h('p', { text: t('table.notfound.text', { id }) }),
@@ -469,6 +470,8 @@ export function tablePage(el, id) {
     const turn = h('span', { class: yourTurn ? 'yourturn' : '', text });
     const own = st.you >= 0 && st.status === 'playing' ? clocks.element(st.you, true) : null;
     boxes.status.append(turn);
+    // On a phone the watching note is this tag in the bar (app.css).
+    if (st.you === SPECTATOR && !pass.active && st.status === 'playing') boxes.status.append(' ', h('span', { class: 'watching-tag', text: t('table.watchingtag') }));
     if (pass.active && st.you >= 0) boxes.status.append(' ', h('span', { class: 'tag', id: 'pp-playing', text: t('pp.playing', { name: nameOf(st.you) }) }));
     if (own) boxes.status.append(' ', own);
     // The tab says when it is the person's turn, in words.
