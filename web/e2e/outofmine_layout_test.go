@@ -51,13 +51,13 @@ func outOfMineLayouts() []layoutCase {
 		return v.Phase == "round" && v.Round == 1 && v.Players[0].HandTile == nil && len(v.Players[0].Placed) == 0
 	}
 	start.Timeout = nil
-	start.Ready = `!!document.querySelector('#oom-board')`
+	start.Ready = `!!document.querySelector('#oom-board') && !!document.getElementById('oom-css')?.sheet`
 	end := mid
 	end.Name = "outofmine-layout-end"
 	end.Reach = func(s game.State, plies int) bool { return s.Terminal() }
 	end.Timeout = func(s game.State, plies int) bool { return true }
 	end.Deadline = 0
-	end.Ready = `!!document.querySelector('#end .scores')`
+	end.Ready = `!!document.querySelector('#end .scores') && !!document.getElementById('oom-css')?.sheet`
 	withHand := append(append([]layoutPart{}, oomStageParts...), oomHandParts...)
 	// A tap on a placed tile selects it: the stage shows its tools too.
 	selected := mid
@@ -81,6 +81,8 @@ func outOfMineLayouts() []layoutCase {
 		}},
 		{goldenCase: end, Parts: []layoutPart{
 			{Name: "end heading", Selector: "#end-h", Optional: true},
+			{Name: "end scores", Selector: "#end .scores", Optional: true},
+			{Name: "replay button", Selector: "#replay", Optional: true},
 		}},
 	}
 }
