@@ -11,7 +11,9 @@
 // While chance deals (the phases "deal" and "cards", which a table passes
 // through at once and a replay steps through), every player's board as
 // far as it is dealt, the treasure cards lying face down and the seats a
-// lot is drawn among.
+// lot is drawn among. On a phone (the table page's compact layout) a
+// round's own board, hand, call, supply, clock and card goal share one
+// stage a screen high, and so does the choice of a side; the rest follows.
 //
 // Everything drawn comes from the view: tiles are named with their shape
 // and element (the hand, placed tiles, a round's results), board sides with
@@ -52,7 +54,7 @@ const memory = new WeakMap();
 
 // The table page's compact (phone) layout: the own board, the hand, the
 // supply and the call button share one screen, the stage (see
-// compactStage).
+// compactRound).
 const compactLayout = compact();
 
 // drawsClock tells the table page that this renderer draws the round
