@@ -247,21 +247,46 @@ func (s *Server) actTable(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, acted{N: act.N, Player: &act.Player, Move: act.Move, Ms: act.Ms})
 }
 
+// rematchOffer answers an offer of a rematch: the rematch, and the
+// offerer's seat there with its token (absent for an offer made with the
+// owner's token). OwnerToken and Here are set only when this offer made
+// the rematch.
+type rematchOffer struct {
+	Table      table.Info        `json:"table"`
+	OwnerToken string            `json:"owner_token,omitempty"`
+	Here       []table.SeatToken `json:"here,omitempty"`
+	Seat       *table.SeatToken  `json:"seat,omitempty"`
+	Link       string            `json:"link"`
+}
+
+// rematchTable offers a rematch of a finished table with its owner's
+// token or one of its seats' (see [table.Hall.Rematch]): 201 when the
+// offer made the rematch, 200 when it joined the one offered before.
 func (s *Server) rematchTable(w http.ResponseWriter, r *http.Request) {
 	done, err := s.quotas.create(s.clientOf(r))
 	if err != nil {
 		s.refuse(w, err)
 		return
 	}
-	t, tok, err := s.cfg.Hall.Rematch(r.Context(), r.PathValue("id"), bearer(r))
+	re, err := s.cfg.Hall.Rematch(forwardedContext(r), r.PathValue("id"), bearer(r))
 	if err != nil {
 		done("")
 		writeError(w, s.log, err)
 		return
 	}
-	done(t.ID())
-	inv, _ := t.Invite(tok.Owner)
-	writeJSON(w, http.StatusCreated, created{Table: t.Info(), OwnerToken: tok.Owner, Here: tok.Here, Link: tableLink(t.ID(), inv)})
+	status := http.StatusOK
+	if re.Tokens.Owner != "" {
+		status = http.StatusCreated
+		done(re.Table.ID())
+	} else {
+		done("")
+	}
+	token := re.Tokens.Owner
+	if re.Seat != nil {
+		token = re.Seat.Token
+	}
+	inv, _ := re.Table.Invite(token)
+	writeJSON(w, status, rematchOffer{Table: re.Table.Info(), OwnerToken: re.Tokens.Owner, Here: re.Tokens.Here, Seat: re.Seat, Link: tableLink(re.Table.ID(), inv)})
 }
 
 func (s *Server) tableRecord(w http.ResponseWriter, r *http.Request) {

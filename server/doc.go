@@ -10,4 +10,9 @@
 // messages, with the chat and take-back endpoints), post.go
 // (state-changing requests from other sites) and ready.go (readiness). The
 // cap on bots thinking is the table package's.
+//
+// Game reviews: review.go serves them (and names the [Reviewer], the
+// engine the server is given), reviewqueue.go queues the review of each
+// game that ends, and reviewworker.go makes them, claimed from the queue
+// that the instances of a cluster share.
 package server

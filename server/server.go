@@ -105,6 +105,16 @@ type Config struct {
 	HashWait        time.Duration
 	// Tutorials are served at /api/games/{id}/tutorial; nil serves none.
 	Tutorials *tutorial.Set
+
+	// Reviewer reviews finished games, Reviews is the queue of reviews
+	// that the hall's Finished hook fills (see NewReviewQueue), and
+	// ReviewWorkers is how many reviews this server makes at once (the
+	// serve command's default is 1). Reviews are on when all three are
+	// set; 0 workers turns them off, and GET /api/tables/{id}/review
+	// then answers not_found.
+	Reviewer      Reviewer
+	Reviews       *ReviewQueue
+	ReviewWorkers int
 }
 
 // Server serves Minehall over HTTP and WebSocket.
@@ -133,6 +143,10 @@ type Server struct {
 	conns map[*websocket.Conn]struct{}
 	wg    sync.WaitGroup
 	down  bool
+
+	// reviewers are the review workers, stopped by stopReviewers.
+	reviewers     sync.WaitGroup
+	stopReviewers context.CancelFunc
 }
 
 // New returns a server for cfg.
@@ -184,6 +198,7 @@ func New(cfg Config) *Server {
 	}
 	s.rps = map[string]*webauthn.WebAuthn{}
 	s.routes()
+	s.startReviews()
 	return s
 }
 
@@ -234,6 +249,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/players/{name}", s.getPlayer)
 	s.mux.HandleFunc("GET /api/leaderboard/{game}", s.getLeaderboard)
 	s.mux.HandleFunc("GET /api/tables/{id}/ratings", s.invited(s.getTableRatings))
+	s.routeReviews()
 }
 
 // ServeHTTP implements http.Handler: a request that says it comes from
@@ -381,7 +397,8 @@ func (s *Server) untrack(c *websocket.Conn) {
 // restart" (clients reconnect), and waits for their handlers until ctx
 // ends. Close the hall first, so that every acknowledged action is stored
 // and no table acts any more; the HTTP listener is the caller's
-// (http.Server.Shutdown).
+// (http.Server.Shutdown). It stops the review workers too, and waits for
+// them: a review being made goes back to the queue.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.mu.Lock()
 	s.down = true
@@ -390,11 +407,12 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		conns = append(conns, c)
 	}
 	s.mu.Unlock()
+	s.stopReviews()
 	for _, c := range conns {
 		go c.Close(websocket.StatusServiceRestart, "the server is restarting")
 	}
 	done := make(chan struct{})
-	go func() { s.wg.Wait(); close(done) }()
+	go func() { s.wg.Wait(); s.reviewers.Wait(); close(done) }()
 	select {
 	case <-done:
 		return nil

@@ -142,7 +142,7 @@ const (
 // it.
 func (t *Table) Absence(seat game.Player) string {
 	for i := len(t.SeatEvents) - 1; i >= 0; i-- {
-		if ev := t.SeatEvents[i]; ev.Seat == seat {
+		if ev := t.SeatEvents[i]; ev.Seat == seat && handsSeat(ev) {
 			if ev.Event == game.SeatStandIn {
 				return ev.Reason
 			}
@@ -152,11 +152,17 @@ func (t *Table) Absence(seat game.Player) string {
 	return ""
 }
 
+// handsSeat reports whether ev gives a seat to a stand-in or back to its
+// person; other events (a device's hand-over) leave that as it was.
+func handsSeat(ev game.SeatEvent) bool {
+	return ev.Event == game.SeatStandIn || ev.Event == game.SeatReturned
+}
+
 // StoodInAt reports whether a stand-in played the action numbered n for
 // seat: whether seat's last event before that action was a stand-in.
 func (t *Table) StoodInAt(seat game.Player, n int64) bool {
 	for i := len(t.SeatEvents) - 1; i >= 0; i-- {
-		if ev := t.SeatEvents[i]; ev.Seat == seat && ev.N < n {
+		if ev := t.SeatEvents[i]; ev.Seat == seat && ev.N < n && handsSeat(ev) {
 			return ev.Event == game.SeatStandIn
 		}
 	}

@@ -60,17 +60,24 @@ type Settings struct {
 	// Here are the person seats made on the owner's device when the table
 	// was created (pass and play); a rematch makes them there again.
 	Here []game.Player `json:"here,omitempty"`
+	// Rematched are the seats of a finished table whose people have taken
+	// a seat at its rematch (each takes one only once).
+	Rematched []game.Player `json:"rematched,omitempty"`
 }
 
 // Clone returns a deep copy of s.
 func (s Settings) Clone() Settings {
 	s.Muted = append([]game.Player(nil), s.Muted...)
 	s.Here = append([]game.Player(nil), s.Here...)
+	s.Rematched = append([]game.Player(nil), s.Rematched...)
 	if len(s.Muted) == 0 {
 		s.Muted = nil
 	}
 	if len(s.Here) == 0 {
 		s.Here = nil
+	}
+	if len(s.Rematched) == 0 {
+		s.Rematched = nil
 	}
 	return s
 }

@@ -61,6 +61,8 @@ type Hall struct {
 	wg      sync.WaitGroup // bot goroutines
 	bots    *botQueue      // every bot's think goes through it
 	replays replays        // finished games being stepped through
+
+	rematchMu sync.Mutex // one offer of a rematch at a time (see Rematch)
 }
 
 // Stats counts what a hall holds, for metrics.
@@ -510,66 +512,6 @@ func RecordOf(reg *game.Registry, rec *store.Table, acts []store.Action) (*game.
 		r.Result = game.ResultOf(s)
 	}
 	return r, nil
-}
-
-// Rematch makes a new table with the same game, options and seats as the
-// finished table id, for its owner, and links the two. It returns the new
-// table and its tokens: the seats made here at the finished table are made
-// here again, with the same names and new tokens.
-func (h *Hall) Rematch(ctx context.Context, id, ownerToken string) (*Table, Tokens, error) {
-	old, err := h.cfg.Store.Table(ctx, id)
-	if err != nil {
-		return nil, Tokens{}, err
-	}
-	if !tokenMatches(ownerToken, old.OwnerHash) {
-		return nil, Tokens{}, game.Errorf(game.CodeUnauthorized, "only the table's owner may ask for a rematch")
-	}
-	if old.Status != store.StatusFinished {
-		return nil, Tokens{}, game.Errorf(game.CodeConflict, "table %s is not finished", id)
-	}
-	if old.Rematch != "" {
-		return nil, Tokens{}, game.Errorf(game.CodeConflict, "table %s has a rematch already: %s", id, old.Rematch)
-	}
-	req := CreateRequest{Game: old.Game, Players: old.Players, Options: old.Options, AutoStart: old.AutoStart,
-		TimeControl: old.TimeControl, StandIn: old.StandInBot, SpectatorChat: old.Settings.SpectatorChat, Private: old.Private, invite: old.Invite}
-	for i, s := range old.Seats {
-		sr := SeatRequest{Kind: s.Kind, Bot: s.Bot, ReservedFor: s.ReservedName, ReservedAccount: s.ReservedFor}
-		if slices.Contains(old.Settings.Here, game.Player(i)) {
-			sr.Here, sr.Name = true, s.Name
-		}
-		req.Seats = append(req.Seats, sr)
-	}
-	t, tok, err := h.Open(ctx, req)
-	if err != nil {
-		return nil, Tokens{}, err
-	}
-	t.mu.Lock()
-	t.rec.RematchOf = id
-	err = h.cfg.Store.UpdateTable(ctx, t.rec)
-	t.mu.Unlock()
-	if err != nil {
-		return nil, Tokens{}, err
-	}
-	h.mu.Lock()
-	live := h.tables[id]
-	h.mu.Unlock()
-	if live == nil {
-		old.Rematch = t.rec.ID
-		if err := h.cfg.Store.UpdateTable(ctx, old); err != nil {
-			return nil, Tokens{}, err
-		}
-		return t, tok, nil
-	}
-	// The finished table still has subscribers: tell them where to go.
-	live.mu.Lock()
-	defer live.mu.Unlock()
-	live.rec.Rematch = t.rec.ID
-	if err := h.cfg.Store.UpdateTable(ctx, live.rec); err != nil {
-		live.rec.Rematch = ""
-		return nil, Tokens{}, err
-	}
-	live.broadcastTable()
-	return t, tok, nil
 }
 
 // Stats counts the live tables and the actions applied.

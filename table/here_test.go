@@ -42,10 +42,11 @@ func TestSeatsHere(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	next, tok2, err := e.hall.Rematch(ctx, tb.ID(), tok.Owner)
+	rm, err := e.hall.Rematch(ctx, tb.ID(), tok.Owner)
 	if err != nil {
 		t.Fatalf("Rematch: %v", err)
 	}
+	next, tok2 := rm.Table, rm.Tokens
 	if len(tok2.Here) != 2 || tok2.Here[1].Name != "Bo" || tok2.Here[0].Token == tok.Here[0].Token {
 		t.Errorf("rematch tokens: %+v; want Ann and Bo here with new tokens", tok2)
 	}

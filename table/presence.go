@@ -130,7 +130,8 @@ func (sub *Subscription) SetAway(away bool) {
 // whose connection follows one seat at a time or watches): while sub
 // lasts, they count as present as its own seat does, so that nobody is
 // handed to a stand-in for being offline while the device is passed to
-// them. Their clocks run as ever. Bots' seats and sub's own are ignored.
+// them. Their clocks run as ever (but under a hand-over, see
+// [SeatHandedOver]). Bots' seats and sub's own are ignored.
 func (sub *Subscription) Hold(seats []game.Player) {
 	t := sub.t
 	t.mu.Lock()

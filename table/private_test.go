@@ -102,11 +102,12 @@ func TestPrivateNeverRatedAndRematchStaysPrivate(t *testing.T) {
 	if err := tb.Leave(ctx, seat, seatTok); err != nil {
 		t.Fatalf("Leave: %v", err)
 	}
-	re, tok, err := e.hall.Rematch(ctx, tb.ID(), owner)
+	rm, err := e.hall.Rematch(ctx, tb.ID(), owner)
 	if err != nil {
 		t.Fatalf("Rematch: %v", err)
 	}
-	reInv, _ := re.Invite(tok.Owner)
+	re := rm.Table
+	reInv, _ := re.Invite(rm.Tokens.Owner)
 	if !re.Info().Private || reInv != inv {
 		t.Errorf("rematch: private %v, invitation %q (first %q); want private with the same invitation", re.Info().Private, reInv, inv)
 	}

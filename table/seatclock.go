@@ -81,10 +81,18 @@ func (t *Table) noteClocks(ms int64) {
 	for i := range t.clocks {
 		run := slices.Contains(t.cbuf, game.Player(i)) && t.clockRuns(i)
 		switch c := &t.clocks[i]; {
-		case run && c.since < 0:
+		case run && c.since < 0 && !t.handOver.waiting[i]:
+			if t.awaitsHandOver(i) {
+				t.handOver.waiting[i] = true
+				continue
+			}
 			c.since = ms
-		case !run && c.since >= 0:
-			t.chargeTurn(i, ms)
+			t.handOver.noteTurn(i, t.rec)
+		case !run:
+			t.handOver.waiting[i] = false
+			if c.since >= 0 {
+				t.chargeTurn(i, ms)
+			}
 		}
 	}
 }

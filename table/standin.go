@@ -72,6 +72,8 @@ func (t *Table) applySeatEvent(ev game.SeatEvent) {
 		t.dropBot(i)
 		t.graceFrom[i] = max(t.graceFrom[i], ev.Ms)
 		t.noteClocks(ev.Ms)
+	case SeatHandedOver:
+		t.applyHandOver(i, ev.Ms)
 	}
 }
 

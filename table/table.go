@@ -63,9 +63,12 @@ type Table struct {
 	absent        []string
 	eventsApplied int
 	clocks        []seatClock
-	clockTimer    Stopper
-	clockGen      int64
-	cbuf          []game.Player
+	// handOver is the hand-over of a device passed round (see
+	// handover.go).
+	handOver   handOver
+	clockTimer Stopper
+	clockGen   int64
+	cbuf       []game.Player
 	// Offline graces (see grace.go): when each seat last acted, in ms
 	// since the start; whether it is among the actors; the moment its
 	// grace counts from (when it went offline, became an actor or came
@@ -123,6 +126,7 @@ func (h *Hall) build(g game.Game, rec *store.Table, acts []store.Action) (*Table
 		chance:    game.NewRand(randomSeed()),
 		absent:    make([]string, rec.Players),
 		clocks:    newClocks(rec),
+		handOver:  newHandOver(rec.Players),
 		lastActed: make([]int64, rec.Players), acting: make([]bool, rec.Players), graceFrom: make([]int64, rec.Players),
 	}
 	t.ctx, t.cancel = context.WithCancel(context.Background())
@@ -428,6 +432,9 @@ func (t *Table) act(ctx context.Context, seat game.Player, move string, seq int6
 	if err := game.Check(t.state, seat, a); err != nil {
 		return store.Action{}, err
 	}
+	if err := t.handedOver(ctx, seat); err != nil {
+		return store.Action{}, err
+	}
 	if t.standsIn(seat) {
 		// A person who acts with their token is back: the stand-in stops.
 		if err := t.addSeatEvent(ctx, seat, game.SeatReturned, ""); err != nil {
@@ -516,6 +523,9 @@ func (t *Table) subscribe(seat game.Player, legal bool, name string) (*Subscript
 	sub := &Subscription{C: c, c: c, seat: seat, legal: legal, name: name, t: t}
 	before := t.census()
 	t.subs[sub] = struct{}{}
+	if err := t.handedOver(t.ctx, seat); err != nil {
+		t.hall.cfg.Logger.Error("hand-over not stored", "table", t.id, "seat", seat, "err", err)
+	}
 	c <- t.stateUpdate(sub).seal()
 	// The others hear of the new presence; the new subscriber's state says
 	// it already.

@@ -49,8 +49,8 @@ func weight(s site, seen map[string]bool) int {
 // pageWeights returns the bytes of JavaScript and CSS, before compression,
 // that the client's pages load: shared, what every page loads (main.js and
 // the modules it imports, with app.css); and by page, what a table of each
-// game renderer loads (the shared modules with games/<name>.js, its
-// imports and games/<name>.css) and what each page module that a page
+// game renderer loads (the shared modules with the table page, js/table.js,
+// and games/<name>.js, their imports and games/<name>.css) and what each page module that a page
 // imports dynamically loads with the shared ones ("page js/puzzle-oom.js",
 // with the renderer it draws with).
 func pageWeights(s site) (shared int, pages map[string]int) {
@@ -75,7 +75,10 @@ func pageWeights(s site) (shared int, pages map[string]int) {
 		default:
 			continue
 		}
+		// A game's table page loads the table page's modules and its
+		// renderer's.
 		seen := maps.Clone(base)
+		closure(s, "js/table.js", seen)
 		closure(s, start, seen)
 		pages[key] = weight(s, seen)
 	}

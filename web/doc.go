@@ -16,6 +16,8 @@
 //     docs/protocol.md (hello, numbered updates, sync on a gap, reconnect
 //     with backoff, resend by seq).
 //   - js/lobby.js, js/table.js, js/replay.js, js/rules.js: the pages.
+//   - js/review.js with review.css: a finished game's review (/review/{id}),
+//     loaded when first shown.
 //   - games/<id>.js: a renderer per game; games/generic.js renders any game
 //     as key/values with its legal moves as buttons.
 //   - js/compact.js, js/tablebar.js: a table on a phone (the media query

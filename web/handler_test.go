@@ -37,6 +37,7 @@ func TestHandlerRoutes(t *testing.T) {
 		{"Index", "GET", "/", 200, "text/html", `<script type="module" src="/assets/js/main.js">`},
 		{"TableRoute", "GET", "/tables/3f2a9c0d11b4e7a2", 200, "text/html", "<main"},
 		{"ReplayRoute", "GET", "/replay/3f2a9c0d11b4e7a2", 200, "text/html", "<main"},
+		{"ReviewRoute", "GET", "/review/3f2a9c0d11b4e7a2", 200, "text/html", "<main"},
 		{"RulesRoute", "GET", "/rules/minerals", 200, "text/html", "<main"},
 		{"Head", "HEAD", "/tables/x", 200, "text/html", ""},
 		{"Script", "GET", "/assets/js/main.js", 200, "text/javascript", "import"},

@@ -30,7 +30,7 @@ func (g *Game) Spec() game.Spec {
 	return game.Spec{
 		ID:         "hammertime",
 		Title:      "Hammer Time",
-		Summary:    "Hit the tray so that gems fall, but not too many: fill four wagons with the right colors before the others.",
+		Summary:    "Hit the tray so that gems fall, but not too many, and fill four wagons with the right colors; the round is played out, and ties go to the most mission cards.",
 		MinPlayers: 2,
 		MaxPlayers: 4,
 		Options: []game.OptionSpec{

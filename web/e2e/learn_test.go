@@ -145,7 +145,7 @@ func offScript(t *testing.T, tab context.Context, c learnCase) {
 		do(t, tab, 10*time.Second, "type a legal move off the script",
 			typeInto(`#learn-move`, other),
 			chromedp.Click(chromedp.CSS(`#learn-send`)))
-		waitFor(t, tab, 10*time.Second, "the tutorial's request", fmt.Sprintf(`!!document.querySelector('#learn-reason') && document.querySelector('#learn-reason').textContent.includes(document.querySelector('#learn-prompt').dataset.move) && document.querySelector('#learn-text').dataset.step === %q`, step))
+		waitFor(t, tab, 10*time.Second, "the tutorial's request", fmt.Sprintf(`!!document.querySelector('#learn-reason') && document.querySelector('#learn-reason').textContent.includes(document.querySelector('#learn-prompt strong').textContent) && document.querySelector('#learn-text').dataset.step === %q`, step))
 	}
 	if got := eval[string](t, tab, `document.querySelector('#learn-text').dataset.step`); got != step {
 		t.Fatalf("an off-script move moved the tutorial from step %s to %s", step, got)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -78,7 +79,10 @@ func TestTogetherPassAndPlayMinerals(t *testing.T) {
 		}
 		moves++
 	}
-	tb := getTable(t, s, id)
+	// The table is private (made on one device): the owner's token opens it.
+	owner := eval[string](t, tab, `JSON.parse(localStorage.getItem('minehall.owner.`+id+`'))`)
+	var tb tableJSON
+	apiCall(t, s, "GET", "/api/tables/"+id, owner, nil, &tb, http.StatusOK)
 	if tb.Status != "finished" {
 		t.Fatalf("after %d moves the table is %s; want finished", moves, tb.Status)
 	}
@@ -113,7 +117,7 @@ func TestTogetherPassAndPlayMinerals(t *testing.T) {
 	// A checkbox shows its click at once; the server has the setting once
 	// the page's request is answered.
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		apiCall(t, s, "GET", "/api/tables/"+id, "", nil, &info, 200)
+		apiCall(t, s, "GET", "/api/tables/"+id, owner, nil, &info, 200)
 		if info.Chat.Spectators && fmt.Sprint(info.Chat.Muted) == fmt.Sprintf("[%d]", other) {
 			break
 		}
@@ -187,9 +191,9 @@ func TestTogetherPassAndPlayTF22HidesHands(t *testing.T) {
 			if passes == 0 {
 				shot(t, tab, "pass-screen")
 			}
-			if eval[int](t, tab, `document.querySelectorAll('#board *').length`) != 0 {
-				t.Errorf("the board is on the page under the pass screen")
-			}
+			// Under the pass screen the page follows the table as a
+			// spectator holding both seats (so that they show as present):
+			// the frames' scan below checks that no hand reaches it.
 			time.Sleep(200 * time.Millisecond) // anything still coming would be recorded before the confirm
 			mu.Lock()
 			confirmed = seat

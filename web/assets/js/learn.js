@@ -11,6 +11,7 @@
 // without): the page lists them and, at a lesson's end, links the next.
 // Clicking the highlighted target of a "place" step (a board cell) plays
 // the prompted placement, the tile turned as the prompt says.
+import { moveWords } from './words.js';
 import { h, clear } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api } from './api.js';
@@ -120,9 +121,16 @@ export function learnPage(el, game) {
     renderPanel();
   }
 
-  // words returns a move as the prompt shows it: its notation, which the
-  // move box below takes as typed.
-  const words = (move) => move;
+  // words returns a move as the prompt shows it: in the reader's words, as
+  // the table's log says it (the move box below takes its notation, shown
+  // as the box's placeholder).
+  // The words of a log line need its actor: "Tim took a Y1".
+  const words = (move) => {
+    const s = step();
+    const w = moveWords(st.mod, game, move, t, st.lesson?.names || [], { player: s?.player });
+    const who = s && s.player >= 0 ? st.lesson?.names?.[s.player] : '';
+    return w !== move && who ? `${who} ${w}` : w;
+  };
 
   function render() {
     clear(head);

@@ -131,6 +131,13 @@ export function lobbyPage(el) {
       help ? h('small', { class: 'help', text: help }) : null);
   }
 
+  // passAndPlay makes a table on this device private and untimed, unless
+  // the player chose otherwise.
+  function passAndPlay() {
+    if (!form.privateChosen) form.private = true;
+    if (!form.tcChosen) form.tc = 'untimed';
+  }
+
   function seatField(g, s, i) {
     const bots = g.bots && g.bots.length ? g.bots : ['random'];
     const kind = h('select', { id: `seat-${i}`, 'aria-label': t('seat.number', { n: i + 1 }), onchange: (e) => {
@@ -149,7 +156,7 @@ export function lobbyPage(el) {
     // not in a real-time game (one person a device).
     const here = s.kind === 'person' && !realtime(g)
       ? [h('label', { class: 'check here' }, h('input', { type: 'checkbox', id: `seat-${i}-here`, checked: !!s.here,
-        onchange: (e) => { s.here = e.target.checked; render(); } }), ' ', t('pp.here')),
+        onchange: (e) => { s.here = e.target.checked; if (s.here) passAndPlay(); render(); } }), ' ', t('pp.here')),
       s.here ? h('input', { class: 'here-name', id: `seat-${i}-name`, maxlength: 32, value: s.name ?? (i === 0 ? form.name : ''),
         'aria-label': t('pp.name', { n: i + 1 }), oninput: (e) => { s.name = e.target.value; } }) : null]
       : null;
@@ -169,7 +176,7 @@ export function lobbyPage(el) {
     if (!offered.some((p) => p.key === form.tc)) form.tc = DEFAULT_PRESET;
     const preset = offered.find((p) => p.key === form.tc) || offered[1];
     return h('div', { class: 'field' }, h('label', { for: 'time-control', text: t('tc.label') }),
-      h('select', { id: 'time-control', 'aria-describedby': 'time-control-help', onchange: (e) => { form.tc = e.target.value; render(); } },
+      h('select', { id: 'time-control', 'aria-describedby': 'time-control-help', onchange: (e) => { form.tc = e.target.value; form.tcChosen = true; render(); } },
         offered.map((p) => h('option', { value: p.key, selected: p.key === preset.key, text: t('tc.option', { name: t('tc.' + p.key), time: describe(p.tc) }) }))),
       h('small', { class: 'help', id: 'time-control-help' },
         preset.tc ? h('strong', { text: describe(preset.tc) + '. ' }) : null, t('tc.' + preset.key + '.help')));
@@ -203,7 +210,7 @@ export function lobbyPage(el) {
   // joined by its invitation link, with seats kept for accounts, untimed
   // play and Out of Mine's clock off; never rated.
   function privateField(g) {
-    return checkField({ id: 'private', checked: form.private, onchange: (e) => { form.private = e.target.checked; redefaultSeats(g); render(); } },
+    return checkField({ id: 'private', checked: form.private, onchange: (e) => { form.private = e.target.checked; form.privateChosen = true; redefaultSeats(g); render(); } },
       [icon('lock'), ' ', t('private.label')], t('private.help'));
   }
 

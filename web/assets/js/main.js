@@ -1,7 +1,6 @@
 // Start-up, the client-side router and the page frame.
 import { start, setLanguage, language, onLanguage, t } from './i18n.js';
 import { lobbyPage } from './lobby.js';
-import { tablePage } from './table.js';
 import { rulesPage } from './rules.js';
 import { h, clear } from './dom.js';
 import { setRouter } from './router.js';
@@ -32,7 +31,9 @@ function lazyPage(load, name) {
 
 const profilePage = lazyPage(() => import('./profile.js'), 'profilePage');
 const leaderboardPage = lazyPage(() => import('./leaderboard.js'), 'leaderboardPage');
+const tablePage = lazyPage(() => import('./table.js'), 'tablePage');
 const replayPage = lazyPage(() => import('./replay.js'), 'replayPage');
+const reviewPage = lazyPage(() => import('./review.js'), 'reviewPage');
 const myTablesPage = lazyPage(() => import('./mytables.js'), 'myTablesPage');
 const puzzlesPage = lazyPage(() => import('./puzzles.js'), 'puzzlesPage');
 const learnPage = lazyPage(() => import('./learn.js'), 'learnPage');
@@ -41,6 +42,7 @@ const routes = [
   [/^\/$/, lobbyPage],
   [/^\/tables\/([0-9a-zA-Z_-]+)$/, tablePage],
   [/^\/replay\/([0-9a-zA-Z_-]+)$/, replayPage],
+  [/^\/review\/([0-9a-zA-Z_-]+)$/, reviewPage],
   [/^\/rules(?:\/([a-z0-9_-]+))?$/, rulesPage],
   [/^\/puzzles(?:\/([a-z0-9_-]+))?$/, puzzlesPage],
   [/^\/account$/, accountPage],

@@ -23,6 +23,8 @@ export class PassPlay {
     this.passing = null; // the seat the device is being passed to
     this.last = null;    // the seat whose person last held the device
     this.element = h('div', { class: 'pass-screen', id: 'pass-screen', role: 'dialog', 'aria-modal': 'true', hidden: true });
+    // Such a page never says it watches (app.css).
+    if (this.active) this.element.dataset.device = 'true';
   }
 
   // active reports whether the page holds several seats of the table.
@@ -55,11 +57,13 @@ export class PassPlay {
     this.o.use(seat === null ? null : this.held(seat));
   }
 
-  // pass drops the connection and the view and shows the pass screen.
+  // pass drops the connection and the view and shows the pass screen,
+  // under which the device watches holding its seats (they stay present).
   pass(seat) {
     this.current = null;
     this.passing = seat;
     this.o.drop();
+    this.o.use(null);
     this.render();
   }
 

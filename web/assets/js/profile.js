@@ -97,7 +97,8 @@ export function profilePage(el, rawName) {
         g.rated ? h('span', { class: ['delta', trend(g.before, g.after)], title: ratingTip(g.after), text: changeText(g.before, g.after) })
           : h('small', { class: 'notrated', 'data-reason': g.reason || null, text: notRated(g.reason) }), ' ',
         h('small', { text: new Date(g.finished).toLocaleDateString(language()) }), ' ',
-        h('a', { href: g.replay, 'data-link': true, text: t('profile.replay') }))))
+        h('a', { href: g.replay, 'data-link': true, text: t('profile.replay') }),
+        ' · ', h('a', { href: `/review/${g.table}`, 'data-link': true, class: 'review-link', text: t('profile.review') }))))
         : h('p', { text: t('profile.nogames') })));
   }
 

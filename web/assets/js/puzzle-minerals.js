@@ -10,7 +10,7 @@ import { t, onLanguage, language } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
 import { render as drawBoard } from '../games/minerals.js';
-import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText } from './puzzles.js';
+import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText, whenSeen } from './puzzles.js';
 
 const GAME = 'minerals';
 
@@ -63,9 +63,12 @@ export function page(el) {
     try {
       const p = await api('GET', `/api/puzzles/${GAME}/${st.mode}`);
       if (left) return;
-      Object.assign(st, { p, result: null, started: Date.now() });
+      Object.assign(st, { p, result: null, started: 0 });
       if (st.mode === 'practice' && !myRating(GAME)) serverRecord(GAME).then(render).catch(() => {});
       board = h('div', { class: 'pz-board', id: 'pz-board' });
+      // The clock starts when the board is on the screen.
+      st.unseen?.();
+      st.unseen = whenSeen(board, () => { st.started = Date.now(); tick(); });
     } catch (e) {
       st.error = e.message;
     }
@@ -74,7 +77,9 @@ export function page(el) {
 
   function tick() {
     const c = document.getElementById('pz-clock');
-    if (c && st.p) c.textContent = clockText(st.result ? st.result.millis : Date.now() - st.started);
+    if (!c || !st.p) return;
+    c.textContent = clockText(st.result ? st.result.millis : st.started ? Date.now() - st.started : 0);
+    c.dataset.started = st.started ? 'yes' : 'no';
   }
 
   function summary() {
@@ -119,7 +124,7 @@ export function page(el) {
     if (!st.p) {
       if (!st.error) parts.push(h('p', { text: t('app.loading') }));
     } else {
-      parts.push(summary(), h('p', { class: 'hint', id: 'pz-goal', text: t('pz.mn.goal') }));
+      parts.push(summary(), h('p', { class: 'hint', id: 'pz-goal', text: t('pz.mn.goal') + ' ' + t('pz.clockseen') }));
       if (st.result) parts.push(resultBox());
       parts.push(typedForm(), board);
     }
@@ -132,5 +137,5 @@ export function page(el) {
   st.clock = setInterval(tick, 500);
   const off = onLanguage(render);
   open();
-  return { leave() { left = true; off(); clearInterval(st.clock); } };
+  return { leave() { left = true; off(); clearInterval(st.clock); st.unseen?.(); } };
 }

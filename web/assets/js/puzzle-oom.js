@@ -10,7 +10,7 @@ import { t, onLanguage, language } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
 import { render as drawBoard, reply, boardPicture } from '../games/outofmine.js';
-import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText } from './puzzles.js';
+import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText, whenSeen } from './puzzles.js';
 
 const GAME = 'outofmine';
 
@@ -110,7 +110,10 @@ export function page(el) {
     try {
       const p = await api('GET', `/api/puzzles/${GAME}/${st.mode}${query}`);
       if (left) return;
-      Object.assign(st, { p, view: p.view, n: 0, started: Date.now() });
+      Object.assign(st, { p, view: p.view, n: 0, started: 0 });
+      // The clock starts when the board is on the screen.
+      st.unseen?.();
+      st.unseen = whenSeen(board, () => { st.started = Date.now(); tick(); });
       if (st.mode === 'ladder' && !myRating(GAME)) serverRecord(GAME).then(render).catch(() => {});
     } catch (e) {
       st.error = e.message;
@@ -141,8 +144,9 @@ export function page(el) {
   function tick() {
     const c = document.getElementById('pz-clock');
     if (!c) return;
-    const ms = st.result ? st.result.millis : Date.now() - st.started;
+    const ms = st.result ? st.result.millis : st.started ? Date.now() - st.started : 0;
     c.textContent = clockText(ms);
+    c.dataset.started = st.started ? 'yes' : 'no';
   }
 
   function summary() {
@@ -193,7 +197,7 @@ export function page(el) {
     if (!st.p) {
       if (!st.error) parts.push(h('p', { text: t('app.loading') }));
     } else {
-      parts.push(summary(), h('p', { class: 'hint', text: st.p.variant === 'plain' ? t('pz.oom.goal') : t('pz.oom.goalbonus') }), board,
+      parts.push(summary(), h('p', { class: 'hint', text: (st.p.variant === 'plain' ? t('pz.oom.goal') : t('pz.oom.goalbonus')) + ' ' + t('pz.clockseen') }), board,
         h('div', { class: 'pz-actions' },
           h('button', { type: 'button', class: 'primary', id: 'pz-submit', disabled: !!st.result || st.busy, onclick: submit, text: t('pz.submit') }),
           h('button', { type: 'button', id: 'pz-restart', disabled: !!st.result, onclick: () => { st.view = st.p.view; st.n++; redraw(); }, text: t('pz.restart') })));
@@ -208,5 +212,5 @@ export function page(el) {
   st.clock = setInterval(tick, 500);
   const off = onLanguage(render);
   open();
-  return { leave() { left = true; off(); clearInterval(st.clock); } };
+  return { leave() { left = true; off(); clearInterval(st.clock); st.unseen?.(); } };
 }

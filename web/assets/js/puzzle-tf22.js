@@ -5,7 +5,7 @@ import { t, onLanguage } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
 import { render as drawPlanet, describe } from '../games/tf22.js';
-import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText } from './puzzles.js';
+import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText, whenSeen } from './puzzles.js';
 
 const GAME = 'tf22';
 
@@ -45,7 +45,10 @@ export function page(el) {
     Object.assign(st, { error: '', result: null, p: null, moves: [] }); render();
     try {
       const p = await api('GET', `/api/puzzles/tf22/${st.mode}`);
-      Object.assign(st, { p, steps: [p], started: Date.now() });
+      Object.assign(st, { p, steps: [p], started: 0 });
+      // The clock starts when the board is on the screen.
+      st.unseen?.();
+      st.unseen = whenSeen(board, () => { st.started = Date.now(); tick(); });
       if (st.mode === 'practice' && !myRating(GAME)) serverRecord(GAME).then(render).catch(() => {});
     } catch (e) { st.error = e.message; }
     render();
@@ -66,7 +69,9 @@ export function page(el) {
 
   const tick = () => {
     const c = document.getElementById('pz-clock');
-    if (c) c.textContent = clockText(st.result ? st.result.millis : Date.now() - st.started);
+    if (!c) return;
+    c.textContent = clockText(st.result ? st.result.millis : st.started ? Date.now() - st.started : 0);
+    c.dataset.started = st.started ? 'yes' : 'no';
   };
 
   function summary() {
@@ -81,9 +86,16 @@ export function page(el) {
     return d;
   }
 
+  // example is the move shown in the empty move box: one of the moves
+  // legal now (a crew's move, if there is one), so that it may be played.
+  const example = () => {
+    const legal = step()?.legal || [];
+    return legal.find((m) => /^[A-E] /.test(m)) || legal[0] || '';
+  };
+
   function planBox() {
     const done = !!st.result, none = done || !st.moves.length;
-    const input = h('input', { id: 'pz-move', 'aria-label': t('pz.tf22.type'), placeholder: 'D red to 3,4', value: st.error ? st.typed : '', disabled: done });
+    const input = h('input', { id: 'pz-move', 'aria-label': t('pz.tf22.type'), placeholder: example(), value: st.error ? st.typed : '', disabled: done });
     const go = (e) => { e.preventDefault(); st.typed = input.value.trim().replace(/\s+/g, ' '); if (st.typed) send(st.typed); };
     return h('section', { class: 'card pz-plan' }, h('h2', { text: t('pz.tf22.plan') }),
       st.moves.length ? list('pz-moves', st.moves) : h('p', { class: 'muted', text: t('pz.tf22.noplan') }),
@@ -121,7 +133,7 @@ export function page(el) {
     if (!st.p) {
       if (!st.error) parts.push(h('p', { text: t('app.loading') }));
     } else {
-      parts.push(summary(), h('p', { class: 'hint', text: t('pz.tf22.goal', { crew: t(`tf.color.${st.p.setup.crew}`) }) }), board, planBox());
+      parts.push(summary(), h('p', { class: 'hint', text: t('pz.tf22.goal', { crew: t(`tf.color.${st.p.setup.crew}`) }) + ' ' + t('pz.clockseen') }), board, planBox());
       if (st.result) parts.push(resultBox());
     }
     if (st.mode === 'daily') parts.push(historyBox(GAME, st.p?.day || new Date().toISOString().slice(0, 10), (e) => t('pz.tf22.scoreof', { n: e.score, best: e.best })));
@@ -133,5 +145,5 @@ export function page(el) {
   st.clock = setInterval(tick, 500);
   const off = onLanguage(render);
   open();
-  return { leave() { st.left = true; off(); clearInterval(st.clock); } };
+  return { leave() { st.left = true; off(); clearInterval(st.clock); st.unseen?.(); } };
 }

@@ -17,6 +17,16 @@ const PAGES = { outofmine: () => import('./puzzle-oom.js'), hammertime: () => im
 // seconds: a solution faster than this counts for nothing.
 const FLOORS = [['outofmine', 'pz.floor.outofmine', 1], ['minerals', 'pz.floor.minerals', 2], ['tf22', 'pz.floor.tf22', 1], ['hammertime', 'pz.floor.hammertime', 1]];
 
+// whenSeen calls start once a quarter of el is on the screen; it returns
+// a function that stops watching.
+export function whenSeen(el, start) {
+  const io = new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) { io.disconnect(); start(); }
+  }, { threshold: 0.25 });
+  io.observe(el);
+  return () => io.disconnect();
+}
+
 // clockText writes milliseconds as m:ss.
 export function clockText(ms) {
   const s = Math.max(0, Math.floor(ms / 1000));

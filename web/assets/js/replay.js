@@ -89,7 +89,8 @@ export function replayPage(el, id) {
     head.append(h('h1', { text: t('replay.of', { game: spec ? gameTitle(spec) : rec.game }) }),
       r ? h('p', { class: 'replay-result' }, t('end.winners', { names: (r.winners || []).map(nameOf).join(', ') || '—' }),
         names().map((n, i) => [' · ', seatBadge(pal, i, t, 'small'), ' ', `${n}: ${r.scores?.[i] ?? ''}`])) : null,
-      h('p', {}, h('a', { href: `/api/tables/${id}/record`, download: '', text: t('replay.download') })));
+      h('p', {}, h('a', { href: `/api/tables/${id}/record`, download: '', text: t('replay.download') }),
+        rec.ending ? null : [' · ', h('a', { href: `/review/${id}`, 'data-link': true, id: 'replay-review', text: t('end.review') })]));
     renderControls();
     renderList();
   }

@@ -350,19 +350,13 @@ export function tablePage(el, id) {
     renderAll();
   }
 
-  async function rematch() {
-    try {
-      const c = await api('POST', `/api/tables/${id}/rematch`, undefined, ownerOf(id));
-      saveOwner(c.table.id, c.owner_token);
-      if (c.table.seats.some((s) => s.kind === 'person')) {
-        const j = await api('POST', `/api/tables/${c.table.id}/join`, { name: playerName() || names()[mine?.seat ?? 0] || 'Player' });
-        saveSeat(c.table.id, j.seat, j.token);
-      }
-      navigate(c.link || `/tables/${c.table.id}`);
-    } catch (e) {
-      st.message = e.message;
-      renderMessage();
-    }
+  // rematch is the end screen's rematch: offered by any seated person,
+  // accepted by the others (see endscreen.js).
+  function rematch() {
+    rematch.offer ||= new renderEnd.module.Rematch({
+      id, seat: () => mine, pass, name: (i) => nameOf(i), redraw: () => renderEnd(), say: (text) => { st.message = text; renderMessage(); },
+    });
+    return rematch.offer;
   }
 
   function renderAll() {
@@ -602,22 +596,27 @@ export function tablePage(el, id) {
     boxes.end.hidden = !over;
     boxes.end.dataset.ending = ending;
     if (!over) return;
+    // The end screen's module is loaded when a game ends.
+    if (!renderEnd.module) {
+      renderEnd.loading ||= import('./endscreen.js').then((m) => { renderEnd.module = m; renderEnd(); });
+      return;
+    }
+    const { endOrder, winnersLine } = renderEnd.module;
     const r = ending ? {} : st.result;
-    const winners = (r.winners || []).map(nameOf);
     const me = mySeat();
-    const rows = names().map((n, i) => ({ i, n, score: r.scores?.[i], win: (r.winners || []).includes(i), standIn: endedWithStandIn(i) }))
-      .sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+    const rows = endOrder(names().map((n, i) => ({ i, n, score: r.scores?.[i], win: (r.winners || []).includes(i), standIn: endedWithStandIn(i) })));
+    const parts = ending ? null : st.mod?.breakdown?.(st.view, { t, names: names(), you: st.you, result: r });
     const pal = colors();
     const who = (row) => [
       row.win ? icon('trophy', 'win') : null, row.win ? h('span', { class: 'sr', text: t('end.winner') + ': ' }) : null,
       seatBadge(pal, row.i, t, 'small'), ' ', row.n, row.i === me ? ` (${t('table.you')})` : '',
       row.standIn ? h('span', { class: 'tag standin', 'data-stand-in': 'true' }, icon('bot'), ' ', t('end.standin')) : null];
-    const ownerToken = ownerOf(id);
+    const offer = rematch().view(st.info);
     if (st.info?.rated && !ending) ratingChanges.load();
     boxes.end.append(...[
       h('h2', { id: 'end-h', text: ['aborted', 'expired'].includes(ending) ? t('end.closed') : t('end.title') }),
       ending ? h('p', { class: 'ending', text: t('ending.' + ending) }) : null,
-      h('p', { class: 'winners', text: winners.length ? t('end.winners', { names: winners.join(', ') }) : t('end.nowinner') }),
+      h('p', { class: 'winners', text: winnersLine({ result: r, parts, nameOf, game: st.info?.game, t }) }),
       ending
         ? (ending === 'abandoned' ? h('ul', { class: 'endseats' }, rows.map((row) => h('li', { 'data-seat': row.i }, who(row)))) : null)
         : h('table', { class: 'scores' },
@@ -626,13 +625,13 @@ export function tablePage(el, id) {
             h('td', {}, who(row)),
             h('td', { text: row.score ?? '' }))))),
       st.info?.rated && !ending ? ratingChanges.view() : null,
-      ending ? null : breakdownSection(st.mod?.breakdown?.(st.view, { t, names: names(), you: st.you, result: r }), r.scores, names(), pal, t),
+      ending ? null : breakdownSection(parts, r.scores, names(), pal, t),
+      offer.note,
       h('div', { class: 'actions' },
-        st.info?.rematch
-          ? h('a', { class: 'button primary', href: `/tables/${st.info.rematch}`, 'data-link': true, id: 'to-rematch', text: t('end.torematch') })
-          : ownerToken ? h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: rematch, text: t('end.rematch') }) : null,
+        ...offer.buttons,
         !ending || ending === 'abandoned'
           ? h('a', { class: 'button', href: `/replay/${id}`, 'data-link': true, id: 'replay', text: t('end.replay') }) : null,
+        !ending ? h('a', { class: 'button', href: `/review/${id}`, 'data-link': true, id: 'review', text: t('end.review') }) : null,
         h('a', { class: 'button', href: '/', 'data-link': true, text: t('end.lobby') }))].filter(Boolean));
   }
 
