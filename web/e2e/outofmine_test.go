@@ -114,10 +114,11 @@ func cellName(row, col int) string { return fmt.Sprintf("%c%d", 'a'+col, row+1) 
 func takeKind(t *testing.T, tab context.Context, shape string) string {
 	t.Helper()
 	kind := eval[string](t, tab, fmt.Sprintf(`[...document.querySelectorAll('#oom-supply .kind:not([disabled])')].find((b) => b.dataset.kind === %q || b.dataset.kind.startsWith(%q))?.dataset.kind || ''`, shape, shape+" "))
-	if kind == "" {
+	sel := fmt.Sprintf(`#oom-supply [data-kind=%q]`, kind)
+	if kind == "" || !eval[bool](t, tab, fmt.Sprintf(`!!document.querySelector(%q)`, sel)) { // none left, or the round just ended
 		return ""
 	}
-	clickAt(t, tab, "take "+kind, fmt.Sprintf(`#oom-supply [data-kind=%q]`, kind))
+	clickAt(t, tab, "take "+kind, sel)
 	waitFor(t, tab, 10*time.Second, kind+" in the hand", fmt.Sprintf(`document.querySelector('#oom-hand')?.dataset.shape === %q || %s !== 'round'`, shape, phase))
 	return kind
 }
