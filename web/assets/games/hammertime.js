@@ -24,6 +24,7 @@
 import { h, s as svg, clear } from '../js/dom.js';
 import { icon } from '../js/icons.js';
 import { play } from '../js/sound.js';
+import { compact } from '../js/compact.js';
 
 const COLORS = ['white', 'blue', 'green', 'yellow', 'red', 'black'];
 const GEM_FILL = { white: '#f7f6f0', blue: '#3b6fd6', green: '#2e9e48', yellow: '#e8c12c', red: '#d62728', black: '#2b2b2b' };
@@ -31,6 +32,9 @@ const GEM_FILL = { white: '#f7f6f0', blue: '#3b6fd6', green: '#2e9e48', yellow: 
 // wagons) as the page draws them, with the color of text on them.
 const SEAT_FILL = { orange: '#ff7f0e', purple: '#8e44ad', pink: '#e377c2', turquoise: '#17a2b8' };
 const SIDES = ['north', 'east', 'south', 'west'];
+// The phone layout (the table page's compact query): the tray and the
+// step's controls on one screen.
+const COMPACT = compact();
 const POSITIONS = 9;
 const STRENGTHS = 10;
 const MARGIN = 5;        // cm of table around the tray on the canvas
@@ -258,7 +262,7 @@ function buildAnimation(prev, view, you, now) {
   const quarter0 = prev?.tray?.quarter ?? view.tray.quarter;
   const a = {
     keys, fallen, frameMs, start: now, pathMs, end: now + pathMs + FALL_MS + 350,
-    theta0: trayAngle(view, you, quarter0), theta1: trayAngle(view, you, view.tray.quarter),
+    theta0: trayAngle(view, you, quarter0), theta1: trayAngle(view, you, view.tray.quarter), quarter0,
     move: move[0], push: move[0] === 'push' ? SIDES.indexOf(move[1]) : -1, hit: parseHit(lh.move),
     dragon: !!lh.dragon,
   };
@@ -343,12 +347,26 @@ function drawGem(g, gem, view, colorBlind, toScreen, k) {
   }
 }
 
+// sizeCanvas gives the canvas as many pixels as it has device pixels on
+// the screen (crisp at any devicePixelRatio) and returns its width and
+// height in them.
 function sizeCanvas(c) {
   const dpr = window.devicePixelRatio || 1;
-  const css = c.clientWidth || 480;
-  const px = Math.round(css * dpr);
-  if (c.width !== px || c.height !== px) { c.width = px; c.height = px; }
-  return px;
+  const cw = c.clientWidth || 480;
+  const pw = Math.round(cw * dpr), ph = Math.round((c.clientHeight || cw) * dpr);
+  if (c.width !== pw || c.height !== ph) { c.width = pw; c.height = ph; }
+  return [pw, ph];
+}
+
+// trayScale returns the pixels per centimeter that fit the tray, with
+// MARGIN of table around it, into a w × h canvas when the tray side bottom
+// faces the viewer: on a square canvas the tray's longer side fits its
+// width whichever way the tray is turned; a canvas taller (or wider) than
+// square shows a tray turned that way larger.
+function trayScale(view, w, h, bottom) {
+  const W = view.tray.width_cm, D = view.tray.depth_cm;
+  const [across, deep] = bottom % 2 === 0 ? [W, D] : [D, W];
+  return Math.min(w / (across + 2 * MARGIN), h / (deep + 2 * MARGIN));
 }
 
 // draw paints the tray at time now.
@@ -358,11 +376,9 @@ function draw(mem, now) {
   if (!view || !c.isConnected) return false;
   const ctx = mem.ctx;
   const t = ctx.t;
-  const px = sizeCanvas(c);
+  const [pw, ph] = sizeCanvas(c);
   const W = view.tray.width_cm, D = view.tray.depth_cm;
-  const span = Math.max(W, D) + 2 * MARGIN;
-  const k = px / span;
-  const cx = px / 2, cy = px / 2;
+  const cx = pw / 2, cy = ph / 2;
   let a = mem.anim;
   if (a && now >= a.end) {
     if (a.fallen.size) play('gems', a.fallen.size);
@@ -375,13 +391,18 @@ function draw(mem, now) {
     c.dataset.animations = String(mem.animations);
     updateFallen(mem, null);
   }
-  // The tray's angle and offset now.
+  // The tray's angle, scale and offset now.
   let theta = trayAngle(view, ctx.you, view.tray.quarter);
+  let k = trayScale(view, pw, ph, facingSide(view, ctx.you));
   let ox = 0, oy = 0;
   if (a) {
     const t0 = now - a.start;
-    if (a.move === 'turn') theta = a.theta0 + (a.theta1 - a.theta0) * ease(t0 / TURN_MS);
-    else theta = a.theta1;
+    if (a.move === 'turn') {
+      const u = ease(t0 / TURN_MS);
+      theta = a.theta0 + (a.theta1 - a.theta0) * u;
+      const k0 = trayScale(view, pw, ph, facingSide(view, ctx.you, a.quarter0));
+      k = k0 + (k - k0) * u;
+    } else theta = a.theta1;
     if (a.push >= 0) {
       const n = sidePoint(view, a.push, 0.5);
       const out = t0 < PUSH_MS ? ease(t0 / PUSH_MS) : 1 - ease((t0 - PUSH_MS) / 400);
@@ -397,13 +418,14 @@ function draw(mem, now) {
   const toScreen = (x, y) => [cx + k * ((x + ox) * cos - (y + oy) * sin), cy - k * ((x + ox) * sin + (y + oy) * cos)];
   const g = c.getContext('2d');
   g.setTransform(1, 0, 0, 1, 0, 0);
-  g.clearRect(0, 0, px, px);
+  g.clearRect(0, 0, pw, ph);
   // The table: wood, lit from the middle.
+  const px = Math.max(pw, ph);
   const wood = g.createRadialGradient(cx, cy, px * 0.1, cx, cy, px * 0.75);
   wood.addColorStop(0, '#8a6540');
   wood.addColorStop(1, '#5e4329');
   g.fillStyle = wood;
-  g.fillRect(0, 0, px, px);
+  g.fillRect(0, 0, pw, ph);
 
   // The seats around the table, the viewer at the bottom: each a tag in the
   // seat's game color, the one to play ringed.
@@ -414,9 +436,19 @@ function draw(mem, now) {
   g.textAlign = 'center'; g.textBaseline = 'middle';
   sides.forEach((sd, i) => {
     const o = (sd - mine + 4) % 4; // 0 bottom, 1 left, 2 top, 3 right
-    const at = [[cx, px - k * 1.5], [k * 1.5, cy], [cx, k * 1.5], [px - k * 1.5, cy]][o];
     const label = `${i + 1}  ${ctx.names[i] ?? t('seat.number', { n: i + 1 })}`;
     const w = g.measureText(label).width + fontPx * 1.4, hgt = fontPx * 1.8;
+    // As far from the tray's centre as a square canvas puts them; where
+    // the canvas leaves less table beside the tray than that (a phone's
+    // stage), in a corner of their own, clear of the hammer and the aim's
+    // number beside the tray's side.
+    const reach = k * (Math.max(W, D) / 2 + MARGIN - 1.5);
+    const tightX = cx - k * 1.5 < reach - 0.5, tightY = cy - k * 1.5 < reach - 0.5;
+    let at = [[cx, cy + reach], [cx - reach, cy], [cx, cy - reach], [cx + reach, cy]][o];
+    if (o === 0 && tightY) at = [6 + w / 2, ph - hgt / 2 - 4];
+    if (o === 2 && tightY) at = [pw - 6 - w / 2, hgt / 2 + 4];
+    if (o === 1 && tightX) at = [hgt / 2 + 4, 6 + w / 2];
+    if (o === 3 && tightX) at = [pw - hgt / 2 - 4, ph - 6 - w / 2];
     g.save();
     g.translate(at[0], at[1]);
     if (o === 1) g.rotate(-Math.PI / 2);
@@ -567,7 +599,7 @@ function draw(mem, now) {
     const u = 1 - (mem.dragonUntil - now) / DRAGON_MS;
     g.globalAlpha = u < 0.15 ? u / 0.15 : u > 0.85 ? (1 - u) / 0.15 : 1;
     g.fillStyle = 'rgba(120,0,0,.55)';
-    g.fillRect(0, 0, px, px);
+    g.fillRect(0, 0, pw, ph);
     // The dragon's eye opens.
     const open = Math.min(1, u * 3);
     g.fillStyle = '#f5c518';
@@ -694,15 +726,57 @@ function build(el) {
   mem.fillBox = h('section', { id: 'ht-fillbox', class: 'ht-fillbox', hidden: true });
   mem.missions = h('section', { id: 'ht-missions', class: 'ht-missions' });
   mem.seats = h('section', { id: 'ht-seats', class: 'ht-seats' });
+  mem.trayBox = h('div', { class: 'ht-traybox' }, mem.canvas, mem.fallen);
+  mem.controls = h('div', { class: 'ht-controls' }, mem.die, mem.meterBox, mem.aimForm, mem.trayMoves, mem.fillBox, mem.result, mem.help);
+  // The stage: the tray and the controls of the step; on a phone it is one
+  // screen high (the table page's --stage-h), and what only informs (the
+  // last move's result, the help) follows it, in mem.after.
+  mem.stage = h('div', { class: 'ht-main ht-stage', id: 'ht-stage' }, mem.trayBox, mem.controls);
+  mem.after = h('div', { class: 'ht-after', id: 'ht-after' });
   mem.root = h('div', { class: 'ht', id: 'ht' },
-    mem.status,
-    h('div', { class: 'ht-main' },
-      h('div', { class: 'ht-traybox' }, mem.canvas, mem.fallen),
-      h('div', { class: 'ht-controls' }, mem.die, mem.meterBox, mem.aimForm, mem.trayMoves, mem.fillBox, mem.result, mem.help)),
+    mem.status, mem.stage, mem.after,
     h('div', { class: 'ht-cards' }, mem.missions, mem.seats));
   clear(el).append(mem.root);
   wire(mem);
+  arrange(mem);
   return mem;
+}
+
+// arrange places the parts for the layout: on a phone (compact) the turn's
+// facts and the fallen gems go into the controls beside or below the tray,
+// and the last move's result and the help after the stage; on a desktop
+// they are where they always were.
+function arrange(mem) {
+  const small = COMPACT.matches;
+  if (small) {
+    mem.controls.prepend(mem.status, mem.fallen);
+    mem.after.append(mem.result, mem.help);
+  } else {
+    mem.root.prepend(mem.status);
+    mem.trayBox.append(mem.fallen);
+    mem.controls.append(mem.result, mem.help);
+  }
+  mem.after.hidden = !small;
+  fitCanvas(mem);
+}
+
+// fitCanvas sizes the tray's canvas: on a phone all the room the stage
+// leaves it, on a desktop a square as wide as its column (the style
+// sheet's).
+function fitCanvas(mem) {
+  const c = mem.canvas;
+  const staged = COMPACT.matches && getComputedStyle(mem.stage).getPropertyValue('--stage-h').trim() !== '';
+  if (!staged) {
+    c.style.removeProperty('width');
+    c.style.removeProperty('height');
+  } else {
+    const w = `${Math.floor(mem.trayBox.clientWidth)}px`, hgt = `${Math.max(120, Math.floor(mem.trayBox.clientHeight))}px`;
+    if (c.style.width !== w || c.style.height !== hgt) {
+      c.style.width = w;
+      c.style.height = hgt;
+    }
+  }
+  schedule(mem);
 }
 
 function setAim(mem, aim) {
@@ -716,8 +790,7 @@ function setAim(mem, aim) {
 function pointerPoint(mem, ev) {
   const view = mem.view;
   const r = mem.canvas.getBoundingClientRect();
-  const span = Math.max(view.tray.width_cm, view.tray.depth_cm) + 2 * MARGIN;
-  const k = r.width / span;
+  const k = trayScale(view, r.width, r.height, facingSide(view, mem.ctx.you));
   const u = (ev.clientX - r.left - r.width / 2) / k, v = -(ev.clientY - r.top - r.height / 2) / k;
   const th = trayAngle(view, mem.ctx.you, view.tray.quarter);
   const x = u * Math.cos(th) + v * Math.sin(th), y = -u * Math.sin(th) + v * Math.cos(th);
@@ -817,6 +890,10 @@ function wire(mem) {
     if (!mem.aim) mem.aim = { side: SIDES.indexOf(mem.side.value), pos: Number(mem.pos.value) };
     sendHit(mem, mem.strength);
   });
+  // The canvas follows its box (a rotated phone, the page's bar coming or
+  // going) and is redrawn at the new size.
+  new ResizeObserver(() => fitCanvas(mem)).observe(mem.trayBox);
+  COMPACT.addEventListener('change', () => { if (mem.root.isConnected) arrange(mem); });
   window.addEventListener('resize', () => schedule(mem));
 }
 
@@ -854,8 +931,11 @@ function updateStatic(mem) {
 function updateStatus(mem) {
   const { view, t, names, you } = mem.ctx;
   const who = names[view.current] ?? t('seat.number', { n: view.current + 1 });
+  // At the end the table's end screen says that the game is over and who
+  // won: the renderer adds no line of its own.
+  mem.status.hidden = view.phase === 'over';
   let text;
-  if (view.phase === 'over') text = t('ht.status.over');
+  if (view.phase === 'over') text = '';
   else if (view.phase === 'roll') text = t('ht.die.rolling');
   else if (view.phase === 'fill') text = view.current === you ? t('ht.status.fillyou') : t('ht.status.fill', { name: who });
   else text = view.current === you ? t('ht.status.hityou') : t('ht.status.hit', { name: who });
@@ -866,11 +946,11 @@ function updateStatus(mem) {
   mem.root.dataset.technique = view.technique || '';
   const facts = [t('ht.round', { n: view.round + 1 })];
   if (view.phase === 'hit') facts.push(t('ht.hits', { n: view.hits_this_turn }), t('ht.movesleft', { n: view.tray_moves_left }));
-  facts.push(t('ht.towin', { n: view.wagons_to_win }));
+  const toWin = t('ht.towin', { n: view.wagons_to_win });
   clear(mem.status).append(...[
     h('span', { class: 'ht-status-main' }, view.phase !== 'over' ? seatDot(view, view.current) : null, ' ', h('strong', { text })),
     view.final_round ? h('span', { class: 'tag acting', text: t('ht.finalround') }) : null,
-    h('span', { class: 'ht-facts' }, facts.map((f) => h('span', { class: 'ht-fact', text: f })))].filter(Boolean));
+    h('span', { class: 'ht-facts' }, facts.map((f) => h('span', { class: 'ht-fact', text: f })), h('span', { class: 'ht-fact towin', text: toWin }))].filter(Boolean));
 }
 
 function updateFallen(mem, fell) {
@@ -950,7 +1030,8 @@ function updateControls(mem) {
   const btn = (m, pic, label, rot) => {
     const p = picture(pic);
     if (rot !== undefined) p.style.transform = `rotate(${turns[rot]}deg)`;
-    return h('button', { type: 'button', class: 'move ht-traymove', 'data-move': m, 'data-key': 'move:' + m, disabled: !legal.includes(m), onclick: () => send(m) }, p, ' ', label);
+    return h('button', { type: 'button', class: 'move ht-traymove', 'data-move': m, 'data-key': 'move:' + m, title: label, disabled: !legal.includes(m), onclick: () => send(m) },
+      p, h('span', { class: 'ht-traymove-label', text: label }));
   };
   mem.trayMoves.append(
     h('span', { class: 'ht-moves-label', text: t('ht.traymoves') }),

@@ -19,8 +19,16 @@
 // draws face down); the defender's free action, the delivery and the
 // re-placement of Ranium, the set-up swaps and the choice of a crew each
 // have their own prompt. Everything the viewer acts with lies in one
-// sheet, which on a phone stays at the bottom of the screen under the
-// planet. With 2 players each seat leads two crews.
+// sheet beside the planet. On a phone (the compact layout, compact.js) the
+// planet and the sheet make the stage, the height the table page gives
+// (--stage-h): the planet at the full width with the sheet below it, or
+// beside it on a screen on its side, the other players and the game's
+// facts below the stage. There the action palette is a grid of short
+// labels that folds to the chosen action while its target is chosen, the
+// planet's rows stand further apart so that each card is a target a thumb
+// can tell from its neighbours, and a crew is chosen by its chip in the
+// sheet, not by its small figure on the planet. With 2 players each seat
+// leads two crews.
 //
 // Geometry follows the game's notation: positions are "row,col" from 1,1
 // at the top left; a card's long sides face north and south; exits are the
@@ -28,6 +36,7 @@
 import { h, s, clear, activate } from '../js/dom.js';
 import { play } from '../js/sound.js';
 import { reasonText } from '../js/explain.js';
+import { compact } from '../js/compact.js';
 
 const COLORS = ['white', 'red', 'blue', 'yellow'];
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K'];
@@ -39,12 +48,16 @@ const GRID = 6;
 const CW = 96;    // card width (long side)
 const CH = 64;    // card height
 const GAP = 4;
+// The room between two rows of cards in the compact layout: a card is about
+// 32 px high on a phone, and the 44 px square around a card's middle must
+// not reach the cards above and below it.
+const GAP_COMPACT = 14;
 const M = 30;     // room around the planet for the loaders
 const LBL = 22;   // the band for the coordinates, above and left of the planet
 const LANE = { white: -12, red: -4, blue: 4, yellow: 12 }; // tunnel lanes, so two colors never overlap
-// The phones' screens: the actions then lie in a sheet at the bottom of the
-// screen, under the planet.
-const PHONE = '(max-width: 700px)';
+// Half the side of the square around a loader's target on the planet that
+// takes a tap: about 46 px on the narrowest phone.
+const TAP_R = 46;
 
 // The seats' player colors (the view's seat_colors) as the page draws them;
 // a seat without a crew yet is grey.
@@ -150,8 +163,13 @@ function seatDot(view, seat) {
 
 // ---- geometry ----
 
+// gapY is the room between two rows of cards: GAP, or GAP_COMPACT in the
+// compact layout (render sets it before it draws).
+let gapY = GAP;
+// planetSize is the surface's width and height, loaders' room included.
+function planetSize() { return [2 * M + GRID * CW + (GRID - 1) * GAP, 2 * M + GRID * CH + (GRID - 1) * gapY]; }
 function cardX(col) { return M + col * (CW + GAP); }
-function cardY(row) { return M + row * (CH + GAP); }
+function cardY(row) { return M + row * (CH + gapY); }
 function posName(row, col) { return `${row + 1},${col + 1}`; }
 function parsePos(p) {
   const [r, c] = p.split(',').map(Number);
@@ -226,7 +244,18 @@ export function render(el, ctx) {
   const { view } = ctx;
   if (!document.getElementById('tf-css')) document.head.append(h('link', { rel: 'stylesheet', href: '/assets/games/tf22.css', id: 'tf-css' }));
   let mem = memory.get(el);
-  if (!mem) mem = { mode: '', crew: '', swapFrom: '', sig: '', animView: null, anim: new Map(), fresh: false, wasMine: false, sheetSize: null };
+  if (!mem) mem = { mode: '', crew: '', swapFrom: '', sig: '', animView: null, anim: new Map(), fresh: false, small: null };
+  // The compact layout changes the planet's rows and the crews: draw again
+  // when the screen turns or the window crosses into it.
+  if (!mem.small) {
+    mem.small = () => {
+      if (el.isConnected) render(el, mem.ctx);
+      else compact().removeEventListener('change', mem.small);
+    };
+    compact().addEventListener('change', mem.small);
+  }
+  const small = compact().matches;
+  gapY = small ? GAP_COMPACT : GAP;
   const sig = ctx.legal.join('|');
   if (mem.sig !== sig) { mem.mode = ''; mem.swapFrom = ''; mem.sig = sig; }
   mem.ctx = ctx;
@@ -246,16 +275,17 @@ export function render(el, ctx) {
   if (!mem.crew && own.length) mem.crew = own[0];
   const mine = ctx.legal.length > 0;
 
-  // What the viewer acts with lies in one place, the sheet: on a phone it
-  // stays at the bottom of the screen, under the planet, while it is the
-  // viewer's move.
+  // What the viewer acts with lies in one place, the sheet, which with the
+  // planet makes the stage (on a large screen the stage is no box of its
+  // own: the planet and the sheet are the layout's).
   // While a combat or a delivery waits for an answer, the actions wait
   // too: they leave the sheet to the answer.
   const acting = combatBox(view, ctx, legal, mem, true);
   const answer = !!(acting || view.placement);
   const actions = palette(view, ctx, legal, mem, rerender);
+  const hint = hintText(view, ctx, legal, mem);
   const sheet = h('div', { class: ['tf-sheet', mine && 'mine'], id: 'tf-sheet', 'data-mine': mine ? 'true' : 'false' },
-    mine ? h('p', { class: 'tf-sheet-hint', id: 'tf-sheet-hint', text: hintText(view, ctx, legal, mem) }) : null,
+    hint ? h('p', { class: 'tf-sheet-hint', id: 'tf-sheet-hint', text: hint }) : null,
     setupPanel(view, ctx, legal, mem, rerender),
     acting,
     placementBox(view, ctx, legal),
@@ -263,38 +293,9 @@ export function render(el, ctx) {
   const root = h('div', { class: ['tf22', ctx.colorBlind && 'cb', mine && 'acting'], id: 'tf', 'data-phase': view.phase, 'data-variant': view.variant },
     phaseLine(view, ctx, legal, mem),
     h('div', { class: 'tf-layout' },
-      planet(view, ctx, legal, mem, rerender),
-      h('div', { class: 'tf-side' }, sheet, answer ? actions : null, acting ? null : combatBox(view, ctx, legal, mem, false), seatsBox(view, ctx))));
+      h('div', { class: 'tf-stage', id: 'tf-stage' }, planet(view, ctx, legal, mem, rerender), sheet),
+      h('div', { class: 'tf-side' }, answer ? actions : null, acting ? null : combatBox(view, ctx, legal, mem, false), seatsBox(view, ctx))));
   clear(el).append(root);
-  keepSheetRoom(mem, root, sheet);
-  if (mine && !mem.wasMine) bringPlanetIntoView(root, sheet);
-  mem.wasMine = mine;
-}
-
-// keepSheetRoom leaves room under the page for the sheet while it lies on
-// the screen's bottom, so that nothing of the page hides behind it.
-function keepSheetRoom(mem, root, sheet) {
-  mem.sheetSize?.disconnect();
-  if (typeof ResizeObserver !== 'function') return;
-  mem.sheetSize = new ResizeObserver(() => {
-    const fixed = getComputedStyle(sheet).position === 'fixed';
-    root.style.setProperty('--tf-sheet-room', fixed ? `${sheet.offsetHeight + 8}px` : '0px');
-  });
-  mem.sheetSize.observe(sheet);
-}
-
-// bringPlanetIntoView scrolls a phone's page, when the viewer's move comes,
-// so that the whole planet shows above the sheet: no scrolling is needed
-// to act.
-function bringPlanetIntoView(root, sheet) {
-  if (!window.matchMedia?.(PHONE).matches) return;
-  requestAnimationFrame(() => {
-    const planet = root.querySelector('.tf-planetwrap');
-    if (!planet || !planet.isConnected) return;
-    const r = planet.getBoundingClientRect();
-    const bottom = getComputedStyle(sheet).position === 'fixed' ? sheet.getBoundingClientRect().top : window.innerHeight;
-    if (r.top < 0 || r.bottom > bottom) window.scrollBy({ top: r.top - 4, behavior: 'instant' });
-  });
 }
 
 // sounds plays what the last move did: a mine card turning or flipping, a
@@ -442,18 +443,37 @@ function targetsNow(view, ctx, legal, mem) {
 
 function planet(view, ctx, legal, mem, rerender) {
   const { t } = ctx;
-  const size = [2 * M + GRID * CW + (GRID - 1) * GAP, 2 * M + GRID * CH + (GRID - 1) * GAP];
+  const size = planetSize();
   // A band above and left of the surface holds the coordinates.
   const svg = s('svg', { viewBox: `${-LBL} ${-LBL} ${size[0] + LBL} ${size[1] + LBL}`, class: 'planet', id: 'tf-planet', role: 'group', 'aria-label': t('tf.planet') });
   svg.append(s('rect', { x: 2, y: 2, width: size[0] - 4, height: size[1] - 4, rx: 24, class: 'surface' }), planetCoords());
   const targets = targetsNow(view, ctx, legal, mem);
   const ranium = new Map();
   for (const c of view.cards || []) ranium.set(posName(c.row, c.col), c.ranium);
+  if (gapY > GAP) svg.append(bridges(view));
   for (const c of view.cards || []) svg.append(cardGroup(c, view, ctx, targets, mem, rerender));
   svg.append(basesGroup(view, t));
   svg.append(crewsGroup(view, ctx, legal, mem, targets, rerender));
   svg.append(loadersGroup(view, ctx, legal, mem));
-  return h('div', { class: 'tf-planetwrap' }, svg);
+  return h('div', { class: 'tf-planetwrap', 'data-stage-board': '' }, svg);
+}
+
+// bridges draws, where the rows of cards stand apart (the compact layout),
+// each tunnel that runs on from a card's south edge into the same color's
+// tunnel of the card below, across the room between them.
+function bridges(view) {
+  const g = s('g', { class: 'bridges', 'aria-hidden': 'true' });
+  const at = new Map((view.cards || []).map((c) => [posName(c.row, c.col), c]));
+  for (const c of view.cards || []) {
+    const below = at.get(posName(c.row + 1, c.col));
+    if (!below) continue;
+    for (const col of COLORS) {
+      if (!c.tunnels[col]?.includes('S') || !below.tunnels[col]?.includes('N')) continue;
+      const x = cardX(c.col) + exitPoint('S', col)[0];
+      g.append(s('path', { d: `M${x},${cardY(c.row) + CH}V${cardY(below.row)}`, class: `tunnel bridge c-${col}` }));
+    }
+  }
+  return g;
 }
 
 // planetCoords draws the coordinates the notation and the log use for a
@@ -463,7 +483,7 @@ function planetCoords() {
   const g = s('g', { class: 'coords', 'aria-hidden': 'true' });
   for (let i = 0; i < GRID; i++) {
     g.append(s('text', { x: M + i * (CW + GAP) + CW / 2, y: -LBL / 2 + 5, class: 'coord', text: String(i + 1) }),
-      s('text', { x: -LBL / 2, y: M + i * (CH + GAP) + CH / 2 + 5, class: 'coord', text: String(i + 1) }));
+      s('text', { x: -LBL / 2, y: cardY(i) + CH / 2 + 5, class: 'coord', text: String(i + 1) }));
   }
   return g;
 }
@@ -573,7 +593,9 @@ function crewsGroup(view, ctx, legal, mem, targets, rerender) {
   }
   const cards = new Map((view.cards || []).map((c) => [posName(c.row, c.col), c]));
   const own = ownCrews(view, ctx.you);
-  const choosing = view.phase === 'turn' && ctx.legal.length && !view.combat && !view.placement && own.length > 1;
+  // On a phone a crew is chosen by its chip in the sheet: its figure here
+  // is too small for a thumb.
+  const choosing = view.phase === 'turn' && ctx.legal.length && !view.combat && !view.placement && own.length > 1 && !compact().matches;
   for (const [k, list] of onCard) {
     const { row, col } = parsePos(k);
     list.forEach((c, i) => {
@@ -622,6 +644,8 @@ function loadersGroup(view, ctx, legal, mem) {
   const { t } = ctx;
   const g = s('g', { class: 'loaders' });
   const hMoves = mem.mode === 'H' ? legal.letters.get('H') || [] : [];
+  const [width, height] = planetSize();
+  const small = compact().matches;
   for (const l of view.loaders || []) {
     const [x, y] = dockPoint(l);
     const lg = s('g', { class: 'loader', 'data-loader': l.loader, 'data-dock': l.dock, role: 'img', 'aria-label': t('tf.loaderat', { n: l.loader, pos: posName(l.row, l.col), edge: t(`tf.edge.${l.edge}`) }) });
@@ -634,6 +658,13 @@ function loadersGroup(view, ctx, legal, mem) {
       if (Number(f[2]) !== l.loader) continue;
       const [tx, ty] = dockPoint(f[3] === 'forward' ? l.forward : l.back);
       const tg = s('g', { class: 'loadertarget legal', 'data-move': m, 'data-key': 'move:' + m });
+      // On a phone the part that takes a tap is a square around the dot,
+      // moved inwards where it would leave the planet's picture.
+      if (small) {
+        const tapX = Math.min(Math.max(tx - TAP_R, -LBL), width - 2 * TAP_R);
+        const tapY = Math.min(Math.max(ty - TAP_R, -LBL), height - 2 * TAP_R);
+        tg.append(s('rect', { x: tapX, y: tapY, width: 2 * TAP_R, height: 2 * TAP_R, class: 'targettap' }));
+      }
       tg.append(s('circle', { cx: tx, cy: ty, r: 11, class: 'targetdot' }), glyph(f[3] === 'forward' ? 'forward' : 'back', tx, ty, 14, 'targetarrow'));
       activate(tg, describe(m, t, ctx.names), () => ctx.send(m));
       g.append(tg);
@@ -715,15 +746,16 @@ function palette(view, ctx, legal, mem, rerender) {
       } },
     h('span', { class: 'letter', text: L }),
     h('span', { class: 'aname', text: t(`tf.action.${L}`) }),
+    h('span', { class: 'ashort', 'aria-hidden': 'true', text: t(`tf.short.${L}`) }),
     youFree ? h('span', { class: 'tag free', 'aria-hidden': 'true', text: cost }) : h('span', { class: 'rods', 'aria-hidden': 'true' }, oreRods(price, price)),
     h('span', { class: 'cost sr', 'data-cost': price, text: cost }));
     // A greyed action asks the engine why, when it is hovered, focused or
     // tapped.
     const whyBox = possible ? null : h('span', { class: 'why', id: `tf-why-${L}`, role: 'tooltip', 'data-state': 'asking', text: t('explain.asking') });
     function ask() { if (whyBox) explainGreyed(L, view, ctx, whyBox); }
-    return h('li', { class: ['tf-action', possible ? 'can' : 'cannot'], 'data-action': L, onmouseenter: ask, onfocusin: ask }, btn, whyBox);
+    return h('li', { class: ['tf-action', possible ? 'can' : 'cannot', active && 'chosen'], 'data-action': L, onmouseenter: ask, onfocusin: ask }, btn, whyBox);
   });
-  return h('section', { class: 'tf-palette', id: 'tf-palette', 'aria-label': t('tf.actions') },
+  return h('section', { class: ['tf-palette', mem.mode && 'choosing'], id: 'tf-palette', 'aria-label': t('tf.actions') },
     h('h3', { text: t('tf.actions') }), head, h('ul', { class: 'tf-actions' }, items), choices(view, ctx, legal, mem, rerender));
 }
 

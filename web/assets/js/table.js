@@ -8,7 +8,7 @@ import { notifyButton, notifyTurn } from './notify.js';
 import { inviteLink, inviteOf } from './private.js';
 import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
-import { api, hereSeats, seatOf, saveSeat, forgetSeat, ownerOf, saveOwner, playerName, savePlayerName } from './api.js';
+import { api, hereSeats, seatOf, saveSeat, forgetSeat, ownerOf, playerName, savePlayerName } from './api.js';
 import { gameSpec, gameTitle, renderer, seatName } from './catalog.js';
 import { TableSocket } from './socket.js';
 import { navigate } from './router.js';
