@@ -74,6 +74,10 @@ func outOfMineGoldens() []goldenCase {
 		Reach: round(2, 5), Prefer: oomPrefer, Timeout: timeout, Deadline: 97000,
 		Ready: `document.querySelector('#oom-board .tile') !== null`,
 	}
+	// The renderer loads its stylesheet with its first drawing: a shot
+	// waits for it.
+	const styled = ` && !!document.getElementById('oom-css')?.sheet`
+	base.Ready += styled
 	play := base
 	play.Name = "outofmine-round"
 	finds := base
@@ -81,7 +85,7 @@ func outOfMineGoldens() []goldenCase {
 	scoring := base
 	scoring.Name, scoring.Lang, scoring.ColorBlind = "outofmine-scoring-de", "de", true
 	scoring.Reach = func(s game.State, plies int) bool { v := oomView(s, 0); return v.Phase == "choose" && v.Round == 2 }
-	scoring.Ready = `!!document.querySelector('#oom-scoring .oom-result .tile')`
+	scoring.Ready = `!!document.querySelector('#oom-scoring .oom-result .tile')` + styled
 	return []goldenCase{play, finds, scoring}
 }
 

@@ -114,10 +114,11 @@ func cellName(row, col int) string { return fmt.Sprintf("%c%d", 'a'+col, row+1) 
 func takeKind(t *testing.T, tab context.Context, shape string) string {
 	t.Helper()
 	kind := eval[string](t, tab, fmt.Sprintf(`[...document.querySelectorAll('#oom-supply .kind:not([disabled])')].find((b) => b.dataset.kind === %q || b.dataset.kind.startsWith(%q))?.dataset.kind || ''`, shape, shape+" "))
-	if kind == "" {
+	sel := fmt.Sprintf(`#oom-supply [data-kind=%q]`, kind)
+	if kind == "" || !eval[bool](t, tab, fmt.Sprintf(`!!document.querySelector(%q)`, sel)) { // none left, or the round just ended
 		return ""
 	}
-	clickAt(t, tab, "take "+kind, fmt.Sprintf(`#oom-supply [data-kind=%q]`, kind))
+	clickAt(t, tab, "take "+kind, sel)
 	waitFor(t, tab, 10*time.Second, kind+" in the hand", fmt.Sprintf(`document.querySelector('#oom-hand')?.dataset.shape === %q || %s !== 'round'`, shape, phase))
 	return kind
 }
@@ -179,12 +180,16 @@ func placeDomino(t *testing.T, tab context.Context) bool {
 	turnHandTo(t, tab, want)
 	target := eval[string](t, tab, fmt.Sprintf(`(() => {
   const free = (r, c) => document.querySelector('#oom-board rect.cell.gallery:not(.covered)[data-cell="' + String.fromCharCode(97 + c) + (r + 1) + '"]');
-  const rows = Number(document.querySelector('#oom-board').dataset.rows), cols = Number(document.querySelector('#oom-board').dataset.cols);
+  const board = document.querySelector('#oom-board'); // gone when the round just ended
+  if (!board) return '';
+  const rows = Number(board.dataset.rows), cols = Number(board.dataset.cols);
   for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) if (free(r, c) && (%q === 'Y1' || free(r + 1, c))) return r + ',' + c;
   return '';
 })()`, shape))
 	if target == "" {
-		clickAt(t, tab, "put the tile back", `#oom-return`)
+		if eval[bool](t, tab, phase+` === 'round' && !!document.querySelector('#oom-return')`) {
+			clickAt(t, tab, "put the tile back", `#oom-return`)
+		}
 		return false
 	}
 	var r, c int

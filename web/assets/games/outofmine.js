@@ -11,7 +11,9 @@
 // While chance deals (the phases "deal" and "cards", which a table passes
 // through at once and a replay steps through), every player's board as
 // far as it is dealt, the treasure cards lying face down and the seats a
-// lot is drawn among.
+// lot is drawn among. On a phone (the table page's compact layout) a
+// round's own board, hand, call, supply, clock and card goal share one
+// stage a screen high, and so does the choice of a side; the rest follows.
 //
 // Everything drawn comes from the view: tiles are named with their shape
 // and element (the hand, placed tiles, a round's results), board sides with
@@ -31,6 +33,7 @@ import { h, s, clear, activate } from '../js/dom.js';
 import { seatColors, seatBadge, paintSeat } from '../js/seatcolors.js';
 import { icon, glyph } from '../js/icons.js';
 import { play } from '../js/sound.js';
+import { compact } from '../js/compact.js';
 
 const C = 36;      // cell size in the big board's SVG units
 const PAD = 6;     // room around the board for the elves
@@ -48,6 +51,11 @@ const OP_TIMEOUT = 15000; // an action with neither ack nor error is dropped aft
 const CHANCE_PHASES = new Set(['deal', 'cards']);
 
 const memory = new WeakMap();
+
+// The table page's compact (phone) layout: the own board, the hand, the
+// supply and the call button share one screen, the stage (see
+// compactRound).
+const compactLayout = compact();
 
 // drawsClock tells the table page that this renderer draws the round
 // clock itself, by the board.
@@ -194,11 +202,16 @@ export function render(el, ctx) {
   if (mem.selected !== null && !m.placed.some((p) => p.tile === mem.selected)) mem.selected = null;
   if (view.phase !== 'round') { mem.drag = null; mem.kcarry = null; mem.selected = null; }
 
-  const root = h('div', { class: 'oom', id: 'oom', 'data-phase': view.phase, 'data-round': view.round });
-  root.append(header(view, ctx, m, mem));
-  if (view.phase === 'round') root.append(roundArea(view, ctx, m, mem));
-  else if (view.phase === 'choose') root.append(chooseArea(view, ctx, m, mem));
-  else if (CHANCE_PHASES.has(view.phase)) root.append(othersBox(view, ctx, mem, true));
+  const small = compactLayout.matches;
+  const root = h('div', { class: ['oom', small && 'compact'], id: 'oom', 'data-phase': view.phase, 'data-round': view.round });
+  if (small && view.phase === 'round' && view.you >= 0 && ctx.you >= 0) root.append(...compactRound(view, ctx, m, mem));
+  else if (small && view.phase === 'choose') root.append(h('div', { class: 'oom-stage oom-stage-choose', id: 'oom-stage' }, header(view, ctx, m, mem), chooseArea(view, ctx, m, mem)));
+  else {
+    root.append(header(view, ctx, m, mem));
+    if (view.phase === 'round') root.append(roundArea(view, ctx, m, mem));
+    else if (view.phase === 'choose') root.append(chooseArea(view, ctx, m, mem));
+    else if (CHANCE_PHASES.has(view.phase)) root.append(othersBox(view, ctx, mem, true));
+  }
   if (view.results && view.results.length && view.phase !== 'round') root.append(scoringArea(view, ctx, shapes, view.results.length - 1));
   if (view.results && view.results.length) root.append(scoreSheet(view, ctx));
   clear(el).append(root);
@@ -240,21 +253,14 @@ function roundArea(view, ctx, m, mem) {
   const wrap = h('div', { class: 'oom-round-area' });
   if (mine) {
     const me = m.me;
-    const layout = me.layout ? layoutInfo(me.layout) : null;
-    const covered = new Set();
-    for (const p of m.placed) { const g = mem.shapes.get(p.shape); if (g) for (const [r, c] of cellsOf(g, p.sym, p.r, p.c)) covered.add(r * 8 + c); }
-    const empty = layout ? [...layout.gallery].filter((k) => !covered.has(k)).length : 20;
-    mem.covered = covered;
-    mem.layout = layout;
-    const canCall = layout && empty === 0 && !m.calling && ctx.status === 'playing';
+    const { layout, empty } = ownBoardState(m, mem);
     wrap.append(h('div', { class: 'oom-mine' },
       h('div', { class: 'oom-boardcol' },
         h('h3', {}, t('oom.yourboard', { id: me.board, side: me.side }), ' · ',
           h('span', { class: 'oom-empty', id: 'oom-empty', 'data-empty': empty, text: t('oom.empty', { n: empty }) })),
         layout ? ownBoard(view, ctx, m, mem, layout) : null,
         h('div', { class: 'oom-controls' },
-          h('button', { type: 'button', class: ['primary', 'oom-call'], id: 'oom-call', 'data-key': 'call', disabled: !canCall,
-            title: canCall ? t('oom.call.ready') : t('oom.call.notyet', { n: empty }), onclick: () => act(mem, 'call', { type: 'call' }), text: t('oom.call') }),
+          callButton(ctx, m, mem, layout, empty),
           selectedTools(ctx, m, mem)),
         hint(ctx, m, mem),
         rollbackBanner(ctx, mem)),
@@ -269,9 +275,102 @@ function roundArea(view, ctx, m, mem) {
   return wrap;
 }
 
+// ownBoardState returns the player's board side (layoutInfo) and how many
+// of its gallery spaces are empty, and keeps the board and its covered
+// spaces in mem for the pointer and the keyboard.
+function ownBoardState(m, mem) {
+  const layout = m.me.layout ? layoutInfo(m.me.layout) : null;
+  const covered = new Set();
+  for (const p of m.placed) { const g = mem.shapes.get(p.shape); if (g) for (const [r, c] of cellsOf(g, p.sym, p.r, p.c)) covered.add(r * 8 + c); }
+  mem.covered = covered;
+  mem.layout = layout;
+  return { layout, empty: layout ? [...layout.gallery].filter((k) => !covered.has(k)).length : 20 };
+}
+
+// callButton is the OUT OF MINE call, enabled once every gallery space is
+// covered.
+function callButton(ctx, m, mem, layout, empty) {
+  const { t } = ctx;
+  const canCall = layout && empty === 0 && !m.calling && ctx.status === 'playing';
+  return h('button', { type: 'button', class: ['primary', 'oom-call'], id: 'oom-call', 'data-key': 'call', disabled: !canCall,
+    title: canCall ? t('oom.call.ready') : t('oom.call.notyet', { n: empty }), onclick: () => act(mem, 'call', { type: 'call' }), text: t('oom.call') });
+}
+
+// compactRound draws a round on a phone: the stage, one screen high
+// (the table page's --stage-h), holds the round and its clock, the
+// treasure card's goal, the own board, the hand with its buttons, the call
+// and the supply (portrait: board above, the rest below; landscape: board
+// left, the rest right); the hint, the treasure card in full and the other
+// players' boards follow it.
+function compactRound(view, ctx, m, mem) {
+  const { t } = ctx;
+  const me = m.me;
+  const { layout, empty } = ownBoardState(m, mem);
+  const clock = view.clock_seconds > 0 && ctx.deadline
+    ? h('span', { class: 'oom-clock', id: 'oom-clock', role: 'timer', 'aria-label': t('oom.clock') }, icon('clock'), ' ', h('span', { class: 'oom-clock-time' })) : null;
+  const strip = h('div', { class: 'oom-strip', id: 'oom-strip' },
+    h('strong', { class: 'oom-round', text: t('oom.round.short', { n: view.round, of: view.rounds }) }),
+    h('span', { class: 'oom-empty', id: 'oom-empty', 'data-empty': empty, text: t('oom.empty', { n: empty }) }),
+    goalChips(ctx, m, me, mem), clock);
+  const stage = h('div', { class: 'oom-stage', id: 'oom-stage' },
+    strip,
+    h('div', { class: 'oom-stage-board', 'data-stage-board': '' }, layout ? ownBoard(view, ctx, m, mem, layout) : null, rollbackBanner(ctx, mem)),
+    h('div', { class: 'oom-stage-controls' },
+      h('div', { class: 'oom-handbar' }, compactHand(ctx, m, mem), callButton(ctx, m, mem, layout, empty)),
+      selectedTools(ctx, m, mem)),
+    supplyBox(view, ctx, m, mem));
+  // The board's width for its height, for the landscape stage's column.
+  if (layout) stage.style.setProperty('--board-aspect', ((layout.cols * C + 2 * PAD + LBL) / (layout.rows * C + 2 * PAD + LBL)).toFixed(3));
+  return [stage, hint(ctx, m, mem), cardBox(view, ctx, m, me, mem), othersBox(view, ctx, mem)];
+}
+
+// goalChips is the treasure card's goal in short: per color on the card,
+// how many tiles of it lie on the board and how many the card wants.
+function goalChips(ctx, m, me, mem) {
+  const { t } = ctx;
+  const face = me.card_face;
+  if (!face) return null;
+  const onBoard = placedColors(m, mem);
+  return h('span', { class: 'oom-goal', id: 'oom-goal', role: 'group', 'aria-label': t('oom.card'), 'data-card': face.id },
+    COLORS.filter((col) => face.tiles[col]).map((col) => {
+      const want = face.tiles[col], have = onBoard[col] || 0;
+      return h('span', { class: ['oom-goal-color', have > want && 'over', have === want && 'done'], 'data-color': col, title: t(`oom.color.${col}`) },
+        h('span', { class: `chip c-${col}`, 'aria-hidden': 'true' }, icon(COLOR_SYMBOLS[col])),
+        h('span', { class: 'sr', text: t(`oom.color.${col}`) + ' ' }), t('oom.card.count', { have, want }));
+    }));
+}
+
+// placedColors counts the tiles on the own board by color.
+function placedColors(m, mem) {
+  const n = {};
+  for (const p of m.placed) { const col = mem.shapes.get(p.shape)?.color; if (col) n[col] = (n[col] || 0) + 1; }
+  return n;
+}
+
+// compactHand is the hand on a phone: the tile in hand (drag it onto the
+// board) and its buttons as icons (turn, mirror, put back), or a word
+// that it is empty.
+function compactHand(ctx, m, mem) {
+  const { t } = ctx;
+  const hand = m.hand;
+  const g = hand && mem.shapes.get(hand.shape);
+  const box = h('section', { class: 'oom-hand', id: 'oom-hand', 'aria-label': t('oom.hand'), 'data-shape': hand?.shape || '',
+    'data-sym': hand ? SYMS[mem.handSym] : '', 'data-state': hand ? (hand.pending ? 'pending' : 'confirmed') : '' });
+  if (!g) {
+    box.append(h('p', { class: 'muted oom-handempty', text: hand ? '…' : t('oom.handempty.short') }));
+    return box;
+  }
+  const button = (id, key, name, label, onclick) => h('button', { type: 'button', class: 'oom-iconbutton', id, 'data-key': key, 'aria-label': label, title: label, onclick }, icon(name));
+  box.append(handTile(ctx, mem, hand, g),
+    button('oom-hand-turn', 'hand-turn', 'turnright', t('oom.turn'), () => turnHand(mem, turnPt)),
+    button('oom-hand-mirror', 'hand-mirror', 'swap', t('oom.mirror'), () => turnHand(mem, mirrorPt)),
+    button('oom-return', 'return', 'down', t('oom.return'), () => act(mem, 'return', { type: 'return' })));
+  return box;
+}
+
 function hint(ctx, m, mem) {
   const { t } = ctx;
-  let text = t('oom.hint.take');
+  let text = compactLayout.matches ? t('oom.hint.taptap') : t('oom.hint.take');
   if (mem.selected !== null) text = m.hand ? t('oom.hint.selectedhand') : t('oom.hint.selected');
   else if (m.hand) text = t('oom.hint.hand');
   return h('p', { class: 'hint oom-hint', id: 'oom-hint', text });
@@ -434,7 +533,7 @@ function ownBoard(view, ctx, m, mem, layout) {
       'data-cells': cells.map(([r, c]) => cellName(r, c)).join(' '),
     }, tileOpts(ctx));
     if (p.tile !== null && ctx.status === 'playing') {
-      grp.addEventListener('pointerdown', (e) => startDrag(e, mem, p.tile, p.shape, p.element, p.sym, cellUnder(e, svg, mem, layout), p));
+      grp.addEventListener('pointerdown', (e) => startDrag(e, mem, p.tile, p.shape, p.element, p.sym, cellUnder(e, svg), p));
     }
     tiles.append(grp);
   }
@@ -444,6 +543,9 @@ function ownBoard(view, ctx, m, mem, layout) {
     for (const [r, c] of mem.rollback.cells) ghost.append(s('rect', { x: PAD + c * C + 2, y: PAD + r * C + 2, width: C - 4, height: C - 4 }));
     svg.append(ghost);
   }
+  // On a phone the board is drawn in a box of another shape: its own
+  // ground, behind the coordinates, shows where the board ends.
+  if (compactLayout.matches) svg.prepend(s('rect', { class: 'board-ground', x: -LBL, y: -LBL, width: layout.cols * C + 2 * PAD + LBL, height: layout.rows * C + 2 * PAD + LBL, rx: 6 }));
   svg.addEventListener('keydown', (e) => boardKey(e, mem));
   // A press on a board space (not on a placed tile) with a tile in hand
   // picks that tile up by its anchor, the first cell of its shape: let go
@@ -453,7 +555,7 @@ function ownBoard(view, ctx, m, mem, layout) {
     const hand = m.hand;
     svg.addEventListener('pointerdown', (e) => {
       if (mem.drag || e.target?.closest?.('g.tile')) return;
-      const cell = cellUnder(e, svg, mem, layout);
+      const cell = cellUnder(e, svg);
       if (cell.r < 0 || cell.c < 0 || cell.r >= layout.rows || cell.c >= layout.cols) return;
       const g = mem.shapes.get(hand.shape);
       if (!g) return;
@@ -464,11 +566,15 @@ function ownBoard(view, ctx, m, mem, layout) {
   return h('div', { class: 'oom-boardwrap' }, svg);
 }
 
-function cellUnder(e, svg, mem, layout) {
-  const rect = svg.getBoundingClientRect();
-  // The own board has the coordinates' band above and left of it.
-  const scale = rect.width / (layout.cols * C + 2 * PAD + LBL);
-  return { r: Math.floor(((e.clientY - rect.top) / scale - LBL - PAD) / C), c: Math.floor(((e.clientX - rect.left) / scale - LBL - PAD) / C) };
+// cellUnder returns the board cell (row, column; outside the board when
+// off it) under the pointer event e: the board's SVG may be drawn smaller
+// than its box (it keeps its shape in a box of another), so the point is
+// taken into the SVG's own units.
+function cellUnder(e, svg) {
+  const ctm = svg.getScreenCTM();
+  if (!ctm) return { r: -99, c: -99 };
+  const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
+  return { r: Math.floor((p.y - PAD) / C), c: Math.floor((p.x - PAD) / C) };
 }
 
 function handBox(view, ctx, m, mem) {
@@ -483,6 +589,19 @@ function handBox(view, ctx, m, mem) {
     return box;
   }
   if (!g) { box.append(h('p', { class: 'muted', text: '…' })); return box; }
+  box.append(h('div', { class: 'oom-handrow' }, handTile(ctx, mem, hand, g),
+    h('div', { class: 'oom-handbuttons' },
+      h('button', { type: 'button', id: 'oom-hand-turn', 'data-key': 'hand-turn', onclick: () => turnHand(mem, turnPt), text: t('oom.turn') }),
+      h('button', { type: 'button', id: 'oom-hand-mirror', 'data-key': 'hand-mirror', onclick: () => turnHand(mem, mirrorPt), text: t('oom.mirror') }),
+      h('button', { type: 'button', id: 'oom-return', 'data-key': 'return', onclick: () => act(mem, 'return', { type: 'return' }), text: t('oom.return') }))),
+  h('p', { class: 'help', text: t('oom.handhelp') }));
+  return box;
+}
+
+// handTile draws the tile in hand (shape g) as it is turned: press it and
+// drag it onto the board; Enter carries it there by the keyboard.
+function handTile(ctx, mem, hand, g) {
+  const { t } = ctx;
   const o = g.orient[mem.handSym];
   const size = 30;
   const svg = s('svg', { viewBox: `0 0 ${o.cols * size + 2 * PAD} ${o.rows * size + 2 * PAD}`, class: ['oom-handtile', hand.pending && 'pending',
@@ -502,21 +621,14 @@ function handBox(view, ctx, m, mem) {
   svg.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); startCarry(mem, 'hand'); document.getElementById('oom-board')?.focus(); }
   });
-  box.append(h('div', { class: 'oom-handrow' }, svg,
-    h('div', { class: 'oom-handbuttons' },
-      h('button', { type: 'button', id: 'oom-hand-turn', 'data-key': 'hand-turn', onclick: () => turnHand(mem, turnPt), text: t('oom.turn') }),
-      h('button', { type: 'button', id: 'oom-hand-mirror', 'data-key': 'hand-mirror', onclick: () => turnHand(mem, mirrorPt), text: t('oom.mirror') }),
-      h('button', { type: 'button', id: 'oom-return', 'data-key': 'return', onclick: () => act(mem, 'return', { type: 'return' }), text: t('oom.return') }))),
-  h('p', { class: 'help', text: t('oom.handhelp') }));
-  return box;
+  return svg;
 }
 
 function cardBox(view, ctx, m, me, mem) {
   const { t } = ctx;
   const face = me.card_face;
   if (!face) return null;
-  const onBoard = {};
-  for (const p of m.placed) { const col = mem.shapes.get(p.shape)?.color; if (col) onBoard[col] = (onBoard[col] || 0) + 1; }
+  const onBoard = placedColors(m, mem);
   const finds = Object.entries(face.finds || {});
   return h('section', { class: 'oom-card', id: 'oom-card', 'data-card': face.id, 'aria-label': t('oom.card') },
     h('h3', {}, t('oom.card'), ' ', h('small', { text: `#${face.id}` })),
@@ -952,7 +1064,7 @@ function rotateDrag(mem, quarterTurns, mirror) {
 function dragTarget(mem, d = mem.drag) {
   const svg = document.getElementById('oom-board');
   if (!d || !svg || !mem.layout) return null;
-  const cell = cellUnder({ clientX: d.x, clientY: d.y }, svg, mem, mem.layout);
+  const cell = cellUnder({ clientX: d.x, clientY: d.y }, svg);
   if (cell.r < -1 || cell.c < -1 || cell.r > mem.layout.rows || cell.c > mem.layout.cols) return null;
   const g = mem.shapes.get(d.shape);
   const o = g.orient[d.sym];
@@ -1084,9 +1196,11 @@ function installListeners(el, mem) {
     window.removeEventListener('pointercancel', up);
     window.removeEventListener('keydown', key);
     window.removeEventListener('contextmenu', menu);
+    compactLayout.removeEventListener('change', relayout);
     clearInterval(mem.clock);
     return false;
   };
+  const relayout = () => { if (alive()) rerender(mem); };
   const move = (e) => { if (alive()) onPointerMove(e, mem); };
   const down = (e) => { // a second finger anywhere joins the turn gesture
     if (!alive() || !mem.drag || e.pointerType !== 'touch' || mem.drag.touches.has(e.pointerId)) return;
@@ -1115,6 +1229,7 @@ function installListeners(el, mem) {
   window.addEventListener('pointercancel', up);
   window.addEventListener('keydown', key);
   window.addEventListener('contextmenu', menu);
+  compactLayout.addEventListener('change', relayout);
 }
 
 // The tiles' shapes as the views seen so far named them, for the log's
