@@ -104,7 +104,7 @@ func (b *HitBot) judgedHit(ctx context.Context, s *State, p game.Player) game.Ac
 		for h.n < upTo && h.n < lv.Samples {
 			r := game.NewRand(seeds[h.n])
 			d := s.Determinize(p, &r).(*State)
-			d.Apply(p, h.a)
+			d.applyJudgedHit(h.a, b.recordJudged)
 			h.n++
 			if v, fell := b.judgeOutcome(d, p, base); fell {
 				h.gain += v
@@ -162,6 +162,17 @@ func (b *HitBot) judgedHit(ctx context.Context, s *State, p game.Player) game.Ac
 		}
 	}
 	return bestHit(final, lv.Continue)
+}
+
+// applyJudgedHit applies the current player's hit a as [State.Apply] does,
+// recording the gems' paths for the last hit's replay only when record is
+// true: the state reached is the same but for that record's frames, which
+// no judge reads.
+func (s *State) applyJudgedHit(a game.Action, record bool) {
+	side, pos, str := decodeHit(a)
+	m := hitMotion(s.pack.Tray, side, pos, str, s.technique, &s.rng)
+	s.hits++
+	s.runMotion(a, m, true, record)
 }
 
 // bestHit returns the hit of highest value among those with the most
