@@ -92,21 +92,21 @@ func BenchmarkHardBotDecision(b *testing.B) {
 }
 
 // BenchmarkHardJudge measures the hard bot's decision, as
-// [BenchmarkHardBotDecision] does, with the gems' paths recorded in every
-// simulation of the judge (recorded, as before) and as the bot plays
-// (unrecorded), on the same trays in the same run; both choose the same
-// hits. It reports
+// [BenchmarkHardBotDecision] does, with the judge as it was (slow: a
+// space built for every simulation, the paths recorded) and as the bot
+// plays (fast: one reused space, no paths), on the same trays in the same
+// run. It reports
 // the CPU time of a decision.
 func BenchmarkHardJudge(b *testing.B) {
 	for _, slow := range []bool{true, false} {
-		name := "unrecorded"
+		name := "fast"
 		if slow {
-			name = "recorded"
+			name = "slow"
 		}
 		b.Run(name, func(b *testing.B) {
 			var cpu time.Duration
 			for i := 0; i < b.N; i++ {
-				bot := &HitBot{Level: botLevels["hard"], rng: game.NewRand(1), recordJudged: slow}
+				bot := &HitBot{Level: botLevels["hard"], rng: game.NewRand(1), slowJudge: slow}
 				s, _, err := game.Start(New(), 2, nil, uint64(7+i%8))
 				if err != nil {
 					b.Fatal(err)
