@@ -162,9 +162,10 @@ func newReusedSimulation(pack *Pack) *simulation {
 // bodies leave the space. The physics is the same, but the space keeps
 // what the library carries from step to step (the contacts' last impulses,
 // the order of its pairs), so a run's paths differ from simulate's by the
-// rounding that this order changes, within the physics' own chaos: which
-// gems fall agrees in most runs, and in the numbers that fall over many
-// runs (TestReusedSimulationAgrees).
+// rounding that this state changes, and the physics is chaotic: the gems
+// that fall are the same in most runs, about as often as when every gem
+// lies one contact slop away, and as many fall over many runs
+// (TestReusedSimulationAgrees). A reused simulation serves one goroutine.
 func (s *simulation) rerun(gems *[NumGems]Gem, m TrayMotion, rng *game.Rand, record bool) SimResult {
 	if s.space == nil {
 		s.build(&[NumGems]Gem{})
