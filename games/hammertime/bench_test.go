@@ -90,3 +90,34 @@ func BenchmarkHardBotDecision(b *testing.B) {
 	}
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }
+
+// BenchmarkHardJudge measures the hard bot's decision, as
+// [BenchmarkHardBotDecision] does, with the judge as it was (slow: a
+// space built for every simulation, the paths recorded) and as the bot
+// plays (fast: one reused space, no paths), on the same trays in the same
+// run. It reports
+// the CPU time of a decision.
+func BenchmarkHardJudge(b *testing.B) {
+	for _, slow := range []bool{true, false} {
+		name := "fast"
+		if slow {
+			name = "slow"
+		}
+		b.Run(name, func(b *testing.B) {
+			var cpu time.Duration
+			for i := 0; i < b.N; i++ {
+				bot := &HitBot{Level: botLevels["hard"], rng: game.NewRand(1), slowJudge: slow}
+				s, _, err := game.Start(New(), 2, nil, uint64(7+i%8))
+				if err != nil {
+					b.Fatal(err)
+				}
+				c0 := processCPU()
+				if _, err := bot.Act(context.Background(), s, 0); err != nil {
+					b.Fatal(err)
+				}
+				cpu += processCPU() - c0
+			}
+			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+		})
+	}
+}

@@ -80,6 +80,10 @@ func (b *randomBot) Act(_ context.Context, s game.State, p game.Player) (ai.Deci
 type HitBot struct {
 	Level botLevel
 	rng   game.Rand
+	// slowJudge judges as the bot did before its speed-ups: a new space
+	// built for every simulation, the gems' paths recorded. Only the
+	// benchmarks and tests that measure the difference set it.
+	slowJudge bool
 }
 
 // Act chooses p's action in s without modifying s. Only a seat acts

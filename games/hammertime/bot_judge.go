@@ -100,11 +100,17 @@ func (b *HitBot) judgedHit(ctx context.Context, s *State, p game.Player) game.Ac
 	for k := range seeds {
 		seeds[k] = b.rng.Uint64()
 	}
+	// One space serves every simulation of the decision; the judge as
+	// it was (slowJudge) builds one per simulation.
+	var sim *simulation
+	if !b.slowJudge {
+		sim = newReusedSimulation(s.pack)
+	}
 	sample := func(h *hitStats, upTo int) bool {
 		for h.n < upTo && h.n < lv.Samples {
 			r := game.NewRand(seeds[h.n])
 			d := s.Determinize(p, &r).(*State)
-			d.Apply(p, h.a)
+			d.applyJudgedHit(h.a, sim)
 			h.n++
 			if v, fell := b.judgeOutcome(d, p, base); fell {
 				h.gain += v
@@ -162,6 +168,16 @@ func (b *HitBot) judgedHit(ctx context.Context, s *State, p game.Player) game.Ac
 		}
 	}
 	return bestHit(final, lv.Continue)
+}
+
+// applyJudgedHit applies the current player's hit a as [State.Apply] does
+// but, when sim is not nil, in sim's reused space and without recording
+// the gems' paths, which no judge reads (see [State.runMotion]).
+func (s *State) applyJudgedHit(a game.Action, sim *simulation) {
+	side, pos, str := decodeHit(a)
+	m := hitMotion(s.pack.Tray, side, pos, str, s.technique, &s.rng)
+	s.hits++
+	s.runMotion(a, m, true, sim)
 }
 
 // bestHit returns the hit of highest value among those with the most

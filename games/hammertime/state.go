@@ -266,7 +266,7 @@ func (s *State) Apply(p game.Player, a game.Action) {
 		side, pos, str := decodeHit(a)
 		m := hitMotion(s.pack.Tray, side, pos, str, s.technique, &s.rng)
 		s.hits++
-		s.runMotion(a, m, true)
+		s.runMotion(a, m, true, nil)
 	case a == actTurnLeft || a == actTurnRight:
 		dir := 1
 		if a == actTurnRight {
@@ -274,10 +274,10 @@ func (s *State) Apply(p game.Player, a game.Action) {
 		}
 		s.moves++
 		s.quarter = int8((int(s.quarter) + dir + 4) % 4)
-		s.runMotion(a, turnMotion(dir), false)
+		s.runMotion(a, turnMotion(dir), false, nil)
 	case a < actFill:
 		s.moves++
-		s.runMotion(a, pushMotion(Side(a-actPush)), false)
+		s.runMotion(a, pushMotion(Side(a-actPush)), false, nil)
 	default:
 		s.applyFilling(decodeFill(a))
 	}
@@ -294,9 +294,17 @@ func (s *State) suggestedString() string {
 
 // runMotion simulates the tray moving as m and applies the rules to what
 // fell: after a hit, the turn's steps 2 to 5; after a turn or push, any fall
-// ends the turn.
-func (s *State) runMotion(a game.Action, m TrayMotion, isHit bool) {
-	res := simulate(s.pack, &s.gems, m, &s.rng, true)
+// ends the turn. With sim nil it builds the physics anew and records the
+// gems' paths, as play does; else it runs in sim's reused space (see
+// [simulation.rerun]) and records no paths: the bots' judge, which never
+// shows a hit, does so.
+func (s *State) runMotion(a game.Action, m TrayMotion, isHit bool, sim *simulation) {
+	var res SimResult
+	if sim == nil {
+		res = simulate(s.pack, &s.gems, m, &s.rng, true)
+	} else {
+		res = sim.rerun(&s.gems, m, &s.rng, false)
+	}
 	rec := &HitRecord{Seat: int(s.current), Move: s.ActionString(game.Player(s.current), a), FPS: simHz / frameEvery, Scale: posQuantum, Frames: res.Frames, Fallen: make([]int, len(res.Fallen))}
 	if s.technique != NoTechnique && isHit {
 		rec.Technique = s.technique.String()

@@ -109,15 +109,18 @@ type SimResult struct {
 	Steps  int
 }
 
-// simulation holds one run of the physics on a tray.
+// simulation holds one run of the physics on a tray, or, made by
+// [newReusedSimulation], a space whose bodies serve one run after another.
 type simulation struct {
 	pack    *Pack
 	motion  TrayMotion
 	t       float64
 	space   *cp.Space
 	bodies  [NumGems]*cp.Body
+	shapes  [NumGems]*cp.Shape
+	inRun   [NumGems]bool // on the tray when the run began
 	active  [NumGems]bool // on the tray
-	removed [NumGems]bool // fallen and taken out of the space
+	removed [NumGems]bool // not in the space: fallen, or not in the run
 	halfW   float64
 	halfD   float64
 	decel   float64 // friction deceleration on the tray, cm/s²
@@ -136,9 +139,71 @@ func gemVerts(g GemSpec) []cp.Vector {
 // the caller decides where they go), and returns what fell and the paths.
 // When record is false no frames are kept.
 func simulate(pack *Pack, gems *[NumGems]Gem, m TrayMotion, rng *game.Rand, record bool) SimResult {
-	s := &simulation{pack: pack, motion: m, halfW: pack.Tray.WidthCM / 2, halfD: pack.Tray.DepthCM / 2}
+	s := &simulation{pack: pack, halfW: pack.Tray.WidthCM / 2, halfD: pack.Tray.DepthCM / 2}
 	s.decel = pack.Tray.Friction * gravityCM
 	s.build(gems)
+	return s.run(gems, m, rng, record)
+}
+
+// newReusedSimulation returns a simulation for [simulation.rerun]: one
+// space whose bodies are put back in place for every run instead of built
+// anew.
+func newReusedSimulation(pack *Pack) *simulation {
+	s := &simulation{pack: pack, halfW: pack.Tray.WidthCM / 2, halfD: pack.Tray.DepthCM / 2}
+	s.decel = pack.Tray.Friction * gravityCM
+	for i := range s.removed {
+		s.removed[i] = true
+	}
+	return s
+}
+
+// rerun is [simulate] in s's space: the gems lying on the tray get their
+// bodies back (made once), at their places, at rest and awake; the other
+// bodies leave the space. The physics is the same, but the space keeps
+// what the library carries from step to step (the contacts' last impulses,
+// the order of its pairs), so a run's paths differ from simulate's by the
+// rounding that this state changes, and the physics is chaotic: the gems
+// that fall are the same in most runs, about as often as when every gem
+// lies one contact slop away, and as many fall over many runs
+// (TestReusedSimulationAgrees). A reused simulation serves one goroutine.
+func (s *simulation) rerun(gems *[NumGems]Gem, m TrayMotion, rng *game.Rand, record bool) SimResult {
+	if s.space == nil {
+		s.build(&[NumGems]Gem{})
+	}
+	for i := range gems {
+		g := &gems[i]
+		on := g.Holder == OnTray
+		b := s.bodies[i]
+		switch {
+		case on && b == nil:
+			b = s.newBody(i, g)
+			b.SetVelocityUpdateFunc(s.velocityFunc())
+			fallthrough
+		case on && s.removed[i]:
+			s.space.AddBody(b)
+			s.space.AddShape(s.shapes[i])
+		case !on && !s.removed[i]:
+			b.EachShape(func(sh *cp.Shape) { s.space.RemoveShape(sh) })
+			s.space.RemoveBody(b)
+		}
+		s.removed[i], s.inRun[i], s.active[i] = !on, on, on
+		if on {
+			b.SetAngle(g.A)
+			b.SetPosition(cp.Vector{X: g.X, Y: g.Y})
+			b.SetVelocityVector(cp.Vector{})
+			b.SetAngularVelocity(0)
+		}
+	}
+	s.t = 0
+	s.space.SleepTimeThreshold = cp.INFINITY
+	return s.run(gems, m, rng, record)
+}
+
+// run runs the physics on the bodies of the gems lying on the tray (see
+// [simulate]).
+func (s *simulation) run(gems *[NumGems]Gem, m TrayMotion, rng *game.Rand, record bool) SimResult {
+	pack := s.pack
+	s.motion = m
 	space := s.space
 	// The jolt's jump: the tray leaps under the gems, which keep their
 	// place in the world, so in the tray's frame they move the other way.
@@ -184,7 +249,7 @@ func simulate(pack *Pack, gems *[NumGems]Gem, m TrayMotion, rng *game.Rand, reco
 		}
 		if fellNow {
 			for i, b := range s.bodies {
-				if b != nil && !s.active[i] && !s.removed[i] {
+				if s.inRun[i] && !s.active[i] && !s.removed[i] {
 					s.removed[i] = true
 					b.EachShape(func(sh *cp.Shape) { space.RemoveShape(sh) })
 					space.RemoveBody(b)
@@ -225,33 +290,46 @@ var buildMu sync.Mutex
 func (s *simulation) build(gems *[NumGems]Gem) {
 	buildMu.Lock()
 	defer buildMu.Unlock()
-	pack := s.pack
 	space := cp.NewSpace()
 	space.Iterations = solverPasses
 	space.SetCollisionSlop(contactSlop)
 	space.SleepTimeThreshold = cp.INFINITY
 	space.IdleSpeedThreshold = idleSpeed
 	s.space = space
-	verts := gemVerts(pack.Gem)
-	moment := cp.MomentForPoly(1, len(verts), verts, cp.Vector{}, 0)
-	velocity := s.velocityFunc()
 	for i := range gems {
 		g := &gems[i]
 		if g.Holder != OnTray {
 			continue
 		}
-		b := cp.NewBody(1, moment)
-		b.SetPosition(cp.Vector{X: g.X, Y: g.Y})
-		b.SetAngle(g.A)
-		sh := cp.NewPolyShape(b, len(verts), verts, cp.NewTransformIdentity(), 0)
-		sh.SetFriction(pack.Tray.GemFriction)
-		sh.SetElasticity(pack.Tray.GemElasticity)
+		b := s.newBodyLocked(i, g)
 		space.AddBody(b)
-		space.AddShape(sh)
-		b.SetVelocityUpdateFunc(velocity)
-		s.bodies[i] = b
+		space.AddShape(s.shapes[i])
+		b.SetVelocityUpdateFunc(s.velocityFunc())
+		s.inRun[i] = true
 		s.active[i] = true
 	}
+}
+
+// newBody makes the body and shape of gem i, at g's place, in no space,
+// and returns the body.
+func (s *simulation) newBody(i int, g *Gem) *cp.Body {
+	buildMu.Lock()
+	defer buildMu.Unlock()
+	return s.newBodyLocked(i, g)
+}
+
+// newBodyLocked is newBody with buildMu held.
+func (s *simulation) newBodyLocked(i int, g *Gem) *cp.Body {
+	verts := gemVerts(s.pack.Gem)
+	moment := cp.MomentForPoly(1, len(verts), verts, cp.Vector{}, 0)
+	b := cp.NewBody(1, moment)
+	b.SetPosition(cp.Vector{X: g.X, Y: g.Y})
+	b.SetAngle(g.A)
+	sh := cp.NewPolyShape(b, len(verts), verts, cp.NewTransformIdentity(), 0)
+	sh.SetFriction(s.pack.Tray.GemFriction)
+	sh.SetElasticity(s.pack.Tray.GemElasticity)
+	s.bodies[i], s.shapes[i] = b, sh
+	return b
 }
 
 // frame records the gems that moved since the last frame as quadruples
@@ -260,7 +338,7 @@ func (s *simulation) build(gems *[NumGems]Gem) {
 func (s *simulation) frame(last *[NumGems][3]int16, gems *[NumGems]Gem) []int16 {
 	out := []int16{}
 	for i, b := range s.bodies {
-		if b == nil {
+		if !s.inRun[i] {
 			continue
 		}
 		var q [3]int16

@@ -76,7 +76,27 @@ func BenchmarkEvaluate(b *testing.B) {
 // and in CPU time of the process.
 func BenchmarkDecision(b *testing.B) {
 	g := New().(*Game)
-	gs, _, _ := game.Start(g, 4, nil, 2)
+	gs := decisionPosition()
+	p := gs.Actors(nil)[0]
+	for _, name := range g.BotNames() {
+		b.Run(name, func(b *testing.B) {
+			bot, _ := g.NewBot(name, 1)
+			cpu0, _ := processCPU()
+			for range b.N {
+				if _, err := bot.Act(context.Background(), gs, p); err != nil {
+					b.Fatal(err)
+				}
+			}
+			cpu1, _ := processCPU()
+			b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
+		})
+	}
+}
+
+// decisionPosition is the position of the decision benchmarks: a mid-game
+// 4-player state, the seat to act holding a full turn of ore.
+func decisionPosition() game.State {
+	gs, _, _ := game.Start(New(), 4, nil, 2)
 	rng := game.NewRand(2)
 	var buf []game.Action
 	for range 60 {
@@ -89,10 +109,27 @@ func BenchmarkDecision(b *testing.B) {
 		buf = gs.Legal(p, buf[:0])
 		gs.Apply(p, buf[rng.IntN(len(buf))])
 	}
+	return gs
+}
+
+// BenchmarkHardDecision measures the hard bot's decision at the position
+// of [BenchmarkDecision] with the search view's pruning remembered
+// (cached, as the bot plays) and pruned again at every visit (uncached,
+// the bot before the cache), in wall time and in CPU time of the process.
+// Both decide the same (TestPruneCacheKeepsDecisions).
+func BenchmarkHardDecision(b *testing.B) {
+	gs := decisionPosition()
 	p := gs.Actors(nil)[0]
-	for _, name := range g.BotNames() {
+	for _, cached := range []bool{false, true} {
+		name := "uncached"
+		if cached {
+			name = "cached"
+		}
 		b.Run(name, func(b *testing.B) {
-			bot, _ := g.NewBot(name, 1)
+			bot := newSearchBot(searchIterations["hard"], 1)
+			if !cached {
+				bot.prune = nil
+			}
 			cpu0, _ := processCPU()
 			for range b.N {
 				if _, err := bot.Act(context.Background(), gs, p); err != nil {

@@ -41,6 +41,10 @@ func (g *Game) NewBot(name string, seed uint64) (ai.Bot, error) {
 type searchBot struct {
 	search *ai.Search
 	rng    game.Rand
+	// prune remembers the search view's pruned actions during one
+	// decision (see [searchState]); nil prunes every time, with the same
+	// decisions.
+	prune *pruneCache
 }
 
 func newSearchBot(iterations int, seed uint64) *searchBot {
@@ -51,7 +55,8 @@ func newSearchBot(iterations int, seed uint64) *searchBot {
 			Exploration: botExploration,
 			Seed:        seed,
 		}),
-		rng: game.NewRand(seed ^ 0x7f22),
+		rng:   game.NewRand(seed ^ 0x7f22),
+		prune: newPruneCache(),
 	}
 }
 
@@ -64,7 +69,8 @@ func (b *searchBot) Act(ctx context.Context, st game.State, p game.Player) (ai.D
 		return ai.Decision{}, game.Errorf(game.CodeInvalid, "the TF22 bots play TF22 Mine only")
 	}
 	d := s.Determinize(p, &b.rng).(*State)
-	return b.search.Act(ctx, searchState{d}, p)
+	b.prune.reset()
+	return b.search.Act(ctx, searchState{d, b.prune}, p)
 }
 
 // botExploration is the UCB constant of the bots: small, because the

@@ -40,7 +40,7 @@ func TestSearchViewOffersLegalActions(t *testing.T) {
 		}
 		p := game.Player(s.actor())
 		full := s.Legal(p, nil)
-		view := searchState{s}.Legal(p, nil)
+		view := searchState{State: s}.Legal(p, nil)
 		if len(view) == 0 {
 			t.Fatalf("the search view offers nothing where %d actions are legal", len(full))
 		}
@@ -115,7 +115,7 @@ func TestSearchViewLegalDoesNotAllocate(t *testing.T) {
 		buf = gs.Legal(p, buf[:0])
 		gs.Apply(p, buf[rng.IntN(len(buf))])
 	}
-	v := searchState{gs.(*State)}
+	v := searchState{State: gs.(*State)}
 	p := gs.Actors(nil)[0]
 	allocs := testing.AllocsPerRun(10, func() { buf = v.Legal(p, buf[:0]) })
 	if allocs != 0 || len(buf) == 0 {

@@ -24,7 +24,18 @@ const searchWidth = 6
 // offers only keeping the planet (the evaluator cannot tell card swaps
 // apart). Crew choices, symbol cards, Ranium placements and chance's draws
 // are offered in full.
-type searchState struct{ *State }
+//
+// A view made with a [pruneCache] (prune non-nil) remembers each state's
+// pruned turn actions there, and so do its clones and determinizations,
+// which share the cache: a search meets the same positions again and again
+// (every iteration passes the root and the nodes near it), and the pruning
+// is a pure function of the state and the seat, so the cache changes only
+// how fast the actions come, never which. Such a view and its copies belong
+// to one goroutine. A view without a cache prunes every time.
+type searchState struct {
+	*State
+	prune *pruneCache
+}
 
 var (
 	_ game.ChanceState  = searchState{}
@@ -36,16 +47,29 @@ var (
 func (v searchState) Legal(p game.Player, dst []game.Action) []game.Action {
 	s := v.State
 	start := len(dst)
+	if p >= 0 && s.prunesTurn() {
+		if acts, ok := v.prune.lookup(s, int8(p)); ok {
+			return append(dst, acts...)
+		}
+	}
 	dst = s.Legal(p, dst)
 	switch {
 	case len(dst) == start, p == game.Chance:
 		return dst
 	case s.phase == phaseSwap:
 		return append(dst[:start], actKeep)
-	case s.phase != phaseTurn || s.placeCount > 0 || s.fight.Stage != combatNone:
+	case !s.prunesTurn():
 		return dst
 	}
-	return s.pruneTurnActions(int8(p), dst, start)
+	dst = s.pruneTurnActions(int8(p), dst, start)
+	v.prune.store(s, int8(p), dst[start:])
+	return dst
+}
+
+// prunesTurn reports whether the search view prunes the actions of s: on
+// a turn, outside a combat and a placement.
+func (s *State) prunesTurn() bool {
+	return s.phase == phaseTurn && s.placeCount == 0 && s.fight.Stage == combatNone
 }
 
 // nearCrews returns the cards where turning a card can change a crew's way
@@ -126,11 +150,11 @@ func (s *State) pruneTurnActions(seat int8, dst []game.Action, start int) []game
 // Clone returns an independent copy, still a search view.
 func (v searchState) Clone() game.State {
 	c := *v.State
-	return searchState{&c}
+	return searchState{&c, v.prune}
 }
 
 // Determinize returns a determinization of the underlying state for p, as
 // a search view.
 func (v searchState) Determinize(p game.Player, rng *game.Rand) game.State {
-	return searchState{v.State.Determinize(p, rng).(*State)}
+	return searchState{v.State.Determinize(p, rng).(*State), v.prune}
 }
