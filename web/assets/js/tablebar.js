@@ -54,6 +54,9 @@ export class TableBar {
     for (const e of this.homes.keys()) this.homes.set(e, { parent: e.parentNode, next: e.nextSibling });
     for (const e of this.o.above()) this.watch.observe(e);
     this.watch.observe(this.element);
+    this.watch.observe(this.o.board);
+    // Text above the board takes its height once the fonts are in.
+    document.fonts?.ready.then(() => this.measure());
     this.place();
   }
 
@@ -77,6 +80,9 @@ export class TableBar {
     }
     this.render();
     this.measure();
+    // A style sheet or a renderer may still move things in this frame.
+    cancelAnimationFrame(this.frame);
+    this.frame = requestAnimationFrame(() => this.measure());
   }
 
   // measure sets --stage-h on the board on a phone, and removes it on a
@@ -146,6 +152,7 @@ export class TableBar {
     this.query.removeEventListener('change', this.onChange);
     window.removeEventListener('resize', this.onResize);
     this.watch.disconnect();
+    cancelAnimationFrame(this.frame);
     this.o.board.style.removeProperty('--stage-h');
     document.body.classList.remove('on-table');
   }
