@@ -1,0 +1,158 @@
+package ai
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"minehall/game"
+)
+
+// SearchJudgeConfig configures [NewSearchJudge]: the search settings of a
+// game's strongest bot, and how to present its values.
+type SearchJudgeConfig struct {
+	// Evaluator, Rollout, RolloutDepth and Exploration are as in
+	// [MCTSConfig].
+	Evaluator    Evaluator
+	Rollout      Policy
+	RolloutDepth int
+	Exploration  float64
+	// Determinize searches determinizations from the mover's view
+	// (ISMCTS), for games with hidden information.
+	Determinize bool
+	// View returns the state the search runs on, such as a game's search
+	// view that leaves out moves that seldom pay; nil searches the state
+	// itself. The root still offers every legal action of the state.
+	View func(game.State) game.State
+	// Reason says why a move is worth its value, by language; nil, or a
+	// nil answer, gives [WinReason].
+	Reason func(s game.State, p game.Player, mv MoveValue) map[string]string
+	Seed   uint64
+}
+
+// SearchJudge is a [Judge] for any game whose states support [Search]: it
+// values every legal action of the mover by the mean result of the
+// playouts through it (the probability of winning, [WinScale]) in an MCTS
+// search, or an ISMCTS search over determinizations from the mover's view.
+// The best is the action the search tried most, which is the action its
+// bot would play; the others follow by visits, then value.
+type SearchJudge struct {
+	cfg   SearchJudgeConfig
+	calls uint64
+}
+
+var _ Judge = (*SearchJudge)(nil)
+
+// NewSearchJudge returns a search judge.
+func NewSearchJudge(cfg SearchJudgeConfig) *SearchJudge { return &SearchJudge{cfg: cfg} }
+
+// Evaluate implements [Judge]. Each call seeds its search from the
+// judge's seed and the number of calls before it, so that a review made
+// in the same order is the same on every run. An iteration budget below
+// twice the number of legal actions is raised to it, so that every action
+// is tried; an action a time cap left untried is valued by the evaluator
+// after it, on one determinization.
+func (j *SearchJudge) Evaluate(ctx context.Context, s game.State, p game.Player, budget Budget) (Judgement, error) {
+	legal := s.Legal(p, nil)
+	if len(legal) == 0 {
+		return Judgement{}, game.Errorf(game.CodeNotYourTurn, "player %s has no legal action", p)
+	}
+	if budget.Iterations == 0 && budget.Time == 0 {
+		budget.Iterations = 1000
+	}
+	if budget.Iterations > 0 {
+		budget.Iterations = max(budget.Iterations, 2*len(legal))
+	}
+	seed := j.cfg.Seed ^ (j.calls+1)*0x9e3779b97f4a7c15
+	j.calls++
+	search := newSearch(MCTSConfig{
+		Budget: budget, Evaluator: j.cfg.Evaluator, Rollout: j.cfg.Rollout,
+		RolloutDepth: j.cfg.RolloutDepth, Exploration: j.cfg.Exploration, Seed: seed,
+	}, j.cfg.Determinize)
+	view := s
+	if j.cfg.View != nil {
+		view = j.cfg.View(s)
+	}
+	stats, err := search.Analyze(ctx, view, p, legal)
+	if err != nil {
+		return Judgement{}, err
+	}
+	out := Judgement{Scale: WinScale, Moves: make([]MoveValue, len(stats))}
+	for i, st := range stats {
+		v := st.Value
+		if st.Visits == 0 {
+			v = j.leafValue(view, p, st.Action, &search.rng)
+		}
+		out.Moves[i] = MoveValue{Action: st.Action, Move: s.ActionString(p, st.Action), Value: v, Visits: st.Visits}
+	}
+	slices.SortStableFunc(out.Moves, func(a, b MoveValue) int {
+		if c := cmp.Compare(b.Visits, a.Visits); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.Value, a.Value)
+	})
+	for i := range out.Moves {
+		if j.cfg.Reason != nil {
+			out.Moves[i].Reason = j.cfg.Reason(s, p, out.Moves[i])
+		}
+		if out.Moves[i].Reason == nil {
+			out.Moves[i].Reason = WinReason(out.Moves[i])
+		}
+	}
+	return out, nil
+}
+
+// leafValue values a by the evaluator (or an even share) after applying it
+// to view, or to one determinization of it for p.
+func (j *SearchJudge) leafValue(view game.State, p game.Player, a game.Action, rng *game.Rand) float64 {
+	var s game.State
+	if d, ok := view.(game.Determinizer); ok && j.cfg.Determinize {
+		s = d.Determinize(p, rng)
+	} else {
+		s = view.Clone()
+	}
+	s.Apply(p, a)
+	var v []float64
+	switch {
+	case s.Terminal():
+		v = s.Returns(nil)
+	case j.cfg.Evaluator != nil:
+		v = j.cfg.Evaluator(s, nil)
+	default:
+		return 1 / float64(s.NumPlayers())
+	}
+	return v[p]
+}
+
+// WinReason is the reason a search judge gives for a move on the win
+// scale: the chance of winning it leads to and the playouts behind that
+// figure, in each of the app's languages.
+func WinReason(mv MoveValue) map[string]string {
+	return map[string]string{
+		"en": fmt.Sprintf("The search gives %s a %s chance of winning (%d playouts).", mv.Move, Percent(mv.Value, "en"), mv.Visits),
+		"de": fmt.Sprintf("Die Suche gibt %s eine Gewinnchance von %s (%d Durchläufe).", mv.Move, Percent(mv.Value, "de"), mv.Visits),
+		"fr": fmt.Sprintf("La recherche donne à %s %s de chances de gagner (%d parties simulées).", mv.Move, Percent(mv.Value, "fr"), mv.Visits),
+		"nl": fmt.Sprintf("De zoektocht geeft %s een winkans van %s (%d simulaties).", mv.Move, Percent(mv.Value, "nl"), mv.Visits),
+	}
+}
+
+// Percent writes a value in [0, 1] as a whole percentage in lang's way.
+func Percent(v float64, lang string) string {
+	pct := strconv.Itoa(int(100*v + 0.5))
+	if lang == "de" || lang == "fr" {
+		return pct + "\u00a0%"
+	}
+	return pct + "%"
+}
+
+// Decimal writes x with one decimal and lang's decimal mark.
+func Decimal(x float64, lang string) string {
+	s := strconv.FormatFloat(x, 'f', 1, 64)
+	if lang != "en" {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
