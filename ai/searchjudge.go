@@ -25,10 +25,15 @@ type SearchJudgeConfig struct {
 	Determinize bool
 	// View returns the state the search runs on, such as a game's search
 	// view that leaves out moves that seldom pay; nil searches the state
-	// itself. The root still offers every legal action of the state.
+	// itself. The root offers every legal action of the state unless
+	// RootView is set.
 	View func(game.State) game.State
-	// Reason says why a move is worth its value, by language; nil, or a
-	// nil answer, gives [WinReason].
+	// RootView makes the root offer only the view's actions, as the bot
+	// does; every other legal action is valued by the evaluator after it,
+	// averaged over determinizations (one ply, Visits 0).
+	RootView bool
+	// Reason says why the best move is worth its value, by language; nil,
+	// or a nil answer, gives [WinReason], which every other move gets.
 	Reason func(s game.State, p game.Player, mv MoveValue) map[string]string
 	Seed   uint64
 }
@@ -52,9 +57,9 @@ func NewSearchJudge(cfg SearchJudgeConfig) *SearchJudge { return &SearchJudge{cf
 // Evaluate implements [Judge]. Each call seeds its search from the
 // judge's seed and the number of calls before it, so that a review made
 // in the same order is the same on every run. An iteration budget below
-// twice the number of legal actions is raised to it, so that every action
-// is tried; an action a time cap left untried is valued by the evaluator
-// after it, on one determinization.
+// twice the number of the root's actions is raised to it, so that every
+// one is tried; an action a time cap left untried, or one the root did not
+// offer (RootView), is valued as leafValue says.
 func (j *SearchJudge) Evaluate(ctx context.Context, s game.State, p game.Player, budget Budget) (Judgement, error) {
 	legal := s.Legal(p, nil)
 	if len(legal) == 0 {
@@ -63,8 +68,16 @@ func (j *SearchJudge) Evaluate(ctx context.Context, s game.State, p game.Player,
 	if budget.Iterations == 0 && budget.Time == 0 {
 		budget.Iterations = 1000
 	}
+	view := s
+	if j.cfg.View != nil {
+		view = j.cfg.View(s)
+	}
+	root := legal
+	if j.cfg.RootView {
+		root = view.Legal(p, nil)
+	}
 	if budget.Iterations > 0 {
-		budget.Iterations = max(budget.Iterations, 2*len(legal))
+		budget.Iterations = max(budget.Iterations, 2*len(root))
 	}
 	seed := j.cfg.Seed ^ (j.calls+1)*0x9e3779b97f4a7c15
 	j.calls++
@@ -72,21 +85,23 @@ func (j *SearchJudge) Evaluate(ctx context.Context, s game.State, p game.Player,
 		Budget: budget, Evaluator: j.cfg.Evaluator, Rollout: j.cfg.Rollout,
 		RolloutDepth: j.cfg.RolloutDepth, Exploration: j.cfg.Exploration, Seed: seed,
 	}, j.cfg.Determinize)
-	view := s
-	if j.cfg.View != nil {
-		view = j.cfg.View(s)
-	}
-	stats, err := search.Analyze(ctx, view, p, legal)
+	stats, err := search.Analyze(ctx, view, p, root)
 	if err != nil {
 		return Judgement{}, err
 	}
-	out := Judgement{Scale: WinScale, Moves: make([]MoveValue, len(stats))}
-	for i, st := range stats {
-		v := st.Value
-		if st.Visits == 0 {
-			v = j.leafValue(view, p, st.Action, &search.rng)
+	out := Judgement{Scale: WinScale, Moves: make([]MoveValue, 0, len(legal))}
+	si := 0
+	for _, a := range legal {
+		for si < len(stats) && stats[si].Action < a {
+			si++
 		}
-		out.Moves[i] = MoveValue{Action: st.Action, Move: s.ActionString(p, st.Action), Value: v, Visits: st.Visits}
+		mv := MoveValue{Action: a, Move: s.ActionString(p, a)}
+		if si < len(stats) && stats[si].Action == a && stats[si].Visits > 0 {
+			mv.Value, mv.Visits = stats[si].Value, stats[si].Visits
+		} else {
+			mv.Value = j.leafValue(view, p, a, &search.rng)
+		}
+		out.Moves = append(out.Moves, mv)
 	}
 	slices.SortStableFunc(out.Moves, func(a, b MoveValue) int {
 		if c := cmp.Compare(b.Visits, a.Visits); c != 0 {
@@ -94,10 +109,10 @@ func (j *SearchJudge) Evaluate(ctx context.Context, s game.State, p game.Player,
 		}
 		return cmp.Compare(b.Value, a.Value)
 	})
+	if j.cfg.Reason != nil {
+		out.Moves[0].Reason = j.cfg.Reason(s, p, out.Moves[0])
+	}
 	for i := range out.Moves {
-		if j.cfg.Reason != nil {
-			out.Moves[i].Reason = j.cfg.Reason(s, p, out.Moves[i])
-		}
 		if out.Moves[i].Reason == nil {
 			out.Moves[i].Reason = WinReason(out.Moves[i])
 		}
@@ -105,26 +120,40 @@ func (j *SearchJudge) Evaluate(ctx context.Context, s game.State, p game.Player,
 	return out, nil
 }
 
+// leafSamples is how many determinizations a move the search did not try
+// is valued on.
+const leafSamples = 8
+
 // leafValue values a by the evaluator (or an even share) after applying it
-// to view, or to one determinization of it for p.
+// to view, or to determinizations of it for p, averaged.
 func (j *SearchJudge) leafValue(view game.State, p game.Player, a game.Action, rng *game.Rand) float64 {
-	var s game.State
-	if d, ok := view.(game.Determinizer); ok && j.cfg.Determinize {
-		s = d.Determinize(p, rng)
-	} else {
-		s = view.Clone()
+	d, det := view.(game.Determinizer)
+	det = det && j.cfg.Determinize
+	n := 1
+	if det {
+		n = leafSamples
 	}
-	s.Apply(p, a)
+	sum := 0.0
 	var v []float64
-	switch {
-	case s.Terminal():
-		v = s.Returns(nil)
-	case j.cfg.Evaluator != nil:
-		v = j.cfg.Evaluator(s, nil)
-	default:
-		return 1 / float64(s.NumPlayers())
+	for range n {
+		var s game.State
+		if det {
+			s = d.Determinize(p, rng)
+		} else {
+			s = view.Clone()
+		}
+		s.Apply(p, a)
+		switch {
+		case s.Terminal():
+			v = s.Returns(v[:0])
+		case j.cfg.Evaluator != nil:
+			v = j.cfg.Evaluator(s, v[:0])
+		default:
+			return 1 / float64(s.NumPlayers())
+		}
+		sum += v[p]
 	}
-	return v[p]
+	return sum / float64(n)
 }
 
 // WinReason is the reason a search judge gives for a move on the win
