@@ -117,12 +117,8 @@ func Review(ctx context.Context, g game.Game, rec *game.Record, cfg Config) (*Re
 		res.Series = append(res.Series, rounded(current))
 		s.Apply(p, a)
 	}
-	if s.Terminal() {
-		final := s.Returns(nil)
-		if scale.Name == ai.ScalePoints {
-			final = margins(s.Scores(nil))
-		}
-		copy(current, final)
+	if s.Terminal() && scale.Name != ai.ScalePoints {
+		copy(current, s.Returns(nil)) // the outcome is known
 	}
 	res.Series = append(res.Series, rounded(current))
 	if res.Scale == "" {
@@ -200,22 +196,6 @@ func swings(moves []Move) []int {
 		out = append(out, moves[i].N)
 	}
 	slices.Sort(out)
-	return out
-}
-
-// margins returns each seat's score minus the best score of the others.
-func margins(scores []float64) []float64 {
-	out := make([]float64, len(scores))
-	for p := range scores {
-		best := 0.0
-		first := true
-		for q, v := range scores {
-			if q != p && (first || v > best) {
-				best, first = v, false
-			}
-		}
-		out[p] = scores[p] - best
-	}
 	return out
 }
 
