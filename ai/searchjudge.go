@@ -158,8 +158,17 @@ func (j *SearchJudge) leafValue(view game.State, p game.Player, a game.Action, r
 
 // WinReason is the reason a search judge gives for a move on the win
 // scale: the chance of winning it leads to and the playouts behind that
-// figure, in each of the app's languages.
+// figure (or, for a move the search did not try, that the evaluator
+// judged it one move ahead), in each of the app's languages.
 func WinReason(mv MoveValue) map[string]string {
+	if mv.Visits == 0 {
+		return map[string]string{
+			"en": fmt.Sprintf("The evaluator, one move ahead, gives %s a %s chance of winning.", mv.Move, Percent(mv.Value, "en")),
+			"de": fmt.Sprintf("Die Bewertung einen Zug voraus gibt %s eine Gewinnchance von %s.", mv.Move, Percent(mv.Value, "de")),
+			"fr": fmt.Sprintf("L’évaluation, un coup plus loin, donne à %s %s de chances de gagner.", mv.Move, Percent(mv.Value, "fr")),
+			"nl": fmt.Sprintf("De evaluatie, één zet vooruit, geeft %s een winkans van %s.", mv.Move, Percent(mv.Value, "nl")),
+		}
+	}
 	return map[string]string{
 		"en": fmt.Sprintf("The search gives %s a %s chance of winning (%d playouts).", mv.Move, Percent(mv.Value, "en"), mv.Visits),
 		"de": fmt.Sprintf("Die Suche gibt %s eine Gewinnchance von %s (%d Durchläufe).", mv.Move, Percent(mv.Value, "de"), mv.Visits),
