@@ -15,14 +15,16 @@ var (
 
 // NewJudge returns the review's judge: the hard bot's search (MCTS with
 // [Evaluate] over the search view, the hard bot's iterations by default),
-// valuing each legal action by the share of its playouts won. The root
-// offers every legal action, tool uses the bots pass over included. The
-// best pawn move at the start of a move is explained by what it lifts,
-// cuts off and completes ([State.ExplainMove]).
+// valuing each action by the share of its playouts won. Its root offers
+// the actions the bots consider (the search view's); every other legal
+// action, a tool use that seldom pays, is valued by [Evaluate] after it.
+// The best pawn move at the start of a move is explained by what it
+// lifts, cuts off and completes ([State.ExplainMove]).
 func (g *Game) NewJudge(seed uint64) (ai.Judge, error) {
 	return ai.NewSearchJudge(ai.SearchJudgeConfig{
 		Evaluator: Evaluate,
 		View:      func(s game.State) game.State { return searchState{asState(s)} },
+		RootView:  true,
 		Reason:    judgeReason,
 		Seed:      seed,
 	}), nil
