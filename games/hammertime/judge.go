@@ -24,9 +24,10 @@ var (
 // accuracy as 10% of winning chances.
 var JudgeScale = ai.Scale{Name: ai.ScalePoints, Best: 0.25, Good: 0.5, Inaccuracy: 1, Mistake: 2, Unit: 0.1}
 
-// ReviewBudget is 3000 simulated hits a decision: about eight for each of
-// the 360 hits, then the better half twice as often, and so on.
-func (g *Game) ReviewBudget() ai.Budget { return ai.Budget{Iterations: 3000} }
+// ReviewBudget is 1000 simulated hits a decision (the hard bot simulates
+// about 330 of its 40 candidates): one for each of the 360 hits, then the
+// better half twice as many, and so on.
+func (g *Game) ReviewBudget() ai.Budget { return ai.Budget{Iterations: 1000} }
 
 // NewJudge returns the review's judge, the hard bot's judgement of hits
 // ([HitBot.judgedHit]) made over every hit instead of its aimed
@@ -111,7 +112,7 @@ func (j *judge) hits(ctx context.Context, s *State, p game.Player, legal []game.
 	lv := j.bot.Level.Judge
 	total := budget.Iterations
 	if total <= 0 {
-		total = 3000
+		total = 1000
 	}
 	var hs []judgeStats
 	for _, a := range legal {
