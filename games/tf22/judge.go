@@ -2,6 +2,7 @@ package tf22
 
 import (
 	"fmt"
+	"math"
 
 	"minehall/ai"
 	"minehall/game"
@@ -60,10 +61,15 @@ func judgeReason(st game.State, p game.Player, mv ai.MoveValue) map[string]strin
 	return out
 }
 
-// signed writes x with a sign and one decimal in lang's way.
+// signed writes x with one decimal in lang's way, with its sign unless
+// it rounds to 0.
 func signed(x float64, lang string) string {
-	if x >= 0 {
-		return "+" + ai.Decimal(x, lang)
+	r := math.Round(x*10) / 10
+	switch {
+	case r == 0:
+		return ai.Decimal(0, lang)
+	case r > 0:
+		return "+" + ai.Decimal(r, lang)
 	}
-	return ai.Decimal(x, lang)
+	return ai.Decimal(r, lang)
 }

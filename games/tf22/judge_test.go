@@ -85,3 +85,15 @@ func same(t *testing.T, g *Game, s, alt *State, p game.Player) {
 		t.Fatalf("the judgement depends on the hidden card:\n%s\n%s", a, b)
 	}
 }
+
+func TestSignedLead(t *testing.T) {
+	tests := []struct {
+		x          float64
+		lang, want string
+	}{{-0.03, "en", "0.0"}, {0.04, "de", "0,0"}, {0.26, "en", "+0.3"}, {-1.25, "fr", "-1,3"}}
+	for _, tc := range tests {
+		if got := signed(tc.x, tc.lang); got != tc.want {
+			t.Errorf("signed(%v, %s) = %q; want %q", tc.x, tc.lang, got, tc.want)
+		}
+	}
+}
