@@ -15,7 +15,7 @@ import (
 // blunderRecord returns a record of a round where seat 1 plays side A of
 // board 1 with card 1, which the solver tiles exactly (see
 // TestSolvePuzzleCountsPerfect), and lays its first tile where the board
-// can then be filled to no better than 3 empty spaces; the clock then ends
+// can then be filled to no better than 4 empty spaces; the clock then ends
 // the round. It returns the record and the blunder's action number.
 func blunderRecord(t *testing.T) (*game.Record, int) {
 	t.Helper()
@@ -66,7 +66,7 @@ func blunderRecord(t *testing.T) (*game.Record, int) {
 			}
 			d := c.Clone().(*State)
 			d.Apply(0, place)
-			if j.fewestEmpty(d, 0) >= 3 {
+			if j.fewestEmpty(d, 0) >= 4 {
 				play(0, take)
 				play(0, place)
 				n := len(rec.Rec.Actions)
@@ -79,11 +79,11 @@ func blunderRecord(t *testing.T) (*game.Record, int) {
 			}
 		}
 	}
-	t.Fatal("no first tile leaves 3 empty spaces or more")
+	t.Fatal("no first tile leaves 4 empty spaces or more")
 	return nil, 0
 }
 
-func TestJudgeMarksATileThatCostsThreeSpacesABlunder(t *testing.T) {
+func TestJudgeMarksATileThatCostsFourSpacesABlunder(t *testing.T) {
 	rec, n := blunderRecord(t)
 	res, err := review.Review(context.Background(), New(), rec, review.Config{})
 	if err != nil {
@@ -98,8 +98,8 @@ func TestJudgeMarksATileThatCostsThreeSpacesABlunder(t *testing.T) {
 			m = x
 		}
 	}
-	if m.Mark != "blunder" || m.BestValue != 10 || m.Value > 7 || !strings.HasPrefix(m.Best, "place ") {
-		t.Fatalf("the tile that costs 3 spaces (%d) is judged %+v; want a blunder against a place worth 10", n, m)
+	if m.Mark != "blunder" || m.BestValue != 10 || m.Value > 6 || !strings.HasPrefix(m.Best, "place ") {
+		t.Fatalf("the tile that costs 4 spaces (%d) is judged %+v; want a blunder against a place worth 10", n, m)
 	}
 	if len(res.Rounds) != 2 {
 		t.Fatalf("rounds are %+v; want the first round's two seats", res.Rounds)
