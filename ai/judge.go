@@ -66,7 +66,8 @@ type MoveValue struct {
 
 // Scale is what a game's values measure and the losses that mark a
 // decision. Name is "win" (the probability of winning, 0 to 1) or
-// "points" (the expected final margin in the game's points). A loss is
+// "points" (an outcome in the game's points, as the game's judge defines
+// it and docs/review.md states). A loss is
 // the best value minus the played value; a decision is "best" when its
 // loss is at most Best, "good" up to Good, an "inaccuracy" up to
 // Inaccuracy, a "mistake" up to Mistake and a "blunder" beyond. Unit is
