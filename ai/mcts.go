@@ -47,6 +47,7 @@ type Search struct {
 	path        []int32
 	values      []float64
 	outcomes    []game.ChanceOutcome
+	rootActions []game.Action // Analyze: the root's actions instead of Legal
 }
 
 type node struct {
@@ -87,18 +88,34 @@ func (m *Search) Act(ctx context.Context, s game.State, p game.Player) (Decision
 	case len(legal) == 1:
 		return Decision{Action: legal[0]}, nil
 	}
+	if err := m.search(ctx, s, p); err != nil {
+		return Decision{}, err
+	}
+	best, bestVisits := legal[0], int32(-1)
+	for _, c := range m.nodes[0].children {
+		n := &m.nodes[c]
+		if n.visits > bestVisits {
+			best, bestVisits = n.action, n.visits
+		}
+	}
+	return Decision{Action: best}, nil
+}
+
+// search runs the budget's iterations from s for p, leaving the tree in
+// m.nodes with the root's children as the statistics of p's actions.
+func (m *Search) search(ctx context.Context, s game.State, p game.Player) error {
 	var det game.Determinizer
 	if m.determinize {
 		d, ok := s.(game.Determinizer)
 		if !ok {
-			return Decision{}, game.Errorf(game.CodeInternal, "ISMCTS needs a game.Determinizer state")
+			return game.Errorf(game.CodeInternal, "ISMCTS needs a game.Determinizer state")
 		}
 		det = d
 	}
 	m.nodes = append(m.nodes[:0], node{player: p})
 	if m.determinize {
 		if _, ok := s.(game.InfoKeyer); !ok {
-			return Decision{}, game.Errorf(game.CodeInternal, "ISMCTS needs a game.InfoKeyer state")
+			return game.Errorf(game.CodeInternal, "ISMCTS needs a game.InfoKeyer state")
 		}
 		clear(m.infosets)
 		if m.infosets == nil {
@@ -123,14 +140,7 @@ func (m *Search) Act(ctx context.Context, s game.State, p game.Player) (Decision
 		}
 		m.iterate(root, p)
 	}
-	best, bestVisits := legal[0], int32(-1)
-	for _, c := range m.nodes[0].children {
-		n := &m.nodes[c]
-		if n.visits > bestVisits {
-			best, bestVisits = n.action, n.visits
-		}
-	}
-	return Decision{Action: best}, nil
+	return nil
 }
 
 // mover returns who moves at s in the tree: the first seated actor, else
@@ -170,7 +180,11 @@ func (m *Search) iterate(s game.State, root game.Player) {
 		if p == game.Chance {
 			a = m.sampleChance(s)
 		} else {
-			m.abuf = s.Legal(p, m.abuf[:0])
+			if step == 0 && m.rootActions != nil {
+				m.abuf = append(m.abuf[:0], m.rootActions...)
+			} else {
+				m.abuf = s.Legal(p, m.abuf[:0])
+			}
 			if len(m.abuf) == 0 {
 				break
 			}
@@ -326,4 +340,51 @@ func (m *Search) rollout(s game.State, dst []float64) []float64 {
 		dst = append(dst, 1/float64(s.NumPlayers()))
 	}
 	return dst
+}
+
+// ActionStat is one root action's statistics after a search: how often
+// the search tried it and the mean value for the searching player of the
+// playouts through it, in [0, 1] like [game.State.Returns].
+type ActionStat struct {
+	Action game.Action
+	Visits int
+	Value  float64
+}
+
+// Analyze searches from s for p within the budget, as [Search.Act] does,
+// and returns the statistics of each root action, in ascending order of
+// action. The root offers exactly the actions of root (ascending, each
+// legal for p in s and in every determinization of it), or s.Legal(p) when
+// root is nil; below the root the search is unchanged. An action the
+// budget left untried has Visits 0. Analyze does not change how Act plays.
+func (m *Search) Analyze(ctx context.Context, s game.State, p game.Player, root []game.Action) ([]ActionStat, error) {
+	if root == nil {
+		root = s.Legal(p, nil)
+	}
+	if len(root) == 0 {
+		return nil, game.Errorf(game.CodeNotYourTurn, "player %s has no legal action", p)
+	}
+	m.rootActions = root
+	err := m.search(ctx, s, p)
+	m.rootActions = nil
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ActionStat, len(root))
+	ci := 0
+	children := m.nodes[0].children
+	for i, a := range root {
+		out[i].Action = a
+		for ci < len(children) && m.nodes[children[ci]].action < a {
+			ci++
+		}
+		if ci < len(children) && m.nodes[children[ci]].action == a {
+			n := &m.nodes[children[ci]]
+			out[i].Visits = int(n.visits)
+			if n.visits > 0 {
+				out[i].Value = n.value / float64(n.visits)
+			}
+		}
+	}
+	return out, nil
 }

@@ -1,7 +1,7 @@
 // Command minehall is the one binary of Minehall: it serves the web page
 // where people play the four mining games, runs batch self-play for
 // designers, seats external agents at tables, solves Out of Mine boards,
-// replays game records, and backs the SQLite database up.
+// replays and reviews game records, and backs the SQLite database up.
 //
 //	minehall serve [--addr 127.0.0.1:8080] [--db sqlite:minehall.db] [flags]
 //	minehall backup FILE [--db sqlite:minehall.db]
@@ -12,6 +12,7 @@
 //	minehall puzzles mine minerals [--games N] [--seed S] [--out FILE]
 //	minehall puzzles mine tf22 --seed S --count N [--out DIR]
 //	minehall replay FILE [--check]
+//	minehall review FILE [--budget N] [--seed S]
 //	minehall version
 package main
 

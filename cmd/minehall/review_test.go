@@ -1,0 +1,87 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"minehall/review"
+	"minehall/review/reviewtest"
+)
+
+// writeMineralsRecord writes a record of a bot game of Minerals, changed
+// by mutate if it is not nil, and returns its path.
+func writeMineralsRecord(t *testing.T, mutate func(m map[string]any)) string {
+	t.Helper()
+	reg := registry()
+	g, err := reg.Lookup("minerals")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := reviewtest.BotRecord(t, g, nil, []string{"greedy", "greedy"}, 8)
+	b, _ := json.Marshal(rec)
+	if mutate != nil {
+		var m map[string]any
+		json.Unmarshal(b, &m)
+		mutate(m)
+		b, _ = json.Marshal(m)
+	}
+	path := filepath.Join(t.TempDir(), "minerals.json")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestReviewCommand(t *testing.T) {
+	good := writeMineralsRecord(t, nil)
+	t.Run("OK", func(t *testing.T) {
+		code, out, errOut := runCmd(t, registry(), "review", good, "--budget", "20", "--seed", "4")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		var res review.Result
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatalf("output is no review: %v\n%s", err, out)
+		}
+		if res.Status != "done" || res.Game != "minerals" || res.Scale != "win" || len(res.Moves) == 0 || len(res.Players) != 2 {
+			t.Errorf("got status %q, game %q, scale %q, %d moves, %d players; want a done Minerals review of 2 players on the win scale",
+				res.Status, res.Game, res.Scale, len(res.Moves), len(res.Players))
+		}
+		_, again, _ := runCmd(t, registry(), "review", good, "--budget", "20", "--seed", "4")
+		if again != out {
+			t.Errorf("the same review twice differs")
+		}
+	})
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"ErrBudgetZero", []string{"review", good, "--budget", "0"}, 2, "--budget must be at least 1"},
+		{"ErrBudgetWord", []string{"review", good, "--budget", "many"}, 2, "invalid argument"},
+		{"ErrNoFile", []string{"review"}, 2, "one record file"},
+		{"ErrMissingFile", []string{"review", filepath.Join(t.TempDir(), "none.json")}, 1, "no such file"},
+		{"ErrMove", []string{"review", writeMineralsRecord(t, func(m map[string]any) {
+			m["actions"].([]any)[3].(map[string]any)["move"] = "move z99"
+		})}, 1, "action 3"},
+		{"ErrUnknownGame", []string{"review", writeMineralsRecord(t, func(m map[string]any) { m["game"] = "chess" })}, 1, `unknown game "chess"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errOut := runCmd(t, registry(), tc.args...)
+			if code != tc.code || !strings.Contains(errOut, tc.want) {
+				t.Fatalf("got exit %d, %q; want %d and a message with %q", code, errOut, tc.code, tc.want)
+			}
+		})
+	}
+	t.Run("ErrNoJudge", func(t *testing.T) {
+		code, _, errOut := runCmd(t, testRegistry(), "review", writeRecord(t, nil))
+		if code != 1 || !strings.Contains(errOut, "no judge") {
+			t.Fatalf("got exit %d, %q; want 1 and a message saying the game has no judge", code, errOut)
+		}
+	})
+}
