@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"minehall/ai"
 	"minehall/review"
 	"minehall/review/reviewtest"
 )
@@ -84,4 +86,45 @@ func TestReviewCommand(t *testing.T) {
 			t.Fatalf("got exit %d, %q; want 1 and a message saying the game has no judge", code, errOut)
 		}
 	})
+}
+
+// TestEngineReviewer checks the review engine as the server's Reviewer:
+// a table's record becomes the review's JSON, the same twice; a record
+// that is no record, or of a game this binary does not have, is an error;
+// and serve refuses a --review-workers out of range.
+func TestEngineReviewer(t *testing.T) {
+	record, err := os.ReadFile(writeMineralsRecord(t, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := engineReviewer(registry(), ai.Budget{Iterations: 20})
+	out, err := r.Review(context.Background(), record)
+	if err != nil {
+		t.Fatalf("Review: %v", err)
+	}
+	var res review.Result
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("the review is no review's JSON: %v", err)
+	}
+	if res.Status != "done" || res.Game != "minerals" || len(res.Moves) == 0 || len(res.Players) != 2 || len(res.Series) == 0 {
+		t.Errorf("got status %q, game %q, %d moves, %d players, %d points of the series; want a done Minerals review",
+			res.Status, res.Game, len(res.Moves), len(res.Players), len(res.Series))
+	}
+	if again, _ := r.Review(context.Background(), record); string(again) != string(out) {
+		t.Errorf("the same record reviewed twice gives two reviews")
+	}
+	for name, bad := range map[string][]byte{
+		"not JSON":     []byte("{"),
+		"unknown game": []byte(strings.Replace(string(record), `"game":"minerals"`, `"game":"chess"`, 1)),
+	} {
+		if _, err := r.Review(context.Background(), bad); err == nil {
+			t.Errorf("a record that is %s: no error", name)
+		}
+	}
+	for _, n := range []string{"-1", "17"} {
+		code, _, errOut := runCmd(t, testRegistry(), "serve", "--addr", "127.0.0.1:0", "--review-workers", n)
+		if code != 1 || !strings.Contains(errOut, "--review-workers") {
+			t.Errorf("serve --review-workers %s: exit %d, %q; want 1 and a message naming the flag", n, code, errOut)
+		}
+	}
 }

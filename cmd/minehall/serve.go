@@ -18,6 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"minehall/account"
+	"minehall/ai"
 	"minehall/game"
 	"minehall/server"
 	"minehall/store"
@@ -62,6 +63,9 @@ type serveOptions struct {
 	// passwordHashers caps the password hashes at once (see
 	// server.Config).
 	passwordHashers int
+	// reviewWorkers is how many game reviews this instance makes at once
+	// (0: none, and the review API says reviews are off).
+	reviewWorkers int
 }
 
 // newServeCmd returns `minehall serve`: the game server, until SIGINT or
@@ -112,6 +116,7 @@ down gracefully.`,
 	f.StringVar(&opts.adminAddr, "admin-addr", "", "address (host:port) on which to serve the Prometheus metrics (/metrics) and the Go profiler (/debug/pprof/); keep it private (default: not served)")
 	f.StringVar(&opts.publicURL, "public-url", "", "the site's address as browsers see it, such as https://play.example.org: the origin of passkeys, and Secure cookies when https (default: each request's own host)")
 	f.IntVar(&opts.passwordHashers, "password-hashers", 2, "password hashes (argon2id, 19 MiB each) computed at once; sign-ins beyond wait 100 ms, then get 503 with Retry-After")
+	f.IntVar(&opts.reviewWorkers, "review-workers", 1, "game reviews this instance makes at once, in the background after each finished game (0: no reviews; see docs/review.md)")
 	f.StringVar(&opts.rpID, "rp-id", "", "the WebAuthn relying party ID of passkeys, the site's domain or a registrable suffix of it (default: the host of --public-url, else of each request)")
 	return cmd
 }
@@ -127,6 +132,9 @@ func checkServeOptions(opts serveOptions) error {
 	}
 	if opts.passwordHashers < 1 || opts.passwordHashers > 64 {
 		return game.Errorf(game.CodeInvalid, "--password-hashers %d is out of range: give 1 to 64 (each takes 19 MiB while it runs)", opts.passwordHashers)
+	}
+	if opts.reviewWorkers < 0 || opts.reviewWorkers > 16 {
+		return game.Errorf(game.CodeInvalid, "--review-workers %d is out of range: give 0 (no reviews) to 16", opts.reviewWorkers)
 	}
 	if opts.publicURL != "" {
 		if u, err := url.Parse(opts.publicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.Trim(u.Path, "/") != "" {
@@ -287,6 +295,19 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 			log.Info("account names rekeyed", "count", n)
 		}
 	}
+	// Every finished game is queued for its review (docs/review.md),
+	// after its ratings are recorded.
+	var reviews *server.ReviewQueue
+	if rs, ok := be.store.(store.Reviews); ok && opts.reviewWorkers > 0 {
+		reviews = server.NewReviewQueue(server.ReviewQueueConfig{Store: rs, Logger: log})
+		recorded := hcfg.Finished
+		hcfg.Finished = func(ctx context.Context, t *store.Table) {
+			if recorded != nil {
+				recorded(ctx, t)
+			}
+			reviews.TableFinished(ctx, t)
+		}
+	}
 	hall := table.NewHall(hcfg)
 	if be.cluster != nil {
 		err = be.cluster.Start(ctx, postgres.Handlers{
@@ -323,7 +344,7 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 		Limits: &limits, ClientIPHeader: opts.clientIPHeader, TrustedProxies: trusted, PeerAuth: peerAuth, Peers: peers, Ready: ready,
 		Puzzles:  puzzlesFor(be.store),
 		Accounts: accounts, PublicURL: strings.TrimSuffix(opts.publicURL, "/"), RPID: opts.rpID, PasswordHashers: opts.passwordHashers,
-		Tutorials: tutorials})
+		Tutorials: tutorials, Reviewer: engineReviewer(reg, ai.Budget{}), Reviews: reviews, ReviewWorkers: opts.reviewWorkers})
 	if opts.adminAddr != "" {
 		stopAdmin, err := serveAdmin(opts.adminAddr, srv, log, stdout)
 		if err != nil {
@@ -357,6 +378,9 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 	errHTTP := httpSrv.Shutdown(shutdownCtx)
 	errWS := srv.Shutdown(shutdownCtx)
 	hall.Close()
+	if reviews != nil {
+		reviews.Close()
+	}
 	errDB := be.close()
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
 		errHTTP = errors.Join(errHTTP, err)
