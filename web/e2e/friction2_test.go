@@ -24,9 +24,7 @@ import (
 
 	"minehall/account"
 	"minehall/game"
-	"minehall/game/gametest"
 	"minehall/games/minerals"
-	"minehall/games/tf22"
 	"minehall/puzzle"
 	"minehall/server"
 	"minehall/store/sqlite"
@@ -336,12 +334,7 @@ func TestPuzzleTF22ExampleIsLegalAndClockWaitsForTheBoard(t *testing.T) {
 // accounts: every page a person may open.
 func startEverySite(t *testing.T) *accountSite {
 	t.Helper()
-	reg := &game.Registry{}
-	reg.Register(minerals.New())
-	reg.Register(tf22.New())
-	reg.Register(quickOutOfMine())
-	reg.Register(quickHammerTime())
-	reg.Register(gametest.ConnectFour())
+	reg := siteGames()
 	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "e2e.db"))
 	if err != nil {
 		t.Fatalf("sqlite.Open: %v", err)

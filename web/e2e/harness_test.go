@@ -45,12 +45,7 @@ type site struct {
 // server, for requests such a handler passes on.
 func startSite(t testing.TB, extra ...func(mux *http.ServeMux, api http.Handler)) *site {
 	t.Helper()
-	reg := &game.Registry{}
-	reg.Register(minerals.New())
-	reg.Register(gametest.ConnectFour())
-	reg.Register(quickOutOfMine())
-	reg.Register(quickHammerTime())
-	reg.Register(tf22.New())
+	reg := siteGames()
 	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "e2e.db"))
 	if err != nil {
 		t.Fatalf("sqlite.Open: %v", err)
@@ -82,6 +77,18 @@ func startSite(t testing.TB, extra ...func(mux *http.ServeMux, api http.Handler)
 		db.Close()
 	})
 	return s
+}
+
+// siteGames returns the games of the test sites: Minerals, Connect Four,
+// the quick Out of Mine and Hammer Time, and TF22 Mine.
+func siteGames() *game.Registry {
+	reg := &game.Registry{}
+	reg.Register(minerals.New())
+	reg.Register(gametest.ConnectFour())
+	reg.Register(quickOutOfMine())
+	reg.Register(quickHammerTime())
+	reg.Register(tf22.New())
+	return reg
 }
 
 // newBrowser starts headless Chromium with a fresh profile and returns a
