@@ -9,7 +9,7 @@ import { api } from './api.js';
 import { gameSpec, gameTitle, renderer, seatName } from './catalog.js';
 import { moveWords } from './words.js';
 import { retitle } from './router.js';
-import { icon } from './icons.js';
+import { stepControls } from './stepcontrols.js';
 import { seatColors, seatBadge } from './seatcolors.js';
 import { messageLine } from './chat.js';
 
@@ -98,15 +98,9 @@ export function replayPage(el, id) {
   function renderControls() {
     clear(controls);
     if (!rec) return;
-    const total = rec.actions.length;
-    const btn = (key, glyph, n, idName) => h('button', { type: 'button', class: 'iconbutton', id: idName, 'aria-label': t(key), title: t(key),
-      disabled: n === step || n < 0 || n > total, onclick: () => show(n) }, icon(glyph));
-    const range = h('input', { type: 'range', min: 0, max: total, value: step, 'aria-label': t('replay.step'), oninput: (e) => show(Number(e.target.value)) });
-    controls.setAttribute('aria-label', t('replay.controls'));
-    controls.append(btn('replay.first', 'first', 0, 'replay-first'), btn('replay.prev', 'prev', step - 1, 'replay-prev'),
-      h('span', { id: 'replay-step', class: 'step', text: t('replay.stepof', { n: step, total }) }),
-      btn('replay.next', 'next', step + 1, 'replay-next'), btn('replay.last', 'last', total, 'replay-last'), range);
+    stepControls(controls, { step, total: rec.actions.length, show });
   }
+
 
   function renderList() {
     clear(list);
