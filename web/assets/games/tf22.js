@@ -892,7 +892,7 @@ function seatsBox(view, ctx) {
     const markers = [];
     for (let i = 0; i < view.goal; i++) markers.push(h('span', { class: ['marker', i < sv.markers && 'won'], 'aria-hidden': 'true' }));
     return tint(h('div', { class: ['tf-seat', current && 'current', sv.seat === ctx.you && 'you'], 'data-seat': sv.seat, 'data-markers': sv.markers, 'data-color': view.seat_colors?.[sv.seat] || '' },
-      h('h4', {}, seatDot(view, sv.seat), ' ', seatLabel(ctx, sv.seat),
+      h('h3', {}, seatDot(view, sv.seat), ' ', seatLabel(ctx, sv.seat),
         current ? h('span', { class: 'tag acting', text: t('table.tomove') }) : null),
       h('div', { class: 'row' }, h('span', { class: 'label', text: t('tf.crews') }),
         sv.crews.length ? sv.crews.map((col) => crewSwatch(col, colorName(t, col))) : h('span', { class: 'muted', text: t('tf.nocrew') })),

@@ -79,10 +79,10 @@ export class TableBar {
       for (const e of this.homes.keys()) home(e);
     }
     this.render();
-    this.measure();
-    // A style sheet or a renderer may still move things in this frame.
-    cancelAnimationFrame(this.frame);
-    this.frame = requestAnimationFrame(() => this.measure());
+    // Measured once a frame, before it is painted, when the page's layout
+    // is made anyway: a render that moves things does not force a layout
+    // of its own (a busy table renders many times a second).
+    if (!this.frame) this.frame = requestAnimationFrame(() => { this.frame = 0; this.measure(); });
   }
 
   // measure sets --stage-h on the board on a phone, and removes it on a
