@@ -9,7 +9,7 @@ import { api } from './api.js';
 import { gameSpec, gameTitle, renderer, seatName } from './catalog.js';
 import { moveWords } from './words.js';
 import { retitle } from './router.js';
-import { stepControls } from './stepcontrols.js';
+import { stepControls, revealInList } from './stepcontrols.js';
 import { seatColors, seatBadge } from './seatcolors.js';
 import { messageLine } from './chat.js';
 
@@ -117,7 +117,7 @@ export function replayPage(el, id) {
           moveWords(mod, rec.game, a.move, t, names(), { player: a.player })));
       list.append(li, ...said(i + 1));
     });
-    list.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });
+    revealInList(list, list.querySelector('.current'));
   }
 
   function onKey(e) {

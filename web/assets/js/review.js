@@ -15,7 +15,7 @@ import { gameSpec, gameTitle, renderer, seatName } from './catalog.js';
 import { moveWords } from './words.js';
 import { retitle } from './router.js';
 import { icon } from './icons.js';
-import { stepControls } from './stepcontrols.js';
+import { stepControls, revealInList } from './stepcontrols.js';
 import { seatColors, seatColor, seatBadge } from './seatcolors.js';
 import { inviteOf, saveInvite } from './private.js';
 
@@ -304,7 +304,7 @@ export function reviewPage(el, id) {
         h('span', { class: 'log-who', text: nameOf(a.player) }), ' ', words(a.move, a.player)),
       m && m.mark !== 'best' && m.mark !== 'good' ? [' ', markChip(m.mark)] : null));
     });
-    list.querySelector('.current, .rv-target')?.scrollIntoView?.({ block: 'nearest' });
+    revealInList(list, list.querySelector('.current, .rv-target'));
   }
 
   // renderChart draws each seat's expected outcome after each action, a

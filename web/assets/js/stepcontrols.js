@@ -19,3 +19,12 @@ export function stepControls(el, { step, total, show, shown = (n) => n === step 
     h('span', { id: 'replay-step', class: 'step', text: t('replay.stepof', { n: step, total }) }),
     btn('replay.next', 'next', step + 1, 'replay-next'), btn('replay.last', 'last', total, 'replay-last'), range);
 }
+
+// revealInList scrolls the list el (a scrolling box) so that its item is
+// in view, and nothing else: the page stays where the reader has it.
+export function revealInList(el, item) {
+  if (!item) return;
+  const top = item.offsetTop - el.offsetTop;
+  if (top < el.scrollTop) el.scrollTop = top;
+  else if (top + item.offsetHeight > el.scrollTop + el.clientHeight) el.scrollTop = top + item.offsetHeight - el.clientHeight;
+}
