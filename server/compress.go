@@ -10,17 +10,6 @@ import (
 // gzip header and the CPU cost more than the bytes saved.
 const compressMin = 1024
 
-// acceptsGzip reports whether the request accepts a gzip-encoded answer.
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.TrimSpace(enc) == "gzip" && strings.ReplaceAll(q, " ", "") != "q=0" {
-			return true
-		}
-	}
-	return false
-}
-
 // gzipJSON is a ResponseWriter that compresses a JSON answer of at least
 // compressMin bytes for a client that accepts gzip: the answer is held
 // until it is known to be that large, then sent gzipped; a smaller one,

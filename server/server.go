@@ -18,6 +18,7 @@ import (
 
 	"minehall/account"
 	"minehall/game"
+	"minehall/internal/httpenc"
 	"minehall/store"
 	"minehall/table"
 	"minehall/tutorial"
@@ -296,7 +297,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	// The API's JSON answers go compressed to a client that takes gzip;
 	// a WebSocket's upgrade is never wrapped.
-	if strings.HasPrefix(r.URL.Path, "/api/") && acceptsGzip(r) {
+	if strings.HasPrefix(r.URL.Path, "/api/") && httpenc.AcceptsGzip(r) {
 		g := &gzipJSON{ResponseWriter: w}
 		defer g.Close()
 		w = g

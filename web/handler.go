@@ -12,6 +12,8 @@ import (
 	"path"
 	"strings"
 	"time"
+
+	"minehall/internal/httpenc"
 )
 
 //go:embed assets
@@ -160,21 +162,11 @@ func (a *asset) serve(w http.ResponseWriter, r *http.Request) {
 	h.Set("Vary", "Accept-Encoding")
 	body := a.body
 	etag := a.etag
-	if a.gzipped != nil && acceptsGzip(r) {
+	if a.gzipped != nil && httpenc.AcceptsGzip(r) {
 		body = a.gzipped
 		etag = strings.TrimSuffix(a.etag, `"`) + `-gz"`
 		h.Set("Content-Encoding", "gzip")
 	}
 	h.Set("ETag", etag)
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
-}
-
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.TrimSpace(enc) == "gzip" && strings.ReplaceAll(q, " ", "") != "q=0" {
-			return true
-		}
-	}
-	return false
 }
