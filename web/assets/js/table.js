@@ -596,10 +596,11 @@ export function tablePage(el, id) {
     clear(boxes.end);
     const ending = st.info?.ending || '';
     const over = st.status === 'finished' && (st.result || ending);
-    boxes.end.hidden = !over;
+    // The end screen stays hidden, not an empty box, until its module
+    // (loaded when a game ends) has drawn it.
+    boxes.end.hidden = !over || !renderEnd.module;
     boxes.end.dataset.ending = ending;
     if (!over) return;
-    // The end screen's module is loaded when a game ends.
     if (!renderEnd.module) {
       renderEnd.loading ||= import('./endscreen.js').then((m) => { renderEnd.module = m; renderEnd(); });
       return;
