@@ -48,6 +48,9 @@ func (g *Game) RestoreState(b []byte) (game.State, error) {
 	if n < 1 || n > MaxPlayers {
 		return nil, fmt.Errorf("%d players; Out of Mine takes 1 to %d", n, MaxPlayers)
 	}
+	if sv.Options.Clock < 0 || sv.Options.Clock > 3600 {
+		return nil, fmt.Errorf("a round clock of %d s; it runs 0 to 3600", sv.Options.Clock)
+	}
 	packed, err := hex.DecodeString(sv.State)
 	if err != nil {
 		return nil, fmt.Errorf("packed state: %v", err)
