@@ -108,3 +108,61 @@ func TestSnapshotOfUnsavableState(t *testing.T) {
 		t.Errorf("Restore for Connect Four: %v; want an error that says it cannot restore snapshots", err)
 	}
 }
+
+// TestRestoreRefusesChangedSnapshotsOfEveryGame changes each game's
+// snapshot in the ways a hand edit or a bad copy would: each change is
+// refused with an invalid-input error.
+func TestRestoreRefusesChangedSnapshotsOfEveryGame(t *testing.T) {
+	reg := all.Registry()
+	for _, g := range reg.Games() {
+		id := g.Spec().ID
+		s, _, err := game.Start(g, 2, nil, 9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		good, err := game.Snapshot(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc map[string]json.RawMessage
+		if err := json.Unmarshal(good, &doc); err != nil {
+			t.Fatal(err)
+		}
+		with := func(key, value string) []byte {
+			d := map[string]json.RawMessage{}
+			for k, v := range doc {
+				d[k] = v
+			}
+			d[key] = json.RawMessage(value)
+			b, err := json.Marshal(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}
+		state := string(doc["state"])
+		tests := []struct {
+			name, want string
+			b          []byte
+		}{
+			{"empty state", "players", with("state", "{}")},
+			{"state not an object", "state does not decode", with("state", "[1,2,3]")},
+			{"unknown state field", "unknown field", with("state", state[:len(state)-1]+`,"extra":1}`)},
+			{"hash of another state", "is corrupt: its state hashes to", with("hash", `"`+strings.Repeat("ab", 32)+`"`)},
+		}
+		for _, tc := range tests {
+			t.Run(id+"/"+tc.name, func(t *testing.T) {
+				got, err := game.Restore(g, tc.b)
+				if err == nil || got != nil {
+					t.Fatalf("Restore gave %v, %v; want no state and an error that says %q", got, err, tc.want)
+				}
+				if code := game.ErrorCode(err); code != game.CodeInvalid {
+					t.Errorf("error code %q; want %q (%v)", code, game.CodeInvalid, err)
+				}
+				if !strings.Contains(err.Error(), tc.want) {
+					t.Errorf("error %q; want it to say %q", err, tc.want)
+				}
+			})
+		}
+	}
+}
