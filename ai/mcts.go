@@ -8,20 +8,57 @@ import (
 	"minehall/game"
 )
 
-// MCTSConfig configures [NewMCTS] and [NewISMCTS].
+// MCTSConfig configures [NewMCTS] and [NewISMCTS]. The zero value is a
+// working search for every game: 1000 iterations, uniform rollouts, and
+// for games whose playouts are costly (a state that implements
+// [Estimator], as Hammer Time's does: every hit runs the physics) rollouts
+// cut short and scored by the game's own estimate.
+//
+// Rollouts drive every actor. Where several players may act at once (Out
+// of Mine's real-time rounds, where the clock is [game.System]), each
+// rollout step picks one of the actors uniformly, the clock included, so a
+// round ends as soon as the clock is drawn, as on a virtual clock; a
+// [game.Chance] step draws an outcome by its probabilities. In the tree
+// (selection and expansion) the first seated actor moves, as before.
+//
+// The budget is checked before every iteration and every 16 steps inside a
+// rollout: the search stops when Budget.Time has passed or ctx is done. A
+// rollout cut short that way is evaluated, not thrown away: it is scored as
+// a rollout that reached RolloutDepth would be (by Evaluator, or equal
+// shares without one), backed up, and the search ends with it. Act and
+// Analyze then answer from the iterations done so far; with none done, Act
+// answers the first legal action.
 type MCTSConfig struct {
+	// Budget bounds the search; both fields zero means 1000 iterations.
 	Budget Budget
 	// Evaluator scores the leaf where a rollout stops; nil plays rollouts to
-	// the end and scores by Returns.
+	// the end and scores by Returns, unless the state is an [Estimator]
+	// (see RolloutDepth).
 	Evaluator Evaluator
 	// Rollout picks rollout actions; nil picks uniformly.
 	Rollout Policy
 	// RolloutDepth is the number of rollout steps before the leaf is
 	// evaluated. 0 means: to the end without an Evaluator, none with one.
+	// With neither an Evaluator nor a RolloutDepth, a search on an
+	// [Estimator] state stops rollouts after its DefaultRolloutDepth steps
+	// and scores them with its Estimate.
 	RolloutDepth int
 	// Exploration is the UCB constant; 0 means 1.0 (values are in [0, 1]).
 	Exploration float64
 	Seed        uint64
+}
+
+// Estimator is implemented by states of games whose random playouts to the
+// end are too costly for a search's default settings. When [MCTSConfig]
+// sets neither Evaluator nor RolloutDepth, MCTS and ISMCTS stop each
+// rollout after DefaultRolloutDepth actions and score the state reached
+// with Estimate, which appends one value in [0, 1] per player like
+// [game.State.Returns] (the game's heuristic; it may read hidden
+// information only when the search may, so it reads what the state holds:
+// a determinization in ISMCTS).
+type Estimator interface {
+	DefaultRolloutDepth() int
+	Estimate(dst []float64) []float64
 }
 
 // Search is Monte Carlo tree search for any number of players (max^n: each
@@ -48,6 +85,15 @@ type Search struct {
 	values      []float64
 	outcomes    []game.ChanceOutcome
 	rootActions []game.Action // Analyze: the root's actions instead of Legal
+
+	// Set for each search: the context and deadline rollouts check, the
+	// rollouts' depth and evaluator (the config's, or an Estimator's), and
+	// whether the budget ran out inside a rollout.
+	ctx      context.Context
+	deadline time.Time
+	depth    int
+	eval     Evaluator
+	stopped  bool
 }
 
 type node struct {
@@ -122,15 +168,22 @@ func (m *Search) search(ctx context.Context, s game.State, p game.Player) error 
 			m.infosets = map[string]int32{}
 		}
 	}
-	var deadline time.Time
+	m.ctx, m.deadline, m.stopped = ctx, time.Time{}, false
 	if m.cfg.Budget.Time > 0 {
-		deadline = time.Now().Add(m.cfg.Budget.Time)
+		m.deadline = time.Now().Add(m.cfg.Budget.Time)
 	}
+	m.depth, m.eval = m.cfg.RolloutDepth, m.cfg.Evaluator
+	if e, ok := s.(Estimator); ok && m.depth == 0 && m.eval == nil {
+		m.depth = max(1, e.DefaultRolloutDepth())
+		m.eval = func(s game.State, dst []float64) []float64 { return s.(Estimator).Estimate(dst) }
+	}
+	if m.depth == 0 && m.eval == nil {
+		m.depth = math.MaxInt
+	}
+	defer func() { m.ctx = nil }()
 	for it := 0; m.cfg.Budget.Iterations == 0 || it < m.cfg.Budget.Iterations; it++ {
-		if it%64 == 63 {
-			if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
-				break
-			}
+		if it > 0 && m.outOfBudget() {
+			break
 		}
 		var root game.State
 		if det != nil {
@@ -139,8 +192,30 @@ func (m *Search) search(ctx context.Context, s game.State, p game.Player) error 
 			root = s.Clone()
 		}
 		m.iterate(root, p)
+		if m.stopped {
+			break
+		}
 	}
 	return nil
+}
+
+// outOfBudget reports whether the search must stop: its context is done or
+// its time is up.
+func (m *Search) outOfBudget() bool {
+	return m.ctx.Err() != nil || (!m.deadline.IsZero() && time.Now().After(m.deadline))
+}
+
+// rolloutActor returns who acts in a rollout step at s: the only actor, or
+// one of several drawn uniformly ([game.System], the clock, included).
+func (m *Search) rolloutActor(s game.State) (game.Player, bool) {
+	m.pbuf = s.Actors(m.pbuf[:0])
+	switch len(m.pbuf) {
+	case 0:
+		return 0, false
+	case 1:
+		return m.pbuf[0], true
+	}
+	return m.pbuf[m.rng.IntN(len(m.pbuf))], true
 }
 
 // mover returns who moves at s in the tree: the first seated actor, else
@@ -303,14 +378,16 @@ func (m *Search) sampleChance(s game.State) game.Action {
 	return game.PickOutcome(m.outcomes, m.rng.Float64())
 }
 
-// rollout plays from s (which it consumes) and returns the value per player.
+// rollout plays from s (which it consumes) and returns the value per
+// player: Returns at the end, else the evaluator's score after m.depth
+// steps or when the budget runs out (which sets m.stopped).
 func (m *Search) rollout(s game.State, dst []float64) []float64 {
-	depth := m.cfg.RolloutDepth
-	if depth == 0 && m.cfg.Evaluator == nil {
-		depth = math.MaxInt
-	}
-	for i := 0; i < depth && !s.Terminal(); i++ {
-		p, ok := m.mover(s)
+	for i := 0; i < m.depth && !s.Terminal(); i++ {
+		if i%16 == 15 && m.outOfBudget() {
+			m.stopped = true
+			break
+		}
+		p, ok := m.rolloutActor(s)
 		if !ok {
 			break
 		}
@@ -333,8 +410,8 @@ func (m *Search) rollout(s game.State, dst []float64) []float64 {
 	if s.Terminal() {
 		return s.Returns(dst)
 	}
-	if m.cfg.Evaluator != nil {
-		return m.cfg.Evaluator(s, dst)
+	if m.eval != nil {
+		return m.eval(s, dst)
 	}
 	for range s.NumPlayers() {
 		dst = append(dst, 1/float64(s.NumPlayers()))

@@ -19,9 +19,11 @@
 //
 // Abilities that only some games have are small interfaces found by type
 // assertion: [ChanceState], [Explainer], [Determinizer], [InfoKeyer],
-// [Timer], [Checker], [Rulebook], [PublicMover] and [Observer]. An
-// [Observer] encodes what a player may see as a tensor of a fixed shape
-// for learning agents, in the manner of OpenSpiel's observation tensors.
+// [Timer], [Checker], [Rulebook], [PublicMover], [Observer], [Saver] and
+// [Restorer]. An [Observer] encodes what a player may see as a tensor of a
+// fixed shape for learning agents, in the manner of OpenSpiel's
+// observation tensors. [Snapshot] saves a whole state (a [Saver]) and
+// [Restore] rebuilds an equal one (with the game's [Restorer]).
 //
 // A game is fully defined by its id, options, player count, seed and action
 // log; [Record] holds exactly that plus the result and a hash of the final

@@ -18,9 +18,13 @@ package game
 //     suffices, the result shares dst's storage and Observe allocates
 //     nothing; otherwise it allocates a new slice. Every value is written,
 //     so whatever dst held before does not matter.
-//   - Values. Every value is finite. Counts and quantities are scaled to
-//     about [0, 1] (by the number of such components in the game, or a
-//     documented bound); categories are one-hot; flags are 0 or 1.
+//   - Values. Every value is finite and in [-1, 1], however long the game
+//     runs: counts and quantities in [0, 1], scaled by the number of such
+//     components in the game or a documented bound, and a count without a
+//     bound (turns played) squashed, for example as x/(x+k); signed
+//     quantities (a position from the centre, points that may be lost)
+//     in [-1, 1], as the game documents; categories are one-hot; flags
+//     are 0 or 1. [ObservationMin] and [ObservationMax] are the bounds.
 //   - No leak. The tensor depends only on what p may see: two states with
 //     equal View(p) give equal tensors. A determinization for p
 //     ([Determinizer]) gives the same tensor as the state it was drawn
@@ -42,6 +46,12 @@ type Observer interface {
 	// Observe writes p's observation into dst and returns it.
 	Observe(p Player, dst []float32) []float32
 }
+
+// The bounds of every value of an observation tensor (see [Observer]).
+const (
+	ObservationMin = -1
+	ObservationMax = 1
+)
 
 // ObservationSize returns the number of values of a tensor of the given
 // shape: the product of its dimensions (1 for an empty shape).

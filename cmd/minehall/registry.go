@@ -4,21 +4,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"minehall/game"
-	"minehall/games/hammertime"
-	"minehall/games/minerals"
-	"minehall/games/outofmine"
-	"minehall/games/tf22"
+	"minehall/games/all"
 )
 
 // registry returns the games this binary offers.
-func registry() *game.Registry {
-	var reg game.Registry
-	reg.Register(hammertime.New())
-	reg.Register(minerals.New())
-	reg.Register(outofmine.New())
-	reg.Register(tf22.New())
-	return &reg
-}
+func registry() *game.Registry { return all.Registry() }
 
 // extraCommands are the subcommands that need the registry and live in
 // their own files (serve, sim, solve).

@@ -63,6 +63,9 @@ func observeChecked(o game.Observer, p game.Player, size int) ([]float32, error)
 		if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
 			return nil, fmt.Errorf("Observe(%s) value %d is %v, not finite", p, i, v)
 		}
+		if v < game.ObservationMin || v > game.ObservationMax {
+			return nil, fmt.Errorf("Observe(%s) value %d is %v, outside [%d, %d]", p, i, v, game.ObservationMin, game.ObservationMax)
+		}
 	}
 	used := make([]float32, size, size+3)
 	for i := range used {
@@ -199,4 +202,49 @@ func CheckObservation(s game.State, rng *game.Rand) error {
 		}
 	}
 	return nil
+}
+
+// CheckObservationRange plays a random game of g from seed to its end (at
+// most maxActions actions; 0: 100000), as [RandomGame] does, and checks at
+// every state that every viewer's observation has only finite values in
+// [game.ObservationMin, game.ObservationMax], the contract of
+// [game.Observer]. Long games are the point: a
+// count that grows with the game's length must stay in range. It returns
+// nil for a game that is not an Observer.
+func CheckObservationRange(g game.Game, players int, opts game.Options, seed uint64, maxActions int) error {
+	if maxActions == 0 {
+		maxActions = 100000
+	}
+	s, _, err := game.Start(g, players, opts, seed)
+	if err != nil {
+		return err
+	}
+	if _, ok := s.(game.Observer); !ok {
+		return nil
+	}
+	rng := game.NewRand(seed ^ 0x6b1d5c3a)
+	var pbuf [16]game.Player
+	var buf []float32
+	for step := 0; ; step++ {
+		o := s.(game.Observer)
+		for _, p := range viewers(s) {
+			buf = o.Observe(p, buf)
+			for i, v := range buf {
+				if !(v >= game.ObservationMin && v <= game.ObservationMax) {
+					return fmt.Errorf("after %d actions, Observe(%s) value %d is %v, outside [%d, %d]", step, p, i, v, game.ObservationMin, game.ObservationMax)
+				}
+			}
+		}
+		if s.Terminal() {
+			return nil
+		}
+		if step == maxActions {
+			return fmt.Errorf("the game did not end within %d random actions", maxActions)
+		}
+		p, a, ok := RandomStep(s, &rng, pbuf[:], nil)
+		if !ok {
+			return fmt.Errorf("after %d actions the game is not over but actor %s has no legal action", step, p)
+		}
+		s.Apply(p, a)
+	}
 }

@@ -33,9 +33,10 @@ const (
 	obsSeat       = obsWinner + 1 // 22
 	obsDeckBottom = 8             // cards under the face-up one whose order is known, at most
 
-	obsHits    = 10 // hits in a turn, a scale
-	obsSlotMax = 6  // a wagon's slots
-	obsHeldMax = 3  // mission cards of one kind
+	obsHits    = 10             // hits in a turn, which have no bound: h/(h+10)
+	obsSlotMax = 6              // a wagon's slots
+	obsLeftMax = 3 * obsSlotMax // slots of one color in the three wagons under the top one
+	obsHeldMax = 3              // mission cards of one kind
 )
 
 // obsTurn is the offset of the turn's values for n seats (after the
@@ -87,7 +88,7 @@ func (s *State) ObservationShape() []int { return []int{obsSize(int(s.n))} }
 //   - the phase, one-hot (hit, fill, over, roll);
 //   - the expert die's technique this turn, one-hot (none, handle, weak
 //     hand, fist, head down, thumb off, eyes closed);
-//   - the hits made this turn / 10; the turns and pushes of the tray left
+//   - the hits h made this turn as h/(h+10); the turns and pushes of the tray left
 //     this turn / 4; 1 in the final round; the round / 100 (the game ends
 //     after 100 rounds at the latest).
 //
@@ -98,7 +99,8 @@ func (s *State) ObservationShape() []int { return []int{obsSize(int(s.n))} }
 //   - the gems in it by color (white, blue, green, yellow, red), each / 6;
 //   - its full wagons / 4; the wagons left under the top one / 3;
 //   - the slots of the wagons left under the top one, summed by color (4,
-//     each / 6: which wagons are left is public, their order is not);
+//     each / 18, three wagons of at most 6: which wagons are left is
+//     public, their order is not);
 //   - the mission cards it won, counted by kind (few, many, black, even,
 //     odd), each / 3;
 //   - 1 when the finished game names it a winner.
@@ -156,7 +158,7 @@ func (s *State) Observe(p game.Player, dst []float32) []float32 {
 	t += obsPhases
 	dst[t+int(s.technique)] = 1
 	t += int(numTechniques)
-	dst[t] = float32(s.hits) / obsHits
+	dst[t] = float32(s.hits) / float32(s.hits+obsHits)
 	dst[t+1] = float32(maxTrayMoves-s.moves) / maxTrayMoves
 	dst[t+2] = obsFlag(s.final)
 	dst[t+3] = float32(s.round) / maxRounds
@@ -215,7 +217,7 @@ func (s *State) observeSeat(q int8, dst []float32, winner bool) {
 		top := &s.pack.Wagons[st.pile[st.top]]
 		for c := Blue; c <= Red; c++ {
 			dst[obsSlots+int(c-Blue)] = float32(top.slots[c]) / obsSlotMax
-			dst[obsPileSlots+int(c-Blue)] = float32(left[c]) / obsSlotMax
+			dst[obsPileSlots+int(c-Blue)] = float32(left[c]) / obsLeftMax
 		}
 		for c, n := range gems {
 			dst[obsWagonGems+c] = float32(n) / obsSlotMax

@@ -110,7 +110,7 @@ func TestObserveFirstState(t *testing.T) {
 		want[0] = 1
 		for c := Blue; c <= Red; c++ {
 			want[1+int(c-Blue)] = float32(slots[c]) / 6
-			want[12+int(c-Blue)] = float32(left[c]) / 6
+			want[12+int(c-Blue)] = float32(left[c]) / 18
 		}
 		want[11] = 1 // three wagons left of three
 		if !slices.Equal(blk, want) {

@@ -22,9 +22,21 @@ const (
 // Scales of the observation's quantities.
 const (
 	obsMaxRanium = 4   // White Ranium in the game
-	obsMaxValue  = 10  // a combat value
-	obsTurns     = 100 // turns begun, and the round limit
+	obsTurns     = 100 // turns begun, and the round limit: x/(x+100)
+	// A combat value is a card's value (2 to 6) less the Ranium its crew
+	// carries (0 to 4): from -2 to 6, encoded as (value+2)/8.
+	obsMinCombat = minValue - obsMaxRanium
+	obsMaxCombat = minValue + numValues - 1
 )
+
+// squash maps a count x ≥ 0 without an upper bound into [0, 1): x/(x+half),
+// which is 1/2 at x = half and keeps every count apart.
+func squash(x, half float32) float32 { return x / (x + half) }
+
+// combatValue scales a combat value into [0, 1].
+func combatValue(v int8) float32 {
+	return float32(int(v)-obsMinCombat) / float32(obsMaxCombat-obsMinCombat)
+}
 
 // obsLayout holds the offsets of the observation's slices for n seats and
 // a pack of sym symbols.
@@ -123,7 +135,9 @@ func (s *State) ObservationShape() []int {
 //     last card it revealed, one-hot (5); the Ranium it delivered this turn
 //     / 2;
 //   - the variant, one-hot (luck, standard, strategy); the goal / 5; 1 when
-//     a round limit is set, and the limit / 100; the turns begun / 100;
+//     a round limit is set, and the limit L as L/(L+100); the turns begun
+//     T as T/(T+100) (both grow without bound, so they are squashed into
+//     [0, 1), 1/2 at 100);
 //   - the phase, one-hot (swap, choose, turn, over);
 //   - the seat to act, one-hot by relative seat (n; all 0 when the game is
 //     over); the active seat, likewise (n);
@@ -137,7 +151,7 @@ func (s *State) ObservationShape() []int {
 //   - the last combat, 21 values: 1 after the game's first combat; the
 //     attacking and the defending crew (4 and 4); the attacker's and the
 //     defender's card, one-hot by value (5 and 5); their combat values
-//     / 10;
+//     (card less the Ranium carried, -2 to 6) v as (v+2)/8;
 //   - delivered Ranium waiting to be re-placed, n+sym+2 values: 1 while
 //     some waits; the seat placing it, one-hot by relative seat (n); the
 //     Ranium left to place / 2; the symbol revealed for it, one-hot (sym);
@@ -232,9 +246,9 @@ func (s *State) Observe(p game.Player, dst []float32) []float32 {
 	dst[l.goal] = float32(s.goal()) / 5
 	if s.roundLimit > 0 {
 		dst[l.limitOn] = 1
-		dst[l.limit] = float32(s.roundLimit) / obsTurns
+		dst[l.limit] = squash(float32(s.roundLimit), obsTurns)
 	}
-	dst[l.turns] = float32(s.turns) / obsTurns
+	dst[l.turns] = squash(float32(s.turns), obsTurns)
 	dst[l.phase+int(s.phase)] = 1
 	if a := s.actor(); a >= 0 {
 		dst[l.toAct+rel(int(a))] = 1
@@ -267,8 +281,8 @@ func (s *State) Observe(p game.Player, dst []float32) []float32 {
 		dst[at+1+numColors+int(lf.Defender)] = 1
 		dst[at+1+2*numColors+int(lf.AttackerCard)-minValue] = 1
 		dst[at+1+2*numColors+numValues+int(lf.DefendCard)-minValue] = 1
-		dst[at+1+2*numColors+2*numValues] = float32(lf.AttackerValue) / obsMaxValue
-		dst[at+2+2*numColors+2*numValues] = float32(lf.DefValue) / obsMaxValue
+		dst[at+1+2*numColors+2*numValues] = combatValue(lf.AttackerValue)
+		dst[at+2+2*numColors+2*numValues] = combatValue(lf.DefValue)
 	}
 	if s.placeCount > 0 {
 		at := l.place

@@ -199,11 +199,11 @@ func TestObserveStrategyCombat(t *testing.T) {
 		t.Errorf("seat 0's own hand flags %v; want 2, 3, 4 and 6", own[12:17])
 	}
 	// The defender answers with a 6: the last combat shows both cards and
-	// the values 5 and 6-1, and seat 0's 5 is revealed.
+	// the values 5 and 6-1, each (v+2)/8, and seat 0's 5 is revealed.
 	obsPlay(t, s, "card 6")
 	o := s.Observe(game.Spectator, nil)
 	last := o[o2Last:o2Place]
-	wantLast := []float32{1 /**/, 0, 0, 1, 0 /**/, 0, 1, 0, 0 /**/, 0, 0, 0, 1, 0 /**/, 0, 0, 0, 0, 1 /**/, 0.5, 0.5}
+	wantLast := []float32{1 /**/, 0, 0, 1, 0 /**/, 0, 1, 0, 0 /**/, 0, 0, 0, 1, 0 /**/, 0, 0, 0, 0, 1 /**/, 0.875, 0.875}
 	if !slices.Equal(last, wantLast) {
 		t.Errorf("last combat %v; want %v", last, wantLast)
 	}
