@@ -30,6 +30,7 @@ type TournamentConfig struct {
 	Workers      int
 	MaxActions   int
 	AgentTimeout time.Duration
+	AgentStartup time.Duration
 	// Progress, when set, is called after each seating with the number of
 	// seatings played and their total.
 	Progress func(done, total int)
@@ -168,7 +169,7 @@ func RunTournament(ctx context.Context, cfg TournamentConfig) (*Tournament, erro
 		}
 		_, results, err := Run(ctx, Config{Game: cfg.Game, Players: cfg.Players, Options: cfg.Options, Bots: bots,
 			Games: cfg.Games, Seed: GameSeed(cfg.Seed, si), Workers: cfg.Workers, FixedSeats: true,
-			MaxActions: cfg.MaxActions, AgentTimeout: cfg.AgentTimeout})
+			MaxActions: cfg.MaxActions, AgentTimeout: cfg.AgentTimeout, AgentStartup: cfg.AgentStartup})
 		if err != nil {
 			return nil, err
 		}

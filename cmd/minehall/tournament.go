@@ -47,6 +47,7 @@ ext:COMMAND agents); name each once. It exits with status 1 when a game ended in
 	fl.StringVar(&f.plotPath, "plot", "", "plot the ratings with their intervals to `FILE`.png or .svg")
 	fl.IntVar(&f.maxActions, "max-actions", sim.DefaultMaxActions, "count a game as an error after `N` actions, at least 1")
 	fl.DurationVar(&f.agentWait, "agent-timeout", ai.DefaultAgentTimeout, "time an external agent (ext: bot) may take per answer, more than 0")
+	fl.DurationVar(&f.agentStart, "agent-startup", ai.DefaultAgentStartup, "time an external agent may take for its first answer, its start included, more than 0")
 	return cmd
 }
 
@@ -70,7 +71,7 @@ func runTournament(cmd *cobra.Command, reg *game.Registry, id string, f simFlags
 		return usageError{fmt.Errorf("--option: %v", err)}
 	}
 	cfg := sim.TournamentConfig{Game: g, Players: f.players, Options: opts, Bots: bots, Games: f.games, Seed: f.seed,
-		Workers: f.workers, MaxActions: f.maxActions, AgentTimeout: f.agentWait}
+		Workers: f.workers, MaxActions: f.maxActions, AgentTimeout: f.agentWait, AgentStartup: f.agentStart}
 	if bar := terminal(cmd); bar != nil {
 		var move func(int)
 		cfg.Progress = func(done, total int) {
