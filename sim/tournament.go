@@ -38,7 +38,8 @@ type TournamentConfig struct {
 
 // Tournament is the outcome of a round robin: every ordered choice of
 // Players distinct entrants (every seating: who plays, in which seat)
-// plays Games games, and each game's rank order updates the entrants'
+// plays Games games, and each game's final order (the winners, then
+// everyone by score: [FinalRanks]) updates the entrants'
 // Weng-Lin ratings, game by game in a fixed order, so that the result
 // depends on the seed only (but for ElapsedS and the times in each
 // Standing's Think, which are measured).
@@ -81,7 +82,7 @@ type Standing struct {
 }
 
 // HeadToHead counts the games two entrants played together by who
-// finished ahead (by return), and the share of them the first won, a
+// finished ahead (in the game's final order, see [FinalRanks]), and the share of them the first won, a
 // draw counting half.
 type HeadToHead struct {
 	Games  int     `json:"games"`
@@ -185,7 +186,7 @@ func RunTournament(ctx context.Context, cfg TournamentConfig) (*Tournament, erro
 				}
 				continue
 			}
-			if err := t.score(model, ratings, seating, r.Returns); err != nil {
+			if err := t.score(model, ratings, seating, r.Scores, r.Returns); err != nil {
 				return nil, err
 			}
 		}
@@ -210,21 +211,16 @@ func RunTournament(ctx context.Context, cfg TournamentConfig) (*Tournament, erro
 	return t, nil
 }
 
-// score takes one game's returns by seat into the ratings and records of
-// the entrants seated (entrant seating[p] in seat p).
-func (t *Tournament) score(model rating.Model, ratings []rating.Rating, seating []int, returns []float64) error {
+// score takes one game's final order (see [FinalRanks]: the winners, then
+// everyone by score) into the ratings and records of the entrants seated
+// (entrant seating[p] in seat p); wins are counted by return.
+func (t *Tournament) score(model rating.Model, ratings []rating.Rating, seating []int, scores, returns []float64) error {
 	players := make([]rating.Rating, len(seating))
-	ranks := make([]int, len(seating))
+	ranks := FinalRanks(scores, returns)
 	best := slices.Max(returns)
 	winners := 0
 	for p := range seating {
 		players[p] = ratings[seating[p]]
-		ranks[p] = 1
-		for q := range seating {
-			if returns[q] > returns[p] {
-				ranks[p]++
-			}
-		}
 		if returns[p] == best {
 			winners++
 		}
@@ -246,10 +242,10 @@ func (t *Tournament) score(model rating.Model, ratings []rating.Rating, seating 
 			}
 			h := &t.Cross[e][f]
 			h.Games++
-			switch {
-			case returns[p] > returns[q]:
+			switch c := compareFinish(scores, returns, p, q); {
+			case c > 0:
 				h.Ahead++
-			case returns[p] < returns[q]:
+			case c < 0:
 				h.Behind++
 			default:
 				h.Level++
