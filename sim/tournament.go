@@ -303,6 +303,15 @@ func (s standingErrors) YError(i int) (float64, float64) {
 // WritePlot draws every entrant's rating with its 95% interval, best
 // first, in format ("png" or "svg").
 func (t *Tournament) WritePlot(w io.Writer, format string) error {
+	f, err := t.figure()
+	if err != nil {
+		return err
+	}
+	return f.write(w, format)
+}
+
+// figure lays out the tournament's plot.
+func (t *Tournament) figure() (*figure, error) {
 	pn := newPanel(fmt.Sprintf("%s: Weng-Lin ratings with 95%% intervals (%d games)", t.Title, t.Games-t.Errors))
 	p := pn.plot
 	p.Y.Label.Text = "rating (mu)"
@@ -312,19 +321,23 @@ func (t *Tournament) WritePlot(w io.Writer, format string) error {
 	}
 	pts, err := plotter.NewScatter(standingErrors(t.Standings))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	errs, err := plotter.NewYErrorBars(standingErrors(t.Standings))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	errs.CapWidth = vg.Points(12)
 	start := plotter.NewFunction(func(float64) float64 { return rating.Default().Mu })
 	start.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
 	p.Add(errs, pts, start)
+	for _, s := range t.Standings {
+		pn.intervals = append(pn.intervals, [2]float64{s.Low, s.High})
+	}
+	pn.fitY(rating.Default().Mu)
 	pn.legend.Add("rating", pts)
 	pn.legend.Add("95% interval", errorThumb{errs.LineStyle})
 	pn.legend.Add("starting rating", start)
 	p.NominalX(labels...)
-	return writeFigure(w, format, 9*vg.Inch, 6*vg.Inch, 1, []*panel{pn})
+	return &figure{9 * vg.Inch, 6 * vg.Inch, 1, []*panel{pn}}, nil
 }
