@@ -281,7 +281,7 @@ func TestSimExternalAgent(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "completed: 4, errors: 0") || !strings.Contains(out, "ext:"+bin+" -answer number") {
 		t.Fatalf("got %d %q %q; want 4 games with the agents", code, out, errOut)
 	}
-	code, _, errOut = runCmd(t, testRegistry(), "sim", "connectfour", "--games", "3", "--bots", "ext:"+bin+" -mode sleep", "--agent-timeout", "200ms", "--workers", "3")
+	code, _, errOut = runCmd(t, testRegistry(), "sim", "connectfour", "--games", "3", "--bots", "ext:"+bin+" -mode sleep", "--agent-timeout", "200ms", "--agent-startup", "200ms", "--workers", "3")
 	want := `did not answer the act request after 0 actions within 200ms (it was stopped)`
 	if code != 1 || strings.Count(errOut, want) != 1 || !strings.HasPrefix(errOut, "minehall: 3 of 3 games ended in error; the first, game 0") {
 		t.Fatalf("got %d %q; want exit 1 naming the slow agent once", code, errOut)
