@@ -250,7 +250,9 @@ func TestExternal(t *testing.T) {
 	}{
 		{"ErrGarbage", func() *External { return ext(10*time.Second, "-mode", "garbage") },
 			`agent "test agent" answered the act request after 0 actions with "I would rather not": "I would rather not" is neither the notation nor the number of a legal move (legal: "a" = 0`, 5 * time.Second},
-		{"ErrTooSlow", func() *External { return ext(300*time.Millisecond, "-mode", "sleep").SetStartup(300 * time.Millisecond) },
+		{"ErrTooSlow", func() *External {
+			return ext(300*time.Millisecond, "-mode", "sleep").SetStartup(300 * time.Millisecond)
+		},
 			`agent "test agent" did not answer the act request after 0 actions within 300ms (it was stopped)`, 5 * time.Second},
 		{"ErrExits", func() *External { return ext(10*time.Second, "-mode", "exit") },
 			`agent "test agent" exited (exit status 3) before answering the act request after 0 actions; the end of its standard error: "giving up"`, 5 * time.Second},
