@@ -61,7 +61,8 @@ plays over the line protocol of docs/agents.md (one process per seat and game; q
 COMMAND). One bot plays every seat, or give one per seat.
 
 With --sweep KEY=V1,V2,… the run is repeated for each value of the option KEY, on the same seeds,
-and sim prints a table (win rate by seat, mean scores, game length per value); --plot draws it.
+and sim prints a table (win rate by seat and by bot, mean scores, game length per value); --plot
+draws it.
 
 With --journal FILE, each game is kept in FILE as it ends; run the same command again with the same
 FILE after an interruption and only the games FILE lacks are played (a longer --games adds games to
