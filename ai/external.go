@@ -20,14 +20,22 @@ import (
 // delay_ms makes it reproducible. Close must be called when the game is over: it ends
 // and reaps the process.
 //
+// The agent's first answer may take the start-up allowance (see
+// [External.SetStartup]; [DefaultAgentStartup] by default), its process's
+// start included: an interpreter that loads its libraries on a busy machine
+// is not cut off. Every later answer gets the config's Timeout.
+//
 // A bad answer (not a legal move, malformed), no answer within the
 // timeout, or the agent exiting is an error that names the agent and the
 // request; the agent is stopped and every later call fails with it.
 type External struct {
-	game  string
-	cfg   AgentConfig
-	agent *Agent
-	err   error
+	game    string
+	cfg     AgentConfig
+	startup time.Duration
+	agent   *Agent
+	err     error
+	// answered says the agent has answered once: its start-up is over.
+	answered bool
 
 	started bool
 	n       int64 // actions seen
@@ -40,19 +48,48 @@ var (
 	_ Watcher = (*External)(nil)
 )
 
+// DefaultAgentStartup is how long an external agent may take for its first
+// answer, its process's start included, unless [External.SetStartup] says
+// otherwise.
+const DefaultAgentStartup = 60 * time.Second
+
 // NewExternal returns a bot for the game with id gameID whose moves are
 // chosen by the agent cfg describes. Nothing runs until the first call.
 func NewExternal(gameID string, cfg AgentConfig) *External {
-	return &External{game: gameID, cfg: cfg}
+	return &External{game: gameID, cfg: cfg, startup: DefaultAgentStartup}
 }
 
-// run starts the agent if it is not running yet.
+// SetStartup sets how long the agent may take for its first answer, from
+// the start of its process (0: [DefaultAgentStartup]); an allowance
+// shorter than the config's Timeout is raised to it. Call it before the
+// first use. It returns b.
+func (b *External) SetStartup(d time.Duration) *External {
+	if d <= 0 {
+		d = DefaultAgentStartup
+	}
+	b.startup = d
+	return b
+}
+
+// SetTimeout changes how long the agent may take per answer, and per line
+// written to it, from the next request on (0: [DefaultAgentTimeout]).
+func (a *Agent) SetTimeout(d time.Duration) {
+	if d <= 0 {
+		d = DefaultAgentTimeout
+	}
+	a.timeout = d
+}
+
+// run starts the agent if it is not running yet, with the start-up
+// allowance until its first answer.
 func (b *External) run() error {
 	if b.err != nil {
 		return b.err
 	}
 	if b.agent == nil {
-		a, err := StartAgent(b.cfg)
+		cfg := b.cfg
+		cfg.Timeout = max(b.startup, b.timeout())
+		a, err := StartAgent(cfg)
 		if err != nil {
 			b.err = err
 			return err
@@ -131,6 +168,10 @@ func (b *External) Act(ctx context.Context, s game.State, p game.Player) (Decisi
 	if err != nil {
 		return Decision{}, b.keep(err)
 	}
+	if !b.answered {
+		b.answered = true
+		b.agent.SetTimeout(b.timeout())
+	}
 	ans, err := ParseAnswer(line)
 	if err == nil && !ans.Wait {
 		var i int
@@ -142,6 +183,14 @@ func (b *External) Act(ctx context.Context, s game.State, p game.Player) (Decisi
 		return Decision{}, b.keep(b.agent.fail(fmt.Errorf("agent %q answered %s with %q: %v", b.agent.Name(), what, clip(line), err)))
 	}
 	return Decision{Wait: true, Delay: delayOf(ans, took)}, nil
+}
+
+// timeout is the time the agent may take per answer after its start-up.
+func (b *External) timeout() time.Duration {
+	if b.cfg.Timeout <= 0 {
+		return DefaultAgentTimeout
+	}
+	return b.cfg.Timeout
 }
 
 // delayOf is the delay the agent gave, else the time it took rounded up

@@ -250,7 +250,9 @@ func TestExternal(t *testing.T) {
 	}{
 		{"ErrGarbage", func() *External { return ext(10*time.Second, "-mode", "garbage") },
 			`agent "test agent" answered the act request after 0 actions with "I would rather not": "I would rather not" is neither the notation nor the number of a legal move (legal: "a" = 0`, 5 * time.Second},
-		{"ErrTooSlow", func() *External { return ext(300*time.Millisecond, "-mode", "sleep") },
+		{"ErrTooSlow", func() *External {
+			return ext(300*time.Millisecond, "-mode", "sleep").SetStartup(300 * time.Millisecond)
+		},
 			`agent "test agent" did not answer the act request after 0 actions within 300ms (it was stopped)`, 5 * time.Second},
 		{"ErrExits", func() *External { return ext(10*time.Second, "-mode", "exit") },
 			`agent "test agent" exited (exit status 3) before answering the act request after 0 actions; the end of its standard error: "giving up"`, 5 * time.Second},
@@ -290,7 +292,7 @@ func TestExternal(t *testing.T) {
 	}
 	t.Run("ErrTooSlow kills what the agent started", func(t *testing.T) {
 		var stderr bytes.Buffer
-		b := NewExternal("test", AgentConfig{Command: []string{bin, "-mode", "spawn"}, Timeout: 500 * time.Millisecond, Stderr: &stderr})
+		b := NewExternal("test", AgentConfig{Command: []string{bin, "-mode", "spawn"}, Timeout: 500 * time.Millisecond, Stderr: &stderr}).SetStartup(500 * time.Millisecond)
 		s, _ := gametest.ConnectFour().New(game.Config{Players: 2})
 		if _, err := b.Act(context.Background(), s, 0); err == nil || !strings.Contains(err.Error(), "did not answer") {
 			t.Fatalf("got %v; want no answer", err)

@@ -23,6 +23,7 @@ type BalanceConfig struct {
 	// MaxActions and AgentTimeout are those of every run (see [Config]).
 	MaxActions   int
 	AgentTimeout time.Duration
+	AgentStartup time.Duration
 	// Command is the command line that reproduces the report; the report
 	// shows it.
 	Command string
@@ -48,7 +49,7 @@ func Balance(ctx context.Context, cfg BalanceConfig) ([]*Summary, error) {
 		spec := g.Spec()
 		for n := spec.MinPlayers; n <= spec.MaxPlayers; n++ {
 			run := Config{Game: g, Players: n, Bots: []string{cfg.Bot}, Games: cfg.GamesPerCount, Seed: cfg.Seed, Workers: cfg.Workers,
-				MaxActions: cfg.MaxActions, AgentTimeout: cfg.AgentTimeout}
+				MaxActions: cfg.MaxActions, AgentTimeout: cfg.AgentTimeout, AgentStartup: cfg.AgentStartup}
 			if cfg.Progress != nil {
 				id, n := spec.ID, n
 				run.Progress = func(done int) { cfg.Progress(id, n, done, cfg.GamesPerCount) }

@@ -66,7 +66,8 @@ func BotNames(g game.Game) []string {
 //   - "ext:COMMAND": an external agent ([ai.External]): COMMAND, split into
 //     words as a shell would (quotes, no expansions), is run once per game
 //     and seat and plays over the line protocol of docs/agents.md; its
-//     answers get [ai.DefaultAgentTimeout] (see [GameSetup.AgentTimeout]).
+//     answers get [ai.DefaultAgentTimeout] (see [GameSetup.AgentTimeout]),
+//     its first [ai.DefaultAgentStartup] (see [GameSetup.AgentStartup]).
 //
 // In a real-time game the generic bots take [GenericDelay] per action, the
 // pace of a person, so that the game's clock can run; a game's own bots
@@ -77,13 +78,14 @@ func BotNames(g game.Game) []string {
 // malformed command or an agent program that does not exist gets an error
 // of code [game.CodeInvalid].
 func NewBot(g game.Game, name string, seed uint64) (ai.Bot, error) {
-	return newBot(g, name, seed, 0)
+	return newBot(g, name, seed, 0, 0)
 }
 
-// newBot is NewBot with external agents' answers bounded by timeout.
-func newBot(g game.Game, name string, seed uint64, timeout time.Duration) (ai.Bot, error) {
+// newBot is NewBot with external agents' answers bounded by timeout, the
+// first by startup.
+func newBot(g game.Game, name string, seed uint64, timeout, startup time.Duration) (ai.Bot, error) {
 	if cmdline, ok := strings.CutPrefix(name, "ext:"); ok {
-		return newExternal(g, name, cmdline, timeout)
+		return newExternal(g, name, cmdline, timeout, startup)
 	}
 	b, err := makeBot(g, name, seed)
 	if err != nil {
@@ -100,7 +102,7 @@ func newBot(g game.Game, name string, seed uint64, timeout time.Duration) (ai.Bo
 
 // newExternal makes the bot "ext:COMMAND", checking that the program
 // exists; nothing runs until the game starts.
-func newExternal(g game.Game, name, cmdline string, timeout time.Duration) (ai.Bot, error) {
+func newExternal(g game.Game, name, cmdline string, timeout, startup time.Duration) (ai.Bot, error) {
 	argv, err := ai.SplitCommand(cmdline)
 	if err != nil {
 		return nil, game.Errorf(game.CodeInvalid, "bot %q: %v", name, err)
@@ -108,7 +110,7 @@ func newExternal(g game.Game, name, cmdline string, timeout time.Duration) (ai.B
 	if _, err := exec.LookPath(argv[0]); err != nil {
 		return nil, game.Errorf(game.CodeInvalid, "bot %q: %v", name, err)
 	}
-	return ai.NewExternal(g.Spec().ID, ai.AgentConfig{Command: argv, Name: strings.TrimSpace(cmdline), Timeout: timeout}), nil
+	return ai.NewExternal(g.Spec().ID, ai.AgentConfig{Command: argv, Name: strings.TrimSpace(cmdline), Timeout: timeout}).SetStartup(startup), nil
 }
 
 // GenericDelay is the time a generic bot takes per action in a real-time

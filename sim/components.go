@@ -132,13 +132,16 @@ func Spreads(rounds []ComponentRound) []ComponentSpread {
 	var out []ComponentSpread
 	for _, k := range slices.Sorted(maps.Keys(byKind)) {
 		sp := ComponentSpread{Kind: k}
-		var means []float64
-		for v, xs := range byKind[k] {
-			d := Describe(xs)
-			sp.Values = append(sp.Values, ComponentValue{Value: v, Dist: d})
-			means = append(means, d.Mean)
+		for _, v := range slices.Sorted(maps.Keys(byKind[k])) {
+			sp.Values = append(sp.Values, ComponentValue{Value: v, Dist: Describe(byKind[k][v])})
 		}
 		sortValues(sp.Values)
+		// The means are summed in the values' final order, never a map's,
+		// so that the same rounds give the same bits.
+		means := make([]float64, len(sp.Values))
+		for i, cv := range sp.Values {
+			means[i] = cv.Mean
+		}
 		md := Describe(means)
 		sp.SpreadOfMeans, sp.SDOfMeans = md.Max-md.Min, md.SD
 		out = append(out, sp)

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"testing"
 
 	"minehall/game"
@@ -81,4 +82,21 @@ func join(xs []string) string {
 		out += x
 	}
 	return out
+}
+
+// The spreads of the same rounds are the same to the bit, however a map
+// orders their values: the means are summed in the values' sorted order.
+func TestSpreadsSameBits(t *testing.T) {
+	var rounds []ComponentRound
+	for i := range 300 {
+		rounds = append(rounds, ComponentRound{Seat: i % 4, Round: i % 5, Components: map[string]string{KindCard: fmt.Sprint(i % 37)},
+			Score: float64(i*i%97) / 7})
+	}
+	first := Spreads(rounds)
+	for range 30 {
+		again := Spreads(rounds)
+		if again[0].SDOfMeans != first[0].SDOfMeans || again[0].SpreadOfMeans != first[0].SpreadOfMeans {
+			t.Fatalf("sd of means %v then %v; want the same bits", first[0].SDOfMeans, again[0].SDOfMeans)
+		}
+	}
 }

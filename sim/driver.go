@@ -29,6 +29,9 @@ type GameSetup struct {
 	// AgentTimeout bounds each answer of an external agent ("ext:" bots);
 	// 0 means [ai.DefaultAgentTimeout].
 	AgentTimeout time.Duration
+	// AgentStartup bounds an external agent's first answer, its process's
+	// start included; 0 means [ai.DefaultAgentStartup].
+	AgentStartup time.Duration
 }
 
 // DefaultMaxActions is the action limit of a game when none is given.
@@ -80,7 +83,7 @@ func PlayGame(ctx context.Context, setup GameSetup) (GameResult, error) {
 		}
 	}()
 	for p, name := range setup.Bots {
-		b, err := newBot(setup.Game, name, botSeed(setup.Seed, p), setup.AgentTimeout)
+		b, err := newBot(setup.Game, name, botSeed(setup.Seed, p), setup.AgentTimeout, setup.AgentStartup)
 		if err != nil {
 			return GameResult{Seed: setup.Seed, Bots: setup.Bots, Error: fmt.Sprintf("seat %d: %v", p+1, err)}, nil
 		}

@@ -128,7 +128,7 @@ func TestBadAgentsAreErrorGames(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			start := time.Now()
 			sum, results, err := sim.Run(context.Background(), sim.Config{Game: minerals.New(), Players: 2, Bots: []string{tt.bot, "random"},
-				Games: 2, FixedSeats: true, Seed: 1, Workers: 2, AgentTimeout: 300 * time.Millisecond})
+				Games: 2, FixedSeats: true, Seed: 1, Workers: 2, AgentTimeout: 300 * time.Millisecond, AgentStartup: 300 * time.Millisecond})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -146,6 +146,43 @@ func TestBadAgentsAreErrorGames(t *testing.T) {
 			err = sum.Failed()
 			if err == nil || !strings.HasPrefix(err.Error(), "2 of 2 games ended in error; the first, game 0 (seed ") || strings.Count(err.Error(), "agent \"") != 1 {
 				t.Errorf("Failed() = %v; want the count and the first error, once", err)
+			}
+			if pids := children(t); len(pids) > 0 {
+				t.Errorf("processes %v are left after the run; want every agent reaped", pids)
+			}
+		})
+	}
+}
+
+// An agent slow to start (here the test agent behind a shell that sleeps a
+// second and a half first, as an interpreter loading its libraries on a
+// busy machine) gets the start-up allowance for its first answer, its start
+// included, and only then the per-answer timeout: with a timeout of one
+// second it plays its game when the allowance is longer than its start,
+// and is stopped when it is shorter.
+func TestAgentStartupAllowance(t *testing.T) {
+	bin := agenttest.Build(t)
+	slow := "ext:sh -c 'sleep 1.5; exec " + bin + "'"
+	tests := []struct {
+		name    string
+		startup time.Duration
+		want    string
+	}{
+		{"OK slow start within the allowance", 30 * time.Second, ""},
+		{"ErrStartLongerThanTheAllowance", time.Second, "did not answer the act request after 0 actions within 1s (it was stopped)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sum, results, err := sim.Run(context.Background(), sim.Config{Game: minerals.New(), Players: 2, Bots: []string{slow, "random"},
+				Games: 1, FixedSeats: true, Seed: 1, AgentTimeout: time.Second, AgentStartup: tt.startup})
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case tt.want == "" && sum.Completed != 1:
+				t.Errorf("the slow starter's game: %q; want it played to the end", results[0].Error)
+			case tt.want != "" && !strings.Contains(results[0].Error, tt.want):
+				t.Errorf("the slow starter's game: %q; want it stopped: %s", results[0].Error, tt.want)
 			}
 			if pids := children(t); len(pids) > 0 {
 				t.Errorf("processes %v are left after the run; want every agent reaped", pids)

@@ -28,8 +28,10 @@ type Journal struct {
 }
 
 // journalRun is the first line of a journal: what makes two runs play the
-// same games. The number of games is not part of it, so a journal of 1,000
-// games also serves a run of 2,000 that begins with them.
+// same games. The number of games is not part of a whole run's, so a
+// journal of 1,000 games also serves a run of 2,000 that begins with them;
+// a shard's journal names its shard and the run's number of games, so that
+// [Merge] knows the whole run.
 type journalRun struct {
 	Game       string       `json:"game"`
 	Players    int          `json:"players"`
@@ -38,6 +40,8 @@ type journalRun struct {
 	FixedSeats bool         `json:"fixed_seats"`
 	Options    game.Options `json:"options"`
 	MaxActions int          `json:"max_actions"`
+	Games      int          `json:"games,omitempty"` // a shard's only
+	Shard      *Shard       `json:"shard,omitempty"`
 }
 
 // journalGame is one game's line: its result with the round components
@@ -48,14 +52,32 @@ type journalGame struct {
 }
 
 func runOf(cfg Config) journalRun {
-	return journalRun{Game: cfg.Game.Spec().ID, Players: cfg.Players, Bots: cfg.Bots, Seed: cfg.Seed,
+	r := journalRun{Game: cfg.Game.Spec().ID, Players: cfg.Players, Bots: cfg.Bots, Seed: cfg.Seed,
 		FixedSeats: cfg.FixedSeats, Options: cfg.Options, MaxActions: cfg.MaxActions}
+	if !cfg.Shard.Whole() {
+		sh := cfg.Shard
+		r.Games, r.Shard = cfg.Games, &sh
+	}
+	return r
 }
 
-func (r journalRun) equal(o journalRun) bool {
-	return r.Game == o.Game && r.Players == o.Players && slices.Equal(r.Bots, o.Bots) && r.Seed == o.Seed &&
-		r.FixedSeats == o.FixedSeats && maps.Equal(r.Options, o.Options) && r.MaxActions == o.MaxActions
+// shard returns the shard the journal's run plays.
+func (r journalRun) shard() Shard {
+	if r.Shard == nil {
+		return Shard{}
+	}
+	return *r.Shard
 }
+
+// sameRun reports whether r and o are shares of one run: the same games
+// played the same way, whatever their shards.
+func (r journalRun) sameRun(o journalRun) bool {
+	return r.Game == o.Game && r.Players == o.Players && slices.Equal(r.Bots, o.Bots) && r.Seed == o.Seed &&
+		r.FixedSeats == o.FixedSeats && maps.Equal(r.Options, o.Options) && r.MaxActions == o.MaxActions &&
+		r.Games == o.Games && r.shard().N == o.shard().N
+}
+
+func (r journalRun) equal(o journalRun) bool { return r.sameRun(o) && r.shard() == o.shard() }
 
 func (r journalRun) String() string {
 	s := fmt.Sprintf("%s, %d players, bots %s, seed %d", r.Game, r.Players, BotList(r.Bots), r.Seed)
@@ -65,7 +87,11 @@ func (r journalRun) String() string {
 	if len(r.Options) > 0 {
 		s += ", options " + formatOptions(r.Options)
 	}
-	return s + fmt.Sprintf(", action limit %d", r.MaxActions)
+	s += fmt.Sprintf(", action limit %d", r.MaxActions)
+	if r.Shard != nil {
+		s += fmt.Sprintf(", shard %s of %d games", r.Shard, r.Games)
+	}
+	return s
 }
 
 // OpenJournal opens the journal at path for the run cfg (resolved by
@@ -142,6 +168,8 @@ func (j *Journal) read(cfg Config) ([]GameResult, int64, error) {
 			switch {
 			case r.Index < 0 || r.Index >= cfg.Games:
 				return nil, 0, bad(n, "it holds game %d; this run has games 0 to %d (give --games %d or more)", r.Index, cfg.Games-1, r.Index+1)
+			case !cfg.Shard.Has(r.Index):
+				return nil, 0, bad(n, "it holds game %d, which is not one of shard %s", r.Index, cfg.Shard)
 			case seen[r.Index]:
 				return nil, 0, bad(n, "game %d is held twice", r.Index)
 			case r.Seed != GameSeed(cfg.Seed, r.Index):

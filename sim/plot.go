@@ -34,6 +34,33 @@ func PlotFormat(path string) (string, error) {
 type panel struct {
 	plot   *plot.Plot
 	legend plot.Legend
+	// intervals are the [low, high] of the interval bars drawn, which
+	// fitY keeps inside the frame.
+	intervals [][2]float64
+}
+
+// fitMargin is the share of a panel's vertical range left free above and
+// below what it shows, so that no interval bar or cap meets the frame.
+const fitMargin = 0.06
+
+// fitY sets the panel's vertical range to hold every interval, every value
+// in keep, and, if set, the range [lo, hi] it had, with a margin.
+func (pn *panel) fitY(keep ...float64) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, iv := range pn.intervals {
+		lo, hi = min(lo, iv[0]), max(hi, iv[1])
+	}
+	for _, v := range keep {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	if math.IsInf(lo, 1) {
+		return
+	}
+	span := hi - lo
+	if span <= 0 {
+		span = math.Max(math.Abs(hi), 1)
+	}
+	pn.plot.Y.Min, pn.plot.Y.Max = lo-fitMargin*span, hi+fitMargin*span
 }
 
 // newPanel returns a panel titled title with an empty legend.
@@ -48,16 +75,25 @@ func newPanel(title string) *panel {
 // legendGap is the space between a panel's plot and its legend.
 const legendGap = vg.Length(6)
 
+// plotCanvas is the part of the panel's canvas c its plot is drawn in:
+// all but the legend's column.
+func (pn *panel) plotCanvas(c draw.Canvas) draw.Canvas {
+	legRect := pn.legend.Rectangle(c)
+	if w := legRect.Max.X - legRect.Min.X; w > 0 {
+		return draw.Crop(c, 0, -(w + legendGap), 0, 0)
+	}
+	return c
+}
+
 // draw draws the panel into c: the legend at the top right, under the
 // title, and the plot in the rest.
 func (pn *panel) draw(c draw.Canvas) {
+	pn.plot.Draw(pn.plotCanvas(c))
 	legRect := pn.legend.Rectangle(c)
 	w := legRect.Max.X - legRect.Min.X
 	if w == 0 {
-		pn.plot.Draw(c)
 		return
 	}
-	pn.plot.Draw(draw.Crop(c, 0, -(w + legendGap), 0, 0))
 	lc := c
 	lc.Min.X = c.Max.X - w
 	if t := pn.plot.Title; t.Text != "" {
@@ -66,18 +102,33 @@ func (pn *panel) draw(c draw.Canvas) {
 	pn.legend.Draw(lc)
 }
 
-// writeFigure draws panels in rows and cols (row by row) on a canvas of
-// the given size and writes it to w in format ("png" or "svg").
-func writeFigure(w io.Writer, format string, width, height vg.Length, cols int, panels []*panel) error {
-	c, err := draw.NewFormattedCanvas(width, height, format)
+// figure is panels laid out in rows of cols (row by row) on a canvas of
+// the given size.
+type figure struct {
+	width, height vg.Length
+	cols          int
+	panels        []*panel
+}
+
+// tiles returns the canvas of each panel of the figure drawn on c.
+func (f *figure) tiles(c draw.Canvas) []draw.Canvas {
+	rows := (len(f.panels) + f.cols - 1) / f.cols
+	tiles := draw.Tiles{Rows: rows, Cols: f.cols, PadX: vg.Inch / 3, PadY: vg.Inch / 4, PadTop: vg.Inch / 8, PadBottom: vg.Inch / 8, PadLeft: vg.Inch / 8, PadRight: vg.Inch / 8}
+	out := make([]draw.Canvas, len(f.panels))
+	for i := range f.panels {
+		out[i] = tiles.At(c, i%f.cols, i/f.cols)
+	}
+	return out
+}
+
+// write draws the figure and writes it to w in format ("png" or "svg").
+func (f *figure) write(w io.Writer, format string) error {
+	c, err := draw.NewFormattedCanvas(f.width, f.height, format)
 	if err != nil {
 		return game.Errorf(game.CodeInvalid, "plot format %q: %v", format, err)
 	}
-	rows := (len(panels) + cols - 1) / cols
-	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Inch / 3, PadY: vg.Inch / 4, PadTop: vg.Inch / 8, PadBottom: vg.Inch / 8, PadLeft: vg.Inch / 8, PadRight: vg.Inch / 8}
-	dc := draw.New(c)
-	for i, pn := range panels {
-		pn.draw(tiles.At(dc, i%cols, i/cols))
+	for i, tc := range f.tiles(draw.New(c)) {
+		f.panels[i].draw(tc)
 	}
 	if _, err := c.WriteTo(w); err != nil {
 		return fmt.Errorf("writing plot: %w", err)
@@ -91,6 +142,15 @@ func writeFigure(w io.Writer, format string, width, height vg.Length, cols int, 
 // and the fair share 1/n; legends sit beside the bars, counts are whole
 // numbers. It writes them to w in format ("png" or "svg").
 func (s *Summary) WritePlot(w io.Writer, format string) error {
+	f, err := s.figure()
+	if err != nil {
+		return err
+	}
+	return f.write(w, format)
+}
+
+// figure lays out the summary's plots.
+func (s *Summary) figure() (*figure, error) {
 	seats := make([]string, s.Players)
 	for p := range seats {
 		seats[p] = fmt.Sprintf("seat %d", p+1)
@@ -108,10 +168,10 @@ func (s *Summary) WritePlot(w io.Writer, format string) error {
 	}
 	for _, pn := range panels {
 		if pn == nil {
-			return fmt.Errorf("plot: a panel could not be drawn")
+			return nil, fmt.Errorf("plot: a panel could not be drawn")
 		}
 	}
-	return writeFigure(w, format, 13*vg.Inch, 9*vg.Inch, 2, panels)
+	return &figure{13 * vg.Inch, 9 * vg.Inch, 2, panels}, nil
 }
 
 // scorePanel draws one histogram per series, bars side by side.
@@ -228,7 +288,7 @@ func (s *Summary) winPanel(title string, names []string, rates []Rate) *panel {
 	pn := newPanel(fmt.Sprintf("%s: %s", s.Title, title))
 	p := pn.plot
 	p.Y.Label.Text = "win rate"
-	p.Y.Min, p.Y.Max = 0, 1
+	pn.fitY(0, 1)
 	if len(rates) == 0 {
 		return pn
 	}
@@ -252,6 +312,10 @@ func (s *Summary) winPanel(title string, names []string, rates []Rate) *panel {
 	fair := plotter.NewFunction(func(float64) float64 { return 1 / float64(max(s.Players, 1)) })
 	fair.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
 	p.Add(bars, errs, fair)
+	for _, r := range rates {
+		pn.intervals = append(pn.intervals, [2]float64{r.Low, r.High})
+	}
+	pn.fitY(0, 1)
 	pn.legend.Add("win rate", bars)
 	pn.legend.Add("95% interval", errorThumb{errs.LineStyle})
 	pn.legend.Add(fmt.Sprintf("fair share 1/%d", s.Players), fair)

@@ -2,8 +2,13 @@ package sim
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 
 	"minehall/game/gametest"
 )
@@ -56,4 +61,52 @@ func TestWritePlot(t *testing.T) {
 			t.Fatalf("got %v; want an error naming the format", err)
 		}
 	})
+}
+
+// Every interval bar of every plot, its caps included, lies inside its
+// panel's frame (with room to spare), even when intervals are wide (few
+// games) and reach a win rate of 0 or 1: the drawn figure's geometry is
+// checked, panel by panel, through the plots' own transforms.
+func TestPlotIntervalsInsideTheFrame(t *testing.T) {
+	sum, _ := run(t, Config{Game: gametest.Goofspiel(), Players: 3, Bots: []string{"random", "greedy", "random"}, Games: 5, Seed: 3})
+	sw, _, err := RunSweep(context.Background(), Config{Game: gametest.Goofspiel(), Players: 2, Bots: []string{"random", "greedy"}, Games: 4, Seed: 3},
+		"cards", []string{"3", "5", "8"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tournament(t, TournamentConfig{Game: gametest.ConnectFour(), Bots: []string{"random", "mcts:50", "greedy"}, Games: 1, Seed: 2, Workers: 1})
+	for _, tc := range []struct {
+		name   string
+		figure func() (*figure, error)
+		panels int
+	}{{"summary", sum.figure, 4}, {"sweep", sw.figure, 4}, {"tournament", tr.figure, 1}} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := tc.figure()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(f.panels) != tc.panels {
+				t.Fatalf("%d panels; want %d", len(f.panels), tc.panels)
+			}
+			c := draw.New(vgimg.New(f.width, f.height))
+			checked := 0
+			for i, tile := range f.tiles(c) {
+				pn := f.panels[i]
+				dc := pn.plot.DataCanvas(pn.plotCanvas(tile))
+				_, ty := pn.plot.Transforms(&dc)
+				const room = vg.Length(4) // points: a cap's line width and more
+				for _, iv := range pn.intervals {
+					lo, hi := ty(iv[0]), ty(iv[1])
+					if lo < dc.Min.Y+room || hi > dc.Max.Y-room {
+						t.Errorf("panel %q: the interval [%g, %g] is drawn from %v to %v; want it inside the frame %v to %v",
+							pn.plot.Title.Text, iv[0], iv[1], lo, hi, dc.Min.Y, dc.Max.Y)
+					}
+					checked++
+				}
+			}
+			if checked == 0 {
+				t.Fatalf("no interval was drawn")
+			}
+		})
+	}
 }

@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -40,11 +41,18 @@ type Config struct {
 	// AgentTimeout bounds each answer of an external agent ("ext:" bots);
 	// 0 means [ai.DefaultAgentTimeout].
 	AgentTimeout time.Duration
+	// AgentStartup bounds an external agent's first answer, its process's
+	// start included; 0 means [ai.DefaultAgentStartup].
+	AgentStartup time.Duration
 	// Journal, when set, is the file that keeps the run's finished games
 	// (see [Journal]): Run reads the games it holds, plays only the others
 	// and adds each one as it ends, so that a stopped run resumes where it
 	// stopped. The games read are counted in [Summary.Resumed].
 	Journal string
+	// Shard, when set, plays only the run's games of that shard (see
+	// [Shard]), each as in the whole run; the journal of a shard names
+	// it, so that [Merge] can put the shards' journals together.
+	Shard Shard
 	// Progress, when set, is called after each finished game with the
 	// number finished so far (games read from the journal included), from
 	// one goroutine at a time.
@@ -107,7 +115,13 @@ func (cfg Config) Resolved() (Config, error) {
 	if cfg.AgentTimeout < 0 {
 		return cfg, game.Errorf(game.CodeInvalid, "the agent timeout must be positive, not %s", cfg.AgentTimeout)
 	}
+	if cfg.AgentStartup < 0 {
+		return cfg, game.Errorf(game.CodeInvalid, "the agent start-up allowance must be positive, not %s", cfg.AgentStartup)
+	}
 	if err := checkRecordsDir(cfg.RecordsDir); err != nil {
+		return cfg, err
+	}
+	if err := cfg.Shard.check(); err != nil {
 		return cfg, err
 	}
 	return cfg, nil
@@ -139,8 +153,9 @@ func (cfg Config) SeatBots(i int) []string {
 	return seats
 }
 
-// Run plays the games of cfg on cfg.Workers goroutines and returns their
-// summary and per-game results in game order. Error games are counted, not
+// Run plays the games of cfg (of its shard, if it names one) on
+// cfg.Workers goroutines and returns their summary and per-game results in
+// game order. Error games are counted, not
 // fatal (see [Summary.Failed]); Run fails only for a bad config, an
 // unwritable record, a journal it cannot use or a done ctx.
 func Run(ctx context.Context, cfg Config) (*Summary, []GameResult, error) {
@@ -174,6 +189,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, []GameResult, error) {
 	defer cancel()
 	var (
 		mu       sync.Mutex
+		added    int
 		done     = resumed
 		firstErr error
 		wg       sync.WaitGroup
@@ -190,7 +206,9 @@ func Run(ctx context.Context, cfg Config) (*Summary, []GameResult, error) {
 				err := playOne(ctx, cfg, i, &results[i])
 				mu.Lock()
 				if err == nil && journal != nil {
-					err = journal.Add(&results[i])
+					if err = journal.Add(&results[i]); err == nil {
+						added++
+					}
 				}
 				if err != nil && firstErr == nil {
 					firstErr = err
@@ -206,7 +224,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, []GameResult, error) {
 	}
 feed:
 	for i := range cfg.Games {
-		if played[i] {
+		if played[i] || !cfg.Shard.Has(i) {
 			continue
 		}
 		select {
@@ -220,8 +238,20 @@ feed:
 	if firstErr == nil {
 		firstErr = ctx.Err()
 	}
+	if journal != nil && (errors.Is(firstErr, context.Canceled) || errors.Is(firstErr, context.DeadlineExceeded)) {
+		return nil, nil, &Interrupted{Journal: cfg.Journal, Kept: resumed + added, Games: cfg.Shard.Count(cfg.Games), Err: firstErr}
+	}
 	if firstErr != nil {
 		return nil, nil, firstErr
+	}
+	if !cfg.Shard.Whole() {
+		mine := results[:0]
+		for i, r := range results {
+			if cfg.Shard.Has(i) {
+				mine = append(mine, r)
+			}
+		}
+		results = mine
 	}
 	sum := Summarize(cfg, results)
 	sum.Resumed = resumed
@@ -229,11 +259,27 @@ feed:
 	return sum, results, nil
 }
 
+// Interrupted is the error of a run with a journal that was stopped (its
+// context done) before its end: the journal keeps Kept of its Games games,
+// and the same run with the same journal plays the others.
+type Interrupted struct {
+	Journal     string
+	Kept, Games int
+	Err         error // the context's
+}
+
+func (e *Interrupted) Error() string {
+	return fmt.Sprintf("stopped (%v): %d of the run's %d games are kept in %s", e.Err, e.Kept, e.Games, e.Journal)
+}
+
+// Unwrap returns the context's error.
+func (e *Interrupted) Unwrap() error { return e.Err }
+
 // playOne plays game i of cfg into res and writes its record if asked.
 func playOne(ctx context.Context, cfg Config, i int, res *GameResult) error {
 	seed := GameSeed(cfg.Seed, i)
 	r, err := PlayGame(ctx, GameSetup{Game: cfg.Game, Players: cfg.Players, Options: cfg.Options, Seed: seed, Bots: cfg.SeatBots(i),
-		MaxActions: cfg.MaxActions, AgentTimeout: cfg.AgentTimeout})
+		MaxActions: cfg.MaxActions, AgentTimeout: cfg.AgentTimeout, AgentStartup: cfg.AgentStartup})
 	if err != nil {
 		return err
 	}

@@ -37,7 +37,7 @@ func run(t *testing.T, cfg Config) (*Summary, []GameResult) {
 func summaryJSON(t *testing.T, s *Summary) string {
 	t.Helper()
 	c := *s
-	c.ElapsedS = 0
+	c.WithoutTimes()
 	b, err := json.Marshal(&c)
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"minehall/game"
 )
@@ -27,6 +28,9 @@ type Summary struct {
 	Bots    []string     `json:"bots"`    // as given, one per seat of game 0
 	Seating string       `json:"seating"` // "rotated" or "fixed"
 	Options game.Options `json:"options"` // resolved
+	// Shard is the share of the run's games played, "K/N" (see [Shard]);
+	// "" for the whole run.
+	Shard string `json:"shard,omitempty"`
 	// Completed counts the games that ended without error; every statistic
 	// below is over them.
 	Completed int `json:"completed"`
@@ -59,6 +63,10 @@ type Summary struct {
 	// Components are the round-score spreads by component, for games
 	// whose view reports scored rounds (see [RoundComponents]).
 	Components []ComponentSpread `json:"components,omitempty"`
+	// DecisionTimes is how long each bot took to decide, in the order of
+	// WinsByBot, over every game: measured, not derived from the seed
+	// (see [Summary.WithoutTimes]).
+	DecisionTimes []BotTimes `json:"decision_times,omitempty"`
 	// Resumed counts the games read from the run's journal instead of
 	// played (see [Config.Journal]); like ElapsedS, the wall time of the
 	// games played, it tells the invocation apart, not the run.
@@ -70,6 +78,27 @@ type Summary struct {
 type BotRate struct {
 	Bot string `json:"bot"`
 	Rate
+}
+
+// BotTimes is how long one bot took per decision (see [Think]: CPU time
+// of one core where the system tells it; for an ext: agent, whose own
+// process is not counted, only the exchange).
+type BotTimes struct {
+	Bot       string  `json:"bot"`
+	Decisions int     `json:"decisions"`
+	MeanMs    float64 `json:"mean_ms"`
+	MedianMs  float64 `json:"median_ms"` // within 4.5% (see [Think.Quantile])
+	P90Ms     float64 `json:"p90_ms"`    // within 4.5%
+	MaxMs     float64 `json:"max_ms"`
+}
+
+// WithoutTimes clears what the summary measures rather than derives from
+// the run's games (the elapsed time and the decision times), so that its
+// JSON and text depend only on the run: the same, byte for byte, for the
+// same seed whatever the workers, and for a run merged from its shards.
+func (s *Summary) WithoutTimes() {
+	s.ElapsedS = 0
+	s.DecisionTimes = nil
 }
 
 // GameError is one error game.
@@ -95,6 +124,7 @@ func Summarize(cfg Config, results []GameResult) *Summary {
 	if cfg.FixedSeats {
 		sum.Seating = "fixed"
 	}
+	sum.Shard = cfg.Shard.String()
 	seatWins := make([]float64, n)
 	scores := make([][]float64, n)
 	var turns, actions, secs []float64
@@ -102,8 +132,17 @@ func Summarize(cfg Config, results []GameResult) *Summary {
 	botWins := map[string]float64{}
 	botSeats := map[string]int{}
 	botScores := map[string][]float64{}
+	botThink := map[string]*Think{}
 	for i := range results {
 		r := &results[i]
+		for p, th := range r.Think {
+			if p < len(r.Bots) {
+				if botThink[r.Bots[p]] == nil {
+					botThink[r.Bots[p]] = &Think{}
+				}
+				botThink[r.Bots[p]].Add(th)
+			}
+		}
 		if !r.OK() {
 			sum.Errors++
 			if len(sum.ErrorGames) < maxErrorGames {
@@ -146,6 +185,10 @@ func Summarize(cfg Config, results []GameResult) *Summary {
 		h := Count(botScores[b], edges)
 		h.Whole = whole
 		sum.ScoreHistogramsByBot = append(sum.ScoreHistogramsByBot, h)
+		if th := botThink[b]; th != nil && th.Decisions > 0 {
+			sum.DecisionTimes = append(sum.DecisionTimes, BotTimes{Bot: b, Decisions: th.Decisions, MeanMs: ms(th.Mean()),
+				MedianMs: ms(th.Quantile(0.5)), P90Ms: ms(th.Quantile(0.9)), MaxMs: ms(th.Slowest)})
+		}
 	}
 	sum.Turns, sum.Actions, sum.VirtualSeconds = Describe(turns), Describe(actions), Describe(secs)
 	sum.MeanTurns = sum.Turns.Mean
@@ -153,6 +196,9 @@ func Summarize(cfg Config, results []GameResult) *Summary {
 	sum.Components = Spreads(rounds)
 	return sum
 }
+
+// ms writes d in milliseconds.
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 // Failed returns nil when every game ended, else an error that says how
 // many games failed and names the first of them with its error.
@@ -173,6 +219,9 @@ func (s *Summary) WriteText(w io.Writer) error {
 	if len(s.Options) > 0 {
 		fmt.Fprintf(&b, "options: %s\n", formatOptions(s.Options))
 	}
+	if k, n, ok := strings.Cut(s.Shard, "/"); ok {
+		fmt.Fprintf(&b, "shard %s: the run's games i with i mod %s = %s; minehall sim merge puts the shards' journals together\n", s.Shard, n, minusOne(k))
+	}
 	fmt.Fprintf(&b, "completed: %d, errors: %d\n\n", s.Completed, s.Errors)
 	if s.Completed == 0 {
 		b.WriteString("no game ended, so there are no win rates, scores or lengths\n")
@@ -189,10 +238,22 @@ func (s *Summary) WriteText(w io.Writer) error {
 	if more := s.Errors - min(len(s.ErrorGames), maxErrorLines); more > 0 {
 		fmt.Fprintf(&b, "… and %d more error games\n", more)
 	}
+	if len(s.DecisionTimes) > 0 {
+		b.WriteString("\n")
+		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "bot\tdecisions\tmedian ms\tp90 ms\tmax ms\tmean ms\t")
+		for _, d := range s.DecisionTimes {
+			fmt.Fprintf(tw, "%s\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t\n", d.Bot, d.Decisions, d.MedianMs, d.P90Ms, d.MaxMs, d.MeanMs)
+		}
+		tw.Flush()
+		b.WriteString("(decision times: CPU time of one core; an ext: agent's own process is not counted)\n")
+	}
 	if s.Resumed > 0 {
 		fmt.Fprintf(&b, "resumed: %d games read from the journal, %d played\n", s.Resumed, s.Games-s.Resumed)
 	}
-	fmt.Fprintf(&b, "elapsed: %.2f s\n", s.ElapsedS)
+	if s.ElapsedS > 0 {
+		fmt.Fprintf(&b, "elapsed: %.2f s\n", s.ElapsedS)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -242,4 +303,10 @@ func formatOptions(o game.Options) string {
 		parts = append(parts, k+"="+o[k])
 	}
 	return strings.Join(parts, " ")
+}
+
+// minusOne writes the whole number k minus one.
+func minusOne(k string) string {
+	n, _ := strconv.Atoi(k)
+	return strconv.Itoa(n - 1)
 }

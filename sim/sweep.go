@@ -151,7 +151,8 @@ func (sw *Sweep) Failed() error {
 
 // WriteText writes the sweep as a table for people, one row per value:
 // games completed and errors, each seat's win rate with its 95% interval
-// (seats counted from 1), the mean score by seat and the game length.
+// (seats counted from 1), each bot's when the seats hold different bots,
+// the mean score by seat and the game length.
 func (sw *Sweep) WriteText(w io.Writer) error {
 	var b strings.Builder
 	if len(sw.Runs) == 0 {
@@ -170,6 +171,12 @@ func (sw *Sweep) WriteText(w io.Writer) error {
 	for p := range first.Players {
 		head = append(head, fmt.Sprintf("seat %d win rate [95%%]", p+1))
 	}
+	byBot := len(first.WinsByBot) > 1
+	if byBot {
+		for _, r := range first.WinsByBot {
+			head = append(head, fmt.Sprintf("%s win rate [95%%]", r.Bot))
+		}
+	}
 	head = append(head, "mean score by seat", "mean turns", "mean actions")
 	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
 	for i, s := range sw.Runs {
@@ -180,6 +187,14 @@ func (sw *Sweep) WriteText(w io.Writer) error {
 				continue
 			}
 			row = append(row, fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*r.Rate, 100*r.Low, 100*r.High))
+		}
+		for j := 0; byBot && j < len(s.WinsByBot); j++ {
+			r := s.WinsByBot[j]
+			if s.Completed == 0 {
+				row = append(row, "–")
+				continue
+			}
+			row = append(row, fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*r.Rate.Rate, 100*r.Low, 100*r.High))
 		}
 		means := make([]string, len(s.MeanScoreBySeat))
 		for p, m := range s.MeanScoreBySeat {
@@ -263,21 +278,31 @@ func (s series) YError(i int) (float64, float64) {
 	return s.ys[i] - s.lo[i], s.hi[i] - s.ys[i]
 }
 
-// WritePlot draws the sweep as three plots over the option's values: the
-// win rate of each seat with its 95% interval and the fair share, the mean
+// WritePlot draws the sweep as plots over the option's values: the win
+// rate of each seat with its 95% interval and the fair share, the same by
+// bot when the seats hold different bots, the mean
 // score of each seat and the mean game length in turns, the last two with
 // the 95% interval of the mean; legends beside the lines. It writes them
 // to w in format ("png" or "svg").
 func (sw *Sweep) WritePlot(w io.Writer, format string) error {
+	f, err := sw.figure()
+	if err != nil {
+		return err
+	}
+	return f.write(w, format)
+}
+
+// figure lays out the sweep's plots.
+func (sw *Sweep) figure() (*figure, error) {
 	if len(sw.Runs) == 0 {
-		return fmt.Errorf("plot: no values were swept")
+		return nil, fmt.Errorf("plot: no values were swept")
 	}
 	first := sw.Runs[0]
 	n := first.Players
 	win := newPanel(fmt.Sprintf("%s: win rate by seat, 95%% intervals", first.Title))
 	score := newPanel(fmt.Sprintf("%s: mean score by seat, 95%% intervals", first.Title))
 	length := newPanel(fmt.Sprintf("%s: game length, 95%% intervals", first.Title))
-	win.plot.Y.Label.Text, win.plot.Y.Min, win.plot.Y.Max = "win rate", 0, 1
+	win.plot.Y.Label.Text = "win rate"
 	score.plot.Y.Label.Text = "mean score"
 	length.plot.Y.Label.Text = "mean turns"
 	for _, pn := range []*panel{win, score, length} {
@@ -296,10 +321,10 @@ func (sw *Sweep) WritePlot(w io.Writer, format string) error {
 		}
 		name := fmt.Sprintf("seat %d", p+1)
 		if err := addSeries(win, ws, name, p); err != nil {
-			return err
+			return nil, err
 		}
 		if err := addSeries(score, ss, name, p); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	fair := plotter.NewFunction(func(float64) float64 { return 1 / float64(max(n, 1)) })
@@ -312,12 +337,37 @@ func (sw *Sweep) WritePlot(w io.Writer, format string) error {
 		ls.ys, ls.lo, ls.hi = append(ls.ys, m), append(ls.lo, m-half), append(ls.hi, m+half)
 	}
 	if err := addSeries(length, ls, "turns", 0); err != nil {
-		return err
+		return nil, err
 	}
-	for _, pn := range []*panel{win, score, length} {
+	panels := []*panel{win, score, length}
+	if len(first.WinsByBot) > 1 {
+		bots := newPanel(fmt.Sprintf("%s: win rate by bot, 95%% intervals", first.Title))
+		bots.plot.Y.Label.Text, bots.plot.X.Label.Text = "win rate", sw.Key
+		bots.plot.NominalX(sw.Values...)
+		nb := len(first.WinsByBot)
+		for j, br := range first.WinsByBot {
+			bs := series{offset: 0.08 * (float64(j) - float64(nb-1)/2)}
+			for _, s := range sw.Runs {
+				r := s.WinsByBot[j].Rate
+				bs.ys, bs.lo, bs.hi = append(bs.ys, r.Rate), append(bs.lo, r.Low), append(bs.hi, r.High)
+			}
+			if err := addSeries(bots, bs, shortName(br.Bot), j); err != nil {
+				return nil, err
+			}
+		}
+		bots.fitY(0, 1)
+		panels = []*panel{win, bots, score, length}
+	}
+	for _, pn := range panels {
 		pn.plot.X.Min, pn.plot.X.Max = -0.5, float64(k)-0.5
 	}
-	return writeFigure(w, format, 16*vg.Inch, 5*vg.Inch, 3, []*panel{win, score, length})
+	win.fitY(0, 1)
+	score.fitY()
+	length.fitY()
+	if len(panels) == 4 {
+		return &figure{14 * vg.Inch, 9 * vg.Inch, 2, panels}, nil
+	}
+	return &figure{16 * vg.Inch, 5 * vg.Inch, 3, panels}, nil
 }
 
 // meanInterval returns a distribution's mean and the half-width of the
@@ -346,6 +396,9 @@ func addSeries(pn *panel, s series, name string, i int) error {
 	errs.Color = plotutil.Color(i)
 	errs.CapWidth = vg.Points(8)
 	pn.plot.Add(line, points, errs)
+	for i := range s.ys {
+		pn.intervals = append(pn.intervals, [2]float64{min(s.lo[i], s.ys[i]), max(s.hi[i], s.ys[i])})
+	}
 	pn.legend.Add(name, line, points)
 	return nil
 }

@@ -109,9 +109,16 @@ func TestSweep(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"Goofspiel, 3 players, 12 games per value, seed 4, sweep of cards over 3, 5, 8", "other options: timer=0",
-		"cards  completed  errors  seat 1 win rate [95%]", "seat 3 win rate [95%]  mean score by seat  mean turns  mean actions", "\n3      12         0       ", "\n8      12 "} {
+		"cards  completed  errors  seat 1 win rate [95%]", "seat 3 win rate [95%]  greedy win rate [95%]  random win rate [95%]  mean score by seat  mean turns  mean actions", "\n3      12         0       ", "\n8      12 "} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("sweep table lacks %q:\n%s", want, text.String())
+		}
+	}
+	// Win rates by bot, for each value: greedy held one seat of each game,
+	// random two.
+	for i, run := range sw.Runs {
+		if b := run.WinsByBot; len(b) != 2 || b[0].Bot != "greedy" || b[0].Games != 12 || b[1].Games != 24 {
+			t.Errorf("cards=%s: wins by bot %+v; want greedy over 12 seat-games and random over 24", sw.Values[i], b)
 		}
 	}
 	var out bytes.Buffer

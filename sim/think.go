@@ -2,7 +2,10 @@ package sim
 
 import (
 	"context"
+	"maps"
+	"math"
 	"runtime"
+	"slices"
 	"time"
 
 	"minehall/ai"
@@ -22,6 +25,51 @@ type Think struct {
 	Slowest   time.Duration `json:"slowest_ns"`
 	// Wall is the wall time of all the decisions.
 	Wall time.Duration `json:"wall_ns"`
+	// Times counts the decisions by how long they took, in buckets a
+	// factor 2^(1/8) wide (see [timeBucket]), so that medians and other
+	// quantiles of many games (and of a run's shards) can be told without
+	// keeping every time.
+	Times map[int]int `json:"times,omitempty"`
+}
+
+// timeBucket returns the bucket of a decision that took d: the least b with
+// d <= 2^(b/8) ns (0 for 1 ns or less).
+func timeBucket(d time.Duration) int {
+	if d <= 1 {
+		return 0
+	}
+	return int(math.Ceil(8 * math.Log2(float64(d))))
+}
+
+// bucketTime is the time a bucket stands for: the geometric middle of its
+// bounds, within 4.5% of every time in it.
+func bucketTime(b int) time.Duration {
+	if b <= 0 {
+		return 1
+	}
+	return time.Duration(math.Round(math.Exp2((float64(b) - 0.5) / 8)))
+}
+
+// Quantile returns the q-quantile (0 < q <= 1) of the decisions' times: the
+// time of the bucket that holds the ceil(q*n)-th fastest decision, at most
+// the slowest; 0 with no decision.
+func (t Think) Quantile(q float64) time.Duration {
+	n := 0
+	for _, c := range t.Times {
+		n += c
+	}
+	if n == 0 {
+		return 0
+	}
+	rank := max(int(math.Ceil(q*float64(n))), 1)
+	seen := 0
+	for _, b := range slices.Sorted(maps.Keys(t.Times)) {
+		seen += t.Times[b]
+		if seen >= rank {
+			return min(bucketTime(b), t.Slowest)
+		}
+	}
+	return t.Slowest
 }
 
 // Mean is the mean time of a decision, 0 when there were none.
@@ -38,6 +86,12 @@ func (t *Think) Add(u Think) {
 	t.Total += u.Total
 	t.Wall += u.Wall
 	t.Slowest = max(t.Slowest, u.Slowest)
+	for b, c := range u.Times {
+		if t.Times == nil {
+			t.Times = map[int]int{}
+		}
+		t.Times[b] += c
+	}
 }
 
 // timedAct asks b for a decision and counts the time it took into t.
@@ -56,5 +110,9 @@ func timedAct(ctx context.Context, b ai.Bot, s game.State, p game.Player, t *Thi
 	t.Total += used
 	t.Wall += wall
 	t.Slowest = max(t.Slowest, used)
+	if t.Times == nil {
+		t.Times = map[int]int{}
+	}
+	t.Times[timeBucket(used)]++
 	return dec, err
 }

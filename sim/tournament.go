@@ -30,6 +30,7 @@ type TournamentConfig struct {
 	Workers      int
 	MaxActions   int
 	AgentTimeout time.Duration
+	AgentStartup time.Duration
 	// Progress, when set, is called after each seating with the number of
 	// seatings played and their total.
 	Progress func(done, total int)
@@ -37,7 +38,8 @@ type TournamentConfig struct {
 
 // Tournament is the outcome of a round robin: every ordered choice of
 // Players distinct entrants (every seating: who plays, in which seat)
-// plays Games games, and each game's rank order updates the entrants'
+// plays Games games, and each game's final order (the winners, then
+// everyone by score: [FinalRanks]) updates the entrants'
 // Weng-Lin ratings, game by game in a fixed order, so that the result
 // depends on the seed only (but for ElapsedS and the times in each
 // Standing's Think, which are measured).
@@ -80,7 +82,7 @@ type Standing struct {
 }
 
 // HeadToHead counts the games two entrants played together by who
-// finished ahead (by return), and the share of them the first won, a
+// finished ahead (in the game's final order, see [FinalRanks]), and the share of them the first won, a
 // draw counting half.
 type HeadToHead struct {
 	Games  int     `json:"games"`
@@ -168,7 +170,7 @@ func RunTournament(ctx context.Context, cfg TournamentConfig) (*Tournament, erro
 		}
 		_, results, err := Run(ctx, Config{Game: cfg.Game, Players: cfg.Players, Options: cfg.Options, Bots: bots,
 			Games: cfg.Games, Seed: GameSeed(cfg.Seed, si), Workers: cfg.Workers, FixedSeats: true,
-			MaxActions: cfg.MaxActions, AgentTimeout: cfg.AgentTimeout})
+			MaxActions: cfg.MaxActions, AgentTimeout: cfg.AgentTimeout, AgentStartup: cfg.AgentStartup})
 		if err != nil {
 			return nil, err
 		}
@@ -184,7 +186,7 @@ func RunTournament(ctx context.Context, cfg TournamentConfig) (*Tournament, erro
 				}
 				continue
 			}
-			if err := t.score(model, ratings, seating, r.Returns); err != nil {
+			if err := t.score(model, ratings, seating, r.Scores, r.Returns); err != nil {
 				return nil, err
 			}
 		}
@@ -209,21 +211,16 @@ func RunTournament(ctx context.Context, cfg TournamentConfig) (*Tournament, erro
 	return t, nil
 }
 
-// score takes one game's returns by seat into the ratings and records of
-// the entrants seated (entrant seating[p] in seat p).
-func (t *Tournament) score(model rating.Model, ratings []rating.Rating, seating []int, returns []float64) error {
+// score takes one game's final order (see [FinalRanks]: the winners, then
+// everyone by score) into the ratings and records of the entrants seated
+// (entrant seating[p] in seat p); wins are counted by return.
+func (t *Tournament) score(model rating.Model, ratings []rating.Rating, seating []int, scores, returns []float64) error {
 	players := make([]rating.Rating, len(seating))
-	ranks := make([]int, len(seating))
+	ranks := FinalRanks(scores, returns)
 	best := slices.Max(returns)
 	winners := 0
 	for p := range seating {
 		players[p] = ratings[seating[p]]
-		ranks[p] = 1
-		for q := range seating {
-			if returns[q] > returns[p] {
-				ranks[p]++
-			}
-		}
 		if returns[p] == best {
 			winners++
 		}
@@ -245,10 +242,10 @@ func (t *Tournament) score(model rating.Model, ratings []rating.Rating, seating 
 			}
 			h := &t.Cross[e][f]
 			h.Games++
-			switch {
-			case returns[p] > returns[q]:
+			switch c := compareFinish(scores, returns, p, q); {
+			case c > 0:
 				h.Ahead++
-			case returns[p] < returns[q]:
+			case c < 0:
 				h.Behind++
 			default:
 				h.Level++
@@ -306,6 +303,15 @@ func (s standingErrors) YError(i int) (float64, float64) {
 // WritePlot draws every entrant's rating with its 95% interval, best
 // first, in format ("png" or "svg").
 func (t *Tournament) WritePlot(w io.Writer, format string) error {
+	f, err := t.figure()
+	if err != nil {
+		return err
+	}
+	return f.write(w, format)
+}
+
+// figure lays out the tournament's plot.
+func (t *Tournament) figure() (*figure, error) {
 	pn := newPanel(fmt.Sprintf("%s: Weng-Lin ratings with 95%% intervals (%d games)", t.Title, t.Games-t.Errors))
 	p := pn.plot
 	p.Y.Label.Text = "rating (mu)"
@@ -315,19 +321,23 @@ func (t *Tournament) WritePlot(w io.Writer, format string) error {
 	}
 	pts, err := plotter.NewScatter(standingErrors(t.Standings))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	errs, err := plotter.NewYErrorBars(standingErrors(t.Standings))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	errs.CapWidth = vg.Points(12)
 	start := plotter.NewFunction(func(float64) float64 { return rating.Default().Mu })
 	start.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
 	p.Add(errs, pts, start)
+	for _, s := range t.Standings {
+		pn.intervals = append(pn.intervals, [2]float64{s.Low, s.High})
+	}
+	pn.fitY(rating.Default().Mu)
 	pn.legend.Add("rating", pts)
 	pn.legend.Add("95% interval", errorThumb{errs.LineStyle})
 	pn.legend.Add("starting rating", start)
 	p.NominalX(labels...)
-	return writeFigure(w, format, 9*vg.Inch, 6*vg.Inch, 1, []*panel{pn})
+	return &figure{9 * vg.Inch, 6 * vg.Inch, 1, []*panel{pn}}, nil
 }

@@ -29,6 +29,7 @@ type agentOptions struct {
 	name    string
 	token   string
 	timeout time.Duration
+	startup time.Duration // for the first answer, the agent's start included
 }
 
 // newAgentCmd returns `minehall agent`: an external agent takes a seat at
@@ -48,7 +49,8 @@ prints the token on standard error so that a second run can take the seat back. 
 hello over the WebSocket (docs/protocol.md) with the token, asking for the legal moves, and
 bridges: the table's frames become start, update, act and end lines for the agent, and the
 agent's answers become act frames. Agent exits with status 0 when the game is over, and 1 when
-the agent answers badly (not a legal move), too slowly (--timeout) or exits, or when the server
+the agent answers badly (not a legal move), too slowly (--timeout; its first answer, its start
+included, --startup) or exits, or when the server
 refuses the seat or closes the connection; the message says which.`,
 		Example: `  minehall agent http://127.0.0.1:8080 --table 3f2a9c0d11b4e7a2 --name "Random Python" -- python3 agent.py
   minehall agent http://127.0.0.1:8080 --table 3f2a9c0d11b4e7a2 --token 5e0c… -- ./my-agent --fast`,
@@ -81,6 +83,7 @@ refuses the seat or closes the connection; the message says which.`,
 	f.StringVar(&opts.name, "name", "agent", "the seat's `NAME`, 1 to 32 characters")
 	f.StringVar(&opts.token, "token", "", "take back the seat of this seat `TOKEN` instead of joining")
 	f.DurationVar(&opts.timeout, "timeout", ai.DefaultAgentTimeout, "time the agent may take per answer, more than 0")
+	f.DurationVar(&opts.startup, "startup", ai.DefaultAgentStartup, "time the agent may take for its first answer, its start included, more than 0")
 	return cmd
 }
 
@@ -99,6 +102,9 @@ func (o agentOptions) check(cmd *cobra.Command) error {
 	}
 	if o.timeout <= 0 {
 		errs = append(errs, fmt.Sprintf("--timeout must be more than 0, not %s", o.timeout))
+	}
+	if o.startup <= 0 {
+		errs = append(errs, fmt.Sprintf("--startup must be more than 0, not %s", o.startup))
 	}
 	if len(errs) > 0 {
 		return usageError{errors.New(strings.Join(errs, "; "))}
@@ -429,7 +435,8 @@ func (b *bridge) start(ctx context.Context, f *frame) error {
 		return fmt.Errorf("the game at table %s is over", b.opts.table)
 	}
 	b.seat = *f.You
-	a, err := ai.StartAgent(ai.AgentConfig{Command: b.command, Timeout: b.opts.timeout, Stderr: b.stderr})
+	// The start-up allowance holds until the agent's first answer (see ask).
+	a, err := ai.StartAgent(ai.AgentConfig{Command: b.command, Timeout: max(b.opts.startup, b.opts.timeout), Stderr: b.stderr})
 	if err != nil {
 		return err
 	}
@@ -541,6 +548,7 @@ func (b *bridge) maybeAsk(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	b.agent.SetTimeout(b.opts.timeout)
 	ans, err := ai.ParseAnswer(line)
 	if err == nil && ans.Wait {
 		d := time.Millisecond

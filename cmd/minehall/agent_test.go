@@ -239,7 +239,7 @@ func TestAgentErrorsAtATable(t *testing.T) {
 
 	slow := newTable(t, ts.URL, c4)
 	start := time.Now()
-	code, errOut = runAgent(t, reg, ts.URL, "--table", slow, "--timeout", "300ms", "--", bin, "-mode", "sleep")
+	code, errOut = runAgent(t, reg, ts.URL, "--table", slow, "--timeout", "300ms", "--startup", "300ms", "--", bin, "-mode", "sleep")
 	if code != 1 || !strings.Contains(errOut, `did not answer the act request after 0 actions within 300ms (it was stopped)`) || time.Since(start) > 20*time.Second {
 		t.Fatalf("got %d %q after %s; want exit 1 for the slow agent, soon", code, errOut, time.Since(start))
 	}
@@ -262,6 +262,7 @@ func TestAgentErrorsAtATable(t *testing.T) {
 		{"ErrNoCommand", []string{ts.URL, "--table", id}, 2, "takes the server's URL, then -- and the agent's command"},
 		{"ErrSeatZero", []string{ts.URL, "--table", id, "--seat", "0", "--", bin}, 2, "--seat must be at least 1, not 0"},
 		{"ErrTimeout", []string{ts.URL, "--table", id, "--timeout", "0s", "--", bin}, 2, "--timeout must be more than 0, not 0s"},
+		{"ErrStartup", []string{ts.URL, "--table", id, "--startup", "0s", "--", bin}, 2, "--startup must be more than 0, not 0s"},
 		{"ErrURL", []string{"ftp://x", "--table", id, "--", bin}, 2, `"ftp://x" is not a server's URL`},
 	}
 	for _, tt := range tests {

@@ -74,7 +74,7 @@ func TestSim(t *testing.T) {
 		// A run played in two parts through its journal reports what the
 		// whole run reports at once.
 		journal := filepath.Join(dir, "run.jsonl")
-		args := []string{"sim", "connectfour", "--bots", "random,mcts:easy", "--seed", "5", "--journal", journal}
+		args := []string{"sim", "connectfour", "--bots", "random,mcts:easy", "--seed", "5", "--journal", journal, "--no-times"}
 		if code, _, errOut := runCmd(t, reg, append(args, "--games", "6")...); code != 0 {
 			t.Fatalf("first part: exit %d %s", code, errOut)
 		}
@@ -82,7 +82,7 @@ func TestSim(t *testing.T) {
 		if code != 0 || !strings.Contains(resumed, "resumed: 6 games read from the journal, 4 played\n") {
 			t.Fatalf("second part: exit %d %q %s; want 6 games read and 4 played", code, resumed, errOut)
 		}
-		_, whole, _ := runCmd(t, reg, "sim", "connectfour", "--bots", "random,mcts:easy", "--seed", "5", "--games", "10")
+		_, whole, _ := runCmd(t, reg, "sim", "connectfour", "--bots", "random,mcts:easy", "--seed", "5", "--games", "10", "--no-times")
 		tables := func(out string) string {
 			s, _, _ := strings.Cut(out, "resumed:")
 			s, _, _ = strings.Cut(s, "elapsed:")
@@ -140,6 +140,7 @@ func TestSimRefusesBadFlags(t *testing.T) {
 		{"ErrUnknownBot", []string{"sim", "connectfour", "--bots", "wizard"}, 1, `Connect Four has no bot "wizard" (it has random, greedy`},
 		{"ErrAgentProgram", []string{"sim", "connectfour", "--bots", "ext:/nonexistent/agent"}, 1, `bot "ext:/nonexistent/agent": exec: "/nonexistent/agent": stat /nonexistent/agent: no such file or directory`},
 		{"ErrAgentTimeout", []string{"sim", "connectfour", "--agent-timeout", "0s"}, 2, "--agent-timeout must be more than 0, not 0s"},
+		{"ErrAgentStartup", []string{"sim", "connectfour", "--agent-startup", "-1s"}, 2, "--agent-startup must be more than 0, not -1s"},
 		{"ErrBotLevel", []string{"sim", "connectfour", "--bots", "mcts:insane"}, 1, `level "insane" is not easy, medium, hard or a number of iterations`},
 		{"ErrOptionForm", []string{"sim", "goofspiel", "--option", "cards"}, 2, `--option: option "cards" is not KEY=VALUE`},
 		{"ErrOptionKey", []string{"sim", "goofspiel", "--option", "deck=5"}, 1, "option deck: Goofspiel has no such option (it has cards, timer)"},
@@ -280,7 +281,7 @@ func TestSimExternalAgent(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "completed: 4, errors: 0") || !strings.Contains(out, "ext:"+bin+" -answer number") {
 		t.Fatalf("got %d %q %q; want 4 games with the agents", code, out, errOut)
 	}
-	code, _, errOut = runCmd(t, testRegistry(), "sim", "connectfour", "--games", "3", "--bots", "ext:"+bin+" -mode sleep", "--agent-timeout", "200ms", "--workers", "3")
+	code, _, errOut = runCmd(t, testRegistry(), "sim", "connectfour", "--games", "3", "--bots", "ext:"+bin+" -mode sleep", "--agent-timeout", "200ms", "--agent-startup", "200ms", "--workers", "3")
 	want := `did not answer the act request after 0 actions within 200ms (it was stopped)`
 	if code != 1 || strings.Count(errOut, want) != 1 || !strings.HasPrefix(errOut, "minehall: 3 of 3 games ended in error; the first, game 0") {
 		t.Fatalf("got %d %q; want exit 1 naming the slow agent once", code, errOut)

@@ -21,9 +21,10 @@ func newTournamentCmd(reg *game.Registry) *cobra.Command {
 		Use:   "tournament GAME --bots B1,B2,…",
 		Short: "Play a round robin between bots and rate them",
 		Long: `Tournament plays a round robin between the bots given: every ordered choice of --players of
-them (every seating: who plays and in which seat) plays --games games. Each game's rank order
-updates the bots' Weng-Lin (Plackett-Luce) ratings, game by game in a fixed order, so the result
-depends on --seed only, never on --workers. It prints the standings, best first (by the ordinal
+them (every seating: who plays and in which seat) plays --games games. Each game's final order
+(the winners, as the rulebook's tie-break has it, then everyone by score, as the end screen shows
+them; seats with the same score and no win are level) updates the bots' Weng-Lin (Plackett-Luce)
+ratings, game by game in a fixed order, so the result depends on --seed only, never on --workers. It prints the standings, best first (by the ordinal
 mu − 3 sigma), each rating with its 95% interval and how long the bot thought (its mean and
 slowest decision, in CPU time of one core: the one figure measured rather than derived from the
 seed), and a cross table: the share of the games two bots played together that the row's bot
@@ -47,6 +48,7 @@ ext:COMMAND agents); name each once. It exits with status 1 when a game ended in
 	fl.StringVar(&f.plotPath, "plot", "", "plot the ratings with their intervals to `FILE`.png or .svg")
 	fl.IntVar(&f.maxActions, "max-actions", sim.DefaultMaxActions, "count a game as an error after `N` actions, at least 1")
 	fl.DurationVar(&f.agentWait, "agent-timeout", ai.DefaultAgentTimeout, "time an external agent (ext: bot) may take per answer, more than 0")
+	fl.DurationVar(&f.agentStart, "agent-startup", ai.DefaultAgentStartup, "time an external agent may take for its first answer, its start included, more than 0")
 	return cmd
 }
 
@@ -70,7 +72,7 @@ func runTournament(cmd *cobra.Command, reg *game.Registry, id string, f simFlags
 		return usageError{fmt.Errorf("--option: %v", err)}
 	}
 	cfg := sim.TournamentConfig{Game: g, Players: f.players, Options: opts, Bots: bots, Games: f.games, Seed: f.seed,
-		Workers: f.workers, MaxActions: f.maxActions, AgentTimeout: f.agentWait}
+		Workers: f.workers, MaxActions: f.maxActions, AgentTimeout: f.agentWait, AgentStartup: f.agentStart}
 	if bar := terminal(cmd); bar != nil {
 		var move func(int)
 		cfg.Progress = func(done, total int) {
