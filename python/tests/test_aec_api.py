@@ -122,6 +122,17 @@ class AECContract(unittest.TestCase):
                 finally:
                     env.close()
 
+    def test_one_process_serves_every_episode(self):
+        env = make_env("minerals", max_steps=3, views=False)
+        try:
+            pid = env._proc._proc.pid
+            for seed in range(5):
+                play(env, seed)
+            self.assertEqual(env._proc._proc.pid, pid)
+            self.assertIsNone(env._proc._proc.poll(), "the environment's process ended")
+        finally:
+            env.close()
+
     def test_view_is_the_seats_view(self):
         env = make_env("tf22")
         try:
