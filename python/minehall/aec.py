@@ -84,6 +84,8 @@ class MinehallEnv(AECEnv):
         if seed is None:
             seed = self._seeder.getrandbits(63)
         seed = int(seed)
+        if not 0 <= seed < 2**64:
+            raise ValueError(f"seed {seed} is outside 0 to 2**64 - 1")
         opts = dict(options or {})
         req = {"game": self.game, "players": self.num_players, "options": self.options, "seed": seed,
                "views": opts.pop("views", self._views)}

@@ -11,9 +11,9 @@ class MinehallParallelEnv(ParallelEnv):
     Out of Mine, every seat of a real-time round; in a turn-based game, the
     player to move) and returns when the state has moved on. Actions of
     agents that were not asked are ignored; every asked agent must have
-    one (else KeyError). Observations, rewards, terminations, truncations
-    and infos are dicts over the live agents, as in PettingZoo; agents
-    becomes empty when the episode ends."""
+    one (else KeyError), so give every live agent an action. Observations,
+    rewards, terminations, truncations and infos are dicts over the live
+    agents, as in PettingZoo; agents becomes empty when the episode ends."""
 
     def __init__(self, game, players=2, binary=None, render_mode=None, **kwargs):
         self.aec_env = MinehallEnv(game, players=players, binary=binary, render_mode=render_mode, **kwargs)
@@ -35,8 +35,10 @@ class MinehallParallelEnv(ParallelEnv):
         return self._observations(), {a: dict(self.aec_env.infos[a]) for a in self.agents}
 
     def asked(self):
-        """The agents the environment asks on the current state, in order (a
-        step needs an action for each of them)."""
+        """[the agent the environment asks now], or [] once the episode is
+        over. On one state the environment may go on to ask the agents after
+        it (every seat in Out of Mine), so a step should hold an action for
+        every live agent."""
         env = self.aec_env
         if not env.agents or env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
             return []
