@@ -71,18 +71,28 @@ func playAdvised(t *testing.T, s *Server, a answer) answer {
 }
 
 func TestAdvisedEpisodeEqualsSim(t *testing.T) {
-	for _, id := range []string{"hammertime", "minerals", "outofmine", "tf22"} {
-		t.Run(id, func(t *testing.T) {
+	tests := []struct {
+		game    string
+		options game.Options
+	}{
+		{"hammertime", game.Options{"wagons": "1"}}, // a short game: every hit runs the physics
+		{"minerals", nil},
+		{"outofmine", game.Options{"clock": "60"}},
+		{"tf22", game.Options{"round_limit": "20"}}, // random play of the rulebook's game takes thousands of turns
+	}
+	for _, tt := range tests {
+		t.Run(tt.game, func(t *testing.T) {
 			reg := testRegistry()
-			g, _ := reg.Lookup(id)
+			g, _ := reg.Lookup(tt.game)
 			const seed = 7
-			want, err := sim.PlayGame(context.Background(), sim.GameSetup{Game: g, Players: 2, Seed: sim.GameSeed(seed, 0), Bots: []string{"random", "random"}})
+			want, err := sim.PlayGame(context.Background(), sim.GameSetup{Game: g, Players: 2, Options: tt.options, Seed: sim.GameSeed(seed, 0), Bots: []string{"random", "random"}})
 			if err != nil || !want.OK() {
 				t.Fatalf("sim: %v %s", err, want.Error)
 			}
 			s := NewServer(reg, Config{})
 			defer s.Close()
-			end := playAdvised(t, s, mustCall(t, s, `{"op":"reset","game":"`+id+`","seed":7,"views":false}`))
+			req, _ := json.Marshal(Request{Op: "reset", Game: tt.game, Options: tt.options, Seed: new(uint64(seed)), Views: new(false)})
+			end := playAdvised(t, s, mustCall(t, s, string(req)))
 			if !end.Terminated || end.Truncated {
 				t.Fatalf("got terminated %v, truncated %v (%s); want a finished game", end.Terminated, end.Truncated, end.Reason)
 			}
