@@ -29,7 +29,10 @@ class MinehallEnv(AECEnv):
     scores. A step the environment refuses (outside the mask) raises
     ActionError and changes nothing."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "minehall_v0", "is_parallelizable": True}
+    # Not parallelizable by PettingZoo's aec_to_parallel, which expects every
+    # agent once per cycle: a Minehall seat may act several times in a row.
+    # minehall.parallel_env is the parallel API.
+    metadata = {"render_modes": ["human", "ansi"], "name": "minehall_v0", "is_parallelizable": False}
 
     def __init__(self, game, players=2, binary=None, render_mode=None, max_steps=None, pace_ms=None,
                  bots=None, views=True, **options):

@@ -20,6 +20,8 @@ class MinehallParallelEnv(ParallelEnv):
         self.metadata = self.aec_env.metadata
         self.render_mode = render_mode
         self.possible_agents = list(self.aec_env.possible_agents)
+        self.observation_spaces = self.aec_env.observation_spaces
+        self.action_spaces = self.aec_env.action_spaces
         self.agents = []
 
     def observation_space(self, agent):
