@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -216,7 +217,7 @@ func TestObservationHasTheTensorAndTheMask(t *testing.T) {
 				t.Errorf("got view %.40s; want a JSON object", a.Obs.View)
 			}
 			other := 1 - *a.Agent
-			o := mustCall(t, s, `{"op":"observe","seat":`+string(rune('0'+other))+`}`)
+			o := mustCall(t, s, `{"op":"observe","seat":`+itoa(other)+`}`)
 			if len(o.Obs.Legal) != 0 {
 				t.Errorf("seat %d, not asked, got mask %v; want none", other, o.Obs.Legal)
 			}
@@ -245,7 +246,7 @@ func TestSameSeedSameEpisode(t *testing.T) {
 	}
 }
 
-func itoa(n int) string { return string(mustJSON(n)) }
+func itoa(n int) string { return strconv.Itoa(n) }
 
 func TestMaxStepsTruncatesAndResetStartsOver(t *testing.T) {
 	s := NewServer(testRegistry(), Config{MaxSteps: 100})
