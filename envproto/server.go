@@ -267,7 +267,7 @@ func (s *Server) reset(req *Request) (*Answer, error) {
 	info.Bots = bots
 	advisors := make([]ai.Bot, len(bots))
 	for p, name := range bots {
-		if advisors[p], err = sim.NewBot(g, name, botSeed(info.GameSeed, p)); err != nil {
+		if advisors[p], err = sim.NewBot(g, name, sim.BotSeed(info.GameSeed, p)); err != nil {
 			return nil, err
 		}
 	}

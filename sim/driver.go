@@ -83,7 +83,7 @@ func PlayGame(ctx context.Context, setup GameSetup) (GameResult, error) {
 		}
 	}()
 	for p, name := range setup.Bots {
-		b, err := newBot(setup.Game, name, botSeed(setup.Seed, p), setup.AgentTimeout, setup.AgentStartup)
+		b, err := newBot(setup.Game, name, BotSeed(setup.Seed, p), setup.AgentTimeout, setup.AgentStartup)
 		if err != nil {
 			return GameResult{Seed: setup.Seed, Bots: setup.Bots, Error: fmt.Sprintf("seat %d: %v", p+1, err)}, nil
 		}
@@ -218,7 +218,7 @@ func (d *driver) start(ctx context.Context) error {
 			continue
 		}
 		d.watchers = append(d.watchers, game.Player(p))
-		seed := botSeed(s.Seed, p)
+		seed := BotSeed(s.Seed, p)
 		err := w.Start(ctx, ai.GameStart{Game: spec.ID, Turns: spec.Turns, Options: rec.Rec.Options, Players: s.Players, Seat: game.Player(p),
 			Names: s.Bots, Seed: &seed})
 		if err != nil {

@@ -252,7 +252,7 @@ func TestPlayTellsWatchers(t *testing.T) {
 	for i, w := range []*watchingBot{w0, w1} {
 		st := w.start
 		if w.starts != 1 || st.Game != "goofspiel" || st.Players != 3 || st.Seat != game.Player(i) || st.Options["cards"] != "3" ||
-			st.Seed == nil || *st.Seed != botSeed(8, i) || len(st.Names) != 3 || st.Names[2] != "random" {
+			st.Seed == nil || *st.Seed != BotSeed(8, i) || len(st.Names) != 3 || st.Names[2] != "random" {
 			t.Errorf("watcher %d started %d times with %+v; want once, with the game, seat, options, names and its seed", i, w.starts, st)
 		}
 		if len(w.moves) != len(res.Record.Actions) {

@@ -13,8 +13,9 @@ func mix(z uint64) uint64 {
 // game's own seed (its deal, its chance) and the root of its bots' seeds.
 func GameSeed(seed uint64, i int) uint64 { return mix(mix(seed) ^ uint64(i)) }
 
-// botSeed returns the seed of the bot in seat p of a game with seed s.
-func botSeed(s uint64, p int) uint64 { return mix(s ^ mix(uint64(p)+1)) }
+// BotSeed returns the seed of the bot in seat p of a game with seed s
+// (what `minehall env` advises with, so that its episodes are sim's games).
+func BotSeed(s uint64, p int) uint64 { return mix(s ^ mix(uint64(p)+1)) }
 
 // chanceSeed returns the seed of the generator that draws a game's chance
 // outcomes.
