@@ -1,8 +1,10 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"math"
+	"slices"
 	"time"
 
 	"minehall/ai"
@@ -53,11 +55,13 @@ func analysisBudget(g game.Game, budget ai.Budget) ai.Budget {
 }
 
 // evaluationOf is the board's evaluation of judgement j of mover's
-// moves, best first, values rounded to 4 decimals.
+// moves: values rounded to 4 decimals, ranked by value, the highest first
+// (of equal values, the one the judge put first).
 func evaluationOf(j ai.Judgement, mover game.Player) *server.Evaluation {
 	ev := &server.Evaluation{Scale: j.Scale.Name, Mover: mover, Moves: make([]server.EvaluatedMove, 0, len(j.Moves))}
 	for _, m := range j.Moves {
 		ev.Moves = append(ev.Moves, server.EvaluatedMove{Move: m.Move, Value: math.Round(m.Value*1e4) / 1e4, Reason: m.Reason})
 	}
+	slices.SortStableFunc(ev.Moves, func(a, b server.EvaluatedMove) int { return cmp.Compare(b.Value, a.Value) })
 	return ev
 }
