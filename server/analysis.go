@@ -73,8 +73,10 @@ type analysisAnswer struct {
 	OnRecord   bool        `json:"on_record"`
 	Recorded   string      `json:"recorded,omitempty"`
 	Evaluation *Evaluation `json:"evaluation"`
-	// Hidden says that the evaluation was withheld: the game hides
-	// information and the seat asked for is not the one to move.
+	// Hidden says that the evaluation, the legal moves and the record's
+	// next move were withheld: the game hides information and the seat
+	// asked for is not the one to move (its moves would name what it
+	// holds).
 	Hidden bool `json:"hidden"`
 }
 
@@ -265,14 +267,21 @@ func analysisPosition(g game.Game, rec *game.Record, req analysisRequest, seed u
 		pos.recorded = rec.Actions[b.next].Move
 	}
 	pos.view = s.View(req.Seat)
-	if pos.mover >= 0 {
-		for _, a := range s.Legal(pos.mover, nil) {
-			pos.legal = append(pos.legal, s.ActionString(pos.mover, a))
-		}
-		_, secret := s.(game.Determinizer)
-		pos.hidden = secret && pos.mover != req.Seat
-		pos.evaluate = !pos.hidden && len(pos.legal) > 0
+	if pos.mover < 0 {
+		return pos, nil
 	}
+	// The moves of a seat that hides information name what it holds (a
+	// card to play): another seat sees neither them, nor their values, nor
+	// the record's next move.
+	_, secret := s.(game.Determinizer)
+	if pos.hidden = secret && pos.mover != req.Seat; pos.hidden {
+		pos.recorded = ""
+		return pos, nil
+	}
+	for _, a := range s.Legal(pos.mover, nil) {
+		pos.legal = append(pos.legal, s.ActionString(pos.mover, a))
+	}
+	pos.evaluate = len(pos.legal) > 0
 	return pos, nil
 }
 

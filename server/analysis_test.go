@@ -240,8 +240,9 @@ func TestAnalysisHiddenInformation(t *testing.T) {
 		t.Errorf("seat %d before seat %d's bid: to_move %d hidden %v evaluation %v; want seat %d to move, the evaluation hidden", o, b, first.ToMove, first.Hidden, first.Evaluation, b)
 	}
 	st, _, own, _ := analyse(t, ts.URL, id, "", map[string]any{"ply": 1, "moves": moves, "seat": b})
-	if st != http.StatusOK || own.ToMove != o || !own.Hidden || own.Evaluation != nil {
-		t.Errorf("seat %d after its bid: %d to_move %d hidden %v evaluation %v; want seat %d to move and no evaluation", b, st, own.ToMove, own.Hidden, own.Evaluation, o)
+	if st != http.StatusOK || own.ToMove != o || !own.Hidden || own.Evaluation != nil || len(own.Legal) != 0 || own.Recorded != "" {
+		t.Errorf("seat %d after its bid: %d to_move %d hidden %v evaluation %v legal %v recorded %q; want seat %d to move, and no evaluation, legal moves or recorded move for seat %d",
+			b, st, own.ToMove, own.Hidden, own.Evaluation, own.Legal, own.Recorded, o, b)
 	}
 	if !bytes.Contains(own.View, []byte(`"my_bid":4`)) {
 		t.Errorf("seat %d's view %s; want its own bid 4 in it", b, own.View)
