@@ -185,7 +185,7 @@ export function analysisPage(el, id) {
     const pal = seatColors(mod, ans?.view);
     seats.setAttribute('aria-label', t('analysis.seenby'));
     seats.append(h('span', { class: 'an-seen', text: t('analysis.seenby') }),
-      names().map((n, i) => h('button', { type: 'button', class: 'an-seat', 'data-seat': i, 'aria-pressed': i === seat ? 'true' : 'false',
+      ...names().map((n, i) => h('button', { type: 'button', class: 'an-seat', 'data-seat': i, 'aria-pressed': i === seat ? 'true' : 'false',
         onclick: () => { if (i !== seat) go(ply, moves, i); } }, seatBadge(pal, i, t, 'small'), ' ', n)));
   }
 
