@@ -171,12 +171,13 @@ export function analysisPage(el, id) {
     clear(tools);
     if (!rec) return;
     const input = h('input', { id: 'an-move', autocomplete: 'off', list: 'an-legal', 'aria-label': t('table.typemove'), placeholder: ans?.legal?.[0] || '' });
-    tools.append(
+    tools.append(...[
       h('button', { type: 'button', id: 'an-back', disabled: busy || !moves.length, onclick: () => go(ply, moves.slice(0, -1)), text: t('analysis.back') }),
       h('button', { type: 'button', id: 'an-reset', disabled: busy || !moves.length, onclick: () => go(ply, []), text: t('analysis.reset') }),
-      h('form', { class: 'an-type', onsubmit: (e) => { e.preventDefault(); const m = input.value.trim(); if (m) go(ply, [...moves, m]); } },
+      ans && !ans.legal.length ? null : h('form', { class: 'an-type', onsubmit: (e) => { e.preventDefault(); const m = input.value.trim(); if (m) go(ply, [...moves, m]); } },
         input, h('datalist', { id: 'an-legal' }, (ans?.legal || []).map((m) => h('option', { value: m }))),
-        h('button', { type: 'submit', disabled: busy || !ans?.legal?.length, text: t('analysis.play') })));
+        h('button', { type: 'submit', disabled: busy || !ans?.legal?.length, text: t('analysis.play') })),
+    ].filter(Boolean));
   }
 
   function renderSeats() {
