@@ -151,7 +151,7 @@ func (s *Server) tableAnalysis(w http.ResponseWriter, r *http.Request) {
 	}
 	ans := pos.answer(req)
 	if pos.evaluate {
-		if err := s.analysis.pool.enter(); err != nil {
+		if err := s.analysis.pool.enter(r.Context()); err != nil {
 			writeError(w, s.log, err)
 			return
 		}

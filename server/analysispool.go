@@ -2,6 +2,7 @@ package server
 
 import (
 	"container/list"
+	"context"
 	"sync"
 	"time"
 )
@@ -28,9 +29,10 @@ func newAnalysisPool(workers, waiting int) *analysisPool {
 const analysisRetry = 2 * time.Second
 
 // enter takes a worker, waiting for one if the pool has room for it; a
-// full pool refuses with CodeLimit (HTTP 429) and Retry-After. The caller
-// calls leave when its evaluation is done.
-func (p *analysisPool) enter() error {
+// full pool refuses with CodeLimit (HTTP 429) and Retry-After, and a wait
+// ends with ctx's error when ctx ends. The caller calls leave when its
+// evaluation is done.
+func (p *analysisPool) enter(ctx context.Context) error {
 	select {
 	case p.slots <- struct{}{}:
 		return nil
@@ -43,11 +45,17 @@ func (p *analysisPool) enter() error {
 	}
 	p.waiting++
 	p.mu.Unlock()
-	p.slots <- struct{}{}
-	p.mu.Lock()
-	p.waiting--
-	p.mu.Unlock()
-	return nil
+	defer func() {
+		p.mu.Lock()
+		p.waiting--
+		p.mu.Unlock()
+	}()
+	select {
+	case p.slots <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // leave gives the worker back.

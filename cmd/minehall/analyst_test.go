@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
 	"minehall/ai"
 	"minehall/game"
+	"minehall/game/gametest"
 )
 
 // The engine's analyst values every legal move of the mover, ranked by
@@ -76,5 +78,28 @@ func TestAnalysisBudget(t *testing.T) {
 				t.Errorf("got %+v; want %+v", got, tc.want)
 			}
 		})
+	}
+}
+
+// serve refuses an --analysis-workers out of range, naming the flag; a
+// game without a judge is not analysed, with a message that says so.
+func TestAnalysisRefusals(t *testing.T) {
+	for _, n := range []string{"-1", "17"} {
+		code, _, errOut := runCmd(t, testRegistry(), "serve", "--addr", "127.0.0.1:0", "--analysis-workers", n)
+		if code != 1 || !strings.Contains(errOut, "--analysis-workers") {
+			t.Errorf("serve --analysis-workers %s: exit %d, %q; want 1 and a message naming the flag", n, code, errOut)
+		}
+	}
+	g := gametest.ConnectFour()
+	s, _, err := game.Start(g, 2, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = engineAnalyst(ai.Budget{Iterations: 10}).Evaluate(context.Background(), g, s, 0, 1)
+	if game.ErrorCode(err) != game.CodeNotFound || !strings.Contains(err.Error(), "no engine") {
+		t.Errorf("a game without a judge: %v; want not_found saying it has no engine", err)
+	}
+	if analystFor(0) != nil {
+		t.Errorf("--analysis-workers 0 gave an analyst; want none (the board off)")
 	}
 }
