@@ -12,7 +12,9 @@ import (
 	"testing"
 
 	"minehall/game"
+	"minehall/games/tf22"
 	"minehall/server"
+	"minehall/store"
 	"minehall/table"
 )
 
@@ -336,5 +338,73 @@ func TestAnalysisOff(t *testing.T) {
 	st, eb, _, _ := analyse(t, ts.URL, id, "", map[string]any{"ply": 0, "seat": 0})
 	if st != http.StatusNotFound || !strings.Contains(eb.Message, "analysis") {
 		t.Errorf("got %d %+v; want 404 saying the analysis board is off", st, eb)
+	}
+}
+
+// The same rule in TF22 Mine with hands of symbol cards (the strategy
+// variant): at a decision where both seats hold cards, the seat not to
+// move sees its own hand and not the mover's, and gets no evaluation, no
+// legal moves (they name the mover's cards) and no recorded move; the
+// mover gets its evaluation and a view without the other's hand.
+func TestAnalysisHiddenTF22(t *testing.T) {
+	ts := newTestServer(t, server.Config{Analyst: &scriptedAnalyst{}})
+	ts.reg.Register(tf22.New())
+	req := table.CreateRequest{Game: "tf22", Players: 2, AutoStart: true, TimeControl: patient,
+		Options: game.Options{"symbol_cards": "strategy", "round_limit": "2"},
+		Seats:   []table.SeatRequest{{Kind: store.SeatBot, Bot: "random"}, {Kind: store.SeatBot, Bot: "random"}}}
+	var c created
+	if st, eb := do(t, ts.URL, "POST", "/api/tables", "", req, &c); st != http.StatusCreated {
+		t.Fatalf("create table: %d %+v", st, eb)
+	}
+	id := c.Table.ID
+	waitFinished(t, ts.db, id)
+	var rec game.Record
+	do(t, ts.URL, "GET", "/api/tables/"+id+"/record", "", nil, &rec)
+	type seatView struct {
+		Seat int   `json:"seat"`
+		Hand []int `json:"hand"`
+	}
+	hands := func(view json.RawMessage) map[int][]int {
+		var v struct {
+			Seats []seatView `json:"seats"`
+		}
+		json.Unmarshal(view, &v)
+		out := map[int][]int{}
+		for _, sv := range v.Seats {
+			if len(sv.Hand) > 0 {
+				out[sv.Seat] = sv.Hand
+			}
+		}
+		return out
+	}
+	checked := 0
+	for ply := len(rec.Actions) - 1; ply >= 0 && checked == 0; ply-- {
+		mover := int(rec.Actions[ply].Player)
+		if mover < 0 {
+			continue
+		}
+		other := 1 - mover
+		_, eb, asMover, _ := analyse(t, ts.URL, id, "", map[string]any{"ply": ply, "seat": mover})
+		_, eb2, asOther, _ := analyse(t, ts.URL, id, "", map[string]any{"ply": ply, "seat": other})
+		if asMover.ToMove != mover || asOther.ToMove != mover {
+			t.Fatalf("ply %d: to_move %d and %d (%+v %+v); want seat %d, the record's mover", ply, asMover.ToMove, asOther.ToMove, eb, eb2, mover)
+		}
+		hm, ho := hands(asMover.View), hands(asOther.View)
+		if len(hm[mover]) == 0 || len(ho[other]) == 0 {
+			continue // a decision where a hand is empty shows nothing to hide
+		}
+		checked++
+		if len(hm[other]) != 0 || len(ho[mover]) != 0 {
+			t.Errorf("ply %d: the mover's view shows hands %v, the other's %v; want each its own hand only", ply, hm, ho)
+		}
+		if asMover.Hidden || asMover.Evaluation == nil || len(asMover.Legal) == 0 {
+			t.Errorf("ply %d, the mover: hidden %v, evaluation %v, %d legal moves; want its evaluation", ply, asMover.Hidden, asMover.Evaluation, len(asMover.Legal))
+		}
+		if !asOther.Hidden || asOther.Evaluation != nil || len(asOther.Legal) != 0 || asOther.Recorded != "" {
+			t.Errorf("ply %d, the other seat: hidden %v, evaluation %v, legal %v, recorded %q; want all withheld", ply, asOther.Hidden, asOther.Evaluation, asOther.Legal, asOther.Recorded)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no decision of the game was taken while both seats held symbol cards")
 	}
 }
