@@ -229,10 +229,19 @@ export function analysisPage(el, id) {
     renderRanked();
   }
 
+  // The arrow keys, Home and End step through the record's positions, as
+  // in the replay.
+  function onKey(e) {
+    if (!rec || e.target.closest('input, select, textarea')) return;
+    const keys = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: rec.actions.length };
+    if (e.key in keys) { e.preventDefault(); go(keys[e.key], []); }
+  }
+
+  document.addEventListener('keydown', onKey);
   const off = onLanguage(() => { if (rec) render(); else renderHead(); });
   load();
   return {
-    leave() { left = true; clearTimeout(timer); off(); },
+    leave() { left = true; clearTimeout(timer); off(); document.removeEventListener('keydown', onKey); },
     title: () => (spec ? t('analysis.of', { game: gameTitle(spec) }) : t('analysis.title')),
   };
 }
