@@ -116,6 +116,18 @@ type Config struct {
 	Reviewer      Reviewer
 	Reviews       *ReviewQueue
 	ReviewWorkers int
+
+	// Analyst evaluates the positions of the analysis board (POST
+	// /api/tables/{id}/analysis); nil turns the board off (not_found).
+	// AnalysisWorkers is how many evaluations run at once (default 1),
+	// AnalysisWaiting how many more requests may wait for one (default 4;
+	// negative: none wait): beyond, a request is refused with 429 and
+	// Retry-After. AnalysisCache is how many answers are kept for the same
+	// request asked again (default 256).
+	Analyst         Analyst
+	AnalysisWorkers int
+	AnalysisWaiting int
+	AnalysisCache   int
 }
 
 // Server serves Minehall over HTTP and WebSocket.
@@ -145,6 +157,9 @@ type Server struct {
 	wg    sync.WaitGroup
 	down  bool
 
+	// analysis is the analysis board's pool and cache; nil without an
+	// analyst.
+	analysis *analysisService
 	// reviewers are the review workers, stopped by stopReviewers.
 	reviewers     sync.WaitGroup
 	stopReviewers context.CancelFunc
@@ -198,6 +213,16 @@ func New(cfg Config) *Server {
 		s.reserved = account.NewReserved(nil)
 	}
 	s.rps = map[string]*webauthn.WebAuthn{}
+	if cfg.Analyst != nil {
+		waiting := cfg.AnalysisWaiting
+		if waiting == 0 {
+			waiting = 4
+		}
+		if cfg.AnalysisCache <= 0 {
+			cfg.AnalysisCache = 256
+		}
+		s.analysis = &analysisService{pool: newAnalysisPool(cfg.AnalysisWorkers, waiting), cache: newAnalysisCache(cfg.AnalysisCache)}
+	}
 	s.routes()
 	s.startReviews()
 	return s
@@ -251,6 +276,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/leaderboard/{game}", s.getLeaderboard)
 	s.mux.HandleFunc("GET /api/tables/{id}/ratings", s.invited(s.getTableRatings))
 	s.routeReviews()
+	s.routeAnalysis()
 }
 
 // ServeHTTP implements http.Handler: a request that says it comes from

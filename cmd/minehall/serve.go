@@ -66,6 +66,9 @@ type serveOptions struct {
 	// reviewWorkers is how many game reviews this instance makes at once
 	// (0: none, and the review API says reviews are off).
 	reviewWorkers int
+	// analysisWorkers is how many positions of the analysis board this
+	// instance evaluates at once (0: no analysis board).
+	analysisWorkers int
 }
 
 // newServeCmd returns `minehall serve`: the game server, until SIGINT or
@@ -117,6 +120,7 @@ down gracefully.`,
 	f.StringVar(&opts.publicURL, "public-url", "", "the site's address as browsers see it, such as https://play.example.org: the origin of passkeys, and Secure cookies when https (default: each request's own host)")
 	f.IntVar(&opts.passwordHashers, "password-hashers", 2, "password hashes (argon2id, 19 MiB each) computed at once; sign-ins beyond wait 100 ms, then get 503 with Retry-After")
 	f.IntVar(&opts.reviewWorkers, "review-workers", 1, "game reviews this instance makes at once, in the background after each finished game (0: no reviews; see docs/review.md)")
+	f.IntVar(&opts.analysisWorkers, "analysis-workers", 1, "positions of the analysis board evaluated at once, each up to 1.5 s of one core; more requests wait (4 at most), then get 429 with Retry-After (0: no analysis board; see docs/review.md)")
 	f.StringVar(&opts.rpID, "rp-id", "", "the WebAuthn relying party ID of passkeys, the site's domain or a registrable suffix of it (default: the host of --public-url, else of each request)")
 	return cmd
 }
@@ -135,6 +139,9 @@ func checkServeOptions(opts serveOptions) error {
 	}
 	if opts.reviewWorkers < 0 || opts.reviewWorkers > 16 {
 		return game.Errorf(game.CodeInvalid, "--review-workers %d is out of range: give 0 (no reviews) to 16", opts.reviewWorkers)
+	}
+	if opts.analysisWorkers < 0 || opts.analysisWorkers > 16 {
+		return game.Errorf(game.CodeInvalid, "--analysis-workers %d is out of range: give 0 (no analysis board) to 16", opts.analysisWorkers)
 	}
 	if opts.publicURL != "" {
 		if u, err := url.Parse(opts.publicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.Trim(u.Path, "/") != "" {
@@ -344,7 +351,8 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 		Limits: &limits, ClientIPHeader: opts.clientIPHeader, TrustedProxies: trusted, PeerAuth: peerAuth, Peers: peers, Ready: ready,
 		Puzzles:  puzzlesFor(be.store),
 		Accounts: accounts, PublicURL: strings.TrimSuffix(opts.publicURL, "/"), RPID: opts.rpID, PasswordHashers: opts.passwordHashers,
-		Tutorials: tutorials, Reviewer: engineReviewer(reg, ai.Budget{}), Reviews: reviews, ReviewWorkers: opts.reviewWorkers})
+		Tutorials: tutorials, Reviewer: engineReviewer(reg, ai.Budget{}), Reviews: reviews, ReviewWorkers: opts.reviewWorkers,
+		Analyst: analystFor(opts.analysisWorkers), AnalysisWorkers: opts.analysisWorkers})
 	if opts.adminAddr != "" {
 		stopAdmin, err := serveAdmin(opts.adminAddr, srv, log, stdout)
 		if err != nil {
@@ -420,4 +428,13 @@ func expireTables(ctx context.Context, hall *table.Hall, log *slog.Logger) {
 			}
 		}
 	}
+}
+
+// analystFor returns the analysis board's analyst for workers evaluating
+// at once: none (the board off) for 0.
+func analystFor(workers int) server.Analyst {
+	if workers == 0 {
+		return nil
+	}
+	return engineAnalyst(ai.Budget{})
 }

@@ -33,7 +33,9 @@ export async function api(method, path, body, token) {
   try { data = text ? JSON.parse(text) : null; } catch { data = null; }
   if (!r.ok) {
     const err = (data && data.error) || {};
-    throw new ApiError(r.status, err.code || 'internal', err.message || `${r.status} ${r.statusText}`);
+    const e = new ApiError(r.status, err.code || 'internal', err.message || `${r.status} ${r.statusText}`);
+    e.retryAfter = Number(r.headers.get('Retry-After')) || 0; // seconds, for a refusal that says when to try again
+    throw e;
   }
   return data;
 }

@@ -34,6 +34,7 @@ const leaderboardPage = lazyPage(() => import('./leaderboard.js'), 'leaderboardP
 const tablePage = lazyPage(() => import('./table.js'), 'tablePage');
 const replayPage = lazyPage(() => import('./replay.js'), 'replayPage');
 const reviewPage = lazyPage(() => import('./review.js'), 'reviewPage');
+const analysisPage = lazyPage(() => import('./analysis.js'), 'analysisPage');
 const myTablesPage = lazyPage(() => import('./mytables.js'), 'myTablesPage');
 const puzzlesPage = lazyPage(() => import('./puzzles.js'), 'puzzlesPage');
 const learnPage = lazyPage(() => import('./learn.js'), 'learnPage');
@@ -43,6 +44,7 @@ const routes = [
   [/^\/tables\/([0-9a-zA-Z_-]+)$/, tablePage],
   [/^\/replay\/([0-9a-zA-Z_-]+)$/, replayPage],
   [/^\/review\/([0-9a-zA-Z_-]+)$/, reviewPage],
+  [/^\/analysis\/([0-9a-zA-Z_-]+)$/, analysisPage],
   [/^\/rules(?:\/([a-z0-9_-]+))?$/, rulesPage],
   [/^\/puzzles(?:\/([a-z0-9_-]+))?$/, puzzlesPage],
   [/^\/account$/, accountPage],

@@ -99,6 +99,11 @@ export function replayPage(el, id) {
     clear(controls);
     if (!rec) return;
     stepControls(controls, { step, total: rec.actions.length, show });
+    if (!rec.ending) {
+      // The analysis board at this position, seen by the seat to move.
+      const mover = (views.get(step)?.actors || []).find((p) => p >= 0) ?? rec.actions[step]?.player ?? 0;
+      controls.append(h('a', { href: `/analysis/${id}?ply=${step}&seat=${Math.max(0, mover)}`, 'data-link': true, id: 'replay-analyse', class: 'replay-analyse', text: t('analysis.openhere') }));
+    }
   }
 
 

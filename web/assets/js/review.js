@@ -174,6 +174,12 @@ export function reviewPage(el, id) {
     board.querySelectorAll(`[data-move="${CSS.escape(move)}"]`).forEach((e) => e.classList.add('learn-target'));
   }
 
+  // analyseLink opens the analysis board at the position before action
+  // n, seen by its mover p.
+  function analyseLink(n, p) {
+    return h('a', { class: 'rv-analyse', href: `/analysis/${id}?ply=${n - 1}&seat=${p}`, 'data-link': true, 'data-n': n, text: t('analysis.open') });
+  }
+
   function shareLink() {
     const inv = inviteOf(id);
     return `${location.origin}/review/${id}${inv ? '?invite=' + inv : ''}`;
@@ -246,7 +252,7 @@ export function reviewPage(el, id) {
         onclick: () => { show(m.n, m); controls.scrollIntoView?.({ block: 'start', behavior: 'smooth' }); } },
       h('span', { class: 'rv-swing-head' }, t('review.movenum', { n: m.n }), ' · ', seatBadge(pal(), m.player, t, 'small'), ' ', nameOf(m.player), ' ', markChip(m.mark)),
       h('span', { class: 'rv-swing-moves' }, t('review.played'), ' ', h('b', {}, words(m.move, m.player)), ' · ', t('review.better'), ' ',
-        h('b', {}, words(m.best, m.player)), ' (', loss(m.loss), ')'))))));
+        h('b', {}, words(m.best, m.player)), ' (', loss(m.loss), ')')), analyseLink(m.n, m.player)))));
   }
 
   function renderRounds() {
@@ -302,7 +308,8 @@ export function reviewPage(el, id) {
       h('button', { type: 'button', class: 'linklike', onclick: () => show(n) },
         h('span', { class: 'log-n', text: `${n}.` }), ' ', a.player >= 0 ? seatBadge(p, a.player, t, 'small') : null,
         h('span', { class: 'log-who', text: nameOf(a.player) }), ' ', words(a.move, a.player)),
-      m && m.mark !== 'best' && m.mark !== 'good' ? [' ', markChip(m.mark)] : null));
+      m && m.mark !== 'best' && m.mark !== 'good' ? [' ', markChip(m.mark)] : null,
+      a.player >= 0 ? analyseLink(n, a.player) : null));
     });
     revealInList(list, list.querySelector('.current, .rv-target'));
   }
