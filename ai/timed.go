@@ -1,7 +1,10 @@
 package ai
 
 import (
+	"context"
 	"time"
+
+	"minehall/game"
 )
 
 // TimedBotMaker is implemented by a [BotMaker] whose bots can be given a
@@ -43,4 +46,47 @@ func LevelBudget(iterations int, t time.Duration) Budget {
 		t = DefaultThinkingTime
 	}
 	return Budget{Iterations: iterations, Time: t}
+}
+
+// NewTableBot makes the bot called name of g for a table that gives its
+// bots t per decision (0: [DefaultThinkingTime]): the game's timed bot
+// when g is a [TimedBotMaker], else its bot of [BotMaker.NewBot], else
+// (for a game with no bots of its own) the random bot. Every decision is
+// also asked with a deadline t after the question, so that a bot that
+// honours its context (as [Bot] requires) answers by then with the best
+// action it has found. A name g does not offer gets [NoSuchBot].
+func NewTableBot(g game.Game, name string, seed uint64, t time.Duration) (Bot, error) {
+	if t <= 0 {
+		t = DefaultThinkingTime
+	}
+	var b Bot
+	var err error
+	switch m := g.(type) {
+	case TimedBotMaker:
+		b, err = m.NewTimedBot(name, seed, Budget{Time: t})
+	case BotMaker:
+		b, err = m.NewBot(name, seed)
+	default:
+		if name != "random" {
+			return nil, NoSuchBot(g.Spec().Title, name, []string{"random"})
+		}
+		b = NewRandom(seed)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return deadlined{b, t}, nil
+}
+
+// deadlined asks its bot with a deadline of t after the question.
+type deadlined struct {
+	Bot
+	t time.Duration
+}
+
+// Act implements [Bot].
+func (b deadlined) Act(ctx context.Context, s game.State, p game.Player) (Decision, error) {
+	ctx, cancel := context.WithTimeout(ctx, b.t)
+	defer cancel()
+	return b.Bot.Act(ctx, s, p)
 }
