@@ -28,6 +28,7 @@ import { spectatorsLine } from './spectators.js';
 import { PassPlay } from './passplay.js';
 import { RatingChanges } from './ratingchange.js';
 import { TableBar } from './tablebar.js';
+import { botRatingTag } from './botrating.js';
 
 const SPECTATOR = -3;
 const LOG_LIMIT = 300;
@@ -512,6 +513,7 @@ export function tablePage(el, id) {
         seatBadge(pal, i, t),
         presenceDot(s),
         h('span', { class: 'seat-name', text: seatName(s, i) }),
+        botRatingTag(st.info.game, s, renderSeats),
         i === me ? h('span', { class: 'tag', text: t('table.you') }) : null,
         !s.taken ? h('span', { class: 'tag free', text: t('table.free') }) : null,
         standInTag(s),
