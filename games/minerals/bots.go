@@ -16,11 +16,11 @@ var _ ai.TimedBotMaker = (*Game)(nil)
 var mctsIterations = map[string]int{"easy": 60, "medium": 400, "hard": 2000, "expert": expertIterations}
 
 // timedIterations caps the iterations of the levels at a table
-// (NewTimedBot), where the thinking time bounds them too: easy and medium
-// stop at their simulation budgets, long before a second, and hard and
-// expert think for the whole time (the cap only bounds the search tree's
-// memory).
-var timedIterations = map[string]int{"easy": 60, "medium": 400, "hard": 1_000_000, "expert": 1_000_000}
+// (NewTimedBot), where the thinking time bounds them too: easy, medium and
+// hard stop at their simulation budgets, so that they play at a table as
+// strong as they were measured (docs/bots.md), and expert thinks for the
+// whole time (the cap only bounds the search tree's memory).
+var timedIterations = map[string]int{"easy": 60, "medium": 400, "hard": 2000, "expert": 1_000_000}
 
 // expertIterations is expert's iteration budget in simulations.
 const expertIterations = 40_000
