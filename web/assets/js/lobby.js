@@ -2,7 +2,7 @@
 // and their levels, time control, the stand-in bot's level) and list the
 // open and running tables.
 import { h, clear, keepFocus } from './dom.js';
-import { t, onLanguage } from './i18n.js';
+import { t, onLanguage, language } from './i18n.js';
 import { api, saveOwner, saveSeat, saveHere, playerName, savePlayerName } from './api.js';
 import { catalog, gameTitle, gameSummary, botName, optionTitle, optionHelp, choiceName, seatName } from './catalog.js';
 import { navigate } from './router.js';
@@ -202,7 +202,7 @@ export function lobbyPage(el) {
     if (!form.seats.some((s) => s.kind === 'bot')) return null;
     return h('div', { class: 'field' }, h('label', { for: 'bot-time', text: t('bots.time.label') }),
       h('select', { id: 'bot-time', 'aria-describedby': 'bot-time-help', onchange: (e) => { form.botTime = Number(e.target.value); } },
-        BOT_TIMES.map((ms) => h('option', { value: ms, selected: ms === form.botTime, text: ms ? t('bots.time.seconds', { s: ms / 1000 }) : t('bots.time.default') }))),
+        BOT_TIMES.map((ms) => h('option', { value: ms, selected: ms === form.botTime, text: ms ? t('bots.time.seconds', { s: (ms / 1000).toLocaleString(language()) }) : t('bots.time.default') }))),
       h('small', { class: 'help', id: 'bot-time-help', text: t('bots.time.help') }));
   }
 

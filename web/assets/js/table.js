@@ -400,7 +400,7 @@ export function tablePage(el, id) {
           ? h('span', { class: 'tc', id: 'time-control', 'data-preset': st.info.time_control ? `${st.info.time_control.move_s}/${st.info.time_control.bank_s}` : 'untimed' },
             icon('clock'), ' ', timeControlLabel(st.info.time_control))
           : null,
-        st.info?.bot_time_ms ? h('span', { class: 'tc', id: 'table-bot-time', text: t('bots.time.head', { s: st.info.bot_time_ms / 1000 }) }) : null,
+        st.info?.bot_time_ms ? h('span', { class: 'tc', id: 'table-bot-time', text: t('bots.time.head', { s: (st.info.bot_time_ms / 1000).toLocaleString(language()) }) }) : null,
         h('a', { href: `/rules/${st.info?.game || ''}`, 'data-link': true, text: t('nav.rules') })),
       ...(shareable ? [h('div', { class: 'invite' }, h('label', { text: t('table.link') }), linkInput, copy)] : []), ...(mine ? [notifyButton()] : []));
   }
