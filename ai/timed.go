@@ -12,7 +12,9 @@ import (
 // budgets of [BotMaker.NewBot] that keep simulations reproducible.
 //
 // NewTimedBot makes the named bot, seeded, with budget.Time the longest
-// it may think about one decision (of one core; Iterations is ignored).
+// it may think about one decision, on one goroutine (wall-clock time, so
+// that a busy machine shortens the search, never the table's wait;
+// Iterations is ignored).
 // The search levels are anytime: they stop when the budget ends and
 // answer with the best action found so far. The levels differ in how well
 // they use the time: a level may stop early, when more thinking would not

@@ -100,7 +100,7 @@ down gracefully.`,
 	f.StringVar(&opts.db, "db", "sqlite:minehall.db", "database: sqlite:FILE or postgres://USER:PASSWORD@HOST:PORT/DB?sslmode=…")
 	f.StringSliceVar(&opts.origins, "origin", nil, "host pattern of another site allowed to open WebSockets (repeatable)")
 	f.DurationVar(&opts.botPace, "bot-pace", 800*time.Millisecond, "least time a bot takes for a turn-based move")
-	f.DurationVar(&opts.botTime, "bot-time", ai.DefaultThinkingTime, "time of one core each bot may think about a decision at a table that does not set its own: expert uses all of it, the other levels stop at their own budgets, usually sooner (docs/bots.md)")
+	f.DurationVar(&opts.botTime, "bot-time", ai.DefaultThinkingTime, "time each bot may think about a decision (on one core) at a table that does not set its own: expert uses all of it, the other levels stop at their own budgets, usually sooner (docs/bots.md)")
 	f.StringVar(&opts.advertise, "advertise", "", "PostgreSQL only: base URL at which the other instances reach this one (default http://ADDR, with the host name when ADDR has no host)")
 	f.DurationVar(&opts.heartbeat, "heartbeat", 500*time.Millisecond, "PostgreSQL only: how often the instance renews its lease and looks for tables of dead instances")
 	f.DurationVar(&opts.lease, "lease", 1500*time.Millisecond, "PostgreSQL only: how long an instance that stopped renewing keeps its tables before the others take them over; a paused instance's players are answered within the lease and half of it")
