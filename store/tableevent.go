@@ -63,6 +63,9 @@ type Settings struct {
 	// Rematched are the seats of a finished table whose people have taken
 	// a seat at its rematch (each takes one only once).
 	Rematched []game.Player `json:"rematched,omitempty"`
+	// BotTimeMs is the time in milliseconds each bot at the table may
+	// think about one decision; 0 for the server's default.
+	BotTimeMs int64 `json:"bot_time_ms,omitempty"`
 }
 
 // Clone returns a deep copy of s.

@@ -26,6 +26,11 @@ type Config struct {
 	BotPace time.Duration
 	// BotThink caps how long a bot may think about one move; default 10s.
 	BotThink time.Duration
+	// BotTime is the time each bot may think about one decision at a
+	// table that does not set its own (CreateRequest.BotTimeMs); default
+	// [ai.DefaultThinkingTime]. The levels differ in how much of it they
+	// use (docs/bots.md).
+	BotTime time.Duration
 	// BotThinkers caps how many bots think at once across the hall; the
 	// others wait their turn, table by table (see botqueue.go). Default
 	// DefaultBotThinkers().
@@ -137,6 +142,11 @@ type CreateRequest struct {
 	// has its invitation link join or watch it (see [Access]). A private
 	// table is never rated.
 	Private bool `json:"private,omitempty"`
+	// BotTimeMs is the time, in milliseconds, each bot at the table may
+	// think about one decision (see [ai.TimedBotMaker]), from
+	// [ai.MinThinkingTime] to [ai.MaxThinkingTime]; 0 for the hall's
+	// default (Config.BotTime).
+	BotTimeMs int64 `json:"bot_time_ms,omitempty"`
 	// invite is the invitation a rematch of a private table keeps: whoever
 	// was invited to the first table is invited to the rematch.
 	invite string
@@ -172,14 +182,40 @@ func noSuchBot(g game.Game, name string) error {
 	return game.Errorf(game.CodeInvalid, "%v", ai.NoSuchBot(g.Spec().Title, name, BotNames(g)))
 }
 
-func newBot(g game.Game, name string, seed uint64) (ai.Bot, error) {
-	if bm, ok := g.(ai.BotMaker); ok {
-		return bm.NewBot(name, seed)
-	}
-	if name != "random" {
+// newBot makes the bot called name of g for the table rec, thinking for
+// the table's bot time (see [Hall.botTime]) per decision.
+func (h *Hall) newBot(g game.Game, rec *store.Table, name string, seed uint64) (ai.Bot, error) {
+	b, err := ai.NewTableBot(g, name, seed, h.botTime(rec))
+	if err != nil && game.ErrorCode(err) == game.CodeNotFound {
 		return nil, noSuchBot(g, name)
 	}
-	return ai.NewRandom(seed), nil
+	return b, err
+}
+
+// botTime is the time the bots at rec may think about one decision: the
+// table's own, else the hall's, else [ai.DefaultThinkingTime].
+func (h *Hall) botTime(rec *store.Table) time.Duration {
+	if rec.Settings.BotTimeMs > 0 {
+		return time.Duration(rec.Settings.BotTimeMs) * time.Millisecond
+	}
+	if h.cfg.BotTime > 0 {
+		return h.cfg.BotTime
+	}
+	return ai.DefaultThinkingTime
+}
+
+// checkBotTime refuses a table's bot time outside the bounds of
+// [ai.MinThinkingTime] and [ai.MaxThinkingTime] (0, the hall's default,
+// is allowed).
+func checkBotTime(ms int64) error {
+	if ms == 0 {
+		return nil
+	}
+	if d := time.Duration(ms) * time.Millisecond; ms < 0 || d < ai.MinThinkingTime || d > ai.MaxThinkingTime {
+		return game.Errorf(game.CodeInvalid, "bot_time_ms: %d ms is not a bot thinking time from %d to %d ms",
+			ms, ai.MinThinkingTime.Milliseconds(), ai.MaxThinkingTime.Milliseconds())
+	}
+	return nil
 }
 
 // Create makes a new open table, as Open does, for a request without
@@ -229,6 +265,9 @@ func (h *Hall) Open(ctx context.Context, req CreateRequest) (*Table, Tokens, err
 	if err := checkTimeControl(spec, req.TimeControl); err != nil {
 		return nil, Tokens{}, err
 	}
+	if err := checkBotTime(req.BotTimeMs); err != nil {
+		return nil, Tokens{}, err
+	}
 	standIn := req.StandIn
 	if standIn == "" {
 		standIn = defaultStandIn(BotNames(g))
@@ -260,7 +299,7 @@ func (h *Hall) Open(ctx context.Context, req CreateRequest) (*Table, Tokens, err
 	rec := &store.Table{
 		ID: newID(), Game: spec.ID, Players: req.Players, Options: opts, Seed: randomSeed(),
 		AutoStart: req.AutoStart, Status: store.StatusOpen, Created: h.cfg.Clock.Now(),
-		StandInBot: standIn, Settings: store.Settings{SpectatorChat: req.SpectatorChat}, Rated: req.Rated,
+		StandInBot: standIn, Settings: store.Settings{SpectatorChat: req.SpectatorChat, BotTimeMs: req.BotTimeMs}, Rated: req.Rated,
 		Private: req.Private,
 	}
 	if req.Private {

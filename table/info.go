@@ -36,6 +36,10 @@ type Info struct {
 	// Private says the table is left out of the lobby and joined only with
 	// its invitation link, whose secret Info never holds.
 	Private bool `json:"private,omitempty"`
+	// BotTimeMs is the time in milliseconds each bot at the table may
+	// think about one decision; 0 when the table keeps the server's
+	// default.
+	BotTimeMs int64 `json:"bot_time_ms,omitempty"`
 	// Chat is who may chat, as the owner set it.
 	Chat ChatInfo `json:"chat"`
 	// Spectators is who watches the table; only a live table knows it.
@@ -82,7 +86,7 @@ func InfoOf(t *store.Table) Info {
 	in := Info{
 		ID: t.ID, Game: t.Game, Players: t.Players, Options: t.Options.Clone(), Status: t.Status,
 		AutoStart: t.AutoStart, Created: t.Created, RematchOf: t.RematchOf, Rematch: t.Rematch,
-		StandInBot: t.StandInBot, Ending: t.Ending, Rated: t.Rated, Private: t.Private,
+		StandInBot: t.StandInBot, Ending: t.Ending, Rated: t.Rated, Private: t.Private, BotTimeMs: t.Settings.BotTimeMs,
 		Chat: ChatInfo{Spectators: t.Settings.SpectatorChat, Muted: slices.Clone(t.Settings.Muted)},
 	}
 	if t.TimeControl != nil {

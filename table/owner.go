@@ -46,7 +46,7 @@ func (t *Table) SeatBot(ctx context.Context, ownerToken string, seat int, bot st
 	case s.Taken() && t.presences()[seat] != PresenceOffline:
 		return game.Errorf(game.CodeConflict, "seat %d is taken by %s, who is here", seat+1, s.Name)
 	}
-	b, err := newBot(t.g, bot, randomSeed())
+	b, err := t.hall.newBot(t.g, t.rec, bot, randomSeed())
 	if err != nil {
 		return err
 	}

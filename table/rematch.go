@@ -70,7 +70,7 @@ func (h *Hall) Rematch(ctx context.Context, id, token string) (Rematched, error)
 // person of seat (none when seat < 0), and links the two.
 func (h *Hall) makeRematch(ctx context.Context, old *store.Table, seat int) (Rematched, error) {
 	req := CreateRequest{Game: old.Game, Players: old.Players, Options: old.Options, AutoStart: old.AutoStart,
-		TimeControl: old.TimeControl, StandIn: old.StandInBot, SpectatorChat: old.Settings.SpectatorChat, Private: old.Private, invite: old.Invite}
+		TimeControl: old.TimeControl, StandIn: old.StandInBot, SpectatorChat: old.Settings.SpectatorChat, BotTimeMs: old.Settings.BotTimeMs, Private: old.Private, invite: old.Invite}
 	for i, s := range old.Seats {
 		sr := SeatRequest{Kind: s.Kind, Bot: s.Bot, ReservedFor: s.ReservedName, ReservedAccount: s.ReservedFor}
 		if slices.Contains(old.Settings.Here, game.Player(i)) {

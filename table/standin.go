@@ -60,7 +60,7 @@ func (t *Table) applySeatEvent(ev game.SeatEvent) {
 		}
 		t.absent[i] = ev.Reason
 		if t.bots[i] == nil {
-			b, err := newBot(t.g, t.rec.StandInBot, randomSeed())
+			b, err := t.hall.newBot(t.g, t.rec, t.rec.StandInBot, randomSeed())
 			if err != nil {
 				t.hall.cfg.Logger.Error("stand-in bot not made", "table", t.id, "seat", i, "err", err)
 				return

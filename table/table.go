@@ -134,7 +134,7 @@ func (h *Hall) build(g game.Game, rec *store.Table, acts []store.Action) (*Table
 		if seat.Kind != store.SeatBot {
 			continue
 		}
-		b, err := newBot(g, seat.Bot, randomSeed())
+		b, err := h.newBot(g, rec, seat.Bot, randomSeed())
 		if err != nil {
 			return nil, game.Errorf(game.CodeInternal, "table %s seat %d: %v", rec.ID, i, err)
 		}

@@ -31,10 +31,13 @@ import (
 
 // serveOptions are the flags of `minehall serve`.
 type serveOptions struct {
-	addr      string
-	db        string
-	origins   []string
-	botPace   time.Duration
+	addr    string
+	db      string
+	origins []string
+	botPace time.Duration
+	// botTime is each bot's thinking time per decision at a table that
+	// does not set its own (0: ai.DefaultThinkingTime).
+	botTime   time.Duration
 	advertise string
 	heartbeat time.Duration
 	lease     time.Duration
@@ -100,6 +103,7 @@ down gracefully.`,
 	f.StringVar(&opts.db, "db", "sqlite:minehall.db", "database: sqlite:FILE or postgres://USER:PASSWORD@HOST:PORT/DB?sslmode=…")
 	f.StringSliceVar(&opts.origins, "origin", nil, "host pattern of another site allowed to open WebSockets (repeatable)")
 	f.DurationVar(&opts.botPace, "bot-pace", 800*time.Millisecond, "least time a bot takes for a turn-based move")
+	f.DurationVar(&opts.botTime, "bot-time", ai.DefaultThinkingTime, "time each bot may think about a decision (on one core) at a table that does not set its own: expert uses all of it, the other levels stop at their own budgets, usually sooner (docs/bots.md)")
 	f.StringVar(&opts.advertise, "advertise", "", "PostgreSQL only: base URL at which the other instances reach this one (default http://ADDR, with the host name when ADDR has no host)")
 	f.DurationVar(&opts.heartbeat, "heartbeat", 500*time.Millisecond, "PostgreSQL only: how often the instance renews its lease and looks for tables of dead instances")
 	f.DurationVar(&opts.lease, "lease", 1500*time.Millisecond, "PostgreSQL only: how long an instance that stopped renewing keeps its tables before the others take them over; a paused instance's players are answered within the lease and half of it")
@@ -133,6 +137,9 @@ func checkServeOptions(opts serveOptions) error {
 	l := opts.limits
 	if l.Requests < 0 || l.Creates < 0 || l.Joins < 0 || l.Connections < 0 || l.Tables < 0 || opts.botThinkers < 0 {
 		return game.Errorf(game.CodeInvalid, "--limit-… and --bot-thinkers must not be negative (0 is no limit, or the default for --bot-thinkers)")
+	}
+	if opts.botTime != 0 && (opts.botTime < ai.MinThinkingTime || opts.botTime > ai.MaxThinkingTime) {
+		return game.Errorf(game.CodeInvalid, "--bot-time %v is not from %v to %v", opts.botTime, ai.MinThinkingTime, ai.MaxThinkingTime)
 	}
 	if opts.passwordHashers < 1 || opts.passwordHashers > 64 {
 		return game.Errorf(game.CodeInvalid, "--password-hashers %d is out of range: give 1 to 64 (each takes 19 MiB while it runs)", opts.passwordHashers)
@@ -245,7 +252,7 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 	}
 	be := &backend{}
 	var peerAuth *server.PeerAuth // nil on SQLite: no peers
-	hcfg := table.Config{Registry: reg, Logger: log, BotPace: opts.botPace, OpenExpiry: opts.openExpiry, IdleExpiry: opts.idleExpiry,
+	hcfg := table.Config{Registry: reg, Logger: log, BotPace: opts.botPace, BotTime: opts.botTime, OpenExpiry: opts.openExpiry, IdleExpiry: opts.idleExpiry,
 		BotThinkers: opts.botThinkers}
 	var ready []server.ReadyCheck
 	if dbase.sqlite != "" {

@@ -22,6 +22,8 @@ func TestServeRefusesBadLimitFlags(t *testing.T) {
 	}{
 		{[]string{"--limit-creates", "-1"}, "must not be negative"},
 		{[]string{"--bot-thinkers", "-2"}, "must not be negative"},
+		{[]string{"--bot-time", "50ms"}, "--bot-time 50ms is not from 100ms to 10s"},
+		{[]string{"--bot-time", "11s"}, "--bot-time 11s is not from 100ms to 10s"},
 		{[]string{"--trusted-proxy", "10.0.0.0/33"}, "--trusted-proxy"},
 		{[]string{"--peer", "somehost"}, "--peer"},
 		{[]string{"--client-ip-header", "X-Forwarded-For", "--trusted-proxy", ""}, "needs the --trusted-proxy"},

@@ -8,26 +8,50 @@ import (
 	"minehall/game"
 )
 
-var _ ai.BotMaker = (*Game)(nil)
+var _ ai.TimedBotMaker = (*Game)(nil)
 
-// Iteration budgets of the MCTS levels.
-var mctsIterations = map[string]int{"easy": 60, "medium": 400, "hard": 2000}
+// Iteration budgets of the MCTS levels in simulations (NewBot): fixed, so
+// that results depend only on the seed. Expert's budget is about 0.2 s of
+// one core.
+var mctsIterations = map[string]int{"easy": 60, "medium": 400, "hard": 2000, "expert": expertIterations}
+
+// timedIterations caps the iterations of the levels at a table
+// (NewTimedBot), where the thinking time bounds them too: easy, medium and
+// hard stop at their simulation budgets, so that they play at a table as
+// strong as they were measured (docs/bots.md), and expert thinks for the
+// whole time (the cap only bounds the search tree's memory).
+var timedIterations = map[string]int{"easy": 60, "medium": 400, "hard": 2000, "expert": 1_000_000}
+
+// expertIterations is expert's iteration budget in simulations.
+const expertIterations = 40_000
 
 // BotNames lists the bots: random, greedy (one ply, by points so far) and
-// MCTS with the [Evaluate] evaluator over the [searchState] view at three
-// budgets (easy, medium, hard).
-func (g *Game) BotNames() []string { return []string{"random", "greedy", "easy", "medium", "hard"} }
+// MCTS with the [Evaluate] evaluator over the [searchState] view at four
+// budgets (easy, medium, hard, expert).
+func (g *Game) BotNames() []string {
+	return []string{"random", "greedy", "easy", "medium", "hard", "expert"}
+}
 
-// NewBot makes the named bot, seeded.
+// NewBot makes the named bot, seeded, with the fixed iteration budget of
+// its level.
 func (g *Game) NewBot(name string, seed uint64) (ai.Bot, error) {
+	return g.newBot(name, seed, ai.Budget{Iterations: mctsIterations[name]})
+}
+
+// NewTimedBot makes the named bot, seeded, thinking at most budget.Time
+// a decision (see [ai.TimedBotMaker]); random and greedy answer at once.
+func (g *Game) NewTimedBot(name string, seed uint64, budget ai.Budget) (ai.Bot, error) {
+	return g.newBot(name, seed, ai.LevelBudget(timedIterations[name], budget.Time))
+}
+
+func (g *Game) newBot(name string, seed uint64, budget ai.Budget) (ai.Bot, error) {
 	switch name {
 	case "random":
 		return ai.NewRandom(seed), nil
 	case "greedy":
 		return &Greedy{rng: game.NewRand(seed)}, nil
-	}
-	if n, ok := mctsIterations[name]; ok {
-		return newSearchBot(n, seed), nil
+	case "easy", "medium", "hard", "expert":
+		return newBudgetedSearchBot(budget, seed), nil
 	}
 	return nil, ai.NoSuchBot(g.Spec().Title, name, g.BotNames())
 }
@@ -35,7 +59,16 @@ func (g *Game) NewBot(name string, seed uint64) (ai.Bot, error) {
 // newSearchBot returns the MCTS bot of the easy, medium and hard levels
 // with the given iteration budget.
 func newSearchBot(iterations int, seed uint64) *searchBot {
-	return &searchBot{ai.NewMCTS(ai.MCTSConfig{Budget: ai.Budget{Iterations: iterations}, Evaluator: Evaluate, Seed: seed})}
+	return newBudgetedSearchBot(ai.Budget{Iterations: iterations}, seed)
+}
+
+// newBudgetedSearchBot returns the MCTS bot of the search levels with the
+// given budget. Expert is the same search as hard (the same view,
+// evaluator and exploration) with twenty times its iterations in
+// simulations and the whole thinking time at a table: how much that gains
+// is measured in docs/bots.md.
+func newBudgetedSearchBot(budget ai.Budget, seed uint64) *searchBot {
+	return &searchBot{ai.NewMCTS(ai.MCTSConfig{Budget: budget, Evaluator: Evaluate, Seed: seed})}
 }
 
 // searchBot runs an MCTS bot on the [searchState] view of the state.

@@ -2,7 +2,7 @@
 // and their levels, time control, the stand-in bot's level) and list the
 // open and running tables.
 import { h, clear, keepFocus } from './dom.js';
-import { t, onLanguage } from './i18n.js';
+import { t, onLanguage, language } from './i18n.js';
 import { api, saveOwner, saveSeat, saveHere, playerName, savePlayerName } from './api.js';
 import { catalog, gameTitle, gameSummary, botName, optionTitle, optionHelp, choiceName, seatName } from './catalog.js';
 import { navigate } from './router.js';
@@ -14,13 +14,16 @@ import { saveLink } from './private.js';
 // LIST is the lobby's query: tables one may join or watch; finished ones
 // (abandoned ones too) are in their replays, not here.
 const LIST = '/api/tables?status=open,playing&limit=30';
+// BOT_TIMES are the bots' thinking times per move offered, in ms (0: the
+// server's default); the server accepts 100 to 10000.
+const BOT_TIMES = [0, 250, 500, 1000, 2000, 5000];
 
 export function lobbyPage(el) {
   let games = [];
   let tables = [];
   let error = '';
   // The form's choices survive re-rendering (a language switch).
-  const form = { game: '', players: 2, options: {}, seats: [], name: playerName(), tc: DEFAULT_PRESET, standIn: '', rated: false, private: false };
+  const form = { game: '', players: 2, options: {}, seats: [], name: playerName(), tc: DEFAULT_PRESET, standIn: '', botTime: 0, rated: false, private: false };
   let me = null; // the signed-in account, if any
   let refresh = 0;
   let tablesBox = null;
@@ -92,6 +95,7 @@ export function lobbyPage(el) {
     if (!realtime(g)) body.time_control = PRESETS.find((p) => p.key === form.tc)?.tc ?? null;
     if (form.rated && ratedOff(g) === '') body.rated = true;
     if (form.private) body.private = true;
+    if (form.botTime && seats.some((x) => x.kind === 'bot')) body.bot_time_ms = form.botTime;
     try {
       const c = await api('POST', '/api/tables', body);
       saveOwner(c.table.id, c.owner_token);
@@ -192,6 +196,16 @@ export function lobbyPage(el) {
       h('small', { class: 'help', id: 'stand-in-help', text: t('standin.help') }));
   }
 
+  // botTimeField returns the select of the bots' thinking time per move,
+  // for a table with bots; 0 keeps the server's default.
+  function botTimeField() {
+    if (!form.seats.some((s) => s.kind === 'bot')) return null;
+    return h('div', { class: 'field' }, h('label', { for: 'bot-time', text: t('bots.time.label') }),
+      h('select', { id: 'bot-time', 'aria-describedby': 'bot-time-help', onchange: (e) => { form.botTime = Number(e.target.value); } },
+        BOT_TIMES.map((ms) => h('option', { value: ms, selected: ms === form.botTime, text: ms ? t('bots.time.seconds', { s: (ms / 1000).toLocaleString(language()) }) : t('bots.time.default') }))),
+      h('small', { class: 'help', id: 'bot-time-help', text: t('bots.time.help') }));
+  }
+
   // ratedOff says why the table cannot be rated ('' when it can): "rated"
   // is for signed-in players, at timed tables, each bot level once, with
   // the rulebook's settings (an option's rated values; none listed: any).
@@ -276,6 +290,7 @@ export function lobbyPage(el) {
         privateField(g),
         timeControlField(g),
         standInField(g),
+        botTimeField(),
         ratedField(g),
         me ? null : h('div', { class: 'field' }, h('label', { for: 'name', text: t('lobby.yourname') }),
           h('input', { id: 'name', maxlength: 32, autocomplete: 'nickname', value: form.name, oninput: (e) => { form.name = e.target.value; } })),

@@ -28,6 +28,7 @@ import { spectatorsLine } from './spectators.js';
 import { PassPlay } from './passplay.js';
 import { RatingChanges } from './ratingchange.js';
 import { TableBar } from './tablebar.js';
+import { botRatingTag } from './botrating.js';
 
 const SPECTATOR = -3;
 const LOG_LIMIT = 300;
@@ -399,6 +400,7 @@ export function tablePage(el, id) {
           ? h('span', { class: 'tc', id: 'time-control', 'data-preset': st.info.time_control ? `${st.info.time_control.move_s}/${st.info.time_control.bank_s}` : 'untimed' },
             icon('clock'), ' ', timeControlLabel(st.info.time_control))
           : null,
+        st.info?.bot_time_ms ? h('span', { class: 'tc', id: 'table-bot-time', text: t('bots.time.head', { s: (st.info.bot_time_ms / 1000).toLocaleString(language()) }) }) : null,
         h('a', { href: `/rules/${st.info?.game || ''}`, 'data-link': true, text: t('nav.rules') })),
       ...(shareable ? [h('div', { class: 'invite' }, h('label', { text: t('table.link') }), linkInput, copy)] : []), ...(mine ? [notifyButton()] : []));
   }
@@ -511,6 +513,7 @@ export function tablePage(el, id) {
         seatBadge(pal, i, t),
         presenceDot(s),
         h('span', { class: 'seat-name', text: seatName(s, i) }),
+        botRatingTag(st.info.game, s, renderSeats),
         i === me ? h('span', { class: 'tag', text: t('table.you') }) : null,
         !s.taken ? h('span', { class: 'tag free', text: t('table.free') }) : null,
         standInTag(s),

@@ -1,0 +1,50 @@
+package tf22
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"minehall/ai"
+	"minehall/game"
+)
+
+// TestExpertIsDeterministic plays the expert for the seat to act in the
+// same positions twice with the same seed and iteration budget: it makes
+// the same choices, also when a time bound far longer than the search is
+// added (so that the iterations of a simulation decide, never the clock),
+// and each is legal.
+func TestExpertIsDeterministic(t *testing.T) {
+	const iterations = 800
+	choices := func(budget ai.Budget) []game.Action {
+		s := started(t, 2, "strategy", "red", "blue", "yellow", "white")
+		b := newBudgetedSearchBot(budget, 17)
+		rng := game.NewRand(3)
+		var out []game.Action
+		for len(out) < 4 && !s.Terminal() {
+			p := s.Actors(nil)[0]
+			if p == game.Chance {
+				s.Apply(p, game.PickOutcome(s.ChanceOutcomes(nil), rng.Float64()))
+				continue
+			}
+			d, err := b.Act(context.Background(), s, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := game.Check(s, p, d.Action); err != nil {
+				t.Fatalf("expert chose an illegal action: %v", err)
+			}
+			out = append(out, d.Action)
+			s.Apply(p, d.Action)
+		}
+		return out
+	}
+	first := choices(ai.Budget{Iterations: iterations})
+	if again := choices(ai.Budget{Iterations: iterations}); !slices.Equal(first, again) {
+		t.Errorf("the same seed chose %v, then %v; want the same", first, again)
+	}
+	if timed := choices(ai.Budget{Iterations: iterations, Time: time.Hour}); !slices.Equal(first, timed) {
+		t.Errorf("with an hour's time bound the expert chose %v; want %v, as without", timed, first)
+	}
+}
