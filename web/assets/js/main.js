@@ -96,6 +96,17 @@ function applyColorBlind(on) {
   window.dispatchEvent(new CustomEvent('minehall:colorblind'));
 }
 
+// applySrMode turns the screen-reader mode on or off in this browser: the
+// body's class srmode, kept in localStorage minehall.srmode, and the
+// event minehall:srmode that the table page listens to.
+function applySrMode(on) {
+  document.body.classList.toggle('srmode', on);
+  localStorage.setItem('minehall.srmode', on ? '1' : '0');
+  const box = document.getElementById('srmode');
+  if (box) box.checked = on;
+  window.dispatchEvent(new CustomEvent('minehall:srmode'));
+}
+
 async function boot() {
   await start();
   watchNetwork();
@@ -108,6 +119,9 @@ async function boot() {
   cb.checked = localStorage.getItem('minehall.colorblind') === '1';
   applyColorBlind(cb.checked);
   cb.addEventListener('change', () => applyColorBlind(cb.checked));
+  const sr = document.getElementById('srmode');
+  applySrMode(localStorage.getItem('minehall.srmode') === '1');
+  sr.addEventListener('change', () => applySrMode(sr.checked));
   const snd = document.getElementById('sound');
   snd.checked = soundOn();
   snd.addEventListener('change', () => setSound(snd.checked));
