@@ -135,6 +135,7 @@ export class Access {
   // the command words) after every render of the page.
   render() {
     this.label.textContent = t('access.command');
+    this.answer.setAttribute('aria-label', t('access.answers'));
     this.button.textContent = t('access.send');
     this.help.textContent = t('access.commandhelp');
     const legal = this.host.ctx()?.legal || [];
@@ -261,11 +262,9 @@ export class Access {
 
   // endText says the result: who won and everyone's score.
   endText(result) {
-    const names = this.host.ctx()?.names || [];
     const w = result.winners || [];
-    const who = w.length ? t('end.winners', { names: w.map((i) => this.host.nameOf(i)).join(', ') }) : t('end.nowinner');
-    const scores = (result.scores || []).map((n, i) => t('access.score.seat', { name: names[i] ?? this.host.nameOf(i), n })).join(', ');
-    return `${t('access.over')} ${who}${scores ? ' ' + scores + '.' : ''}`;
+    const scores = (result.scores || []).map((n, i) => t('access.score.seat', { name: this.host.nameOf(i), n })).join(', ');
+    return w.length ? t('access.end.won', { names: w.map((i) => this.host.nameOf(i)).join(', '), scores }) : t('access.end.none', { scores });
   }
 
   // watchClock tells once per turn that the person's clock runs low: ten

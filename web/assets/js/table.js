@@ -472,6 +472,7 @@ export function tablePage(el, id) {
 
   function renderAll() {
     const refocus = keepFocus();
+    boxes.announce.setAttribute('aria-label', t('access.announcements'));
     renderHead();
     renderJoin();
     renderMessage();
