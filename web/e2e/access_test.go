@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -75,6 +76,63 @@ func TestKeyboardMoveListKeepsFocusOnTheBoard(t *testing.T) {
 			do(t, tab, 10*time.Second, "press M, choose a move, Enter", append(keys, chromedp.KeyEvent(kb.Enter))...)
 			waitFor(t, tab, 20*time.Second, "Ann's move in the log", fmt.Sprintf(`%s > %d`, annMoves, before))
 			waitFor(t, tab, 10*time.Second, "the focus on the board after the move", focusInBoard)
+		})
+	}
+}
+
+// TestScreenReaderModeOnATable looks at a Minerals table in mid-game with
+// the screen-reader mode on, on a desktop (1280x900) and a phone
+// (390x844): the command field and its answers above the board, which
+// fit the screen; "help" and "moves" answer. The shots go to the
+// directory MINEHALL_SHOTS names, if any.
+func TestScreenReaderModeOnATable(t *testing.T) {
+	c := mineralsGoldens()[0]
+	c.Name = "srmode-minerals"
+	c.Prepare = `document.getElementById('srmode').click()`
+	c.PrepareReady = `!!document.getElementById('sr-command')`
+	de := c
+	de.Name, de.Lang = "srmode-minerals-de", "de"
+	s := goldenSite(t, []goldenCase{c, de})
+	browser := newBrowser(t)
+	t.Run("german", func(t *testing.T) {
+		tab := openGolden(t, browser, s, de, 1280, 900)
+		for _, q := range []struct{ ask, want string }{
+			{"hilfe", "hilfe: Befehle, oder gib einen erlaubten Zug ein: hilfe: nennt die Befehle"},
+			{"züge", "züge: 241 erlaubte Züge: "},
+			{"Uhr", "Uhr: Dieser Tisch hat keine Uhr."},
+			{"quatsch", "quatsch: »quatsch« ist weder ein erlaubter Zug noch ein Befehl. Gib hilfe ein."},
+		} {
+			do(t, tab, 10*time.Second, "ask "+q.ask, chromedp.SendKeys(chromedp.CSS(`#sr-command`), q.ask+kb.Enter))
+			if got := eval[string](t, tab, `document.querySelector('#sr-answer p:last-child').textContent`); !strings.HasPrefix(got, q.want) {
+				t.Errorf("the answer to %q: %q; want it to begin %q", q.ask, got, q.want)
+			}
+		}
+		if got := eval[string](t, tab, `document.querySelector('label[for=sr-command]').textContent`); got != "Befehl oder Zug" {
+			t.Errorf("the command field's label: %q; want Befehl oder Zug", got)
+		}
+	})
+	for _, size := range []struct {
+		name string
+		w, h int64
+	}{{"desktop", 1280, 900}, {"phone", 390, 844}} {
+		t.Run(size.name, func(t *testing.T) {
+			tab := openGolden(t, browser, s, c, size.w, size.h)
+			for _, q := range []string{"help", "moves"} {
+				do(t, tab, 10*time.Second, "ask "+q, chromedp.SendKeys(chromedp.CSS(`#sr-command`), q+kb.Enter))
+			}
+			if n := eval[int](t, tab, `document.querySelectorAll('#sr-answer p').length`); n != 2 {
+				t.Errorf("%d answers; want 2", n)
+			}
+			if w := eval[int](t, tab, `document.documentElement.scrollWidth`); w > int(size.w) {
+				t.Errorf("the page is %d px wide; want no wider than the screen", w)
+			}
+			c, cancel := context.WithTimeout(tab, 20*time.Second)
+			defer cancel()
+			shot, err := chromedp.Run(c, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatalf("screenshot: %v", err)
+			}
+			keepShot(t, shot)
 		})
 	}
 }

@@ -191,7 +191,7 @@ export class Access {
 
   helpText() {
     const lines = this.commands().map((c) => `${c.words[0]}: ${c.help}`);
-    return [t('access.helpintro'), ...lines].join(' · ');
+    return `${t('access.helpintro')} ${lines.join(' · ')}. ${t('access.keyhelp')}`;
   }
 
   movesText() {
