@@ -102,7 +102,7 @@ export function tablePage(el, id) {
     // What the screen-reader mode tells: the other players' moves, the
     // turn, the clock running low, the end (access.js), and what a
     // renderer says through ctx.announce.
-    announce: h('div', { class: 'sr', id: 'announce', role: 'log', 'aria-live': 'polite' }),
+    announce: h('div', { class: 'sr', id: 'announce', role: 'log', 'aria-live': 'polite', 'aria-label': t('access.announcements') }),
     sr: h('div', { class: 'sr-box', id: 'sr-box' }),
   };
   // The board is focusable itself (tabindex -1), the last place focus
@@ -210,6 +210,7 @@ export function tablePage(el, id) {
     // line and the log stay quiet, so nothing is said twice.
     boxes.log.setAttribute('aria-live', on ? 'off' : 'polite');
     boxes.status.setAttribute('aria-live', on ? 'off' : 'polite');
+    clocks.live.setAttribute('aria-live', on ? 'off' : 'assertive');
     if (!on) {
       access?.stop();
       access = null;
