@@ -3,6 +3,8 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -133,6 +135,21 @@ func TestScreenReaderModeOnATable(t *testing.T) {
 				t.Fatalf("screenshot: %v", err)
 			}
 			keepShot(t, shot)
+
+			// The key m's list of legal moves, over the page.
+			do(t, tab, 10*time.Second, "press m on the board", chromedp.Focus(chromedp.CSS(`#board`)), chromedp.KeyEvent("m"))
+			waitFor(t, tab, 10*time.Second, "the list of legal moves", `document.activeElement?.id === 'moves-list'`)
+			do(t, tab, 10*time.Second, "choose the third move", chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowDown))
+			if got := eval[string](t, tab, `document.querySelector('#moves-list [aria-selected=true]').textContent`); got != "moved to k7 (move k7)" {
+				t.Errorf("the third move chosen reads %q; want moved to k7 (move k7)", got)
+			}
+			if dir := os.Getenv("MINEHALL_SHOTS"); dir != "" {
+				shot, err := chromedp.Run(c, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatalf("screenshot: %v", err)
+				}
+				os.WriteFile(filepath.Join(dir, size.name+"-moves.png"), shot, 0o644)
+			}
 		})
 	}
 }
