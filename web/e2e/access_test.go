@@ -153,3 +153,23 @@ func TestScreenReaderModeOnATable(t *testing.T) {
 		})
 	}
 }
+
+// TestTypedMoveKeepsFocus types a legal move into the move field and
+// presses Enter: while the field waits for Ann's next turn the focus is
+// on the board, not on the page's body, and it is back in the field once
+// her turn comes again.
+func TestTypedMoveKeepsFocus(t *testing.T) {
+	s := startSite(t)
+	tab := newTab(t, newBrowser(t), "typist")
+	createBotTable(t, tab, s, "minerals", false)
+	turn := `document.getElementById('main').dataset.myTurn === 'true' && !document.getElementById('move-input').disabled`
+	waitFor(t, tab, 30*time.Second, "Ann's turn", turn)
+	move := eval[string](t, tab, `document.querySelector('#legal-moves option').value`)
+	before := eval[int](t, tab, annMoves)
+	do(t, tab, 10*time.Second, "type "+move, chromedp.SendKeys(chromedp.CSS(`#move-input`), move+kb.Enter))
+	waitFor(t, tab, 10*time.Second, "Ann's move in the log", fmt.Sprintf(`%s > %d`, annMoves, before))
+	if got := eval[string](t, tab, `document.activeElement === document.body ? 'body' : document.activeElement.id || document.activeElement.tagName`); got == "body" {
+		t.Errorf("after the typed move the focus is on the page's body; want the board or the field")
+	}
+	waitFor(t, tab, 30*time.Second, "Ann's next turn with the focus in the field", turn+` && document.activeElement?.id === 'move-input'`)
+}
