@@ -67,6 +67,7 @@ func (t *Table) noteActors(ms int64, actors []game.Player) {
 		now := slices.Contains(actors, game.Player(i))
 		if now && !t.acting[i] {
 			t.graceFrom[i] = max(t.graceFrom[i], ms)
+			t.turnFrom[i] = t.n
 		}
 		t.acting[i] = now
 	}
