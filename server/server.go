@@ -116,6 +116,12 @@ type Config struct {
 	Reviewer      Reviewer
 	Reviews       *ReviewQueue
 	ReviewWorkers int
+
+	// Notifier sends Web Push notifications (make the hall with its
+	// Notice hook); nil sends none. Mailer sends mail (addresses, password
+	// resets; it needs PublicURL for its links); nil sends none.
+	Notifier *Notifier
+	Mailer   *Mailer
 }
 
 // Server serves Minehall over HTTP and WebSocket.
@@ -148,6 +154,10 @@ type Server struct {
 	// reviewers are the review workers, stopped by stopReviewers.
 	reviewers     sync.WaitGroup
 	stopReviewers context.CancelFunc
+
+	// mails limits the mails asked for; mailers are the mails being sent.
+	mails   mailLimits
+	mailers sync.WaitGroup
 }
 
 // New returns a server for cfg.
@@ -200,6 +210,9 @@ func New(cfg Config) *Server {
 	s.rps = map[string]*webauthn.WebAuthn{}
 	s.routes()
 	s.startReviews()
+	if cfg.Notifier != nil {
+		cfg.Notifier.start(cfg.Hall)
+	}
 	return s
 }
 
@@ -251,6 +264,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/leaderboard/{game}", s.getLeaderboard)
 	s.mux.HandleFunc("GET /api/tables/{id}/ratings", s.invited(s.getTableRatings))
 	s.routeReviews()
+	s.routePush()
+	s.routeEmail()
 }
 
 // ServeHTTP implements http.Handler: a request that says it comes from
@@ -409,6 +424,10 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	s.mu.Unlock()
 	s.stopReviews()
+	if s.cfg.Notifier != nil {
+		s.cfg.Notifier.shutdown()
+	}
+	s.mailers.Wait()
 	for _, c := range conns {
 		go c.Close(websocket.StatusServiceRestart, "the server is restarting")
 	}

@@ -77,3 +77,25 @@ func (t *Table) tellTakeBack(ctx context.Context) {
 	}
 	t.tellNotice(ctx, NoticeTakeBack, r.id, seats)
 }
+
+// AccountPresent reports whether a connection holds a seat of the
+// account at the live table id (its page open, in view or hidden), as this
+// instance knows it from its own connections and, in a cluster, the other
+// instances' reports of theirs; false for a table not live here.
+func (h *Hall) AccountPresent(id, account string) bool {
+	h.mu.Lock()
+	t, ok := h.tables[id]
+	h.mu.Unlock()
+	if !ok || account == "" {
+		return false
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	pres := t.presences()
+	for i, s := range t.rec.Seats {
+		if s.Account == account && pres[i] != PresenceOffline {
+			return true
+		}
+	}
+	return false
+}
