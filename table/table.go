@@ -73,12 +73,9 @@ type Table struct {
 	// since the start; whether it is among the actors; the moment its
 	// grace counts from (when it went offline, became an actor or came
 	// back, whichever is last); the timer of the first grace to run out.
-	lastActed []int64
-	acting    []bool
-	graceFrom []int64
-	// turnFrom is, for each seat among the actors, the number of the
-	// action after which it became one (see tellTurn).
-	turnFrom   []int64
+	lastActed  []int64
+	acting     []bool
+	graceFrom  []int64
 	graceTimer Stopper
 	graceGen   int64
 	gracesTold []int64 // the graces' deadlines as the subscribers last heard of them
@@ -106,6 +103,9 @@ type Table struct {
 
 	pbuf []game.Player
 	abuf []game.Action
+	// turnFrom is, for each seat among the actors, the number of the
+	// action after which it became one (see tellTurn).
+	turnFrom []int64
 }
 
 func randomSeed() uint64 {
