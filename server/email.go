@@ -115,7 +115,7 @@ func (s *Server) mailToken(ctx context.Context, e store.Email, purpose, lang str
 	token, hash := account.NewToken()
 	ns := s.cfg.Mailer.cfg.Store
 	if err := ns.AddEmailToken(ctx, store.EmailToken{Hash: hash, AccountID: e.AccountID, Purpose: purpose, Address: e.Address,
-		Expires: time.Now().Add(life)}); err != nil {
+		Expires: s.cfg.Mailer.cfg.Now().Add(life)}); err != nil {
 		return err
 	}
 	page := "/verify-email"
@@ -193,7 +193,7 @@ func (s *Server) verifyEmail(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, err)
 		return
 	}
-	if _, err := s.cfg.Mailer.cfg.Store.UseEmailToken(r.Context(), account.HashToken(req.Token), store.TokenVerify, time.Now()); err != nil {
+	if _, err := s.cfg.Mailer.cfg.Store.UseEmailToken(r.Context(), account.HashToken(req.Token), store.TokenVerify, s.cfg.Mailer.cfg.Now()); err != nil {
 		writeError(w, s.log, err)
 		return
 	}
@@ -288,7 +288,7 @@ func (s *Server) finishReset(w http.ResponseWriter, r *http.Request) {
 		s.refuseHash(w, err)
 		return
 	}
-	tok, err := s.cfg.Mailer.cfg.Store.UseEmailToken(r.Context(), account.HashToken(req.Token), store.TokenReset, time.Now())
+	tok, err := s.cfg.Mailer.cfg.Store.UseEmailToken(r.Context(), account.HashToken(req.Token), store.TokenReset, s.cfg.Mailer.cfg.Now())
 	if err != nil {
 		writeError(w, s.log, err)
 		return

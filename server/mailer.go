@@ -37,6 +37,8 @@ type MailerConfig struct {
 	TLS     string
 	Timeout time.Duration
 	Logger  *slog.Logger
+	// Now tells the time of the mailed links' lives; default time.Now.
+	Now func() time.Time
 }
 
 // Mailer sends a server's mail: verification links, password resets.
@@ -73,6 +75,9 @@ func NewMailer(cfg MailerConfig) (*Mailer, error) {
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
 	}
 	return &Mailer{cfg: cfg, host: host, port: port}, nil
 }

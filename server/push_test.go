@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -23,6 +24,8 @@ type notifyServer struct {
 	db       *sqlite.DB
 	hall     *table.Hall
 	notifier *server.Notifier
+	// later moves the mailer's clock on (nanoseconds).
+	later atomic.Int64
 }
 
 func newNotifyServer(t *testing.T, cfg server.Config, mail *server.MailerConfig) *notifyServer {
