@@ -37,6 +37,8 @@ const reviewPage = lazyPage(() => import('./review.js'), 'reviewPage');
 const myTablesPage = lazyPage(() => import('./mytables.js'), 'myTablesPage');
 const puzzlesPage = lazyPage(() => import('./puzzles.js'), 'puzzlesPage');
 const learnPage = lazyPage(() => import('./learn.js'), 'learnPage');
+const resetPasswordPage = lazyPage(() => import('./mailpages.js'), 'resetPasswordPage');
+const verifyEmailPage = lazyPage(() => import('./mailpages.js'), 'verifyEmailPage');
 
 const routes = [
   [/^\/$/, lobbyPage],
@@ -50,6 +52,8 @@ const routes = [
   [/^\/leaderboard\/([a-z0-9_-]+)$/, leaderboardPage],
   [/^\/learn\/([a-z0-9_-]+)$/, learnPage],
   [/^\/my$/, myTablesPage],
+  [/^\/reset-password$/, resetPasswordPage],
+  [/^\/verify-email$/, verifyEmailPage],
 ];
 
 let current = null; // {leave, title}
