@@ -37,8 +37,14 @@ type MailerConfig struct {
 	TLS     string
 	Timeout time.Duration
 	Logger  *slog.Logger
-	// Now tells the time of the mailed links' lives; default time.Now.
+	// Now tells the time of the mailed links' lives and of the digests;
+	// default time.Now.
 	Now func() time.Time
+	// Lang is the language of the daily digests (the site's default:
+	// "en"); DigestPoll how often the server looks for digests due
+	// (default an hour).
+	Lang       string
+	DigestPoll time.Duration
 }
 
 // Mailer sends a server's mail: verification links, password resets.
@@ -78,6 +84,9 @@ func NewMailer(cfg MailerConfig) (*Mailer, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.DigestPoll <= 0 {
+		cfg.DigestPoll = time.Hour
 	}
 	return &Mailer{cfg: cfg, host: host, port: port}, nil
 }

@@ -24,8 +24,8 @@ type notifyServer struct {
 	db       *sqlite.DB
 	hall     *table.Hall
 	notifier *server.Notifier
-	// later moves the mailer's clock on (nanoseconds).
-	later atomic.Int64
+	// later moves the mailer's clock on (nanoseconds); nil without mail.
+	later *atomic.Int64
 }
 
 func newNotifyServer(t *testing.T, cfg server.Config, mail *server.MailerConfig) *notifyServer {

@@ -3,6 +3,7 @@ package server_test
 import (
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -14,9 +15,10 @@ import (
 func newMailServer(t *testing.T) (*notifyServer, *mailbox) {
 	t.Helper()
 	mb := newMailbox(t)
-	var ns *notifyServer
-	ns = newNotifyServer(t, server.Config{}, &server.MailerConfig{Addr: mb.addr, From: "Minehall <noreply@minehall.example>", TLS: server.MailTLSNone,
-		Now: func() time.Time { return time.Now().Add(time.Duration(ns.later.Load())) }})
+	later := new(atomic.Int64)
+	ns := newNotifyServer(t, server.Config{}, &server.MailerConfig{Addr: mb.addr, From: "Minehall <noreply@minehall.example>", TLS: server.MailTLSNone, DigestPoll: 20 * time.Millisecond,
+		Now: func() time.Time { return time.Now().Add(time.Duration(later.Load())) }})
+	ns.later = later
 	return ns, mb
 }
 

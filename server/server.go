@@ -156,8 +156,9 @@ type Server struct {
 	stopReviewers context.CancelFunc
 
 	// mails limits the mails asked for; mailers are the mails being sent.
-	mails   mailLimits
-	mailers sync.WaitGroup
+	mails       mailLimits
+	mailers     sync.WaitGroup
+	stopDigests context.CancelFunc
 }
 
 // New returns a server for cfg.
@@ -212,6 +213,11 @@ func New(cfg Config) *Server {
 	s.startReviews()
 	if cfg.Notifier != nil {
 		cfg.Notifier.start(cfg.Hall)
+	}
+	if cfg.Mailer != nil {
+		ctx, cancel := context.WithCancel(context.Background())
+		s.stopDigests = cancel
+		s.startDigests(ctx, cfg.Mailer.cfg.DigestPoll)
 	}
 	return s
 }
@@ -426,6 +432,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.stopReviews()
 	if s.cfg.Notifier != nil {
 		s.cfg.Notifier.shutdown()
+	}
+	if s.stopDigests != nil {
+		s.stopDigests()
 	}
 	s.mailers.Wait()
 	for _, c := range conns {

@@ -131,6 +131,12 @@ type Notifications interface {
 	EmailByAddress(ctx context.Context, address string) (Email, error)
 	// SetDigest turns an account's daily digest on or off.
 	SetDigest(ctx context.Context, accountID string, on bool) error
+	// DigestsDue returns up to limit verified addresses whose digest is on
+	// and was last sent before before.
+	DigestsDue(ctx context.Context, before time.Time, limit int) ([]Email, error)
+	// ClaimDigest records that e's digest is sent at now, if it was still
+	// last sent at e.DigestSent; false when another sender claimed it.
+	ClaimDigest(ctx context.Context, e Email, now time.Time) (bool, error)
 	// AddEmailToken stores t.
 	AddEmailToken(ctx context.Context, t EmailToken) error
 	// UseEmailToken removes the token whose hash is hash and returns it,

@@ -296,6 +296,39 @@ func (d NotifyDB) SetDigest(ctx context.Context, accountID string, on bool) erro
 	})
 }
 
+// DigestsDue implements [Notifications].
+func (d NotifyDB) DigestsDue(ctx context.Context, before time.Time, limit int) ([]Email, error) {
+	rows, done, err := d.Reader().Query(ctx, `SELECT account_id, address, verified, digest, digest_ms FROM account_emails
+		WHERE verified = $1 AND digest = $1 AND digest_ms < $2 ORDER BY digest_ms, account_id LIMIT $3`, true, Millis(before), limit)
+	if err != nil {
+		return nil, d.Coded(err)
+	}
+	defer done()
+	var out []Email
+	for rows.Next() {
+		var e Email
+		var sent int64
+		if err := rows.Scan(&e.AccountID, &e.Address, &e.Verified, &e.Digest, &sent); err != nil {
+			return nil, d.Coded(err)
+		}
+		e.DigestSent = FromMillis(sent)
+		out = append(out, e)
+	}
+	return out, d.Coded(rows.Err())
+}
+
+// ClaimDigest implements [Notifications].
+func (d NotifyDB) ClaimDigest(ctx context.Context, e Email, now time.Time) (bool, error) {
+	var n int64
+	err := d.InTx(ctx, func(tx SQL) error {
+		var err error
+		n, err = tx.Exec(ctx, `UPDATE account_emails SET digest_ms = $1 WHERE account_id = $2 AND digest_ms = $3`,
+			Millis(now), e.AccountID, Millis(e.DigestSent))
+		return err
+	})
+	return n == 1, err
+}
+
 // AddEmailToken implements [Notifications].
 func (d NotifyDB) AddEmailToken(ctx context.Context, t EmailToken) error {
 	return d.InTx(ctx, func(tx SQL) error {
