@@ -24,6 +24,7 @@ func RunNotifications(t *testing.T, open Opener) {
 		{"ConcurrentClaims", testNotificationConcurrentClaims},
 		{"EmailTokenSingleUse", testEmailTokenSingleUse},
 		{"EmailTaken", testEmailTaken},
+		{"DigestClaimedOnce", testDigestClaimedOnce},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -213,4 +214,38 @@ func testEmailTaken(t *testing.T, as store.Accounts, ns store.Notifications) {
 	}
 	checkCode(t, "SetEmail of a taken address", ns.SetEmail(ctx, "a2", "X@example.org"), game.CodeConflict)
 	checkCode(t, "SetEmail of an unknown account", ns.SetEmail(ctx, "zz", "y@example.org"), game.CodeNotFound)
+}
+
+func testDigestClaimedOnce(t *testing.T, as store.Accounts, ns store.Notifications) {
+	ctx := context.Background()
+	mustAccount(t, as, "a1", "ann")
+	mustAccount(t, as, "a2", "bob")
+	for _, id := range []string{"a1", "a2"} {
+		if err := ns.SetEmail(ctx, id, id+"@example.org"); err != nil {
+			t.Fatalf("SetEmail: %v", err)
+		}
+		if err := ns.SetDigest(ctx, id, true); err != nil {
+			t.Fatalf("SetDigest: %v", err)
+		}
+	}
+	// Only a1's address is verified: only it gets digests.
+	if err := ns.AddEmailToken(ctx, store.EmailToken{Hash: []byte("v"), AccountID: "a1", Purpose: store.TokenVerify, Address: "a1@example.org", Expires: base().Add(time.Hour)}); err != nil {
+		t.Fatalf("AddEmailToken: %v", err)
+	}
+	if _, err := ns.UseEmailToken(ctx, []byte("v"), store.TokenVerify, base()); err != nil {
+		t.Fatalf("UseEmailToken: %v", err)
+	}
+	due, err := ns.DigestsDue(ctx, base(), 10)
+	if err != nil || len(due) != 1 || due[0].AccountID != "a1" {
+		t.Fatalf("DigestsDue: got %+v, %v; want a1's only", due, err)
+	}
+	if ok, err := ns.ClaimDigest(ctx, due[0], base()); err != nil || !ok {
+		t.Errorf("ClaimDigest: got %v, %v; want true", ok, err)
+	}
+	if ok, err := ns.ClaimDigest(ctx, due[0], base()); err != nil || ok {
+		t.Errorf("ClaimDigest again with the same last sending: got %v, %v; want false (claimed already)", ok, err)
+	}
+	if due, err := ns.DigestsDue(ctx, base(), 10); err != nil || len(due) != 0 {
+		t.Errorf("DigestsDue before a day passed: got %+v, %v; want none", due, err)
+	}
 }
