@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -191,4 +192,60 @@ func accountID(t *testing.T, b *browser) string {
 	var a accountJSON
 	b.call("GET", "/api/account", nil, &a)
 	return a.ID
+}
+
+// TestPushTakeBackRequest: at an untimed table (no turn pushes there),
+// the player asked to agree to a take-back gets one push of it.
+func TestPushTakeBackRequest(t *testing.T) {
+	ns := newNotifyServer(t, server.Config{}, nil)
+	key := ns.vapidKey(t)
+	svc := newPushService(t, func() string { return key })
+	ann, bo := newBrowser(t, ns.URL), newBrowser(t, ns.URL)
+	ann.signUp("Ann", "correct horse")
+	bo.signUp("Bo", "battery staple")
+	optIn(t, ann, newPushDevice(t, svc, "ann"), "turn", "takeback")
+	optIn(t, bo, newPushDevice(t, svc, "bo"), "turn", "takeback")
+	body := map[string]any{"game": "connectfour", "players": 2, "autostart": true, "private": true,
+		"seats": []map[string]any{{"kind": "person"}, {"kind": "person"}}}
+	var c struct {
+		Table struct {
+			ID string `json:"id"`
+		} `json:"table"`
+		Link string `json:"link"`
+	}
+	if st, code := ann.call("POST", "/api/tables", body, &c); st != http.StatusCreated {
+		t.Fatalf("create a table: %d %s %s", st, code, ann.message)
+	}
+	id := c.Table.ID
+	_, invite, _ := strings.Cut(c.Link, "?")
+	tokens := make([]string, 2)
+	for i, b := range []*browser{ann, bo} {
+		var j struct {
+			Token string `json:"token"`
+		}
+		if st, code := b.call("POST", "/api/tables/"+id+"/join?"+invite, map[string]any{}, &j); st != http.StatusOK {
+			t.Fatalf("join %d: %d %s", i, st, code)
+		}
+		tokens[i] = j.Token
+	}
+	if actAs(t, ns.URL, id, tokens[0], "a", 1) != http.StatusOK || actAs(t, ns.URL, id, tokens[1], "b", 1) != http.StatusOK {
+		t.Fatalf("the first moves were refused")
+	}
+	var tb struct {
+		TakeBack struct {
+			Status string `json:"status"`
+		} `json:"takeback"`
+	}
+	if st, eb := do(t, ns.URL, "POST", "/api/tables/"+id+"/takeback", tokens[0], map[string]any{}, &tb); st != http.StatusOK {
+		t.Fatalf("Ann asks for a take-back: %d %+v", st, eb)
+	}
+	p := nextPush(t, svc)
+	if p.Device != "bo" || p.Kind != "takeback" || p.Table != id || p.URL != "/tables/"+id {
+		t.Fatalf("push %+v; want Bo asked about a take-back at /tables/%s", p, id)
+	}
+	select {
+	case p := <-svc.delivered:
+		t.Errorf("an extra push %+v; want only Bo's take-back (no turn pushes at an untimed table)", p)
+	default:
+	}
 }
