@@ -148,11 +148,24 @@ func (n *Notifier) shutdown() {
 	}
 }
 
+// notificationsKept is how long sent notifications stay in the outbox,
+// so that an event noticed again (a table loaded after a restart) is not
+// sent again: longer than any turn lasts (a week's move and a week's
+// bank).
+const notificationsKept = 30 * 24 * time.Hour
+
 func (n *Notifier) run(ctx context.Context) {
 	tick := time.NewTicker(n.cfg.Poll)
 	defer tick.Stop()
+	var pruned time.Time
 	for {
 		for n.sendDue(ctx) {
+		}
+		if time.Since(pruned) > time.Hour {
+			pruned = time.Now()
+			if _, err := n.cfg.Store.PruneNotifications(ctx, pruned.Add(-notificationsKept)); err != nil && ctx.Err() == nil {
+				n.cfg.Logger.Error("notifications not pruned", "err", err)
+			}
 		}
 		select {
 		case <-ctx.Done():

@@ -119,6 +119,10 @@ type Notifications interface {
 	// given up); RetryNotification makes it due again at due.
 	FinishNotification(ctx context.Context, id int64, dropped bool) error
 	RetryNotification(ctx context.Context, id int64, due time.Time) error
+	// PruneNotifications removes the sent and dropped notifications
+	// created before before (kept until then so that an event noticed
+	// again is not sent again), and returns how many it removed.
+	PruneNotifications(ctx context.Context, before time.Time) (int, error)
 
 	// SetEmail gives an account the unverified address (replacing its
 	// own, turning its digest off); "" removes it. CodeConflict when

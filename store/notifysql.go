@@ -231,6 +231,17 @@ func (d NotifyDB) RetryNotification(ctx context.Context, id int64, due time.Time
 	})
 }
 
+// PruneNotifications implements [Notifications].
+func (d NotifyDB) PruneNotifications(ctx context.Context, before time.Time) (int, error) {
+	var n int64
+	err := d.InTx(ctx, func(tx SQL) error {
+		var err error
+		n, err = tx.Exec(ctx, `DELETE FROM notifications WHERE status <> 'pending' AND created_ms < $1`, Millis(before))
+		return err
+	})
+	return int(n), err
+}
+
 // SetEmail implements [Notifications].
 func (d NotifyDB) SetEmail(ctx context.Context, accountID, address string) error {
 	return d.InTx(ctx, func(tx SQL) error {

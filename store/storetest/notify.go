@@ -127,6 +127,14 @@ func testNotificationClaims(t *testing.T, as store.Accounts, ns store.Notificati
 	if err != nil || len(again) != 1 || again[0].EventN != 2 || again[0].Attempts != 2 {
 		t.Errorf("ClaimNotifications after the retry is due: got %+v, %v; want event 2 at its second attempt", again, err)
 	}
+	// Pruning removes the sent one only: the pending one still keeps its
+	// event from being queued again.
+	if n, err := ns.PruneNotifications(ctx, base().Add(time.Second)); err != nil || n != 1 {
+		t.Errorf("PruneNotifications: got %d, %v; want 1 (the sent one, not the pending one)", n, err)
+	}
+	if q, err := ns.QueueNotification(ctx, store.Notification{Kind: store.NotifyTurn, Table: "t1", EventN: 2, Created: base()}, []string{"a1"}); err != nil || q != 0 {
+		t.Errorf("QueueNotification of the pending event: got %d, %v; want 0", q, err)
+	}
 }
 
 func testNotificationConcurrentClaims(t *testing.T, as store.Accounts, ns store.Notifications) {
