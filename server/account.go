@@ -61,6 +61,9 @@ var noSessionPaths = map[string]bool{
 	"/api/account/passkey/signup/finish": true,
 	"/api/account/passkey/signin/begin":  true,
 	"/api/account/passkey/signin/finish": true,
+	"/api/account/email/verify":          true,
+	"/api/account/reset":                 true,
+	"/api/account/reset/finish":          true,
 }
 
 // authenticate finds the account of r's session cookie, if any, and

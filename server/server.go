@@ -128,6 +128,11 @@ type Config struct {
 	AnalysisWorkers int
 	AnalysisWaiting int
 	AnalysisCache   int
+	// Notifier sends Web Push notifications (make the hall with its
+	// Notice hook); nil sends none. Mailer sends mail (addresses, password
+	// resets; it needs PublicURL for its links); nil sends none.
+	Notifier *Notifier
+	Mailer   *Mailer
 }
 
 // Server serves Minehall over HTTP and WebSocket.
@@ -163,6 +168,11 @@ type Server struct {
 	// reviewers are the review workers, stopped by stopReviewers.
 	reviewers     sync.WaitGroup
 	stopReviewers context.CancelFunc
+
+	// mails limits the mails asked for; mailers are the mails being sent.
+	mails       mailLimits
+	mailers     sync.WaitGroup
+	stopDigests context.CancelFunc
 }
 
 // New returns a server for cfg.
@@ -225,6 +235,14 @@ func New(cfg Config) *Server {
 	}
 	s.routes()
 	s.startReviews()
+	if cfg.Notifier != nil {
+		cfg.Notifier.start(cfg.Hall)
+	}
+	if cfg.Mailer != nil {
+		ctx, cancel := context.WithCancel(context.Background())
+		s.stopDigests = cancel
+		s.startDigests(ctx, cfg.Mailer.cfg.DigestPoll)
+	}
 	return s
 }
 
@@ -278,6 +296,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/tables/{id}/ratings", s.invited(s.getTableRatings))
 	s.routeReviews()
 	s.routeAnalysis()
+	s.routePush()
+	s.routeEmail()
 }
 
 // ServeHTTP implements http.Handler: a request that says it comes from
@@ -436,6 +456,13 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	s.mu.Unlock()
 	s.stopReviews()
+	if s.cfg.Notifier != nil {
+		s.cfg.Notifier.shutdown()
+	}
+	if s.stopDigests != nil {
+		s.stopDigests()
+	}
+	s.mailers.Wait()
 	for _, c := range conns {
 		go c.Close(websocket.StatusServiceRestart, "the server is restarting")
 	}

@@ -29,6 +29,13 @@ const (
 	correspondenceMoveS = 60 * 60
 )
 
+// Correspondence reports whether a table with time control tc is played
+// by correspondence: a move time of an hour or more, where players come
+// and go between moves (and are told of their turn outside the tab).
+func Correspondence(tc *store.TimeControl) bool {
+	return tc != nil && tc.MoveS >= correspondenceMoveS
+}
+
 // OfflineGrace returns how long a person whose seat has no connection
 // while it is among the actors is waited for before a stand-in plays for
 // them, at a table of a game with spec and time control tc (nil when
@@ -67,6 +74,7 @@ func (t *Table) noteActors(ms int64, actors []game.Player) {
 		now := slices.Contains(actors, game.Player(i))
 		if now && !t.acting[i] {
 			t.graceFrom[i] = max(t.graceFrom[i], ms)
+			t.turnFrom[i] = t.n
 		}
 		t.acting[i] = now
 	}

@@ -46,6 +46,10 @@ type Config struct {
 	// accounts record its game and ratings there. A table finished again
 	// after a restart is told again.
 	Finished func(ctx context.Context, t *store.Table)
+	// Notice, when set, is told of turns and take-back requests that
+	// people may want to hear of outside the table's page (see [Notice]),
+	// with the table's lock held: it must not block.
+	Notice func(ctx context.Context, n Notice)
 
 	// IdleExpiry a playing table without a clock at which no person has
 	// been for this long (see [Hall.Expire]); defaults DefaultOpenExpiry

@@ -103,6 +103,9 @@ type Table struct {
 
 	pbuf []game.Player
 	abuf []game.Action
+	// turnFrom is, for each seat among the actors, the number of the
+	// action after which it became one (see tellTurn).
+	turnFrom []int64
 }
 
 func randomSeed() uint64 {
@@ -128,6 +131,7 @@ func (h *Hall) build(g game.Game, rec *store.Table, acts []store.Action) (*Table
 		clocks:    newClocks(rec),
 		handOver:  newHandOver(rec.Players),
 		lastActed: make([]int64, rec.Players), acting: make([]bool, rec.Players), graceFrom: make([]int64, rec.Players),
+		turnFrom: make([]int64, rec.Players),
 	}
 	t.ctx, t.cancel = context.WithCancel(context.Background())
 	for i, seat := range rec.Seats {
@@ -381,6 +385,7 @@ func (t *Table) start(ctx context.Context) error {
 	for sub := range t.subs {
 		t.send(sub, t.stateUpdate(sub))
 	}
+	t.tellTurn(ctx, true)
 	t.advance(ctx)
 	return nil
 }
@@ -585,6 +590,7 @@ func (t *Table) commit(ctx context.Context, p game.Player, a game.Action, seq in
 	}
 	t.broadcastAction(p, move, public, standIn)
 	t.lapseRequest()
+	t.tellTurn(ctx, true)
 	return act, nil
 }
 
@@ -636,6 +642,8 @@ func (t *Table) advance(ctx context.Context) {
 func (t *Table) resume(ctx context.Context) {
 	switch {
 	case t.rec.Status == store.StatusPlaying:
+		t.tellTurn(ctx, false)
+		t.tellTakeBack(ctx)
 		t.advance(ctx)
 	case t.rec.Status == store.StatusOpen && t.rec.AutoStart && t.allTaken():
 		if err := t.start(ctx); err != nil {

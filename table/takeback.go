@@ -241,6 +241,7 @@ func (t *Table) askTakeBack(ctx context.Context, seat game.Player, to int64) (Ta
 		return TakeBackInfo{}, err
 	}
 	t.applyEvent(ctx, ev, true) // the bots hold still until it is answered
+	t.tellTakeBack(ctx)
 	return t.request.info(t, TakeBackAsked), nil
 }
 

@@ -72,6 +72,13 @@ type serveOptions struct {
 	// analysisWorkers is how many positions of the analysis board this
 	// instance evaluates at once (0: no analysis board).
 	analysisWorkers int
+	// Notifications outside the tab: Web Push (push, pushContact) and
+	// mail through an SMTP server (off without smtpAddr); see
+	// docs/deploy.md.
+	push                                  bool
+	pushContact                           string
+	smtpAddr, smtpFrom, smtpTLS, smtpUser string
+	smtpPasswordFile                      string
 }
 
 // newServeCmd returns `minehall serve`: the game server, until SIGINT or
@@ -125,6 +132,13 @@ down gracefully.`,
 	f.IntVar(&opts.passwordHashers, "password-hashers", 2, "password hashes (argon2id, 19 MiB each) computed at once; sign-ins beyond wait 100 ms, then get 503 with Retry-After")
 	f.IntVar(&opts.reviewWorkers, "review-workers", 1, "game reviews this instance makes at once, in the background after each finished game (0: no reviews; see docs/review.md)")
 	f.IntVar(&opts.analysisWorkers, "analysis-workers", 1, "positions of the analysis board evaluated at once, each up to 1.5 s of one core; more requests wait (4 at most), then get 429 with Retry-After (0: no analysis board; see docs/review.md)")
+	f.BoolVar(&opts.push, "push", true, "send Web Push notifications to the browsers of accounts that ask for them (your turn at a correspondence table, take-back requests)")
+	f.StringVar(&opts.pushContact, "push-contact", "", "the contact push services see in the VAPID token, an https URL or an e-mail address (default: --public-url if https, else --smtp-from)")
+	f.StringVar(&opts.smtpAddr, "smtp-addr", "", "HOST:PORT of the SMTP server that sends the site's mail (address verification, password resets); needs --smtp-from and --public-url (default: no mail)")
+	f.StringVar(&opts.smtpFrom, "smtp-from", "", "the sender address of the site's mail, such as Minehall <noreply@play.example.org>")
+	f.StringVar(&opts.smtpTLS, "smtp-tls", server.MailTLSStartTLS, "TLS to the SMTP server: starttls (required, port 587), tls (from the start, port 465) or none (a relay on this machine)")
+	f.StringVar(&opts.smtpUser, "smtp-user", "", "user name for SMTP AUTH; the password comes from the environment variable MINEHALL_SMTP_PASSWORD or --smtp-password-file")
+	f.StringVar(&opts.smtpPasswordFile, "smtp-password-file", "", "file holding the SMTP password (its first line)")
 	f.StringVar(&opts.rpID, "rp-id", "", "the WebAuthn relying party ID of passkeys, the site's domain or a registrable suffix of it (default: the host of --public-url, else of each request)")
 	return cmd
 }
@@ -154,6 +168,12 @@ func checkServeOptions(opts serveOptions) error {
 		if u, err := url.Parse(opts.publicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.Trim(u.Path, "/") != "" {
 			return game.Errorf(game.CodeInvalid, "--public-url %q is not a site's address such as https://play.example.org", opts.publicURL)
 		}
+	}
+	if opts.smtpAddr != "" && opts.publicURL == "" {
+		return game.Errorf(game.CodeInvalid, "--smtp-addr needs --public-url: the links in the mails point there, never at a request's own host")
+	}
+	if opts.smtpAddr == "" && (opts.smtpFrom != "" || opts.smtpUser != "" || opts.smtpPasswordFile != "") {
+		return game.Errorf(game.CodeInvalid, "--smtp-from, --smtp-user and --smtp-password-file need --smtp-addr")
 	}
 	if opts.clientIPHeader != "" && len(opts.trustedProxies) == 0 {
 		return game.Errorf(game.CodeInvalid, "--client-ip-header %s needs the --trusted-proxy that sets it", opts.clientIPHeader)
@@ -322,6 +342,14 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 			reviews.TableFinished(ctx, t)
 		}
 	}
+	notifier, mailer, err := notificationsFor(be.store, opts, log)
+	if err != nil {
+		be.close()
+		return err
+	}
+	if notifier != nil {
+		hcfg.Notice = notifier.Notice
+	}
 	hall := table.NewHall(hcfg)
 	if be.cluster != nil {
 		err = be.cluster.Start(ctx, postgres.Handlers{
@@ -359,7 +387,8 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 		Puzzles:  puzzlesFor(be.store),
 		Accounts: accounts, PublicURL: strings.TrimSuffix(opts.publicURL, "/"), RPID: opts.rpID, PasswordHashers: opts.passwordHashers,
 		Tutorials: tutorials, Reviewer: engineReviewer(reg, ai.Budget{}), Reviews: reviews, ReviewWorkers: opts.reviewWorkers,
-		Analyst: analystFor(opts.analysisWorkers), AnalysisWorkers: opts.analysisWorkers})
+		Analyst: analystFor(opts.analysisWorkers), AnalysisWorkers: opts.analysisWorkers,
+		Notifier: notifier, Mailer: mailer})
 	if opts.adminAddr != "" {
 		stopAdmin, err := serveAdmin(opts.adminAddr, srv, log, stdout)
 		if err != nil {

@@ -62,3 +62,57 @@ async function fromNetwork(req, key) {
   if (cached) return cached;
   return res ?? Response.error();
 }
+
+// Web Push (docs/protocol.md): a push carries {kind, table, n, game,
+// url}; the worker shows it in the language of the browser, with the
+// texts of the site's i18n files (from the cache when offline), once per
+// table and kind (a newer one replaces it), and a click opens the table,
+// in a window of the site already open if there is one.
+self.addEventListener('push', (event) => {
+  let msg = {};
+  try { msg = event.data ? event.data.json() : {}; } catch { msg = {}; }
+  event.waitUntil(showPush(msg));
+});
+
+async function texts() {
+  const lang = (self.navigator.language || 'en').slice(0, 2).toLowerCase();
+  for (const l of [lang, 'en']) {
+    const url = `/assets/i18n/${l}.json`;
+    try {
+      const res = (await caches.match(url, { cacheName: CACHE })) || (await fetch(url));
+      if (res && res.ok) return await res.json();
+    } catch { /* try the next */ }
+  }
+  return {};
+}
+
+async function showPush(msg) {
+  const dict = await texts();
+  const game = dict[`game.${msg.game}.title`] || msg.game || 'Minehall';
+  const say = (key, fallback) => (dict[key] || fallback).replace('{game}', game);
+  const kind = msg.kind === 'takeback' ? 'takeback' : 'turn';
+  const url = typeof msg.url === 'string' && msg.url.startsWith('/') ? msg.url : '/';
+  await self.registration.showNotification(say(`push.${kind}.title`, 'Minehall'), {
+    body: say(`push.${kind}.body`, game),
+    tag: `${kind}-${msg.table || ''}`,
+    icon: '/assets/icon.svg',
+    data: { url },
+  });
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || '/', self.location.origin).href;
+  event.waitUntil((async () => {
+    const wins = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    for (const w of wins) {
+      if (w.url === url) return w.focus();
+    }
+    const w = wins.find((c) => 'navigate' in c);
+    if (w) {
+      await w.navigate(url);
+      return w.focus();
+    }
+    return self.clients.openWindow(url);
+  })());
+});

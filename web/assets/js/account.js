@@ -3,7 +3,7 @@
 // out, and, signed in, the account's settings (accountsettings.js).
 // Accounts are optional; guests play as before.
 import { h, clear, keepFocus } from './dom.js';
-import { t, onLanguage } from './i18n.js';
+import { t, onLanguage, language } from './i18n.js';
 import { api, heldSeats } from './api.js';
 import { navigate } from './router.js';
 import { icon } from './icons.js';
@@ -129,7 +129,7 @@ export function accountPage(el) {
   let error = '';
   let note = '';
   let busy = false;
-  const form = { inName: '', inPassword: '', upName: '', upPassword: '' };
+  const form = { inName: '', inPassword: '', upName: '', upPassword: '', forgot: '' };
   let settings = null; // the signed-in account's settings, made for settingsOf
   let settingsOf = '';
 
@@ -164,6 +164,22 @@ export function accountPage(el) {
     ...settings.render().filter(Boolean)];
   }
 
+  // forgotPassword is "Forgot password?": an address to mail a reset
+  // link to; the answer is the same whether or not the address is an
+  // account's.
+  function forgotPassword() {
+    const ask = () => run(async () => {
+      await api('POST', '/api/account/reset', { address: form.forgot.trim(), lang: language() });
+      note = t('account.resetasked', { address: form.forgot.trim() });
+    });
+    return h('details', { class: 'forgot', id: 'forgot' }, h('summary', { text: t('account.forgot') }),
+      h('form', { class: 'account-form', id: 'forgot-form', onsubmit: (e) => { e.preventDefault(); ask(); } },
+        h('div', { class: 'field' }, h('label', { for: 'forgot-address', text: t('notifyout.email') }),
+          h('input', { id: 'forgot-address', type: 'email', autocomplete: 'email', maxlength: 254, value: form.forgot, oninput: (e) => { form.forgot = e.target.value; } })),
+        h('small', { class: 'help', text: t('account.forgothelp') }),
+        h('button', { type: 'submit', id: 'forgot-send', text: t('account.forgotsend') })));
+  }
+
   function signInView() {
     const canPasskey = !!window.PublicKeyCredential;
     return [
@@ -173,7 +189,8 @@ export function accountPage(el) {
         h('form', { class: 'account-form', onsubmit: (e) => { e.preventDefault(); run(() => passwordSign('signin', form.inName, form.inPassword)); } },
           field('signin-name', t('account.name'), 'inName', 'text', 'username'),
           field('signin-password', t('account.password'), 'inPassword', 'password', 'current-password'),
-          h('button', { type: 'submit', id: 'signin', text: t('account.signinbutton') }))),
+          h('button', { type: 'submit', id: 'signin', text: t('account.signinbutton') })),
+        forgotPassword()),
       h('section', { class: 'card account-card', 'aria-labelledby': 'up-h' },
         h('h2', { id: 'up-h', text: t('account.signup') }),
         h('p', { class: 'help', text: t('account.why') }),

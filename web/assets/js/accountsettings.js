@@ -6,6 +6,7 @@ import { h } from './dom.js';
 import { t, language } from './i18n.js';
 import { api } from './api.js';
 import { confirmDialog } from './dialog.js';
+import { notifySettings } from './notifysettings.js';
 
 // browserOf names a session's browser and system from its user agent, as
 // far as the common ones tell; '' when it tells nothing.
@@ -122,6 +123,8 @@ export function accountSettings({ me, redraw, deleted }) {
     ];
   }
 
+  const notify = notifySettings({ redraw });
   loadSessions();
-  return { render };
+  // The notifications go before the danger zone.
+  return { render: () => { const r = render(); return [...r.slice(0, 4), notify.render(), ...r.slice(4)]; } };
 }

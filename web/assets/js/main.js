@@ -39,6 +39,8 @@ const analysisPage = lazyPage(() => import('./analysis.js'), 'analysisPage');
 const myTablesPage = lazyPage(() => import('./mytables.js'), 'myTablesPage');
 const puzzlesPage = lazyPage(() => import('./puzzles.js'), 'puzzlesPage');
 const learnPage = lazyPage(() => import('./learn.js'), 'learnPage');
+const resetPasswordPage = lazyPage(() => import('./mailpages.js'), 'resetPasswordPage');
+const verifyEmailPage = lazyPage(() => import('./mailpages.js'), 'verifyEmailPage');
 
 const routes = [
   [/^\/$/, lobbyPage],
@@ -53,6 +55,8 @@ const routes = [
   [/^\/leaderboard\/([a-z0-9_-]+)$/, leaderboardPage],
   [/^\/learn\/([a-z0-9_-]+)$/, learnPage],
   [/^\/my$/, myTablesPage],
+  [/^\/reset-password$/, resetPasswordPage],
+  [/^\/verify-email$/, verifyEmailPage],
 ];
 
 let current = null; // {leave, title}

@@ -1,0 +1,159 @@
+package e2e
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"mime/quotedprintable"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/mail"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/emersion/go-smtp"
+
+	"minehall/account"
+	"minehall/game"
+	"minehall/game/gametest"
+	"minehall/server"
+	"minehall/store/sqlite"
+	"minehall/table"
+	"minehall/web"
+)
+
+// startMailSite is an account site that sends pushes and mails through
+// an SMTP server of the test's; it returns the site and the bodies of the
+// mails delivered.
+func startMailSite(t *testing.T) (string, chan string) {
+	t.Helper()
+	bodies := make(chan string, 8)
+	smtpSrv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &mailSession{bodies: bodies}, nil }))
+	smtpSrv.Domain, smtpSrv.AllowInsecureAuth = "localhost", true
+	sl, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go smtpSrv.Serve(sl)
+	t.Cleanup(func() { smtpSrv.Close() })
+
+	reg := &game.Registry{}
+	reg.Register(gametest.ConnectFour())
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "e2e.db"))
+	if err != nil {
+		t.Fatalf("sqlite.Open: %v", err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	n := server.NewNotifier(server.NotifierConfig{Store: db.Notifications(), Subscriber: "minehall@localhost", Logger: log})
+	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: account.NewRecorder(db, db, reg, log).TableFinished, Notice: n.Notice})
+	m, err := server.NewMailer(server.MailerConfig{Store: db.Notifications(), Addr: sl.Addr().String(), From: "noreply@minehall.example", TLS: server.MailTLSNone, Logger: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "http://localhost:" + strings.TrimPrefix(l.Addr().String(), "127.0.0.1:")
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: web.Handler(), Limits: &server.Limits{},
+		Notifier: n, Mailer: m, PublicURL: url})
+	ts := &httptest.Server{Listener: l, Config: &http.Server{Handler: srv}}
+	ts.Start()
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+		ts.Close()
+		hall.Close()
+		db.Close()
+	})
+	return url, bodies
+}
+
+type mailSession struct {
+	bodies chan string
+}
+
+func (*mailSession) Reset()                               {}
+func (*mailSession) Logout() error                        { return nil }
+func (*mailSession) Mail(string, *smtp.MailOptions) error { return nil }
+func (*mailSession) Rcpt(string, *smtp.RcptOptions) error { return nil }
+func (s *mailSession) Data(r io.Reader) error {
+	m, err := mail.ReadMessage(r)
+	if err != nil {
+		return err
+	}
+	var body io.Reader = m.Body
+	if strings.EqualFold(m.Header.Get("Content-Transfer-Encoding"), "quoted-printable") {
+		body = quotedprintable.NewReader(m.Body)
+	}
+	b, err := io.ReadAll(body)
+	s.bodies <- string(b)
+	return err
+}
+
+// mailedLink returns the link to page in the next mail.
+func mailedLink(t *testing.T, bodies chan string, page string) string {
+	t.Helper()
+	select {
+	case b := <-bodies:
+		link := regexp.MustCompile(`https?://\S+` + regexp.QuoteMeta(page) + `\?token=[A-Za-z0-9_-]+`).FindString(b)
+		if link == "" {
+			t.Fatalf("mail %q has no link to %s", b, page)
+		}
+		return link
+	case <-time.After(20 * time.Second):
+		t.Fatalf("no mail arrived")
+	}
+	return ""
+}
+
+// TestEmailAndPasswordReset: a player adds an address on the account
+// page and confirms it from the mailed link; signed out, "Forgot
+// password?" mails a link whose page sets a new password, which then
+// signs in. Screenshots of the account page's notifications at a
+// desktop's and a phone's size.
+func TestEmailAndPasswordReset(t *testing.T) {
+	url, bodies := startMailSite(t)
+	tab := newTab(t, newBrowser(t), "ann")
+	do(t, tab, 30*time.Second, "open the account page", chromedp.Navigate(url+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signup`)))
+	do(t, tab, 10*time.Second, "sign up",
+		chromedp.SendKeys(chromedp.CSS(`#signup-name`), "Ann"),
+		chromedp.SendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
+		chromedp.Click(chromedp.CSS(`#signup`)))
+	waitFor(t, tab, 10*time.Second, "the notification settings", `!!document.querySelector('#email-form') && !!document.querySelector('#notify-kind-turn')`)
+	do(t, tab, 10*time.Second, "opt in to turns", chromedp.Click(chromedp.CSS(`#notify-kind-turn`)))
+	waitFor(t, tab, 10*time.Second, "the opt-in kept", `document.querySelector('#notify-kind-turn').checked && !document.querySelector('#notify-kind-turn').disabled`)
+	do(t, tab, 10*time.Second, "add an address",
+		chromedp.SendKeys(chromedp.CSS(`#email-address`), "ann@example.org"),
+		chromedp.Click(chromedp.CSS(`#email-save`)))
+	waitFor(t, tab, 10*time.Second, "the note that a link is on its way", `!!document.querySelector('#notify-note') && !!document.querySelector('#email-state')`)
+	do(t, tab, 30*time.Second, "follow the confirmation link", chromedp.Navigate(mailedLink(t, bodies, "/verify-email")), chromedp.WaitVisible(chromedp.CSS(`#verify-done`)))
+	do(t, tab, 30*time.Second, "back to the account page", chromedp.Navigate(url+"/account"), chromedp.WaitVisible(chromedp.CSS(`#email-digest`)))
+	if on := eval[bool](t, tab, `document.querySelector('#notify-kind-turn').checked`); !on {
+		t.Errorf("the turn opt-in after a reload is off; want on")
+	}
+	do(t, tab, 5*time.Second, "scroll to the notifications", chromedp.ScrollIntoView(chromedp.CSS(`#notify-settings`)))
+	shootPage(t, tab, "account-notifications")
+
+	do(t, tab, 10*time.Second, "sign out", chromedp.Click(chromedp.CSS(`#signout`)), chromedp.WaitVisible(chromedp.CSS(`#forgot`)))
+	do(t, tab, 10*time.Second, "forgot password",
+		chromedp.Click(chromedp.CSS(`#forgot summary`)),
+		chromedp.SendKeys(chromedp.CSS(`#forgot-address`), "ann@example.org"))
+	shootPage(t, tab, "account-forgot")
+	do(t, tab, 10*time.Second, "ask for the link", chromedp.Click(chromedp.CSS(`#forgot-send`)), chromedp.WaitVisible(chromedp.CSS(`#account-note`)))
+	do(t, tab, 30*time.Second, "follow the reset link", chromedp.Navigate(mailedLink(t, bodies, "/reset-password")), chromedp.WaitVisible(chromedp.CSS(`#reset-form`)))
+	shootPage(t, tab, "reset-password")
+	do(t, tab, 10*time.Second, "set a new password",
+		chromedp.SendKeys(chromedp.CSS(`#reset-password`), "battery staple"),
+		chromedp.Click(chromedp.CSS(`#reset-submit`)), chromedp.WaitVisible(chromedp.CSS(`#reset-done`)))
+	do(t, tab, 30*time.Second, "sign in with it", chromedp.Click(chromedp.CSS(`#to-signin`)), chromedp.WaitVisible(chromedp.CSS(`#signin`)),
+		chromedp.SendKeys(chromedp.CSS(`#signin-name`), "Ann"),
+		chromedp.SendKeys(chromedp.CSS(`#signin-password`), "battery staple"),
+		chromedp.Click(chromedp.CSS(`#signin`)), chromedp.WaitVisible(chromedp.CSS(`#signout`)))
+}
