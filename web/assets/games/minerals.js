@@ -226,7 +226,7 @@ export function render(el, ctx) {
       onPhone && view.sack ? poolNow(view, ctx) : null));
   // A render of this module's own (a pawn selected, a tool chosen) keeps
   // the focus where it was: on the element with the same data-key.
-  const focused = el.contains(document.activeElement) ? document.activeElement.dataset?.key : '';
+  const focused = el.contains(document.activeElement) ? document.activeElement.dataset?.key || null : '';
   // On a phone the note on the final position follows the stage.
   clear(el).append(h('div', { class: ['minerals', onPhone && 'compact'] },
     stage,
@@ -237,7 +237,9 @@ export function render(el, ctx) {
     playerBoards(view, ctx, colors),
     h('p', { class: 'sr', id: 'mn-keys', text: t('mn.access.keys') })));
   drawn.focus();
-  if (focused) el.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
+  // A control that is gone (a move's button, once played) leaves the
+  // focus on the board's cursor.
+  if (focused !== '') (el.querySelector(`[data-key="${CSS.escape(focused || '')}"]`) || el.querySelector('[data-focus-default]'))?.focus({ preventScroll: true });
 }
 
 // sounds plays what just happened on the board, once per view: one
