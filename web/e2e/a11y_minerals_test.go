@@ -32,15 +32,26 @@ func mtPress(t *testing.T, tab context.Context, what, keys string, mods ...chrom
 // mtFocused is the page-side data-key of the element with the focus.
 const mtFocused = `document.activeElement?.dataset?.key || ''`
 
-// mtTabTo presses Tab until the element with data-key key inside #board
-// has the focus, at most limit times, and fails the test if it never does.
+// mtBefore is the page-side test "the element with data-key %q inside
+// #board comes before the focused element in the document": then
+// Shift+Tab goes to it, else Tab.
+const mtBefore = `(() => { const e = document.querySelector('#board [data-key=' + JSON.stringify(%q) + ']'); const a = document.activeElement;
+  return !!e && !!a && a !== document.body && !!(a.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_PRECEDING); })()`
+
+// mtTabTo presses Tab (or Shift+Tab, towards an element before the focus)
+// until the element with data-key key inside #board has the focus, at most
+// limit times, and fails the test if it never does.
 func mtTabTo(t *testing.T, tab context.Context, key string, limit int) {
 	t.Helper()
 	for i := 0; i < limit; i++ {
 		if eval[string](t, tab, mtFocused) == key && eval[bool](t, tab, `document.getElementById('board').contains(document.activeElement)`) {
 			return
 		}
-		mtPress(t, tab, "Tab towards "+key, kb.Tab)
+		if eval[bool](t, tab, fmt.Sprintf(mtBefore, key)) {
+			mtPress(t, tab, "Shift+Tab towards "+key, kb.Tab, chromedp.ModifierShift)
+		} else {
+			mtPress(t, tab, "Tab towards "+key, kb.Tab)
+		}
 	}
 	t.Fatalf("%d Tabs did not reach %s (the focus is on %q)", limit, key, eval[string](t, tab, `document.activeElement?.outerHTML?.slice(0, 120) || ''`))
 }
