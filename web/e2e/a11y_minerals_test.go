@@ -561,3 +561,67 @@ func at(list []string, i int) string {
 	}
 	return ""
 }
+
+// mtCursorShown is the page-side check that the keyboard cursor of the
+// board is drawn where the focus is: the cursor's ring (Minerals) or frame
+// (TF22) of the focused element is displayed and inside the screen.
+const mtCursorShown = `(() => {
+  const a = document.activeElement;
+  const ring = a?.matches?.('polygon.hex') ? a.ownerSVGElement.querySelectorAll('.rings .cursor-ring.focus') : a?.matches?.('.tfcard') ? a.querySelectorAll('.cursorframe') : [];
+  if (ring.length !== 1 || getComputedStyle(ring[0]).display === 'none') return 'no cursor drawn on ' + (a?.outerHTML || '').slice(0, 80);
+  const r = ring[0].getBoundingClientRect();
+  if (r.width < 10 || r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) return 'the cursor at ' + [r.left, r.top, r.right, r.bottom].map(Math.round) + ' is not on the screen';
+  return '';
+})()`
+
+// TestKeyboardCursorShown opens a Minerals and a TF22 position at the
+// desktop's and a phone's size, Tabs into the board from the page's top,
+// moves the cursor with the arrow keys, and checks that the cursor is
+// drawn on the screen (a shot of each is kept under MINEHALL_SHOTS).
+func TestKeyboardCursorShown(t *testing.T) {
+	mn := mineralsGoldens()[0]
+	mn.Name, mn.Prepare, mn.PrepareReady = "minerals-cursor", "", ""
+	var tf goldenCase
+	for _, lc := range tf22LayoutCases(t) {
+		if lc.Name == "tf22-layout-turn" {
+			tf = lc.goldenCase
+		}
+	}
+	tf.Name = "tf22-cursor"
+	s := goldenSite(t, []goldenCase{mn, tf})
+	browser := newBrowser(t)
+	for _, c := range []struct {
+		gc     goldenCase
+		stop   string
+		arrows []string
+	}{
+		{mn, `#board polygon.hex`, []string{kb.ArrowRight, kb.ArrowDown}},
+		{tf, `#tf-planet .tfcard`, []string{kb.ArrowRight, kb.ArrowDown}},
+	} {
+		for _, vp := range []struct {
+			name string
+			w, h int64
+		}{{"desktop", 1280, 900}, {"phone", 390, 844}} {
+			t.Run(c.gc.Name+"-"+vp.name, func(t *testing.T) {
+				tab := openGolden(t, browser, s, c.gc, vp.w, vp.h)
+				mtTabIntoBoard(t, tab, c.stop, 90)
+				for _, k := range c.arrows {
+					mtPress(t, tab, "arrow", k)
+				}
+				if !eval[bool](t, tab, fmt.Sprintf(`!!document.activeElement?.matches?.(%q)`, c.stop)) {
+					t.Fatalf("the arrow keys took the focus off the board")
+				}
+				if p := eval[string](t, tab, mtCursorShown); p != "" {
+					t.Errorf("%s", p)
+				}
+				c2, cancel := context.WithTimeout(tab, 10*time.Second)
+				defer cancel()
+				shot, err := chromedp.Run(c2, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatalf("screenshot: %v", err)
+				}
+				keepShot(t, shot)
+			})
+		}
+	}
+}
