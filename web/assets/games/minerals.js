@@ -101,7 +101,7 @@ function neighbourHex(hx, dir) {
 }
 
 // keyDirection returns the hex direction a key press asks for on a hex of
-// row: ←/→ along the row; ↑/↓ the neighbour above/below in the same column
+// row: left/right along the row; up/down the neighbour above/below in the same column
 // letter, with Shift the other one; q, e, z, c up-left, up-right,
 // down-left, down-right. '' for other keys.
 function keyDirection(e, row) {
