@@ -33,7 +33,7 @@
 // Geometry follows the game's notation: positions are "row,col" from 1,1
 // at the top left; a card's long sides face north and south; exits are the
 // letters N, E, S, W.
-import { h, s, clear, activate } from '../js/dom.js';
+import { h, s, clear } from '../js/dom.js';
 import { play } from '../js/sound.js';
 import { reasonText } from '../js/explain.js';
 import { compact } from '../js/compact.js';
@@ -651,6 +651,13 @@ function cardGroup(c, view, ctx, targets, mem, rerender) {
   } else if (selected) {
     body.addEventListener('click', () => { mem.swapFrom = ''; rerender(); });
     does = t('tf.access.do.swapunpick');
+  } else if (view.phase === 'turn' && ctx.legal.length && !view.combat && !view.placement && ownCrews(view, ctx.you).length > 1) {
+    // Enter selects the person's crew on the card (of two crews).
+    const here = (view.crews || []).filter((cr) => cr.owner === ctx.you && posName(cr.row, cr.col) === name && cr.color !== mem.crew);
+    if (here.length) {
+      does = t('tf.access.do.selectcrew', { color: colorName(t, here[0].color) });
+      body.addEventListener('click', () => { mem.crew = here[0].color; rerender(); });
+    }
   }
   body.setAttribute('role', does ? 'button' : 'img');
   body.setAttribute('aria-label', does ? t('tf.access.cardaction', { card: there, action: does }) : there);
@@ -719,17 +726,15 @@ function crewsGroup(view, ctx, legal, mem, targets, rerender) {
         grp.append(s('polygon', { points: octagon(cx - 12 - r * 8, cy + 5, 3.6), class: 'ranium carried' }));
       }
       const words = t('tf.crewat', { crew: crewLabel(ctx, view, c.color), pos: k, tunnel: colorName(t, c.tunnel), n: c.ranium }) + (inRock ? ' ' + t('tf.inrock') : '');
+      // An own crew is clicked to select it; the keyboard selects it with
+      // Enter on its card, whose name says that it stands there (one Tab
+      // stop for the planet).
       if (mine && choosing && !targets.has(k)) {
-        grp.dataset.key = 'crew:' + c.color;
-        activate(grp, t('tf.selectcrew', { crew: words }), () => { mem.crew = c.color; rerender(); });
-        grp.setAttribute('aria-pressed', sel ? 'true' : 'false');
-        // No Tab stop of its own: the keyboard selects it with Enter on its
-        // card (one Tab stop for the planet).
-        grp.setAttribute('tabindex', '-1');
-      } else {
-        grp.setAttribute('role', 'img');
-        grp.setAttribute('aria-label', words);
+        grp.dataset.select = c.color;
+        grp.addEventListener('click', () => { mem.crew = c.color; rerender(); });
       }
+      grp.setAttribute('role', 'img');
+      grp.setAttribute('aria-label', sel ? `${words} ${t('tf.access.selectedcrew')}` : words);
       grp.append(s('title', { text: words }));
       g.append(grp);
     });
