@@ -1020,6 +1020,7 @@ export const access = {
           return c.t('mn.access.tool', { tool: c.t(`tool.${id}`), cost: mineralWords(c.t, tool.cost) }) + (now ? ' ' + c.t('mn.access.usable') : '');
         }).join(' ');
       }),
+      cmd('keys', (c) => c.t('mn.access.keys')),
       cmd('around', (c, rest) => {
         const hx = String(rest || '').trim().toLowerCase() || c.view.players?.[c.you]?.pawn || '';
         if (!validHex(hx)) return c.t('mn.access.nohex', { ref: rest || '' });

@@ -1154,6 +1154,7 @@ export const access = {
         return LETTERS.map((L) => c.t('tf.access.action', { letter: L, action: c.t(`tf.action.${L}`), cost: c.t('tf.cost', { n: c.view.costs?.[L] ?? 1 }) }) +
           (legal.letters.has(L) ? ' ' + c.t('tf.access.possible', { n: legal.letters.get(L).length }) : '')).join(' ');
       }),
+      cmd('keys', (c) => c.t('tf.access.keys')),
       cmd('markers', (c) => (c.view.seats || []).map((sv) => c.t('tf.access.markersof', { name: seatLabel(c, sv.seat), n: sv.markers, goal: c.view.goal })).join(' ')),
     ];
   },
