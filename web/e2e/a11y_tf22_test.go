@@ -325,3 +325,40 @@ func TestTF22AccessAtGoldenPosition(t *testing.T) {
 		t.Errorf("actions: got %q; want the possible ones marked", got.Commands["actions"])
 	}
 }
+
+// TestTF22CombatDialogTakesTheFocus seats two people at a strategy-variant
+// table (set up as TestTF22StrategyCombatThroughDialog does) and plays a
+// planned run to a steal with the keyboard alone: when the combat waits
+// for a player's symbol card, the focus of that player, who was on the
+// board, is in the combat dialog on the first card of the hand, and Enter
+// plays it, for the attacker and then the defender.
+func TestTF22CombatDialogTakesTheFocus(t *testing.T) {
+	s, tabs, id := tf22StrategyTable(t)
+	st, _ := tf22State(t, s, id)
+	plan := tf22PlanCombat(st, 300, 40)
+	if plan == nil {
+		t.Fatalf("no run of at most 40 moves leads to a combat from this deal")
+	}
+	for _, m := range plan {
+		_, n := tf22State(t, s, id)
+		waitTF22Actor(t, tabs[m.seat], n, fmt.Sprintf("seat %d", m.seat))
+		keyTF22Move(t, tabs[m.seat], m.move)
+	}
+	att := int(plan[len(plan)-1].seat)
+	for _, seat := range []int{att, 1 - att} {
+		_, n := tf22State(t, s, id)
+		waitTF22Actor(t, tabs[seat], n, fmt.Sprintf("seat %d to choose a symbol card", seat))
+		waitFor(t, tabs[seat], 10*time.Second, fmt.Sprintf("seat %d's focus on the first card of the combat's hand", seat),
+			`document.activeElement === document.querySelector('#tf-combat[role="dialog"] .hand button')`)
+		move := eval[string](t, tabs[seat], `document.activeElement.dataset.move`)
+		mtPress(t, tabs[seat], "Enter on "+move, kb.Enter)
+		waitFor(t, tabs[seat], 30*time.Second, "the card "+move+" played", fmt.Sprintf(`document.getElementById('main').dataset.n !== '%d'`, n))
+		if !eval[bool](t, tabs[seat], `document.getElementById('board').contains(document.activeElement)`) {
+			t.Errorf("seat %d: after its card the focus left the board: %s", seat, eval[string](t, tabs[seat], `document.activeElement?.outerHTML?.slice(0, 120) || ''`))
+		}
+	}
+	end, _ := tf22State(t, s, id)
+	if lc := end.View(game.Spectator).(*tf22.View).LastCombat; lc == nil {
+		t.Errorf("the engine shows no combat after both cards were played by Enter")
+	}
+}

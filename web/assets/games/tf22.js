@@ -305,6 +305,17 @@ export function render(el, ctx) {
     mem.jump = false;
     el.querySelector('#tf-planet [data-focus-default]')?.focus({ preventScroll: true });
   } else if (focused !== '') (el.querySelector(`[data-key="${CSS.escape(focused || '')}"]`) || el.querySelector('[data-focus-default]'))?.focus({ preventScroll: true });
+  // A combat that waits for the person's symbol card takes the focus of a
+  // player on the board into its dialog, once, after the page's own
+  // refocus of the board.
+  const combat = view.combat && legal.symbol.length ? JSON.stringify(view.combat) : '';
+  if (combat && mem.combatFocus !== combat && focused !== '') {
+    setTimeout(() => {
+      const first = el.querySelector('#tf-combat .hand button');
+      if (first && (el.contains(document.activeElement) || document.activeElement === document.body)) first.focus({ preventScroll: true });
+    }, 0);
+  }
+  mem.combatFocus = combat;
 }
 
 // sounds plays what the last move did: a mine card turning or flipping, a
