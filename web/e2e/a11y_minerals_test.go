@@ -625,3 +625,35 @@ func TestKeyboardCursorShown(t *testing.T) {
 		}
 	}
 }
+
+// TestMineralsToolByKeyboard opens the golden 4-player position and
+// chooses a tool with the keyboard: Tab to its button and Enter (for the
+// Hammer, then Tab to a mineral and Enter) takes the focus to the board,
+// on one of the tool's targets, whose name says what Enter does there;
+// Escape cancels the tool and leaves the focus on the board.
+func TestMineralsToolByKeyboard(t *testing.T) {
+	c := mineralsGoldens()[0]
+	c.Name, c.Prepare, c.PrepareReady = "minerals-tool", "", ""
+	s := goldenSite(t, []goldenCase{c})
+	tab := openGolden(t, newBrowser(t), s, c, 1280, 900)
+	tools := eval[[]string](t, tab, `[...document.querySelectorAll('#board button[data-tool-use]')].map((b) => b.dataset.toolUse)`)
+	if len(tools) == 0 {
+		t.Fatalf("no tool may be used at the golden position")
+	}
+	tool := tools[0]
+	mtTabTo(t, tab, "tool:"+tool, 120)
+	mtPress(t, tab, "Enter on the "+tool, kb.Enter)
+	if tool == "hammer" {
+		waitFor(t, tab, 5*time.Second, "the Hammer's minerals", `!!document.querySelector('#board [data-key^="hammer:"]')`)
+		key := eval[string](t, tab, `document.querySelector('#board [data-key^="hammer:"]').dataset.key`)
+		mtTabTo(t, tab, key, 10)
+		mtPress(t, tab, "Enter on "+key, kb.Enter)
+	}
+	waitFor(t, tab, 5*time.Second, "the focus on a target of the "+tool, `document.activeElement?.matches?.('#board polygon.hex.legal')`)
+	if got := eval[string](t, tab, `document.activeElement.getAttribute('aria-label')`); !strings.Contains(got, "Enter: ") {
+		t.Errorf("the target's name: got %q; want what Enter does there", got)
+	}
+	mtPress(t, tab, "Escape", kb.Escape)
+	waitFor(t, tab, 5*time.Second, "the tool cancelled, the focus on the board", `!document.querySelector('#board polygon.hex.legal') && document.activeElement?.matches?.('#board polygon.hex')`)
+	t.Logf("the %s chosen and cancelled by keys", tool)
+}

@@ -239,7 +239,12 @@ export function render(el, ctx) {
   drawn.focus();
   // A control that is gone (a move's button, once played) leaves the
   // focus on the board's cursor.
-  if (focused !== '') (el.querySelector(`[data-key="${CSS.escape(focused || '')}"]`) || el.querySelector('[data-focus-default]'))?.focus({ preventScroll: true });
+  // A tool chosen by its button takes the focus to the board, on the
+  // tool's first target.
+  if (mem.jump) {
+    mem.jump = false;
+    el.querySelector('svg.hexboard [data-focus-default]')?.focus({ preventScroll: true });
+  } else if (focused !== '') (el.querySelector(`[data-key="${CSS.escape(focused || '')}"]`) || el.querySelector('[data-focus-default]'))?.focus({ preventScroll: true });
 }
 
 // sounds plays what just happened on the board, once per view: one
@@ -360,9 +365,13 @@ function board(view, ctx, legal, mem, rerender, colors) {
   // the board (a roving tabindex). A new step puts it on the pawn to
   // select, else on the first target.
   const inside = (hx) => { if (!hx) return false; const { row, col } = parseHex(hx); return row >= r0 && row <= r1 && col >= c0 && col <= c1; };
-  if (mem.cursorSig !== mem.sig || !inside(mem.cursor)) {
-    mem.cursorSig = mem.sig;
-    mem.cursor = (canSelect && mine) || [...targets.keys()][0] || (inside(mem.cursor) && mem.cursor) || mine || (view.board?.[0]?.hex) || hexName(r0, c0);
+  // A tool chosen (with the Hammer, its mineral) puts it on the tool's
+  // first target.
+  const csig = mem.sig + '#' + mem.mode + mem.mineral;
+  if (mem.cursorSig !== csig || !inside(mem.cursor)) {
+    mem.cursorSig = csig;
+    const first = [...targets.keys()][0];
+    mem.cursor = (mem.mode && first) || (canSelect && mine) || first || (inside(mem.cursor) && mem.cursor) || mine || (view.board?.[0]?.hex) || hexName(r0, c0);
   }
   const polys = new Map();
   for (let row = r0; row <= r1; row++) {
@@ -528,12 +537,12 @@ function toolsRow(view, ctx, legal, mem, rerender) {
       if (mem.compact) return li;
       if (usable) {
         li.append(h('button', { type: 'button', class: 'move', 'aria-pressed': active ? 'true' : 'false', 'data-key': 'tool:' + id, 'data-tool-use': id,
-          onclick: () => { mem.mode = active ? '' : id; mem.selected = false; mem.mineral = ''; rerender(); },
+          onclick: () => { mem.mode = active ? '' : id; mem.selected = false; mem.mineral = ''; mem.jump = !active && id !== 'hammer'; rerender(); },
           text: active ? t('mn.button.cancel') : t('mn.button.use') }));
         if (active && id === 'hammer') {
           li.append(h('div', { class: 'choose', role: 'group', 'aria-label': t('mn.choosemineral') },
             [...legal.hammer.keys()].map((m) => h('button', { type: 'button', class: ['chip', mem.mineral === m && 'active'], 'aria-pressed': mem.mineral === m ? 'true' : 'false',
-              'data-key': 'hammer:' + m, onclick: () => { mem.mineral = m; rerender(); } }, swatch(t, m)))));
+              'data-key': 'hammer:' + m, onclick: () => { mem.mineral = m; mem.jump = true; rerender(); } }, swatch(t, m)))));
         }
       } else if (direct) {
         li.append(h('button', { type: 'button', class: 'move', 'data-move': id, 'data-key': 'move:' + id, onclick: () => ctx.send(id), text: t('mn.button.use') }));
@@ -610,12 +619,12 @@ function toolsNow(view, ctx, legal, mem, rerender) {
     if (id === 'hammer' ? legal.hammer.size > 0 : legal.hex.has(id)) {
       const active = mem.mode === id;
       buttons.push(h('button', { type: 'button', class: ['move', 'mn-tool', active && 'active'], 'aria-pressed': active ? 'true' : 'false', 'data-key': 'tool:' + id, 'data-tool-use': id,
-        'aria-label': t('mn.usetool', { tool: t(`tool.${id}`) }), onclick: () => { mem.mode = active ? '' : id; mem.selected = false; mem.mineral = ''; rerender(); } },
+        'aria-label': t('mn.usetool', { tool: t(`tool.${id}`) }), onclick: () => { mem.mode = active ? '' : id; mem.selected = false; mem.mineral = ''; mem.jump = !active && id !== 'hammer'; rerender(); } },
       t(`tool.${id}`), ' ', swatch(t, tool.cost, 1)));
       if (active && id === 'hammer') {
         buttons.push(h('span', { class: 'choose', role: 'group', 'aria-label': t('mn.choosemineral') },
           [...legal.hammer.keys()].map((m) => h('button', { type: 'button', class: ['chip', mem.mineral === m && 'active'], 'aria-pressed': mem.mineral === m ? 'true' : 'false',
-            'data-key': 'hammer:' + m, onclick: () => { mem.mineral = m; rerender(); } }, swatch(t, m)))));
+            'data-key': 'hammer:' + m, onclick: () => { mem.mineral = m; mem.jump = true; rerender(); } }, swatch(t, m)))));
       }
     } else if (id === 'sack') {
       for (const m of ctx.legal.filter((x) => x.startsWith('sack with '))) {
