@@ -974,6 +974,11 @@ export const access = {
     out.push(t('mn.access.boardcount', { n: board.size, minerals: countsWords(t, counts) }));
     out.push(t('mn.access.pawns', { list: [...pawns].map(([hx, i]) => t('mn.access.pawnat', { name: seatName(ctx, i), hex: hx })).join(', ') || t('mn.access.none') }));
     if (view.pending_cut?.length) out.push(t('mn.access.pendinglist', { list: view.pending_cut.join(', ') }));
+    if (view.sack) {
+      out.push(t('mn.access.sack', { from: seatName(ctx, view.current), to: seatName(ctx, view.sack.with), give: countsWords(t, view.sack.give), gv: view.sack.give_value,
+        take: countsWords(t, view.sack.take), tv: view.sack.take_value }));
+    }
+    if (view.phase === 'over' && view.final) out.push(t('mn.final'));
     return out;
   },
 
