@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"net/http"
+
 	"github.com/chromedp/cdproto/accessibility"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
@@ -215,4 +217,52 @@ func choose1(moves []string) string {
 		}
 	}
 	return moves[0]
+}
+
+// TestScreenReaderModeTellsTheClockOnce: at a Minerals table with 12
+// seconds a move and no bank, the live region tells Ann, once, that her
+// clock runs low (ten seconds left) while she thinks.
+func TestScreenReaderModeTellsTheClockOnce(t *testing.T) {
+	s := startSite(t)
+	var created struct {
+		Table struct {
+			ID string `json:"id"`
+		} `json:"table"`
+	}
+	apiCall(t, s, "POST", "/api/tables", "", map[string]any{"game": "minerals", "players": 2, "autostart": true,
+		"time_control": map[string]int{"move_s": 12, "bank_s": 0},
+		"seats":        []map[string]any{{"kind": "person"}, {"kind": "bot", "bot": "random"}}}, &created, http.StatusCreated)
+	id := created.Table.ID
+	var j struct {
+		Seat  int    `json:"seat"`
+		Token string `json:"token"`
+	}
+	apiCall(t, s, "POST", "/api/tables/"+id+"/join", "", map[string]string{"name": "Ann"}, &j, http.StatusOK)
+	tab := newTab(t, newBrowser(t), "reader")
+	do(t, tab, 30*time.Second, "open the table with the mode on",
+		chromedp.Navigate(s.URL+"/"),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('minehall.srmode', '1'); localStorage.setItem('minehall.seat.%s', JSON.stringify({ seat: %d, token: %q }))`, id, j.Seat, j.Token)),
+		chromedp.Navigate(s.URL+"/tables/"+id),
+		chromedp.WaitVisible(chromedp.CSS(`#sr-command`)))
+	stop := time.Now().Add(30 * time.Second)
+	var lines []string
+	for time.Now().Before(stop) {
+		lines = axLog(t, tab, "Announcements")
+		if slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "Clock: ") }) {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	var low []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, "Clock: ") {
+			low = append(low, l)
+		}
+	}
+	if len(low) != 1 || !regexp.MustCompile(`^Clock: 0:(10|0\d) left\.$`).MatchString(low[0]) {
+		t.Fatalf("the live region told %q; want the clock running low told once", lines)
+	}
+	if !slices.Contains(lines, "Your turn") {
+		t.Errorf("the live region told %q; want Ann's turn", lines)
+	}
 }

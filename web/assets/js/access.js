@@ -104,7 +104,7 @@ export class Access {
     this.button = h('button', { type: 'submit' });
     this.element = h('form', { class: 'sr-panel', id: 'sr-panel', onsubmit: (e) => { e.preventDefault(); this.submit(); } },
       this.label, h('div', { class: 'sr-line' }, this.input, this.button), this.help, this.complete, this.answer);
-    this.said = { n: -1, turn: '', low: '', end: false };
+    this.said = { n: -1, turn: false, low: -1, end: false };
     this.timer = setInterval(() => this.watchClock(), 1000);
     this.render();
   }
@@ -191,7 +191,7 @@ export class Access {
 
   helpText() {
     const lines = this.commands().map((c) => `${c.words[0]}: ${c.help}`);
-    return [t('access.helpintro'), ...lines].join(' · ');
+    return `${t('access.helpintro')} ${lines.join(' · ')}. ${t('access.keyhelp')}`;
   }
 
   movesText() {
@@ -250,9 +250,8 @@ export class Access {
       const w = moveWords(this.host.mod(), this.host.game(), f.move, t, ctx?.names || [], { player: f.player, n: f.n });
       this.host.announce(t('access.moved', { name: this.host.nameOf(f.player), move: w }));
     }
-    const turnKey = turn ? String(this.host.ctx()?.n ?? '') : '';
-    if (turn && this.said.turn === '') this.host.announce(t('table.yourturn'));
-    this.said.turn = turnKey;
+    if (turn && !this.said.turn) this.host.announce(t('table.yourturn'));
+    this.said.turn = turn;
     const result = this.host.result();
     if (this.host.status() === 'finished' && result && !this.said.end) {
       this.said.end = true;
@@ -267,26 +266,24 @@ export class Access {
     return w.length ? t('access.end.won', { names: w.map((i) => this.host.nameOf(i)).join(', '), scores }) : t('access.end.none', { scores });
   }
 
-  // watchClock tells once per turn that the person's clock runs low: ten
-  // seconds left of the move time, or of the bank, or of a timed phase.
+  // watchClock tells, once per position the person is to move in, that
+  // their clock runs low: ten seconds left of the move time, or of the
+  // bank once the move time is spent, or of a timed phase.
   watchClock() {
     const ctx = this.host.ctx();
-    if (!ctx || this.host.status() !== 'playing' || ctx.you < 0 || !(ctx.legal || []).length) return;
+    if (!ctx || this.host.status() !== 'playing' || ctx.you < 0 || !(ctx.legal || []).length || this.said.low === ctx.n) return;
     const now = Date.now();
     const c = this.host.clocks.timed() ? this.host.clocks.of(ctx.you) : null;
-    const checks = [];
+    const lefts = [];
     if (c?.running && c.deadline) {
       const left = Clocks.left(c, now);
-      checks.push(['move', left.move], ['bank', left.total]);
+      lefts.push(left.move > 0 ? left.move : left.total);
     }
     const deadline = this.host.deadline();
-    if (deadline) checks.push(['phase', deadline - now]);
-    for (const [kind, left] of checks) {
-      const key = `${ctx.n}:${kind}`;
-      if (left > 0 && left <= LOW_MS && !this.said.low.includes(key)) {
-        this.said.low = `${this.said.low} ${key}`.slice(-200);
-        this.host.announce(t('access.clock.low', { time: duration(left) }));
-      }
-    }
+    if (deadline) lefts.push(deadline - now);
+    const low = lefts.find((left) => left > 0 && left <= LOW_MS);
+    if (low === undefined) return;
+    this.said.low = ctx.n;
+    this.host.announce(t('access.clock.low', { time: duration(low) }));
   }
 }

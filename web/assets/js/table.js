@@ -97,11 +97,12 @@ export function tablePage(el, id) {
     seats: h('ol', { class: 'seats', id: 'seats' }),
     seatctl: h('div', { class: 'seatctl' }),
     notation: h('form', { class: 'notation' }),
-    log: h('ol', { class: 'log', id: 'log', 'aria-live': 'polite' }),
+    // The log scrolls: a keyboard reaches it (tabindex 0) to scroll it.
+    log: h('ol', { class: 'log', id: 'log', 'aria-live': 'polite', tabindex: '0', 'aria-labelledby': 'log-h' }),
     // What the screen-reader mode tells: the other players' moves, the
     // turn, the clock running low, the end (access.js), and what a
     // renderer says through ctx.announce.
-    announce: h('div', { class: 'sr', id: 'announce', role: 'log', 'aria-live': 'polite' }),
+    announce: h('div', { class: 'sr', id: 'announce', role: 'log', 'aria-live': 'polite', 'aria-label': t('access.announcements') }),
     sr: h('div', { class: 'sr-box', id: 'sr-box' }),
   };
   // The board is focusable itself (tabindex -1), the last place focus
@@ -118,7 +119,7 @@ export function tablePage(el, id) {
       h('div', { class: 'play' }, h('h2', { class: 'sr', 'data-i18n': 'table.board', text: t('table.board') }), boxes.status, boxes.graces, takeback.element, boxes.sr, boxes.board, boxes.notation),
       h('aside', { class: 'side' },
         h('h2', { 'data-i18n': 'table.players', text: t('table.players') }), boxes.seats, boxes.seatctl, chat.element,
-        h('h2', { 'data-i18n': 'table.log', text: t('table.log') }), boxes.log)),
+        h('h2', { id: 'log-h', 'data-i18n': 'table.log', text: t('table.log') }), boxes.log)),
     clocks.live, boxes.announce, pass.element);
   bar.start();
 
@@ -209,6 +210,7 @@ export function tablePage(el, id) {
     // line and the log stay quiet, so nothing is said twice.
     boxes.log.setAttribute('aria-live', on ? 'off' : 'polite');
     boxes.status.setAttribute('aria-live', on ? 'off' : 'polite');
+    clocks.live.setAttribute('aria-live', on ? 'off' : 'assertive');
     if (!on) {
       access?.stop();
       access = null;
