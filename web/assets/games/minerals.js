@@ -17,7 +17,13 @@
 // tools that may be used now, the cards that may be taken now and the
 // Sack's swap. The tools' texts, the collection, the pouch and the player
 // boards follow the stage.
-import { h, s, clear, activate } from '../js/dom.js';
+//
+// Without a mouse: every hex is a place of one keyboard cursor (a roving
+// tabindex; the arrows, Shift and q/e/z/c move it in the six directions),
+// named with what a sighted player sees there; Enter acts at it, Escape
+// cancels a selection. access reads the position for the screen-reader
+// mode (js/access.js).
+import { h, s, clear } from '../js/dom.js';
 import { seatColors, seatBadge, paintSeat } from '../js/seatcolors.js';
 import { icon, glyph } from '../js/icons.js';
 import { PanZoom } from '../js/panzoom.js';
@@ -101,9 +107,9 @@ function neighbourHex(hx, dir) {
 }
 
 // keyDirection returns the hex direction a key press asks for on a hex of
-// row: left/right along the row; up/down the neighbour above/below in the same column
-// letter, with Shift the other one; q, e, z, c up-left, up-right,
-// down-left, down-right. '' for other keys.
+// row: left/right along the row; up/down the neighbour above/below in the
+// same column letter, with Shift the other one; q, e, z, c up-left,
+// up-right, down-left, down-right. '' for other keys.
 function keyDirection(e, row) {
   const odd = row & 1;
   switch (e.key) {
@@ -143,9 +149,8 @@ function targetWords(ctx, move) {
 }
 
 // swatch is a small mineral chip with its symbol (for color-blind mode)
-// and an optional count.
-// Its words for a screen reader say the colour, the mineral and the count
-// ("2 × blue (kyanite)").
+// and an optional count. Its words for a screen reader say the colour, the
+// mineral and the count ("2 × blue (kyanite)").
 function swatch(t, m, count) {
   return h('span', { class: `swatch m-${m}`, title: mineralName(t, m) },
     icon(SYMBOLS[m], 'sym'),

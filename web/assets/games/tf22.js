@@ -30,6 +30,12 @@
 // sheet, not by its small figure on the planet. With 2 players each seat
 // leads two crews.
 //
+// Without a mouse: each card of the planet is a place of one keyboard
+// cursor (a roving tabindex, the arrows over the grid), named with its
+// tunnels, crews, bases and loaders; Enter acts on it, Escape cancels the
+// chosen action. access reads the position for the screen-reader mode
+// (js/access.js).
+//
 // Geometry follows the game's notation: positions are "row,col" from 1,1
 // at the top left; a card's long sides face north and south; exits are the
 // letters N, E, S, W.
