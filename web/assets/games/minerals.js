@@ -395,7 +395,8 @@ function board(view, ctx, legal, mem, rerender, colors) {
       // on every mineral's colour.
       const cursorRing = s('g', { class: 'cursor-ring' },
         s('polygon', { points: hexPoints(x, y, R - 3.2), class: 'cursor-out' }), s('polygon', { points: hexPoints(x, y, R - 3.2), class: 'cursor-in' }));
-      poly.addEventListener('focus', () => { cursorRing.classList.add('focus'); pz.reveal(x, y, W / 2); });
+      // The ring shows the keyboard's focus, not a click's.
+      poly.addEventListener('focus', () => { if (poly.matches(':focus-visible')) cursorRing.classList.add('focus'); pz.reveal(x, y, W / 2); });
       poly.addEventListener('blur', () => cursorRing.classList.remove('focus'));
       if (target) {
         poly.dataset.move = target;
