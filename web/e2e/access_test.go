@@ -13,10 +13,10 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
-// createBotTable has Ann create a table of game against a random bot in
-// the lobby, with the screen-reader mode on or off, and returns its id
-// once her page shows the board.
-func createBotTable(t *testing.T, tab context.Context, s *site, gameID string, srMode bool) string {
+// createBotTable has Ann create a table of game against a bot of the
+// given level in the lobby, with the screen-reader mode on or off, and
+// returns its id once her page shows the board.
+func createBotTable(t *testing.T, tab context.Context, s *site, gameID, bot string, srMode bool) string {
 	t.Helper()
 	mode := "0"
 	if srMode {
@@ -29,7 +29,7 @@ func createBotTable(t *testing.T, tab context.Context, s *site, gameID string, s
 		chromedp.WaitVisible(chromedp.CSS(`#create`)),
 		choose(`#game`, gameID),
 		chromedp.WaitVisible(chromedp.CSS(`#seat-1-bot`)),
-		choose(`#seat-1-bot`, "random"),
+		choose(`#seat-1-bot`, bot),
 		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Click(chromedp.CSS(`#create`)),
 	)
@@ -57,7 +57,7 @@ func TestKeyboardMoveListKeepsFocusOnTheBoard(t *testing.T) {
 	for _, g := range []string{"minerals", "tf22", "outofmine", "hammertime"} {
 		t.Run(g, func(t *testing.T) {
 			tab := newTab(t, browser, g)
-			createBotTable(t, tab, s, g, false)
+			createBotTable(t, tab, s, g, "random", false)
 			waitFor(t, tab, 60*time.Second, "Ann's turn", `document.getElementById('main').dataset.myTurn === 'true' && document.querySelectorAll('#legal-moves option').length > 0`)
 			do(t, tab, 10*time.Second, "focus the board", chromedp.Focus(chromedp.CSS(`#board`)))
 			do(t, tab, 10*time.Second, "press m", chromedp.KeyEvent("m"))
@@ -152,4 +152,24 @@ func TestScreenReaderModeOnATable(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestTypedMoveKeepsFocus types a legal move into the move field and
+// presses Enter: while the field waits for Ann's next turn the focus is
+// on the board, not on the page's body, and it is back in the field once
+// her turn comes again.
+func TestTypedMoveKeepsFocus(t *testing.T) {
+	s := startSite(t)
+	tab := newTab(t, newBrowser(t), "typist")
+	createBotTable(t, tab, s, "minerals", "random", false)
+	turn := `document.getElementById('main').dataset.myTurn === 'true' && !document.getElementById('move-input').disabled`
+	waitFor(t, tab, 30*time.Second, "Ann's turn", turn)
+	move := eval[string](t, tab, `document.querySelector('#legal-moves option').value`)
+	before := eval[int](t, tab, annMoves)
+	do(t, tab, 10*time.Second, "type "+move, chromedp.SendKeys(chromedp.CSS(`#move-input`), move+kb.Enter))
+	waitFor(t, tab, 10*time.Second, "Ann's move in the log", fmt.Sprintf(`%s > %d`, annMoves, before))
+	if got := eval[string](t, tab, `document.activeElement === document.body ? 'body' : document.activeElement.id || document.activeElement.tagName`); got == "body" {
+		t.Errorf("after the typed move the focus is on the page's body; want the board or the field")
+	}
+	waitFor(t, tab, 30*time.Second, "Ann's next turn with the focus in the field", turn+` && document.activeElement?.id === 'move-input'`)
 }

@@ -216,6 +216,25 @@ func TestAxeFindsNoViolation(t *testing.T) {
 
 	for _, lang := range []string{"en", "de"} {
 		t.Run(lang, func(t *testing.T) {
+			// A tab for the pages and one for the golden tables, whose
+			// frozen clock and seats the other pages need not share.
+			common := fmt.Sprintf(`localStorage.setItem('minehall.lang', %q); localStorage.setItem('minehall.sound', 'off');`, lang)
+			golden := common
+			for _, c := range tables {
+				c.Lang = lang
+				golden += goldenSetup(c) + ";"
+			}
+			tabs := map[bool]context.Context{}
+			for isGolden, setup := range map[bool]string{false: common, true: golden} {
+				tab := newTab(t, browser, fmt.Sprintf("%s-golden-%v", lang, isGolden))
+				do(t, tab, 30*time.Second, "open the lobby",
+					chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+						_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: setup})
+						return err
+					}),
+					chromedp.Navigate(s.URL+"/"))
+				tabs[isGolden] = tab
+			}
 			for _, p := range pages {
 				if p.srMode && lang != "en" {
 					continue
@@ -224,19 +243,9 @@ func TestAxeFindsNoViolation(t *testing.T) {
 				if p.srMode {
 					name += " (screen-reader mode)"
 				}
-				tab := newTab(t, browser, strings.NewReplacer("/", "_", "?", "_").Replace(name))
-				setup := fmt.Sprintf(`localStorage.setItem('minehall.lang', %q); localStorage.setItem('minehall.srmode', %q); localStorage.setItem('minehall.sound', 'off');`,
-					lang, map[bool]string{true: "1", false: "0"}[p.srMode])
-				if p.golden != nil {
-					g := *p.golden
-					g.Lang = lang
-					setup = goldenSetup(g) + ";" + setup
-				}
+				tab := tabs[p.golden != nil]
 				do(t, tab, 30*time.Second, "open "+name,
-					chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-						_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: setup})
-						return err
-					}),
+					chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('minehall.srmode', %q)`, map[bool]string{true: "1", false: "0"}[p.srMode])),
 					chromedp.Navigate(s.URL+p.path))
 				if !holds(tab, 15*time.Second, p.ready) {
 					t.Errorf("waited 15s for %s drawn (%s); the page shows %q", name, p.ready, eval[string](t, tab, `document.body.innerText.slice(0, 400)`))

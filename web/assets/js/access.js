@@ -245,9 +245,10 @@ export class Access {
   // is now the person's turn.
   frame(f, turn) {
     const ctx = this.host.ctx();
-    if (f.type === 'update' && f.n !== this.said.n && f.player !== ctx?.you && f.player >= 0 && f.move) {
+    if (f.type === 'update' && f.n !== this.said.n && f.player !== ctx?.you && f.player >= 0) {
       this.said.n = f.n;
-      const w = moveWords(this.host.mod(), this.host.game(), f.move, t, ctx?.names || [], { player: f.player, n: f.n });
+      // A move the person may not see is told as the log tells it.
+      const w = f.move ? moveWords(this.host.mod(), this.host.game(), f.move, t, ctx?.names || [], { player: f.player, n: f.n }) : t('log.hidden');
       this.host.announce(t('access.moved', { name: this.host.nameOf(f.player), move: w }));
     }
     if (turn && !this.said.turn) this.host.announce(t('table.yourturn'));
