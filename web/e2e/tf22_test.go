@@ -302,8 +302,8 @@ func TestTF22CardUnderOwnCrewTakesTheClick(t *testing.T) {
 	pos := eval[string](t, tab, `document.querySelector('#tf-planet .crew.mine').dataset.pos`)
 	crew := fmt.Sprintf(`#tf-planet .crew.mine[data-pos=%q]`, pos)
 	card := fmt.Sprintf(`#tf-planet .tfcard[data-pos=%q]`, pos)
-	if got := eval[string](t, tab, fmt.Sprintf(`document.querySelector(%q).getAttribute('role')`, crew)); got != "button" {
-		t.Errorf("own crew on %s before an action is chosen: role %q; want button (it selects the crew)", pos, got)
+	if got := eval[string](t, tab, fmt.Sprintf(`document.querySelector(%q).dataset.select || ''`, crew)); got == "" {
+		t.Errorf("own crew on %s before an action is chosen: no data-select; want it to select the crew on a click", pos)
 	}
 	side := eval[string](t, tab, fmt.Sprintf(`document.querySelector(%q).dataset.side`, card))
 

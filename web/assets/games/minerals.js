@@ -17,7 +17,13 @@
 // tools that may be used now, the cards that may be taken now and the
 // Sack's swap. The tools' texts, the collection, the pouch and the player
 // boards follow the stage.
-import { h, s, clear, activate } from '../js/dom.js';
+//
+// Without a mouse: every hex is a place of one keyboard cursor (a roving
+// tabindex; the arrows, Shift and q/e/z/c move it in the six directions),
+// named with what a sighted player sees there; Enter acts at it, Escape
+// cancels a selection. access reads the position for the screen-reader
+// mode (js/access.js).
+import { h, s, clear } from '../js/dom.js';
 import { seatColors, seatBadge, paintSeat } from '../js/seatcolors.js';
 import { icon, glyph } from '../js/icons.js';
 import { PanZoom } from '../js/panzoom.js';
@@ -79,14 +85,84 @@ function parseHex(name) {
 
 function mineralName(t, m) { return t(`mineral.${m}`); }
 
+// hexName returns the notation's name of the hex at row and col (from 0).
+function hexName(row, col) { return String.fromCharCode(97 + col) + (row + 1); }
+
+// validHex reports whether ref names a hex of the grid ("l5").
+function validHex(ref) { return /^[a-p]([1-9]|1[0-6])$/.test(ref || ''); }
+
+// The six neighbours of a hex, as column and row offsets, on an even and
+// an odd row (odd rows are drawn half a hex to the right).
+const EVEN = { e: [1, 0], ne: [0, -1], nw: [-1, -1], w: [-1, 0], sw: [-1, 1], se: [0, 1] };
+const ODD = { e: [1, 0], ne: [1, -1], nw: [0, -1], w: [-1, 0], sw: [0, 1], se: [1, 1] };
+const DIRECTIONS = ['e', 'ne', 'nw', 'w', 'sw', 'se'];
+
+// neighbourHex returns the hex next to hx in direction dir, or '' off the
+// grid.
+function neighbourHex(hx, dir) {
+  const { row, col } = parseHex(hx);
+  const [dc, dr] = (row & 1 ? ODD : EVEN)[dir];
+  const r = row + dr, c = col + dc;
+  return r < 0 || r >= GRID || c < 0 || c >= GRID ? '' : hexName(r, c);
+}
+
+// keyDirection returns the hex direction a key press asks for on a hex of
+// row: left/right along the row; up/down the neighbour above/below in the
+// same column letter, with Shift the other one; q, e, z, c up-left,
+// up-right, down-left, down-right. '' for other keys.
+function keyDirection(e, row) {
+  const odd = row & 1;
+  switch (e.key) {
+    case 'ArrowLeft': return 'w';
+    case 'ArrowRight': return 'e';
+    case 'ArrowUp': return (odd ? !e.shiftKey : e.shiftKey) ? 'nw' : 'ne';
+    case 'ArrowDown': return (odd ? !e.shiftKey : e.shiftKey) ? 'sw' : 'se';
+    case 'q': case 'Q': return 'nw';
+    case 'e': case 'E': return 'ne';
+    case 'z': case 'Z': return 'sw';
+    case 'c': case 'C': return 'se';
+  }
+  return '';
+}
+
+// hexWords says what a sighted player sees on hex name and what Enter does
+// there: its mineral by colour and value (or empty), the pawn on it, the
+// cut-off mark, and the step's action.
+function hexWords(ctx, name, { c, pawn, pending, target, selected, selectable }) {
+  const { t } = ctx;
+  const bits = [c ? t('mn.access.hex', { hex: name, mineral: mineralWords(t, c.mineral), value: c.value }) : t('mn.access.empty', { hex: name })];
+  if (pawn !== undefined) bits.push(pawn === ctx.you ? t('mn.access.yourpawn') : t('mn.access.pawn', { name: seatName(ctx, pawn), n: pawn + 1 }));
+  if (selected) bits.push(t('mn.access.selected'));
+  if (pending) bits.push(t('mn.access.pending'));
+  if (target) bits.push(targetWords(ctx, target));
+  else if (selectable) bits.push(selected ? t('mn.access.do.deselect') : t('mn.access.do.select'));
+  return bits.join(', ');
+}
+
+// targetWords says what Enter on a target hex does ("Enter: move here").
+function targetWords(ctx, move) {
+  const { t } = ctx;
+  const f = move.split(' ');
+  if (f[0] === 'hammer') return t('mn.access.do.hammer', { mineral: mineralWords(t, f[1]) });
+  if (['move', 'remove', 'place'].includes(f[0])) return t(`mn.access.do.${f[0]}`);
+  return t('mn.access.do.tool', { tool: t(`tool.${f[0]}`) });
+}
+
 // swatch is a small mineral chip with its symbol (for color-blind mode)
-// and an optional count.
+// and an optional count. Its words for a screen reader say the colour, the
+// mineral and the count ("2 × blue (kyanite)").
 function swatch(t, m, count) {
   return h('span', { class: `swatch m-${m}`, title: mineralName(t, m) },
     icon(SYMBOLS[m], 'sym'),
-    count !== undefined ? h('span', { class: 'count', text: `×${count}` }) : null,
-    h('span', { class: 'sr', text: `${mineralName(t, m)}${count !== undefined ? ' ' + count : ''}` }));
+    count !== undefined ? h('span', { class: 'count', 'aria-hidden': 'true', text: `×${count}` }) : null,
+    h('span', { class: 'sr', text: count !== undefined ? countWords(t, m, count) : mineralWords(t, m) }));
 }
+
+// mineralWords says a mineral by its colour and name ("blue (kyanite)").
+function mineralWords(t, m) { return t('mn.access.mineral', { color: t(`mn.access.color.${m}`), mineral: mineralName(t, m) }); }
+
+// countWords says a count of a mineral ("2 × blue (kyanite)").
+function countWords(t, m, n) { return t('mn.access.count', { n, mineral: mineralWords(t, m) }); }
 
 // classify splits the legal moves: hex moves by verb and hex, and the rest.
 function classify(legal) {
@@ -153,6 +229,9 @@ export function render(el, ctx) {
       onPhone ? cardSlots(view, ctx) : null,
       sackPanel(view, ctx),
       onPhone && view.sack ? poolNow(view, ctx) : null));
+  // A render of this module's own (a pawn selected, a tool chosen) keeps
+  // the focus where it was: on the element with the same data-key.
+  const focused = el.contains(document.activeElement) ? document.activeElement.dataset?.key || null : '';
   // On a phone the note on the final position follows the stage.
   clear(el).append(h('div', { class: ['minerals', onPhone && 'compact'] },
     stage,
@@ -160,8 +239,17 @@ export function render(el, ctx) {
     toolsRow(view, ctx, legal, mem, rerender),
     collectionRow(view, ctx, legal, mem),
     pouchBox(view, t),
-    playerBoards(view, ctx, colors)));
+    playerBoards(view, ctx, colors),
+    h('p', { class: 'sr', id: 'mn-keys', text: t('mn.access.keys') })));
   drawn.focus();
+  // A control that is gone (a move's button, once played) leaves the
+  // focus on the board's cursor.
+  // A tool chosen by its button takes the focus to the board, on the
+  // tool's first target.
+  if (mem.jump) {
+    mem.jump = false;
+    el.querySelector('svg.hexboard [data-focus-default]')?.focus({ preventScroll: true });
+  } else if (focused !== '') (el.querySelector(`[data-key="${CSS.escape(focused || '')}"]`) || el.querySelector('[data-focus-default]'))?.focus({ preventScroll: true });
 }
 
 // sounds plays what just happened on the board, once per view: one
@@ -268,7 +356,7 @@ function board(view, ctx, legal, mem, rerender, colors) {
   if (mem.mode && mem.mode !== 'hammer') for (const [hx, m] of legal.hex.get(mem.mode) || []) targets.set(hx, m);
   if (mem.mode === 'hammer' && mem.mineral) for (const [hx, m] of legal.hammer.get(mem.mineral) || []) targets.set(hx, m);
 
-  const svg = s('svg', { class: 'hexboard', role: 'group', 'aria-label': t('mn.board') });
+  const svg = s('svg', { class: 'hexboard', role: 'group', 'aria-label': t('mn.board'), 'aria-describedby': 'mn-keys' });
   const cells = s('g', {});
   const marks = s('g', { 'aria-hidden': 'true' });
   const rings = s('g', { class: 'rings', 'aria-hidden': 'true' });
@@ -276,26 +364,49 @@ function board(view, ctx, legal, mem, rerender, colors) {
   const tap = []; // centres of the places to tap
   const others = []; // centres of the other things to tap on the board (the selected pawn)
   let pawnAt = null; // the centre of the person's pawn, when it may move
+  const mine = view.players?.[ctx.you]?.pawn || '';
+  const canSelect = !!mine && pawns.get(mine) === ctx.you && legal.hex.has('move');
+  // The keyboard cursor: a hex of the drawn board, the one Tab stop of
+  // the board (a roving tabindex). A new step puts it on the pawn to
+  // select, else on the first target.
+  const inside = (hx) => { if (!hx) return false; const { row, col } = parseHex(hx); return row >= r0 && row <= r1 && col >= c0 && col <= c1; };
+  // A tool chosen (with the Hammer, its mineral) puts it on the tool's
+  // first target.
+  const csig = mem.sig + '#' + mem.mode + mem.mineral;
+  if (mem.cursorSig !== csig || !inside(mem.cursor)) {
+    mem.cursorSig = csig;
+    const first = [...targets.keys()][0];
+    mem.cursor = (mem.mode && first) || (canSelect && mine) || first || (inside(mem.cursor) && mem.cursor) || mine || (view.board?.[0]?.hex) || hexName(r0, c0);
+  }
+  const polys = new Map();
   for (let row = r0; row <= r1; row++) {
     for (let col = c0; col <= c1; col++) {
-      const name = String.fromCharCode(97 + col) + (row + 1);
+      const name = hexName(row, col);
       const [x, y] = center(row, col);
       const c = minerals.get(name);
       const target = targets.get(name);
       const cls = ['hex', c ? `m-${c.mineral}` : 'empty', pending.has(name) && 'cut', target && 'legal'];
-      const poly = s('polygon', { points: hexPoints(x, y), class: cls, 'data-hex': name });
+      const poly = s('polygon', { points: hexPoints(x, y), class: cls, 'data-hex': name, 'data-key': 'hex:' + name,
+        tabindex: name === mem.cursor ? '0' : '-1', role: target || (canSelect && name === mine) ? 'button' : 'img',
+        'aria-label': hexWords(ctx, name, { c, pawn: pawns.get(name), pending: pending.has(name), target, selected: mem.selected && name === mine, selectable: canSelect && name === mine }) });
+      if (name === mem.cursor) poly.dataset.focusDefault = '';
+      polys.set(name, poly);
+      // The keyboard cursor: a dark ring with a white one inside it, seen
+      // on every mineral's colour.
+      const cursorRing = s('g', { class: 'cursor-ring' },
+        s('polygon', { points: hexPoints(x, y, R - 3.2), class: 'cursor-out' }), s('polygon', { points: hexPoints(x, y, R - 3.2), class: 'cursor-in' }));
+      // The ring shows the keyboard's focus, not a click's.
+      poly.addEventListener('focus', () => { if (poly.matches(':focus-visible')) cursorRing.classList.add('focus'); pz.reveal(x, y, W / 2); });
+      poly.addEventListener('blur', () => cursorRing.classList.remove('focus'));
       if (target) {
         poly.dataset.move = target;
-        poly.dataset.key = 'hex:' + name;
-        activate(poly, t('mn.target', { move: describe(target, t), hex: name }), () => ctx.send(target));
+        poly.addEventListener('click', () => ctx.send(target));
         // A target is ringed: an outer dark ring and a bright one inside
         // it, around the hex, so the value and symbol stay readable.
-        const ring = s('polygon', { points: hexPoints(x, y, R - 1.4), class: 'ring-in' });
-        rings.append(s('polygon', { points: hexPoints(x, y, R + 1.2), class: 'ring-out' }), ring);
-        poly.addEventListener('focus', () => { ring.classList.add('focus'); pz.reveal(x, y, W / 2); });
-        poly.addEventListener('blur', () => ring.classList.remove('focus'));
+        rings.append(s('polygon', { points: hexPoints(x, y, R + 1.2), class: 'ring-out' }), s('polygon', { points: hexPoints(x, y, R - 1.4), class: 'ring-in' }));
         tap.push([x, y]);
       }
+      rings.append(cursorRing);
       cells.append(poly);
       if (c) {
         marks.append(s('text', { x, y: y + (ctx.colorBlind ? 9 : 4), class: `val m-${c.mineral}`, text: String(c.value) }));
@@ -309,32 +420,63 @@ function board(view, ctx, legal, mem, rerender, colors) {
     const [x, y] = center(row, col);
     marks.append(s('polygon', { points: hexPoints(x, y), class: `ghost m-${c.mineral}` }));
   }
+  const toggle = () => { mem.selected = !mem.selected; mem.mode = ''; rerender(); };
   for (const [hx, i] of pawns) {
     const { row, col } = parseHex(hx);
     const [x, y] = center(row, col);
-    const mine = i === ctx.you;
-    const canSelect = mine && legal.hex.has('move');
-    const g = paintSeat(s('g', { class: ['pawn', mine && 'mine', canSelect && 'selectable', canSelect && mem.selected && 'selected'], 'data-pawn': i, 'data-hex': hx }), colors, i);
+    const own = i === ctx.you;
+    const selectable = own && canSelect;
+    // The pawn is drawn over its hex and hidden from screen readers: the
+    // hex's name says whose pawn stands there, and the hex selects it.
+    const g = paintSeat(s('g', { class: ['pawn', own && 'mine', selectable && 'selectable', selectable && mem.selected && 'selected'], 'data-pawn': i, 'data-hex': hx, 'aria-hidden': 'true' }), colors, i);
     // A pawn to select (or deselect) is tapped anywhere on its hex.
-    if (canSelect) g.append(s('polygon', { points: hexPoints(x, y), class: 'pawn-hit' }));
+    if (selectable) g.append(s('polygon', { points: hexPoints(x, y), class: 'pawn-hit' }));
     g.append(s('circle', { cx: x, cy: y, r: R * 0.58 }), s('text', { x, y: y + 4, text: String(i + 1) }));
-    if (canSelect) {
+    if (selectable) {
       g.dataset.key = 'pawn';
-      activate(g, mem.selected ? t('mn.deselect') : t('mn.select', { hex: hx }), () => {
-        mem.selected = !mem.selected;
-        mem.mode = '';
-        rerender();
-      });
-      g.setAttribute('aria-pressed', mem.selected ? 'true' : 'false');
+      g.addEventListener('click', toggle);
+      if (!targets.has(hx)) polys.get(hx)?.addEventListener('click', toggle);
       if (!mem.selected) tap.push([x, y]);
       else others.push([x, y]);
       pawnAt = [x, y];
-    } else {
-      g.setAttribute('aria-label', t('mn.pawnof', { name: ctx.names[i] ?? i + 1, hex: hx }));
-      g.setAttribute('role', 'img');
     }
     svg.append(g);
   }
+  // The keys: arrows (and q, e, z, c) move the cursor over the hexes, Enter
+  // or Space acts at it, Escape cancels a selection.
+  svg.addEventListener('focusin', (e) => {
+    const hx = e.target.dataset?.hex;
+    if (!hx || !polys.has(hx) || hx === mem.cursor) return;
+    polys.get(mem.cursor)?.setAttribute('tabindex', '-1');
+    e.target.setAttribute('tabindex', '0');
+    mem.cursor = hx;
+  });
+  svg.addEventListener('keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const hx = e.target.dataset?.hex;
+    if (!hx || !polys.has(hx)) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      const target = targets.get(hx);
+      if (target) ctx.send(target);
+      else if (canSelect && hx === mine) toggle();
+      else ctx.announce?.(t('mn.access.nothinghere', { hex: hx }));
+      return;
+    }
+    if (e.key === 'Escape') {
+      if (!mem.selected && !mem.mode) return;
+      e.preventDefault();
+      e.stopPropagation();
+      mem.selected = false; mem.mode = ''; mem.mineral = '';
+      rerender();
+      return;
+    }
+    const dir = keyDirection(e, parseHex(hx).row);
+    if (!dir) return;
+    e.preventDefault();
+    const next = neighbourHex(hx, dir);
+    if (next && polys.has(next)) polys.get(next).focus();
+  });
   pz.attach(svg);
   const wrap = h('div', { class: 'hexwrap' }, pz.controls(t), svg);
   const focus = () => {
@@ -401,12 +543,12 @@ function toolsRow(view, ctx, legal, mem, rerender) {
       if (mem.compact) return li;
       if (usable) {
         li.append(h('button', { type: 'button', class: 'move', 'aria-pressed': active ? 'true' : 'false', 'data-key': 'tool:' + id, 'data-tool-use': id,
-          onclick: () => { mem.mode = active ? '' : id; mem.selected = false; mem.mineral = ''; rerender(); },
+          onclick: () => { mem.mode = active ? '' : id; mem.selected = false; mem.mineral = ''; mem.jump = !active && id !== 'hammer'; rerender(); },
           text: active ? t('mn.button.cancel') : t('mn.button.use') }));
         if (active && id === 'hammer') {
           li.append(h('div', { class: 'choose', role: 'group', 'aria-label': t('mn.choosemineral') },
             [...legal.hammer.keys()].map((m) => h('button', { type: 'button', class: ['chip', mem.mineral === m && 'active'], 'aria-pressed': mem.mineral === m ? 'true' : 'false',
-              'data-key': 'hammer:' + m, onclick: () => { mem.mineral = m; rerender(); } }, swatch(t, m)))));
+              'data-key': 'hammer:' + m, onclick: () => { mem.mineral = m; mem.jump = true; rerender(); } }, swatch(t, m)))));
         }
       } else if (direct) {
         li.append(h('button', { type: 'button', class: 'move', 'data-move': id, 'data-key': 'move:' + id, onclick: () => ctx.send(id), text: t('mn.button.use') }));
@@ -483,12 +625,12 @@ function toolsNow(view, ctx, legal, mem, rerender) {
     if (id === 'hammer' ? legal.hammer.size > 0 : legal.hex.has(id)) {
       const active = mem.mode === id;
       buttons.push(h('button', { type: 'button', class: ['move', 'mn-tool', active && 'active'], 'aria-pressed': active ? 'true' : 'false', 'data-key': 'tool:' + id, 'data-tool-use': id,
-        'aria-label': t('mn.usetool', { tool: t(`tool.${id}`) }), onclick: () => { mem.mode = active ? '' : id; mem.selected = false; mem.mineral = ''; rerender(); } },
+        'aria-label': t('mn.usetool', { tool: t(`tool.${id}`) }), onclick: () => { mem.mode = active ? '' : id; mem.selected = false; mem.mineral = ''; mem.jump = !active && id !== 'hammer'; rerender(); } },
       t(`tool.${id}`), ' ', swatch(t, tool.cost, 1)));
       if (active && id === 'hammer') {
         buttons.push(h('span', { class: 'choose', role: 'group', 'aria-label': t('mn.choosemineral') },
           [...legal.hammer.keys()].map((m) => h('button', { type: 'button', class: ['chip', mem.mineral === m && 'active'], 'aria-pressed': mem.mineral === m ? 'true' : 'false',
-            'data-key': 'hammer:' + m, onclick: () => { mem.mineral = m; rerender(); } }, swatch(t, m)))));
+            'data-key': 'hammer:' + m, onclick: () => { mem.mineral = m; mem.jump = true; rerender(); } }, swatch(t, m)))));
       }
     } else if (id === 'sack') {
       for (const m of ctx.legal.filter((x) => x.startsWith('sack with '))) {
@@ -743,3 +885,167 @@ export function learnTarget(el, move, target) {
   poly.ownerSVGElement.append(ring);
   return true;
 }
+
+// ---- play without sight: what the screen-reader mode reads ----
+
+// boardOf returns the view's board as a map hex -> {mineral, value} and
+// its pawns as a map hex -> seat (the final position at the end).
+function boardOf(view) {
+  const final = view.phase === 'over' && view.final;
+  const board = new Map(((final ? final.board : view.board) || []).map((c) => [c.hex, c]));
+  const pawns = new Map();
+  if (final) { if (final.pawn) pawns.set(final.pawn, final.seat); } else (view.players || []).forEach((p, i) => { if (p.pawn) pawns.set(p.pawn, i); });
+  return { board, pawns };
+}
+
+// countsWords says counts of minerals by colour ("2 × blue (kyanite), 1 ×
+// white (wollastonite)"), or none.
+function countsWords(t, counts) {
+  const list = MINERALS.filter((m) => counts?.[m]).map((m) => countWords(t, m, counts[m]));
+  return list.length ? list.join(', ') : t('mn.access.none');
+}
+
+// fragmentsAfter returns the fragments a move of the pawn on from to hex
+// to cuts off, from the view alone: the minerals left without a pawn once
+// the mineral under from leaves, each fragment's hexes and the mineral it
+// gives (its lowest).
+function fragmentsAfter(board, pawns, from, to) {
+  const left = new Map(board);
+  left.delete(from);
+  const stands = new Set([...pawns.keys()].filter((hx) => hx !== from));
+  stands.add(to);
+  const seen = new Set();
+  const out = [];
+  for (const d of DIRECTIONS) {
+    const nb = neighbourHex(from, d);
+    if (!nb || !left.has(nb) || seen.has(nb)) continue;
+    const group = [nb];
+    seen.add(nb);
+    let pawn = false;
+    for (let i = 0; i < group.length; i++) {
+      if (stands.has(group[i])) pawn = true;
+      for (const d2 of DIRECTIONS) {
+        const n2 = neighbourHex(group[i], d2);
+        if (n2 && left.has(n2) && !seen.has(n2)) { seen.add(n2); group.push(n2); }
+      }
+    }
+    if (pawn) continue;
+    const lowest = group.reduce((a, b) => (left.get(b).value < left.get(a).value ? b : a));
+    out.push({ hexes: group.sort(), takes: left.get(lowest).mineral });
+  }
+  return out;
+}
+
+// pawnMoves returns the legal moves of the person's pawn (a plain move, or
+// one with the Map or the Compass) as a map hex -> move.
+function pawnMoves(legal) {
+  const out = new Map();
+  for (const m of legal) {
+    const f = m.split(' ');
+    if (f.length === 2 && ['move', 'map', 'compass'].includes(f[0]) && !out.has(f[1])) out.set(f[1], m);
+  }
+  return out;
+}
+
+// cellWords says what is on hex ref of the view, or null for no hex.
+function cellWords(ctx, ref) {
+  const hx = String(ref || '').trim().toLowerCase();
+  if (!validHex(hx)) return null;
+  const { board, pawns } = boardOf(ctx.view);
+  const legal = classify(ctx.legal || []);
+  const targets = [...(legal.hex.get('remove') || new Map()), ...(legal.hex.get('place') || new Map())];
+  const target = targets.find(([h]) => h === hx)?.[1] || pawnMoves(ctx.legal || []).get(hx);
+  return hexWords(ctx, hx, { c: board.get(hx), pawn: pawns.get(hx), pending: (ctx.view.pending_cut || []).includes(hx), target });
+}
+
+// access is what the screen-reader mode reads (see the contract in
+// js/access.js): the position in a few sentences, a hex's contents, and
+// the questions a player asks of the board.
+export const access = {
+  summary(ctx) {
+    const { view, t } = ctx;
+    const out = [];
+    const { board, pawns } = boardOf(view);
+    const phase = view.phase === 'sack' ? t('tool.sack') : t(`mn.phase.${view.phase}`);
+    if (view.phase === 'over') out.push(phase);
+    else if (view.current === ctx.you) out.push(t('mn.access.yourturn', { phase }));
+    else out.push(t('mn.access.turnof', { name: seatName(ctx, view.current), phase }));
+    const me = view.players?.[ctx.you];
+    if (me) {
+      out.push(me.pawn ? t('mn.access.pawnon', { hex: me.pawn, under: board.get(me.pawn) ? mineralWords(t, board.get(me.pawn).mineral) : '—', n: board.get(me.pawn)?.value ?? 0 }) : t('mn.offboard'));
+      out.push(t('mn.access.yourpool', { minerals: countsWords(t, me.pool), score: me.score }));
+    }
+    const counts = {};
+    for (const c of board.values()) counts[c.mineral] = (counts[c.mineral] || 0) + 1;
+    out.push(t('mn.access.boardcount', { n: board.size, minerals: countsWords(t, counts) }));
+    out.push(t('mn.access.pawns', { list: [...pawns].map(([hx, i]) => t('mn.access.pawnat', { name: seatName(ctx, i), hex: hx })).join(', ') || t('mn.access.none') }));
+    if (view.pending_cut?.length) out.push(t('mn.access.pendinglist', { list: view.pending_cut.join(', ') }));
+    if (view.sack) {
+      out.push(t('mn.access.sack', { from: seatName(ctx, view.current), to: seatName(ctx, view.sack.with), give: countsWords(t, view.sack.give), gv: view.sack.give_value,
+        take: countsWords(t, view.sack.take), tv: view.sack.take_value }));
+    }
+    if (view.phase === 'over' && view.final) out.push(t('mn.final'));
+    return out;
+  },
+
+  cell(ctx, ref) { return cellWords(ctx, ref); },
+
+  commands(ctx) {
+    const { t } = ctx;
+    const cmd = (key, answer) => ({ words: t(`mn.access.cmd.${key}`).split('|').map((w) => w.trim().toLowerCase()), help: t(`mn.access.help.${key}`), answer });
+    return [
+      cmd('mypawn', (c) => {
+        const me = c.view.players?.[c.you];
+        if (!me) return c.t('mn.access.nopawn');
+        if (!me.pawn) return c.t('mn.offboard');
+        const { board } = boardOf(c.view);
+        const under = board.get(me.pawn);
+        const moves = [...pawnMoves(c.legal || []).keys()];
+        return [c.t('mn.access.pawnon', { hex: me.pawn, under: under ? mineralWords(c.t, under.mineral) : '—', n: under?.value ?? 0 }),
+          moves.length ? c.t('mn.access.goes', { list: moves.map((hx) => cellWords(c, hx)).join('; ') }) : c.t('mn.access.nomoves')].join(' ');
+      }),
+      cmd('fragments', (c) => {
+        const me = c.view.players?.[c.you];
+        const moves = pawnMoves(c.legal || []);
+        if (!me?.pawn || !moves.size) return c.t('mn.access.nomoves');
+        const { board, pawns } = boardOf(c.view);
+        const lines = [];
+        for (const hx of moves.keys()) {
+          const frags = fragmentsAfter(board, pawns, me.pawn, hx);
+          if (!frags.length) continue;
+          lines.push(c.t('mn.access.cutsoff', { hex: hx, n: frags.length,
+            list: frags.map((f) => c.t('mn.access.fragment', { hexes: f.hexes.join(' '), n: f.hexes.length, mineral: mineralWords(c.t, f.takes) })).join('; ') }));
+        }
+        return lines.length ? lines.join(' ') : c.t('mn.access.nofragments');
+      }),
+      cmd('pawns', (c) => {
+        const { pawns } = boardOf(c.view);
+        return c.t('mn.access.pawns', { list: [...pawns].map(([hx, i]) => c.t('mn.access.pawnat', { name: seatName(c, i), hex: hx })).join(', ') || c.t('mn.access.none') });
+      }),
+      cmd('pool', (c) => (c.view.players || []).map((p, i) => c.t('mn.access.poolof', { name: seatName(c, i), minerals: countsWords(c.t, p.pool), tools: countsWords(c.t, p.tools_paid), score: p.score })).join(' ')),
+      cmd('pouch', (c) => c.t('mn.access.pouch', { minerals: countsWords(c.t, c.view.pouch) })),
+      cmd('cards', (c) => {
+        if (!c.view.face_up?.length) return c.t('mn.access.nocards');
+        return c.view.face_up.map((id, i) => {
+          const can = (c.legal || []).filter((m) => m === `take ${i + 1}` || m === `take ${i + 1} without orpiment`);
+          return c.t('mn.access.card', { slot: i + 1, card: id ? cardWords(c.t, id) : c.t('mn.emptyslot') }) + (can.length ? ' ' + c.t('mn.access.cantake', { moves: can.join(', ') }) : '');
+        }).join(' ');
+      }),
+      cmd('tools', (c) => {
+        const legal = classify(c.legal || []);
+        if (!c.view.tools?.length) return c.t('mn.access.notools');
+        return c.view.tools.map((tool) => {
+          const id = tool.tool;
+          const now = id === 'hammer' ? legal.hammer.size > 0 : legal.hex.has(id) || (c.legal || []).some((m) => m === id || m.startsWith(id + ' '));
+          return c.t('mn.access.tool', { tool: c.t(`tool.${id}`), cost: mineralWords(c.t, tool.cost) }) + (now ? ' ' + c.t('mn.access.usable') : '');
+        }).join(' ');
+      }),
+      cmd('keys', (c) => c.t('mn.access.keys')),
+      cmd('around', (c, rest) => {
+        const hx = String(rest || '').trim().toLowerCase() || c.view.players?.[c.you]?.pawn || '';
+        if (!validHex(hx)) return c.t('mn.access.nohex', { ref: rest || '' });
+        return c.t('mn.access.around', { hex: hx, list: DIRECTIONS.map((d) => neighbourHex(hx, d)).filter(Boolean).map((n) => cellWords(c, n)).join('; ') });
+      }),
+    ];
+  },
+};

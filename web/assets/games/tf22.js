@@ -30,10 +30,16 @@
 // sheet, not by its small figure on the planet. With 2 players each seat
 // leads two crews.
 //
+// Without a mouse: each card of the planet is a place of one keyboard
+// cursor (a roving tabindex, the arrows over the grid), named with its
+// tunnels, crews, bases and loaders; Enter acts on it, Escape cancels the
+// chosen action. access reads the position for the screen-reader mode
+// (js/access.js).
+//
 // Geometry follows the game's notation: positions are "row,col" from 1,1
 // at the top left; a card's long sides face north and south; exits are the
 // letters N, E, S, W.
-import { h, s, clear, activate } from '../js/dom.js';
+import { h, s, clear } from '../js/dom.js';
 import { play } from '../js/sound.js';
 import { reasonText } from '../js/explain.js';
 import { compact } from '../js/compact.js';
@@ -295,7 +301,27 @@ export function render(el, ctx) {
     h('div', { class: 'tf-layout' },
       h('div', { class: 'tf-stage', id: 'tf-stage' }, planet(view, ctx, legal, mem, rerender), sheet),
       h('div', { class: 'tf-side' }, answer ? actions : null, acting ? null : combatBox(view, ctx, legal, mem, false), seatsBox(view, ctx))));
+  // A render keeps the focus on the element with the same data-key, or,
+  // when that is gone (a move's button, once played), on the planet's
+  // cursor; choosing an action whose targets are cards takes the focus to
+  // the first of them.
+  const focused = el.contains(document.activeElement) ? document.activeElement.dataset?.key || null : '';
   clear(el).append(root);
+  if (mem.jump) {
+    mem.jump = false;
+    el.querySelector('#tf-planet [data-focus-default]')?.focus({ preventScroll: true });
+  } else if (focused !== '') (el.querySelector(`[data-key="${CSS.escape(focused || '')}"]`) || el.querySelector('[data-focus-default]'))?.focus({ preventScroll: true });
+  // A combat that waits for the person's symbol card takes the focus of a
+  // player on the board into its dialog, once, after the page's own
+  // refocus of the board.
+  const combat = view.combat && legal.symbol.length ? JSON.stringify(view.combat) : '';
+  if (combat && mem.combatFocus !== combat && focused !== '') {
+    setTimeout(() => {
+      const first = el.querySelector('#tf-combat .hand button');
+      if (first && (el.contains(document.activeElement) || document.activeElement === document.body)) first.focus({ preventScroll: true });
+    }, 0);
+  }
+  mem.combatFocus = combat;
 }
 
 // sounds plays what the last move did: a mine card turning or flipping, a
@@ -445,17 +471,25 @@ function planet(view, ctx, legal, mem, rerender) {
   const { t } = ctx;
   const size = planetSize();
   // A band above and left of the surface holds the coordinates.
-  const svg = s('svg', { viewBox: `${-LBL} ${-LBL} ${size[0] + LBL} ${size[1] + LBL}`, class: 'planet', id: 'tf-planet', role: 'group', 'aria-label': t('tf.planet') });
+  const svg = s('svg', { viewBox: `${-LBL} ${-LBL} ${size[0] + LBL} ${size[1] + LBL}`, class: 'planet', id: 'tf-planet', role: 'group', 'aria-label': t('tf.planet'), 'aria-describedby': 'tf-keys' });
   svg.append(s('rect', { x: 2, y: 2, width: size[0] - 4, height: size[1] - 4, rx: 24, class: 'surface' }), planetCoords());
   const targets = targetsNow(view, ctx, legal, mem);
-  const ranium = new Map();
-  for (const c of view.cards || []) ranium.set(posName(c.row, c.col), c.ranium);
+  // The cursor: on a new step (or a new choice of targets) the first
+  // target, else the person's crew, else where it was.
+  const tsig = mem.sig + '#' + mem.mode + mem.crew + mem.swapFrom;
+  if (mem.cursorSig !== tsig || !mem.cursor) {
+    mem.cursorSig = tsig;
+    const own = (view.crews || []).find((c) => c.owner === ctx.you && ctx.you >= 0);
+    mem.cursor = [...targets.keys()][0] || mem.cursor || (own ? posName(own.row, own.col) : '1,1');
+  }
   if (gapY > GAP) svg.append(bridges(view));
   for (const c of view.cards || []) svg.append(cardGroup(c, view, ctx, targets, mem, rerender));
   svg.append(basesGroup(view, t));
   svg.append(crewsGroup(view, ctx, legal, mem, targets, rerender));
   svg.append(loadersGroup(view, ctx, legal, mem));
-  return h('div', { class: 'tf-planetwrap', 'data-stage-board': '' }, svg);
+  planetKeys(svg, view, ctx, targets, mem, rerender);
+  return h('div', { class: 'tf-planetwrap', 'data-stage-board': '' }, svg,
+    h('p', { class: 'sr', id: 'tf-keys', text: t('tf.access.keys') }));
 }
 
 // bridges draws, where the rows of cards stand apart (the compact layout),
@@ -509,11 +543,80 @@ function tunnelPaths(g, tunnels, cls, colorBlind) {
 }
 
 function cardWords(t, c) {
-  const tunnels = COLORS.filter((col) => c.tunnels[col]).map((col) => t('tf.tunnelexits', { color: t(`tf.color.${col}`), exits: c.tunnels[col] })).join(', ');
+  const tunnels = COLORS.filter((col) => c.tunnels[col]).map((col) => t('tf.tunnelexits', { color: t(`tf.color.${col}`), exits: exitWords(t, c.tunnels[col]) })).join(', ');
   const bits = [t('tf.cardat', { pos: posName(c.row, c.col) }), t(`tf.side.${c.side}`) + (c.turned ? ', ' + t('tf.turned') : ''), tunnels];
   if (c.symbol) bits.push(t('tf.symbolname', { symbol: t(`tf.symbol.${c.symbol}`) }));
   if (c.ranium) bits.push(t('tf.ranium'));
   return bits.join('; ');
+}
+
+// exitWords says a tunnel's exits ("NS") as the edges' names ("north,
+// south").
+function exitWords(t, exits) { return [...exits].map((e) => t(`tf.edge.${e}`)).join(', '); }
+
+// placeWords says everything a sighted player sees on the card at pos
+// ("row,col"): the card, the crews in it, the bases and the loaders at it.
+function placeWords(ctx, view, pos) {
+  const { t } = ctx;
+  const c = (view.cards || []).find((x) => posName(x.row, x.col) === pos);
+  if (!c) return '';
+  const bits = [cardWords(t, c)];
+  for (const cr of view.crews || []) {
+    if (posName(cr.row, cr.col) !== pos) continue;
+    const inRock = !c.tunnels[cr.tunnel];
+    bits.push(t('tf.access.crewhere', { crew: crewLabel(ctx, view, cr.color), tunnel: colorName(t, cr.tunnel), n: cr.ranium }) + (inRock ? ' ' + t('tf.inrock') : ''));
+  }
+  for (const cr of view.crews || []) if (posName(cr.base_row, cr.base_col) === pos) bits.push(t('tf.base', { color: colorName(t, cr.color) }));
+  for (const l of view.loaders || []) if (posName(l.row, l.col) === pos) bits.push(t('tf.access.loaderhere', { n: l.loader, edge: t(`tf.edge.${l.edge}`) }));
+  return bits.join('; ');
+}
+
+// planetKeys makes the planet answer keys: the arrows move the cursor over
+// the 6 × 6 cards, Enter or Space acts on the card at it (its move, the
+// first or second card of a swap, else selects the person's crew on it),
+// Escape cancels the chosen action or the swap's first card.
+function planetKeys(svg, view, ctx, targets, mem, rerender) {
+  const cardAt = (pos) => svg.querySelector(`g.tfcard[data-pos="${pos}"]`);
+  svg.addEventListener('focusin', (e) => {
+    const pos = e.target.classList?.contains('tfcard') ? e.target.dataset.pos : '';
+    if (!pos || pos === mem.cursor) return;
+    cardAt(mem.cursor)?.setAttribute('tabindex', '-1');
+    e.target.setAttribute('tabindex', '0');
+    mem.cursor = pos;
+  });
+  svg.addEventListener('keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || !e.target.classList?.contains('tfcard')) return;
+    const pos = e.target.dataset.pos;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      if (targets.has(pos) || mem.swapFrom === pos) { e.target.dispatchEvent(new MouseEvent('click')); return; }
+      const own = (view.crews || []).filter((c) => c.owner === ctx.you && ctx.you >= 0 && posName(c.row, c.col) === pos);
+      if (own.length && view.phase === 'turn' && ctx.legal.length) {
+        // Two own crews on one card: Enter goes from one to the other.
+        const i = own.findIndex((c) => c.color === mem.crew);
+        mem.crew = own[(i + 1) % own.length].color;
+        rerender();
+        ctx.announce?.(ctx.t('tf.selectcrew', { crew: crewLabel(ctx, view, mem.crew) }));
+        return;
+      }
+      ctx.announce?.(ctx.t('tf.access.nothinghere', { pos }));
+      return;
+    }
+    if (e.key === 'Escape') {
+      if (!mem.mode && !mem.swapFrom) return;
+      e.preventDefault();
+      e.stopPropagation();
+      mem.mode = ''; mem.swapFrom = '';
+      rerender();
+      return;
+    }
+    const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[e.key];
+    if (!step) return;
+    e.preventDefault();
+    const { row, col } = parsePos(pos);
+    const r = row + step[0], c = col + step[1];
+    if (r >= 0 && r < GRID && c >= 0 && c < GRID) cardAt(posName(r, c))?.focus();
+  });
 }
 
 function cardGroup(c, view, ctx, targets, mem, rerender) {
@@ -547,21 +650,39 @@ function cardGroup(c, view, ctx, targets, mem, rerender) {
   if (target) body.append(s('rect', { width: CW, height: CH, rx: 5, class: 'targetframe' }));
   outer.append(body);
   const label = cardWords(t, c);
+  // Every card is a place of the keyboard's cursor (one Tab stop, the
+  // cursor; arrows move it): its name says what is on it and what Enter
+  // does there.
+  body.dataset.key = 'card:' + name;
+  body.setAttribute('tabindex', mem.cursor === name ? '0' : '-1');
+  if (mem.cursor === name) body.dataset.focusDefault = '';
+  const there = placeWords(ctx, view, name);
+  let does = '';
   if (target && move) {
     body.dataset.move = move;
-    body.dataset.key = 'card:' + name;
-    activate(body, `${describe(move, t, ctx.names)} — ${label}`, () => ctx.send(move));
+    body.addEventListener('click', () => ctx.send(move));
+    does = describe(move, t, ctx.names);
   } else if (target && !move) { // the first card of a swap
-    body.dataset.key = 'card:' + name;
-    activate(body, t('tf.swap.pick', { card: label }), () => { mem.swapFrom = name; rerender(); });
+    body.addEventListener('click', () => { mem.swapFrom = name; rerender(); });
+    does = t('tf.access.do.swappick');
   } else if (selected) {
-    body.dataset.key = 'card:' + name;
-    activate(body, t('tf.swap.unpick', { card: label }), () => { mem.swapFrom = ''; rerender(); });
-  } else {
-    body.setAttribute('role', 'img');
-    body.setAttribute('aria-label', label);
+    body.addEventListener('click', () => { mem.swapFrom = ''; rerender(); });
+    does = t('tf.access.do.swapunpick');
+  } else if (view.phase === 'turn' && ctx.legal.length && !view.combat && !view.placement && ownCrews(view, ctx.you).length > 1) {
+    // Enter selects the person's crew on the card (of two crews).
+    const here = (view.crews || []).filter((cr) => cr.owner === ctx.you && posName(cr.row, cr.col) === name && cr.color !== mem.crew);
+    if (here.length) {
+      does = t('tf.access.do.selectcrew', { color: colorName(t, here[0].color) });
+      body.addEventListener('click', () => { mem.crew = here[0].color; rerender(); });
+    }
   }
-  body.append(s('title', { text: label }));
+  body.setAttribute('role', does ? 'button' : 'img');
+  body.setAttribute('aria-label', does ? t('tf.access.cardaction', { card: there, action: does }) : there);
+  // The keyboard cursor's frame, drawn while the card has the focus: dark
+  // outside, white inside, seen on every card and target.
+  body.append(s('g', { class: 'cursorframe', 'aria-hidden': 'true' },
+    s('rect', { x: 2, y: 2, width: CW - 4, height: CH - 4, rx: 5, class: 'cursor-out' }), s('rect', { x: 2, y: 2, width: CW - 4, height: CH - 4, rx: 5, class: 'cursor-in' })));
+  body.append(s('title', { text: there }));
   return outer;
 }
 
@@ -622,14 +743,15 @@ function crewsGroup(view, ctx, legal, mem, targets, rerender) {
         grp.append(s('polygon', { points: octagon(cx - 12 - r * 8, cy + 5, 3.6), class: 'ranium carried' }));
       }
       const words = t('tf.crewat', { crew: crewLabel(ctx, view, c.color), pos: k, tunnel: colorName(t, c.tunnel), n: c.ranium }) + (inRock ? ' ' + t('tf.inrock') : '');
+      // An own crew is clicked to select it; the keyboard selects it with
+      // Enter on its card, whose name says that it stands there (one Tab
+      // stop for the planet).
       if (mine && choosing && !targets.has(k)) {
-        grp.dataset.key = 'crew:' + c.color;
-        activate(grp, t('tf.selectcrew', { crew: words }), () => { mem.crew = c.color; rerender(); });
-        grp.setAttribute('aria-pressed', sel ? 'true' : 'false');
-      } else {
-        grp.setAttribute('role', 'img');
-        grp.setAttribute('aria-label', words);
+        grp.dataset.select = c.color;
+        grp.addEventListener('click', () => { mem.crew = c.color; rerender(); });
       }
+      grp.setAttribute('role', 'img');
+      grp.setAttribute('aria-label', sel ? `${words} ${t('tf.access.selectedcrew')}` : words);
       grp.append(s('title', { text: words }));
       g.append(grp);
     });
@@ -657,7 +779,7 @@ function loadersGroup(view, ctx, legal, mem) {
       const f = m.split(' ');
       if (Number(f[2]) !== l.loader) continue;
       const [tx, ty] = dockPoint(f[3] === 'forward' ? l.forward : l.back);
-      const tg = s('g', { class: 'loadertarget legal', 'data-move': m, 'data-key': 'move:' + m });
+      const tg = s('g', { class: 'loadertarget legal', 'data-move': m });
       // On a phone the part that takes a tap is a square around the dot,
       // moved inwards where it would leave the planet's picture.
       if (small) {
@@ -666,7 +788,9 @@ function loadersGroup(view, ctx, legal, mem) {
         tg.append(s('rect', { x: tapX, y: tapY, width: 2 * TAP_R, height: 2 * TAP_R, class: 'targettap' }));
       }
       tg.append(s('circle', { cx: tx, cy: ty, r: 11, class: 'targetdot' }), glyph(f[3] === 'forward' ? 'forward' : 'back', tx, ty, 14, 'targetarrow'));
-      activate(tg, describe(m, t, ctx.names), () => ctx.send(m));
+      // The keyboard plays it by its button among the choices.
+      tg.setAttribute('aria-hidden', 'true');
+      tg.addEventListener('click', () => ctx.send(m));
       g.append(tg);
     }
   }
@@ -742,7 +866,7 @@ function palette(view, ctx, legal, mem, rerender) {
       'aria-describedby': possible ? undefined : `tf-why-${L}`,
       onclick: (e) => {
         if (!possible) { e.currentTarget.closest('.tf-action').classList.toggle('asked'); ask(); return; }
-        mem.mode = active ? '' : L; mem.swapFrom = ''; rerender();
+        mem.mode = active ? '' : L; mem.swapFrom = ''; mem.jump = !active && CARD_TARGETS.includes(L); rerender();
       } },
     h('span', { class: 'letter', text: L }),
     h('span', { class: 'aname', text: t(`tf.action.${L}`) }),
@@ -961,3 +1085,94 @@ export function learnTarget(el, move, target) {
   });
   return found.length > 0;
 }
+
+// ---- play without sight: what the screen-reader mode reads ----
+
+// refPos returns the card a ref names, as "row,col": the notation's "3,4"
+// (row 3, column 4) or a grid cell "d3" (column d, row 3); '' for none.
+function refPos(ref) {
+  const r = String(ref || '').trim().toLowerCase();
+  let m = /^([1-6])\s*,\s*([1-6])$/.exec(r);
+  if (m) return `${m[1]},${m[2]}`;
+  m = /^([a-f])([1-6])$/.exec(r);
+  if (m) return `${m[2]},${m[1].charCodeAt(0) - 96}`;
+  return '';
+}
+
+// crewsWords says where every crew is, whose it is and what it carries.
+function crewsWords(ctx, view) {
+  const { t } = ctx;
+  const list = (view.crews || []).map((c) => t('tf.crewat', { crew: crewLabel(ctx, view, c.color), pos: posName(c.row, c.col), tunnel: colorName(t, c.tunnel), n: c.ranium }));
+  return list.length ? list.join('. ') + '.' : t('tf.nocrew');
+}
+
+// cardsWords says seat's symbol cards as the view shows them to that seat:
+// its hand (the strategy variant; only the seat's own), its pile, the
+// cards played since the last refill.
+function cardsWords(ctx, view, seat) {
+  const { t } = ctx;
+  const sv = view.seats?.[seat];
+  if (!sv?.symbol_color) return t('tf.access.nocards');
+  const card = (v) => {
+    const sym = symbolOf(view, sv.symbol_color, v);
+    return t('tf.access.symcard', { v, symbol: sym ? t(`tf.symbol.${sym}`) : '' });
+  };
+  const bits = [t('tf.access.cardcolor', { color: colorName(t, sv.symbol_color) })];
+  if (view.variant === 'strategy') bits.push(sv.hand?.length ? t('tf.access.hand', { cards: sv.hand.map(card).join(', ') }) : t('tf.handcount', { n: sv.hand_count }));
+  else if (view.variant === 'standard') bits.push(t('tf.pilecount', { n: sv.pile_count }));
+  else bits.push(t('tf.luckpile'));
+  if (sv.revealed?.length) bits.push(t('tf.access.played', { cards: sv.revealed.map(card).join(', ') }));
+  return bits.join(' ');
+}
+
+// access is what the screen-reader mode reads (see the contract in
+// js/access.js): the position in a few sentences, a card's contents, and
+// the questions a player asks of the planet. Only what the seat's view
+// holds is read: the other seats' hands are not in it.
+export const access = {
+  summary(ctx) {
+    const { view, t } = ctx;
+    const out = [];
+    const legal = classify(ctx.legal || []);
+    const hint = hintText(view, ctx, legal, { mode: '' });
+    if (view.phase === 'turn') out.push(t('tf.access.turn', { name: seatLabel(ctx, view.active), turn: view.turn, n: view.ore }));
+    else out.push(t(`tf.phase.${view.phase}`) + '.');
+    if (ctx.legal?.length) out.push(t('tf.access.yourmove', { hint }));
+    else if (hint) out.push(hint);
+    const own = (view.crews || []).filter((c) => c.owner === ctx.you && ctx.you >= 0);
+    for (const c of own) out.push(t('tf.crewat', { crew: t('tf.access.yourcrew', { color: colorName(t, c.color) }), pos: posName(c.row, c.col), tunnel: colorName(t, c.tunnel), n: c.ranium }) + '.');
+    out.push((view.seats || []).map((sv) => t('tf.access.markersof', { name: seatLabel(ctx, sv.seat), n: sv.markers, goal: view.goal })).join(' '));
+    const ranium = (view.cards || []).filter((c) => c.ranium).map((c) => posName(c.row, c.col));
+    out.push(ranium.length ? t('tf.access.raniumat', { list: ranium.join(', ') }) : t('tf.access.noranium'));
+    if (view.combat) out.push(t('tf.access.combat', { attacker: crewLabel(ctx, view, view.combat.attacker), defender: crewLabel(ctx, view, view.combat.defender) }));
+    return out;
+  },
+
+  cell(ctx, ref) {
+    const pos = refPos(ref);
+    return pos ? placeWords(ctx, ctx.view, pos) || null : null;
+  },
+
+  commands(ctx) {
+    const { t } = ctx;
+    const cmd = (key, answer) => ({ words: t(`tf.access.cmd.${key}`).split('|').map((w) => w.trim().toLowerCase()), help: t(`tf.access.help.${key}`), answer });
+    return [
+      cmd('crews', (c) => crewsWords(c, c.view)),
+      cmd('mycards', (c) => (c.you >= 0 && c.view.seats?.[c.you] ? cardsWords(c, c.view, c.you) : c.t('tf.access.noseat'))),
+      cmd('ranium', (c) => {
+        const on = (c.view.cards || []).filter((x) => x.ranium).map((x) => posName(x.row, x.col));
+        const carried = (c.view.crews || []).filter((x) => x.ranium).map((x) => c.t('tf.access.carries', { crew: crewLabel(c, c.view, x.color), n: x.ranium }));
+        return [on.length ? c.t('tf.access.raniumat', { list: on.join(', ') }) : c.t('tf.access.noranium'), ...carried].join(' ');
+      }),
+      cmd('loaders', (c) => (c.view.loaders || []).map((l) => c.t('tf.loaderat', { n: l.loader, pos: posName(l.row, l.col), edge: c.t(`tf.edge.${l.edge}`) })).join('. ') + '.'),
+      cmd('actions', (c) => {
+        if (c.view.phase !== 'turn') return c.t('tf.access.noactions');
+        const legal = classify(c.legal || []);
+        return LETTERS.map((L) => c.t('tf.access.action', { letter: L, action: c.t(`tf.action.${L}`), cost: c.t('tf.cost', { n: c.view.costs?.[L] ?? 1 }) }) +
+          (legal.letters.has(L) ? ' ' + c.t('tf.access.possible', { n: legal.letters.get(L).length }) : '')).join(' ');
+      }),
+      cmd('keys', (c) => c.t('tf.access.keys')),
+      cmd('markers', (c) => (c.view.seats || []).map((sv) => c.t('tf.access.markersof', { name: seatLabel(c, sv.seat), n: sv.markers, goal: c.view.goal })).join(' ')),
+    ];
+  },
+};
