@@ -134,8 +134,11 @@ export function tablePage(el, id) {
   let boardKey = null;
   let parked = false; // focus waits on the board for a field that is disabled until the next turn
   const onFocusIn = (e) => {
-    parked = false;
     const target = e.target;
+    // A renderer moving the focus about its board while the field waits
+    // leaves the field its claim; the person's own key or tap ends it.
+    if (parked && boxes.board.contains(target)) return;
+    parked = false;
     if (boxes.board.contains(target)) {
       zone = 'board';
       boardKey = target.dataset?.key ?? (target === boxes.board ? boardKey : null);
@@ -144,12 +147,14 @@ export function tablePage(el, id) {
     else if (!target.closest?.('#moves-dialog')) zone = null;
   };
   // A click outside the board on nothing focusable leaves the board.
-  const onPointer = (e) => { if (!boxes.board.contains(e.target)) zone = null; };
+  const onPointer = (e) => { parked = false; if (!boxes.board.contains(e.target)) zone = null; };
+  const onBoardKey = (e) => { if (parked) { parked = false; zone = 'board'; boardKey = e.target.dataset?.key ?? null; } };
   document.addEventListener('focusin', onFocusIn);
   document.addEventListener('pointerdown', onPointer);
+  boxes.board.addEventListener('keydown', onBoardKey, true);
   function refocusPlay() {
     const now = document.activeElement;
-    if (now && now !== document.body && !(parked && now === boxes.board)) return;
+    if (now && now !== document.body && !(parked && boxes.board.contains(now))) return;
     if (zone === 'notation') {
       const input = boxes.notation.querySelector('#move-input');
       if (input && !input.disabled) { input.focus(); return; }
@@ -784,6 +789,7 @@ export function tablePage(el, id) {
       window.removeEventListener('minehall:srmode', srMode);
       document.removeEventListener('focusin', onFocusIn);
       document.removeEventListener('pointerdown', onPointer);
+      boxes.board.removeEventListener('keydown', onBoardKey, true);
       boardWatch.disconnect();
       access?.stop();
       clearInterval(clockTimer);
