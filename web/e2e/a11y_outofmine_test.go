@@ -2,13 +2,19 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"minehall/game"
 )
 
 // press sends keys, one key event each, to whatever has the focus: the
@@ -235,5 +241,183 @@ func TestA11yOutOfMineKeyboardGame(t *testing.T) {
 	do(t, tab, 30*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
 	if rows := eval[int](t, tab, `document.querySelectorAll('#end .scores tbody tr').length`); rows != 2 {
 		t.Errorf("end screen: got %d score rows; want 2", rows)
+	}
+}
+
+// accessAnswers runs, in the page, the game module's access hooks against
+// view (JSON) as seat you sees it with the page's own texts, and returns
+// what they answer as JSON: {summary, cells: {ref: text}, commands:
+// {words: answer}} for the refs and the typed commands ("words rest") given.
+func accessAnswers(t *testing.T, tab context.Context, module, view string, you int, names, refs, typed []string) string {
+	t.Helper()
+	js, _ := json.Marshal(map[string]any{"names": names, "refs": refs, "typed": typed})
+	expr := fmt.Sprintf(`(async () => {
+  const m = await import(%q);
+  const { t } = await import('/assets/js/i18n.js');
+  const a = %s;
+  const ctx = { view: %s, t, you: %d, names: a.names, lang: 'en', legal: [], status: 'playing' };
+  const cmds = m.access.commands(ctx);
+  const out = { summary: m.access.summary(ctx), cells: {}, commands: {} };
+  for (const r of a.refs) out.cells[r] = m.access.cell(ctx, r);
+  for (const line of a.typed) {
+    const c = cmds.flatMap((c) => c.words.map((w) => ({ w, c }))).filter(({ w }) => line === w || line.startsWith(w + ' ')).sort((x, y) => y.w.length - x.w.length)[0];
+    out.commands[line] = c ? c.c.answer(ctx, line.slice(c.w.length).trim()) : null;
+  }
+  return JSON.stringify(out);
+})()`, module, js, view, you)
+	c, cancel := context.WithTimeout(tab, 10*time.Second)
+	defer cancel()
+	out, err := chromedp.Run(c, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("the access hooks of %s: %v", module, err)
+	}
+	return out
+}
+
+// accessResult is what accessAnswers returns.
+type accessResult struct {
+	Summary  []string           `json:"summary"`
+	Cells    map[string]*string `json:"cells"`
+	Commands map[string]*string `json:"commands"`
+}
+
+// TestA11yOutOfMineAccessAnswers checks what the screen-reader mode reads
+// of Out of Mine at a golden position (round 2, a tile in hand), against
+// the engine: the summary's empty spaces, hand and card; every space of
+// the board by name (rock, empty gallery, or the tile's shape); "empty
+// cells" listing exactly the uncovered gallery spaces; and "what fits
+// here" at an empty space naming, for the tile in hand, exactly the turns
+// the engine accepts there that cover only empty gallery spaces. It then
+// shows the keyboard's cursor carrying the tile at 1280×900 and 390×844.
+func TestA11yOutOfMineAccessAnswers(t *testing.T) {
+	c := outOfMineGoldens()[0]
+	s, tables := goldenSiteTables(t, []goldenCase{c})
+	st := tables[c.Name].state
+	v := oomView(st, c.You)
+	me := v.Players[c.You]
+	if me.Layout == nil || me.HandTile == nil {
+		t.Fatalf("the golden position has no board or no tile in hand")
+	}
+	// The board as the engine has it.
+	covered := map[string]string{}
+	for _, p := range me.Placed {
+		for _, cell := range p.Cells {
+			covered[cell] = p.Shape
+		}
+	}
+	var refs, empty []string
+	gallery := map[string]bool{}
+	for r, row := range me.Layout.Rows {
+		for col, ch := range row {
+			name := cellName(r, col)
+			refs = append(refs, name)
+			gallery[name] = ch == '#'
+			if ch == '#' && covered[name] == "" {
+				empty = append(empty, name)
+			}
+		}
+	}
+	at := empty[0]
+	view, _ := json.Marshal(v)
+	tab := openOutOfMineGolden(t, newBrowser(t), s, c, `!!document.querySelector('#oom-board .tile')`)
+	var got accessResult
+	raw := accessAnswers(t, tab, "/assets/games/outofmine.js", string(view), int(c.You), c.Names, append(refs, "z9", "b"),
+		[]string{"empty cells", "what fits here " + at})
+	if err := json.Unmarshal([]byte(raw), &got); err != nil {
+		t.Fatal(err)
+	}
+	summary := strings.Join(got.Summary, " ")
+	for _, want := range []string{fmt.Sprintf("%d gallery spaces empty", me.Empty), "In your hand: " + me.HandTile.Shape, "Treasure card:", "Round 2 of 7"} {
+		if !strings.Contains(summary, want) {
+			t.Errorf("summary %q; want it to say %q", summary, want)
+		}
+	}
+	for _, ref := range refs {
+		text := ""
+		if got.Cells[ref] != nil {
+			text = *got.Cells[ref]
+		}
+		var want string
+		switch {
+		case covered[ref] != "":
+			want = fmt.Sprintf("%s: rock, covered by the", ref)
+		case gallery[ref]:
+			want = ref + ": empty gallery space"
+		default:
+			want = ref + ": rock"
+		}
+		if covered[ref] != "" && gallery[ref] {
+			if !strings.HasPrefix(text, ref+": ") || !strings.Contains(text, " tile "+covered[ref]) {
+				t.Errorf("at %s: got %q; want the tile %s named", ref, text, covered[ref])
+			}
+		} else if !strings.HasPrefix(text, want) {
+			t.Errorf("at %s: got %q; want %q", ref, text, want)
+		}
+	}
+	for _, ref := range []string{"z9", "b"} {
+		if got.Cells[ref] != nil {
+			t.Errorf("at %q (no space): got %q; want nothing", ref, *got.Cells[ref])
+		}
+	}
+	if a := got.Commands["empty cells"]; a == nil || *a != fmt.Sprintf("%d empty: %s", len(empty), strings.Join(empty, ", ")) {
+		t.Errorf(`"empty cells": got %v; want "%d empty: %s"`, a, len(empty), strings.Join(empty, ", "))
+	}
+	// The turns of the tile in hand that the engine lays at the space,
+	// covering only empty gallery spaces (one per distinct set of cells).
+	hand := me.HandTile.Shape
+	fits := map[string]bool{}
+	for _, sym := range transformNames {
+		cl := st.Clone()
+		if _, err := game.PlayNotation(cl, c.You, "place "+sym+" "+at); err != nil {
+			continue
+		}
+		after := oomView(cl, c.You).Players[c.You]
+		if after.Empty != me.Empty-len(after.Placed[len(after.Placed)-1].Cells) {
+			continue
+		}
+		cells := append([]string(nil), after.Placed[len(after.Placed)-1].Cells...)
+		slices.Sort(cells)
+		fits[strings.Join(cells, " ")] = true
+	}
+	answer := ""
+	if a := got.Commands["what fits here "+at]; a != nil {
+		answer = *a
+	}
+	var listed []string
+	for _, part := range strings.Split(strings.TrimPrefix(answer, "At "+at+" fit: "), "; ") {
+		if name, syms, ok := strings.Cut(part, " ("); ok && name == hand {
+			listed = strings.Split(strings.TrimSuffix(syms, ")"), ", ")
+		}
+	}
+	if len(listed) != len(fits) {
+		t.Errorf(`"what fits here %s": got %q; want %s in the %d turns the engine lays there on empty gallery only`, at, answer, hand, len(fits))
+	}
+	for _, sym := range listed {
+		cl := st.Clone()
+		if _, err := game.PlayNotation(cl, c.You, "place "+sym+" "+at); err != nil {
+			t.Errorf(`"what fits here %s" lists %s %s; the engine refuses it: %v`, at, hand, sym, err)
+		}
+	}
+
+	// The keyboard's cursor, carrying the tile in hand, at two sizes.
+	for _, size := range [][2]int64{{1280, 900}, {390, 844}} {
+		do(t, tab, 10*time.Second, "resize", chromedp.EmulateViewport(size[0], size[1]))
+		waitFor(t, tab, 10*time.Second, "the board at the new size", `!!document.querySelector('#oom-board')`)
+		tabTo(t, tab, "the board's cursor", `#oom-board rect.cell[tabindex="0"]`)
+		press(t, tab, "carry the tile", kb.ArrowRight, kb.ArrowDown)
+		waitFor(t, tab, 5*time.Second, "the carried tile shown", `!!document.querySelector('#oom-board')?.dataset.preview && getComputedStyle(document.querySelector('#oom-board .cursor-mark')).display !== 'none'`)
+		label := eval[string](t, tab, `document.activeElement.getAttribute('aria-label')`)
+		if !strings.Contains(label, "Tile "+hand) || !strings.Contains(label, "covers") {
+			t.Errorf("at %dx%d the cursor reads %q; want the carried tile %s and its cells", size[0], size[1], label, hand)
+		}
+		eval[bool](t, tab, `(document.activeElement.scrollIntoView({block: 'center'}), true)`)
+		shot, err := chromedp.Run(tab, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dir := os.Getenv("MINEHALL_SHOTS"); dir != "" {
+			os.WriteFile(filepath.Join(dir, fmt.Sprintf("a11y-outofmine-%dx%d.png", size[0], size[1])), shot, 0o644)
+		}
+		press(t, tab, "put the carried tile down again", kb.Escape)
 	}
 }

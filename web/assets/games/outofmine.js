@@ -404,7 +404,7 @@ function hint(ctx, m, mem) {
   if (mem.selected !== null) text = m.hand ? t('oom.hint.selectedhand') : t('oom.hint.selected');
   else if (m.hand) text = t('oom.hint.hand');
   return [h('p', { class: 'hint oom-hint', id: 'oom-hint', text }),
-    compactLayout.matches ? null : h('p', { class: 'help oom-keys', id: 'oom-keys', text: t('outofmine.access.keys') })];
+    h('p', { class: 'help oom-keys', id: 'oom-keys', text: t('outofmine.access.keys') })];
 }
 
 function rollbackBanner(ctx, mem) {
@@ -546,7 +546,7 @@ function elvesGroup(layout, size, t, colorBlind) {
 
 function ownBoard(view, ctx, m, mem, layout) {
   const { t } = ctx;
-  const svg = boardBase(layout, C, { class: 'oom-board big', id: 'oom-board', role: 'group',
+  const svg = boardBase(layout, C, { class: 'oom-board big', id: 'oom-board', role: 'group', 'aria-describedby': 'oom-keys',
     'aria-label': t('oom.board.label'), 'data-rows': layout.rows, 'data-cols': layout.cols, 'data-board': m.me.board, 'data-side': m.me.side }, t, true, mem.covered);
   // Every space is a focusable cell named by what is there; the keyboard's
   // cursor is the one Tab stop (a roving tabindex), arrows move it.
