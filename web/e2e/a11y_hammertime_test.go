@@ -1,7 +1,10 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -100,4 +103,122 @@ func TestA11yHammerTimeKeyboardGame(t *testing.T) {
 	}
 	do(t, tab, 10*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
 	htCheckEnd(t, tab)
+}
+
+// TestA11yHammerTimeAccessAnswers checks what the screen-reader mode reads
+// of Hammer Time at a golden position (the start of Ann's turn), against
+// the view's gems: for each edge, "gems near the north edge" (and the
+// others) and the cell "east" count exactly the gems within 5 cm of that
+// edge, by color; the summary gives the gems by color, the dragon and
+// Ann's wagon. It then shows the aim chosen by keys at 1280×900 and
+// 390×844.
+func TestA11yHammerTimeAccessAnswers(t *testing.T) {
+	c := htLayoutCases()[0].goldenCase
+	s, tables := goldenSiteTables(t, []goldenCase{c})
+	v := htViewOf(tables[c.Name].state, c.You)
+	w, d := v.Tray.Width/2, v.Tray.Depth/2
+	names := map[string]string{"white": "white (joker)", "blue": "blue", "green": "green", "yellow": "yellow", "red": "red", "black": "black"}
+	sides := []string{"north", "east", "south", "west"}
+	near := make([]map[string]int, 4)
+	total := make([]int, 4)
+	for sd := range near {
+		near[sd] = map[string]int{}
+	}
+	for _, g := range v.Tray.Gems {
+		for sd, dist := range []float64{d - g.Y, w - g.X, g.Y + d, g.X + w} {
+			if dist <= 5 {
+				near[sd][g.Color]++
+				total[sd]++
+			}
+		}
+	}
+	view, _ := json.Marshal(v)
+	tab := openGolden(t, newBrowser(t), s, c, 1280, 900)
+	var typed []string
+	for _, sd := range sides {
+		typed = append(typed, "gems near the "+sd+" edge")
+	}
+	typed = append(typed, "gems near the west", "describe")
+	var got accessResult
+	if err := json.Unmarshal([]byte(accessAnswers(t, tab, "/assets/games/hammertime.js", string(view), int(c.You), c.Names, []string{"east", "north 5", "middle"}, typed)), &got); err != nil {
+		t.Fatal(err)
+	}
+	answer := func(p *string) string {
+		if p == nil {
+			return ""
+		}
+		return *p
+	}
+	for sd, side := range sides {
+		a := answer(got.Commands["gems near the "+side+" edge"])
+		if total[sd] == 0 {
+			if a != "Near the "+side+" edge: no gem." {
+				t.Errorf("gems near the %s edge: got %q; want none", side, a)
+			}
+			continue
+		}
+		if !strings.HasPrefix(a, fmt.Sprintf("Near the %s edge, %d gems: ", side, total[sd])) {
+			t.Errorf("gems near the %s edge: got %q; want %d gems", side, a, total[sd])
+		}
+		for color, n := range near[sd] {
+			if !strings.Contains(a, fmt.Sprintf("%d %s at point", n, names[color])) {
+				t.Errorf("gems near the %s edge: got %q; want %d %s", side, a, n, names[color])
+			}
+		}
+	}
+	if a, b := answer(got.Cells["east"]), answer(got.Commands["gems near the east edge"]); a != b {
+		t.Errorf(`the cell "east" reads %q; want what "gems near the east edge" says, %q`, a, b)
+	}
+	if a, b := answer(got.Commands["gems near the west"]), answer(got.Commands["gems near the west edge"]); a != b {
+		t.Errorf(`"gems near the west" reads %q; want %q`, a, b)
+	}
+	if p := answer(got.Cells["north 5"]); !strings.HasPrefix(p, "Near point 5 of the north side") {
+		t.Errorf(`the cell "north 5" reads %q; want the gems near that point`, p)
+	}
+	if got.Cells["middle"] != nil {
+		t.Errorf(`the cell "middle" reads %q; want nothing (no side)`, *got.Cells["middle"])
+	}
+	summary := strings.Join(got.Summary, " ")
+	for _, want := range []string{fmt.Sprintf("The tray, north side in front of you: %d gems", len(v.Tray.Gems)), "The dragon wakes when 9 gems fall", "You: 0 full wagons", "Your turn: hit the tray"} {
+		if !strings.Contains(summary, want) {
+			t.Errorf("summary %q; want it to say %q", summary, want)
+		}
+	}
+	if d := answer(got.Commands["describe"]); d != summary {
+		t.Errorf(`"describe" reads %q; want the summary`, d)
+	}
+
+	// The aim chosen by keys, at two sizes: the west side, point 3, strength 7.
+	for _, size := range [][2]int64{{1280, 900}, {390, 844}} {
+		do(t, tab, 10*time.Second, "resize", chromedp.EmulateViewport(size[0], size[1]))
+		tabTo(t, tab, "the tray", `#ht-tray`)
+		press(t, tab, "the west side", "4")
+		for at := eval[int](t, tab, `Number(document.querySelector('#ht-pos').value)`); at != 3; {
+			if at < 3 {
+				press(t, tab, "the aim along the side", kb.ArrowLeft)
+				at++
+			} else {
+				press(t, tab, "the aim along the side", kb.ArrowRight)
+				at--
+			}
+		}
+		for str := eval[int](t, tab, `Number(document.querySelector('#ht-strength').value)`); str != 7; {
+			if str < 7 {
+				press(t, tab, "stronger", kb.PageUp)
+				str++
+			} else {
+				press(t, tab, "weaker", kb.PageDown)
+				str--
+			}
+		}
+		waitFor(t, tab, 5*time.Second, "the aim west 3 strength 7", `document.querySelector('#ht-hit').dataset.move === 'hit west 3 strength 7'`)
+		eval[bool](t, tab, `(document.querySelector('#ht-tray').scrollIntoView({block: 'center'}), true)`)
+		shot, err := chromedp.Run(tab, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dir := os.Getenv("MINEHALL_SHOTS"); dir != "" {
+			os.WriteFile(filepath.Join(dir, fmt.Sprintf("a11y-hammertime-%dx%d.png", size[0], size[1])), shot, 0o644)
+		}
+	}
 }
