@@ -1506,7 +1506,7 @@ function edgeWords(t, near, sd) {
 function hitWords(ctx, lh) {
   const { t, names } = ctx;
   const name = names[lh.seat] ?? t('seat.number', { n: lh.seat + 1 });
-  const fell = lh.fallen.map((id) => ({ color: gemColor(id) }));
+  const fell = (lh.fallen || []).map((id) => ({ color: gemColor(id) }));
   return t(fell.length ? 'hammertime.access.hit' : 'hammertime.access.hitnone', { name, move: describe(lh.move, t), n: fell.length, gems: colorCounts(t, fell) })
     + (lh.dragon ? ' ' + t('ht.dragon.awake') : '');
 }
@@ -1515,9 +1515,10 @@ function hitWords(ctx, lh) {
 function seatWords(t, view, i, name) {
   const s = view.seats[i];
   const w = s.wagon;
-  const wagon = w ? t('hammertime.access.wagon', { slots: w.slots.map((c) => t(`ht.color.${c}`)).join(', '), gems: w.gems.length ? w.gems.map((c) => t(`ht.color.${c}`)).join(', ') : '—' }) : t('ht.allfull');
-  const missions = s.missions.length ? s.missions.map((k) => t(`ht.mission.${k}`)).join(', ') : '—';
-  return t('hammertime.access.seat', { name, full: s.full_wagons.length, wagon, missions });
+  const gems = w?.gems || [], held = s.missions || [];
+  const wagon = w ? t('hammertime.access.wagon', { slots: (w.slots || []).map((c) => t(`ht.color.${c}`)).join(', '), gems: gems.length ? gems.map((c) => t(`ht.color.${c}`)).join(', ') : '—' }) : t('ht.allfull');
+  const missions = held.length ? held.map((k) => t(`ht.mission.${k}`)).join(', ') : '—';
+  return t('hammertime.access.seat', { name, full: (s.full_wagons || []).length, wagon, missions });
 }
 
 // sideOf reads a side's name (in the reader's language or in English,
@@ -1549,7 +1550,7 @@ export const access = {
       if (view.phase === 'hit') out.push(`${t('ht.hits', { n: view.hits_this_turn })}, ${t('ht.movesleft', { n: view.tray_moves_left })}.`);
     }
     if (view.expert && view.technique) out.push(`${t(`ht.technique.${view.technique}`)}: ${t(`ht.technique.${view.technique}.effect`)}`);
-    if (you >= 0 && view.seats[you]) out.push(seatWords(t, view, you, t('hammertime.access.you')));
+    if (you >= 0 && view.seats?.[you]) out.push(seatWords(t, view, you, t('hammertime.access.you')));
     if (view.missions) out.push(t('hammertime.access.mission', { mission: view.mission ? t(`ht.mission.${view.mission}`) : t('ht.mission.none') }));
     const gems = (view.tray.gems || []).map((g) => ({ color: g.color || gemColor(g.id) }));
     out.push(t('hammertime.access.tray', { side: t(`ht.side.${SIDES[facingSide(view, you)]}`), n: gems.length, gems: colorCounts(t, gems) }));
@@ -1557,8 +1558,8 @@ export const access = {
     const near = nearEdge(view);
     for (let sd = 0; sd < 4; sd++) out.push(edgeWords(t, near, sd));
     const lh = view.last_hit;
-    out.push(t('hammertime.access.dragon', { n: view.dragon_wakes || 9, fell: lh ? lh.fallen.length : 0 }));
-    view.seats.forEach((_, i) => { if (i !== you) out.push(seatWords(t, view, i, who(i))); });
+    out.push(t('hammertime.access.dragon', { n: view.dragon_wakes || 9, fell: lh?.fallen?.length || 0 }));
+    (view.seats || []).forEach((_, i) => { if (i !== you) out.push(seatWords(t, view, i, who(i))); });
     return out;
   },
   cell(ctx, ref) {
@@ -1585,7 +1586,7 @@ export const access = {
         return sd < 0 ? cx.t('hammertime.access.cmd.near.any') : edgeWords(cx.t, nearEdge(cx.view), sd);
       } },
       { words: [t('hammertime.access.cmd.wagon')], help: t('hammertime.access.cmd.wagon.help'), answer: (cx) =>
-        (cx.you >= 0 && cx.view.seats[cx.you] ? seatWords(cx.t, cx.view, cx.you, cx.t('hammertime.access.you')) : cx.t('hammertime.access.nowagon')) },
+        (cx.you >= 0 && cx.view.seats?.[cx.you] ? seatWords(cx.t, cx.view, cx.you, cx.t('hammertime.access.you')) : cx.t('hammertime.access.nowagon')) },
     ];
   },
 };

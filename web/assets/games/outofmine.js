@@ -551,6 +551,8 @@ function ownBoard(view, ctx, m, mem, layout) {
   // Every space is a focusable cell named by what is there; the keyboard's
   // cursor is the one Tab stop (a roving tabindex), arrows move it.
   const facts = factsOf(layout, m.placed, mem.shapes);
+  // The group's name says the treasure card's target too.
+  if (m.me.card_face) svg.setAttribute('aria-label', `${t('oom.board.label')} ${t('outofmine.access.card', { tiles: cardWords(t, facts, m.me.card_face) })}`);
   for (const rect of svg.querySelectorAll('rect.cell')) {
     const { r, c } = parseCell(rect.dataset.cell);
     const label = cellWords(t, facts, r, c);
