@@ -1581,7 +1581,7 @@ export const access = {
     return [
       { words: [t('hammertime.access.cmd.describe')], help: t('hammertime.access.cmd.describe.help'), answer: (cx) => access.summary(cx).join(' ') },
       ...[0, 1, 2, 3].map(edge),
-      { words: [t('hammertime.access.cmd.near')], help: t('hammertime.access.cmd.near.any'), answer: (cx, rest) => {
+      { words: [t('hammertime.access.cmd.near')], help: t('hammertime.access.cmd.near.anyhelp'), answer: (cx, rest) => {
         const sd = sideOf(cx.t, String(rest || '').replace(/^(the|der|die|das|du|de la|de|het|de)\s+/i, ''));
         return sd < 0 ? cx.t('hammertime.access.cmd.near.any') : edgeWords(cx.t, nearEdge(cx.view), sd);
       } },
