@@ -191,6 +191,8 @@ type accountAnswer struct {
 	Games    []playedInfo  `json:"games"`
 	Stats    []statsInfo   `json:"stats"`
 	Attached []attachedErr `json:"attached,omitempty"`
+	// Preferences follow the account to every browser.
+	Preferences preferencesInfo `json:"preferences"`
 }
 
 // attachedErr says how a held seat sent at sign-up or sign-in fared.
@@ -409,8 +411,12 @@ func (s *Server) accountOf(ctx context.Context, a *store.Account, token string) 
 	if err != nil {
 		return nil, err
 	}
+	prefs, err := s.preferencesOf(ctx, a.ID)
+	if err != nil {
+		return nil, err
+	}
 	return &accountAnswer{SignedIn: true, Accounts: true, ID: a.ID, Name: a.Name, CSRF: account.CSRFToken(token), Passkeys: len(creds), Password: a.PasswordHash != "",
-		Ratings: p.Ratings, Games: p.Games, Stats: p.Stats}, nil
+		Ratings: p.Ratings, Games: p.Games, Stats: p.Stats, Preferences: prefs}, nil
 }
 
 // signinLimits limits sign-ins (and sign-ups) per address, so that nobody

@@ -243,6 +243,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/account/sessions/signout", s.signOutOthers)
 	s.mux.HandleFunc("POST /api/account/password", s.changePassword)
 	s.mux.HandleFunc("POST /api/account/delete", s.deleteAccount)
+	s.mux.HandleFunc("POST /api/account/preferences", s.setPreferences)
 	s.mux.HandleFunc("POST /api/account/passkey/signup/begin", s.passkeySignUpBegin)
 	s.mux.HandleFunc("POST /api/account/passkey/signup/finish", s.passkeySignUpFinish)
 	s.mux.HandleFunc("POST /api/account/passkey/signin/begin", s.passkeySignInBegin)

@@ -224,4 +224,6 @@ type Accounts interface {
 
 	// AccountSecurity: sessions, passwords, known devices and deletion.
 	AccountSecurity
+	// Preferences: what follows the player to every browser.
+	Preferences
 }

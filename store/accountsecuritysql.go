@@ -242,6 +242,7 @@ func DeleteAccountTx(ctx context.Context, tx SQL, id, shownName string) error {
 		{`DELETE FROM devices WHERE account_id = $1`, []any{id}},
 		{`DELETE FROM sessions WHERE account_id = $1`, []any{id}},
 		{`DELETE FROM credentials WHERE account_id = $1`, []any{id}},
+		{`DELETE FROM account_preferences WHERE account_id = $1`, []any{id}},
 		{`DELETE FROM accounts WHERE id = $1`, []any{id}},
 	} {
 		if _, err := tx.Exec(ctx, st.q, st.args...); err != nil {

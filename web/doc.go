@@ -32,6 +32,30 @@
 //     what a step does not need follows the stage. Every control a thumb
 //     taps is 44 CSS px or has that much room (web/e2e/layout_test.go
 //     checks both at 390x844, 360x740 and 844x390).
+//   - js/access.js: play without sight (loaded only when needed). The
+//     screen-reader mode (the setting "Screen-reader mode": the body's
+//     class srmode, localStorage minehall.srmode, and the account
+//     preference sr_mode of docs/protocol.md) adds to a table page a
+//     command field #sr-command (completion from the legal moves and the
+//     command words) whose answers go to #sr-answer (a polite log): a
+//     legal move or a unique prefix of one is played; the generic commands
+//     are help, board, moves, turn, clock, score and at REF / what is at
+//     REF, and a renderer adds its own. The live region #announce tells
+//     the other players' moves, the turn, the clock running low (ten
+//     seconds left) and the end with the result, each once.
+//
+// The keyboard contract between table.js and a renderer (mode on or off):
+// after every render and every move the focus stays on the board: on the
+// element with the same data-key if it still exists, else on the board's
+// element marked data-focus-default (a renderer marks its next sensible
+// target), else on #board itself (tabindex -1). The key m pressed inside
+// #board (not in a text field) opens the legal moves as a dialog (arrow
+// keys choose, Enter plays, Escape closes); Escape otherwise belongs to the
+// renderer. The render ctx has announce(text), which tells text in the
+// live region, and srMode. A renderer may export access = {summary(ctx)
+// -> string[], cell(ctx, ref) -> string|null, commands(ctx) -> [{words:
+// string[], help: string, answer: (ctx, rest) -> string}]}: what the
+// screen-reader mode reads, in the reader's language (ctx.t).
 //
 // Every page request stays on the page's own server: the Content Security
 // Policy allows nothing else.

@@ -51,6 +51,7 @@ func Run(t *testing.T, open Opener) {
 		{"DeleteAccount", withTables(testDeleteAccount)},
 		{"Leaderboards", accounts(testLeaderboards)},
 		{"RatingRecords", accounts(testRatingRecords)},
+		{"Preferences", accounts(testPreferences)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

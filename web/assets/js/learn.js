@@ -32,7 +32,10 @@ export function learnPage(el, game) {
   const lessonHref = (id) => `/learn/${game}${id && id !== st.lesson?.lessons?.[0]?.id ? `?lesson=${encodeURIComponent(id)}` : ''}`;
   const panel = h('section', { class: 'learn-panel', id: 'learn-panel', 'aria-live': 'polite' });
   let board = h('div', { class: 'board learn-board', id: 'board' });
-  el.append(head, h('div', { class: 'learn-layout' }, panel, h('div', { class: 'play' }, board)));
+  // The board's heading keeps the page's heading order above the
+  // renderer's own headings (h3).
+  el.append(head, h('div', { class: 'learn-layout' }, panel, h('div', { class: 'play' },
+    h('h2', { class: 'sr', 'data-i18n': 'table.board', text: t('table.board') }), board)));
 
   const steps = () => st.lesson?.steps || [];
   const step = () => steps()[st.idx];

@@ -5,7 +5,8 @@ import { rulesPage } from './rules.js';
 import { h, clear } from './dom.js';
 import { setRouter } from './router.js';
 import { soundOn, setSound } from './sound.js';
-import { accountPage, whoami, updateNav } from './account.js';
+import { accountPage, whoami, updateNav, onAccount } from './account.js';
+import { api } from './api.js';
 import { rememberInvite } from './private.js';
 import { watchNetwork } from './offline.js';
 
@@ -96,6 +97,25 @@ function applyColorBlind(on) {
   window.dispatchEvent(new CustomEvent('minehall:colorblind'));
 }
 
+// applySrMode turns the screen-reader mode on or off in this browser: the
+// body's class srmode, kept in localStorage minehall.srmode, and the
+// event minehall:srmode that the table page listens to.
+function applySrMode(on) {
+  document.body.classList.toggle('srmode', on);
+  localStorage.setItem('minehall.srmode', on ? '1' : '0');
+  const box = document.getElementById('srmode');
+  if (box) box.checked = on;
+  window.dispatchEvent(new CustomEvent('minehall:srmode'));
+}
+
+// saveSrMode keeps the screen-reader mode for the signed-in account, so
+// that it follows the person to another browser.
+function saveSrMode(me, on) {
+  if (!me || !!me.preferences?.sr_mode === on) return;
+  me.preferences = { ...me.preferences, sr_mode: on };
+  api('POST', '/api/account/preferences', { sr_mode: on }).catch(() => {});
+}
+
 async function boot() {
   await start();
   watchNetwork();
@@ -103,11 +123,26 @@ async function boot() {
   sel.value = language();
   sel.addEventListener('change', () => setLanguage(sel.value));
   onLanguage((l) => { sel.value = l; setTitle(); updateNav(); });
-  whoami();
+  // The account's screen-reader mode wins over this browser's when a page
+  // opens (it was set elsewhere); at sign-in the mode stays on if either
+  // had it on.
+  whoami().then((me) => { if (me?.preferences) applySrMode(!!me.preferences.sr_mode); });
+  onAccount((me) => {
+    if (!me) return;
+    const on = !!me.preferences?.sr_mode || localStorage.getItem('minehall.srmode') === '1';
+    applySrMode(on);
+    saveSrMode(me, on);
+  });
   const cb = document.getElementById('colorblind');
   cb.checked = localStorage.getItem('minehall.colorblind') === '1';
   applyColorBlind(cb.checked);
   cb.addEventListener('change', () => applyColorBlind(cb.checked));
+  const sr = document.getElementById('srmode');
+  applySrMode(localStorage.getItem('minehall.srmode') === '1');
+  sr.addEventListener('change', async () => {
+    applySrMode(sr.checked);
+    saveSrMode(await whoami(), sr.checked);
+  });
   const snd = document.getElementById('sound');
   snd.checked = soundOn();
   snd.addEventListener('change', () => setSound(snd.checked));

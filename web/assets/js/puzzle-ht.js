@@ -79,7 +79,7 @@ export function page(el) {
 
   function bestTable(d) {
     return h('section', { class: 'card pz-best', id: `pz-best-${d.id}`, 'aria-labelledby': `pz-best-h-${d.id}` },
-      h('h3', { id: `pz-best-h-${d.id}`, text: t('pz.ht.best', { goal: goal(d) }) }),
+      h('h2', { id: `pz-best-h-${d.id}`, text: t('pz.ht.best', { goal: goal(d) }) }),
       d.best?.length
         ? h('ol', { class: 'pz-best-list' }, d.best.map((b) => h('li', { 'data-guest': b.guest ? 'yes' : 'no' }, b.success ? icon('check') : null, ' ',
           h('strong', { text: b.name }), guestMark(b) ? ' ' : null, guestMark(b), ' · ', t('pz.ht.points', { n: b.score }), ' · ', clockText(b.millis))))

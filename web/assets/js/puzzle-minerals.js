@@ -89,7 +89,7 @@ export function page(el) {
     if (st.mode === 'practice') items.push([t('pz.oom.puzzlerating'), p.rating.Mu.toFixed(1)], [t('pz.oom.yourrating'), myRating(GAME)?.Mu.toFixed(1) ?? '…']);
     return h('dl', { class: 'pz-summary', id: 'pz-summary', 'data-puzzle': p.id },
       items.map(([k, v]) => h('div', {}, h('dt', { text: k }), h('dd', { text: v }))),
-      h('div', {}, h('dt', {}, icon('clock'), ' ', t('pz.time')), h('dd', { id: 'pz-clock', role: 'timer', text: '0:00' })));
+      h('div', {}, h('dt', {}, icon('clock'), ' ', t('pz.time')), h('dd', {}, h('span', { id: 'pz-clock', role: 'timer', text: '0:00' }))));
   }
 
   function typedForm() {
@@ -126,7 +126,7 @@ export function page(el) {
     } else {
       parts.push(summary(), h('p', { class: 'hint', id: 'pz-goal', text: t('pz.mn.goal') + ' ' + t('pz.clockseen') }));
       if (st.result) parts.push(resultBox());
-      parts.push(typedForm(), board);
+      parts.push(typedForm(), h('h2', { class: 'sr', text: t('table.board') }), board);
     }
     if (st.mode === 'daily') parts.push(historyBox(GAME, st.p?.day || new Date().toISOString().slice(0, 10), (e) => (e.perfect ? t('pz.mn.daysolved') : t('pz.mn.daymissed'))));
     clear(el).append(h('div', { class: 'pz pz-mn' }, parts));

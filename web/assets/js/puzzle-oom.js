@@ -161,7 +161,7 @@ export function page(el) {
     if (st.mode === 'ladder') items.push([t('pz.oom.puzzlerating'), p.rating.Mu.toFixed(1)], [t('pz.oom.yourrating'), myRating(GAME)?.Mu.toFixed(1) ?? '…']);
     return h('dl', { class: 'pz-summary', id: 'pz-summary', 'data-variant': p.variant, 'data-card': p.card, 'data-board': p.board, 'data-side': p.side },
       items.map(([k, v]) => h('div', {}, h('dt', { text: k }), h('dd', { text: v }))),
-      h('div', {}, h('dt', {}, icon('clock'), ' ', t('pz.time')), h('dd', { id: 'pz-clock', role: 'timer', text: '0:00' })));
+      h('div', {}, h('dt', {}, icon('clock'), ' ', t('pz.time')), h('dd', {}, h('span', { id: 'pz-clock', role: 'timer', text: '0:00' }))));
   }
 
   function resultBox() {
@@ -197,7 +197,7 @@ export function page(el) {
     if (!st.p) {
       if (!st.error) parts.push(h('p', { text: t('app.loading') }));
     } else {
-      parts.push(summary(), h('p', { class: 'hint', text: (st.p.variant === 'plain' ? t('pz.oom.goal') : t('pz.oom.goalbonus')) + ' ' + t('pz.clockseen') }), board,
+      parts.push(summary(), h('p', { class: 'hint', text: (st.p.variant === 'plain' ? t('pz.oom.goal') : t('pz.oom.goalbonus')) + ' ' + t('pz.clockseen') }), h('h2', { class: 'sr', text: t('table.board') }), board,
         h('div', { class: 'pz-actions' },
           h('button', { type: 'button', class: 'primary', id: 'pz-submit', disabled: !!st.result || st.busy, onclick: submit, text: t('pz.submit') }),
           h('button', { type: 'button', id: 'pz-restart', disabled: !!st.result, onclick: () => { st.view = st.p.view; st.n++; redraw(); }, text: t('pz.restart') })));

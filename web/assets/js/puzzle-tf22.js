@@ -82,7 +82,7 @@ export function page(el) {
     ];
     if (st.mode === 'practice') items.push([t('pz.oom.puzzlerating'), p.rating.Mu.toFixed(1)], [t('pz.oom.yourrating'), myRating(GAME)?.Mu.toFixed(1) ?? '…']);
     const d = dl(items, { class: 'pz-summary', id: 'pz-summary', 'data-id': p.id, 'data-spent': s.spent });
-    d.append(h('div', {}, h('dt', {}, icon('clock'), ' ', t('pz.time')), h('dd', { id: 'pz-clock', role: 'timer', text: '0:00' })));
+    d.append(h('div', {}, h('dt', {}, icon('clock'), ' ', t('pz.time')), h('dd', {}, h('span', { id: 'pz-clock', role: 'timer', text: '0:00' }))));
     return d;
   }
 
@@ -133,7 +133,7 @@ export function page(el) {
     if (!st.p) {
       if (!st.error) parts.push(h('p', { text: t('app.loading') }));
     } else {
-      parts.push(summary(), h('p', { class: 'hint', text: t('pz.tf22.goal', { crew: t(`tf.color.${st.p.setup.crew}`) }) + ' ' + t('pz.clockseen') }), board, planBox());
+      parts.push(summary(), h('p', { class: 'hint', text: t('pz.tf22.goal', { crew: t(`tf.color.${st.p.setup.crew}`) }) + ' ' + t('pz.clockseen') }), h('h2', { class: 'sr', text: t('table.board') }), board, planBox());
       if (st.result) parts.push(resultBox());
     }
     if (st.mode === 'daily') parts.push(historyBox(GAME, st.p?.day || new Date().toISOString().slice(0, 10), (e) => t('pz.tf22.scoreof', { n: e.score, best: e.best })));

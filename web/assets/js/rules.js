@@ -33,7 +33,7 @@ export function rulesPage(el, game) {
       if (my !== seq) return;
       // Element.append writes null as the text "null": leave the note out
       // rather than pass it null.
-      const parts = [h('p', {}, h('a', { href: '/rules', 'data-link': true, text: t('rules.all') }),
+      const parts = [h('h1', { text: t('rules.of', { game: title }) }), h('p', {}, h('a', { href: '/rules', 'data-link': true, text: t('rules.all') }),
         ' · ', h('a', { href: `/learn/${encodeURIComponent(game)}`, 'data-link': true, id: 'learn-link', text: t('learn.link', { game: title }) }))];
       if (r.fallback) parts.push(h('p', { class: 'note', text: t('rules.english') }));
       parts.push(h('article', { class: 'rules', lang: r.fallback ? 'en' : r.lang }, markdown(r.markdown || '')));

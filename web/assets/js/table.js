@@ -97,8 +97,17 @@ export function tablePage(el, id) {
     seats: h('ol', { class: 'seats', id: 'seats' }),
     seatctl: h('div', { class: 'seatctl' }),
     notation: h('form', { class: 'notation' }),
-    log: h('ol', { class: 'log', id: 'log', 'aria-live': 'polite' }),
+    // The log scrolls: a keyboard reaches it (tabindex 0) to scroll it.
+    log: h('ol', { class: 'log', id: 'log', 'aria-live': 'polite', tabindex: '0', 'aria-labelledby': 'log-h' }),
+    // What the screen-reader mode tells: the other players' moves, the
+    // turn, the clock running low, the end (access.js), and what a
+    // renderer says through ctx.announce.
+    announce: h('div', { class: 'sr', id: 'announce', role: 'log', 'aria-live': 'polite', 'aria-label': t('access.announcements') }),
+    sr: h('div', { class: 'sr-box', id: 'sr-box' }),
   };
+  // The board is focusable itself (tabindex -1), the last place focus
+  // returns to after a move when no element of the board can take it.
+  boxes.board.tabIndex = -1;
   // On a phone the page folds into a bar and a stage (tablebar.js).
   bar = new TableBar({
     board: boxes.board, status: boxes.status, head: boxes.head, takeback: takeback.element, chat,
@@ -107,12 +116,115 @@ export function tablePage(el, id) {
   });
   el.append(bar.element, boxes.head, boxes.join, boxes.message, boxes.end,
     h('div', { class: 'table-layout' },
-      h('div', { class: 'play' }, h('h2', { class: 'sr', 'data-i18n': 'table.board', text: t('table.board') }), boxes.status, boxes.graces, takeback.element, boxes.board, boxes.notation),
+      h('div', { class: 'play' }, h('h2', { class: 'sr', 'data-i18n': 'table.board', text: t('table.board') }), boxes.status, boxes.graces, takeback.element, boxes.sr, boxes.board, boxes.notation),
       h('aside', { class: 'side' },
         h('h2', { 'data-i18n': 'table.players', text: t('table.players') }), boxes.seats, boxes.seatctl, chat.element,
-        h('h2', { 'data-i18n': 'table.log', text: t('table.log') }), boxes.log)),
-    clocks.live, pass.element);
+        h('h2', { id: 'log-h', 'data-i18n': 'table.log', text: t('table.log') }), boxes.log)),
+    clocks.live, boxes.announce, pass.element);
   bar.start();
+
+  // Focus stays where the player plays. zone is the part of the page the
+  // focus was last in (the board, the move field or the command field),
+  // boardKey the data-key of the board element it was on; when focus
+  // falls to the page's body (the element that had it was drawn anew, or
+  // a move disabled it), refocusPlay puts it back: on the same place of the
+  // board, else the board's data-focus-default element, else the board.
+  let zone = null;
+  let boardKey = null;
+  let parked = false; // focus waits on the board for a field that is disabled until the next turn
+  const onFocusIn = (e) => {
+    parked = false;
+    const target = e.target;
+    if (boxes.board.contains(target)) {
+      zone = 'board';
+      boardKey = target.dataset?.key ?? (target === boxes.board ? boardKey : null);
+    } else if (boxes.notation.contains(target)) zone = 'notation';
+    else if (boxes.sr.contains(target)) zone = 'sr';
+    else if (!target.closest?.('#moves-dialog')) zone = null;
+  };
+  // A click outside the board on nothing focusable leaves the board.
+  const onPointer = (e) => { if (!boxes.board.contains(e.target)) zone = null; };
+  document.addEventListener('focusin', onFocusIn);
+  document.addEventListener('pointerdown', onPointer);
+  function refocusPlay() {
+    const now = document.activeElement;
+    if (now && now !== document.body && !(parked && now === boxes.board)) return;
+    if (zone === 'notation') {
+      const input = boxes.notation.querySelector('#move-input');
+      if (input && !input.disabled) { input.focus(); return; }
+    }
+    if (zone === 'sr') {
+      const input = boxes.sr.querySelector('#sr-command');
+      if (input) { input.focus(); return; }
+    }
+    if (!zone) return;
+    const keep = zone;
+    const same = boardKey !== null ? boxes.board.querySelector(`[data-key="${CSS.escape(boardKey)}"]`) : null;
+    const target = [same, boxes.board.querySelector('[data-focus-default]')].find((e) => e && !e.disabled && e.offsetParent !== null);
+    if (keep === 'board' || !now || now === document.body) (target || boxes.board).focus({ preventScroll: true });
+    // Focus put on the board for a typist whose field is disabled until
+    // the next turn goes back to the field then.
+    zone = keep;
+    parked = keep !== 'board';
+  }
+  // A renderer that draws anew by itself (a selection, a preview) may take
+  // the focused element away between two renders of the page.
+  const boardWatch = new MutationObserver(() => { if (zone === 'board') refocusPlay(); });
+  boardWatch.observe(boxes.board, { childList: true, subtree: true });
+
+  // The key m on the board lists the legal moves (access.js).
+  let access = null; // the screen-reader mode's command field, while the mode is on
+  const accessModule = () => (accessModule.p ||= import('./access.js'));
+  const host = {
+    ctx: () => lastCtx, mod: () => st.mod, game: () => st.info?.game, nameOf: (i) => nameOf(i),
+    play: (move) => !!send(move), status: () => st.status, turnText: () => boxes.status.querySelector('span')?.textContent || '',
+    clocks, deadline: () => st.deadline, result: () => st.result, announce: (text) => announce(text),
+  };
+  boxes.board.addEventListener('keydown', async (e) => {
+    if ((e.key !== 'm' && e.key !== 'M') || e.ctrlKey || e.altKey || e.metaKey || e.defaultPrevented) return;
+    if (e.target.closest('input, textarea, select, [contenteditable="true"]')) return;
+    e.preventDefault();
+    const mod = await accessModule();
+    if (document.getElementById('moves-dialog')) return;
+    zone = 'board';
+    mod.movesDialog(host, (move) => {
+      if (move) send(move);
+      zone = 'board';
+      refocusPlay();
+    });
+  });
+
+  // announce tells text in the live region, once: the region keeps the
+  // last few lines, the newest last.
+  function announce(text) {
+    if (!text) return;
+    boxes.announce.append(h('p', { text }));
+    while (boxes.announce.children.length > 12) boxes.announce.firstChild.remove();
+  }
+
+  // srMode shows or hides the screen-reader mode's command field, as the
+  // page's setting says (main.js sets the class srmode on the body).
+  async function srMode() {
+    const on = document.body.classList.contains('srmode');
+    // In the mode the live region tells the turn and the moves: the status
+    // line and the log stay quiet, so nothing is said twice.
+    boxes.log.setAttribute('aria-live', on ? 'off' : 'polite');
+    boxes.status.setAttribute('aria-live', on ? 'off' : 'polite');
+    clocks.live.setAttribute('aria-live', on ? 'off' : 'assertive');
+    if (!on) {
+      access?.stop();
+      access = null;
+      clear(boxes.sr);
+      return;
+    }
+    if (access) return;
+    const mod = await accessModule();
+    if (access || left || !document.body.classList.contains('srmode')) return;
+    access = new mod.Access(host);
+    boxes.sr.append(access.element);
+    access.frame({}, st.actors.includes(st.you) && st.status === 'playing');
+  }
+  let lastCtx = null; // the ctx of the board's last render
 
   function names() {
     return (st.info?.seats || []).map((s, i) => seatName(s, i));
@@ -296,6 +408,7 @@ export function tablePage(el, id) {
       takeback.moved();
     }
     renderAll();
+    access?.frame(f, st.actors.includes(st.you) && st.status === 'playing');
     pass.follow(st.actors, st.status);
   }
 
@@ -361,6 +474,7 @@ export function tablePage(el, id) {
 
   function renderAll() {
     const refocus = keepFocus();
+    boxes.announce.setAttribute('aria-label', t('access.announcements'));
     renderHead();
     renderJoin();
     renderMessage();
@@ -374,6 +488,7 @@ export function tablePage(el, id) {
     takeback.render();
     bar.place();
     refocus();
+    refocusPlay();
   }
 
   function renderHead() {
@@ -530,12 +645,16 @@ export function tablePage(el, id) {
       return;
     }
     const focused = boxes.board.contains(document.activeElement) ? document.activeElement.dataset.key : null;
-    st.mod.render(boxes.board, {
+    lastCtx = {
       view: st.view, prev: st.prevView, legal: st.status === 'playing' ? st.legal : [], send, you: st.you,
       actors: st.actors, names: names(), t, lang: language(), colorBlind: document.body.classList.contains('colorblind'),
-      status: st.status, n: st.n, deadline: st.deadline, explain,
-    });
+      status: st.status, n: st.n, deadline: st.deadline, explain, announce,
+      srMode: document.body.classList.contains('srmode'),
+    };
+    st.mod.render(boxes.board, lastCtx);
     if (focused) boxes.board.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+    refocusPlay();
+    access?.render();
   }
 
   // renderNotation draws the field for typed moves. What is typed and not
@@ -561,6 +680,7 @@ export function tablePage(el, id) {
       h('small', { id: 'move-help', class: 'help', text: t('table.legalcount', { n: st.legal.length }) }));
     if (answer) boxes.notation.append(answer);
     refocus();
+    refocusPlay();
   }
 
   // typedAnswer says what became of the last typed move: accepted, or
@@ -650,12 +770,19 @@ export function tablePage(el, id) {
   });
   const onCB = () => renderBoard();
   window.addEventListener('minehall:colorblind', onCB);
+  window.addEventListener('minehall:srmode', srMode);
+  srMode();
   start();
   return {
     leave() {
       left = true;
       offLang();
       window.removeEventListener('minehall:colorblind', onCB);
+      window.removeEventListener('minehall:srmode', srMode);
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('pointerdown', onPointer);
+      boardWatch.disconnect();
+      access?.stop();
       clearInterval(clockTimer);
       ratingChanges.stop();
       clocks.stop();
