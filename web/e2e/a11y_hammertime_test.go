@@ -19,7 +19,8 @@ import (
 // near each edge), pushing the tray with Shift and a side's letter and
 // turning it with Q once, and for each hit choosing the side with 1 to 4,
 // the point with the arrows and the strength with Page Up and Page Down
-// or + and −, checked on the hit button before Enter hits; fillings are
+// or + and −, checked on the hit button before Enter hits, and each
+// hit's result told in the live region with the gems that fell; fillings are
 // confirmed with Enter on the suggested filling; then the end screen.
 func TestA11yHammerTimeKeyboardGame(t *testing.T) {
 	s := startSite(t)
@@ -95,6 +96,17 @@ func TestA11yHammerTimeKeyboardGame(t *testing.T) {
 		fmt.Sscan(n, &moveN)
 		if got := htLogMove(t, tab, moveN+1); !strings.Contains(got, fmt.Sprintf("from the %s, at point %d of 9, with strength %d of 10", sides[side], pos, strength)) {
 			t.Errorf("hit %d: the log says %q; want %q in words", hits, got, want)
+		}
+		// The live region tells the hit's result: the gems that fell, by color.
+		said := fmt.Sprintf("Ann hits the tray from the %s, at point %d of 9, with strength %d of 10: ", sides[side], pos, strength)
+		if !holds(tab, 10*time.Second, fmt.Sprintf(`[...document.querySelectorAll('#announce p')].some((p) => p.textContent.startsWith(%q))`, said)) {
+			t.Errorf("hit %d: the live region says %q; want %q and the gems that fell", hits, eval[string](t, tab, `document.querySelector('#announce')?.textContent || ''`), said)
+		} else {
+			line := eval[string](t, tab, fmt.Sprintf(`[...document.querySelectorAll('#announce p')].reverse().find((p) => p.textContent.startsWith(%q)).textContent`, said))
+			fell := eval[int](t, tab, `document.querySelectorAll('#ht-result .ht-fell .ht-gem').length`)
+			if (fell == 0) != strings.HasSuffix(line, "no gem fell.") || (fell > 0 && !strings.Contains(line, fmt.Sprintf(": %d gems fell, ", fell))) {
+				t.Errorf("hit %d: the live region says %q; the result shows %d gems fallen", hits, line, fell)
+			}
 		}
 	}
 	t.Logf("the game ended after %d hits and %d fillings by keyboard", hits, fills)

@@ -195,7 +195,8 @@ func oomPlaceByKeys(t *testing.T, tab context.Context) bool {
 // supply with S, the arrows and Enter, turning them with R, carrying them
 // over the board with the arrows (the cursor names the cells and whether
 // the tile fits) and laying them with Enter, putting a tile back with
-// Backspace once; after round 7 the end screen.
+// Backspace once; the live region tells when a round's time runs low;
+// after round 7 the end screen.
 func TestA11yOutOfMineKeyboardGame(t *testing.T) {
 	s := startSite(t)
 	link := createTable(t, s, map[string]any{"game": "outofmine", "players": 2, "autostart": true,
@@ -203,7 +204,7 @@ func TestA11yOutOfMineKeyboardGame(t *testing.T) {
 		"seats":   []map[string]string{{"kind": "person"}, {"kind": "bot", "bot": "random"}}})
 	tab := newTab(t, newBrowser(t), "keyboard")
 	joinByKeyboard(t, tab, s.URL+link, "Ann")
-	placed, putBack := 0, false
+	placed, putBack, toldLow := 0, false, false
 	for round := 1; round <= 7; round++ {
 		oomChooseSideByKeys(t, tab, round)
 		waitFor(t, tab, 60*time.Second, fmt.Sprintf("round %d under way", round),
@@ -228,6 +229,9 @@ func TestA11yOutOfMineKeyboardGame(t *testing.T) {
 		if oomPlaceByKeys(t, tab) {
 			placed++
 		}
+		if !toldLow && holds(tab, 20*time.Second, `[...document.querySelectorAll('#announce p')].some((p) => /seconds left in the round/.test(p.textContent)) || !!document.querySelector('#oom-scoring[data-round="`+fmt.Sprint(round)+`"]')`) {
+			toldLow = eval[bool](t, tab, `[...document.querySelectorAll('#announce p')].some((p) => /seconds left in the round/.test(p.textContent))`)
+		}
 		waitFor(t, tab, 60*time.Second, fmt.Sprintf("the scoring of round %d", round),
 			fmt.Sprintf(`!!document.querySelector('#oom-scoring[data-round="%d"]')`, round))
 	}
@@ -237,6 +241,9 @@ func TestA11yOutOfMineKeyboardGame(t *testing.T) {
 	}
 	if !putBack {
 		t.Errorf("no tile was put back with Backspace in the whole game")
+	}
+	if !toldLow {
+		t.Errorf("the live region never told that the round's time runs low")
 	}
 	do(t, tab, 30*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
 	if rows := eval[int](t, tab, `document.querySelectorAll('#end .scores tbody tr').length`); rows != 2 {

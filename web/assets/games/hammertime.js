@@ -728,7 +728,7 @@ function build(el) {
   mem.fillBox = h('section', { id: 'ht-fillbox', class: 'ht-fillbox', hidden: true });
   mem.missions = h('section', { id: 'ht-missions', class: 'ht-missions' });
   mem.seats = h('section', { id: 'ht-seats', class: 'ht-seats' });
-  mem.trayBox = h('div', { class: 'ht-traybox' }, mem.canvas, mem.describe, mem.fallen);
+  mem.trayBox = h('div', { class: 'ht-traybox' }, mem.canvas, mem.fallen);
   mem.controls = h('div', { class: 'ht-controls' }, mem.die, mem.meterBox, mem.aimForm, mem.trayMoves, mem.fillBox, mem.result, mem.help);
   // The stage: the tray and the controls of the step; on a phone it is one
   // screen high (the table page's --stage-h), and what only informs (the
@@ -737,7 +737,7 @@ function build(el) {
   mem.after = h('div', { class: 'ht-after', id: 'ht-after' });
   mem.root = h('div', { class: 'ht', id: 'ht' },
     mem.status, mem.stage, mem.after,
-    h('div', { class: 'ht-cards' }, mem.missions, mem.seats));
+    h('div', { class: 'ht-cards' }, mem.missions, mem.seats), mem.describe);
   clear(el).append(mem.root);
   wire(mem);
   arrange(mem);

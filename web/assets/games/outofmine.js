@@ -559,7 +559,7 @@ function ownBoard(view, ctx, m, mem, layout) {
     rect.setAttribute('data-key', 'cell:' + rect.dataset.cell);
     rect.setAttribute('data-label', label);
     rect.setAttribute('aria-label', label);
-    rect.setAttribute('role', 'button');
+    rect.setAttribute('role', 'img');
     rect.setAttribute('tabindex', '-1');
   }
   mem.boardSvg = svg;
