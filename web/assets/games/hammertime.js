@@ -15,6 +15,13 @@
 // head down, the meter's band following the strength's spread and the
 // blow's power, the aim shaking with the spreads the technique widens).
 //
+// Without a mouse, on the tray: 1 to 4 choose the side, the arrows the
+// point (left and right) and the strength (up and down, also + and −,
+// Page Up and Page Down), Enter hits, Q and E turn the tray, Shift with
+// N, E, S or W pushes it, D tells the tray in words. access (below) is
+// what the screen-reader mode reads (the gems near each edge by color);
+// ctx.announce tells each hit's result.
+//
 // Geometry follows the engine: tray coordinates are centimeters from the
 // tray's center, x toward the east short side, y toward the north long
 // side; a hit's position 1–9 runs clockwise along its side seen from above

@@ -15,6 +15,15 @@
 // round's own board, hand, call, supply, clock and card goal share one
 // stage a screen high, and so does the choice of a side; the rest follows.
 //
+// Without a mouse: the board's spaces are focusable cells named by what
+// lies there, the keyboard's cursor the one Tab stop; S goes to the
+// supply (arrows choose, Enter takes the tile onto the cursor), the
+// arrows carry the tile by its top-left cell, R turns, F mirrors, Enter
+// lays it (or lifts a placed tile to move it), Backspace or Escape puts
+// it back, O calls, A or B chooses a side. access (below) is what the
+// screen-reader mode reads; ctx.announce tells another player's call and
+// the round's time running low.
+//
 // Everything drawn comes from the view: tiles are named with their shape
 // and element (the hand, placed tiles, a round's results), board sides with
 // their layout (both sides of the board dealt while choosing, the side
