@@ -328,7 +328,7 @@ func TestA11yOutOfMineAccessAnswers(t *testing.T) {
 	view, _ := json.Marshal(v)
 	tab := openOutOfMineGolden(t, newBrowser(t), s, c, `!!document.querySelector('#oom-board .tile')`)
 	var got accessResult
-	raw := accessAnswers(t, tab, "/assets/games/outofmine.js", string(view), int(c.You), c.Names, append(refs, "z9", "b"),
+	raw := accessAnswers(t, tab, "/assets/js/outofmine-access.js", string(view), int(c.You), c.Names, append(refs, "z9", "b"),
 		[]string{"empty cells", "what fits here " + at})
 	if err := json.Unmarshal([]byte(raw), &got); err != nil {
 		t.Fatal(err)

@@ -196,6 +196,7 @@ export function render(el, ctx) {
   }
   mem.ctx = ctx;
   mem.el = el;
+  if (document.body.classList.contains('srmode')) loadWords();
   learnTiles(view);
   if (!document.getElementById('oom-css')) document.head.append(h('link', { rel: 'stylesheet', href: '/assets/games/outofmine.css', id: 'oom-css' }));
   // Actions the view already shows (their ack named an n we have reached)
@@ -1491,16 +1492,6 @@ function factsOf(layout, placed, shapes) {
   return { layout, cover };
 }
 
-// viewFacts returns factsOf for the seat's own board in view, or null
-// while it has none.
-function viewFacts(view) {
-  const me = view?.you >= 0 ? view.players?.[view.you] : null;
-  if (!me?.layout) return null;
-  const shapes = new Map((view.shapes || []).map((sh) => [sh.id, geom(sh)]));
-  const placed = (me.placed || []).map((p) => ({ ...parseCell(p.cell), tile: p.tile, shape: p.shape, element: p.element || '', sym: SYMS.indexOf(p.transform) }));
-  return { ...factsOf(layoutInfo(me.layout), placed, shapes), shapes };
-}
-
 // cellWords names the space (r, c) of a board as a sighted player sees it:
 // rock or gallery, empty or the tile that covers it, and an elf there.
 function cellWords(t, facts, r, c) {
@@ -1517,43 +1508,6 @@ function cellWords(t, facts, r, c) {
   return text;
 }
 
-// emptyCells lists the empty gallery spaces of a board, row by row.
-function emptyCells(facts) {
-  const out = [];
-  for (let r = 0; r < facts.layout.rows; r++) {
-    for (let c = 0; c < facts.layout.cols; c++) {
-      if (facts.layout.gallery.has(r * 8 + c) && !facts.cover.has(r * 8 + c)) out.push(cellName(r, c));
-    }
-  }
-  return out;
-}
-
-// fitsAt lists the shapes of the supply and the hand (ids) that fit on
-// empty gallery spaces with their top-left at (r, c), each with the
-// turns (canonical transforms) in which they do.
-function fitsAt(facts, shapes, ids, r, c) {
-  const out = [];
-  for (const id of ids) {
-    const g = shapes.get(id);
-    if (!g) continue;
-    const syms = [];
-    for (let sym = 0; sym < 8; sym++) {
-      if (g.canon[sym] !== sym) continue;
-      const ok = cellsOf(g, sym, r, c).every(([rr, cc]) => rr < facts.layout.rows && cc < facts.layout.cols && facts.layout.gallery.has(rr * 8 + cc) && !facts.cover.has(rr * 8 + cc));
-      if (ok) syms.push(SYMS[sym]);
-    }
-    if (syms.length) out.push({ shape: id, syms });
-  }
-  return out;
-}
-
-// supplyLeft lists the shapes left in the supply with their counts.
-function supplyLeft(view) {
-  const n = new Map();
-  for (const k of view.supply || []) n.set(k.shape, (n.get(k.shape) || 0) + k.count);
-  return [...n].filter(([, k]) => k > 0);
-}
-
 // cardWords says the treasure card's target: the tiles of each color it
 // wants and how many lie on the board.
 function cardWords(t, facts, face) {
@@ -1562,68 +1516,16 @@ function cardWords(t, facts, face) {
   return COLORS.filter((col) => face.tiles[col]).map((col) => t('outofmine.access.cardcolor', { color: t(`oom.color.${col}`), want: face.tiles[col], have: have[col] || 0 })).join(', ');
 }
 
-// access is what the screen-reader mode reads (see access.js): the
-// position as the seat sees it, a space by its name ("b4") and the
-// commands "empty cells", "what fits here", "supply" and "card".
+// access is what the screen-reader mode reads (see access.js): the words
+// live in js/outofmine-access.js, loaded when first asked for (or at the
+// first drawing in the mode); until then it answers nothing.
+let words = null;
+function loadWords() { words ??= import('../js/outofmine-access.js').then((m) => { words = m; }, () => { words = null; }); }
 export const access = {
-  summary(ctx) {
-    const { view, t } = ctx;
-    if (!view?.players) return [];
-    const out = [t('oom.round', { n: view.round, of: view.rounds }) + ', ' + (CHANCE_PHASES.has(view.phase) ? t('actor.chance') : t(`oom.phase.${view.phase}`)) + '.'];
-    const me = view.you >= 0 ? view.players[view.you] : null;
-    if (me && view.phase === 'choose') {
-      out.push(me.side ? t('oom.choose.done', { side: me.side }) : me.must_side ? t('oom.choose.must', { side: me.must_side }) : t('outofmine.access.choose'));
-    }
-    const facts = viewFacts(view);
-    if (me && facts && view.phase === 'round') {
-      out.push(t('outofmine.access.board', { id: me.board, side: me.side, n: emptyCells(facts).length }));
-      out.push(me.hand_tile ? t('outofmine.access.hand', { shape: me.hand_tile.shape }) : t('oom.handempty'));
-      if (me.card_face) out.push(t('outofmine.access.card', { tiles: cardWords(t, facts, me.card_face) }));
-      out.push(t('outofmine.access.supply', { kinds: supplyLeft(view).map(([sh, n]) => `${sh} ×${n}`).join(', ') || '—' }));
-      out.push(t('outofmine.access.keys'));
-    }
-    view.players.forEach((p, i) => {
-      if (i === view.you || !p.side) return;
-      out.push(t('outofmine.access.other', { name: ctx.names[i] ?? t('seat.number', { n: i + 1 }), n: p.empty, hand: p.hand_tile ? t('oom.holds', { shape: p.hand_tile.shape }) : '' }).trim());
-    });
-    return out;
-  },
-  cell(ctx, ref) {
-    const m = /^([a-h])(\d{1,2})$/.exec(String(ref || '').trim().toLowerCase());
-    const facts = viewFacts(ctx.view);
-    if (!m || !facts) return null;
-    const { r, c } = parseCell(m[0]);
-    if (r < 0 || r >= facts.layout.rows || c >= facts.layout.cols) return null;
-    return cellWords(ctx.t, facts, r, c);
-  },
-  commands(ctx) {
-    const { t } = ctx;
-    return [
-      { words: [t('outofmine.access.cmd.empty')], help: t('outofmine.access.cmd.empty.help'), answer: (cx) => {
-        const facts = viewFacts(cx.view);
-        if (!facts) return cx.t('outofmine.access.noboard');
-        const cells = emptyCells(facts);
-        return cx.t('outofmine.access.empty', { n: cells.length, cells: cells.join(', ') });
-      } },
-      { words: [t('outofmine.access.cmd.fits')], help: t('outofmine.access.cmd.fits.help'), answer: (cx, rest) => {
-        const facts = viewFacts(cx.view);
-        if (!facts) return cx.t('outofmine.access.noboard');
-        const m = /([a-h])(\d{1,2})/.exec(String(rest || '').toLowerCase());
-        const at = m ? parseCell(m[0]) : lastMem?.cursor || { r: 0, c: 0 };
-        const me = cx.view.players[cx.view.you];
-        const ids = new Set(supplyLeft(cx.view).map(([sh]) => sh));
-        if (me.hand_tile) ids.add(me.hand_tile.shape);
-        const fits = fitsAt(facts, facts.shapes, [...ids], at.r, at.c);
-        const cell = cellName(at.r, at.c);
-        if (!fits.length) return cx.t('outofmine.access.fitsnone', { cell });
-        return cx.t('outofmine.access.fits', { cell, list: fits.map((f) => `${f.shape} (${f.syms.join(', ')})`).join('; ') });
-      } },
-      { words: [t('outofmine.access.cmd.supply')], help: t('outofmine.access.cmd.supply.help'), answer: (cx) =>
-        cx.t('outofmine.access.supply', { kinds: supplyLeft(cx.view).map(([sh, n]) => `${sh} ×${n}`).join(', ') || '—' }) },
-      { words: [t('outofmine.access.cmd.card')], help: t('outofmine.access.cmd.card.help'), answer: (cx) => {
-        const me = cx.view?.players?.[cx.view.you];
-        return me?.card_face ? cx.t('outofmine.access.card', { tiles: cardWords(cx.t, viewFacts(cx.view), me.card_face) }) : cx.t('outofmine.access.nocard');
-      } },
-    ];
-  },
+  summary: (ctx) => (words?.access ? words.access.summary(ctx) : (loadWords(), [])),
+  cell: (ctx, ref) => (words?.access ? words.access.cell(ctx, ref) : (loadWords(), null)),
+  commands: (ctx) => (words?.access ? words.access.commands(ctx) : (loadWords(), [])),
 };
+
+// internals are what outofmine-access.js reads the board with.
+export const internals = { SYMS, COLORS, CHANCE_PHASES, geom, layoutInfo, cellsOf, cellName, parseCell, factsOf, cellWords, cardWords, cursor: () => lastMem?.cursor };
