@@ -748,10 +748,11 @@ function supplyBox(view, ctx, m, mem) {
     const label = entry.element
       ? t('oom.kind', { shape: entry.shape, element: t(`oom.element.${entry.element}`), n })
       : t('oom.kind.shape', { shape: entry.shape, n });
+    // The name is the visible text, then the words (not a label that hides it).
     const b = h('button', { type: 'button', class: ['kind', `c-${g.color}`, n === 0 && 'out'], 'data-kind': entry.id, 'data-key': 'kind:' + entry.id, 'data-count': n,
-      disabled: !can, 'aria-label': label, title: label },
+      disabled: !can, title: label },
     pic, h('span', { class: 'kind-name', text: entry.shape }), entry.element ? icon(entry.element, `elem e-${entry.element}`) : null,
-    h('span', { class: 'count', text: `×${n}` }));
+    h('span', { class: 'count', text: `×${n}` }), h('span', { class: 'sr', text: `, ${label}` }));
     if (can) {
       const take = () => {
         const k = pickKind(entry);
