@@ -15,6 +15,13 @@
 // head down, the meter's band following the strength's spread and the
 // blow's power, the aim shaking with the spreads the technique widens).
 //
+// Without a mouse, on the tray: 1 to 4 choose the side, the arrows the
+// point (left and right) and the strength (up and down, also + and −,
+// Page Up and Page Down), Enter hits, Q and E turn the tray, Shift with
+// N, E, S or W pushes it, D tells the tray in words. access (below) is
+// what the screen-reader mode reads (the gems near each edge by color);
+// ctx.announce tells each hit's result.
+//
 // Geometry follows the engine: tray coordinates are centimeters from the
 // tray's center, x toward the east short side, y toward the north long
 // side; a hit's position 1–9 runs clockwise along its side seen from above
@@ -695,7 +702,9 @@ function build(el) {
     aim: null, strength: 5, press: null, anim: null, raf: 0, lastSig: null, dragonUntil: 0, animations: 0,
     returned: new Set(), returnedAt: 0, dieKey: '', rollUntil: 0, canHit: false, fill: null, fillKey: null,
   };
-  mem.canvas = h('canvas', { id: 'ht-tray', class: 'ht-tray', tabindex: '0', role: 'application', 'data-key': 'ht-tray', 'data-animations': '0' });
+  mem.canvas = h('canvas', { id: 'ht-tray', class: 'ht-tray', tabindex: '0', role: 'application', 'data-key': 'ht-tray', 'data-animations': '0', 'data-focus-default': '' });
+  // The tray in words, for a screen reader: what access.summary says.
+  mem.describe = h('div', { id: 'ht-describe', class: 'sr' });
   // The strength: one value, shown by the meter and set by the slider laid
   // over it (or by pressing on the tray, or by the keys up and down).
   mem.meterText = h('output', { class: 'ht-meter-n', id: 'ht-str-out', for: 'ht-strength' });
@@ -721,7 +730,7 @@ function build(el) {
   mem.helpText = h('p', { class: 'help', id: 'ht-help' });
   mem.helpSummary = h('summary');
   mem.help = h('details', { class: 'ht-help' }, mem.helpSummary, mem.helpText);
-  mem.canvas.setAttribute('aria-describedby', 'ht-help');
+  mem.canvas.setAttribute('aria-describedby', 'ht-describe ht-help');
   mem.result = h('section', { id: 'ht-result', class: 'ht-result' });
   mem.fillBox = h('section', { id: 'ht-fillbox', class: 'ht-fillbox', hidden: true });
   mem.missions = h('section', { id: 'ht-missions', class: 'ht-missions' });
@@ -735,7 +744,7 @@ function build(el) {
   mem.after = h('div', { class: 'ht-after', id: 'ht-after' });
   mem.root = h('div', { class: 'ht', id: 'ht' },
     mem.status, mem.stage, mem.after,
-    h('div', { class: 'ht-cards' }, mem.missions, mem.seats));
+    h('div', { class: 'ht-cards' }, mem.missions, mem.seats), mem.describe);
   clear(el).append(mem.root);
   wire(mem);
   arrange(mem);
@@ -841,14 +850,25 @@ function wire(mem) {
   };
   c.addEventListener('pointerup', release);
   c.addEventListener('pointercancel', release);
+  // The tray in words is loaded for a keyboard player, and told once loaded.
+  c.addEventListener('focus', () => { loadWords(); words?.then?.(() => { if (mem.root.isConnected) mem.describe.textContent = access.summary(mem.ctx).join(' '); }); });
   c.addEventListener('keydown', (ev) => {
     const ctx = mem.ctx;
     if (ev.key === 'Escape' && mem.press) { mem.press = null; schedule(mem); ev.preventDefault(); return; }
-    if ((ev.key === 'q' || ev.key === 'e') && !ev.ctrlKey && !ev.metaKey) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.key === 'q' || ev.key === 'e') {
       const m = ev.key === 'q' ? 'turn left' : 'turn right';
       if (ctx.legal.includes(m)) { ev.preventDefault(); ctx.send(m); }
       return;
     }
+    // Shift+N, E, S, W push the tray from that side.
+    const push = { N: 'north', E: 'east', S: 'south', W: 'west' }[ev.key];
+    if (push) {
+      if (ctx.legal.includes(`push ${push}`)) { ev.preventDefault(); ctx.send(`push ${push}`); }
+      return;
+    }
+    // D says the tray in words (the live region).
+    if (ev.key === 'd') { ev.preventDefault(); ctx.announce?.(access.summary(ctx).join(' ')); return; }
     if (!mem.canHit) return;
     if (!mem.aim) mem.aim = { side: facingSide(mem.view, ctx.you), pos: 5 };
     const idx = mem.aim.side * POSITIONS + mem.aim.pos - 1;
@@ -859,10 +879,14 @@ function wire(mem) {
         setAim(mem, { side: Math.floor(j / POSITIONS), pos: (j % POSITIONS) + 1 });
         break;
       }
-      case 'ArrowUp': case 'ArrowDown':
-        mem.strength = Math.max(1, Math.min(STRENGTHS, mem.strength + (ev.key === 'ArrowUp' ? 1 : -1)));
+      case 'ArrowUp': case 'ArrowDown': case 'PageUp': case 'PageDown': case '+': case '=': case '-':
+        mem.strength = Math.max(1, Math.min(STRENGTHS, mem.strength + (['ArrowUp', 'PageUp', '+', '='].includes(ev.key) ? 1 : -1)));
         updateAimForm(mem);
         schedule(mem);
+        break;
+      case '1': case '2': case '3': case '4':
+        // 1 to 4 choose the side: north, east, south, west.
+        setAim(mem, { side: Number(ev.key) - 1, pos: mem.aim.pos });
         break;
       case 'Enter':
         sendHit(mem, mem.strength);
@@ -925,7 +949,7 @@ function updateStatic(mem) {
   mem.root.querySelector('#ht-meter-label').textContent = t('ht.strength');
   [...mem.side.options].forEach((o) => { o.textContent = t(`ht.side.${o.value}`); });
   mem.helpSummary.textContent = t('ht.help.title');
-  mem.helpText.textContent = t('ht.help');
+  mem.helpText.textContent = `${t('ht.help')} ${t('hammertime.access.keys')}`;
 }
 
 function updateStatus(mem) {
@@ -1224,12 +1248,13 @@ function updateFill(mem) {
   mem.fillKey = key;
   clear(mem.fillBox);
   mem.fillBox.hidden = !mine;
+  mem.canvas.toggleAttribute('data-focus-default', !mine);
   if (!mine) { mem.fill = null; return; }
   if (!mem.fill || mem.fill.sig !== sig) mem.fill = { sig, st: fillBoardState(view, you, view.fill.suggested), sent: false };
   const f = mem.fill;
   const suggested = view.fill.suggested;
   const box = h('div', { class: 'ht-fill', id: 'ht-fill', 'data-suggested': suggested });
-  const confirm = h('button', { type: 'button', class: 'primary move', id: 'ht-fill-confirm', 'data-key': 'ht-fill-confirm' });
+  const confirm = h('button', { type: 'button', class: 'primary move', id: 'ht-fill-confirm', 'data-key': 'ht-fill-confirm', 'data-focus-default': '' });
   const note = h('small', { class: 'help', id: 'ht-fill-note' });
   const sync = () => {
     const move = boardMove(f.st);
@@ -1357,6 +1382,7 @@ export function render(el, ctx) {
     // A new move: whatever the dragon did on the move before is over, so
     // that it never shows over this one.
     mem.dragonUntil = 0;
+    if (lh && mem.lastSig !== null && lh.move.startsWith('hit ') && words?.hitWords) ctx.announce?.(words.hitWords(ctx, lh));
     if (lh && mem.lastSig !== null && prev) {
       mem.anim = buildAnimation(prev, ctx.view, ctx.you, now);
       if (mem.anim.move === 'hit') play('hammer');
@@ -1381,6 +1407,8 @@ export function render(el, ctx) {
   updateSeats(mem);
   updateDie(mem, now);
   updateFallen(mem, mem.anim ? 0 : null);
+  if (document.body.classList.contains('srmode')) loadWords();
+  mem.describe.textContent = access.summary(ctx).join(' ');
   mem.canvas.classList.toggle('colorblind', !!ctx.colorBlind);
   schedule(mem);
 }
@@ -1438,3 +1466,19 @@ export function learnTarget(el, move) {
   mem.hit.classList.add('learn-target');
   return true;
 }
+
+// ---- the tray in words, for play without sight ----
+
+// access is what the screen-reader mode reads (see access.js): the words
+// live in js/hammertime-access.js, loaded when first needed (the mode on, the
+// tray focused, a command asked); until then it answers nothing.
+let words = null;
+function loadWords() { words ??= import('../js/hammertime-access.js').then((m) => { words = m; }, () => { words = null; }); }
+export const access = {
+  summary: (ctx) => (words?.access ? words.access.summary(ctx) : (loadWords(), [])),
+  cell: (ctx, ref) => (words?.access ? words.access.cell(ctx, ref) : (loadWords(), null)),
+  commands: (ctx) => (words?.access ? words.access.commands(ctx) : (loadWords(), [])),
+};
+
+// internals are what hammertime-access.js reads the tray with.
+export const internals = { COLORS, SIDES, POSITIONS, BAND, facingSide };

@@ -15,6 +15,15 @@
 // round's own board, hand, call, supply, clock and card goal share one
 // stage a screen high, and so does the choice of a side; the rest follows.
 //
+// Without a mouse: the board's spaces are focusable cells named by what
+// lies there, the keyboard's cursor the one Tab stop; S goes to the
+// supply (arrows choose, Enter takes the tile onto the cursor), the
+// arrows carry the tile by its top-left cell, R turns, F mirrors, Enter
+// lays it (or lifts a placed tile to move it), Backspace or Escape puts
+// it back, O calls, A or B chooses a side. access (below) is what the
+// screen-reader mode reads; ctx.announce tells another player's call and
+// the round's time running low.
+//
 // Everything drawn comes from the view: tiles are named with their shape
 // and element (the hand, placed tiles, a round's results), board sides with
 // their layout (both sides of the board dealt while choosing, the side
@@ -180,12 +189,14 @@ export function render(el, ctx) {
   const { view } = ctx;
   let mem = memory.get(el);
   if (!mem) {
-    mem = { ops: [], pressedKind: 0, handSym: 0, handKind: '', selected: null, drag: null, kcarry: null, rollback: null, flash: null, clock: 0, confirmed: new Map() };
+    mem = { ops: [], pressedKind: 0, handSym: 0, handKind: '', selected: null, drag: null, kcarry: null, rollback: null, flash: null, clock: 0, confirmed: new Map(),
+      cursor: { r: 0, c: 0 }, resultsSeen: null, lowRound: null };
     memory.set(el, mem);
     installListeners(el, mem);
   }
   mem.ctx = ctx;
   mem.el = el;
+  if (document.body.classList.contains('srmode')) loadWords();
   learnTiles(view);
   if (!document.getElementById('oom-css')) document.head.append(h('link', { rel: 'stylesheet', href: '/assets/games/outofmine.css', id: 'oom-css' }));
   // Actions the view already shows (their ack named an n we have reached)
@@ -214,9 +225,33 @@ export function render(el, ctx) {
   }
   if (view.results && view.results.length && view.phase !== 'round') root.append(scoringArea(view, ctx, shapes, view.results.length - 1));
   if (view.results && view.results.length) root.append(scoreSheet(view, ctx));
+  // Focus stays where it was: on the element with the same data-key, else
+  // on the board's default target (the cursor, a side to choose).
+  const active = document.activeElement;
+  const focusKey = active && active !== el && el.contains(active) ? active.getAttribute('data-key') : null;
+  const focusWas = !!active && el.contains(active);
   clear(el).append(root);
+  lastMem = mem;
+  if (focusWas || mem.focusBoard) {
+    const same = focusKey !== null && !mem.focusBoard ? el.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) : null;
+    (same && !same.disabled ? same : el.querySelector('[data-focus-default]'))?.focus({ preventScroll: !mem.focusBoard });
+    mem.focusBoard = false;
+  }
+  announceRound(mem, view, ctx);
   startClock(mem);
   drawPreview(mem);
+}
+
+// announceRound tells a screen reader (ctx.announce) that another player
+// called OUT OF MINE!: once per round, when its results arrive.
+function announceRound(mem, view, ctx) {
+  const n = view.results?.length || 0;
+  if (mem.resultsSeen !== null && n > mem.resultsSeen) {
+    view.results[n - 1].forEach((r, i) => {
+      if (r.called && i !== view.you) ctx.announce?.(ctx.t('outofmine.access.called', { name: ctx.names[i] ?? ctx.t('seat.number', { n: i + 1 }) }));
+    });
+  }
+  mem.resultsSeen = n;
 }
 
 function header(view, ctx, m, mem) {
@@ -241,6 +276,11 @@ function startClock(mem) {
     c.querySelector('.oom-clock-time').textContent = `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, '0')}`;
     c.classList.toggle('low', sec <= 10);
     c.dataset.seconds = String(sec);
+    const round = mem.ctx.view?.round;
+    if (sec <= 10 && sec > 0 && mem.lowRound !== round) {
+      mem.lowRound = round;
+      mem.ctx.announce?.(mem.ctx.t('outofmine.access.timelow', { n: sec }));
+    }
   };
   if (mem.ctx.deadline && mem.ctx.view?.phase === 'round') { tick(); mem.clock = setInterval(tick, 250); }
 }
@@ -321,7 +361,7 @@ function compactRound(view, ctx, m, mem) {
     supplyBox(view, ctx, m, mem));
   // The board's width for its height, for the landscape stage's column.
   if (layout) stage.style.setProperty('--board-aspect', ((layout.cols * C + 2 * PAD + LBL) / (layout.rows * C + 2 * PAD + LBL)).toFixed(3));
-  return [stage, hint(ctx, m, mem), cardBox(view, ctx, m, me, mem), othersBox(view, ctx, mem)];
+  return [stage, ...hint(ctx, m, mem).filter(Boolean), cardBox(view, ctx, m, me, mem), othersBox(view, ctx, mem)];
 }
 
 // goalChips is the treasure card's goal in short: per color on the card,
@@ -373,7 +413,8 @@ function hint(ctx, m, mem) {
   let text = compactLayout.matches ? t('oom.hint.taptap') : t('oom.hint.take');
   if (mem.selected !== null) text = m.hand ? t('oom.hint.selectedhand') : t('oom.hint.selected');
   else if (m.hand) text = t('oom.hint.hand');
-  return h('p', { class: 'hint oom-hint', id: 'oom-hint', text });
+  return [h('p', { class: 'hint oom-hint', id: 'oom-hint', text }),
+    h('p', { class: 'help oom-keys', id: 'oom-keys', text: t('outofmine.access.keys') })];
 }
 
 function rollbackBanner(ctx, mem) {
@@ -515,8 +556,23 @@ function elvesGroup(layout, size, t, colorBlind) {
 
 function ownBoard(view, ctx, m, mem, layout) {
   const { t } = ctx;
-  const svg = boardBase(layout, C, { class: 'oom-board big', id: 'oom-board', 'data-key': 'board', tabindex: '0', role: 'application',
+  const svg = boardBase(layout, C, { class: 'oom-board big', id: 'oom-board', role: 'group', 'aria-describedby': 'oom-keys',
     'aria-label': t('oom.board.label'), 'data-rows': layout.rows, 'data-cols': layout.cols, 'data-board': m.me.board, 'data-side': m.me.side }, t, true, mem.covered);
+  // Every space is a focusable cell named by what is there; the keyboard's
+  // cursor is the one Tab stop (a roving tabindex), arrows move it.
+  const facts = factsOf(layout, m.placed, mem.shapes);
+  // The group's name says the treasure card's target too.
+  if (m.me.card_face) svg.setAttribute('aria-label', `${t('oom.board.label')} ${t('outofmine.access.card', { tiles: cardWords(t, facts, m.me.card_face) })}`);
+  for (const rect of svg.querySelectorAll('rect.cell')) {
+    const { r, c } = parseCell(rect.dataset.cell);
+    const label = cellWords(t, facts, r, c);
+    rect.setAttribute('data-key', 'cell:' + rect.dataset.cell);
+    rect.setAttribute('data-label', label);
+    rect.setAttribute('aria-label', label);
+    rect.setAttribute('role', 'img');
+    rect.setAttribute('tabindex', '-1');
+  }
+  mem.boardSvg = svg;
   const tiles = s('g', { class: 'tiles' });
   const dragging = mem.drag && mem.drag.source !== 'hand' ? mem.drag.source : null;
   const carrying = mem.kcarry && mem.kcarry.source !== 'hand' ? mem.kcarry.source : null;
@@ -547,6 +603,7 @@ function ownBoard(view, ctx, m, mem, layout) {
   // ground, behind the coordinates, shows where the board ends.
   if (compactLayout.matches) svg.prepend(s('rect', { class: 'board-ground', x: -LBL, y: -LBL, width: layout.cols * C + 2 * PAD + LBL, height: layout.rows * C + 2 * PAD + LBL, rx: 6 }));
   svg.addEventListener('keydown', (e) => boardKey(e, mem));
+  syncCursor(mem, false);
   // A press on a board space (not on a placed tile) with a tile in hand
   // picks that tile up by its anchor, the first cell of its shape: let go
   // without moving (a click or a tap) and it is laid with the anchor on
@@ -619,7 +676,7 @@ function handTile(ctx, mem, hand, g) {
     startDrag(e, mem, 'hand', hand.shape, hand.element, mem.handSym, null, null, [r, c]);
   });
   svg.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); startCarry(mem, 'hand'); document.getElementById('oom-board')?.focus(); }
+    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); startCarry(mem, 'hand'); syncCursor(mem, true); }
   });
   return svg;
 }
@@ -691,10 +748,11 @@ function supplyBox(view, ctx, m, mem) {
     const label = entry.element
       ? t('oom.kind', { shape: entry.shape, element: t(`oom.element.${entry.element}`), n })
       : t('oom.kind.shape', { shape: entry.shape, n });
+    // The name is the visible text, then the words (not a label that hides it).
     const b = h('button', { type: 'button', class: ['kind', `c-${g.color}`, n === 0 && 'out'], 'data-kind': entry.id, 'data-key': 'kind:' + entry.id, 'data-count': n,
-      disabled: !can, 'aria-label': label, title: label },
+      disabled: !can, title: label },
     pic, h('span', { class: 'kind-name', text: entry.shape }), entry.element ? icon(entry.element, `elem e-${entry.element}`) : null,
-    h('span', { class: 'count', text: `×${n}` }));
+    h('span', { class: 'count', text: `×${n}` }), h('span', { class: 'sr', text: `, ${label}` }));
     if (can) {
       const take = () => {
         const k = pickKind(entry);
@@ -710,6 +768,8 @@ function supplyBox(view, ctx, m, mem) {
         e.preventDefault();
         if (Date.now() - mem.pressedKind < 1000) { mem.pressedKind = 0; return; }
         take();
+        // From the keyboard the tile goes at once to the board's cursor.
+        if (!selected && mem.model.hand && mem.layout) { startCarry(mem, 'hand'); syncCursor(mem, true); }
       });
       b.addEventListener('pointerdown', (e) => {
         if (e.button !== 0 || selected) return;
@@ -722,6 +782,19 @@ function supplyBox(view, ctx, m, mem) {
     list.append(h('li', {}, b));
   }
   box.append(list);
+  // The supply is one Tab stop: the arrow keys go from kind to kind.
+  const kinds = [...list.querySelectorAll('button.kind:not([disabled])')];
+  kinds.forEach((b, i) => b.setAttribute('tabindex', i === 0 ? '0' : '-1'));
+  list.addEventListener('keydown', (e) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    const at = kinds.indexOf(document.activeElement);
+    if (step && at >= 0) {
+      e.preventDefault();
+      const next = kinds[(at + step + kinds.length) % kinds.length];
+      kinds.forEach((b) => b.setAttribute('tabindex', b === next ? '0' : '-1'));
+      next.focus();
+    } else if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); syncCursor(mem, true); }
+  });
   box.addEventListener('pointerup', () => { if (mem.drag && mem.drag.source !== 'hand') mem.dropOnSupply = true; });
   return box;
 }
@@ -791,6 +864,7 @@ function chooseArea(view, ctx, m, mem) {
     if (pv) pv.append(elvesGroup(layout, 20, t, ctx.colorBlind));
     sides.append(h('div', { class: ['oom-sidechoice', !allowed && 'disabled'] }, pv,
       h('button', { type: 'button', class: 'primary', id: `oom-side-${sd}`, 'data-key': 'side:' + sd, disabled: !allowed || ctx.status !== 'playing',
+        'data-focus-default': allowed && (sd === 'A' || me.must_side === 'B') ? '' : null, 'aria-keyshortcuts': sd.toLowerCase(),
         onclick: () => act(mem, `side ${sd}`, { type: 'side', side: sd }), text: t('oom.side.play', { side: sd }) })));
   });
   box.append(sides);
@@ -1138,7 +1212,10 @@ function startCarry(mem, source) {
   if (!mem.layout) return;
   if (source === 'hand') {
     if (!m.hand) return;
-    mem.kcarry = { source: 'hand', shape: m.hand.shape, element: m.hand.element, sym: mem.handSym, r: 0, c: 0 };
+    const o = mem.shapes.get(m.hand.shape)?.orient[mem.handSym];
+    const r = Math.max(0, Math.min(mem.layout.rows - (o?.rows || 1), mem.cursor.r));
+    const c = Math.max(0, Math.min(mem.layout.cols - (o?.cols || 1), mem.cursor.c));
+    mem.kcarry = { source: 'hand', shape: m.hand.shape, element: m.hand.element, sym: mem.handSym, r, c };
   } else {
     const p = m.placed.find((x) => x.tile === source);
     if (!p) return;
@@ -1147,26 +1224,90 @@ function startCarry(mem, source) {
   rerender(mem);
 }
 
+// boardKey handles the keys on the board's cells: the arrows move the
+// cursor, or the carried tile by its top-left cell (its anchor); Enter or
+// Space places the carried tile, picks up the tile in hand at the cursor,
+// or lifts the placed tile under the cursor to move it.
 function boardKey(e, mem) {
   const k = mem.kcarry;
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  if (moves[e.key]) {
+  if (moves[e.key] && !e.altKey && !e.ctrlKey && !e.metaKey) {
     e.preventDefault();
-    if (!k) {
-      if (mem.selected !== null) startCarry(mem, mem.selected);
-      else if (mem.model.hand) startCarry(mem, 'hand');
+    const [dr, dc] = moves[e.key];
+    if (!k && mem.selected === null && mem.model.hand && mem.ctx.status === 'playing') startCarry(mem, 'hand');
+    const kc = mem.kcarry;
+    if (kc) {
+      const o = mem.shapes.get(kc.shape).orient[kc.sym];
+      kc.r = Math.max(0, Math.min(mem.layout.rows - o.rows, kc.r + dr));
+      kc.c = Math.max(0, Math.min(mem.layout.cols - o.cols, kc.c + dc));
+      drawPreview(mem);
+      syncCursor(mem, true);
       return;
     }
-    const [dr, dc] = moves[e.key];
-    const o = mem.shapes.get(k.shape).orient[k.sym];
-    k.r = Math.max(0, Math.min(mem.layout.rows - o.rows, k.r + dr));
-    k.c = Math.max(0, Math.min(mem.layout.cols - o.cols, k.c + dc));
-    drawPreview(mem);
-  } else if (e.key === 'Enter' && k) {
+    mem.cursor = { r: Math.max(0, Math.min(mem.layout.rows - 1, mem.cursor.r + dr)), c: Math.max(0, Math.min(mem.layout.cols - 1, mem.cursor.c + dc)) };
+    syncCursor(mem, true);
+  } else if (e.key === 'Enter' || e.key === ' ') {
     e.preventDefault();
-    mem.kcarry = null;
-    tryCommit(mem, k.source, k.shape, k.element, k.sym, k.r, k.c);
+    if (mem.ctx.status !== 'playing') return;
+    if (k) {
+      mem.kcarry = null;
+      tryCommit(mem, k.source, k.shape, k.element, k.sym, k.r, k.c);
+      return;
+    }
+    if (mem.model.hand) { startCarry(mem, 'hand'); syncCursor(mem, true); return; }
+    const p = tileAt(mem, mem.cursor.r, mem.cursor.c);
+    if (p && p.tile !== null && !p.pending) { mem.selected = p.tile; startCarry(mem, p.tile); syncCursor(mem, true); }
   }
+}
+
+// tileAt returns the placed tile (of the model) covering cell (r, c).
+function tileAt(mem, r, c) {
+  return mem.model.placed.find((p) => {
+    const g = mem.shapes.get(p.shape);
+    return g && cellsOf(g, p.sym, p.r, p.c).some(([rr, cc]) => rr === r && cc === c);
+  });
+}
+
+// syncCursor marks the keyboard's cursor on the board (where the carried
+// tile's anchor is, else where the arrows left it): its cell is the
+// board's one Tab stop and default focus, named with what lies there and
+// the carried tile, and is focused when focus is on the board or focus
+// is true.
+function syncCursor(mem, focus) {
+  const svg = mem.boardSvg;
+  if (!svg || !mem.layout) return;
+  const k = mem.kcarry;
+  if (k) mem.cursor = { r: Math.max(0, k.r), c: Math.max(0, k.c) };
+  mem.cursor.r = Math.min(mem.cursor.r, mem.layout.rows - 1);
+  mem.cursor.c = Math.min(mem.cursor.c, mem.layout.cols - 1);
+  const name = cellName(mem.cursor.r, mem.cursor.c);
+  for (const rect of svg.querySelectorAll('rect.cell.cursor')) {
+    rect.classList.remove('cursor');
+    rect.setAttribute('tabindex', '-1');
+    rect.removeAttribute('data-focus-default');
+    rect.setAttribute('aria-label', rect.dataset.label);
+  }
+  const rect = svg.querySelector(`rect.cell[data-cell="${name}"]`);
+  if (!rect) return;
+  rect.classList.add('cursor');
+  rect.setAttribute('tabindex', '0');
+  rect.setAttribute('data-focus-default', '');
+  const { t } = mem.ctx;
+  let label = rect.dataset.label;
+  if (k) {
+    const g = mem.shapes.get(k.shape);
+    const st = placementState(mem, g, k.sym, k.r, k.c, k.source === 'hand' ? null : k.source);
+    label += '. ' + t('outofmine.access.carry', { shape: k.shape, turn: SYMS[k.sym], cells: st.cells.map(([r, c]) => cellName(r, c)).join(' '),
+      state: t(`outofmine.access.fit.${st.ok ? (st.rock ? 'rock' : 'ok') : st.off ? 'off' : st.overlap ? 'overlap' : 'rock'}`) });
+  } else if (mem.model?.hand) label += '. ' + t('outofmine.access.inhand', { shape: mem.model.hand.shape, turn: SYMS[mem.handSym] });
+  rect.setAttribute('aria-label', label);
+  svg.dataset.cursor = name;
+  // The cursor's ring, drawn over the tiles (shown while focus is on the board).
+  let mark = svg.querySelector('rect.cursor-mark');
+  if (!mark) { mark = s('rect', { class: 'cursor-mark', 'aria-hidden': 'true', width: C - 2, height: C - 2, rx: 3 }); svg.append(mark); }
+  mark.setAttribute('x', PAD + mem.cursor.c * C + 1);
+  mark.setAttribute('y', PAD + mem.cursor.r * C + 1);
+  if (focus || svg.contains(document.activeElement)) rect.focus({ preventScroll: !focus });
 }
 
 function keyTurn(mem, op) {
@@ -1179,7 +1320,7 @@ function keyTurn(mem, op) {
     k.r = Math.max(0, Math.min(mem.layout.rows - o.rows, k.r));
     k.c = Math.max(0, Math.min(mem.layout.cols - o.cols, k.c));
     if (k.source === 'hand') mem.handSym = k.sym;
-    drawPreview(mem);
+    rerender(mem); // the hand shows the turn too
     return true;
   }
   if (mem.selected !== null) { transformSelected(mem, op); return true; }
@@ -1209,14 +1350,40 @@ function installListeners(el, mem) {
   };
   const up = (e) => { if (alive()) onPointerUp(e, mem); };
   const key = (e) => {
-    if (!alive() || mem.ctx?.view?.phase !== 'round' || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!alive() || e.ctrlKey || e.metaKey || e.altKey) return;
     const tag = e.target?.tagName;
     if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
-    if (e.key === 'r' || e.key === 'R') { if (keyTurn(mem, turnPt)) e.preventDefault(); }
-    else if (e.key === 'f' || e.key === 'F') { if (keyTurn(mem, mirrorPt)) e.preventDefault(); }
+    const inside = el.contains(document.activeElement) || document.activeElement === document.body;
+    const ph = mem.ctx?.view?.phase;
+    if (ph === 'choose') {
+      // A and B choose a side of the board dealt.
+      const b = inside && (e.key === 'a' || e.key === 'b') ? document.getElementById(`oom-side-${e.key.toUpperCase()}`) : null;
+      if (b && !b.disabled) { e.preventDefault(); b.click(); }
+      return;
+    }
+    if (ph !== 'round') return;
+    const hand = mem.model?.hand;
+    if (e.key === 'r' || e.key === 'R') { if (keyTurn(mem, turnPt)) { e.preventDefault(); syncCursor(mem, false); } }
+    else if (e.key === 'f' || e.key === 'F') { if (keyTurn(mem, mirrorPt)) { e.preventDefault(); syncCursor(mem, false); } }
     else if (e.key === 'Escape') {
       if (mem.drag || mem.kcarry || mem.selected !== null) { mem.drag = null; mem.kcarry = null; mem.selected = null; rerender(mem); }
-    } else if ((e.key === 'Delete' || e.key === 'Backspace') && mem.selected !== null) { e.preventDefault(); removeSelected(mem); }
+      else if (hand && inside && mem.ctx.status === 'playing') { e.preventDefault(); act(mem, 'return', { type: 'return' }); }
+    } else if (e.key === 'Delete' || e.key === 'Backspace') {
+      if (mem.selected !== null && !hand) { e.preventDefault(); mem.kcarry = null; removeSelected(mem); }
+      else if (hand && inside && mem.ctx.status === 'playing') { e.preventDefault(); mem.kcarry = null; act(mem, 'return', { type: 'return' }); }
+      else if (inside && mem.boardSvg?.contains(document.activeElement)) {
+        const p = tileAt(mem, mem.cursor.r, mem.cursor.c);
+        if (p && p.tile !== null && !p.pending) { e.preventDefault(); act(mem, `remove ${p.tile}`, { type: 'remove', tile: p.tile }); }
+      }
+    } else if ((e.key === 'o' || e.key === 'O') && inside) {
+      // O calls OUT OF MINE!, when the call button allows it.
+      const b = document.getElementById('oom-call');
+      if (b && !b.disabled) { e.preventDefault(); b.click(); }
+    } else if ((e.key === 's' || e.key === 'S') && inside) {
+      // S goes to the supply (Escape there comes back to the board).
+      const b = document.querySelector('#oom-supply button.kind[tabindex="0"]');
+      if (b) { e.preventDefault(); b.focus(); }
+    }
   };
   const menu = (e) => {
     if (!alive() || mem.ctx?.view?.phase !== 'round') return;
@@ -1306,3 +1473,60 @@ export function learnTarget(el, move, target) {
   found.forEach((e) => e.classList.add('learn-target'));
   return found.length > 0;
 }
+
+// ---- reading the board without sight ----
+
+// lastMem is the state of the board drawn last: where its keyboard cursor
+// is, for the command "what fits here".
+let lastMem = null;
+
+// factsOf returns what lies on a board side (layoutInfo): the placed
+// tiles (shape, element, tile, sym, r, c) by covered space (row * 8 +
+// column), with their color from shapes (geom by shape id).
+function factsOf(layout, placed, shapes) {
+  const cover = new Map();
+  for (const p of placed) {
+    const g = shapes.get(p.shape);
+    const rec = { ...p, color: g?.color };
+    if (g) for (const [r, c] of cellsOf(g, p.sym, p.r, p.c)) cover.set(r * 8 + c, rec);
+  }
+  return { layout, cover };
+}
+
+// cellWords names the space (r, c) of a board as a sighted player sees it:
+// rock or gallery, empty or the tile that covers it, and an elf there.
+function cellWords(t, facts, r, c) {
+  const { layout, cover } = facts;
+  const cell = cellName(r, c);
+  const key = r * 8 + c;
+  const rock = !layout.gallery.has(key);
+  const p = cover.get(key);
+  let text;
+  if (p) text = t(rock ? 'outofmine.access.cell.tilerock' : 'outofmine.access.cell.tile', { cell, color: t(`oom.color.${p.color}`), shape: p.shape });
+  else text = t(rock ? 'outofmine.access.cell.rock' : 'outofmine.access.cell.empty', { cell });
+  const elf = layout.elves.find((e) => e.cell === cell);
+  if (elf) text += ', ' + t('oom.elf', { color: t(`oom.color.${elf.color}`), cell });
+  return text;
+}
+
+// cardWords says the treasure card's target: the tiles of each color it
+// wants and how many lie on the board.
+function cardWords(t, facts, face) {
+  const have = {};
+  for (const p of new Set(facts ? facts.cover.values() : [])) have[p.color] = (have[p.color] || 0) + 1;
+  return COLORS.filter((col) => face.tiles[col]).map((col) => t('outofmine.access.cardcolor', { color: t(`oom.color.${col}`), want: face.tiles[col], have: have[col] || 0 })).join(', ');
+}
+
+// access is what the screen-reader mode reads (see access.js): the words
+// live in js/outofmine-access.js, loaded when first asked for (or at the
+// first drawing in the mode); until then it answers nothing.
+let words = null;
+function loadWords() { words ??= import('../js/outofmine-access.js').then((m) => { words = m; }, () => { words = null; }); }
+export const access = {
+  summary: (ctx) => (words?.access ? words.access.summary(ctx) : (loadWords(), [])),
+  cell: (ctx, ref) => (words?.access ? words.access.cell(ctx, ref) : (loadWords(), null)),
+  commands: (ctx) => (words?.access ? words.access.commands(ctx) : (loadWords(), [])),
+};
+
+// internals are what outofmine-access.js reads the board with.
+export const internals = { SYMS, COLORS, CHANCE_PHASES, geom, layoutInfo, cellsOf, cellName, parseCell, factsOf, cellWords, cardWords, cursor: () => lastMem?.cursor };
