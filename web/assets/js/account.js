@@ -7,7 +7,6 @@ import { t, onLanguage, language } from './i18n.js';
 import { api, heldSeats } from './api.js';
 import { navigate } from './router.js';
 import { icon } from './icons.js';
-import { accountSettings } from './accountsettings.js';
 
 let me; // undefined: not asked yet; null: a guest; else the account
 let offered = false; // whether the server keeps accounts at all
@@ -131,6 +130,8 @@ export function accountPage(el) {
   let busy = false;
   const form = { inName: '', inPassword: '', upName: '', upPassword: '', forgot: '' };
   let settings = null; // the signed-in account's settings, made for settingsOf
+  let settingsModule = null; // accountsettings.js, once loaded
+  let settingsLoading = null;
   let settingsOf = '';
 
   async function run(fn) {
@@ -152,16 +153,19 @@ export function accountPage(el) {
   }
 
   function signedInView() {
-    if (!settings || settingsOf !== me.id) {
+    // The settings' module is loaded when the signed-in page is first shown.
+    if (!settingsModule) {
+      settingsLoading ||= import('./accountsettings.js').then((m) => { settingsModule = m; render(); });
+    } else if (!settings || settingsOf !== me.id) {
       settingsOf = me.id;
-      settings = accountSettings({ me, redraw: () => render(), deleted: () => { note = t('account.deleted'); setMe(null); } });
+      settings = settingsModule.accountSettings({ me, redraw: () => render(), deleted: () => { note = t('account.deleted'); setMe(null); } });
     }
     return [h('section', { class: 'card account-card', 'aria-labelledby': 'acct-h' },
       h('h2', { id: 'acct-h', text: t('account.signedin', { name: me.name }) }),
       h('p', {}, h('a', { href: `/players/${encodeURIComponent(me.name)}`, 'data-link': true, id: 'my-profile', text: t('account.profile') })),
       h('button', { type: 'button', id: 'signout', onclick: () => run(async () => { await signOut(); }) }, icon('leave'), ' ', t('account.signout'))),
     h('h2', { class: 'settings-h', text: t('account.settings') }),
-    ...settings.render().filter(Boolean)];
+    ...(settings ? settings.render().filter(Boolean) : [])];
   }
 
   // forgotPassword is "Forgot password?": an address to mail a reset

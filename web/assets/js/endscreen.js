@@ -7,6 +7,11 @@ import { h } from './dom.js';
 import { t } from './i18n.js';
 import { navigate } from './router.js';
 
+// The end screen's parts that only a finished game needs, loaded with it:
+// the score breakdown and a rated game's rating changes.
+export { breakdownSection } from './breakdown.js';
+export { RatingChanges } from './ratingchange.js';
+
 export class Rematch {
   // id is the finished table's; seat() the person's {seat, token} there
   // (null when watching); pass the pass-and-play device's seats; name(i)

@@ -14,7 +14,6 @@ import { TableSocket } from './socket.js';
 import { navigate } from './router.js';
 import { moveWords } from './words.js';
 import { Explainer, reasonText } from './explain.js';
-import { breakdownSection } from './breakdown.js';
 import { icon } from './icons.js';
 import { seatColors, seatBadge } from './seatcolors.js';
 import { Clocks } from './clocks.js';
@@ -26,7 +25,6 @@ import { ChatPanel } from './chat.js';
 import { TakeBack } from './takeback.js';
 import { spectatorsLine } from './spectators.js';
 import { PassPlay } from './passplay.js';
-import { RatingChanges } from './ratingchange.js';
 import { TableBar } from './tablebar.js';
 import { botRatingTag } from './botrating.js';
 
@@ -77,7 +75,7 @@ export function tablePage(el, id) {
   const clocks = new Clocks({ nameOf: (i) => nameOf(i), you: () => st.you });
   // The end screen of a rated table shows each person's rating change.
   let bar = null; // the bar and stage on a phone (tablebar.js)
-  const ratingChanges = new RatingChanges(id, () => renderEnd());
+  let ratingChanges = null; // a rated game's rating changes, made with the end screen's module
   const chat = new ChatPanel({
     info: () => st.info, you: () => st.you, owner: () => ownerOf(id), ownSeat: () => mine?.seat ?? -1, colors: () => colors(), nameOf: (i) => nameOf(i),
     send: (f) => !!sock && sock.send(f), api, changed: (info) => { st.info = info; renderAll(); }, rendered: () => bar?.render(),
@@ -744,6 +742,7 @@ export function tablePage(el, id) {
       seatBadge(pal, row.i, t, 'small'), ' ', row.n, row.i === me ? ` (${t('table.you')})` : '',
       row.standIn ? h('span', { class: 'tag standin', 'data-stand-in': 'true' }, icon('bot'), ' ', t('end.standin')) : null];
     const offer = rematch().view(st.info);
+    ratingChanges ||= new renderEnd.module.RatingChanges(id, () => renderEnd());
     if (st.info?.rated && !ending) ratingChanges.load();
     boxes.end.append(...[
       h('h2', { id: 'end-h', text: ['aborted', 'expired'].includes(ending) ? t('end.closed') : t('end.title') }),
@@ -757,7 +756,7 @@ export function tablePage(el, id) {
             h('td', {}, who(row)),
             h('td', { text: row.score ?? '' }))))),
       st.info?.rated && !ending ? ratingChanges.view() : null,
-      ending ? null : breakdownSection(parts, r.scores, names(), pal, t),
+      ending ? null : renderEnd.module.breakdownSection(parts, r.scores, names(), pal, t),
       offer.note,
       h('div', { class: 'actions' },
         ...offer.buttons,
@@ -793,7 +792,7 @@ export function tablePage(el, id) {
       boardWatch.disconnect();
       access?.stop();
       clearInterval(clockTimer);
-      ratingChanges.stop();
+      ratingChanges?.stop();
       clocks.stop();
       chat.stop();
       bar.stop();
