@@ -31,6 +31,14 @@ type ReviewBudgeter interface {
 	ReviewBudget() Budget
 }
 
+// AnalysisBudgeter is implemented by a [JudgeMaker] whose review budget is
+// too slow for a person waiting at the analysis board: AnalysisBudget is
+// its budget per position there (an iteration count, so that the answer
+// is the same on a busy machine).
+type AnalysisBudgeter interface {
+	AnalysisBudget() Budget
+}
+
 // Judgement is a judge's answer for one decision: the scale of the values
 // and every legal action of the mover, best first.
 type Judgement struct {

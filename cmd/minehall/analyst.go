@@ -40,11 +40,13 @@ func engineAnalyst(budget ai.Budget) server.Analyst {
 }
 
 // analysisBudget is the search budget of a position of g: budget if it is
-// not zero, else the review's ([ai.ReviewBudgeter]); capped at
-// analysisTime.
+// not zero, else the game's own for the board ([ai.AnalysisBudgeter]),
+// else the review's ([ai.ReviewBudgeter]); capped at analysisTime.
 func analysisBudget(g game.Game, budget ai.Budget) ai.Budget {
 	if budget == (ai.Budget{}) {
-		if b, ok := g.(ai.ReviewBudgeter); ok {
+		if b, ok := g.(ai.AnalysisBudgeter); ok {
+			budget = b.AnalysisBudget()
+		} else if b, ok := g.(ai.ReviewBudgeter); ok {
 			budget = b.ReviewBudget()
 		}
 	}

@@ -103,3 +103,15 @@ func TestAnalysisRefusals(t *testing.T) {
 		t.Errorf("--analysis-workers 0 gave an analyst; want none (the board off)")
 	}
 }
+
+// Hammer Time's board simulates fewer hits than its review (600 against
+// 1000), so that a person waits about two seconds for an answer.
+func TestAnalysisBudgetOfHammerTime(t *testing.T) {
+	g, err := registry().Lookup("hammertime")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := analysisBudget(g, ai.Budget{}), (ai.Budget{Iterations: 600, Time: analysisTime}); got != want {
+		t.Errorf("got %+v; want %+v", got, want)
+	}
+}

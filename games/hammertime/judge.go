@@ -29,6 +29,11 @@ var JudgeScale = ai.Scale{Name: ai.ScalePoints, Best: 0.25, Good: 0.5, Inaccurac
 // better half twice as many, and so on.
 func (g *Game) ReviewBudget() ai.Budget { return ai.Budget{Iterations: 1000} }
 
+// AnalysisBudget is 600 simulated hits a position of the analysis board
+// (about 2.5 s of one core, the best dozen hits sampled 8 to 16 times): a
+// review's 1000 take four seconds.
+func (g *Game) AnalysisBudget() ai.Budget { return ai.Budget{Iterations: 600} }
+
 // NewJudge returns the review's judge, the hard bot's judgement of hits
 // ([HitBot.judgedHit]) made over every hit instead of its aimed
 // candidates: each hit is simulated on determinizations of the tray from

@@ -805,7 +805,8 @@ function supplyBox(view, ctx, m, mem) {
 function othersBox(view, ctx, mem, all) {
   const { t } = ctx;
   const others = view.players.map((p, i) => ({ p, i })).filter(({ i }) => all || i !== view.you);
-  return h('section', { class: 'oom-others', 'aria-label': t('oom.others') }, others.map(({ p, i }) => {
+  // The heading (for those who read by headings) that the boards' h4s follow.
+  return h('section', { class: 'oom-others', 'aria-label': t('oom.others') }, h('h3', { class: 'sr', text: t('oom.others') }), others.map(({ p, i }) => {
     const layout = p.layout ? layoutInfo(p.layout) : null;
     const size = 14;
     let svg = null;
