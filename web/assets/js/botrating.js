@@ -10,7 +10,8 @@ import { t } from './i18n.js';
 // ratingInfo), null when it has none, undefined while it is asked.
 const known = new Map();
 
-// botRatingTag returns the tag of a bot seat's rating in game, or null
+// botRatingTag returns the tag of a bot seat's rating in game (asked for
+// at rated tables only: a casual table's bots play unrated), or null
 // (not a bot, no rating, or not known yet: changed is called once it is).
 export function botRatingTag(game, seat, changed) {
   if (seat?.kind !== 'bot' || !seat.bot || !game) return null;

@@ -631,7 +631,7 @@ export function tablePage(el, id) {
         seatBadge(pal, i, t),
         presenceDot(s),
         h('span', { class: 'seat-name', text: seatName(s, i) }),
-        botRatingTag(st.info.game, s, renderSeats),
+        st.info.rated ? botRatingTag(st.info.game, s, renderSeats) : null,
         i === me ? h('span', { class: 'tag', text: t('table.you') }) : null,
         !s.taken ? h('span', { class: 'tag free', text: t('table.free') }) : null,
         standInTag(s),
