@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -43,6 +44,7 @@ func TestPuzzleMineralsSolved(t *testing.T) {
 	puzzleShot(t, tab, "puzzle-minerals-start-phone", 390, 844)
 	do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(1280, 900))
 
+	waitSteady(t, tab, "the board after the resize", `#pz-board .pawn.selectable`)
 	clickAt(t, tab, "the pawn", `#pz-board .pawn.selectable`)
 	target := fmt.Sprintf(`#pz-board polygon.legal[data-move=%q]`, pz.Best)
 	waitFor(t, tab, 10*time.Second, "the destinations", fmt.Sprintf(`!!document.querySelector(%q)`, target))
@@ -126,4 +128,18 @@ func TestPuzzleMineralsPractice(t *testing.T) {
 	do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(1280, 900))
 	clickAt(t, tab, "next puzzle", `#pz-next`)
 	waitFor(t, tab, 20*time.Second, "the next puzzle", fmt.Sprintf(`!document.querySelector('#pz-result') && !!document.querySelector('#pz-summary') && document.querySelector('#pz-summary').dataset.puzzle !== %q`, id))
+}
+
+// waitSteady waits until the element sel has stood still for a few polls
+// (about 0.2 s): a board that re-fits itself to a new screen size moves
+// under the pointer until it has, and a person clicks what they see.
+func waitSteady(t *testing.T, tab context.Context, what, sel string) {
+	t.Helper()
+	waitFor(t, tab, 10*time.Second, what+" standing still", fmt.Sprintf(`(() => {
+		const e = document.querySelector(%q);
+		if (!e) return false;
+		const r = e.getBoundingClientRect(), k = r.x + ',' + r.y + ',' + r.width;
+		if (window.__steadyKey === k) window.__steadyN++; else { window.__steadyKey = k; window.__steadyN = 0; }
+		return window.__steadyN >= 6;
+	})()`, sel))
 }
