@@ -131,7 +131,7 @@ func checkRanked(t *testing.T, tab context.Context, what string) []float64 {
 // moves, takes it back; then, for a finished TF22 game with hands of
 // symbol cards, switches "Seen by" to the seat not to move: the page says
 // the values are hidden and shows no move, value or hand card of the seat
-// to move. Shots at 1280x900 and 390x844 (MINEHALL_SHOTS).
+// to move. Shots at 1280x900, 390x844 and 844x390 (MINEHALL_SHOTS).
 func TestAnalysisBoard(t *testing.T) {
 	s := analysisSite(t)
 	mn := finishedMinerals(t, s)
@@ -145,7 +145,7 @@ func TestAnalysisBoard(t *testing.T) {
 		t.Errorf("the board opened at %q; want ?ply=0&seat=0, the position before move 1 seen by its mover", got)
 	}
 	first := checkRanked(t, tab, "Minerals at move 1")
-	keepShots(t, tab, "analysis-minerals")
+	keepShots(t, tab, "analysis-minerals", goldenViewportSize{844, 390})
 
 	// A move made by clicking the board as at a table: the renderer's first
 	// legal hex.
@@ -221,7 +221,7 @@ func TestAnalysisBoard(t *testing.T) {
 	if !ans.Hidden {
 		t.Errorf("the answer for the seat not to move is not marked hidden")
 	}
-	keepShots(t, tab, "analysis-tf22-hidden")
+	keepShots(t, tab, "analysis-tf22-hidden", goldenViewportSize{844, 390})
 }
 
 // handsAt returns the number of the last action of rec that is a seat's

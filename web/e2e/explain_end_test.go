@@ -278,14 +278,15 @@ func shootEnd(t *testing.T, browser context.Context, s *site, c goldenCase, widt
 	return tab
 }
 
-// keepShots keeps screenshots of the tab at the desktop and the phone size
-// in $MINEHALL_SHOTS, if set, named <name>-<width>x<height>.png, and
-// leaves the tab at the desktop size. It fails a page wider than the
-// phone's screen.
-func keepShots(t *testing.T, tab context.Context, name string) {
+// keepShots keeps screenshots of the tab at the phone size, any sizes
+// given, and the desktop size in $MINEHALL_SHOTS, if set, named
+// <name>-<width>x<height>.png, and leaves the tab at the desktop size. It
+// fails a page wider than the screen at any of them.
+func keepShots(t *testing.T, tab context.Context, name string, more ...goldenViewportSize) {
 	t.Helper()
 	dir := os.Getenv("MINEHALL_SHOTS")
-	for _, vp := range []goldenViewportSize{{390, 844}, {1280, 900}} {
+	sizes := append(append([]goldenViewportSize{{390, 844}}, more...), goldenViewportSize{1280, 900})
+	for _, vp := range sizes {
 		do(t, tab, 10*time.Second, fmt.Sprintf("view %s at %dx%d", name, vp.w, vp.h), chromedp.EmulateViewport(vp.w, vp.h),
 			chromedp.Evaluate[chromedp.Void](`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`, chromedp.EvalAwaitPromise))
 		if w := eval[int](t, tab, `document.documentElement.scrollWidth`); w > int(vp.w) {
