@@ -201,6 +201,31 @@ func TestAccountRatedGame(t *testing.T) {
 	}
 	shootPage(t, ann, "end-rated")
 
+	// The bot seat shows its level's rating in the game, as the API has it,
+	// once the level has played a rated game: the table seen again.
+	var botProf struct {
+		Ratings []struct {
+			Game        string `json:"game"`
+			Rating      int    `json:"rating"`
+			Provisional bool   `json:"provisional"`
+		} `json:"ratings"`
+	}
+	if st := bo.call("GET", "/api/players/"+url.PathEscape("bot:random"), "", nil, &botProf); st != http.StatusOK || len(botProf.Ratings) != 1 || botProf.Ratings[0].Game != "goofspiel" {
+		t.Fatalf("the random bot's ratings: %d %+v; want one in Goofspiel", st, botProf.Ratings)
+	}
+	do(t, ann, 30*time.Second, "see the table again", chromedp.Navigate(s.URL+"/tables/"+id))
+	waitFor(t, ann, 15*time.Second, "the bot seat's rating", `!!document.querySelector('.bot-rating')`)
+	wantTag := fmt.Sprintf("rated %d", botProf.Ratings[0].Rating)
+	if botProf.Ratings[0].Provisional {
+		wantTag += "?"
+	}
+	if got := eval[string](t, ann, `document.querySelector('.bot-rating').textContent`); got != wantTag {
+		t.Errorf("the bot seat's rating reads %q; want %q", got, wantTag)
+	}
+	if n := eval[int](t, ann, `document.querySelectorAll('.bot-rating').length`); n != 1 {
+		t.Errorf("%d seats show a bot rating; want 1, the bot's", n)
+	}
+
 	// Both profiles show a rating now, as the API has it.
 	for _, p := range []struct {
 		name string
