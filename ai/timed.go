@@ -26,6 +26,19 @@ type TimedBotMaker interface {
 	NewTimedBot(name string, seed uint64, budget Budget) (Bot, error)
 }
 
+// IterationBotMaker is implemented by a [BotMaker] whose search levels can
+// be given another fixed iteration budget: NewBotWithIterations makes the
+// named level's bot, seeded, with the level's search and evaluation but
+// iterations simulations a decision, so that a level's strength can be
+// measured against its budget with results that depend only on the seed
+// (sim's "LEVEL:N" bots, such as "expert:80000"). A level that is no
+// search (random, greedy) is refused with an error of code
+// [game.CodeInvalid]; an unknown name gets [NoSuchBot]'s error.
+type IterationBotMaker interface {
+	BotMaker
+	NewBotWithIterations(name string, seed uint64, iterations int) (Bot, error)
+}
+
 // DefaultThinkingTime is the time budget per decision of the bots at a
 // table unless the server or the table sets another: one second of one
 // core, the time a person would give the hard level.

@@ -63,6 +63,9 @@ func BotNames(g game.Game) []string {
 //     hidden state; hidden-information games only;
 //   - "easy", "medium", "hard": mcts of that level, ismcts in a
 //     hidden-information game;
+//   - "LEVEL:N" for a game's own search level (an [ai.IterationBotMaker]:
+//     "expert:80000"): that level's search with N iterations a decision
+//     instead of its level's budget;
 //   - "ext:COMMAND": an external agent ([ai.External]): COMMAND, split into
 //     words as a shell would (quotes, no expansions), is run once per game
 //     and seat and plays over the line protocol of docs/agents.md; its
@@ -142,6 +145,20 @@ func makeBot(g game.Game, name string, seed uint64) (ai.Bot, error) {
 			return nil, game.Errorf(game.CodeInvalid, "bot %q: %v", name, err)
 		}
 		return ownBot{b}, nil
+	}
+	if ibm, ok := g.(ai.IterationBotMaker); ok {
+		level, n, budgeted := strings.Cut(name, ":")
+		if budgeted && slices.Contains(ibm.BotNames(), level) {
+			v, err := strconv.Atoi(n)
+			if err != nil || v < 1 || v > maxIterations {
+				return nil, game.Errorf(game.CodeInvalid, "bot %q: %q is not a number of iterations from 1 to %d", name, n, maxIterations)
+			}
+			b, err := ibm.NewBotWithIterations(level, seed, v)
+			if err != nil {
+				return nil, game.Errorf(game.CodeInvalid, "bot %q: %v", name, err)
+			}
+			return ownBot{b}, nil
+		}
 	}
 	spec := g.Spec()
 	hidden := spec.Information == game.ImperfectInformation

@@ -125,7 +125,7 @@ Sim exits with status 1 when any game ended in error (after writing its outputs)
 	fl.StringVar(&f.shard, "shard", "", "play only shard `K/N` of the run (K from 1 to N); wins over JOB_COMPLETION_INDEX and SLURM_ARRAY_TASK_ID")
 	fl.IntVar(&f.shards, "shards", 0, "the number of shards `N` when a batch system gives the shard's index (a Kubernetes Indexed Job's completions)")
 	fl.BoolVar(&f.noTimes, "no-times", false, "leave out the measured figures (elapsed and decision times): the output then depends only on the run")
-	cmd.AddCommand(newSimMergeCmd(reg))
+	cmd.AddCommand(newSimMergeCmd(reg), newSimDoublingCmd(reg))
 	return cmd
 }
 

@@ -3,6 +3,7 @@ package minerals
 import (
 	"context"
 	"math"
+	"slices"
 
 	"minehall/ai"
 	"minehall/game"
@@ -42,6 +43,22 @@ func (g *Game) NewBot(name string, seed uint64) (ai.Bot, error) {
 // a decision (see [ai.TimedBotMaker]); random and greedy answer at once.
 func (g *Game) NewTimedBot(name string, seed uint64, budget ai.Budget) (ai.Bot, error) {
 	return g.newBot(name, seed, ai.LevelBudget(timedIterations[name], budget.Time))
+}
+
+// NewBotWithIterations makes the named search level (easy, medium, hard,
+// expert: one search, given iterations simulations a decision instead of
+// its level's budget; see [ai.IterationBotMaker]).
+func (g *Game) NewBotWithIterations(name string, seed uint64, iterations int) (ai.Bot, error) {
+	if _, search := mctsIterations[name]; !search {
+		if slices.Contains(g.BotNames(), name) {
+			return nil, game.Errorf(game.CodeInvalid, "%s's %s bot is no search: it has no iterations to set", g.Spec().Title, name)
+		}
+		return nil, ai.NoSuchBot(g.Spec().Title, name, g.BotNames())
+	}
+	if iterations < 1 {
+		return nil, game.Errorf(game.CodeInvalid, "%s bot %s: %d iterations; want at least 1", g.Spec().Title, name, iterations)
+	}
+	return g.newBot(name, seed, ai.Budget{Iterations: iterations})
 }
 
 func (g *Game) newBot(name string, seed uint64, budget ai.Budget) (ai.Bot, error) {
