@@ -94,15 +94,15 @@ func addAuthenticator(t *testing.T, tab context.Context) {
 // at; MINEHALL_ACCOUNT_SHOTS names it, and without it none are written.
 func shotDir() string { return os.Getenv("MINEHALL_ACCOUNT_SHOTS") }
 
-// shootPage saves screenshots of the tab's page at a desktop's and a
-// phone's size, and checks that the phone's page does not scroll
-// sideways.
+// shootPage saves screenshots of the tab's page at a desktop's size and a
+// phone's, upright and on its side, and checks that the page does not
+// scroll sideways at any of them.
 func shootPage(t *testing.T, tab context.Context, name string) {
 	t.Helper()
 	for _, sc := range []struct {
 		size string
 		w, h int64
-	}{{"1280x900", 1280, 900}, {"390x844", 390, 844}} {
+	}{{"1280x900", 1280, 900}, {"390x844", 390, 844}, {"844x390", 844, 390}} {
 		do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(sc.w, sc.h))
 		time.Sleep(200 * time.Millisecond)
 		if wide := eval[bool](t, tab, `document.documentElement.scrollWidth > innerWidth + 1`); wide {
@@ -110,7 +110,7 @@ func shootPage(t *testing.T, tab context.Context, name string) {
 		}
 		if dir := shotDir(); dir != "" {
 			c, cancel := context.WithTimeout(tab, 10*time.Second)
-			png, err := chromedp.Run(c, chromedp.FullScreenshot(90))
+			png, err := chromedp.Run(c, chromedp.FullScreenshot(100))
 			cancel()
 			if err != nil {
 				t.Fatalf("screenshot %s: %v", name, err)
