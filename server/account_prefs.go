@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"net/http"
+	"strings"
 	"time"
 
 	"minehall/game"
@@ -13,19 +14,22 @@ import (
 // sign in (docs/protocol.md):
 //
 //	GET  /api/account: its "preferences"
-//	POST /api/account/preferences  {"sr_mode": true}: set the ones given
+//	POST /api/account/preferences  {"sr_mode": true, "lang": "de"}: set the ones given
 
 // preferencesInfo is an account's preferences as the API says them; a
 // preference never set has its default.
 type preferencesInfo struct {
 	// SRMode is the client's screen-reader mode.
 	SRMode bool `json:"sr_mode"`
+	// Lang is the language the player last chose, "" before any.
+	Lang string `json:"lang,omitempty"`
 }
 
 // preferencesChange is the body of POST /api/account/preferences: the
 // preferences to set; those left out keep their value.
 type preferencesChange struct {
-	SRMode *bool `json:"sr_mode"`
+	SRMode *bool   `json:"sr_mode"`
+	Lang   *string `json:"lang"`
 }
 
 // preferencesOf returns the preferences of account id.
@@ -34,7 +38,7 @@ func (s *Server) preferencesOf(ctx context.Context, id string) (preferencesInfo,
 	if err != nil {
 		return preferencesInfo{}, err
 	}
-	return preferencesInfo{SRMode: p[store.PrefSRMode] == "1"}, nil
+	return preferencesInfo{SRMode: p[store.PrefSRMode] == "1", Lang: p[store.PrefLang]}, nil
 }
 
 // setPreferences sets the preferences the body gives and answers them
@@ -49,17 +53,30 @@ func (s *Server) setPreferences(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, err)
 		return
 	}
-	if req.SRMode == nil {
-		writeError(w, s.log, game.Errorf(game.CodeInvalid, `say which preference to set, such as {"sr_mode": true}`))
+	var set [][2]string
+	if req.SRMode != nil {
+		value := "0"
+		if *req.SRMode {
+			value = "1"
+		}
+		set = append(set, [2]string{store.PrefSRMode, value})
+	}
+	if req.Lang != nil {
+		if _, ok := mailTexts[*req.Lang]; !ok {
+			writeError(w, s.log, game.Errorf(game.CodeInvalid, "lang %q is not a language of Minehall (%s)", *req.Lang, strings.Join(mailLanguages(), ", ")))
+			return
+		}
+		set = append(set, [2]string{store.PrefLang, *req.Lang})
+	}
+	if len(set) == 0 {
+		writeError(w, s.log, game.Errorf(game.CodeInvalid, `say which preference to set, such as {"sr_mode": true} or {"lang": "de"}`))
 		return
 	}
-	value := "0"
-	if *req.SRMode {
-		value = "1"
-	}
-	if err := s.cfg.Accounts.SetPreference(r.Context(), who.Account.ID, store.PrefSRMode, value, time.Now()); err != nil {
-		writeError(w, s.log, err)
-		return
+	for _, kv := range set {
+		if err := s.cfg.Accounts.SetPreference(r.Context(), who.Account.ID, kv[0], kv[1], time.Now()); err != nil {
+			writeError(w, s.log, err)
+			return
+		}
 	}
 	p, err := s.preferencesOf(r.Context(), who.Account.ID)
 	if err != nil {

@@ -11,7 +11,8 @@ import (
 // prefsJSON is the preferences of an account as the API says them.
 type prefsJSON struct {
 	Preferences struct {
-		SRMode bool `json:"sr_mode"`
+		SRMode bool   `json:"sr_mode"`
+		Lang   string `json:"lang"`
 	} `json:"preferences"`
 }
 
@@ -62,5 +63,29 @@ func TestAccountPreferencesFollowTheAccount(t *testing.T) {
 	guest := newBrowser(t, ts.URL)
 	if st, code := guest.call("POST", "/api/account/preferences", map[string]any{"sr_mode": true}, nil); st != http.StatusUnauthorized || code != game.CodeUnauthorized {
 		t.Errorf("a guest sets sr_mode: %d %s; want 401 unauthorized", st, code)
+	}
+}
+
+// The language the player last chose follows the account too; a language
+// Minehall does not speak is refused, with the screen-reader mode given
+// beside it left as it was.
+func TestAccountLanguagePreference(t *testing.T) {
+	ts := newAccountServer(t, server.Config{})
+	b := newBrowser(t, ts.URL)
+	b.signUp("Ann", "correct horse battery")
+	var got prefsJSON
+	if st, code := b.call("GET", "/api/account", nil, &got); st != http.StatusOK || got.Preferences.Lang != "" {
+		t.Fatalf("a new account: %d %s, lang %q; want none", st, code, got.Preferences.Lang)
+	}
+	if st, code := b.call("POST", "/api/account/preferences", map[string]any{"lang": "de"}, &got); st != http.StatusOK || got.Preferences.Lang != "de" || got.Preferences.SRMode {
+		t.Fatalf("set lang de: %d %s, %+v; want 200, de, the mode still off", st, code, got.Preferences)
+	}
+	for _, body := range []map[string]any{{"lang": "xx"}, {"lang": ""}, {"lang": 7}, {"lang": "xx", "sr_mode": true}} {
+		if st, code := b.call("POST", "/api/account/preferences", body, nil); st != http.StatusBadRequest || code != game.CodeInvalid {
+			t.Errorf("POST /api/account/preferences %v: %d %s; want 400 invalid", body, st, code)
+		}
+	}
+	if st, _ := b.call("GET", "/api/account", nil, &got); st != http.StatusOK || got.Preferences.Lang != "de" || got.Preferences.SRMode {
+		t.Errorf("after the refusals: %+v; want lang de, the mode off", got.Preferences)
 	}
 }

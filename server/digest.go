@@ -64,9 +64,19 @@ func (s *Server) sendDigests(ctx context.Context) {
 		if len(links) == 0 {
 			continue // nothing waits: no mail today
 		}
-		subject, body := mailFor(m.cfg.Lang, "digest", strings.Join(links, "\n"))
+		subject, body := mailFor(s.accountLang(ctx, e.AccountID, m.cfg.Lang), "digest", strings.Join(links, "\n"))
 		if err := m.Send(ctx, e.Address, subject, body); err != nil {
 			s.log.Error("digest not sent", "account", e.AccountID, "err", err)
 		}
 	}
+}
+
+// accountLang returns the language the account's player last chose (see
+// [store.PrefLang]), or fallback when it is unknown.
+func (s *Server) accountLang(ctx context.Context, accountID, fallback string) string {
+	p, err := s.cfg.Accounts.Preferences(ctx, accountID)
+	if err != nil || p[store.PrefLang] == "" {
+		return fallback
+	}
+	return p[store.PrefLang]
 }

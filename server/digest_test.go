@@ -32,6 +32,10 @@ func TestDailyDigest(t *testing.T) {
 			t.Fatalf("join: %d %s", st, code)
 		}
 	}
+	// Ann last chose German: her digest is in German.
+	if st, code := ann.call("POST", "/api/account/preferences", map[string]any{"lang": "de"}, nil); st != http.StatusOK {
+		t.Fatalf("choose German: %d %s", st, code)
+	}
 	if st, code := ann.call("POST", "/api/account/email/digest", map[string]any{"digest": true}, nil); st != http.StatusOK {
 		t.Fatalf("turn the digest on: %d %s %s", st, code, ann.message)
 	}
@@ -39,6 +43,9 @@ func TestDailyDigest(t *testing.T) {
 	m := mb.next(t)
 	if m.To[0] != "ann@example.org" || !strings.Contains(m.Body, link) {
 		t.Fatalf("digest to %v: %q; want one to ann@example.org with %s", m.To, m.Body, link)
+	}
+	if want := "Tische, die bei Minehall auf dich warten"; m.Subject != want {
+		t.Errorf("the digest's subject %q; want %q, in the language Ann chose", m.Subject, want)
 	}
 	ns.later.Store(int64(25 * time.Hour))
 	if m := mb.next(t); !strings.Contains(m.Body, link) {

@@ -2,6 +2,8 @@ package server
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -44,6 +46,11 @@ var mailTexts = map[string]map[string]mailText{
 		"reset": {"Een nieuw Minehall-wachtwoord kiezen",
 			"Hallo,\n\niemand (hopelijk jij) wil een nieuw wachtwoord voor het Minehall-account met dit adres. Open binnen een uur deze link om er een te kiezen; hij werkt één keer:\n\n%s\n\nWas jij het niet, negeer dan deze mail: je wachtwoord blijft zoals het is.\n"},
 	},
+}
+
+// mailLanguages lists the languages mail is written in, sorted.
+func mailLanguages() []string {
+	return slices.Sorted(maps.Keys(mailTexts))
 }
 
 // mailFor returns the subject and body of the mail of purpose in lang,

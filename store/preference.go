@@ -12,6 +12,11 @@ import (
 // mode on ("1") or off ("0") wherever the account signs in.
 const PrefSRMode = "sr_mode"
 
+// PrefLang is the preference that keeps the language the account's player
+// last chose in a browser ("en", "de", …): mail sent without a browser,
+// such as the daily digest, is written in it.
+const PrefLang = "lang"
+
 // Preferences keeps an account's preferences: named text values that
 // follow its player to every browser. Errors carry game codes as
 // [Accounts] says.

@@ -279,6 +279,17 @@ func TestAccountRatedGame(t *testing.T) {
 	shootPage(t, ann, "leaderboard")
 	do(t, ann, 10*time.Second, "switch to German", choose(`#lang`, "de"))
 	waitFor(t, ann, 10*time.Second, "the leaderboard in German", `document.querySelector('h1').textContent.startsWith('Rangliste')`)
+	// The account keeps the language chosen, for the mail it is sent.
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		lang := await[string](t, ann, `fetch('/api/account').then((r) => r.json()).then((a) => a.preferences.lang || '')`)
+		if lang == "de" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the account's language is %q after choosing German; want de", lang)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 	shootPage(t, ann, "leaderboard-de")
 	do(t, ann, 30*time.Second, "open Ann's profile in German", chromedp.Navigate(s.URL+"/players/Ann"), chromedp.WaitVisible(chromedp.CSS(`strong.rating`)))
 	shootPage(t, ann, "profile-de")

@@ -122,19 +122,31 @@ function saveSrMode(me, on) {
   api('POST', '/api/account/preferences', { sr_mode: on }).catch(() => {});
 }
 
+// saveLanguage keeps the language chosen last for the signed-in account:
+// mail sent without a page, such as the daily digest, is written in it.
+function saveLanguage(me, l) {
+  if (!me || me.preferences?.lang === l) return;
+  me.preferences = { ...me.preferences, lang: l };
+  api('POST', '/api/account/preferences', { lang: l }).catch(() => {});
+}
+
 async function boot() {
   await start();
   watchNetwork();
   const sel = document.getElementById('lang');
   sel.value = language();
   sel.addEventListener('change', () => setLanguage(sel.value));
-  onLanguage((l) => { sel.value = l; setTitle(); updateNav(); });
+  onLanguage((l) => { sel.value = l; setTitle(); updateNav(); whoami().then((me) => saveLanguage(me, l)); });
   // The account's screen-reader mode wins over this browser's when a page
   // opens (it was set elsewhere); at sign-in the mode stays on if either
   // had it on.
-  whoami().then((me) => { if (me?.preferences) applySrMode(!!me.preferences.sr_mode); });
+  whoami().then((me) => {
+    if (me?.preferences) applySrMode(!!me.preferences.sr_mode);
+    saveLanguage(me, language());
+  });
   onAccount((me) => {
     if (!me) return;
+    saveLanguage(me, language());
     const on = !!me.preferences?.sr_mode || localStorage.getItem('minehall.srmode') === '1';
     applySrMode(on);
     saveSrMode(me, on);
