@@ -65,7 +65,7 @@ func (s *Server) sendDigests(ctx context.Context) {
 			continue // nothing waits: no mail today
 		}
 		subject, body := mailFor(s.accountLang(ctx, e.AccountID, m.cfg.Lang), "digest", strings.Join(links, "\n"))
-		if err := m.Send(ctx, e.Address, subject, body); err != nil {
+		if err := m.SendPatiently(ctx, e.Address, subject, body); err != nil {
 			s.log.Error("digest not sent", "account", e.AccountID, "err", err)
 		}
 	}

@@ -109,21 +109,21 @@ func (s *Server) mailLink(page, token string) string {
 	return strings.TrimSuffix(s.cfg.PublicURL, "/") + page + "?token=" + token
 }
 
-// mailToken stores a new token of purpose for address and mails its
-// link in lang.
-func (s *Server) mailToken(ctx context.Context, e store.Email, purpose, lang string, life time.Duration) error {
+// tokenMail stores a new token of purpose for address and returns the
+// mail of its link in lang.
+func (s *Server) tokenMail(ctx context.Context, e store.Email, purpose, lang string, life time.Duration) (subject, body string, err error) {
 	token, hash := account.NewToken()
 	ns := s.cfg.Mailer.cfg.Store
 	if err := ns.AddEmailToken(ctx, store.EmailToken{Hash: hash, AccountID: e.AccountID, Purpose: purpose, Address: e.Address,
 		Expires: s.cfg.Mailer.cfg.Now().Add(life)}); err != nil {
-		return err
+		return "", "", err
 	}
 	page := "/verify-email"
 	if purpose == store.TokenReset {
 		page = "/reset-password"
 	}
-	subject, body := mailFor(lang, purpose, s.mailLink(page, token))
-	return s.cfg.Mailer.Send(ctx, e.Address, subject, body)
+	subject, body = mailFor(lang, purpose, s.mailLink(page, token))
+	return subject, body, nil
 }
 
 func (s *Server) setEmail(w http.ResponseWriter, r *http.Request) {
@@ -160,7 +160,11 @@ func (s *Server) setEmail(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if address != "" {
-		if err := s.mailToken(r.Context(), store.Email{AccountID: who.Account.ID, Address: address}, store.TokenVerify, req.Lang, verifyLife); err != nil {
+		subject, body, err := s.tokenMail(r.Context(), store.Email{AccountID: who.Account.ID, Address: address}, store.TokenVerify, req.Lang, verifyLife)
+		if err == nil {
+			err = s.cfg.Mailer.Send(r.Context(), address, subject, body)
+		}
+		if err != nil {
 			s.log.Error("verification mail not sent", "account", who.Account.ID, "err", err)
 			writeError(w, s.log, game.Errorf(game.CodeUnavailable, "the mail to %s could not be sent; try again later", address))
 			return
@@ -249,7 +253,9 @@ func (s *Server) askReset(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mailers.Go(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		// The mail is tried again while its link lives, until the server
+		// stops.
+		ctx, cancel := context.WithTimeout(s.mailCtx, resetLife)
 		defer cancel()
 		e, err := s.cfg.Mailer.cfg.Store.EmailByAddress(ctx, address)
 		switch {
@@ -259,7 +265,11 @@ func (s *Server) askReset(w http.ResponseWriter, r *http.Request) {
 			s.log.Error("reset mail not sent", "err", err)
 			return
 		}
-		if err := s.mailToken(ctx, e, store.TokenReset, req.Lang, resetLife); err != nil {
+		subject, body, err := s.tokenMail(ctx, e, store.TokenReset, req.Lang, resetLife)
+		if err == nil {
+			err = s.cfg.Mailer.SendPatiently(ctx, e.Address, subject, body)
+		}
+		if err != nil {
 			s.log.Error("reset mail not sent", "account", e.AccountID, "err", err)
 		}
 	})

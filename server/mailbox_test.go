@@ -8,6 +8,7 @@ import (
 	"net/mail"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -18,6 +19,11 @@ import (
 type mailbox struct {
 	addr  string
 	mails chan received
+	// refuse is the number of mails still to refuse, with the SMTP code
+	// refuseCode; attempts counts the mails offered.
+	refuse     atomic.Int32
+	refuseCode int
+	attempts   atomic.Int32
 }
 
 // received is a delivered mail: its recipients, subject and decoded
@@ -64,6 +70,11 @@ func (s *mailSession) Rcpt(to string, _ *smtp.RcptOptions) error {
 	return nil
 }
 func (s *mailSession) Data(r io.Reader) error {
+	s.mb.attempts.Add(1)
+	if s.mb.refuse.Add(-1) >= 0 {
+		io.Copy(io.Discard, r)
+		return &smtp.SMTPError{Code: s.mb.refuseCode, Message: "not now"}
+	}
 	m, err := mail.ReadMessage(r)
 	if err != nil {
 		return err

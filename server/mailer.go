@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -45,7 +46,16 @@ type MailerConfig struct {
 	// (default an hour).
 	Lang       string
 	DigestPoll time.Duration
+	// Retries are the waits before each new attempt of a mail sent
+	// patiently (a password reset, a digest) that failed for a reason
+	// that may pass: the server unreachable or a temporary (4xx) refusal;
+	// default 10 s, 1 min and 5 min. A permanent (5xx) refusal is not
+	// retried.
+	Retries []time.Duration
 }
+
+// defaultMailRetries are [MailerConfig.Retries] by default.
+var defaultMailRetries = []time.Duration{10 * time.Second, time.Minute, 5 * time.Minute}
 
 // Mailer sends a server's mail: verification links, password resets.
 type Mailer struct {
@@ -88,6 +98,9 @@ func NewMailer(cfg MailerConfig) (*Mailer, error) {
 	if cfg.DigestPoll <= 0 {
 		cfg.DigestPoll = time.Hour
 	}
+	if cfg.Retries == nil {
+		cfg.Retries = defaultMailRetries
+	}
 	return &Mailer{cfg: cfg, host: host, port: port}, nil
 }
 
@@ -121,4 +134,25 @@ func (m *Mailer) Send(ctx context.Context, to, subject, body string) error {
 		return err
 	}
 	return c.DialAndSendWithContext(ctx, msg)
+}
+
+// SendPatiently sends a mail as [Mailer.Send] does, trying again after
+// each wait of [MailerConfig.Retries] while it fails for a reason that may
+// pass, until ctx ends. It returns the last attempt's error.
+func (m *Mailer) SendPatiently(ctx context.Context, to, subject, body string) error {
+	err := m.Send(ctx, to, subject, body)
+	for _, wait := range m.cfg.Retries {
+		var refused *mail.SendError
+		if err == nil || errors.As(err, &refused) && !refused.IsTemp() {
+			return err
+		}
+		m.cfg.Logger.Warn("mail not sent; trying again", "in", wait, "err", err)
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+		err = m.Send(ctx, to, subject, body)
+	}
+	return err
 }

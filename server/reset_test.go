@@ -17,6 +17,7 @@ func newMailServer(t *testing.T) (*notifyServer, *mailbox) {
 	mb := newMailbox(t)
 	later := new(atomic.Int64)
 	ns := newNotifyServer(t, server.Config{}, &server.MailerConfig{Addr: mb.addr, From: "Minehall <noreply@minehall.example>", TLS: server.MailTLSNone, DigestPoll: 20 * time.Millisecond,
+		Retries: []time.Duration{10 * time.Millisecond, 10 * time.Millisecond, 10 * time.Millisecond},
 		Now: func() time.Time { return time.Now().Add(time.Duration(later.Load())) }})
 	ns.later = later
 	return ns, mb
@@ -161,5 +162,50 @@ func TestResetLinkExpires(t *testing.T) {
 	}
 	if !strings.Contains(ann.message, "expired") {
 		t.Errorf("an expired link's message %q; want it to say it expired", ann.message)
+	}
+}
+
+// TestResetMailTriedAgain: a reset mail the SMTP server refuses for now
+// (451) is sent again until it is taken; one it refuses for good (550) is
+// not.
+func TestResetMailTriedAgain(t *testing.T) {
+	ns, mb := newMailServer(t)
+	ann := newBrowser(t, ns.URL)
+	ann.signUp("Ann", "correct horse")
+	addVerifiedEmail(t, ann, mb, "ann@example.org")
+	ask := func() {
+		t.Helper()
+		if st, code := newBrowser(t, ns.URL).call("POST", "/api/account/reset", map[string]any{"address": "ann@example.org", "lang": "en"}, nil); st != http.StatusOK {
+			t.Fatalf("ask for a reset: %d %s", st, code)
+		}
+	}
+
+	mb.refuseCode = 451
+	mb.refuse.Store(2)
+	before := mb.attempts.Load()
+	ask()
+	if m := mb.next(t); m.Subject != "Set a new Minehall password" {
+		t.Fatalf("the mail that came: %q; want the reset", m.Subject)
+	}
+	if n := mb.attempts.Load() - before; n != 3 {
+		t.Errorf("the mail was offered %d times; want 3: refused twice for now, then taken", n)
+	}
+
+	mb.refuseCode = 550
+	mb.refuse.Store(1)
+	before = mb.attempts.Load()
+	ask()
+	deadline := time.Now().Add(5 * time.Second)
+	for mb.attempts.Load() == before && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	time.Sleep(100 * time.Millisecond) // ten times the wait before a new attempt
+	if n := mb.attempts.Load() - before; n != 1 {
+		t.Errorf("a mail refused for good was offered %d times; want once", n)
+	}
+	select {
+	case m := <-mb.mails:
+		t.Errorf("a mail refused for good arrived: %q", m.Subject)
+	default:
 	}
 }

@@ -170,9 +170,12 @@ type Server struct {
 	stopReviewers context.CancelFunc
 
 	// mails limits the mails asked for; mailers are the mails being sent.
-	mails       mailLimits
-	mailers     sync.WaitGroup
-	stopDigests context.CancelFunc
+	mails   mailLimits
+	mailers sync.WaitGroup
+	// mailCtx ends when the server shuts down: the digests and the mails
+	// still being tried again stop (stopMail ends it).
+	mailCtx  context.Context
+	stopMail context.CancelFunc
 }
 
 // New returns a server for cfg.
@@ -238,10 +241,9 @@ func New(cfg Config) *Server {
 	if cfg.Notifier != nil {
 		cfg.Notifier.start(cfg.Hall)
 	}
+	s.mailCtx, s.stopMail = context.WithCancel(context.Background())
 	if cfg.Mailer != nil {
-		ctx, cancel := context.WithCancel(context.Background())
-		s.stopDigests = cancel
-		s.startDigests(ctx, cfg.Mailer.cfg.DigestPoll)
+		s.startDigests(s.mailCtx, cfg.Mailer.cfg.DigestPoll)
 	}
 	return s
 }
@@ -459,9 +461,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	if s.cfg.Notifier != nil {
 		s.cfg.Notifier.shutdown()
 	}
-	if s.stopDigests != nil {
-		s.stopDigests()
-	}
+	s.stopMail()
 	s.mailers.Wait()
 	for _, c := range conns {
 		go c.Close(websocket.StatusServiceRestart, "the server is restarting")
