@@ -41,6 +41,7 @@ const puzzlesPage = lazyPage(() => import('./puzzles.js'), 'puzzlesPage');
 const learnPage = lazyPage(() => import('./learn.js'), 'learnPage');
 const resetPasswordPage = lazyPage(() => import('./mailpages.js'), 'resetPasswordPage');
 const verifyEmailPage = lazyPage(() => import('./mailpages.js'), 'verifyEmailPage');
+const friendsPage = lazyPage(() => import('./friends.js'), 'friendsPage');
 
 const routes = [
   [/^\/$/, lobbyPage],
@@ -57,9 +58,25 @@ const routes = [
   [/^\/my$/, myTablesPage],
   [/^\/reset-password$/, resetPasswordPage],
   [/^\/verify-email$/, verifyEmailPage],
+  [/^\/friends$/, friendsPage],
 ];
 
 let current = null; // {leave, title}
+
+// listen keeps the live channel of the signed-in account open (GET
+// /ws/live, naming the table shown): its challenges reach every page,
+// drawn by live.js, loaded when the first arrives.
+let live = null;
+function listen(me) {
+  const tb = location.pathname.match(/^\/tables\/([\w-]+)/)?.[1] || '';
+  if (live?.me === me?.id && live.tb === tb) return;
+  live?.es.close();
+  live = null;
+  if (!me || !window.EventSource) return;
+  const es = new EventSource('/ws/live' + (tb && '?table=' + tb));
+  es.addEventListener('challenge', (e) => import('./live.js').then((m) => m.challenge(JSON.parse(e.data))));
+  live = { es, me: me.id, tb };
+}
 const main = () => document.getElementById('main');
 
 // notFound says the page does not exist; its texts follow a language
@@ -79,6 +96,7 @@ function route() {
   const el = h('main', { id: 'main', tabindex: '-1' });
   main().replaceWith(el);
   rememberInvite();
+  whoami().then(listen);
   const path = location.pathname.replace(/\/+$/, '') || '/';
   for (const [re, page] of routes) {
     const m = path.match(re);
@@ -134,6 +152,7 @@ async function boot() {
   // had it on.
   whoami().then((me) => { if (me?.preferences) applySrMode(!!me.preferences.sr_mode); });
   onAccount((me) => {
+    listen(me);
     if (!me) return;
     const on = !!me.preferences?.sr_mode || localStorage.getItem('minehall.srmode') === '1';
     applySrMode(on);
