@@ -494,3 +494,52 @@ func TestLiveChallengeAndPresence(t *testing.T) {
 		t.Errorf("a page opened later: got %+v; want the open challenge", got)
 	}
 }
+
+// "Block an account: it can no longer … chat with you (its chat lines at
+// tables are hidden from you …)". Ann and Bob sit at a table; after Bob
+// blocks Ann, her lines are gone from the chat Bob reads, not from Cid's.
+func TestBlockedChatHidden(t *testing.T) {
+	ts := newAccountServer(t, server.Config{})
+	bs := signedUp(t, ts.URL, "Ann", "Bob", "Cid")
+	ann, bob, cid := bs[0], bs[1], bs[2]
+	var tb struct {
+		Table struct{ ID string } `json:"table"`
+	}
+	mustCall(t, ann, "POST", "/api/tables", map[string]any{"game": "connectfour", "players": 2,
+		"time_control": map[string]any{"move_s": 60, "bank_s": 300}}, &tb, http.StatusCreated)
+	id := tb.Table.ID
+	var annSeat, bobSeat struct{ Token string }
+	mustCall(t, ann, "POST", "/api/tables/"+id+"/join", map[string]any{"name": "Ann"}, &annSeat, http.StatusOK)
+	mustCall(t, bob, "POST", "/api/tables/"+id+"/join", map[string]any{"name": "Bob"}, &bobSeat, http.StatusOK)
+	say := func(token, text string) {
+		t.Helper()
+		if st, body := do(t, ts.URL, "POST", "/api/tables/"+id+"/chat", token, map[string]any{"text": text}, nil); st != http.StatusOK {
+			t.Fatalf("chat %q: %d %+v", text, st, body)
+		}
+	}
+	say(annSeat.Token, "hello from Ann")
+	mustCall(t, bob, "POST", "/api/players/Ann/block", nil, nil, http.StatusOK)
+	say(annSeat.Token, "Ann again")
+	say(bobSeat.Token, "Bob here")
+	read := func(b *browser) []string {
+		var log struct {
+			Messages []struct{ Text string } `json:"messages"`
+		}
+		mustCall(t, b, "GET", "/api/tables/"+id+"/chat", nil, &log, http.StatusOK)
+		out := []string{}
+		for _, m := range log.Messages {
+			out = append(out, m.Text)
+		}
+		return out
+	}
+	if got, want := read(bob), []string{"Bob here"}; !slices.Equal(got, want) {
+		t.Errorf("the chat Bob reads: got %q; want %q", got, want)
+	}
+	if got, want := read(cid), []string{"hello from Ann", "Ann again", "Bob here"}; !slices.Equal(got, want) {
+		t.Errorf("the chat Cid reads: got %q; want %q", got, want)
+	}
+	mustCall(t, bob, "POST", "/api/players/Ann/unblock", nil, nil, http.StatusOK)
+	if got := read(bob); len(got) != 3 {
+		t.Errorf("after unblocking, Bob reads %q; want all 3 lines", got)
+	}
+}

@@ -154,7 +154,7 @@ export async function relationBar(el, name) {
     try { rel = await api('POST', `${path}/${verb}`); err.textContent = ''; draw(); } catch (e) { err.textContent = e.message; }
   };
   function draw() {
-    clear(bar).append(
+    clear(bar).append(...[
       rel.friends ? h('span', { class: 'tag', text: t('friends.friend') }) : rel.followed_by ? h('span', { class: 'tag', text: t('friends.followsyou') }) : null,
       rel.follows ? h('button', { type: 'button', id: 'unfollow', text: t('friends.unfollow'), onclick: act('unfollow') })
         : h('button', { type: 'button', id: 'follow', class: 'primary', disabled: rel.blocks, text: t('friends.follow'), onclick: act('follow') }),
@@ -162,7 +162,7 @@ export async function relationBar(el, name) {
       rel.blocks ? h('button', { type: 'button', id: 'unblock', text: t('friends.unblock'), onclick: act('unblock') })
         : h('button', { type: 'button', id: 'block', class: 'danger', text: t('friends.block'), onclick: act('block') }),
       rel.online ? h('span', { class: 'presence on' }, h('span', { class: 'dot', 'aria-hidden': 'true' }), ' ', t('friends.online')) : null,
-      rel.table ? h('a', { class: 'watch', href: `/tables/${rel.table}`, 'data-link': true, text: t('friends.watch') }) : null);
+      rel.table ? h('a', { class: 'watch', href: `/tables/${rel.table}`, 'data-link': true, text: t('friends.watch') }) : null].filter(Boolean));
   }
   try { rel = await api('GET', `${path}/relation`); draw(); } catch (e) { err.textContent = e.message; }
 }
