@@ -78,9 +78,18 @@ func follow(t *testing.T, tab context.Context, base, name string) {
 // other from their profiles; Bob sees Ann as a friend, online, on his
 // friends page; Ann challenges Bob to Minerals from his profile; the
 // challenge pops up on the lobby Bob has open; he accepts, both land at
-// their table and each makes two moves by clicks.
+// their table and each makes two moves by clicks. axe-core finds no
+// violation on the profile, the form, the arrived challenge and the
+// friends page.
 func TestFriendsChallengeAndPlay(t *testing.T) {
 	base := startFriendsSite(t)
+	source := axeSource(t)
+	axe := func(tab context.Context, name string) {
+		t.Helper()
+		for _, v := range runAxe(t, tab, source) {
+			t.Errorf("%s: %s", name, v)
+		}
+	}
 	browser := newBrowser(t)
 	ann := newTab(t, browser, "ann")
 	bob := newTab(t, browser, "bob")
@@ -91,6 +100,7 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 	follow(t, bob, base, "Ann")
 	waitFor(t, bob, 10*time.Second, "Ann shown as a friend on her profile", `document.querySelector('.relation-bar .tag')?.textContent === 'friend'`)
 	shootPage(t, bob, "friends-profile")
+	axe(bob, "a profile with Follow, Challenge and Block")
 
 	do(t, bob, 30*time.Second, "Bob opens his friends page by the header", chromedp.Click(chromedp.CSS(`#nav-friends`)),
 		chromedp.WaitVisible(chromedp.CSS(`#following-h`)))
@@ -103,12 +113,14 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 	do(t, ann, 10*time.Second, "Ann opens the challenge form", chromedp.Click(chromedp.CSS(`#challenge`)), chromedp.WaitVisible(chromedp.CSS(`#ch-game`)))
 	do(t, ann, 10*time.Second, "Minerals, normal time", choose(`#ch-game`, "minerals"))
 	shootPage(t, ann, "friends-challenge-form")
+	axe(ann, "the challenge form")
 	do(t, ann, 10*time.Second, "send the challenge", chromedp.Click(chromedp.CSS(`#ch-send`)))
 	waitFor(t, ann, 10*time.Second, "the challenge sent", `document.querySelector('.live-dock .toast')?.textContent === 'Challenge sent to Bob.'`)
 
 	waitFor(t, bob, 15*time.Second, "the challenge arrives live on Bob's lobby",
 		`document.querySelector('.challenge-box h2')?.textContent === 'Ann challenges you' && document.querySelector('.challenge-box p').textContent.startsWith('Minerals')`)
 	shootPage(t, bob, "friends-challenge-arrives")
+	axe(bob, "the challenge arrived on the lobby")
 	do(t, bob, 10*time.Second, "Bob accepts", chromedp.Click(chromedp.CSS(`.challenge-box .accept`)))
 
 	// Both are taken to the table, seated, and it starts.
@@ -157,4 +169,5 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 	do(t, ann, 30*time.Second, "Ann opens her friends page", chromedp.Navigate(base+"/friends"), chromedp.WaitVisible(chromedp.CSS(`#incoming-h`)))
 	waitFor(t, ann, 10*time.Second, "no open challenge", `document.querySelector('#outgoing-h-s').textContent.includes('You have no open challenge.')`)
 	shootPage(t, ann, "friends-page")
+	axe(ann, "the friends page")
 }
