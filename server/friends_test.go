@@ -327,6 +327,8 @@ func TestChallengeRefusals(t *testing.T) {
 		{"BadTimeControl", "Bob", with("time_control", map[string]any{"move_s": -5, "bank_s": 0}), 400, "time"},
 		{"UntimedCasualTurnBased", "Bob", with("time_control", nil), 0, ""},
 		{"RatedUntimed", "Bob", map[string]any{"game": "connectfour", "players": 2, "rated": true}, 400, "time_control"},
+		{"RatedNotRulebook", "Bob", map[string]any{"game": "hammertime", "players": 2, "options": map[string]string{"wagons": "1"}, "rated": true,
+			"time_control": map[string]any{"move_s": 60, "bank_s": 300}}, 400, "wagons"},
 		{"OnePlayer", "Bob", with("players", 1), 400, "2 or more players"},
 		{"TooManyPlayers", "Bob", with("players", 3), 400, "bots"},
 		{"UnknownField", "Bob", with("colour", "red"), 400, "colour"},
