@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -120,6 +121,7 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 	waitFor(t, bob, 15*time.Second, "the challenge arrives live on Bob's lobby",
 		`document.querySelector('.challenge-box h2')?.textContent === 'Ann challenges you' && document.querySelector('.challenge-box p').textContent.startsWith('Minerals')`)
 	shootPage(t, bob, "friends-challenge-arrives")
+	landscape(t, bob, "the challenge arrived on the lobby")
 	axe(bob, "the challenge arrived on the lobby")
 	do(t, bob, 10*time.Second, "Bob accepts", chromedp.Click(chromedp.CSS(`.challenge-box .accept`)))
 
@@ -169,5 +171,30 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 	do(t, ann, 30*time.Second, "Ann opens her friends page", chromedp.Navigate(base+"/friends"), chromedp.WaitVisible(chromedp.CSS(`#incoming-h`)))
 	waitFor(t, ann, 10*time.Second, "no open challenge", `document.querySelector('#outgoing-h-s').textContent.includes('You have no open challenge.')`)
 	shootPage(t, ann, "friends-page")
+	landscape(t, ann, "the friends page")
 	axe(ann, "the friends page")
+}
+
+// landscape checks that the tab's page does not scroll sideways on a
+// phone on its side (844×390), and keeps a screenshot of it with the
+// others.
+func landscape(t *testing.T, tab context.Context, name string) {
+	t.Helper()
+	do(t, tab, 10*time.Second, "turn the phone", chromedp.EmulateViewport(844, 390))
+	time.Sleep(200 * time.Millisecond)
+	if wide := eval[bool](t, tab, `document.documentElement.scrollWidth > innerWidth + 1`); wide {
+		t.Errorf("%s at 844x390 scrolls sideways (%v > 844)", name, eval[float64](t, tab, `document.documentElement.scrollWidth`))
+	}
+	if box := eval[bool](t, tab, `(() => { const b = document.querySelector('.live-dock')?.getBoundingClientRect(); return !b || (b.right <= innerWidth && b.bottom <= innerHeight && b.top >= 0); })()`); !box {
+		t.Errorf("%s at 844x390: the challenges' corner does not fit the screen", name)
+	}
+	if dir := shotDir(); dir != "" {
+		c, cancel := context.WithTimeout(tab, 10*time.Second)
+		png, err := chromedp.Run(c, chromedp.CaptureScreenshot())
+		cancel()
+		if err == nil {
+			os.WriteFile(filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+"-844x390.png"), png, 0o644)
+		}
+	}
+	do(t, tab, 10*time.Second, "size the screen back", chromedp.EmulateViewport(1200, 900))
 }
