@@ -2,12 +2,15 @@ package server_test
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"net/http"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"minehall/game"
 	"minehall/server"
@@ -543,5 +546,56 @@ func TestBlockedChatHidden(t *testing.T) {
 	mustCall(t, bob, "POST", "/api/players/Ann/unblock", nil, nil, http.StatusOK)
 	if got := read(bob); len(got) != 3 {
 		t.Errorf("after unblocking, Bob reads %q; want all 3 lines", got)
+	}
+}
+
+// Over the WebSocket, too: Bob, who blocks Ann, connects to their table
+// signed in; the state he gets leaves her earlier line out, and her next
+// line never reaches him while his own does.
+func TestBlockedChatHiddenOnTheWebSocket(t *testing.T) {
+	ts := newAccountServer(t, server.Config{})
+	bs := signedUp(t, ts.URL, "Ann", "Bob")
+	ann, bob := bs[0], bs[1]
+	var tb struct {
+		Table struct{ ID string } `json:"table"`
+	}
+	mustCall(t, ann, "POST", "/api/tables", map[string]any{"game": "connectfour", "players": 2,
+		"time_control": map[string]any{"move_s": 60, "bank_s": 300}}, &tb, http.StatusCreated)
+	id := tb.Table.ID
+	var annSeat, bobSeat struct{ Token string }
+	mustCall(t, ann, "POST", "/api/tables/"+id+"/join", map[string]any{"name": "Ann"}, &annSeat, http.StatusOK)
+	mustCall(t, bob, "POST", "/api/tables/"+id+"/join", map[string]any{"name": "Bob"}, &bobSeat, http.StatusOK)
+	say := func(token, text string) {
+		t.Helper()
+		if st, body := do(t, ts.URL, "POST", "/api/tables/"+id+"/chat", token, map[string]any{"text": text}, nil); st != http.StatusOK {
+			t.Fatalf("chat %q: %d %+v", text, st, body)
+		}
+	}
+	say(annSeat.Token, "before the block")
+	say(bobSeat.Token, "Bob first")
+	mustCall(t, bob, "POST", "/api/players/Ann/block", nil, nil, http.StatusOK)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, wsURL(ts.URL, id), &websocket.DialOptions{HTTPClient: bob.c})
+	if err != nil {
+		t.Fatalf("dial: %v", err)
+	}
+	cl := &client{t: t, idx: 1, c: c, frames: make(chan frame, 1024), closed: make(chan error, 1)}
+	go cl.read()
+	t.Cleanup(func() { c.CloseNow() })
+	cl.send(map[string]any{"type": "hello", "token": bobSeat.Token})
+	st := cl.next("state")
+	var lines []string
+	for _, m := range st.Chat {
+		lines = append(lines, m.Text)
+	}
+	if !slices.Equal(lines, []string{"Bob first"}) {
+		t.Errorf("the chat in Bob's state frame: got %q; want only his own line", lines)
+	}
+	say(annSeat.Token, "after the block")
+	say(bobSeat.Token, "Bob again")
+	if f := cl.next("chat"); f.Said == nil || f.Said.Text != "Bob again" {
+		t.Errorf("the next chat frame Bob gets: got %+v; want his own line, not Ann's", f.Said)
 	}
 }
