@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"net"
 	"net/http"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -15,6 +17,8 @@ import (
 	"minehall/game"
 	"minehall/server"
 	"minehall/store"
+	"minehall/store/sqlite"
+	"minehall/table"
 )
 
 type friendEntryJSON struct {
@@ -597,5 +601,36 @@ func TestBlockedChatHiddenOnTheWebSocket(t *testing.T) {
 	say(bobSeat.Token, "Bob again")
 	if f := cl.next("chat"); f.Said == nil || f.Said.Text != "Bob again" {
 		t.Errorf("the next chat frame Bob gets: got %+v; want his own line, not Ann's", f.Said)
+	}
+}
+
+// An http.Server shutting down ends the open live channels (registered
+// with RegisterOnShutdown, as `minehall serve` does) instead of waiting
+// for them.
+func TestShutdownEndsLiveChannels(t *testing.T) {
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatalf("sqlite.Open: %v", err)
+	}
+	defer db.Close()
+	hall := table.NewHall(table.Config{Registry: registry(), Store: db})
+	defer hall.Close()
+	srv := server.New(server.Config{Registry: registry(), Hall: hall, Accounts: db, Limits: &server.Limits{}})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &http.Server{Handler: srv}
+	hs.RegisterOnShutdown(srv.EndLiveChannels)
+	go hs.Serve(ln)
+	ann := newBrowser(t, "http://"+ln.Addr().String())
+	ann.signUp("Ann", "correct horse")
+	live := openLive(t, ann, "")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(ctx); err != nil {
+		t.Errorf("Shutdown with a live channel open: %v; want it ended", err)
+	}
+	for range live.events {
 	}
 }

@@ -76,6 +76,12 @@ func (h *liveHub) close() {
 	}
 }
 
+// EndLiveChannels ends every live channel of the server, as Shutdown
+// does: an http.Server's Shutdown waits for its requests to end, and a
+// live channel never ends by itself, so register this with its
+// RegisterOnShutdown.
+func (s *Server) EndLiveChannels() { s.live.close() }
+
 func (s *Server) livePoll() time.Duration {
 	if s.cfg.LivePoll > 0 {
 		return s.cfg.LivePoll
