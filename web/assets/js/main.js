@@ -63,20 +63,9 @@ const routes = [
 
 let current = null; // {leave, title}
 
-// listen keeps the live channel of the signed-in account open (GET
-// /ws/live, naming the table shown): its challenges reach every page,
-// drawn by live.js, loaded when the first arrives.
-let live = null;
-function listen(me) {
-  const tb = location.pathname.match(/^\/tables\/([\w-]+)/)?.[1] || '';
-  if (live?.me === me?.id && live.tb === tb) return;
-  live?.es.close();
-  live = null;
-  if (!me || !window.EventSource) return;
-  const es = new EventSource('/ws/live' + (tb && '?table=' + tb));
-  es.addEventListener('challenge', (e) => import('./live.js').then((m) => m.challenge(JSON.parse(e.data))));
-  live = { es, me: me.id, tb };
-}
+// listen keeps the live channel open (livechannel.js) while signed in.
+let live = false;
+const listen = (me) => (live ||= !!me) && import('./livechannel.js').then((m) => m.listen(me));
 const main = () => document.getElementById('main');
 
 // notFound says the page does not exist; its texts follow a language
