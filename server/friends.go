@@ -151,18 +151,10 @@ func (s *Server) answerRelation(w http.ResponseWriter, r *http.Request, fs store
 	// matters.
 	a := relationAnswer{Follows: rel.Follows, FollowedBy: rel.FollowedBy, Friends: rel.Follows && rel.FollowedBy, Blocks: rel.Blocks}
 	if rel.Follows || rel.FollowedBy {
-		list := fs.Following
-		if !rel.Follows {
-			list = fs.Followers
-		}
-		es, _, err := list(r.Context(), me, store.Page{})
+		seen, table, err := fs.Presence(r.Context(), them)
 		if err == nil {
-			for _, e := range es {
-				if e.AccountID == them {
-					fe := s.friendEntryOf(r, e)
-					a.Online, a.Table = fe.Online, fe.Table
-				}
-			}
+			fe := s.friendEntryOf(r, store.FollowEntry{Seen: seen, Table: table})
+			a.Online, a.Table = fe.Online, fe.Table
 		}
 	}
 	writeJSON(w, http.StatusOK, a)

@@ -496,6 +496,11 @@ func TestLiveChallengeAndPresence(t *testing.T) {
 	if !l.Entries[0].Online || l.Entries[0].Table != tb.Table.ID {
 		t.Errorf("Bob with a page open at a public table: got %+v; want online at %s", l.Entries[0], tb.Table.ID)
 	}
+	var rel relationJSON
+	mustCall(t, ann, "GET", "/api/players/Bob/relation", nil, &rel, http.StatusOK)
+	if !rel.Online || rel.Table != tb.Table.ID {
+		t.Errorf("Ann's relation to Bob: got %+v; want online at %s", rel, tb.Table.ID)
+	}
 	// A challenge open when a page opens arrives too.
 	mustCall(t, ann, "POST", "/api/players/Bob/challenge", connect4Challenge(), &c, http.StatusCreated)
 	later := openLive(t, bob, "")

@@ -148,4 +148,7 @@ type Friends interface {
 	// SetPresence records that account id has a page open at now, showing
 	// table ("" for none).
 	SetPresence(ctx context.Context, id, table string, now time.Time) error
+	// Presence returns when account id last had a page open (zero:
+	// never kept) and the table it showed then.
+	Presence(ctx context.Context, id string) (time.Time, string, error)
 }

@@ -381,3 +381,21 @@ func (d FriendsDB) SetPresence(ctx context.Context, id, table string, now time.T
 		return err
 	}))
 }
+
+// Presence implements [Friends].
+func (d FriendsDB) Presence(ctx context.Context, id string) (time.Time, string, error) {
+	rows, done, err := d.Reader().Query(ctx, `SELECT seen_ms, table_id FROM presence WHERE account_id = $1`, id)
+	if err != nil {
+		return time.Time{}, "", d.Coded(err)
+	}
+	defer done()
+	if !rows.Next() {
+		return time.Time{}, "", d.Coded(rows.Err())
+	}
+	var seen int64
+	var table string
+	if err := rows.Scan(&seen, &table); err != nil {
+		return time.Time{}, "", d.Coded(err)
+	}
+	return FromMillis(seen), table, nil
+}

@@ -178,6 +178,12 @@ func testPresenceInLists(t *testing.T, s store.Store, fs store.Friends) {
 	if got := following(t, fs, "a1"); got[0].Table != "" {
 		t.Errorf("bob left the table: got table %q; want none", got[0].Table)
 	}
+	if seen, table, err := fs.Presence(ctx, "a2"); err != nil || !seen.Equal(at.Add(time.Second)) || table != "" {
+		t.Errorf("Presence(bob): got %v, %q, %v; want %v, no table", seen, table, err, at.Add(time.Second))
+	}
+	if seen, _, err := fs.Presence(ctx, "a1"); err != nil || !seen.IsZero() {
+		t.Errorf("Presence(ann, never seen): got %v, %v; want zero", seen, err)
+	}
 	if err := fs.SetPresence(ctx, "nobody", "", at); err != nil {
 		t.Errorf("SetPresence(unknown): got %v; want no error and nothing kept", err)
 	}
