@@ -97,6 +97,7 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 	signUpIn(t, ann, base, "Ann")
 	signUpIn(t, bob, base, "Bob")
 
+	do(t, ann, 30*time.Second, "Ann's own profile links to her friends", chromedp.Navigate(base+"/players/Ann"), chromedp.WaitVisible(chromedp.CSS(`#my-friends`)))
 	follow(t, ann, base, "Bob")
 	follow(t, bob, base, "Ann")
 	waitFor(t, bob, 10*time.Second, "Ann shown as a friend on her profile", `document.querySelector('.relation-bar .tag')?.textContent === 'friend'`)

@@ -139,12 +139,16 @@ export function blockedCard(el) {
 }
 
 // relationBar draws a profile's Follow, Challenge and Block buttons for
-// the signed-in account into el (nothing on one's own profile or for a
-// guest).
+// the signed-in account into el (on one's own profile, a link to one's
+// friends; nothing for a guest).
 export async function relationBar(el, name) {
   friendsCss();
   const me = await whoami();
-  if (!me || me.name.toLowerCase() === name.toLowerCase()) return;
+  if (!me) return;
+  if (me.name.toLowerCase() === name.toLowerCase()) {
+    el.append(h('a', { id: 'my-friends', href: '/friends', 'data-link': true, text: t('friends.mine') }));
+    return;
+  }
   const path = `/api/players/${encodeURIComponent(name)}`;
   let rel = null;
   const err = h('p', { class: 'error', role: 'alert' });
