@@ -639,3 +639,30 @@ func TestShutdownEndsLiveChannels(t *testing.T) {
 	for range live.events {
 	}
 }
+
+// "seats (2 players, or more with bots filling the other seats if the
+// game allows)": a three-player Goofspiel challenge seats the two and a
+// bot.
+func TestChallengeWithABot(t *testing.T) {
+	ts := newAccountServer(t, server.Config{})
+	bs := signedUp(t, ts.URL, "Ann", "Bob")
+	ann, bob := bs[0], bs[1]
+	var c challengeJSON
+	mustCall(t, ann, "POST", "/api/players/Bob/challenge", map[string]any{"game": "goofspiel", "players": 3, "bots": []string{"random"},
+		"time_control": map[string]any{"move_s": 60, "bank_s": 300}}, &c, http.StatusCreated)
+	var acc struct{ Table string }
+	mustCall(t, bob, "POST", "/api/challenges/"+c.ID+"/accept", nil, &acc, http.StatusOK)
+	var info struct {
+		Seats []struct {
+			Kind string `json:"kind"`
+		} `json:"seats"`
+	}
+	mustCall(t, bob, "GET", "/api/tables/"+acc.Table, nil, &info, http.StatusOK)
+	kinds := []string{}
+	for _, s := range info.Seats {
+		kinds = append(kinds, s.Kind)
+	}
+	if !slices.Equal(kinds, []string{"person", "person", "bot"}) {
+		t.Errorf("the seats of the accepted challenge: got %v; want two people and a bot", kinds)
+	}
+}
