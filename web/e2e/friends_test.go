@@ -174,6 +174,12 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 	shootPage(t, ann, "friends-page")
 	landscape(t, ann, "the friends page")
 	axe(ann, "the friends page")
+
+	// In German, on a phone.
+	do(t, ann, 30*time.Second, "German", chromedp.Evaluate[chromedp.Void](`localStorage.setItem('minehall.lang', 'de')`), chromedp.Reload(),
+		chromedp.WaitVisible(chromedp.CSS(`#incoming-h`)))
+	waitFor(t, ann, 10*time.Second, "the page in German", `document.querySelector('#incoming-h').textContent === 'Herausforderungen an dich'`)
+	shootPage(t, ann, "friends-page-de")
 }
 
 // landscape checks that the tab's page does not scroll sideways on a
