@@ -79,7 +79,9 @@ func follow(t *testing.T, tab context.Context, base, name string) {
 // other from their profiles; Bob sees Ann as a friend, online, on his
 // friends page; Ann challenges Bob to Minerals from his profile; the
 // challenge pops up on the lobby Bob has open; he accepts, both land at
-// their table and each makes two moves by clicks. axe-core finds no
+// their table and each makes two moves by clicks. A second challenge,
+// from Ann's friends list, Bob declines at the table, and Ann is told.
+// axe-core finds no
 // violation on the profile, the form, the arrived challenge and the
 // friends page.
 func TestFriendsChallengeAndPlay(t *testing.T) {
@@ -174,6 +176,17 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 	shootPage(t, ann, "friends-page")
 	landscape(t, ann, "the friends page")
 	axe(ann, "the friends page")
+
+	// Ann challenges Bob again from her list; Bob, at their table,
+	// declines, and Ann is told.
+	do(t, ann, 10*time.Second, "Ann challenges Bob from her list", chromedp.Click(chromedp.CSS(`#following-h-s li[data-name="Bob"] button`)),
+		chromedp.WaitVisible(chromedp.CSS(`#ch-send`)), chromedp.Click(chromedp.CSS(`#ch-send`)))
+	waitFor(t, bob, 15*time.Second, "the challenge arrives at Bob's table", `document.querySelector('.challenge-box h2')?.textContent === 'Ann challenges you'`)
+	do(t, bob, 10*time.Second, "Bob declines", chromedp.Click(chromedp.CSS(`.challenge-box .decline`)))
+	waitFor(t, ann, 15*time.Second, "Ann told of the decline", `[...document.querySelectorAll('.live-dock .toast')].some((e) => e.textContent === 'Bob declined your challenge.')`)
+	if n := eval[int](t, bob, `document.querySelectorAll('.challenge-box').length`); n != 0 {
+		t.Errorf("Bob's page after he declined shows %d challenges; want none", n)
+	}
 
 	// In German, on a phone.
 	do(t, ann, 30*time.Second, "German", chromedp.Evaluate[chromedp.Void](`localStorage.setItem('minehall.lang', 'de')`), chromedp.Reload(),
