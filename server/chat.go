@@ -134,12 +134,19 @@ type chatLog struct {
 	Messages []table.ChatMessage `json:"messages"`
 }
 
-// getChat answers every chat message of a table, live or finished.
+// getChat answers every chat message of a table, live or finished, but
+// those of the accounts the signed-in reader blocks.
 func (s *Server) getChat(w http.ResponseWriter, r *http.Request) {
 	msgs, err := s.cfg.Hall.ChatLog(r.Context(), r.PathValue("id"))
 	if err != nil {
 		writeError(w, s.log, err)
 		return
+	}
+	// The chat of the accounts the reader blocks is not shown to it.
+	if blocked := s.blockedBy(r.Context(), accountOf(r)); blocked != nil {
+		if t, err := s.cfg.Hall.Table(r.Context(), r.PathValue("id")); err == nil {
+			msgs = table.HideChat(msgs, hider(t, blocked))
+		}
 	}
 	writeJSON(w, http.StatusOK, chatLog{Messages: msgs})
 }

@@ -132,6 +132,22 @@ func (n *Notifier) Notice(ctx context.Context, no table.Notice) {
 	}
 }
 
+// Challenged queues the notification of challenge c for the account it
+// challenges (its Table is the challenge's ID).
+func (n *Notifier) Challenged(ctx context.Context, c store.Challenge) {
+	q, err := n.cfg.Store.QueueNotification(ctx, store.Notification{Kind: store.NotifyChallenge, Table: c.ID, Created: time.Now()}, []string{c.Challenged})
+	if err != nil {
+		n.cfg.Logger.Error("notification not queued", "challenge", c.ID, "kind", store.NotifyChallenge, "err", err)
+		return
+	}
+	if q > 0 {
+		select {
+		case n.wake <- struct{}{}:
+		default:
+		}
+	}
+}
+
 // start runs the sender until stopped.
 func (n *Notifier) start(hall *table.Hall) {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -208,15 +224,19 @@ type pushMessage struct {
 // looking at its table, and records the outcome.
 func (n *Notifier) send(ctx context.Context, no store.Notification) {
 	log := n.cfg.Logger.With("notification", no.ID, "table", no.Table, "kind", no.Kind)
-	info, err := n.hall.Info(ctx, no.Table)
-	if err != nil {
-		log.Warn("notification dropped: no table", "err", err)
-		n.finish(ctx, no, true)
-		return
-	}
-	if n.looking(no) {
-		n.finish(ctx, no, true)
-		return
+	msg, _ := json.Marshal(pushMessage{Kind: no.Kind, URL: "/friends"})
+	if no.Kind != store.NotifyChallenge {
+		info, err := n.hall.Info(ctx, no.Table)
+		if err != nil {
+			log.Warn("notification dropped: no table", "err", err)
+			n.finish(ctx, no, true)
+			return
+		}
+		if n.looking(no) {
+			n.finish(ctx, no, true)
+			return
+		}
+		msg, _ = json.Marshal(pushMessage{Kind: no.Kind, Table: no.Table, N: no.EventN, Game: info.Game, URL: "/tables/" + no.Table})
 	}
 	subs, err := n.cfg.Store.PushSubscriptions(ctx, no.AccountID)
 	if err != nil {
@@ -228,7 +248,6 @@ func (n *Notifier) send(ctx context.Context, no store.Notification) {
 		n.retry(ctx, no, err)
 		return
 	}
-	msg, _ := json.Marshal(pushMessage{Kind: no.Kind, Table: no.Table, N: no.EventN, Game: info.Game, URL: "/tables/" + no.Table})
 	var sent int
 	var failed error
 	for _, sub := range subs {

@@ -249,3 +249,33 @@ func TestPushTakeBackRequest(t *testing.T) {
 	default:
 	}
 }
+
+// "as a Web Push of kind `challenge` when opted in": Bo, opted in, gets a
+// push when Ann challenges him; Cid, not opted in to challenges, gets
+// none.
+func TestPushChallenge(t *testing.T) {
+	ns := newNotifyServer(t, server.Config{}, nil)
+	key := ns.vapidKey(t)
+	svc := newPushService(t, func() string { return key })
+	ann, bo, cid := newBrowser(t, ns.URL), newBrowser(t, ns.URL), newBrowser(t, ns.URL)
+	ann.signUp("Ann", "correct horse")
+	bo.signUp("Bo", "battery staple")
+	cid.signUp("Cid", "staple battery")
+	optIn(t, bo, newPushDevice(t, svc, "bo"), "challenge")
+	optIn(t, cid, newPushDevice(t, svc, "cid"), "turn")
+	body := map[string]any{"game": "connectfour", "players": 2, "time_control": map[string]any{"move_s": 60, "bank_s": 300}}
+	for _, to := range []string{"Cid", "Bo"} {
+		if st, code := ann.call("POST", "/api/players/"+to+"/challenge", body, nil); st != http.StatusCreated {
+			t.Fatalf("Ann challenges %s: %d %s %s", to, st, code, ann.message)
+		}
+	}
+	p := nextPush(t, svc)
+	if p.Device != "bo" || p.Kind != "challenge" || p.URL != "/friends" {
+		t.Fatalf("push %+v; want Bo told of a challenge, opening /friends", p)
+	}
+	select {
+	case p := <-svc.delivered:
+		t.Errorf("an extra push %+v; want only Bo's (Cid is not opted in to challenges)", p)
+	default:
+	}
+}

@@ -18,7 +18,7 @@ func newMailServer(t *testing.T) (*notifyServer, *mailbox) {
 	later := new(atomic.Int64)
 	ns := newNotifyServer(t, server.Config{}, &server.MailerConfig{Addr: mb.addr, From: "Minehall <noreply@minehall.example>", TLS: server.MailTLSNone, DigestPoll: 20 * time.Millisecond,
 		Retries: []time.Duration{10 * time.Millisecond, 10 * time.Millisecond, 10 * time.Millisecond},
-		Now: func() time.Time { return time.Now().Add(time.Duration(later.Load())) }})
+		Now:     func() time.Time { return time.Now().Add(time.Duration(later.Load())) }})
 	ns.later = later
 	return ns, mb
 }

@@ -133,6 +133,18 @@ type Config struct {
 	// resets; it needs PublicURL for its links); nil sends none.
 	Notifier *Notifier
 	Mailer   *Mailer
+
+	// ChallengeQuota caps each account's challenges; nil takes
+	// DefaultChallengeQuota. LivePoll is how often a live channel reads
+	// the store for changes made on other instances (default 2s);
+	// PresenceEvery how often it records its account's presence (default
+	// 30s). See live.go. ChallengeLife is how long a challenge at a
+	// time control that is not correspondence waits for its answer
+	// (default LiveChallengeLife).
+	ChallengeQuota *store.ChallengeQuota
+	ChallengeLife  time.Duration
+	LivePoll       time.Duration
+	PresenceEvery  time.Duration
 }
 
 // Server serves Minehall over HTTP and WebSocket.
@@ -176,6 +188,9 @@ type Server struct {
 	// still being tried again stop (stopMail ends it).
 	mailCtx  context.Context
 	stopMail context.CancelFunc
+
+	// live wakes the live channels of this instance's accounts.
+	live *liveHub
 }
 
 // New returns a server for cfg.
@@ -214,7 +229,7 @@ func New(cfg Config) *Server {
 		lim := DefaultLimits()
 		cfg.Limits = &lim
 	}
-	s := &Server{cfg: cfg, log: cfg.Logger, metrics: newMetrics(cfg.Hall), mux: http.NewServeMux(), conns: map[*websocket.Conn]struct{}{}}
+	s := &Server{cfg: cfg, log: cfg.Logger, metrics: newMetrics(cfg.Hall), mux: http.NewServeMux(), conns: map[*websocket.Conn]struct{}{}, live: newLiveHub()}
 	s.quotas = newQuotas(*cfg.Limits, cfg.Hall.Unfinished)
 	s.ready = &readiness{checks: cfg.Ready, log: cfg.Logger}
 	s.signins = &signinLimits{perAddr: cfg.SignInsPerAddress}
@@ -300,6 +315,7 @@ func (s *Server) routes() {
 	s.routeAnalysis()
 	s.routePush()
 	s.routeEmail()
+	s.routeFriends()
 }
 
 // ServeHTTP implements http.Handler: a request that says it comes from
@@ -457,6 +473,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		conns = append(conns, c)
 	}
 	s.mu.Unlock()
+	s.live.close()
 	s.stopReviews()
 	if s.cfg.Notifier != nil {
 		s.cfg.Notifier.shutdown()

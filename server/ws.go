@@ -114,6 +114,9 @@ type wsConn struct {
 	// invite and account are the request's invitation and signed-in
 	// account, which let it into a private table.
 	invite, account string
+	// hides says whose chat the account does not see: the seats of the
+	// accounts it blocks (nil: it sees all).
+	hides func(game.Player) bool
 }
 
 func (s *Server) serveWebSocket(w http.ResponseWriter, r *http.Request) {
@@ -210,6 +213,9 @@ func (c *wsConn) run() {
 			c.refuse(err, websocket.StatusServiceRestart)
 			return
 		}
+	}
+	if blocked := c.s.blockedBy(c.ctx, c.account); blocked != nil {
+		c.hides = hider(c.t, blocked)
 	}
 	sub, err := c.subscribe()
 	if err != nil {
@@ -488,6 +494,11 @@ func (c *wsConn) take(batch []any, sub **table.Subscription, wait bool) (_ []any
 // connection if the table closed.
 func (c *wsConn) takeUpdate(batch []any, sub **table.Subscription, u *table.Update, ok bool) ([]any, *closeReason, bool) {
 	if ok {
+		if c.hides != nil {
+			if u = u.WithoutChatOf(c.hides); u == nil {
+				return batch, nil, false
+			}
+		}
 		return append(batch, u), nil, false
 	}
 	if game.ErrorCode((*sub).Err()) != game.CodeLimit {

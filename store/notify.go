@@ -6,8 +6,8 @@ import (
 )
 
 // The kinds of notification sent outside the tab. Each is opted in to per
-// account (see [Notifications.SetNotifyKinds]); challenges and tournament
-// rounds are planned kinds, named here so that the opt-ins and the
+// account (see [Notifications.SetNotifyKinds]); tournament rounds are a
+// planned kind, named here so that the opt-ins and the
 // protocol keep their names when they are built.
 const (
 	// NotifyTurn: it is the account's turn at a correspondence table (a
@@ -16,7 +16,7 @@ const (
 	// NotifyTakeBack: another player at the account's table asks to take
 	// moves back.
 	NotifyTakeBack = "takeback"
-	// NotifyChallenge (planned): another account challenges this one.
+	// NotifyChallenge: another account challenges this one.
 	NotifyChallenge = "challenge"
 	// NotifyTournamentRound (planned): a round of the account's
 	// tournament starts.
@@ -25,7 +25,7 @@ const (
 
 // NotifyKinds are the kinds of notification sent today, in the order the
 // account page lists them.
-var NotifyKinds = []string{NotifyTurn, NotifyTakeBack}
+var NotifyKinds = []string{NotifyTurn, NotifyTakeBack, NotifyChallenge}
 
 // PushSubscription is a browser's Web Push subscription (the PushManager's
 // endpoint and keys, base64url as the browser gives them) for an account.

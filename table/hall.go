@@ -243,131 +243,10 @@ func (h *Hall) Create(ctx context.Context, req CreateRequest) (*Table, string, e
 // shown only now; only their hashes are kept. A table that starts by
 // itself starts at once when every seat is taken.
 func (h *Hall) Open(ctx context.Context, req CreateRequest) (*Table, Tokens, error) {
-	var tok Tokens
-	g, err := h.cfg.Registry.Lookup(req.Game)
+	g, rec, tok, err := h.plan(req)
 	if err != nil {
 		return nil, Tokens{}, err
 	}
-	spec := g.Spec()
-	if err := spec.CheckPlayers(req.Players); err != nil {
-		return nil, Tokens{}, err
-	}
-	opts, err := spec.ResolveOptions(req.Options)
-	if err != nil {
-		return nil, Tokens{}, err
-	}
-	seats := req.Seats
-	if len(seats) == 0 {
-		seats = make([]SeatRequest, req.Players)
-		for i := range seats {
-			seats[i].Kind = store.SeatPerson
-		}
-	}
-	if len(seats) != req.Players {
-		return nil, Tokens{}, game.Errorf(game.CodeInvalid, "%d seats were asked for %d players; give one per player", len(seats), req.Players)
-	}
-	if err := checkTimeControl(spec, req.TimeControl); err != nil {
-		return nil, Tokens{}, err
-	}
-	if err := checkBotTime(req.BotTimeMs); err != nil {
-		return nil, Tokens{}, err
-	}
-	standIn := req.StandIn
-	if standIn == "" {
-		standIn = defaultStandIn(BotNames(g))
-	}
-	if !slices.Contains(BotNames(g), standIn) {
-		return nil, Tokens{}, game.Errorf(game.CodeInvalid, "stand_in: %v", noSuchBot(g, standIn))
-	}
-	here := 0
-	for _, s := range seats {
-		if s.Here {
-			here++
-		}
-	}
-	if here > 1 && spec.Turns == game.RealTime {
-		return nil, Tokens{}, game.Errorf(game.CodeInvalid,
-			"%s is played in real time, one person a device: at most one seat can be here, not %d", spec.Title, here)
-	}
-	if req.Private && req.Rated {
-		return nil, Tokens{}, game.Errorf(game.CodeInvalid, "a private table is never rated; untick rated or private")
-	}
-	if err := checkPrivateOnly(spec, opts, req.TimeControl, seats, req.Private); err != nil {
-		return nil, Tokens{}, err
-	}
-	if req.Rated {
-		if err := checkRated(spec, opts, req.TimeControl, seats); err != nil {
-			return nil, Tokens{}, err
-		}
-	}
-	rec := &store.Table{
-		ID: newID(), Game: spec.ID, Players: req.Players, Options: opts, Seed: randomSeed(),
-		AutoStart: req.AutoStart, Status: store.StatusOpen, Created: h.cfg.Clock.Now(),
-		StandInBot: standIn, Settings: store.Settings{SpectatorChat: req.SpectatorChat, BotTimeMs: req.BotTimeMs}, Rated: req.Rated,
-		Private: req.Private,
-	}
-	if req.Private {
-		rec.Invite = req.invite
-		if rec.Invite == "" {
-			rec.Invite, _ = newToken()
-		}
-	}
-	reserved := map[string]bool{}
-	if req.TimeControl != nil {
-		tc := *req.TimeControl
-		rec.TimeControl = &tc
-	}
-	for i, s := range seats {
-		switch s.Kind {
-		case store.SeatPerson:
-			if s.Bot != "" {
-				return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d is for a person but names bot %q", i, s.Bot)
-			}
-			if s.ReservedFor != "" {
-				switch {
-				case s.Here:
-					return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d is here and reserved for %q: a seat taken at once is nobody's to reserve", i, s.ReservedFor)
-				case s.ReservedAccount == "":
-					return nil, Tokens{}, game.Errorf(game.CodeNotFound, "seat %d: there is no account named %q to reserve it for", i, s.ReservedFor)
-				case reserved[s.ReservedAccount]:
-					return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d: %s has a seat reserved already; an account sits once", i, s.ReservedFor)
-				}
-				reserved[s.ReservedAccount] = true
-			}
-			if !s.Here {
-				if s.Name != "" {
-					return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d names %q but is not here: a person names themselves when they join", i, s.Name)
-				}
-				rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatPerson, ReservedFor: s.ReservedAccount, ReservedName: s.ReservedFor})
-				continue
-			}
-			name, err := checkName(s.Name)
-			if err != nil {
-				return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d: %v", i, err)
-			}
-			token, hash := newToken()
-			rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatPerson, Name: name, TokenHash: hash, Account: s.Account})
-			rec.Settings.Here = append(rec.Settings.Here, game.Player(i))
-			tok.Here = append(tok.Here, SeatToken{Seat: game.Player(i), Name: name, Token: token})
-		case store.SeatBot:
-			if s.Here || s.Name != "" || s.ReservedFor != "" {
-				return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d is a bot's: a bot takes no name, is nobody's here and is reserved for nobody", i)
-			}
-			name := s.Bot
-			if name == "" {
-				name = defaultStandIn(BotNames(g))
-			}
-			if !slices.Contains(BotNames(g), name) {
-				return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d: %v", i+1, noSuchBot(g, name))
-			}
-			rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatBot, Bot: name, Name: botNickname(rec.ID, rec.Seats)})
-		default:
-			return nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d: kind %q is not person or bot", i, s.Kind)
-		}
-	}
-	owner, hash := newToken()
-	rec.OwnerHash = hash
-	tok.Owner = owner
 	t, err := h.build(g, rec, nil)
 	if err != nil {
 		return nil, Tokens{}, err
@@ -391,6 +270,144 @@ func (h *Hall) Open(ctx context.Context, req CreateRequest) (*Table, Tokens, err
 		}
 	}
 	return t, tok, nil
+}
+
+// Check refuses req as [Hall.Open] would, without making a table: for a
+// table asked for now and made later (a challenge, when it is accepted).
+func (h *Hall) Check(req CreateRequest) error {
+	_, _, _, err := h.plan(req)
+	return err
+}
+
+// plan checks req and returns the game and the record of the table it
+// asks for, with the tokens of its creator, stored nowhere yet.
+func (h *Hall) plan(req CreateRequest) (game.Game, *store.Table, Tokens, error) {
+	var tok Tokens
+	g, err := h.cfg.Registry.Lookup(req.Game)
+	if err != nil {
+		return nil, nil, Tokens{}, err
+	}
+	spec := g.Spec()
+	if err := spec.CheckPlayers(req.Players); err != nil {
+		return nil, nil, Tokens{}, err
+	}
+	opts, err := spec.ResolveOptions(req.Options)
+	if err != nil {
+		return nil, nil, Tokens{}, err
+	}
+	seats := req.Seats
+	if len(seats) == 0 {
+		seats = make([]SeatRequest, req.Players)
+		for i := range seats {
+			seats[i].Kind = store.SeatPerson
+		}
+	}
+	if len(seats) != req.Players {
+		return nil, nil, Tokens{}, game.Errorf(game.CodeInvalid, "%d seats were asked for %d players; give one per player", len(seats), req.Players)
+	}
+	if err := checkTimeControl(spec, req.TimeControl); err != nil {
+		return nil, nil, Tokens{}, err
+	}
+	if err := checkBotTime(req.BotTimeMs); err != nil {
+		return nil, nil, Tokens{}, err
+	}
+	standIn := req.StandIn
+	if standIn == "" {
+		standIn = defaultStandIn(BotNames(g))
+	}
+	if !slices.Contains(BotNames(g), standIn) {
+		return nil, nil, Tokens{}, game.Errorf(game.CodeInvalid, "stand_in: %v", noSuchBot(g, standIn))
+	}
+	here := 0
+	for _, s := range seats {
+		if s.Here {
+			here++
+		}
+	}
+	if here > 1 && spec.Turns == game.RealTime {
+		return nil, nil, Tokens{}, game.Errorf(game.CodeInvalid,
+			"%s is played in real time, one person a device: at most one seat can be here, not %d", spec.Title, here)
+	}
+	if req.Private && req.Rated {
+		return nil, nil, Tokens{}, game.Errorf(game.CodeInvalid, "a private table is never rated; untick rated or private")
+	}
+	if err := checkPrivateOnly(spec, opts, req.TimeControl, seats, req.Private); err != nil {
+		return nil, nil, Tokens{}, err
+	}
+	if req.Rated {
+		if err := checkRated(spec, opts, req.TimeControl, seats); err != nil {
+			return nil, nil, Tokens{}, err
+		}
+	}
+	rec := &store.Table{
+		ID: newID(), Game: spec.ID, Players: req.Players, Options: opts, Seed: randomSeed(),
+		AutoStart: req.AutoStart, Status: store.StatusOpen, Created: h.cfg.Clock.Now(),
+		StandInBot: standIn, Settings: store.Settings{SpectatorChat: req.SpectatorChat, BotTimeMs: req.BotTimeMs}, Rated: req.Rated,
+		Private: req.Private,
+	}
+	if req.Private {
+		rec.Invite = req.invite
+		if rec.Invite == "" {
+			rec.Invite, _ = newToken()
+		}
+	}
+	reserved := map[string]bool{}
+	if req.TimeControl != nil {
+		tc := *req.TimeControl
+		rec.TimeControl = &tc
+	}
+	for i, s := range seats {
+		switch s.Kind {
+		case store.SeatPerson:
+			if s.Bot != "" {
+				return nil, nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d is for a person but names bot %q", i, s.Bot)
+			}
+			if s.ReservedFor != "" {
+				switch {
+				case s.Here:
+					return nil, nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d is here and reserved for %q: a seat taken at once is nobody's to reserve", i, s.ReservedFor)
+				case s.ReservedAccount == "":
+					return nil, nil, Tokens{}, game.Errorf(game.CodeNotFound, "seat %d: there is no account named %q to reserve it for", i, s.ReservedFor)
+				case reserved[s.ReservedAccount]:
+					return nil, nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d: %s has a seat reserved already; an account sits once", i, s.ReservedFor)
+				}
+				reserved[s.ReservedAccount] = true
+			}
+			if !s.Here {
+				if s.Name != "" {
+					return nil, nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d names %q but is not here: a person names themselves when they join", i, s.Name)
+				}
+				rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatPerson, ReservedFor: s.ReservedAccount, ReservedName: s.ReservedFor})
+				continue
+			}
+			name, err := checkName(s.Name)
+			if err != nil {
+				return nil, nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d: %v", i, err)
+			}
+			token, hash := newToken()
+			rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatPerson, Name: name, TokenHash: hash, Account: s.Account})
+			rec.Settings.Here = append(rec.Settings.Here, game.Player(i))
+			tok.Here = append(tok.Here, SeatToken{Seat: game.Player(i), Name: name, Token: token})
+		case store.SeatBot:
+			if s.Here || s.Name != "" || s.ReservedFor != "" {
+				return nil, nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d is a bot's: a bot takes no name, is nobody's here and is reserved for nobody", i)
+			}
+			name := s.Bot
+			if name == "" {
+				name = defaultStandIn(BotNames(g))
+			}
+			if !slices.Contains(BotNames(g), name) {
+				return nil, nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d: %v", i+1, noSuchBot(g, name))
+			}
+			rec.Seats = append(rec.Seats, store.Seat{Kind: store.SeatBot, Bot: name, Name: botNickname(rec.ID, rec.Seats)})
+		default:
+			return nil, nil, Tokens{}, game.Errorf(game.CodeInvalid, "seat %d: kind %q is not person or bot", i, s.Kind)
+		}
+	}
+	owner, hash := newToken()
+	rec.OwnerHash = hash
+	tok.Owner = owner
+	return g, rec, tok, nil
 }
 
 // Table returns the table with the given id: the live one while it is open

@@ -399,6 +399,8 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 		defer stopAdmin()
 	}
 	httpSrv := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	// The live channels are requests that never end by themselves.
+	httpSrv.RegisterOnShutdown(srv.EndLiveChannels)
 	fmt.Fprintf(stdout, "minehall serving on http://%s\n", ln.Addr())
 	log.Info("serving", "addr", ln.Addr().String(), "db", be.desc)
 	served := make(chan error, 1)

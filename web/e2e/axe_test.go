@@ -147,8 +147,9 @@ func axeTables(t *testing.T) []goldenCase {
 // German: the lobby, the rules and each game's rules, each game's
 // tutorial lessons, the puzzles and each game's puzzle, a table of each
 // game in mid-game (also with the screen-reader mode on), a replay, a
-// review, the account page, a player's profile, each leaderboard and my
-// tables. It finds no violation of any impact, moderate ones included.
+// review, the account page, a player's profile, each leaderboard, my
+// tables and the friends page (signed out; signed in in
+// TestFriendsChallengeAndPlay). It finds no violation of any impact, moderate ones included.
 func TestAxeFindsNoViolation(t *testing.T) {
 	source := axeSource(t)
 	tables := axeTables(t)
@@ -190,6 +191,7 @@ func TestAxeFindsNoViolation(t *testing.T) {
 		{path: "/account", ready: drawn},
 		{path: "/players/Greta", ready: drawn + ` && document.body.innerText.includes('Greta')`},
 		{path: "/my", ready: drawn},
+		{path: "/friends", ready: drawn},
 	}
 	for _, g := range []string{"minerals", "tf22", "outofmine", "hammertime"} {
 		pages = append(pages, pageCase{path: "/rules/" + g, ready: `!!document.querySelector('#learn-link')`},

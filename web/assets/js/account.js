@@ -52,6 +52,8 @@ export function updateNav() {
   const a = document.getElementById('nav-account');
   if (!a) return;
   a.hidden = !offered;
+  const f = document.getElementById('nav-friends');
+  if (f) f.hidden = !me;
   if (me) {
     a.setAttribute('href', '/account');
     a.removeAttribute('data-i18n');

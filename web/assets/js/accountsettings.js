@@ -1,6 +1,6 @@
 // The signed-in account's settings, on the account page: change (or add)
 // the password, the list of its sessions with "sign out everywhere else",
-// and deleting the account. The page mounts it with the account, a redraw
+// the blocked accounts, and deleting the account. The page mounts it with the account, a redraw
 // callback and what to do once the account is deleted.
 import { h } from './dom.js';
 import { t, language } from './i18n.js';
@@ -124,7 +124,10 @@ export function accountSettings({ me, redraw, deleted }) {
   }
 
   const notify = notifySettings({ redraw });
+  // The blocked accounts, drawn by friends.js once it has loaded.
+  const blocked = h('div', { id: 'blocked-card' });
+  import('./friends.js').then((m) => m.blockedCard(blocked));
   loadSessions();
-  // The notifications go before the danger zone.
-  return { render: () => { const r = render(); return [...r.slice(0, 4), notify.render(), ...r.slice(4)]; } };
+  // The notifications and the blocked accounts go before the danger zone.
+  return { render: () => { const r = render(); return [...r.slice(0, 4), notify.render(), blocked, ...r.slice(4)]; } };
 }

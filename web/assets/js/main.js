@@ -41,6 +41,7 @@ const puzzlesPage = lazyPage(() => import('./puzzles.js'), 'puzzlesPage');
 const learnPage = lazyPage(() => import('./learn.js'), 'learnPage');
 const resetPasswordPage = lazyPage(() => import('./mailpages.js'), 'resetPasswordPage');
 const verifyEmailPage = lazyPage(() => import('./mailpages.js'), 'verifyEmailPage');
+const friendsPage = lazyPage(() => import('./friends.js'), 'friendsPage');
 
 const routes = [
   [/^\/$/, lobbyPage],
@@ -57,9 +58,14 @@ const routes = [
   [/^\/my$/, myTablesPage],
   [/^\/reset-password$/, resetPasswordPage],
   [/^\/verify-email$/, verifyEmailPage],
+  [/^\/friends$/, friendsPage],
 ];
 
 let current = null; // {leave, title}
+
+// listen keeps the live channel open (livechannel.js) while signed in.
+let live = false;
+const listen = (me) => (live ||= !!me) && import('./livechannel.js').then((m) => m.listen(me));
 const main = () => document.getElementById('main');
 
 // notFound says the page does not exist; its texts follow a language
@@ -79,6 +85,7 @@ function route() {
   const el = h('main', { id: 'main', tabindex: '-1' });
   main().replaceWith(el);
   rememberInvite();
+  whoami().then(listen);
   const path = location.pathname.replace(/\/+$/, '') || '/';
   for (const [re, page] of routes) {
     const m = path.match(re);
@@ -145,6 +152,7 @@ async function boot() {
     saveLanguage(me, language());
   });
   onAccount((me) => {
+    listen(me);
     if (!me) return;
     saveLanguage(me, language());
     const on = !!me.preferences?.sr_mode || localStorage.getItem('minehall.srmode') === '1';

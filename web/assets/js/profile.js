@@ -9,6 +9,7 @@ import { api } from './api.js';
 import { catalog, gameTitle } from './catalog.js';
 import { icon } from './icons.js';
 import { refusal, noAccounts } from './account.js';
+import { relationBar } from './friends.js';
 import { fmt, shown, ratingEl, changeText, trend, notRated, playerLabel, ratingTip } from './ratingtext.js';
 
 // START is the shown rating of a new player, drawn as the plot's base line.
@@ -71,6 +72,7 @@ export function profilePage(el, rawName) {
     if (error === null) { el.append(noAccounts()); return; }
     if (error) { el.append(h('p', { class: 'error', role: 'alert', text: error })); return; }
     if (!p) { el.append(h('p', { text: t('app.loading') })); return; }
+    if (!p.bot) relationBar(el.appendChild(h('div', { class: 'relation' })), p.name);
     const ratings = new Map(p.ratings.map((r) => [r.game, r]));
     const stats = p.stats.length ? h('div', { class: 'table-wrap' }, h('table', { class: 'stats' },
       h('thead', {}, h('tr', {}, h('th', { text: t('lobby.game') }), h('th', { text: t('profile.played') }), h('th', { text: t('profile.won') }), h('th', { text: t('profile.rating') }))),

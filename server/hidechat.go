@@ -1,0 +1,53 @@
+package server
+
+import (
+	"context"
+
+	"minehall/game"
+	"minehall/store"
+	"minehall/table"
+)
+
+// maxBlockedRead caps the blocked accounts read for hiding their chat.
+const maxBlockedRead = 1000
+
+// blockedBy returns the accounts that account blocks (nil for none, a
+// guest, or a server that keeps no friends): their chat at tables is
+// hidden from it.
+func (s *Server) blockedBy(ctx context.Context, account string) map[string]bool {
+	fs, ok := s.cfg.Accounts.(interface{ Friends() store.Friends })
+	if account == "" || !ok {
+		return nil
+	}
+	var out map[string]bool
+	p := store.Page{Limit: 100}
+	for len(out) < maxBlockedRead {
+		es, next, err := fs.Friends().Blocked(ctx, account, p)
+		if err != nil {
+			s.log.Warn("blocked accounts not read", "err", err)
+			break
+		}
+		for _, e := range es {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[e.AccountID] = true
+		}
+		if next == "" {
+			break
+		}
+		p.After = next
+	}
+	return out
+}
+
+// hider says which seats of t hold an account of blocked.
+func hider(t *table.Table, blocked map[string]bool) func(game.Player) bool {
+	return func(p game.Player) bool {
+		if len(blocked) == 0 || p < 0 {
+			return false
+		}
+		accounts := t.SeatAccounts()
+		return int(p) < len(accounts) && blocked[accounts[p]]
+	}
+}
