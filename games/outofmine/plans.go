@@ -38,8 +38,26 @@ func (b *Bot) makePlan(s *State, p int) {
 	}
 	// Big tiles first: they cover the most in the time a round may last.
 	// The solver's planner lays them in its order instead, along the
-	// gallery from its first cell, as a person fills a board they planned.
-	if b.level.Planner != PlanSolver {
+	// gallery from its first cell, as a person fills a board they planned;
+	// the expert lays the scarcer of equal sizes first (the supply's fewest
+	// tiles of the shape), before another player takes them.
+	switch b.level.Planner {
+	case PlanSolver:
+	case PlanExpert:
+		left := func(shape int) int {
+			n := 0
+			for el := range NumElements {
+				n += int(s.supply[shape*int(NumElements)+int(el)])
+			}
+			return n
+		}
+		slices.SortStableFunc(b.plan, func(x, y planned) int {
+			if d := y.cells.Count() - x.cells.Count(); d != 0 {
+				return d
+			}
+			return left(x.shape) - left(y.shape)
+		})
+	default:
 		slices.SortStableFunc(b.plan, func(x, y planned) int { return y.cells.Count() - x.cells.Count() })
 	}
 }
