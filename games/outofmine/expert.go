@@ -8,12 +8,13 @@ import (
 
 // The expert's choice of how to finish a round. Every player lays tiles
 // at about the same pace, so the expert counts time in actions (a take
-// and a lay per tile, the call) and weighs two ways to finish: its plan,
-// which scores 10 + 2 when it covers the gallery, and a cover (cover.go),
+// and a lay per tile, the call) and weighs the ways to finish: its plan,
+// which scores 10 + 2 when it covers the gallery, a cover (cover.go),
 // which may be quicker but scores 10 − the spaces its removed tiles leave
-// empty − 2. Whoever calls first stops the others where they are, so
-// each way is worth, in the expected difference between the expert's
-// round score and the others' mean:
+// empty − 2, and the plan's next tiles followed by a cover. Whoever calls
+// first stops the others where they are, so each way is worth, in the
+// expected difference between the expert's round score and the others'
+// mean:
 //
 //	P(the expert calls first) × (its score as caller − the others' then)
 //	+ P(another calls first) × (its score then − the others' as they call)
@@ -21,8 +22,9 @@ import (
 // where another player is expected to call after the actions its card
 // still asks for (two per tile not on its board), covering its open
 // spaces at an even rate meanwhile, and P is a logistic of the difference
-// in actions (the paces vary). The expert covers when that is worth more
-// than its plan, and from then on finishes the round by covering.
+// in actions (the paces vary). The expert covers when covering at once is
+// worth half a point more than every other way, and from then on finishes
+// the round by covering.
 
 // expertCovers reports whether p's expert should now finish this round
 // with a cover rather than its plan: of the ways to finish that lay the
@@ -55,7 +57,7 @@ func (b *Bot) expertCovers(s *State, p int) bool {
 	side, card := s.sideOf(p), s.cardOf(p)
 	coverNow, best := math.Inf(-1), math.Inf(-1)
 	start, _ := ScoreBoard(s.pack, side, card, s.placedTiles(p), false, obj)
-	sim := s.Clone().(*State)
+	ahead := s.Clone().(*State)
 	var laid []float64 // empty spaces after each tile laid, by actions
 	var laidAt []float64
 	actions := 0.0
@@ -63,14 +65,14 @@ func (b *Bot) expertCovers(s *State, p int) bool {
 		if k > 0 {
 			// Lay the plan's k-th open tile on the copy.
 			e := open[k-1]
-			if sim.seats[p].Hand >= 0 && sim.pack.Tiles[sim.seats[p].Hand].Shape != e.shape {
-				sim.Apply(game.Player(p), game.Action(actReturn))
+			if ahead.seats[p].Hand >= 0 && ahead.pack.Tiles[ahead.seats[p].Hand].Shape != e.shape {
+				ahead.Apply(game.Player(p), game.Action(actReturn))
 				actions++
 			}
-			if sim.seats[p].Hand < 0 {
+			if ahead.seats[p].Hand < 0 {
 				kind := -1
 				for el := range NumElements {
-					if sim.supply[e.shape*int(NumElements)+int(el)] > 0 {
+					if ahead.supply[e.shape*int(NumElements)+int(el)] > 0 {
 						kind = e.shape*int(NumElements) + int(el)
 						break
 					}
@@ -78,19 +80,19 @@ func (b *Bot) expertCovers(s *State, p int) bool {
 				if kind < 0 {
 					return false // the plan is out of step with the supply: plan again first
 				}
-				sim.Apply(game.Player(p), game.Action(actTake+kind))
+				ahead.Apply(game.Player(p), game.Action(actTake+kind))
 				actions++
 			}
-			if sim.seats[p].Occupied&e.cells != 0 {
+			if ahead.seats[p].Occupied&e.cells != 0 {
 				return false
 			}
-			sim.Apply(game.Player(p), game.Action(actPlace+e.sym*64+e.cell))
+			ahead.Apply(game.Player(p), game.Action(actPlace+e.sym*64+e.cell))
 			actions++
-			sc, _ := ScoreBoard(sim.pack, side, card, sim.placedTiles(p), false, obj)
+			sc, _ := ScoreBoard(ahead.pack, side, card, ahead.placedTiles(p), false, obj)
 			laid = append(laid, float64(sc.Empty))
 			laidAt = append(laidAt, actions)
 		}
-		now, _ := ScoreBoard(sim.pack, side, card, sim.placedTiles(p), false, obj)
+		now, _ := ScoreBoard(ahead.pack, side, card, ahead.placedTiles(p), false, obj)
 		emptyAt := func(extra []float64, extraAt []float64) func(t float64) int {
 			return func(t float64) int {
 				e := float64(start.Empty)
@@ -108,11 +110,11 @@ func (b *Bot) expertCovers(s *State, p int) bool {
 			}
 		}
 		var worth float64
-		if sim.sideOf(p).Gallery&^sim.seats[p].Occupied == 0 {
-			call, _ := ScoreBoard(sim.pack, side, card, sim.placedTiles(p), true, obj)
+		if ahead.sideOf(p).Gallery&^ahead.seats[p].Occupied == 0 {
+			call, _ := ScoreBoard(ahead.pack, side, card, ahead.placedTiles(p), true, obj)
 			worth = others.worth(actions+1, float64(call.Score), emptyAt(nil, nil))
 		} else {
-			cover, ok := sim.coverOf(p)
+			cover, ok := ahead.coverOf(p)
 			if !ok {
 				if k == len(open) {
 					worth = others.worth(actions, math.Inf(-1), emptyAt(nil, nil))
@@ -120,12 +122,12 @@ func (b *Bot) expertCovers(s *State, p int) bool {
 					continue
 				}
 			} else {
-				placed := sim.placedTiles(p)
+				placed := ahead.placedTiles(p)
 				taken := map[int]bool{}
 				var extra, extraAt []float64
 				e, at := float64(now.Empty), actions
 				for _, c := range cover {
-					t := sim.tileOfKind(c.kind, sim.seats[p].Hand, c.hand, taken)
+					t := ahead.tileOfKind(c.kind, ahead.seats[p].Hand, c.hand, taken)
 					placed = append(placed, PlacedTile{Tile: t, Cells: c.cells})
 					at += 2
 					if c.hand {
@@ -136,10 +138,9 @@ func (b *Bot) expertCovers(s *State, p int) bool {
 					}
 					extra, extraAt = append(extra, max(e, 0)), append(extraAt, at)
 				}
-				call, _ := ScoreBoard(sim.pack, side, card, placed, true, obj)
-				total := actions + float64(sim.coverActions(p, cover))
+				call, _ := ScoreBoard(ahead.pack, side, card, placed, true, obj)
+				total := actions + float64(ahead.coverActions(p, cover))
 				worth = others.worth(total, float64(call.Score), emptyAt(extra, extraAt))
-
 			}
 		}
 		if k == 0 {
@@ -148,8 +149,7 @@ func (b *Bot) expertCovers(s *State, p int) bool {
 			best = worth
 		}
 	}
-	covers := coverNow > best+0.5
-	return covers
+	return coverNow > best+0.5
 }
 
 // tileOfKind returns a tile of kind k for a cover: the tile in hand when
