@@ -10,29 +10,56 @@ import (
 	"minehall/game"
 )
 
-// Level describes how a bot of one skill plays: how fast it lays tiles,
-// how often it pauses, how often it errs, and how well it plans.
+// Level describes how a bot of one skill plays: how well it plans its
+// tiling, how it times its call, how often it errs, and its pace. Every
+// level plays at a person's pace (a tile takes a few seconds to take and
+// lay), so that the levels differ by what they do, not by speed alone.
 type Level struct {
 	Name string
-	// ActionsPerMinute is the pace of ordinary actions (take, place, move).
-	ActionsPerMinute float64
-	// PauseChance is the chance of a longer pause before an action, of
-	// Pause on average.
-	PauseChance float64
-	Pause       time.Duration
+	// Pace is how fast the level lays tiles (see [Pace]).
+	Pace Pace
 	// MistakeChance is the chance of laying a tile at a wrong (but legal)
 	// spot, to be corrected later.
 	MistakeChance float64
-	// Solver plans with the exact solver (and its bonus objective when
-	// Bonus); otherwise the bot fills its board greedily, or, when
-	// Scatter, lays each tile at a spot drawn at random among those where
-	// some tile of the card still fits.
-	Solver  bool
-	Bonus   bool
-	Scatter bool
-	// CallDelay is how long the bot takes to call once its board is done.
+	// Planner says how the level tiles its board.
+	Planner Planner
+	// Tries is how many greedy tilings PlanGreedy draws, keeping the one
+	// that leaves the fewest spaces empty (at least 1).
+	Tries int
+	// Bonus makes the solver's plan count the elves and finds bonus.
+	Bonus bool
+	// CallDelay is how long the bot takes to call once its board is done
+	// (drawn between half and one and a half times it).
 	CallDelay time.Duration
+	// CoverWhenStuck is the chance, per round, that a level whose plan
+	// leaves spaces empty covers them with any tiles at hand and calls,
+	// however the others stand (a hurried person's early call). The
+	// expert planner decides this from the expected score instead.
+	CoverWhenStuck float64
 }
+
+// Planner is how a level tiles its board.
+type Planner int8
+
+// The planners, weakest first.
+const (
+	// PlanScatter lays each tile at a spot drawn at random among those
+	// where some tile of the card still fits: the ladder's baseline.
+	PlanScatter Planner = iota
+	// PlanGreedy fills open cells in random order with the first shape of
+	// the card that fits, the best of Tries such tilings.
+	PlanGreedy
+	// PlanSolver plans with the exact solver (fewest empty spaces) for the
+	// supply the bot can see, and plans afresh from scratch when the
+	// supply runs out of a shape it needs.
+	PlanSolver
+	// PlanExpert plans with the solver too, but when the supply runs out
+	// it first plans the rest of its board around the tiles it has laid;
+	// and it chooses how to finish each round (the planned tiling, or any
+	// tiles that cover the gallery at once) and when to call from the
+	// expected score against the other boards (see expert.go).
+	PlanExpert
+)
 
 // Levels are the bot levels by name.
 //
@@ -40,22 +67,50 @@ type Level struct {
 // its card's colours and lays them only where they fit the gallery) but
 // plans nothing, each tile at a random fitting spot.
 var Levels = map[string]Level{
-	"random": {Name: "random", ActionsPerMinute: 15, PauseChance: 0.2, Pause: 8 * time.Second, Scatter: true, CallDelay: 4 * time.Second},
-	"easy":   {Name: "easy", ActionsPerMinute: 20, PauseChance: 0.15, Pause: 8 * time.Second, MistakeChance: 0.12, CallDelay: 3 * time.Second},
-	"medium": {Name: "medium", ActionsPerMinute: 30, PauseChance: 0.06, Pause: 4 * time.Second, MistakeChance: 0.02, Solver: true, CallDelay: 1500 * time.Millisecond},
-	"hard":   {Name: "hard", ActionsPerMinute: 36, Solver: true, Bonus: true, CallDelay: 300 * time.Millisecond},
+	"random": {Name: "random", Pace: Pace{Tile: 5 * time.Second, Think: 2 * time.Second, PauseChance: 0.2, Pause: 8 * time.Second},
+		Planner: PlanScatter, CallDelay: 4 * time.Second},
+	"easy": {Name: "easy", Pace: Pace{Tile: 4 * time.Second, Think: time.Second, PauseChance: 0.12, Pause: 6 * time.Second},
+		MistakeChance: 0.12, Planner: PlanGreedy, Tries: 1, CallDelay: 5 * time.Second, CoverWhenStuck: 0.5},
+	"medium": {Name: "medium", Pace: Pace{Tile: 4400 * time.Millisecond, Think: 2500 * time.Millisecond, PauseChance: 0.05, Pause: 4 * time.Second},
+		MistakeChance: 0.03, Planner: PlanGreedy, Tries: 6, CallDelay: 2 * time.Second},
+	"hard": {Name: "hard", Pace: Pace{Tile: 4400 * time.Millisecond, Think: 3 * time.Second},
+		Planner: PlanSolver, Bonus: true, CallDelay: 600 * time.Millisecond},
+	"expert": {Name: "expert", Pace: Pace{Tile: 4400 * time.Millisecond, Think: 3 * time.Second},
+		Planner: PlanExpert, Bonus: true, CallDelay: 500 * time.Millisecond},
 }
 
-// BotNames implements ai.BotMaker.
-func (g *Game) BotNames() []string { return []string{"random", "easy", "medium", "hard"} }
+// levelNames are the levels, weakest first.
+var levelNames = []string{"random", "easy", "medium", "hard", "expert"}
 
-// NewBot implements ai.BotMaker.
+var _ ai.TimedBotMaker = (*Game)(nil)
+
+// BotNames implements ai.BotMaker.
+func (g *Game) BotNames() []string { return slices.Clone(levelNames) }
+
+// NewBot implements ai.BotMaker: the named level on sim's virtual clock,
+// its decisions depending only on seed and the states it is shown.
 func (g *Game) NewBot(name string, seed uint64) (ai.Bot, error) {
 	lv, ok := Levels[name]
 	if !ok {
 		return nil, ai.NoSuchBot(g.Spec().Title, name, g.BotNames())
 	}
 	return NewBot(lv, seed), nil
+}
+
+// NewTimedBot implements ai.TimedBotMaker. Every level plans in a few
+// milliseconds, far within any table's thinking time, so the budget
+// changes nothing in its play; what a table needs is that the bot keeps
+// its person's pace on the wall clock: asked again while a decision of
+// its is pending (the table asks again whenever anyone acts), it answers
+// the same action with the time left of the first delay (see [Pace]).
+func (g *Game) NewTimedBot(name string, seed uint64, _ ai.Budget) (ai.Bot, error) {
+	lv, ok := Levels[name]
+	if !ok {
+		return nil, ai.NoSuchBot(g.Spec().Title, name, g.BotNames())
+	}
+	b := NewBot(lv, seed)
+	b.clock = time.Now
+	return b, nil
 }
 
 // Bot plays Out of Mine at a Level: it plans a placement for its card and
@@ -71,6 +126,18 @@ type Bot struct {
 	// -1 for none, so that asking again gives the same answer.
 	slipTile int
 	slip     game.Action
+	// started says the round of planKey has had its first action asked:
+	// the first one also takes the level's Think.
+	started bool
+	// cover says the bot finishes this round by covering its gallery with
+	// any tiles and calling (see cover.go).
+	cover bool
+	// coverDecided says whether CoverWhenStuck was drawn this round.
+	coverDecided bool
+
+	// clock is the wall clock at a table, nil in simulations.
+	clock   func() time.Time
+	pending pendingAction
 }
 
 // planned is one tile of the plan: shape, transform and top-left cell.
@@ -101,23 +168,16 @@ func (b *Bot) Act(ctx context.Context, gs game.State, p game.Player) (ai.Decisio
 	}
 	a, delay, wait := b.decide(s, int(p))
 	if wait {
+		b.pending = pendingAction{}
 		return ai.Decision{Wait: true, Delay: delay}, nil
 	}
 	if !s.mayTake(p, a) {
 		// A plan out of step with the table: wait and plan afresh.
 		b.plan = nil
+		b.pending = pendingAction{}
 		return ai.Decision{Wait: true, Delay: time.Second}, nil
 	}
-	return ai.Decision{Action: a, Delay: delay}, nil
-}
-
-// pace returns the delay of an ordinary action at the bot's level.
-func (b *Bot) pace() time.Duration {
-	d := time.Duration(float64(time.Minute) / b.level.ActionsPerMinute * (0.7 + 0.6*b.rng.Float64()))
-	if b.level.PauseChance > 0 && b.rng.Float64() < b.level.PauseChance {
-		d += time.Duration(float64(b.level.Pause) * (0.5 + b.rng.Float64()))
-	}
-	return d
+	return ai.Decision{Action: a, Delay: b.keepPace(s.seq, a, delay)}, nil
 }
 
 func (b *Bot) decide(s *State, p int) (game.Action, time.Duration, bool) {
@@ -129,12 +189,34 @@ func (b *Bot) decide(s *State, p int) (game.Action, time.Duration, bool) {
 		if st.Side >= 0 {
 			return 0, time.Second, true
 		}
-		return b.chooseSide(s, p), b.pace(), false
+		return b.chooseSide(s, p), b.level.Pace.delay(&b.rng, paceChoose), false
 	}
 	key := [4]int64{s.seq, int64(st.Board), int64(st.Side), int64(st.Card)}
 	if b.plan == nil || b.planKey != key {
+		if b.planKey != key {
+			b.started, b.cover, b.coverDecided = false, false, false
+		}
 		b.planKey = key
 		b.makePlan(s, p)
+	}
+	a, d, wait := b.roundAction(s, p)
+	if !wait && !b.started {
+		b.started = true
+		d += b.level.Pace.think(&b.rng)
+	}
+	return a, d, wait
+}
+
+// roundAction is the bot's next action in a round.
+func (b *Bot) roundAction(s *State, p int) (game.Action, time.Duration, bool) {
+	if b.level.Planner == PlanExpert && !b.cover {
+		b.cover = b.expertCovers(s, p)
+	}
+	if b.cover {
+		if a, d, ok := b.coverStep(s, p); ok {
+			return a, d, false
+		}
+		b.cover = false
 	}
 	for range 2 {
 		if a, d, ok := b.step(s, p); ok {
@@ -147,14 +229,35 @@ func (b *Bot) decide(s *State, p int) (game.Action, time.Duration, bool) {
 			break
 		}
 	}
+	if b.stuck(s, p) {
+		if a, d, ok := b.coverStep(s, p); ok {
+			b.cover = true
+			return a, d, false
+		}
+	}
 	return 0, 2 * time.Second, true
 }
 
-// chooseSide picks the side that more cards tile exactly (easy: at random).
+// stuck reports whether a level that covers when stuck does so this
+// round: its plan is laid and leaves spaces empty. It is drawn once a
+// round.
+func (b *Bot) stuck(s *State, p int) bool {
+	if b.level.CoverWhenStuck == 0 || s.sideOf(p).Gallery&^s.seats[p].Occupied == 0 {
+		return false
+	}
+	if !b.coverDecided {
+		b.coverDecided = true
+		b.cover = b.rng.Float64() < b.level.CoverWhenStuck
+	}
+	return b.cover
+}
+
+// chooseSide picks the side that more cards tile exactly (the greedy and
+// random planners: at random).
 func (b *Bot) chooseSide(s *State, p int) game.Action {
 	var buf [2]game.Action
 	legal := s.Legal(game.Player(p), buf[:0])
-	if len(legal) == 1 || !b.level.Solver {
+	if len(legal) == 1 || b.level.Planner < PlanSolver {
 		return legal[b.rng.IntN(len(legal))]
 	}
 	exact := s.pack.ExactCards()[s.seats[p].Board]
@@ -164,161 +267,12 @@ func (b *Bot) chooseSide(s *State, p int) game.Action {
 	return legal[0]
 }
 
-// available is the supply plus p's own tiles (board and hand).
-func (s *State) available(p int) Supply {
-	var sup Supply
-	for t, w := range s.where {
-		if w == inSupply || w == handBase+int8(p) || w == boardBase+int8(p) {
-			tl := &s.pack.Tiles[t]
-			sup[tl.Shape][tl.Element]++
-		}
-	}
-	return sup
-}
-
-func (b *Bot) makePlan(s *State, p int) {
-	side, card := s.sideOf(p), s.cardOf(p)
-	sup := s.available(p)
-	b.plan = b.plan[:0:0]
-	var ps []Placement
-	if b.level.Solver {
-		obj := Objective{}
-		if b.level.Bonus {
-			obj = Objective{Elves: s.opts.Elves, Finds: s.opts.Finds}
-		}
-		ps = NewSideSolver(s.pack, side).Plan(card, &sup, obj).Placements
-	} else if b.level.Scatter {
-		ps = b.scatterPlan(s.pack, side, card, &sup)
-	} else {
-		ps = b.greedyPlan(s.pack, side, card, &sup)
-	}
-	for _, pl := range ps {
-		sh := &s.pack.Shapes[pl.Shape]
-		o := sh.Orientations[pl.Orient]
-		cell := pl.Row*GridStride + pl.Col
-		b.plan = append(b.plan, planned{shape: pl.Shape, sym: o.Symbol, cell: cell, cells: o.Cells << cell})
-	}
-	// Big tiles first: they cover the most in the time a round may last.
-	slices.SortStableFunc(b.plan, func(x, y planned) int { return y.cells.Count() - x.cells.Count() })
-}
-
-// greedyPlan fills the gallery as a hurried person would: open cells in
-// random order, the first shape of the card that fits there.
-func (b *Bot) greedyPlan(pack *Pack, side *Side, card *Card, sup *Supply) []Placement {
-	left := card.Count
-	var shapeLeft [NumShapes]int
-	for si := range pack.Shapes {
-		for e := range NumElements {
-			shapeLeft[si] += sup[si][e]
-		}
-	}
-	var cells []int
-	for c := range 64 {
-		if side.Gallery&(1<<c) != 0 {
-			cells = append(cells, c)
-		}
-	}
-	b.rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
-	order := b.rng.Perm(len(pack.Shapes))
-	slices.SortStableFunc(order, func(x, y int) int { return pack.Shapes[y].Size() - pack.Shapes[x].Size() })
-	var covered CellSet
-	var out []Placement
-	for _, c := range cells {
-		if covered&(1<<c) != 0 {
-			continue
-		}
-	shapes:
-		for _, si := range order {
-			sh := &pack.Shapes[si]
-			if left[sh.Color] == 0 || shapeLeft[si] == 0 {
-				continue
-			}
-			for oi, o := range sh.Orientations {
-				for r := 0; r+o.Rows <= side.Rows; r++ {
-					for col := 0; col+o.Cols <= side.Cols; col++ {
-						m := o.Cells << (r*GridStride + col)
-						if m&(1<<c) == 0 || m&covered != 0 || m&^side.Gallery != 0 {
-							continue
-						}
-						covered |= m
-						left[sh.Color]--
-						shapeLeft[si]--
-						out = append(out, Placement{Shape: si, Orient: oi, Row: r, Col: col})
-						break shapes
-					}
-				}
-			}
-		}
-	}
-	return out
-}
-
-// scatterPlan lays the card's tiles one at a time, each at a placement
-// drawn uniformly among all placements (any shape of the card with a tile
-// left, any orientation, any position) that fit the open gallery, until
-// none fits. It plans nothing ahead, so it leaves holes a planner would
-// not: the ladder's baseline.
-func (b *Bot) scatterPlan(pack *Pack, side *Side, card *Card, sup *Supply) []Placement {
-	left := card.Count
-	var shapeLeft [NumShapes]int
-	for si := range pack.Shapes {
-		for e := range NumElements {
-			shapeLeft[si] += sup[si][e]
-		}
-	}
-	var covered CellSet
-	var out, fits []Placement
-	for {
-		fits = fits[:0]
-		for si := range pack.Shapes {
-			sh := &pack.Shapes[si]
-			if left[sh.Color] == 0 || shapeLeft[si] == 0 {
-				continue
-			}
-			for oi, o := range sh.Orientations {
-				for r := 0; r+o.Rows <= side.Rows; r++ {
-					for col := 0; col+o.Cols <= side.Cols; col++ {
-						m := o.Cells << (r*GridStride + col)
-						if m&covered == 0 && m&^side.Gallery == 0 {
-							fits = append(fits, Placement{Shape: si, Orient: oi, Row: r, Col: col})
-						}
-					}
-				}
-			}
-		}
-		if len(fits) == 0 {
-			return out
-		}
-		pl := fits[b.rng.IntN(len(fits))]
-		sh := &pack.Shapes[pl.Shape]
-		covered |= sh.Orientations[pl.Orient].Cells << (pl.Row*GridStride + pl.Col)
-		left[sh.Color]--
-		shapeLeft[pl.Shape]--
-		out = append(out, pl)
-	}
-}
-
 // step returns the next action toward the plan, ok=false when the plan
-// needs a tile the supply does not have.
+// needs a tile the supply does not have or is laid.
 func (b *Bot) step(s *State, p int) (game.Action, time.Duration, bool) {
 	st := &s.seats[p]
-	// Which plan entries are realized, and which placed tiles are strays.
-	done := make([]bool, len(b.plan))
-	var strays []int
-	for t, w := range s.where {
-		if w != boardBase+int8(p) {
-			continue
-		}
-		sp := s.spots[t]
-		i := slices.IndexFunc(b.plan, func(e planned) bool {
-			return e.shape == s.pack.Tiles[t].Shape && e.sym == int(sp.Sym) && e.cell == int(sp.Cell)
-		})
-		if i >= 0 && !done[i] {
-			done[i] = true
-		} else {
-			strays = append(strays, t)
-		}
-	}
+	pace := &b.level.Pace
+	done, strays := b.progress(s, p)
 	// target returns an open plan entry for shape whose cells are free
 	// (ignoring the cells of tile self).
 	target := func(shape int, occ CellSet) int {
@@ -333,9 +287,9 @@ func (b *Bot) step(s *State, p int) (game.Action, time.Duration, bool) {
 		t := strays[0]
 		own := s.tileCells(t, s.spots[t])
 		if i := target(s.pack.Tiles[t].Shape, st.Occupied&^own); i >= 0 {
-			return game.Action(actMove + t*numPlacements + b.plan[i].sym*64 + b.plan[i].cell), b.pace(), true
+			return game.Action(actMove + t*numPlacements + b.plan[i].sym*64 + b.plan[i].cell), pace.delay(&b.rng, paceLay), true
 		}
-		return game.Action(actRemove + t), b.pace(), true
+		return game.Action(actRemove + t), pace.delay(&b.rng, paceShort), true
 	}
 	if st.Hand >= 0 {
 		h := int(st.Hand)
@@ -352,11 +306,11 @@ func (b *Bot) step(s *State, p int) (game.Action, time.Duration, bool) {
 				}
 			}
 			if b.slip >= 0 && s.mayTake(game.Player(p), b.slip) {
-				return b.slip, b.pace(), true
+				return b.slip, pace.delay(&b.rng, paceLay), true
 			}
-			return game.Action(actPlace + b.plan[i].sym*64 + b.plan[i].cell), b.pace(), true
+			return game.Action(actPlace + b.plan[i].sym*64 + b.plan[i].cell), pace.delay(&b.rng, paceLay), true
 		}
-		return game.Action(actReturn), b.pace() / 2, true
+		return game.Action(actReturn), pace.delay(&b.rng, paceShort), true
 	}
 	open := 0
 	for i := range b.plan {
@@ -403,10 +357,31 @@ func (b *Bot) step(s *State, p int) (game.Action, time.Duration, bool) {
 			}
 		}
 		if best >= 0 {
-			return game.Action(actTake + best), b.pace(), true
+			return game.Action(actTake + best), pace.delay(&b.rng, paceTake), true
 		}
 	}
 	return 0, 0, false
+}
+
+// progress says which plan entries p's board realizes, and which of its
+// placed tiles are strays (in no plan entry).
+func (b *Bot) progress(s *State, p int) (done []bool, strays []int) {
+	done = make([]bool, len(b.plan))
+	for t, w := range s.where {
+		if w != boardBase+int8(p) {
+			continue
+		}
+		sp := s.spots[t]
+		i := slices.IndexFunc(b.plan, func(e planned) bool {
+			return e.shape == s.pack.Tiles[t].Shape && e.sym == int(sp.Sym) && e.cell == int(sp.Cell)
+		})
+		if i >= 0 && !done[i] {
+			done[i] = true
+		} else {
+			strays = append(strays, t)
+		}
+	}
+	return done, strays
 }
 
 // String names the bot.

@@ -17,7 +17,11 @@
 //   - solver.go, report.go: the exact solver (fewest empty spaces, best
 //     elves and finds bonus, number of exact tilings) and the reports behind
 //     `minehall solve outofmine`.
-//   - bots.go: easy, medium and hard bots that pace themselves like people.
+//   - bots.go, pace.go, plans.go, cover.go, expert.go: the bot levels
+//     (random, easy, medium, hard, expert), all at a person's pace, which
+//     differ by how they tile their board (plans.go) and when they call:
+//     covering the gallery with any tiles to call at once (cover.go), as
+//     the expert does when its expected score says so (expert.go).
 //   - game.go and rules/en.md: the game's spec, options and rules text.
 //
 // During a round, Actors lists every player with something to do plus
