@@ -208,7 +208,7 @@ func Replay(reg *Registry, rec *Record) (State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, _, err := Start(g, rec.Players, rec.Options, rec.Seed)
+	s, _, err := StartStored(g, rec.Players, rec.Options, rec.Seed)
 	if err != nil {
 		return nil, err
 	}
