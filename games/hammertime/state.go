@@ -98,16 +98,16 @@ type State struct {
 	drawn      bool
 	missionUp  bool
 	presampled bool
-	current   int8
-	phase     Phase
-	technique Technique
-	moves     int8  // tray turns and pushes this turn
-	hits      int16 // hits this turn
-	round     int16
-	turns     int32 // turns finished
-	final     bool  // a player has filled the last wagon: this round is the last
-	last      *HitRecord
-	lastTurn  int32 // the value of turns when last was made
+	current    int8
+	phase      Phase
+	technique  Technique
+	moves      int8  // tray turns and pushes this turn
+	hits       int16 // hits this turn
+	round      int16
+	turns      int32 // turns finished
+	final      bool  // a player has filled the last wagon: this round is the last
+	last       *HitRecord
+	lastTurn   int32 // the value of turns when last was made
 }
 
 // HitRecord is what the last hit, turn or push did, for a client to animate:

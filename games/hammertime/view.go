@@ -140,7 +140,7 @@ type GemView struct {
 
 // SeatView is one player's cards.
 type SeatView struct {
-	Owner      string     `json:"owner"`
+	Owner string `json:"owner"`
 	// Wagon is the face-up top wagon: none when every wagon is full and,
 	// with drawn piles, until chance turns the next one up.
 	Wagon      *WagonView `json:"wagon,omitempty"`
