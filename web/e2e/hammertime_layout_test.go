@@ -46,7 +46,7 @@ func htPrefer(s game.State, p game.Player, move string) int {
 // in its log).
 func htLayoutCase(name string, options game.Options, reach func(s game.State, plies int) bool, parts ...layoutPart) layoutCase {
 	return layoutCase{goldenCase: goldenCase{
-		Name: name, Game: quickHammerTime(), Players: 2, Options: options, Seed: 20261202,
+		Name: name, Game: quickHammerTime(), Players: 2, Options: htSetupPiles(options), Seed: 20261202,
 		Names: []string{"Bot", "Ann"}, Bots: []string{"easy", ""}, You: 1,
 		Reach: reach, Prefer: htPrefer,
 		Ready: `!!document.querySelector('#ht-tray') && document.querySelector('#ht-tray').dataset.animating !== 'true'`,
