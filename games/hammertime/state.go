@@ -64,14 +64,14 @@ func RollAction(t Technique) game.Action { return actRoll + game.Action(t-1) }
 
 // seat is one player's cards.
 type seat struct {
-	pile [4]int8 // wagon cards (pack indices), pile[top] is face up on top
-	top  int8    // the number of full wagons; 4 when all are full
+	pile    [4]int8 // wagon cards (pack indices), pile[top] is face up on top
+	top     int8    // the number of full wagons; 4 when all are full
+	held    [9]int8 // mission cards won, in the order won
+	numHeld int8
 	// up: with drawn piles, pile[top] has been turned face up; until then
 	// pile[top:] is the set of wagons left, in pack order (see
 	// [State.pendingReveal]). Unused with piles set at setup.
-	up      bool
-	held    [9]int8 // mission cards won, in the order won
-	numHeld int8
+	up bool
 }
 
 // State is a game of Hammer Time in progress.
@@ -88,26 +88,26 @@ type State struct {
 	deck      [9]int8 // mission cards, deck[0] face up on top
 	deckLen   int8
 	deckKnown int8 // the bottom deckKnown cards are in a public order
-	// drawn: the piles' rules version "drawn" (see [PilesChance]). The
-	// cards of a pile nobody has seen are a set, kept in pack order, and
-	// chance draws the next face-up card from it when one is turned up:
-	// missionUp says deck[0] was drawn (a pile whose cards are all in a
-	// public order needs no draw). presampled marks a determinization
+	current   int8
+	phase     Phase
+	technique Technique
+	moves     int8  // tray turns and pushes this turn
+	hits      int16 // hits this turn
+	round     int16
+	turns     int32 // turns finished
+	final     bool  // a player has filled the last wagon: this round is the last
+	last      *HitRecord
+	lastTurn  int32 // the value of turns when last was made
+	// drawn: the drawn piles' rules, piles=chance (see [PilesChance]).
+	// The cards of a pile nobody has seen are a set, kept in pack order,
+	// and chance draws the next face-up card from it when one is turned
+	// up: missionUp says deck[0] was drawn (a pile whose cards are all in
+	// a public order needs no draw). presampled marks a determinization
 	// whose unseen cards were given an order: it turns them up in that
 	// order, as the setup rules do, without chance.
 	drawn      bool
 	missionUp  bool
 	presampled bool
-	current    int8
-	phase      Phase
-	technique  Technique
-	moves      int8  // tray turns and pushes this turn
-	hits       int16 // hits this turn
-	round      int16
-	turns      int32 // turns finished
-	final      bool  // a player has filled the last wagon: this round is the last
-	last       *HitRecord
-	lastTurn   int32 // the value of turns when last was made
 }
 
 // HitRecord is what the last hit, turn or push did, for a client to animate:
