@@ -1,10 +1,13 @@
 package hammertime
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"minehall/ai"
 	"minehall/game"
 )
 
@@ -368,4 +371,54 @@ func mustHash(t *testing.T, s game.State) string {
 		t.Fatal(err)
 	}
 	return h
+}
+
+// Every bot level plays drawn piles: from the first draws on, each of its
+// first choices in an expert game is legal and leaves the state it was
+// shown unchanged, chance drawing the cards as they are turned up.
+func TestBotsPlayDrawnPiles(t *testing.T) {
+	g := New().(*Game)
+	for _, name := range g.BotNames() {
+		t.Run(name, func(t *testing.T) {
+			var bots [2]interface {
+				Act(context.Context, game.State, game.Player) (ai.Decision, error)
+			}
+			for i := range bots {
+				b, err := g.NewBot(name, uint64(3+i))
+				if err != nil {
+					t.Fatal(err)
+				}
+				bots[i] = b
+			}
+			s := drawnState(t, 2, game.Options{"wagons": "1", "expert": "true"}, 6)
+			rng := game.NewRand(9)
+			decisions := 0
+			for step := 0; step < 40 && !s.Terminal() && decisions < 4; step++ {
+				p := s.Actors(nil)[0]
+				if p == game.Chance {
+					mustPlay(t, s, p, s.ActionString(p, game.PickOutcome(s.ChanceOutcomes(nil), rng.Float64())))
+					continue
+				}
+				before := mustHash(t, s)
+				// A search cut short answers its best so far: the test
+				// checks legality, not strength.
+				ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+				d, err := bots[p].Act(ctx, s, p)
+				cancel()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if mustHash(t, s) != before {
+					t.Fatalf("the %s bot changed the state it was shown", name)
+				}
+				if err := game.Play(s, p, d.Action); err != nil {
+					t.Fatalf("the %s bot chose %s: %v", name, s.ActionString(p, d.Action), err)
+				}
+				decisions++
+			}
+			if decisions == 0 {
+				t.Fatalf("the %s bot was never asked", name)
+			}
+		})
+	}
 }
