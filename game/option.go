@@ -32,6 +32,13 @@ type OptionSpec struct {
 	// settings. Empty means every value is a rulebook setting; any other
 	// value makes a casual table (see [Spec.CheckRated]).
 	Rated []string `json:"rated,omitempty"`
+	// Former, when set, makes the option a rules version rather than a
+	// variant: the value that stored options lacking the key mean (a
+	// record, a table, a tutorial script or a puzzle made before the
+	// option existed). [Spec.ResolveStoredOptions] fills it in where
+	// [Spec.ResolveOptions], for a new game, fills in Default. The lobby
+	// does not offer a rules version: a new table gets Default.
+	Former string `json:"former,omitempty"`
 }
 
 // RulebookValue reports whether v is one of the option's rulebook
@@ -131,6 +138,18 @@ func ParseOptions(kvs []string) (Options, error) {
 // Options with defaults filled in. It reports every unknown key and every bad
 // value by name in one error of code CodeInvalid; raw is not modified.
 func (s Spec) ResolveOptions(raw Options) (Options, error) {
+	return s.resolve(raw, false)
+}
+
+// ResolveStoredOptions is [Spec.ResolveOptions] for options that were
+// stored with a game (a record, a table, a tutorial script, a puzzle): a
+// rules version (an option with Former set) their options lack takes its
+// Former value, the rules the game was played under, not its Default.
+func (s Spec) ResolveStoredOptions(stored Options) (Options, error) {
+	return s.resolve(stored, true)
+}
+
+func (s Spec) resolve(raw Options, stored bool) (Options, error) {
 	out := make(Options, len(s.Options))
 	var errs []error
 	keys := make([]string, 0, len(raw))
@@ -145,7 +164,11 @@ func (s Spec) ResolveOptions(raw Options) (Options, error) {
 	}
 	for _, o := range s.Options {
 		v, ok := raw[o.Key]
-		if !ok {
+		switch {
+		case ok:
+		case stored && o.Former != "":
+			v = o.Former
+		default:
 			v = o.Default
 		}
 		if err := o.Check(v); err != nil {

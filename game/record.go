@@ -200,7 +200,9 @@ func describeJSONError(err error) string {
 }
 
 // Replay rebuilds the game of rec with the games of reg, applying each
-// recorded action through the checked path. An error names the action (by
+// recorded action through the checked path. It starts the game with
+// [StartStored]: a rules version the record's options lack is the one it
+// was played under. An error names the action (by
 // index, player and notation) that failed and why. It does not compare the
 // hash; see [Verify].
 func Replay(reg *Registry, rec *Record) (State, error) {
@@ -208,7 +210,7 @@ func Replay(reg *Registry, rec *Record) (State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, _, err := Start(g, rec.Players, rec.Options, rec.Seed)
+	s, _, err := StartStored(g, rec.Players, rec.Options, rec.Seed)
 	if err != nil {
 		return nil, err
 	}

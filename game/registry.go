@@ -64,14 +64,27 @@ func (r *Registry) Games() []Game {
 }
 
 // Start checks the player count, resolves raw options and creates g's
-// initial state: the one way records, tables and simulations start a game.
-// It returns the resolved options with the state.
+// initial state: the one way new games start at tables and in
+// simulations. It returns the resolved options with the state. A game
+// stored before (a record, a table, a script) starts with [StartStored].
 func Start(g Game, players int, raw Options, seed uint64) (State, Options, error) {
+	return start(g, players, raw, seed, false)
+}
+
+// StartStored is [Start] for a game whose options were stored with it (a
+// record, a stored table, a tutorial script, a puzzle): a rules version
+// its options lack is the one it was played under (see
+// [OptionSpec.Former]), so it replays exactly as it was played.
+func StartStored(g Game, players int, stored Options, seed uint64) (State, Options, error) {
+	return start(g, players, stored, seed, true)
+}
+
+func start(g Game, players int, raw Options, seed uint64, stored bool) (State, Options, error) {
 	spec := g.Spec()
 	if err := spec.CheckPlayers(players); err != nil {
 		return nil, nil, err
 	}
-	opts, err := spec.ResolveOptions(raw)
+	opts, err := spec.resolve(raw, stored)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -58,7 +58,7 @@ func Review(ctx context.Context, g game.Game, rec *game.Record, cfg Config) (*Re
 	if err != nil {
 		return nil, err
 	}
-	s, _, err := game.Start(g, rec.Players, rec.Options, rec.Seed)
+	s, _, err := game.StartStored(g, rec.Players, rec.Options, rec.Seed)
 	if err != nil {
 		return nil, err
 	}

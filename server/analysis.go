@@ -239,7 +239,7 @@ func analysisPosition(g game.Game, rec *game.Record, req analysisRequest, seed u
 	case int(req.Seat) < 0 || int(req.Seat) >= rec.Players:
 		return nil, game.Errorf(game.CodeInvalid, "seat %d is not a seat of this game (0 to %d)", req.Seat, rec.Players-1)
 	}
-	s, _, err := game.Start(g, rec.Players, rec.Options, rec.Seed)
+	s, _, err := game.StartStored(g, rec.Players, rec.Options, rec.Seed)
 	if err != nil {
 		return nil, err
 	}

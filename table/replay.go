@@ -173,7 +173,7 @@ func (h *Hall) newReplay(ctx context.Context, id string) (*replay, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, _, err := game.Start(g, rec.Players, rec.Options, rec.Seed)
+	s, _, err := game.StartStored(g, rec.Players, rec.Options, rec.Seed)
 	if err != nil {
 		return nil, err
 	}

@@ -117,7 +117,7 @@ func randomSeed() uint64 {
 // build makes a table for rec and replays acts on it. It starts nothing:
 // the caller resumes a playing table with advance.
 func (h *Hall) build(g game.Game, rec *store.Table, acts []store.Action) (*Table, error) {
-	s, _, err := game.Start(g, rec.Players, rec.Options, rec.Seed)
+	s, _, err := game.StartStored(g, rec.Players, rec.Options, rec.Seed)
 	if err != nil {
 		return nil, err
 	}

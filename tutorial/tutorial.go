@@ -199,7 +199,7 @@ func Build(g game.Game, sc Script) (*Tutorial, error) {
 	if err := checkText(sc.Title); err != nil {
 		return nil, fail(0, "title: %v", err)
 	}
-	s, _, err := game.Start(g, sc.Players, sc.Options, sc.Seed)
+	s, _, err := game.StartStored(g, sc.Players, sc.Options, sc.Seed)
 	if err != nil {
 		return nil, fail(0, "%v", err)
 	}

@@ -45,8 +45,8 @@ func TestFillingNumbering(t *testing.T) {
 	if got := f.String(); got != "fill blue 1 red 2 white 1 missions 1" {
 		t.Errorf("got %q; want %q", got, "fill blue 1 red 2 white 1 missions 1")
 	}
-	if int(numActions) != numHits+6+924+6 {
-		t.Errorf("numActions %d; want %d hits, 6 tray moves, 924 fillings and the die's 6 faces", numActions, numHits)
+	if int(numActions) != numHits+6+924+6+16+9 {
+		t.Errorf("numActions %d; want %d hits, 6 tray moves, 924 fillings, the die's 6 faces, 16 wagons and 9 mission cards to turn up", numActions, numHits)
 	}
 }
 

@@ -15,7 +15,9 @@ import (
 // missions 1" or "fill nothing" (see [Filling]), and chance's roll of the
 // expert variant's die, "roll " and the face: "roll handle", "roll
 // weak-hand", "roll fist", "roll head-down", "roll thumb-off", "roll
-// eyes-closed".
+// eyes-closed"; and with drawn piles chance turning a card face up,
+// "reveal " and the card's id: "reveal pink-2" (a wagon), "reveal
+// mission-4" (a mission card).
 func (s *State) ActionString(_ game.Player, a game.Action) string {
 	switch {
 	case a < 0 || a >= numActions:
@@ -29,6 +31,10 @@ func (s *State) ActionString(_ game.Player, a game.Action) string {
 		return "turn right"
 	case a < actFill:
 		return "push " + Side(a-actPush).String()
+	case a >= actRevealMission:
+		return "reveal " + s.pack.Missions[a-actRevealMission].ID
+	case a >= actRevealWagon:
+		return "reveal " + s.pack.Wagons[a-actRevealWagon].ID
 	case a >= actRoll:
 		return "roll " + (Technique(a-actRoll) + Handle).String()
 	}
@@ -102,8 +108,22 @@ func (s *State) ParseAction(_ game.Player, str string) (game.Action, error) {
 			}
 		}
 		return bad(`the die's roll is "roll FACE" with a face of handle, weak-hand, fist, head-down, thumb-off, eyes-closed`)
+	case "reveal":
+		if len(f) == 2 {
+			for i := range s.pack.Wagons {
+				if strings.EqualFold(s.pack.Wagons[i].ID, f[1]) {
+					return actRevealWagon + game.Action(i), nil
+				}
+			}
+			for i := range s.pack.Missions {
+				if strings.EqualFold(s.pack.Missions[i].ID, f[1]) {
+					return actRevealMission + game.Action(i), nil
+				}
+			}
+		}
+		return bad(`a card turned face up is "reveal CARD" with a wagon's or mission card's id, for example "reveal pink-2" or "reveal mission-4"`)
 	case "use", "keep":
 		return bad(`mission cards are used when you fill your wagon: write for example "fill red 1 missions 1", or a filling without missions to keep them`)
 	}
-	return bad("a move starts with hit, turn, push, fill or (the die's) roll")
+	return bad("a move starts with hit, turn, push, fill, (the die's) roll or (a card's) reveal")
 }

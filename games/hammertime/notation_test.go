@@ -25,8 +25,14 @@ func TestNotationRoundTrip(t *testing.T) {
 			t.Errorf("the roll of %s is written %q; want %q", tech, got, want)
 		}
 	}
-	if RollAction(EyesClosed) != numActions-1 || RollAction(Handle) != actFill+game.Action(numFillings) {
-		t.Errorf("the rolls are actions %d to %d; want the last six of %d", RollAction(Handle), RollAction(EyesClosed), numActions)
+	if RollAction(EyesClosed) != actRevealWagon-1 || RollAction(Handle) != actFill+game.Action(numFillings) {
+		t.Errorf("the rolls are actions %d to %d; want the six after the fillings, before the cards turned up (%d)", RollAction(Handle), RollAction(EyesClosed), actRevealWagon)
+	}
+	for a, want := range map[game.Action]string{actRevealWagon: "reveal orange-1", actRevealWagon + 15: "reveal " + s.pack.Wagons[15].ID,
+		actRevealMission: "reveal mission-1", numActions - 1: "reveal mission-9"} {
+		if got := s.ActionString(game.Chance, a); got != want {
+			t.Errorf("action %d is written %q; want %q", a, got, want)
+		}
 	}
 }
 

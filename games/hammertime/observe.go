@@ -94,7 +94,9 @@ func (s *State) ObservationShape() []int { return []int{obsSize(int(s.n))} }
 //
 // Per seat, relative seats 0 to n-1, 22 values:
 //
-//   - 1 while it has a wagon face up;
+//   - 1 while it has a wagon face up (with drawn piles, not until chance
+//     turns it up: then its values are 0 and the wagons face down below
+//     count every wagon left, at most 1);
 //   - that wagon's slots by color (blue, green, yellow, red), each / 6;
 //   - the gems in it by color (white, blue, green, yellow, red), each / 6;
 //   - its full wagons / 4; the wagons left under the top one / 3;
@@ -106,7 +108,7 @@ func (s *State) ObservationShape() []int { return []int{obsSize(int(s.n))} }
 //   - 1 when the finished game names it a winner.
 //
 // Then the missions: the face-up mission card's kind, one-hot (5; all 0
-// for an empty pile); then the cards put under the pile whose order
+// for an empty pile and, with drawn piles, until chance turns it up); then the cards put under the pile whose order
 // everyone saw, top to bottom, up to 8, each a kind one-hot (5, all 0 for
 // no card); the pile's size / 9. Then the options: 1 for the expert
 // variant, 1 with mission cards, the wagons to fill / 4. Last, which seat
@@ -172,7 +174,7 @@ func (s *State) Observe(p game.Player, dst []float32) []float32 {
 		s.observeSeat(int8(q), dst[obsSeats(n)+rel(q)*obsSeat:], winners[q])
 	}
 	m := obsMissions(n)
-	if s.deckLen > 0 {
+	if s.missionShown() {
 		dst[m+int(s.pack.Missions[s.deck[0]].kind)] = 1
 	}
 	slot := 0
@@ -198,7 +200,19 @@ func (s *State) Observe(p game.Player, dst []float32) []float32 {
 // observeSeat writes seat q's block (see Observe) into dst.
 func (s *State) observeSeat(q int8, dst []float32, winner bool) {
 	st := &s.seats[q]
-	if st.top < 4 {
+	if st.top < 4 && !s.wagonShown(q) {
+		// Drawn piles, before chance turns the next wagon up: every wagon
+		// left is face down.
+		var left [numColors]int
+		for _, k := range st.pile[st.top:] {
+			for c, n := range s.pack.Wagons[k].slots {
+				left[c] += int(n)
+			}
+		}
+		for c := Blue; c <= Red; c++ {
+			dst[obsPileSlots+int(c-Blue)] = min(1, float32(left[c])/obsLeftMax)
+		}
+	} else if st.top < 4 {
 		dst[obsWagon] = 1
 		// Counted as integers first, so that the pile's hidden order
 		// cannot change a sum's rounding.

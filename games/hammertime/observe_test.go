@@ -16,7 +16,7 @@ import (
 
 func obsStart(t testing.TB, players int, opts game.Options, seed uint64) *State {
 	t.Helper()
-	s, _, err := game.Start(New(), players, opts, seed)
+	s, _, err := game.Start(New(), players, setupPiles(opts), seed)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 // seed, and returns the state.
 func playScript(t *testing.T, seed uint64, moves []string) *State {
 	t.Helper()
-	st, _, err := game.Start(New(), 3, game.Options{"expert": "true"}, seed)
+	st, _, err := game.Start(New(), 3, setupPiles(game.Options{"expert": "true"}), seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func FuzzHit(f *testing.F) {
 // result as on its own (the physics is a function of the state and the
 // action), and under the race detector the two simulations share nothing.
 func TestHitsRunAtOnce(t *testing.T) {
-	st, _, err := game.Start(New(), 2, nil, 7)
+	st, _, err := game.Start(New(), 2, setupPiles(nil), 7)
 	if err != nil {
 		t.Fatal(err)
 	}

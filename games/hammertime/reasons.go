@@ -37,6 +37,30 @@ var reasons = func() *game.Phrasebook {
 		"{1} ist ein Wurf des Würfels, den nur der Zufall zu Beginn eines Zugs macht.",
 		"{1} est un lancer du dé, que seul le hasard fait au début d’un tour.",
 		"{1} is een worp van de dobbelsteen, die alleen het toeval aan het begin van een beurt doet.")
+	say(`seat (\d+)'s next wagon is turned face up first: chance draws it from the wagons left in the pile`,
+		"Zuerst wird die nächste Lore von Platz {1} aufgedeckt: der Zufall zieht sie aus den Loren, die im Stapel übrig sind.",
+		"Le prochain wagonnet de la place {1} est d’abord retourné : le hasard le tire parmi les wagonnets restés dans la pile.",
+		"Eerst wordt het volgende wagentje van plaats {1} omgedraaid: het toeval trekt het uit de wagentjes die nog op de stapel liggen.")
+	say(`the next mission card is turned face up first: chance draws it from the cards left in the pile`,
+		"Zuerst wird die nächste Missionskarte aufgedeckt: der Zufall zieht sie aus den Karten, die im Stapel übrig sind.",
+		"La prochaine carte de mission est d’abord retournée : le hasard la tire parmi les cartes restées dans la pile.",
+		"Eerst wordt de volgende missiekaart omgedraaid: het toeval trekt haar uit de kaarten die nog op de stapel liggen.")
+	say(`(.+) does not turn a card face up, which chance does now`,
+		"{1} deckt keine Karte auf, und das tut der Zufall jetzt.",
+		"{1} ne retourne aucune carte, ce que le hasard fait maintenant.",
+		"{1} draait geen kaart om, en dat doet het toeval nu.")
+	say(`(.+) turns a card face up, which only chance does when a card is turned up; none is now`,
+		"{1} deckt eine Karte auf, was nur der Zufall tut, wenn eine Karte aufgedeckt wird; jetzt wird keine aufgedeckt.",
+		"{1} retourne une carte, ce que seul le hasard fait quand une carte est retournée ; aucune ne l’est maintenant.",
+		"{1} draait een kaart om, wat alleen het toeval doet wanneer een kaart wordt omgedraaid; nu wordt er geen omgedraaid.")
+	say(`(.+) is not in seat (\d+)'s wagon pile, whose next wagon is turned up now`,
+		"{1} liegt nicht im Lorenstapel von Platz {2}, dessen nächste Lore jetzt aufgedeckt wird.",
+		"{1} n’est pas dans la pile de wagonnets de la place {2}, dont le prochain wagonnet est retourné maintenant.",
+		"{1} ligt niet op de stapel wagentjes van plaats {2}, waarvan nu het volgende wagentje wordt omgedraaid.")
+	say(`(.+) is not among the mission cards left face down, whose next card is turned up now`,
+		"{1} ist nicht unter den verdeckten Missionskarten, deren nächste jetzt aufgedeckt wird.",
+		"{1} n’est pas parmi les cartes de mission encore face cachée, dont la prochaine est retournée maintenant.",
+		"{1} is niet een van de missiekaarten die nog dicht liggen, waarvan nu de volgende wordt omgedraaid.")
 	say(`(.+) is not a face of the die`, "{1} ist keine Seite des Würfels.", "{1} n’est pas une face du dé.", "{1} is geen kant van de dobbelsteen.")
 	say(`you fill your wagon after gems fall; hit the tray first`,
 		"Deine Lore füllst du, nachdem Steine gefallen sind; schlag zuerst auf das Tablett.",

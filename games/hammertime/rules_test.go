@@ -20,9 +20,24 @@ const (
 	gemBlack  = 74
 )
 
+// setupPiles returns opts with piles set at setup unless opts says
+// otherwise.
+func setupPiles(opts game.Options) game.Options {
+	if _, ok := opts[optPiles]; ok {
+		return opts
+	}
+	opts = opts.Clone()
+	opts[optPiles] = PilesSetup
+	return opts
+}
+
+// newTestState starts a game of the given players and options, seed 7.
+// Its piles are set at setup (option piles=setup unless opts says
+// otherwise), so that a test can put the cards it needs on top (topWagon,
+// topMission); drawn piles have tests of their own (reveal_test.go).
 func newTestState(t *testing.T, players int, opts game.Options) *State {
 	t.Helper()
-	s, _, err := game.Start(New(), players, opts, 7)
+	s, _, err := game.Start(New(), players, setupPiles(opts), 7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -624,7 +639,7 @@ func TestRollErrors(t *testing.T) {
 // The roll is an action of chance in the record, which replays exactly.
 func TestRollInTheRecord(t *testing.T) {
 	g := New()
-	rec, err := game.NewRecorder(g, 2, game.Options{"expert": "true", "wagons": "1"}, 5)
+	rec, err := game.NewRecorder(g, 2, setupPiles(game.Options{"expert": "true", "wagons": "1"}), 5)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -55,12 +55,15 @@ func (g *Game) RestoreState(b []byte) (game.State, error) {
 		return nil, fmt.Errorf("seat %d to play of %d", sv.Current, n)
 	case sv.ToWin < 1 || sv.ToWin > 4:
 		return nil, fmt.Errorf("%d wagons to fill", sv.ToWin)
+	case sv.Drawn && len(sv.Up) != n || !sv.Drawn && (len(sv.Up) > 0 || sv.MissionUp || sv.Presampled):
+		return nil, fmt.Errorf("%d face-up marks of top wagons for %d players (drawn piles: %v)", len(sv.Up), n, sv.Drawn)
 	}
 	s := &State{
 		pack: g.pack, n: int8(n), expert: sv.Expert, missions: sv.Missions, toWin: int8(sv.ToWin), rng: sv.Rand,
 		quarter: int8(sv.Quarter), deckLen: int8(len(sv.Deck)), deckKnown: int8(sv.DeckKnown), current: int8(sv.Current),
 		phase: Phase(sv.Phase), technique: Technique(sv.Technique), moves: int8(sv.Moves), hits: int16(sv.Hits),
 		round: int16(sv.Round), turns: int32(sv.Turns), final: sv.Final, last: sv.LastHit, lastTurn: sv.LastTurn,
+		drawn: sv.Drawn, missionUp: sv.MissionUp, presampled: sv.Presampled,
 	}
 	copy(s.gems[:], sv.Gems)
 	copy(s.deck[:], sv.Deck)
@@ -71,6 +74,9 @@ func (g *Game) RestoreState(b []byte) (game.State, error) {
 		}
 		st.pile, st.top, st.numHeld = sv.Piles[p], sv.Full[p], int8(len(sv.Held[p]))
 		copy(st.held[:], sv.Held[p])
+		if sv.Drawn {
+			st.up = sv.Up[p]
+		}
 	}
 	for _, c := range sv.Deck {
 		if c < 0 || int(c) >= len(g.pack.Missions) {

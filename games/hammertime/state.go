@@ -2,6 +2,7 @@ package hammertime
 
 import (
 	"fmt"
+	"slices"
 
 	"minehall/game"
 )
@@ -38,9 +39,24 @@ const (
 // (Handle to EyesClosed), after the fillings.
 var actRoll = actFill + game.Action(numFillings)
 
+// The pack's cards: wagons (4 per player color) and mission cards.
+const (
+	numWagonCards   = 16
+	numMissionCards = 9
+)
+
+// actRevealWagon + w is chance turning wagon card w (its pack index) face
+// up, and actRevealMission + m mission card m, in the drawn piles' rules
+// (see [PilesChance]); after the die's faces.
+var (
+	actRevealWagon   = actRoll + game.Action(numTechniques-1)
+	actRevealMission = actRevealWagon + numWagonCards
+)
+
 // numActions is the size of the action space: the hits, the tray's turns
-// and pushes, the fillings and the die's six faces.
-var numActions = actRoll + game.Action(numTechniques-1)
+// and pushes, the fillings, the die's six faces and the cards chance turns
+// face up.
+var numActions = actRevealMission + numMissionCards
 
 // RollAction returns the action number of chance's roll of the die showing
 // technique t (Handle to EyesClosed), written "roll " and the face's name.
@@ -52,6 +68,10 @@ type seat struct {
 	top     int8    // the number of full wagons; 4 when all are full
 	held    [9]int8 // mission cards won, in the order won
 	numHeld int8
+	// up: with drawn piles, pile[top] has been turned face up; until then
+	// pile[top:] is the set of wagons left, in pack order (see
+	// [State.pendingReveal]). Unused with piles set at setup.
+	up bool
 }
 
 // State is a game of Hammer Time in progress.
@@ -78,6 +98,16 @@ type State struct {
 	final     bool  // a player has filled the last wagon: this round is the last
 	last      *HitRecord
 	lastTurn  int32 // the value of turns when last was made
+	// drawn: the drawn piles' rules, piles=chance (see [PilesChance]).
+	// The cards of a pile nobody has seen are a set, kept in pack order,
+	// and chance draws the next face-up card from it when one is turned
+	// up: missionUp says deck[0] was drawn (a pile whose cards are all in
+	// a public order needs no draw). presampled marks a determinization
+	// whose unseen cards were given an order: it turns them up in that
+	// order, as the setup rules do, without chance.
+	drawn      bool
+	missionUp  bool
+	presampled bool
 }
 
 // HitRecord is what the last hit, turn or push did, for a client to animate:
@@ -116,21 +146,31 @@ func newState(pack *Pack, cfg game.Config) (*State, error) {
 		missions: cfg.Options.Bool(optMissions),
 		toWin:    int8(cfg.Options.Int(optWagons)),
 		rng:      game.NewRand(cfg.Seed),
+		drawn:    cfg.Options.String(optPiles) == PilesChance,
 	}
 	if s.toWin < 1 || s.toWin > 4 {
 		return nil, game.Errorf(game.CodeInvalid, "option %s: %d wagons to fill is outside 1 to 4", optWagons, s.toWin)
 	}
+	if v := cfg.Options.String(optPiles); v != "" && v != PilesSetup && v != PilesChance {
+		return nil, game.Errorf(game.CodeInvalid, "option %s: %q is not %s or %s", optPiles, v, PilesSetup, PilesChance)
+	}
 	setupTray(pack, &s.gems, &s.rng)
 	for p := 0; p < int(s.n); p++ {
 		set := pack.sets[p]
-		s.rng.Shuffle(4, func(i, j int) { set[i], set[j] = set[j], set[i] })
+		if s.drawn {
+			slices.Sort(set[:])
+		} else {
+			s.rng.Shuffle(4, func(i, j int) { set[i], set[j] = set[j], set[i] })
+		}
 		s.seats[p].pile = set
 	}
 	s.deckLen = int8(len(pack.Missions))
 	for i := range s.deck {
 		s.deck[i] = int8(i)
 	}
-	s.rng.Shuffle(int(s.deckLen), func(i, j int) { s.deck[i], s.deck[j] = s.deck[j], s.deck[i] })
+	if !s.drawn {
+		s.rng.Shuffle(int(s.deckLen), func(i, j int) { s.deck[i], s.deck[j] = s.deck[j], s.deck[i] })
+	}
 	s.startTurn()
 	return s, nil
 }
@@ -141,14 +181,14 @@ func (s *State) NumPlayers() int { return int(s.n) }
 // NumActions returns the size of the action space.
 func (s *State) NumActions() int { return int(numActions) }
 
-// Actors returns the player whose turn it is, [game.Chance] while the die
-// is rolled at the start of a turn of the expert variant, or nothing when
-// the game is over.
+// Actors returns the player whose turn it is, [game.Chance] while a card
+// is turned face up (drawn piles) or the die is rolled at the start of a
+// turn of the expert variant, or nothing when the game is over.
 func (s *State) Actors(dst []game.Player) []game.Player {
-	switch s.phase {
-	case PhaseOver:
+	switch {
+	case s.phase == PhaseOver:
 		return dst
-	case PhaseRoll:
+	case s.phase == PhaseRoll || s.revealPending():
 		return append(dst, game.Chance)
 	}
 	return append(dst, game.Player(s.current))
@@ -159,7 +199,14 @@ func (s *State) Actors(dst []game.Player) []game.Player {
 // the table (and any search) can see: rolled in the open, once per turn,
 // before the hit"), and nothing otherwise. The hand's noise inside a hit is
 // not a chance node: see the package doc.
+//
+// While a card is to be turned face up (drawn piles), it appends instead
+// each card left in that pile, each equally likely: the draw of a
+// shuffled pile's next card.
 func (s *State) ChanceOutcomes(dst []game.ChanceOutcome) []game.ChanceOutcome {
+	if s.phase != PhaseOver && s.revealPending() {
+		return s.appendRevealOutcomes(dst)
+	}
 	if s.phase != PhaseRoll {
 		return dst
 	}
@@ -174,9 +221,16 @@ func (s *State) Terminal() bool { return s.phase == PhaseOver }
 
 // Legal appends p's legal actions: in the hit phase every hit and, while
 // moves are left, the tray's turns and pushes; in the fill phase every
-// legal filling of the top wagon; for [game.Chance] in the roll phase the
-// die's six faces.
+// legal filling of the top wagon; for [game.Chance] while a card is to be
+// turned face up (drawn piles) the cards left in its pile, else in the
+// roll phase the die's six faces.
 func (s *State) Legal(p game.Player, dst []game.Action) []game.Action {
+	if s.phase != PhaseOver && s.revealPending() {
+		if p == game.Chance {
+			dst = s.appendRevealActions(dst)
+		}
+		return dst
+	}
 	if s.phase == PhaseRoll && p == game.Chance {
 		for t := Handle; t < numTechniques; t++ {
 			dst = append(dst, RollAction(t))
@@ -208,6 +262,17 @@ func (s *State) Explain(p game.Player, a game.Action) error {
 	if s.phase == PhaseOver {
 		return game.Errorf(game.CodeGameOver, "the game is over")
 	}
+	if q, ok := s.pendingReveal(); ok {
+		switch {
+		case p != game.Chance && q >= 0:
+			return game.Errorf(game.CodeNotYourTurn, "seat %d's next wagon is turned face up first: chance draws it from the wagons left in the pile", q+1)
+		case p != game.Chance:
+			return game.Errorf(game.CodeNotYourTurn, "the next mission card is turned face up first: chance draws it from the cards left in the pile")
+		case a < actRevealWagon || a >= numActions:
+			return game.Errorf(game.CodeIllegal, "%s does not turn a card face up, which chance does now", s.ActionString(p, a))
+		}
+		return s.explainReveal(a)
+	}
 	if s.phase == PhaseRoll && p != game.Chance {
 		return game.Errorf(game.CodeNotYourTurn, "the die is rolled first: it decides seat %d's technique for this turn", s.current+1)
 	}
@@ -219,6 +284,9 @@ func (s *State) Explain(p game.Player, a game.Action) error {
 	}
 	if a < 0 || a >= numActions {
 		return game.Errorf(game.CodeInvalid, "action %d is outside 0 to %d", a, numActions-1)
+	}
+	if a >= actRevealWagon {
+		return s.explainReveal(a)
 	}
 	if s.phase != PhaseRoll && a >= actRoll {
 		return game.Errorf(game.CodeIllegal, "%s is the die's roll, which only chance makes at the start of a turn", s.ActionString(p, a))
@@ -259,6 +327,8 @@ func seatName(p game.Player) string {
 // Apply applies a for p without checking it.
 func (s *State) Apply(p game.Player, a game.Action) {
 	switch {
+	case a >= actRevealWagon:
+		s.applyReveal(a)
 	case a >= actRoll:
 		s.technique = Technique(a-actRoll) + Handle
 		s.phase = PhaseHit
@@ -353,6 +423,7 @@ func (s *State) resolve(fallen []int8) {
 		s.deckLen--
 		s.deck[s.deckLen] = 0
 		s.deckKnown = min(s.deckKnown, s.deckLen)
+		s.missionUp = s.presampled // else chance draws the next one
 	}
 	if st.top >= 4 {
 		// Every wagon is full (possible only with a round limit): nothing
@@ -376,7 +447,7 @@ func (s *State) resolve(fallen []int8) {
 // that fell from a hit (step 3), and whether they fulfil it; -1 when there
 // is none (the pile is empty or the game has no missions).
 func (s *State) missionCheck(fallen []int8) (card int8, met bool) {
-	if !s.missions || s.deckLen == 0 {
+	if !s.missions || !s.missionShown() {
 		return -1, false
 	}
 	blacks := 0
@@ -435,6 +506,7 @@ func (s *State) turnWagon() {
 		placeGem(s.pack, &s.gems, int(g), &s.rng, nil)
 	}
 	st.top++
+	st.up = s.presampled // else chance draws the next one
 	if st.top >= s.toWin {
 		s.final = true
 	}
@@ -612,6 +684,41 @@ func (s *State) CheckInvariants() error {
 	}
 	if s.deckKnown < 0 || s.deckKnown > s.deckLen {
 		return fmt.Errorf("%d known cards under a pile of %d", s.deckKnown, s.deckLen)
+	}
+	return s.checkDrawn()
+}
+
+// checkDrawn verifies the drawn piles' rules: a wagon is filled only once
+// it is face up, and the cards nobody has seen are kept in pack order.
+func (s *State) checkDrawn() error {
+	if !s.drawn {
+		if s.missionUp || s.presampled {
+			return fmt.Errorf("piles set at setup with a drawn mission card (%v) or a presampled order (%v)", s.missionUp, s.presampled)
+		}
+		return nil
+	}
+	if s.phase == PhaseFill && !s.wagonShown(s.current) {
+		return fmt.Errorf("seat %d fills a wagon that is not face up", s.current)
+	}
+	if s.presampled {
+		return nil
+	}
+	for q := int8(0); q < s.n; q++ {
+		st := &s.seats[q]
+		lo := int(st.top)
+		if st.up {
+			lo = min(lo+1, 4)
+		}
+		if !slices.IsSorted(st.pile[lo:]) {
+			return fmt.Errorf("seat %d's wagons left face down, %v, are not in pack order", q, st.pile[lo:])
+		}
+	}
+	hidden := s.deck[:s.deckLen-s.deckKnown]
+	if s.missionUp && len(hidden) > 0 {
+		hidden = hidden[1:]
+	}
+	if !slices.IsSorted(hidden) {
+		return fmt.Errorf("the mission cards left face down, %v, are not in pack order", hidden)
 	}
 	return nil
 }

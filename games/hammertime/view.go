@@ -28,7 +28,8 @@ type View struct {
 	Tray      TrayView   `json:"tray"`
 	Seats     []SeatView `json:"seats"`
 	// Mission is the face-up mission card's kind ("" when the pile is
-	// empty); DeckSize counts the pile; DeckBottom lists, top to bottom, the
+	// empty, and with drawn piles until chance turns its card up); DeckSize
+	// counts the pile; DeckBottom lists, top to bottom, the
 	// cards put under the pile whose order everyone saw.
 	Mission    string   `json:"mission"`
 	DeckSize   int      `json:"deck_size"`
@@ -139,10 +140,12 @@ type GemView struct {
 
 // SeatView is one player's cards.
 type SeatView struct {
-	Owner      string     `json:"owner"`
-	Wagon      *WagonView `json:"wagon,omitempty"` // the face-up top wagon
+	Owner string `json:"owner"`
+	// Wagon is the face-up top wagon: none when every wagon is full and,
+	// with drawn piles, until chance turns the next one up.
+	Wagon      *WagonView `json:"wagon,omitempty"`
 	FullWagons []string   `json:"full_wagons"`
-	PileLeft   int        `json:"pile_left"` // wagons under the top one
+	PileLeft   int        `json:"pile_left"` // wagons face down (under the top one)
 	Missions   []string   `json:"missions"`  // kinds of the mission cards won
 }
 
@@ -234,7 +237,10 @@ func (s *State) View(p game.Player) any {
 		for i := int8(0); i < st.top; i++ {
 			sv.FullWagons = append(sv.FullWagons, s.pack.Wagons[st.pile[i]].ID)
 		}
-		if st.top < 4 {
+		if st.top < 4 && !s.wagonShown(q) {
+			sv.PileLeft = 4 - int(st.top)
+		}
+		if s.wagonShown(q) {
 			w := &s.pack.Wagons[st.pile[st.top]]
 			wv := &WagonView{ID: w.ID, Slots: w.Slots, Gems: []string{}}
 			for i := range s.gems {
@@ -251,7 +257,7 @@ func (s *State) View(p game.Player) any {
 		v.SeatColors = append(v.SeatColors, sv.Owner)
 		v.SeatSides = append(v.SeatSides, seatSides[s.n][q].String())
 	}
-	if s.deckLen > 0 {
+	if s.missionShown() {
 		v.Mission = s.pack.Missions[s.deck[0]].Kind
 	}
 	for i := s.deckLen - s.deckKnown; i < s.deckLen; i++ {
@@ -294,14 +300,19 @@ func (s *State) InfoKey(p game.Player) string {
 // is a chance node, rolled by whoever plays the state on), the
 // unseen part of the mission pile and of every wagon pile reshuffled, and,
 // when p aims blind or head down, the unseen gems laid out afresh where p
-// cannot see.
+// cannot see. With drawn piles the unseen cards are a set everyone knows;
+// the determinization gives them an order, which it turns up without
+// chance (see [State.presample]), unless a card waits to be turned up at
+// s: then the draws stay chance's.
 func (s *State) Determinize(p game.Player, rng *game.Rand) game.State {
 	d := *s
 	d.rng = game.NewRand(rng.Uint64())
-	if lo, hi := 1, int(d.deckLen-d.deckKnown); hi-lo > 1 {
+	if d.drawn {
+		d.presample(&d.rng)
+	} else if lo, hi := 1, int(d.deckLen-d.deckKnown); hi-lo > 1 {
 		d.rng.Shuffle(hi-lo, func(i, j int) { d.deck[lo+i], d.deck[lo+j] = d.deck[lo+j], d.deck[lo+i] })
 	}
-	for q := int8(0); q < d.n; q++ {
+	for q := int8(0); q < d.n && !d.drawn; q++ {
 		st := &d.seats[q]
 		if lo := int(st.top) + 1; lo < 3 {
 			d.rng.Shuffle(4-lo, func(i, j int) { st.pile[lo+i], st.pile[lo+j] = st.pile[lo+j], st.pile[lo+i] })
@@ -348,6 +359,13 @@ type Snapshot struct {
 	Round     int       `json:"round"`
 	Turns     int       `json:"turns"`
 	Final     bool      `json:"final"`
+	// Drawn piles only (left out with piles set at setup): which seats'
+	// top wagons are face up, whether the mission pile's top card was
+	// drawn, and whether a determinization gave the unseen cards an order.
+	Drawn      bool   `json:"drawn,omitempty"`
+	Up         []bool `json:"up,omitempty"`
+	MissionUp  bool   `json:"mission_up,omitempty"`
+	Presampled bool   `json:"presampled,omitempty"`
 }
 
 // Snapshot returns the whole state for hashing.
@@ -365,6 +383,10 @@ func (s *State) Snapshot() any {
 		sn.Piles = append(sn.Piles, st.pile)
 		sn.Full = append(sn.Full, st.top)
 		sn.Held = append(sn.Held, append([]int8{}, st.held[:st.numHeld]...))
+		if s.drawn {
+			sn.Up = append(sn.Up, st.up)
+		}
 	}
+	sn.Drawn, sn.MissionUp, sn.Presampled = s.drawn, s.missionUp, s.presampled
 	return sn
 }

@@ -249,7 +249,7 @@ func TestViewSeatColorsAndSides(t *testing.T) {
 func TestLastHitSaysDragonAndMission(t *testing.T) {
 	seen := map[string]int{}
 	for seed := uint64(1); seed <= 60 && (seen["dragon"] == 0 || seen["met"] == 0 || seen["unmet"] == 0); seed++ {
-		st, _, err := game.Start(New(), 2, nil, seed)
+		st, _, err := game.Start(New(), 2, setupPiles(nil), seed)
 		if err != nil {
 			t.Fatal(err)
 		}

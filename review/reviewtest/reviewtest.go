@@ -53,7 +53,7 @@ func Check(t testing.TB, g game.Game, rec *game.Record, cfg review.Config) *revi
 	if len(res.Series) != len(rec.Actions)+1 {
 		t.Errorf("series has %d rows; want %d", len(res.Series), len(rec.Actions)+1)
 	}
-	s, _, err := game.Start(g, rec.Players, rec.Options, rec.Seed)
+	s, _, err := game.StartStored(g, rec.Players, rec.Options, rec.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}

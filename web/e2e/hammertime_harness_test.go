@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"strings"
 
 	"minehall/ai"
 	"minehall/game"
@@ -25,17 +26,36 @@ func quickHammerTime() game.Game {
 }
 
 // New starts a game; an expert game starts with the die rolled on eyes
-// closed (chance's first move, played here through the checked path, so a
-// record of the game replays from this New).
+// closed (chance's first roll, played here through the checked path, so a
+// record of the game replays from this New). With drawn piles the cards
+// turned up at setup come first: there New turns up each pile's first
+// card in pack order, the first of chance's outcomes.
 func (g quickHTGame) New(cfg game.Config) (game.State, error) {
 	s, err := g.Game.New(cfg)
 	if err != nil || !cfg.Options.Bool("expert") {
 		return s, err
 	}
+	for s.Actors(nil)[0] == game.Chance && !strings.HasPrefix(s.ActionString(game.Chance, s.Legal(game.Chance, nil)[0]), "roll ") {
+		if err := game.Play(s, game.Chance, s.Legal(game.Chance, nil)[0]); err != nil {
+			return nil, err
+		}
+	}
 	if err := game.Play(s, game.Chance, hammertime.RollAction(hammertime.EyesClosed)); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// htSetupPiles returns opts with Hammer Time's piles set at setup (the
+// rules version of every game made before drawn piles): the fixed
+// positions that the look, shot and golden tests script (their moves, the
+// trays and the images) were made under it and stay the same. Tables the
+// tests create get the new games' drawn piles, whose cards the server's
+// chance turns up.
+func htSetupPiles(opts game.Options) game.Options {
+	out := opts.Clone()
+	out["piles"] = hammertime.PilesSetup
+	return out
 }
 
 // NewBot implements ai.BotMaker: the game's own bot, with its delays

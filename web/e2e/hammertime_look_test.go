@@ -118,7 +118,7 @@ var htSeatFills = map[string]string{
 // color of the page's own.
 func TestHammerTimeSeatsInTheirColors(t *testing.T) {
 	tab := htLobby(t, "colors")
-	s, _, err := game.Start(hammertime.New(), 4, game.Options{"expert": "true"}, 5)
+	s, _, err := game.Start(hammertime.New(), 4, htSetupPiles(game.Options{"expert": "true"}), 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func htDragonThenHit(t *testing.T) (before, dragon, next []byte) {
 	t.Helper()
 	g := hammertime.New()
 	for seed := uint64(1); seed <= 40; seed++ {
-		s, _, err := game.Start(g, 2, nil, seed)
+		s, _, err := game.Start(g, 2, htSetupPiles(nil), seed)
 		if err != nil {
 			t.Fatalf("start: %v", err)
 		}
@@ -230,7 +230,7 @@ func TestHammerTimeDragonOnlyOverItsOwnHit(t *testing.T) {
 // handle).
 func htTurnOf(t *testing.T) (theirs, mine []byte) {
 	t.Helper()
-	s, _, err := game.Start(hammertime.New(), 2, game.Options{"expert": "true"}, 3)
+	s, _, err := game.Start(hammertime.New(), 2, htSetupPiles(game.Options{"expert": "true"}), 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +294,7 @@ func TestHammerTimeDieSaysWhose(t *testing.T) {
 // the slider then moves the meter with it.
 func TestHammerTimeStrengthIsOneValue(t *testing.T) {
 	tab := htLobby(t, "strength")
-	s, _, err := game.Start(hammertime.New(), 2, nil, 9)
+	s, _, err := game.Start(hammertime.New(), 2, htSetupPiles(nil), 9)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,7 @@ func htDragonViews(t testing.TB) (before, after []byte) {
 	t.Helper()
 	g := hammertime.New()
 	for seed := uint64(1); seed <= 40; seed++ {
-		s, _, err := game.Start(g, 2, nil, seed)
+		s, _, err := game.Start(g, 2, htSetupPiles(nil), seed)
 		if err != nil {
 			t.Fatalf("start: %v", err)
 		}
@@ -196,7 +196,7 @@ func TestHammerTimeDragonAndJokers(t *testing.T) {
 // the die's first roll and after chance rolls the handle, as JSON.
 func htExpertViews(t *testing.T) (before, after []byte) {
 	t.Helper()
-	s, _, err := game.Start(hammertime.New(), 2, game.Options{"expert": "true"}, 3)
+	s, _, err := game.Start(hammertime.New(), 2, htSetupPiles(game.Options{"expert": "true"}), 3)
 	if err != nil {
 		t.Fatalf("start: %v", err)
 	}

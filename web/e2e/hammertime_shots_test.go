@@ -228,7 +228,7 @@ func jsonOf(v any) string {
 func htFillPosition(t *testing.T) ([]byte, []string) {
 	t.Helper()
 	for seed := uint64(1); seed <= 30; seed++ {
-		s, _, err := game.Start(hammertime.New(), 2, game.Options{"expert": "true"}, seed)
+		s, _, err := game.Start(hammertime.New(), 2, htSetupPiles(game.Options{"expert": "true"}), seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -261,7 +261,7 @@ func htFillPosition(t *testing.T) ([]byte, []string) {
 // mode, an expert game's filling of the wagon after a fall, the die on the
 // handle and the mission checked.
 func TestHammerTimeShots(t *testing.T) {
-	s, _, err := game.Start(hammertime.New(), 2, nil, 4)
+	s, _, err := game.Start(hammertime.New(), 2, htSetupPiles(nil), 4)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -309,6 +309,14 @@ func TestHammerTimeWholeGameAgainstBot(t *testing.T) {
 	if log := eval[int](t, tab, `document.querySelectorAll('#log li[data-n]').length`); log < hits {
 		t.Errorf("action log: got %d moves; want at least the person's %d hits", log, hits)
 	}
+	// A new table draws its cards as they are turned up: the log starts
+	// with chance turning up each seat's first wagon and the first mission
+	// card, in words.
+	for n, want := range map[int]string{1: "turns up the next wagon: orange", 2: "turns up the next wagon: purple", 3: "turns up mission card"} {
+		if got := htLogMove(t, tab, n); !strings.Contains(got, want) {
+			t.Errorf("the log's move %d says %q; want %q", n, got, want)
+		}
+	}
 
 	// The replay draws the tray and animates each step's move.
 	do(t, tab, 20*time.Second, "open the replay",
@@ -318,10 +326,16 @@ func TestHammerTimeWholeGameAgainstBot(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`#replay-first`)))
 	waitFor(t, tab, 10*time.Second, "the replay at its first position with 90 gems",
 		`document.querySelector('#replay-step').textContent.startsWith('Move 0 ') && document.querySelector('#ht-tray').dataset.gems === '90'`)
+	// Moves 1 to 3 turn the first cards up (nothing moves on the tray);
+	// move 4, the first hit, is animated.
+	do(t, tab, 10*time.Second, "step to the cards turned up by keyboard",
+		chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight))
+	waitFor(t, tab, 10*time.Second, "move 3 in the replay, both first wagons face up",
+		`document.querySelector('#replay-step').textContent.startsWith('Move 3 ') && document.querySelectorAll('.ht-seat .ht-wagon[data-wagon]').length === 2`)
 	before := eval[string](t, tab, `document.querySelector('#ht-tray').dataset.animations`)
 	do(t, tab, 10*time.Second, "step forward by keyboard", chromedp.KeyEvent(kb.ArrowRight))
-	waitFor(t, tab, 20*time.Second, "move 1 animated in the replay",
-		fmt.Sprintf(`document.querySelector('#replay-step').textContent.startsWith('Move 1 ') && document.querySelector('#ht-tray').dataset.animations !== %q`, before))
+	waitFor(t, tab, 20*time.Second, "move 4 animated in the replay",
+		fmt.Sprintf(`document.querySelector('#replay-step').textContent.startsWith('Move 4 ') && document.querySelector('#ht-tray').dataset.animations !== %q`, before))
 }
 
 // TestHammerTimeExpertDie plays a short expert game: the die rolls at the

@@ -1354,7 +1354,7 @@ function updateSeats(mem) {
           h('span', { class: 'ht-count', text: t('ht.fullwagons', { n: full }) })),
         w ? h('div', { class: 'ht-wagon small', 'data-wagon': w.id, role: 'img', 'aria-label': t('ht.topwagon', { n: w.gems.length, m: w.slots.length }) },
           laid.map((x) => h('span', { class: ['ht-slot', `s-${x.color}`], title: t(`ht.color.${x.color}`) },
-            x.item ? gemChip(t, x.item.color) : gemSymbol(x.color, 'slot-sym')))) : h('span', { class: 'muted', text: t('ht.allfull') }),
+            x.item ? gemChip(t, x.item.color) : gemSymbol(x.color, 'slot-sym')))) : h('span', { class: 'muted', text: t(s.pile_left ? 'ht.wagon.facedown' : 'ht.allfull') }),
         h('span', { class: 'ht-pile-left', title: t('ht.pileleft', { n: s.pile_left }) },
           Array.from({ length: s.pile_left }, () => h('span', { class: 'ht-card-back under', 'aria-hidden': 'true' })),
           h('span', { class: 'ht-count', text: t('ht.pileleft', { n: s.pile_left }) })),
@@ -1441,8 +1441,19 @@ export function describe(move, t) {
     case 'push': return SIDES.includes(f[1]) ? t('ht.log.push', { side: side(f[1]) }) : '';
     case 'fill': return f[1] === 'nothing' ? t('ht.log.fillnothing') : t('ht.log.fill', { what: describeFilling(move, t) });
     case 'roll': return f.length === 2 && TECHNIQUES.includes(f[1]) ? t('ht.log.roll', { technique: t(`ht.technique.${f[1]}`) }) : '';
+    case 'reveal': return describeReveal(f[1] || '', t);
   }
   return '';
+}
+
+// describeReveal words chance turning a card face up ("reveal pink-2",
+// "reveal mission-4"): the wagon by its owner's color and number, the
+// mission card by its number.
+function describeReveal(id, t) {
+  const m = /^(.+)-(\d+)$/.exec(id);
+  if (!m) return '';
+  if (m[1] === 'mission') return t('ht.log.reveal.mission', { n: m[2] });
+  return t('ht.log.reveal.wagon', { owner: t(`ht.owner.${m[1]}`), n: m[2] });
 }
 
 // learnTarget is the tutorial page's hook (js/learn.js): for a hit it aims

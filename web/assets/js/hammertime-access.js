@@ -64,7 +64,7 @@ function seatWords(t, view, i, name) {
   const s = view.seats[i];
   const w = s.wagon;
   const gems = w?.gems || [], held = s.missions || [];
-  const wagon = w ? t('hammertime.access.wagon', { slots: (w.slots || []).map((c) => t(`ht.color.${c}`)).join(', '), gems: gems.length ? gems.map((c) => t(`ht.color.${c}`)).join(', ') : '—' }) : t('ht.allfull');
+  const wagon = w ? t('hammertime.access.wagon', { slots: (w.slots || []).map((c) => t(`ht.color.${c}`)).join(', '), gems: gems.length ? gems.map((c) => t(`ht.color.${c}`)).join(', ') : '—' }) : t(s.pile_left ? 'ht.wagon.facedown' : 'ht.allfull');
   const missions = held.length ? held.map((k) => t(`ht.mission.${k}`)).join(', ') : '—';
   return t('hammertime.access.seat', { name, full: (s.full_wagons || []).length, wagon, missions });
 }

@@ -284,7 +284,7 @@ export function lobbyPage(el) {
         h('div', { class: 'field' }, h('label', { for: 'players', text: t('lobby.players') }),
           h('select', { id: 'players', onchange: (e) => { form.players = Number(e.target.value); fitSeats(g); render(); } },
             counts.map((n) => h('option', { value: n, selected: n === form.players, text: String(n) })))),
-        (g.options || []).map((o) => optionField(g, o)),
+        (g.options || []).filter((o) => !o.former).map((o) => optionField(g, o)),
         h('fieldset', {}, h('legend', { text: t('lobby.seats') }), h('ol', { class: 'seat-list' }, form.seats.map((s, i) => seatField(g, s, i))),
           realtime(g) && form.players > 1 ? h('small', { class: 'help', id: 'here-realtime', text: t('pp.realtime') }) : null),
         privateField(g),
