@@ -100,8 +100,8 @@ func TestReusedSpaceKeepsHardChoices(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		slow := &HitBot{Level: botLevels["hard"], rng: game.NewRand(1), slowJudge: true}
-		fast := &HitBot{Level: botLevels["hard"], rng: game.NewRand(1)}
+		slow := &HitBot{Level: botLevels["hard-69"], rng: game.NewRand(1), slowJudge: true}
+		fast := &HitBot{Level: botLevels["hard-69"], rng: game.NewRand(1)}
 		want, err := slow.Act(context.Background(), s, 0)
 		if err != nil {
 			t.Fatal(err)
