@@ -176,7 +176,14 @@ func (b *HitBot) judgedHit(ctx context.Context, s *State, p game.Player) game.Ac
 	final := slices.Clone(alive[:min(len(alive), lv.Finalists)])
 	for round := 0; round < max(1, lv.Refine); round++ {
 		if round > 0 {
-			ranked(final)
+			// The last round's survivors, best first, around the best.
+			cont := lv.Continue * turnValue(final, lv.Continue)
+			slices.SortStableFunc(final, func(x, y hitStats) int {
+				if x.n != y.n {
+					return y.n - x.n
+				}
+				return -cmpFloat(x.value(cont), y.value(cont))
+			})
 			final = final[:min(len(final), lv.Finalists)]
 		}
 		side, pos, str := decodeHit(final[0].a)
