@@ -26,26 +26,28 @@ var (
 // accuracy as 10% of winning chances.
 var JudgeScale = ai.Scale{Name: ai.ScalePoints, Best: 0.25, Good: 0.5, Inaccuracy: 1, Mistake: 2, Unit: 0.1}
 
-// ReviewBudget is 1000 simulated hits a decision (the hard bot simulates
-// about 330 of its 40 candidates): one for each of the 360 hits, then the
-// better half twice as many, and so on.
+// ReviewBudget is 1000 simulated hits a decision (hard before issue 69
+// simulated about 300 of its 40 candidates): one for each of the 360
+// hits, then the better half twice as many, and so on.
 func (g *Game) ReviewBudget() ai.Budget { return ai.Budget{Iterations: 1000} }
 
 // AnalysisBudget is 600 simulated hits a position of the analysis board
-// (about 2.5 s of one core, the best dozen hits sampled 8 to 16 times): a
-// review's 1000 take four seconds.
+// (about 1.7 s of one core, the best dozen hits sampled 8 to 16 times): a
+// review's 1000 take about 2.6 seconds. The board's time cap stops the
+// judge earlier on a busy machine.
 func (g *Game) AnalysisBudget() ai.Budget { return ai.Budget{Iterations: 600} }
 
-// NewJudge returns the review's judge, the hard bot's judgement of hits
-// ([HitBot.judgedHit]) made over every hit instead of its aimed
-// candidates: each hit is simulated on determinizations of the tray from
-// the mover's view (fresh hand noise, hidden piles redrawn; the k-th
-// sample of every hit on the same one), valued by the progress its turn
-// brings (a hit that drops nothing by the rest of the turn, one that wakes
-// the dragon by nothing), and the better hits get more samples by
-// successive halving, within the budget's iterations (simulated hits).
-// A turn or push of the tray is valued as the best hit (it only prepares
-// one); a filling by the progress it makes.
+// NewJudge returns the review's judge, the judgement of hits of hard as
+// it was before issue 69 ([HitBot.judgedHit], [hardBefore69]) made over
+// every hit instead of its aimed candidates: each hit is simulated on
+// determinizations of the tray from the mover's view (fresh hand noise,
+// hidden piles redrawn; the k-th sample of every hit on the same one),
+// valued by the progress its turn brings (a hit that drops nothing by the
+// rest of the turn, one that wakes the dragon by nothing), and the better
+// hits get more samples by successive halving, within the budget's
+// iterations (simulated hits) and its time. A turn or push of the tray is
+// valued as the best hit (it only prepares one); a filling by the progress
+// it makes.
 func (g *Game) NewJudge(seed uint64) (ai.Judge, error) {
 	return &judge{bot: HitBot{Level: botLevel{Judged: 1, Judge: reviewJudge}, rng: game.NewRand(seed)}}, nil
 }
