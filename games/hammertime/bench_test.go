@@ -95,7 +95,8 @@ func BenchmarkHardBotDecision(b *testing.B) {
 // [BenchmarkHardBotDecision] does, on the same trays in the same run: the
 // hard level before issue 69 as it first was (slow: a space built for
 // every simulation, the paths recorded), the same search in one reused
-// space (hard-69, the level's name in sim), hard as it is, and expert. It
+// space (hard-69, as [BenchmarkHardAgainstBefore69] names it), hard as it
+// is, and expert. It
 // reports the CPU time of a decision and the simulated hits it took.
 func BenchmarkHardJudge(b *testing.B) {
 	for _, c := range []struct {
@@ -106,7 +107,11 @@ func BenchmarkHardJudge(b *testing.B) {
 			var cpu time.Duration
 			sims := 0
 			for i := 0; i < b.N; i++ {
-				bot := &HitBot{Level: botLevels[c.level], rng: game.NewRand(1), slowJudge: c.slow}
+				lv := botLevels[c.level]
+				if c.level == "hard-69" {
+					lv = before69
+				}
+				bot := &HitBot{Level: lv, rng: game.NewRand(1), slowJudge: c.slow}
 				s, _, err := game.Start(New(), 2, nil, uint64(7+i%8))
 				if err != nil {
 					b.Fatal(err)

@@ -6,6 +6,8 @@ import (
 	"os"
 	"testing"
 
+	"minehall/ai"
+	"minehall/game"
 	"minehall/sim"
 )
 
@@ -20,6 +22,13 @@ var (
 type before69Game struct{ *Game }
 
 func (g before69Game) BotNames() []string { return append(g.Game.BotNames(), "hard-69") }
+
+func (g before69Game) NewBot(name string, seed uint64) (ai.Bot, error) {
+	if name == "hard-69" {
+		return &HitBot{Level: before69, rng: game.NewRand(seed)}, nil
+	}
+	return g.Game.NewBot(name, seed)
+}
 
 // BenchmarkHardAgainstBefore69 plays hard against hard as it was before
 // issue 69 (hard-69) with sim's own runner, two players, seats alternated,
