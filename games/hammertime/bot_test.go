@@ -92,8 +92,8 @@ func TestEasyBotBeatsRandom(t *testing.T) {
 // in what the seat to hit cannot see: it aims with its eyes closed (the
 // expert variant's die), and the gems lie elsewhere on the tray and the
 // hand's noise to come is another. The same seeded bot must choose the
-// same action in both. Expert plays its search on a smaller budget
-// ([smallExpert]): what it reads does not depend on the budget.
+// same action in both. The judging levels search on smaller budgets
+// ([smallLevel]): what they read does not depend on the budget.
 func TestBotsDoNotReadHiddenState(t *testing.T) {
 	g := New().(*Game)
 	s := newTestState(t, 2, game.Options{"expert": "true"})
@@ -115,8 +115,8 @@ func TestBotsDoNotReadHiddenState(t *testing.T) {
 	for _, name := range g.BotNames() {
 		b1, _ := g.NewBot(name, 5)
 		b2, _ := g.NewBot(name, 5)
-		if name == "expert" {
-			b1, b2 = smallExpert(5), smallExpert(5)
+		if _, judges := botLevels[name]; judges && botLevels[name].Judged > 0 {
+			b1, b2 = smallLevel(name, 5), smallLevel(name, 5)
 		}
 		d1, err1 := b1.Act(context.Background(), s, 0)
 		d2, err2 := b2.Act(context.Background(), other, 0)
@@ -139,25 +139,26 @@ func mustHash(t *testing.T, s *State) string {
 	return h
 }
 
-// smallExpert is expert's search (two refinements around the best, its
-// eight neighbours) on a budget of about 50 simulated hits instead of
-// about 400, which the race detector makes too slow for tests.
-func smallExpert(seed uint64) *HitBot {
-	lv := botLevels["expert"]
-	lv.Judge.Candidates, lv.Judge.Screen, lv.Judge.Samples, lv.Judge.RefineFirst = 12, 2, 4, 2
+// smallLevel is the level's bot with its search (expert's two
+// refinements around the best with its eight neighbours, hard's and
+// medium's one) on a budget of a few dozen simulated hits, for tests that
+// the race detector would make too slow at the full budgets.
+func smallLevel(name string, seed uint64) *HitBot {
+	lv := botLevels[name]
+	lv.Judge.Candidates, lv.Judge.Screen, lv.Judge.Samples, lv.Judge.RefineFirst = 8, 2, 4, 2
 	return &HitBot{Level: lv, rng: game.NewRand(seed)}
 }
 
 // TestExpertIsDeterministic: expert's search has a fixed budget of
 // simulated hits in NewBot, so the same seed chooses the same hit from the
 // same position, and the state shown is left alone (on the smaller budget
-// of [smallExpert]).
+// of [smallLevel]).
 func TestExpertIsDeterministic(t *testing.T) {
 	s := newTestState(t, 2, nil)
 	before := mustHash(t, s)
 	var got [2]game.Action
 	for i := range got {
-		bot := smallExpert(5)
+		bot := smallLevel("expert", 5)
 		d, err := bot.Act(context.Background(), s, 0)
 		if err != nil {
 			t.Fatal(err)
