@@ -10,7 +10,8 @@ import (
 
 // judgeLevel sets the search of a judging bot (see [HitBot.judgedHit]).
 // Candidates distinct hits are screened: each is simulated once, then the
-// best 1/Cut of them twice as often, and so on (successive halving, Cut 2)
+// best 1/Cut of them twice as often, and so on (successive halving when
+// Cut is 2)
 // until Finalists are left or each has Screen samples. Refine rounds of
 // refinement follow, each around the best hit so far: the finalists and
 // the best hit's Neighbours (steps of aim and strength) are simulated
@@ -123,7 +124,7 @@ func (b *HitBot) judgedHit(ctx context.Context, s *State, p game.Player) game.Ac
 		seeds[k] = b.rng.Uint64()
 	}
 	// One space serves every simulation of the decision; the judge as
-	// it was (Slow) builds one per simulation.
+	// it was (slowJudge) builds one per simulation.
 	var sim *simulation
 	if !b.slowJudge {
 		sim = newReusedSimulation(s.pack)
