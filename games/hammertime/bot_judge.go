@@ -11,9 +11,8 @@ import (
 // judgeLevel sets the search of a judging bot (see [HitBot.judgedHit]).
 // Candidates distinct hits are screened: each is simulated once, then the
 // best 1/Cut of them twice as often, and so on (successive halving when
-// Cut is 2)
-// until Finalists are left or each has Screen samples. Refine rounds of
-// refinement follow, each around the best hit so far: the finalists and
+// Cut is 2) until Finalists are left or each has Screen samples. Refine
+// rounds of refinement follow, each around the best hit so far: the finalists and
 // the best hit's Neighbours (steps of aim and strength) are simulated
 // RefineFirst times each, then the better half twice as often, and so on
 // until Finalists are left with Samples each (RefineFirst equal to Samples:
