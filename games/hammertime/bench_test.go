@@ -91,22 +91,27 @@ func BenchmarkHardBotDecision(b *testing.B) {
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }
 
-// BenchmarkHardJudge measures the hard bot's decision, as
-// [BenchmarkHardBotDecision] does, with the judge as it was (slow: a
-// space built for every simulation, the paths recorded) and as the bot
-// plays (fast: one reused space, no paths), on the same trays in the same
-// run. It reports
-// the CPU time of a decision.
+// BenchmarkHardJudge measures a judging bot's decision, as
+// [BenchmarkHardBotDecision] does, on the same trays in the same run: the
+// hard level before issue 69 as it first was (slow: a space built for
+// every simulation, the paths recorded), the same search in one reused
+// space (hard-69, as [BenchmarkHardAgainstBefore69] names it), hard as it
+// is, and expert. It
+// reports the CPU time of a decision and the simulated hits it took.
 func BenchmarkHardJudge(b *testing.B) {
-	for _, slow := range []bool{true, false} {
-		name := "fast"
-		if slow {
-			name = "slow"
-		}
-		b.Run(name, func(b *testing.B) {
+	for _, c := range []struct {
+		name, level string
+		slow        bool
+	}{{"slow", "hard-69", true}, {"hard-69", "hard-69", false}, {"hard", "hard", false}, {"expert", "expert", false}} {
+		b.Run(c.name, func(b *testing.B) {
 			var cpu time.Duration
+			sims := 0
 			for i := 0; i < b.N; i++ {
-				bot := &HitBot{Level: botLevels["hard"], rng: game.NewRand(1), slowJudge: slow}
+				lv := botLevels[c.level]
+				if c.level == "hard-69" {
+					lv = before69
+				}
+				bot := &HitBot{Level: lv, rng: game.NewRand(1), slowJudge: c.slow}
 				s, _, err := game.Start(New(), 2, nil, uint64(7+i%8))
 				if err != nil {
 					b.Fatal(err)
@@ -116,8 +121,10 @@ func BenchmarkHardJudge(b *testing.B) {
 					b.Fatal(err)
 				}
 				cpu += processCPU() - c0
+				sims += bot.simulated
 			}
 			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(sims)/float64(b.N), "sims/op")
 		})
 	}
 }

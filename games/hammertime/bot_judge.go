@@ -8,23 +8,45 @@ import (
 	"minehall/game"
 )
 
-// judgeLevel sets the search of a judging bot (see [HitBot.judgedHit]):
-// Candidates distinct hits are tried once each, then the better half of
-// them twice as often, and so on (successive halving) until Finalists are
-// left or each has Screen samples; the finalists and the best one's
-// neighbours are then simulated Samples times each. Continue discounts the value of the
-// rest of the turn after a hit that drops nothing, Threat weighs the gems a
-// hit leaves near the edges for the next player, and Edge is how close to
-// an edge (cm) such a gem lies.
+// judgeLevel sets the search of a judging bot (see [HitBot.judgedHit]).
+// Candidates distinct hits are screened: each is simulated once, then the
+// best 1/Cut of them twice as often, and so on (successive halving when
+// Cut is 2) until Finalists are left or each has Screen samples. Refine
+// rounds of refinement follow, each around the best hit so far: the finalists and
+// the best hit's Neighbours (steps of aim and strength) are simulated
+// RefineFirst times each, then the better half twice as often, and so on
+// until Finalists are left with Samples each (RefineFirst equal to Samples:
+// every hit of the round gets Samples). Continue discounts the value of
+// the rest of the turn after a hit that drops nothing, Threat weighs the
+// gems a hit leaves near the edges for the next player, and Edge is how
+// close to an edge (cm) such a gem lies. StopEarly ends each simulation
+// as soon as its outcome for the judgement is decided
+// ([simulation.decided]) instead of when every gem rests.
 type judgeLevel struct {
-	Candidates int
-	Screen     int
-	Samples    int
-	Finalists  int
-	Continue   float64
-	Threat     float64
-	Edge       float64
+	Candidates  int
+	Screen      int
+	Cut         int
+	Samples     int
+	RefineFirst int
+	Finalists   int
+	Refine      int
+	Neighbours  [][2]int // steps of (aim, strength) around the best hit
+	StopEarly   bool     // end each simulation once its outcome is decided
+	Continue    float64
+	Threat      float64
+	Edge        float64
 }
+
+// oldNeighbours are the refinement's neighbours of the levels before issue
+// 69: strength ±1 and ±2, aim ±1.
+var oldNeighbours = [][2]int{{0, -2}, {0, -1}, {0, 1}, {0, 2}, {-1, 0}, {1, 0}}
+
+// nearNeighbours are strength ±1 and aim ±1.
+var nearNeighbours = [][2]int{{0, -1}, {0, 1}, {-1, 0}, {1, 0}}
+
+// ringNeighbours are the eight hits one step of aim or strength or both
+// away.
+var ringNeighbours = [][2]int{{0, -1}, {0, 1}, {-1, 0}, {1, 0}, {-1, -1}, {-1, 1}, {1, -1}, {1, 1}}
 
 // hitStats gathers a candidate hit's simulated outcomes: how many samples,
 // how many dropped nothing (the player hits again), and the summed value of
@@ -69,15 +91,15 @@ func turnValue(hs []hitStats, disc float64) float64 {
 
 // judgedHit chooses p's hit in s: distinct candidate hits aimed at the
 // gems p's wagon wants ([HitBot.aimedCandidate]) are screened by
-// successive halving, then the finalists and the best one's neighbours
-// are simulated Samples times each. Each sampled outcome is valued by
-// [HitBot.judgeOutcome], a hit that drops nothing by the value of the rest
-// of the turn ([turnValue]). Every sample is simulated on a determinization
-// of s for p (the k-th sample of every candidate on the same one), so the
-// hand's noise, the hidden piles and any gem out of p's sight are drawn
-// from p's view and nothing p cannot see is used; the choice depends only
-// on s and the bot's generator. When ctx is done it returns the best hit
-// found so far.
+// successive halving, then refined around the best (see [judgeLevel]).
+// Each sampled outcome is valued by [HitBot.judgeOutcome], a hit that
+// drops nothing by the value of the rest of the turn ([turnValue]). Every
+// sample is simulated on a determinization of s for p (the k-th sample of
+// every candidate on the same one), so the hand's noise, the hidden piles
+// and any gem out of p's sight are drawn from p's view and nothing p
+// cannot see is used; the choice depends only on s and the bot's
+// generator. All simulations run in one reused space. When ctx is done it
+// returns the best hit found so far.
 func (b *HitBot) judgedHit(ctx context.Context, s *State, p game.Player) game.Action {
 	lv := b.Level.Judge
 	view := s.Determinize(p, &b.rng).(*State)
@@ -105,6 +127,9 @@ func (b *HitBot) judgedHit(ctx context.Context, s *State, p game.Player) game.Ac
 	var sim *simulation
 	if !b.slowJudge {
 		sim = newReusedSimulation(s.pack)
+		if lv.StopEarly {
+			sim.band = max(lv.Edge, decidedMargin)
+		}
 	}
 	sample := func(h *hitStats, upTo int) bool {
 		for h.n < upTo && h.n < lv.Samples {
@@ -112,6 +137,7 @@ func (b *HitBot) judgedHit(ctx context.Context, s *State, p game.Player) game.Ac
 			d := s.Determinize(p, &r).(*State)
 			d.applyJudgedHit(h.a, sim)
 			h.n++
+			b.simulated++
 			if v, fell := b.judgeOutcome(d, p, base); fell {
 				h.gain += v
 			} else {
@@ -126,8 +152,9 @@ func (b *HitBot) judgedHit(ctx context.Context, s *State, p game.Player) game.Ac
 			return -cmpFloat(x.value(cont), y.value(cont))
 		})
 	}
-	// Successive halving: every candidate once, then the better half twice,
-	// and so on, until Finalists are left with Screen samples each.
+	cut := max(2, lv.Cut)
+	// Successive halving: every candidate once, then the better part
+	// twice, and so on, until Finalists are left or each has Screen samples.
 	alive := hs
 	for per := 1; ; per *= 2 {
 		for i := range alive {
@@ -139,32 +166,59 @@ func (b *HitBot) judgedHit(ctx context.Context, s *State, p game.Player) game.Ac
 		if len(alive) <= lv.Finalists || per >= lv.Screen {
 			break
 		}
-		alive = alive[:max(lv.Finalists, len(alive)/2)]
+		alive = alive[:max(lv.Finalists, len(alive)/cut)]
 	}
 	// Refinement: the best hit's neighbours (a little softer or harder,
-	// a point to either side) and the finalists, Samples times each: the
-	// outcome changes smoothly with strength and aim, and the common
-	// samples tell close hits apart.
+	// a point to either side) and the finalists: the outcome changes
+	// smoothly with strength and aim, and the common samples tell close
+	// hits apart. Each round halves them from RefineFirst samples to
+	// Samples.
 	final := slices.Clone(alive[:min(len(alive), lv.Finalists)])
-	side, pos, str := decodeHit(final[0].a)
-	for _, dd := range [][2]int{{0, -2}, {0, -1}, {0, 1}, {0, 2}, {-1, 0}, {1, 0}} {
-		np, ns := pos+dd[0], str+dd[1]
-		if np < 1 || np > HitPositions || ns < 1 || ns > HitStrengths {
-			continue
+	for round := 0; round < max(1, lv.Refine); round++ {
+		if round > 0 {
+			// The last round's survivors, best first, around the best.
+			cont := lv.Continue * turnValue(final, lv.Continue)
+			slices.SortStableFunc(final, func(x, y hitStats) int {
+				if x.n != y.n {
+					return y.n - x.n
+				}
+				return -cmpFloat(x.value(cont), y.value(cont))
+			})
+			final = final[:min(len(final), lv.Finalists)]
 		}
-		a := HitAction(side, np, ns)
-		if slices.ContainsFunc(final, func(h hitStats) bool { return h.a == a }) {
-			continue
+		side, pos, str := decodeHit(final[0].a)
+		for _, dd := range lv.Neighbours {
+			np, ns := pos+dd[0], str+dd[1]
+			if np < 1 || np > HitPositions || ns < 1 || ns > HitStrengths {
+				continue
+			}
+			a := HitAction(side, np, ns)
+			if slices.ContainsFunc(final, func(h hitStats) bool { return h.a == a }) {
+				continue
+			}
+			h := hitStats{a: a}
+			if i := slices.IndexFunc(hs, func(h hitStats) bool { return h.a == a }); i >= 0 {
+				h = hs[i]
+			}
+			final = append(final, h)
 		}
-		h := hitStats{a: a}
-		if i := slices.IndexFunc(hs, func(h hitStats) bool { return h.a == a }); i >= 0 {
-			h = hs[i]
+		racing := final
+		for per := min(lv.RefineFirst, lv.Samples); ; per = min(lv.Samples, 2*per) {
+			for i := range racing {
+				if !sample(&racing[i], per) {
+					return bestHit(append(final, hs...), lv.Continue)
+				}
+			}
+			if per >= lv.Samples || len(racing) <= lv.Finalists {
+				break
+			}
+			ranked(racing)
+			racing = racing[:max(lv.Finalists, len(racing)/2)]
 		}
-		final = append(final, h)
-	}
-	for i := range final {
-		if !sample(&final[i], lv.Samples) {
-			return bestHit(append(final, hs...), lv.Continue)
+		for i := range racing {
+			if !sample(&racing[i], lv.Samples) {
+				return bestHit(append(final, hs...), lv.Continue)
+			}
 		}
 	}
 	return bestHit(final, lv.Continue)

@@ -87,3 +87,88 @@ func TestEasyBotBeatsRandom(t *testing.T) {
 		t.Errorf("progress over 8 hits: easy bot %.1f, random %.1f; want the easy bot ahead", easy, random)
 	}
 }
+
+// TestBotsDoNotReadHiddenState gives every bot two states that differ only
+// in what the seat to hit cannot see: it aims with its eyes closed (the
+// expert variant's die), and the gems lie elsewhere on the tray and the
+// hand's noise to come is another. The same seeded bot must choose the
+// same action in both. The judging levels search on smaller budgets
+// ([smallLevel]): what they read does not depend on the budget.
+func TestBotsDoNotReadHiddenState(t *testing.T) {
+	g := New().(*Game)
+	s := newTestState(t, 2, game.Options{"expert": "true"})
+	mustRoll(t, s, EyesClosed)
+	other := s.Clone().(*State)
+	other.rng = game.NewRand(99)
+	for i := 0; i < NumGems/2; i++ {
+		j := NumGems - 1 - i
+		other.gems[i].X, other.gems[j].X = other.gems[j].X, other.gems[i].X
+		other.gems[i].Y, other.gems[j].Y = other.gems[j].Y, other.gems[i].Y
+	}
+	mustInvariants(t, other)
+	if s.InfoKey(0) != other.InfoKey(0) {
+		t.Fatalf("the states differ for seat 0")
+	}
+	if mustHash(t, s) == mustHash(t, other) {
+		t.Fatalf("the states do not differ")
+	}
+	for _, name := range g.BotNames() {
+		b1, _ := g.NewBot(name, 5)
+		b2, _ := g.NewBot(name, 5)
+		if _, judges := botLevels[name]; judges && botLevels[name].Judged > 0 {
+			b1, b2 = smallLevel(name, 5), smallLevel(name, 5)
+		}
+		d1, err1 := b1.Act(context.Background(), s, 0)
+		d2, err2 := b2.Act(context.Background(), other, 0)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if d1.Action != d2.Action {
+			t.Errorf("%s chose %s and %s in states that differ only in what seat 0 cannot see", name,
+				s.ActionString(0, d1.Action), s.ActionString(0, d2.Action))
+		}
+	}
+}
+
+func mustHash(t *testing.T, s *State) string {
+	t.Helper()
+	h, err := game.Hash(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// smallLevel is the level's bot with its search (expert's two
+// refinements around the best with its eight neighbours, hard's and
+// medium's one) on a budget of a few dozen simulated hits, for tests that
+// the race detector would make too slow at the full budgets.
+func smallLevel(name string, seed uint64) *HitBot {
+	lv := botLevels[name]
+	lv.Judge.Candidates, lv.Judge.Screen, lv.Judge.Samples, lv.Judge.RefineFirst = 8, 2, 4, 2
+	return &HitBot{Level: lv, rng: game.NewRand(seed)}
+}
+
+// TestExpertIsDeterministic: expert's search has a fixed budget of
+// simulated hits in NewBot, so the same seed chooses the same hit from the
+// same position, and the state shown is left alone (on the smaller budget
+// of [smallLevel]).
+func TestExpertIsDeterministic(t *testing.T) {
+	s := newTestState(t, 2, nil)
+	before := mustHash(t, s)
+	var got [2]game.Action
+	for i := range got {
+		bot := smallLevel("expert", 5)
+		d, err := bot.Act(context.Background(), s, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[i] = d.Action
+	}
+	if got[0] != got[1] {
+		t.Errorf("seed 5 chose %s, then %s", s.ActionString(0, got[0]), s.ActionString(0, got[1]))
+	}
+	if after := mustHash(t, s); after != before {
+		t.Errorf("expert changed the state it was shown")
+	}
+}

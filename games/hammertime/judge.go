@@ -3,8 +3,10 @@ package hammertime
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"minehall/ai"
 	"minehall/game"
@@ -24,29 +26,39 @@ var (
 // accuracy as 10% of winning chances.
 var JudgeScale = ai.Scale{Name: ai.ScalePoints, Best: 0.25, Good: 0.5, Inaccuracy: 1, Mistake: 2, Unit: 0.1}
 
-// ReviewBudget is 1000 simulated hits a decision (the hard bot simulates
-// about 330 of its 40 candidates): one for each of the 360 hits, then the
-// better half twice as many, and so on.
+// ReviewBudget is 1000 simulated hits a decision (hard before issue 69
+// simulated about 300 of its 40 candidates): one for each of the 360
+// hits, then the better half twice as many, and so on.
 func (g *Game) ReviewBudget() ai.Budget { return ai.Budget{Iterations: 1000} }
 
 // AnalysisBudget is 600 simulated hits a position of the analysis board
-// (about 2.5 s of one core, the best dozen hits sampled 8 to 16 times): a
-// review's 1000 take four seconds.
+// (about 1.7 s of one core, the best dozen hits sampled 8 to 16 times): a
+// review's 1000 take about 2.6 seconds. The board's time cap stops the
+// judge earlier on a busy machine.
 func (g *Game) AnalysisBudget() ai.Budget { return ai.Budget{Iterations: 600} }
 
-// NewJudge returns the review's judge, the hard bot's judgement of hits
-// ([HitBot.judgedHit]) made over every hit instead of its aimed
-// candidates: each hit is simulated on determinizations of the tray from
-// the mover's view (fresh hand noise, hidden piles redrawn; the k-th
-// sample of every hit on the same one), valued by the progress its turn
-// brings (a hit that drops nothing by the rest of the turn, one that wakes
-// the dragon by nothing), and the better hits get more samples by
-// successive halving, within the budget's iterations (simulated hits).
-// A turn or push of the tray is valued as the best hit (it only prepares
-// one); a filling by the progress it makes.
+// NewJudge returns the review's judge, the judgement of hits of hard as
+// it was before issue 69 ([HitBot.judgedHit], [hardBefore69]) made over
+// every hit instead of its aimed candidates: each hit is simulated on
+// determinizations of the tray from the mover's view (fresh hand noise,
+// hidden piles redrawn; the k-th sample of every hit on the same one),
+// valued by the progress its turn brings (a hit that drops nothing by the
+// rest of the turn, one that wakes the dragon by nothing), and the better
+// hits get more samples by successive halving, within the budget's
+// iterations (simulated hits) and its time. A turn or push of the tray is
+// valued as the best hit (it only prepares one); a filling by the progress
+// it makes.
 func (g *Game) NewJudge(seed uint64) (ai.Judge, error) {
-	return &judge{bot: HitBot{Level: botLevels["hard"], rng: game.NewRand(seed)}}, nil
+	return &judge{bot: HitBot{Level: botLevel{Judged: 1, Judge: reviewJudge}, rng: game.NewRand(seed)}}, nil
 }
+
+// reviewJudge is the review's search: hard's before issue 69
+// ([hardBefore69]), its simulations ended once their outcome is decided.
+var reviewJudge = func() judgeLevel {
+	lv := hardBefore69
+	lv.StopEarly = true
+	return lv
+}()
 
 type judge struct{ bot HitBot }
 
@@ -86,10 +98,25 @@ func (j *judge) Evaluate(ctx context.Context, gs game.State, p game.Player, budg
 		}
 	}
 	cont := lv.Continue * turnValue(top, lv.Continue)
+	// A hit the deadline left unsampled is valued as the average sampled
+	// hit: nothing is known of it.
+	sum, sampled := 0.0, 0
+	for i := range hs {
+		if hs[i].n > 0 {
+			sum += hs[i].value(cont)
+			sampled++
+		}
+	}
 	out := ai.Judgement{Scale: JudgeScale}
 	for _, h := range hs {
-		mv := ai.MoveValue{Action: h.a, Move: s.ActionString(p, h.a), Value: h.value(cont), Visits: h.n}
-		mv.Reason = hitReason(mv, h)
+		mv := ai.MoveValue{Action: h.a, Move: s.ActionString(p, h.a), Visits: h.n}
+		if h.n > 0 {
+			mv.Value = h.value(cont)
+			mv.Reason = hitReason(mv, h)
+		} else {
+			mv.Value = sum / float64(sampled)
+			mv.Reason = unsampledReason(mv)
+		}
 		out.Moves = append(out.Moves, mv)
 	}
 	slices.SortStableFunc(out.Moves, func(x, y ai.MoveValue) int {
@@ -111,13 +138,21 @@ func (j *judge) Evaluate(ctx context.Context, gs game.State, p game.Player, budg
 
 // hits samples every legal hit within the budget: each hit an even share
 // of half the budget (at least once), then, by successive halving, the
-// better half twice as many samples, until the hard bot's finalists have
-// its samples or the budget is spent.
+// better half twice as many samples, until the review's finalists have
+// its samples or the budget's iterations are spent. The simulations run
+// in one reused space and end once their outcome is decided. When the
+// budget's time or ctx's deadline passes, checked between simulations, it
+// stops and returns the samples so far (at least one, so that some hit is
+// valued); when ctx is cancelled otherwise it returns ctx's error.
 func (j *judge) hits(ctx context.Context, s *State, p game.Player, legal []game.Action, budget ai.Budget) ([]judgeStats, error) {
 	lv := j.bot.Level.Judge
 	total := budget.Iterations
 	if total <= 0 {
 		total = 1000
+	}
+	var deadline time.Time
+	if budget.Time > 0 {
+		deadline = time.Now().Add(budget.Time)
 	}
 	var hs []judgeStats
 	for _, a := range legal {
@@ -129,16 +164,26 @@ func (j *judge) hits(ctx context.Context, s *State, p game.Player, legal []game.
 	for k := range seeds {
 		seeds[k] = j.bot.rng.Uint64()
 	}
+	sim := newReusedSimulation(s.pack)
+	sim.band = max(lv.Edge, decidedMargin)
 	base := progress(s, p)
 	used := 0
+	errStop := errors.New("the judge's time is up")
 	sample := func(h *judgeStats, upTo int) error {
 		for h.n < upTo && h.n < lv.Samples {
-			if err := ctx.Err(); err != nil {
-				return err
+			if used > 0 {
+				if err := ctx.Err(); errors.Is(err, context.DeadlineExceeded) {
+					return errStop
+				} else if err != nil {
+					return err
+				}
+				if !deadline.IsZero() && time.Now().After(deadline) {
+					return errStop
+				}
 			}
 			r := game.NewRand(seeds[h.n])
 			d := s.Determinize(p, &r).(*State)
-			d.Apply(p, h.a)
+			d.applyJudgedHit(h.a, sim)
 			h.n++
 			used++
 			if d.last != nil && d.last.Dragon {
@@ -159,7 +204,9 @@ func (j *judge) hits(ctx context.Context, s *State, p game.Player, legal []game.
 	}
 	for {
 		for _, h := range alive {
-			if err := sample(h, per); err != nil {
+			if err := sample(h, per); errors.Is(err, errStop) {
+				return hs, nil
+			} else if err != nil {
 				return nil, err
 			}
 		}
@@ -200,6 +247,12 @@ var (
 		"fr": "%s apporte en moyenne %s gemme(s) à vos wagonnets, moins ce qu’il laisse près d’un bord au joueur suivant (%d coups simulés, le dragon s’est réveillé dans %d).",
 		"nl": "%s levert je wagentjes gemiddeld %s edelsteen/edelstenen op, min wat er bij een rand blijft liggen voor de volgende speler (%d gesimuleerde slagen, de draak werd %d keer wakker).",
 	}
+	unsampledWords = map[string]string{
+		"en": "%s was not simulated before the time ran out; it is valued as the average simulated hit, %s.",
+		"de": "%s wurde nicht simuliert, bevor die Zeit ablief; er zählt wie der durchschnittliche simulierte Schlag, %s.",
+		"fr": "%s n’a pas été simulé avant la fin du temps ; il vaut le coup simulé moyen, %s.",
+		"nl": "%s is niet gesimuleerd voordat de tijd om was; hij telt als de gemiddelde gesimuleerde slag, %s.",
+	}
 	trayWords = map[string]string{
 		"en": "%s only prepares a hit; it is worth the best hit, %s.",
 		"de": "%s bereitet nur einen Schlag vor; er ist so viel wert wie der beste Schlag, %s.",
@@ -218,6 +271,14 @@ func hitReason(mv ai.MoveValue, h judgeStats) map[string]string {
 	out := map[string]string{}
 	for _, lang := range game.Languages {
 		out[lang] = fmt.Sprintf(hitWords[lang], mv.Move, ai.Decimal(mv.Value, lang), h.n, h.dragons)
+	}
+	return out
+}
+
+func unsampledReason(mv ai.MoveValue) map[string]string {
+	out := map[string]string{}
+	for _, lang := range game.Languages {
+		out[lang] = fmt.Sprintf(unsampledWords[lang], mv.Move, ai.Decimal(mv.Value, lang))
 	}
 	return out
 }

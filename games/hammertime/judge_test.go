@@ -1,7 +1,10 @@
 package hammertime
 
 import (
+	"context"
+	"math"
 	"testing"
+	"time"
 
 	"minehall/ai"
 	"minehall/game"
@@ -39,5 +42,67 @@ func TestJudgeReviewsABotGame(t *testing.T) {
 		if m.BestValue < m.Value-1e-9 && m.Loss != 0 {
 			t.Errorf("move %d: the best %v is below the played %v with a loss %v", m.N, m.BestValue, m.Value, m.Loss)
 		}
+	}
+}
+
+// TestJudgeStopsAtItsDeadline asks the judge for far more simulated hits
+// than it could simulate in the time given, once with a time budget and
+// once with a context's deadline: it stops at the deadline (checked
+// between simulations) and answers with every legal action, valued, best
+// first. The bound on its answer is generous (the budget's hits alone
+// would take minutes), so that a loaded machine does not fail it.
+func TestJudgeStopsAtItsDeadline(t *testing.T) {
+	const tooLong = 20 * time.Second
+	s := newTestState(t, 2, nil)
+	legal := s.Legal(0, nil)
+	for _, tt := range []struct {
+		name    string
+		budget  ai.Budget
+		timeout time.Duration
+	}{
+		{"BudgetTime", ai.Budget{Iterations: 1_000_000, Time: 100 * time.Millisecond}, 0},
+		{"ContextDeadline", ai.Budget{Iterations: 1_000_000}, 100 * time.Millisecond},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			j, err := New().(*Game).NewJudge(1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			if tt.timeout > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, tt.timeout)
+				defer cancel()
+			}
+			start := time.Now()
+			res, err := j.Evaluate(ctx, s, 0, tt.budget)
+			if took := time.Since(start); took > tooLong {
+				t.Errorf("the judge answered after %v; want soon after its deadline (at most %v)", took, tooLong)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Moves) != len(legal) {
+				t.Fatalf("%d moves valued; want all %d legal", len(res.Moves), len(legal))
+			}
+			sampled := 0
+			for i, m := range res.Moves {
+				if math.IsNaN(m.Value) || math.IsInf(m.Value, 0) {
+					t.Errorf("%s valued %v; want a number", m.Move, m.Value)
+				}
+				if m.Visits > 0 {
+					sampled++
+				}
+				if i > 0 && m.Visits > res.Moves[i-1].Visits {
+					t.Errorf("%s (%d samples) ranked below %s (%d)", m.Move, m.Visits, res.Moves[i-1].Move, res.Moves[i-1].Visits)
+				}
+				if m.Reason["en"] == "" {
+					t.Errorf("%s has no reason", m.Move)
+				}
+			}
+			if sampled == 0 || sampled >= numHits {
+				t.Errorf("%d of %d hits simulated; want some, not all, in the time", sampled, numHits)
+			}
+		})
 	}
 }

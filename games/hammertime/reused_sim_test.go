@@ -89,8 +89,9 @@ func TestReusedSimulationAgrees(t *testing.T) {
 	}
 }
 
-// TestReusedSpaceKeepsHardChoices plays the hard bot's first hit of two
-// 2-player games with the judge as it was (a space built for every
+// TestReusedSpaceKeepsHardChoices plays the first hit of two
+// 2-player games of hard as it was before issue 69 ([before69]) with the
+// judge as it was (a space built for every
 // simulation) and as it is (one reused space): it chooses the same hit.
 // (Over the first hits of eight such games, seeds 7 to 14, all eight agree;
 // docs/benchmarks.md.)
@@ -100,8 +101,8 @@ func TestReusedSpaceKeepsHardChoices(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		slow := &HitBot{Level: botLevels["hard"], rng: game.NewRand(1), slowJudge: true}
-		fast := &HitBot{Level: botLevels["hard"], rng: game.NewRand(1)}
+		slow := &HitBot{Level: before69, rng: game.NewRand(1), slowJudge: true}
+		fast := &HitBot{Level: before69, rng: game.NewRand(1)}
 		want, err := slow.Act(context.Background(), s, 0)
 		if err != nil {
 			t.Fatal(err)

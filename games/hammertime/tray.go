@@ -42,6 +42,7 @@ const (
 	returnMargin  = 4.0    // cm from the edges where returned gems are not put
 	setupMargin   = 3.0    // cm from the edges kept free when the gems are poured out
 	returnSpacing = 2.05   // minimum center distance of a returned gem to others
+	gemMass       = 1.0    // every gem's mass (units of the solver's own)
 )
 
 // TrayMotion is how the tray itself moves during a simulation, in the tray's
@@ -124,6 +125,11 @@ type simulation struct {
 	halfW   float64
 	halfD   float64
 	decel   float64 // friction deceleration on the tray, cm/s²
+	// band, when positive, ends a run as soon as its outcome is decided
+	// for a judge: no gem can still fall, nor cross the line band cm inside
+	// the edges (see [simulation.decided]). Play leaves it 0: its runs go
+	// on until every gem rests.
+	band float64
 }
 
 // gemVerts returns the gem outline: an elongated hexagon along its x axis.
@@ -263,7 +269,7 @@ func (s *simulation) run(gems *[NumGems]Gem, m TrayMotion, rng *game.Rand, recor
 			if space.SleepTimeThreshold == cp.INFINITY {
 				space.SleepTimeThreshold = sleepAfter
 			}
-			if s.allResting() {
+			if s.allResting() || (s.band > 0 && s.decided()) {
 				break
 			}
 		}
@@ -321,8 +327,8 @@ func (s *simulation) newBody(i int, g *Gem) *cp.Body {
 // newBodyLocked is newBody with buildMu held.
 func (s *simulation) newBodyLocked(i int, g *Gem) *cp.Body {
 	verts := gemVerts(s.pack.Gem)
-	moment := cp.MomentForPoly(1, len(verts), verts, cp.Vector{}, 0)
-	b := cp.NewBody(1, moment)
+	moment := cp.MomentForPoly(gemMass, len(verts), verts, cp.Vector{}, 0)
+	b := cp.NewBody(gemMass, moment)
 	b.SetPosition(cp.Vector{X: g.X, Y: g.Y})
 	b.SetAngle(g.A)
 	sh := cp.NewPolyShape(b, len(verts), verts, cp.NewTransformIdentity(), 0)
@@ -381,6 +387,33 @@ func (s *simulation) allResting() bool {
 		}
 	}
 	return true
+}
+
+// decidedMargin is the room (cm) that [simulation.decided] leaves for what
+// its bound does not count: the solver's push apart of overlapping gems,
+// and a step's slide before friction acts.
+const decidedMargin = 0.1
+
+// decided reports whether, with the tray no longer driven, no gem lying
+// on it can still fall off or cross the line s.band cm inside the edges.
+// Friction takes s.decel·mass of energy from a gem for every centimeter
+// it slides, and collisions pass energy on but make none, so all the gems
+// together can slide at most their kinetic energy (moving and turning)
+// over that force; the run is decided when every gem lies farther than
+// that, and a margin, from the edges and from the line.
+func (s *simulation) decided() bool {
+	energy, gap := 0.0, math.Inf(1)
+	for i, b := range s.bodies {
+		if !s.active[i] {
+			continue
+		}
+		v, w := b.Velocity(), b.AngularVelocity()
+		energy += 0.5 * (b.Mass()*v.LengthSq() + b.Moment()*w*w)
+		p := b.Position()
+		dx, dy := s.halfW-math.Abs(p.X), s.halfD-math.Abs(p.Y)
+		gap = min(gap, dx, dy, math.Abs(dx-s.band), math.Abs(dy-s.band))
+	}
+	return energy/(gemMass*s.decel)+decidedMargin < gap
 }
 
 // velocityFunc returns the gems' velocity update: the pseudo-forces of the
