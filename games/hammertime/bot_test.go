@@ -130,15 +130,6 @@ func TestBotsDoNotReadHiddenState(t *testing.T) {
 	}
 }
 
-func mustHash(t *testing.T, s *State) string {
-	t.Helper()
-	h, err := game.Hash(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
-}
-
 // smallLevel is the level's bot with its search (expert's two
 // refinements around the best with its eight neighbours, hard's and
 // medium's one) on a budget of a few dozen simulated hits, for tests that
