@@ -69,7 +69,9 @@ type Entrant struct {
 	AccountID string
 	Bot       string
 	Name      string
-	Joined    time.Time
+	// Rating is the entrant's displayed rating when it joined.
+	Rating float64
+	Joined time.Time
 	// Withdrawn is zero while the entrant plays on; WithdrawReason says
 	// why they stopped ("left", "absent", "stand-in", ...).
 	Withdrawn      time.Time
@@ -95,12 +97,25 @@ type TournamentGame struct {
 	OwnerToken string
 	// Players are the entrant IDs by seat.
 	Players []string
-	// Ranks are the players' ranks by seat (0 is first); nil until the
-	// game ends.
-	Ranks    []int
+	// Ranks are the players' ranks by seat (1 is first, ties share a
+	// rank); nil until the game ends.
+	Ranks []int
+	// Outcome is "" for a game played or under way, else one of
+	// OutcomeBye, OutcomeForfeit, OutcomeAborted.
+	Outcome  string
 	Created  time.Time
 	Finished time.Time
 }
+
+// The outcomes of a [TournamentGame] other than a game played.
+const (
+	// OutcomeBye: a Swiss bye, one player and no table.
+	OutcomeBye = "bye"
+	// OutcomeForfeit: decided without play (a player did not come).
+	OutcomeForfeit = "forfeit"
+	// OutcomeAborted: ended without a result.
+	OutcomeAborted = "aborted"
+)
 
 // TournamentFilter selects tournaments for [Tournaments.Tournaments].
 type TournamentFilter struct {
@@ -154,9 +169,9 @@ type Tournaments interface {
 	// SetGameTable records the table made for a game, once: CodeConflict
 	// when it has one already.
 	SetGameTable(ctx context.Context, tournament string, round, board int, tableID, ownerToken string) error
-	// FinishTournamentGame records a game's ranks, once (a game finished
-	// already keeps its ranks).
-	FinishTournamentGame(ctx context.Context, tournament string, round, board int, ranks []int, at time.Time) error
+	// FinishTournamentGame records a game's ranks and outcome, once (a
+	// game finished already keeps its own).
+	FinishTournamentGame(ctx context.Context, tournament string, round, board int, ranks []int, outcome string, at time.Time) error
 	// TournamentGames returns a tournament's games by round and board.
 	TournamentGames(ctx context.Context, tournament string) ([]TournamentGame, error)
 }

@@ -209,9 +209,9 @@ func (d TournamentDB) ReleaseTournament(ctx context.Context, id, owner string) e
 // AddEntrant implements [Tournaments].
 func (d TournamentDB) AddEntrant(ctx context.Context, e Entrant) error {
 	return d.Coded(d.InTx(ctx, func(tx SQL) error {
-		_, err := tx.Exec(ctx, `INSERT INTO tournament_entrants (tournament_id, entrant, account_id, bot, name, joined_ms, withdrawn_ms, withdraw_reason)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-			e.Tournament, e.ID, e.AccountID, e.Bot, e.Name, Millis(e.Joined), Millis(e.Withdrawn), e.WithdrawReason)
+		_, err := tx.Exec(ctx, `INSERT INTO tournament_entrants (tournament_id, entrant, account_id, bot, name, rating, joined_ms, withdrawn_ms, withdraw_reason)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+			e.Tournament, e.ID, e.AccountID, e.Bot, e.Name, e.Rating, Millis(e.Joined), Millis(e.Withdrawn), e.WithdrawReason)
 		if err != nil && d.IsUnique(err) {
 			return game.Errorf(game.CodeConflict, "%s has joined tournament %s already", e.Name, e.Tournament)
 		}
@@ -252,7 +252,7 @@ func (d TournamentDB) WithdrawEntrant(ctx context.Context, tournament, entrant, 
 
 // Entrants implements [Tournaments].
 func (d TournamentDB) Entrants(ctx context.Context, tournament string) ([]Entrant, error) {
-	rows, done, err := d.Reader().Query(ctx, `SELECT entrant, account_id, bot, name, joined_ms, withdrawn_ms, withdraw_reason
+	rows, done, err := d.Reader().Query(ctx, `SELECT entrant, account_id, bot, name, rating, joined_ms, withdrawn_ms, withdraw_reason
 		FROM tournament_entrants WHERE tournament_id = $1 ORDER BY joined_ms, entrant`, tournament)
 	if err != nil {
 		return nil, d.Coded(err)
@@ -262,7 +262,7 @@ func (d TournamentDB) Entrants(ctx context.Context, tournament string) ([]Entran
 	for rows.Next() {
 		e := Entrant{Tournament: tournament}
 		var joined, withdrawn int64
-		if err := rows.Scan(&e.ID, &e.AccountID, &e.Bot, &e.Name, &joined, &withdrawn, &e.WithdrawReason); err != nil {
+		if err := rows.Scan(&e.ID, &e.AccountID, &e.Bot, &e.Name, &e.Rating, &joined, &withdrawn, &e.WithdrawReason); err != nil {
 			return nil, d.Coded(err)
 		}
 		e.Joined, e.Withdrawn = FromMillis(joined), FromMillis(withdrawn)
@@ -280,9 +280,9 @@ func (d TournamentDB) AddTournamentGame(ctx context.Context, g TournamentGame) e
 		ranks = string(b)
 	}
 	return d.Coded(d.InTx(ctx, func(tx SQL) error {
-		_, err := tx.Exec(ctx, `INSERT INTO tournament_games (tournament_id, round, board, table_id, owner_token, players, ranks, created_ms, finished_ms)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-			g.Tournament, g.Round, g.Board, g.Table, g.OwnerToken, string(players), ranks, Millis(g.Created), Millis(g.Finished))
+		_, err := tx.Exec(ctx, `INSERT INTO tournament_games (tournament_id, round, board, table_id, owner_token, players, ranks, outcome, created_ms, finished_ms)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+			g.Tournament, g.Round, g.Board, g.Table, g.OwnerToken, string(players), ranks, g.Outcome, Millis(g.Created), Millis(g.Finished))
 		if err != nil && d.IsUnique(err) {
 			return game.Errorf(game.CodeConflict, "board %d of round %d of tournament %s exists already", g.Board, g.Round, g.Tournament)
 		}
@@ -303,18 +303,21 @@ func (d TournamentDB) SetGameTable(ctx context.Context, tournament string, round
 }
 
 // FinishTournamentGame implements [Tournaments].
-func (d TournamentDB) FinishTournamentGame(ctx context.Context, tournament string, round, board int, ranks []int, at time.Time) error {
+func (d TournamentDB) FinishTournamentGame(ctx context.Context, tournament string, round, board int, ranks []int, outcome string, at time.Time) error {
 	b, _ := json.Marshal(ranks)
+	if ranks == nil {
+		b = []byte("[]")
+	}
 	return d.Coded(d.InTx(ctx, func(tx SQL) error {
-		_, err := tx.Exec(ctx, `UPDATE tournament_games SET ranks = $1, finished_ms = $2
-			WHERE tournament_id = $3 AND round = $4 AND board = $5 AND ranks = ''`, string(b), Millis(at), tournament, round, board)
+		_, err := tx.Exec(ctx, `UPDATE tournament_games SET ranks = $1, outcome = $2, finished_ms = $3
+			WHERE tournament_id = $4 AND round = $5 AND board = $6 AND ranks = ''`, string(b), outcome, Millis(at), tournament, round, board)
 		return err
 	}))
 }
 
 // TournamentGames implements [Tournaments].
 func (d TournamentDB) TournamentGames(ctx context.Context, tournament string) ([]TournamentGame, error) {
-	rows, done, err := d.Reader().Query(ctx, `SELECT round, board, table_id, owner_token, players, ranks, created_ms, finished_ms
+	rows, done, err := d.Reader().Query(ctx, `SELECT round, board, table_id, owner_token, players, ranks, outcome, created_ms, finished_ms
 		FROM tournament_games WHERE tournament_id = $1 ORDER BY round, board`, tournament)
 	if err != nil {
 		return nil, d.Coded(err)
@@ -325,7 +328,7 @@ func (d TournamentDB) TournamentGames(ctx context.Context, tournament string) ([
 		g := TournamentGame{Tournament: tournament}
 		var players, ranks string
 		var created, finished int64
-		if err := rows.Scan(&g.Round, &g.Board, &g.Table, &g.OwnerToken, &players, &ranks, &created, &finished); err != nil {
+		if err := rows.Scan(&g.Round, &g.Board, &g.Table, &g.OwnerToken, &players, &ranks, &g.Outcome, &created, &finished); err != nil {
 			return nil, d.Coded(err)
 		}
 		if err := json.Unmarshal([]byte(players), &g.Players); err != nil {

@@ -124,7 +124,7 @@ func testTournamentEntrants(t *testing.T, s store.Tournaments) {
 	if err := s.CreateTournament(ctx, sampleTournament("t", tourneyStart)); err != nil {
 		t.Fatal(err)
 	}
-	ann := store.Entrant{Tournament: "t", ID: store.AccountEntrant("acc-ann"), AccountID: "acc-ann", Name: "Ann", Joined: tourneyStart}
+	ann := store.Entrant{Tournament: "t", ID: store.AccountEntrant("acc-ann"), AccountID: "acc-ann", Name: "Ann", Rating: 1512.5, Joined: tourneyStart}
 	bot := store.Entrant{Tournament: "t", ID: store.BotEntrant("easy"), Bot: "easy", Name: "Easy bot", Joined: tourneyStart.Add(time.Second)}
 	for _, e := range []store.Entrant{ann, bot} {
 		if err := s.AddEntrant(ctx, e); err != nil {
@@ -182,17 +182,17 @@ func testTournamentBoards(t *testing.T, s store.Tournaments) {
 		t.Errorf("SetGameTable twice: got %v; want a conflict", err)
 	}
 	fin := tourneyStart.Add(time.Minute)
-	if err := s.FinishTournamentGame(ctx, "t", 1, 0, []int{1, 0}, fin); err != nil {
+	if err := s.FinishTournamentGame(ctx, "t", 1, 0, []int{2, 1}, store.OutcomeForfeit, fin); err != nil {
 		t.Fatalf("FinishTournamentGame: %v", err)
 	}
-	if err := s.FinishTournamentGame(ctx, "t", 1, 0, []int{0, 1}, fin.Add(time.Minute)); err != nil {
+	if err := s.FinishTournamentGame(ctx, "t", 1, 0, []int{1, 2}, "", fin.Add(time.Minute)); err != nil {
 		t.Fatalf("FinishTournamentGame again: %v", err)
 	}
 	gs, err := s.TournamentGames(ctx, "t")
 	if err != nil {
 		t.Fatalf("TournamentGames: %v", err)
 	}
-	g.Table, g.OwnerToken, g.Ranks, g.Finished = "T1", "owner", []int{1, 0}, fin
+	g.Table, g.OwnerToken, g.Ranks, g.Outcome, g.Finished = "T1", "owner", []int{2, 1}, store.OutcomeForfeit, fin
 	if want := []store.TournamentGame{g}; !reflect.DeepEqual(gs, want) {
 		t.Errorf("TournamentGames: got %+v; want %+v (first table and ranks kept)", gs, want)
 	}

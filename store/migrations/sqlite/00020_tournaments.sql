@@ -32,13 +32,15 @@ CREATE TABLE tournaments (
 ) WITHOUT ROWID;
 CREATE INDEX tournaments_status ON tournaments (status, starts_ms);
 -- The entrants: an account (entrant 'a:' || account id) or a bot level
--- (entrant 'b:' || level). withdrawn_ms is 0 while they play on.
+-- (entrant 'b:' || level); rating is theirs when they joined.
+-- withdrawn_ms is 0 while they play on.
 CREATE TABLE tournament_entrants (
     tournament_id TEXT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
     entrant       TEXT NOT NULL,
     account_id    TEXT NOT NULL,
     bot           TEXT NOT NULL,
     name          TEXT NOT NULL,
+    rating        REAL NOT NULL,
     joined_ms     INTEGER NOT NULL,
     withdrawn_ms  INTEGER NOT NULL,
     withdraw_reason TEXT NOT NULL,
@@ -47,7 +49,8 @@ CREATE TABLE tournament_entrants (
 -- The games: one row per board of a round (an arena numbers its pairing
 -- waves as rounds), unique so that a round's tables are made once.
 -- players and ranks are JSON lists of entrants and their ranks ('' until
--- the game ends); table_id is '' until the table is made; owner_token
+-- the game ends); outcome is '' for a game played (or under way), 'bye'
+-- for a Swiss bye (one player, no table), 'forfeit' or 'aborted'; table_id is '' until the table is made; owner_token
 -- is the table's owner token, which lets the runner call off a table
 -- nobody came to.
 CREATE TABLE tournament_games (
@@ -58,6 +61,7 @@ CREATE TABLE tournament_games (
     owner_token   TEXT NOT NULL,
     players       TEXT NOT NULL,
     ranks         TEXT NOT NULL,
+    outcome       TEXT NOT NULL,
     created_ms    INTEGER NOT NULL,
     finished_ms   INTEGER NOT NULL,
     PRIMARY KEY (tournament_id, round, board)
