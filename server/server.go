@@ -133,6 +133,11 @@ type Config struct {
 	// resets; it needs PublicURL for its links); nil sends none.
 	Notifier *Notifier
 	Mailer   *Mailer
+	// Tournaments keeps the tournaments for people (/api/tournaments);
+	// nil serves none. TournamentRunner, when set, drives them: the server
+	// starts it and stops it at Shutdown.
+	Tournaments      store.Tournaments
+	TournamentRunner *TournamentRunner
 }
 
 // Server serves Minehall over HTTP and WebSocket.
@@ -235,6 +240,9 @@ func New(cfg Config) *Server {
 	}
 	s.routes()
 	s.startReviews()
+	if cfg.TournamentRunner != nil {
+		cfg.TournamentRunner.Start()
+	}
 	if cfg.Notifier != nil {
 		cfg.Notifier.start(cfg.Hall)
 	}
@@ -298,6 +306,7 @@ func (s *Server) routes() {
 	s.routeAnalysis()
 	s.routePush()
 	s.routeEmail()
+	s.routeTournaments()
 }
 
 // ServeHTTP implements http.Handler: a request that says it comes from
@@ -455,6 +464,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		conns = append(conns, c)
 	}
 	s.mu.Unlock()
+	if s.cfg.TournamentRunner != nil {
+		s.cfg.TournamentRunner.Stop()
+	}
 	s.stopReviews()
 	if s.cfg.Notifier != nil {
 		s.cfg.Notifier.shutdown()
