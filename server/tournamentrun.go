@@ -522,4 +522,3 @@ func ranksOf(returns []float64) []int {
 	}
 	return ranks
 }
-

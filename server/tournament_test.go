@@ -1,0 +1,336 @@
+package server_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"testing"
+	"time"
+
+	"minehall/account"
+	"minehall/games/minerals"
+	"minehall/server"
+	"minehall/store"
+	"minehall/store/sqlite"
+	"minehall/table"
+	"minehall/tournament"
+)
+
+// tourneyServer is a server with accounts, rated tables and tournaments
+// on a SQLite file, as `minehall serve` wires it; stop and start it again
+// on the same file to restart it.
+type tourneyServer struct {
+	*httptest.Server
+	db       *sqlite.DB
+	hall     *table.Hall
+	srv      *server.Server
+	path     string
+	joinWait time.Duration
+}
+
+func startTourneyServer(t *testing.T, path string, joinWait time.Duration) *tourneyServer {
+	t.Helper()
+	ctx := context.Background()
+	reg := registry()
+	reg.Register(minerals.New())
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatalf("sqlite.Open: %v", err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	rec := account.NewRecorder(db, db, reg, log)
+	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
+	if _, err := hall.Restore(ctx); err != nil {
+		t.Fatalf("Restore: %v", err)
+	}
+	runner := server.NewTournamentRunner(server.TournamentRunnerConfig{Store: db.Tournaments(), Hall: hall, Registry: reg,
+		Notifications: db.Notifications(), Poll: 20 * time.Millisecond, JoinWait: joinWait, Logger: log})
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, Limits: &server.Limits{},
+		Tournaments: db.Tournaments(), TournamentRunner: runner})
+	ts := &tourneyServer{Server: httptest.NewServer(srv), db: db, hall: hall, srv: srv, path: path, joinWait: joinWait}
+	t.Cleanup(ts.stop)
+	return ts
+}
+
+// stop shuts the server down as `minehall serve` does; stopping it again
+// does nothing.
+func (ts *tourneyServer) stop() {
+	if ts.srv == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ts.hall.Close()
+	ts.srv.Shutdown(ctx)
+	ts.Close()
+	ts.db.Close()
+	ts.srv = nil
+}
+
+// tourneyDetail is GET /api/tournaments/{id} as the tests read it.
+type tourneyDetail struct {
+	ID           string `json:"id"`
+	Status       string `json:"status"`
+	CancelReason string `json:"cancel_reason"`
+	Round        int    `json:"round"`
+	Entrants     []struct {
+		ID        string `json:"id"`
+		Name      string `json:"name"`
+		Withdrawn string `json:"withdrawn"`
+	} `json:"entrants"`
+	Standings []struct {
+		Rank      int       `json:"rank"`
+		ID        string    `json:"id"`
+		Points    float64   `json:"points"`
+		TieBreaks []float64 `json:"tie_breaks"`
+		Withdrawn bool      `json:"withdrawn"`
+	} `json:"standings"`
+	Pairings []struct {
+		Round   int      `json:"round"`
+		Table   string   `json:"table"`
+		Players []string `json:"players"`
+		Done    bool     `json:"done"`
+	} `json:"pairings"`
+	Rules string `json:"rules"`
+}
+
+// seatAt is an account's seat at a tournament table, played over
+// WebSocket.
+type seatAt struct {
+	table, token string
+	cl           *client
+	acted        int64
+	done         bool
+}
+
+// An eight-player Swiss event of four accounts (playing random legal
+// moves over WebSocket) and four bots runs its three rounds to the end
+// across a restart of the server, with one account withdrawn in round 2
+// (it leaves its table, and a stand-in finishes the game): each round is
+// the pairing the pairing package makes from the results recorded before
+// it, nobody meets twice, and the standings are the package's own.
+func TestSwissTournamentAcrossRestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tourney.db")
+	ts := startTourneyServer(t, path, time.Minute)
+	var people []*browser
+	for _, name := range []string{"Ann", "Bo", "Cy", "Di"} {
+		b := newBrowser(t, ts.URL)
+		b.signUp(name, "correct horse "+name)
+		people = append(people, b)
+	}
+	var d tourneyDetail
+	req := map[string]any{"game": "minerals", "format": "swiss", "rounds": 3, "table_size": 2, "starts_in_s": 2,
+		"time_control": map[string]int{"move_s": 15, "bank_s": 60}, "bots": []string{"random", "greedy", "easy", "medium"}}
+	if st, code := people[0].call("POST", "/api/tournaments", req, &d); st != http.StatusCreated {
+		t.Fatalf("create: %d %s %s", st, code, people[0].message)
+	}
+	id := d.ID
+	for _, b := range people {
+		if st, code := b.call("POST", "/api/tournaments/"+id+"/join", nil, nil); st != http.StatusOK {
+			t.Fatalf("join: %d %s %s", st, code, b.message)
+		}
+	}
+	ids := make([]string, len(people))
+	for i, b := range people {
+		var a accountJSON
+		b.call("GET", "/api/account", nil, &a)
+		ids[i] = store.AccountEntrant(a.ID)
+	}
+	leaver := 3 // Di leaves her round 2 table
+	seats := make([]map[string]*seatAt, len(people))
+	for i := range seats {
+		seats[i] = map[string]*seatAt{}
+	}
+	sink := make(chan frame, 4096)
+	clients := map[int]*seatAt{} // by client index
+	next := 0
+	restarted := false
+	deadline := time.Now().Add(3 * time.Minute)
+	for {
+		if time.Now().After(deadline) {
+			t.Fatalf("the tournament did not finish in time: %+v", d)
+		}
+		people[0].call("GET", "/api/tournaments/"+id, nil, &d)
+		if d.Status == "finished" || d.Status == "cancelled" {
+			break
+		}
+		if d.Round == 2 && !restarted {
+			// Mid-event: stop the server and start another on its store.
+			restarted = true
+			ts.stop()
+			ts = startTourneyServer(t, path, time.Minute)
+			for _, b := range people {
+				b.base, b.origin = ts.URL, ts.URL
+			}
+			for idx, s := range clients {
+				if !s.done {
+					s.cl = dial(t, ts.URL, s.table, s.token, idx, sink)
+				}
+			}
+			continue
+		}
+		for i, b := range people {
+			for _, p := range d.Pairings {
+				if p.Table == "" || p.Done || !slices.Contains(p.Players, ids[i]) || seats[i][p.Table] != nil {
+					continue
+				}
+				var j struct {
+					Token string `json:"token"`
+				}
+				if st, code := b.call("POST", "/api/tables/"+p.Table+"/join", map[string]any{"name": "x"}, &j); st != http.StatusOK {
+					t.Fatalf("%s joins table %s: %d %s %s", ids[i], p.Table, st, code, b.message)
+				}
+				s := &seatAt{table: p.Table, token: j.Token, acted: -1}
+				seats[i][p.Table] = s
+				if i == leaver && p.Round == 2 {
+					if st, eb := do(t, ts.URL, "POST", "/api/tables/"+p.Table+"/leave", j.Token, map[string]any{}, nil); st != http.StatusOK {
+						t.Logf("leave: %+v", eb)
+						t.Fatalf("%s leaves table %s: %d", ids[i], p.Table, st)
+					}
+					s.done = true
+					continue
+				}
+				s.cl = dial(t, ts.URL, p.Table, j.Token, next, sink)
+				clients[next] = s
+				next++
+			}
+		}
+		// Play the frames that came meanwhile.
+		for drained := false; !drained; {
+			select {
+			case f := <-sink:
+				s := clients[f.from]
+				if s == nil || s.done {
+					continue
+				}
+				if f.Status == "finished" {
+					s.done = true
+					continue
+				}
+				if (f.Type == "state" || f.Type == "update" || f.Type == "table") && len(f.Legal) > 0 && s.acted < f.N {
+					s.acted = f.N
+					s.cl.act(f.Legal[int(f.N)%len(f.Legal)])
+				}
+			default:
+				drained = true
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if d.Status != "finished" || d.Round != 3 {
+		t.Fatalf("the tournament ended %s (%s) in round %d; want finished after round 3", d.Status, d.CancelReason, d.Round)
+	}
+	if !restarted {
+		t.Fatalf("the server was not restarted mid-event")
+	}
+	checkSwissRecord(t, ts, id, ids[leaver], d)
+}
+
+// checkSwissRecord checks the stored games of Swiss tournament id against
+// the pairing package: each round is its pairing of what came before, no
+// rematch, the leaver withdrawn after round 2, the standings its own.
+func checkSwissRecord(t *testing.T, ts *tourneyServer, id, leaver string, d tourneyDetail) {
+	t.Helper()
+	ctx := context.Background()
+	st := ts.db.Tournaments()
+	es, err := st.Entrants(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs, err := st.TournamentGames(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw := tournament.Swiss{Rounds: 3, TableSize: 2}
+	met := map[[2]string]bool{}
+	for round := 1; round <= 3; round++ {
+		var before, now []store.TournamentGame
+		for _, g := range gs {
+			switch {
+			case g.Round < round:
+				before = append(before, g)
+			case g.Round == round:
+				now = append(now, g)
+			}
+		}
+		if len(now) == 0 {
+			t.Fatalf("round %d has no games", round)
+		}
+		// The entrants as they were when the round was paired.
+		var ce []tournament.Entrant
+		for i, e := range es {
+			ce = append(ce, tournament.Entrant{ID: e.ID, Rating: e.Rating, Joined: i, Withdrawn: !e.Withdrawn.IsZero() && e.Withdrawn.Before(now[0].Created)})
+		}
+		games, byes := toCore(before)
+		want, err := sw.Pair(ce, games, byes)
+		if err != nil {
+			t.Fatalf("round %d: Pair: %v", round, err)
+		}
+		var got [][]string
+		var gotByes []string
+		for _, g := range now {
+			if g.Outcome == store.OutcomeBye {
+				gotByes = append(gotByes, g.Players[0])
+				continue
+			}
+			got = append(got, g.Players)
+			if g.Ranks == nil || g.Table == "" {
+				t.Errorf("round %d board %d ended without ranks or table: %+v", round, g.Board, g)
+			}
+			pair := [2]string{min(g.Players[0], g.Players[1]), max(g.Players[0], g.Players[1])}
+			if met[pair] {
+				t.Errorf("round %d: %v meet again", round, pair)
+			}
+			met[pair] = true
+			if round == 3 && slices.Contains(g.Players, leaver) {
+				t.Errorf("round 3 seats %s, who withdrew in round 2", leaver)
+			}
+		}
+		if !reflect.DeepEqual(got, want.Tables) || !reflect.DeepEqual(gotByes, want.Byes) {
+			t.Errorf("round %d: got tables %v byes %v; want the package's %v byes %v", round, got, gotByes, want.Tables, want.Byes)
+		}
+	}
+	for _, e := range es {
+		if e.ID == leaver && e.WithdrawReason != server.WithdrawStandIn {
+			t.Errorf("%s withdrawn %q; want %q", leaver, e.WithdrawReason, server.WithdrawStandIn)
+		}
+	}
+	var ce []tournament.Entrant
+	for i, e := range es {
+		ce = append(ce, tournament.Entrant{ID: e.ID, Rating: e.Rating, Joined: i, Withdrawn: !e.Withdrawn.IsZero()})
+	}
+	games, byes := toCore(gs)
+	want, err := sw.Standings(ce, games, byes)
+	if err != nil {
+		t.Fatalf("Standings: %v", err)
+	}
+	if len(d.Standings) != len(want) {
+		t.Fatalf("standings: got %d lines; want %d", len(d.Standings), len(want))
+	}
+	for i, w := range want {
+		g := d.Standings[i]
+		if g.ID != w.ID || g.Rank != w.Rank || g.Points != w.Points || g.Withdrawn != w.Withdrawn ||
+			!reflect.DeepEqual(g.TieBreaks, []float64{w.Buchholz, w.SonnebornBerger}) {
+			t.Errorf("standing %d: got %+v; want %+v", i+1, g, w)
+		}
+	}
+}
+
+func toCore(gs []store.TournamentGame) ([]tournament.Game, []tournament.Bye) {
+	var games []tournament.Game
+	var byes []tournament.Bye
+	for _, g := range gs {
+		if g.Outcome == store.OutcomeBye {
+			byes = append(byes, tournament.Bye{Round: g.Round, ID: g.Players[0]})
+			continue
+		}
+		games = append(games, tournament.Game{Round: g.Round, Players: g.Players, Ranks: g.Ranks,
+			Aborted: g.Outcome == store.OutcomeAborted, Forfeit: g.Outcome == store.OutcomeForfeit})
+	}
+	return games, byes
+}
