@@ -1,6 +1,10 @@
 package tournament
 
-import "time"
+import (
+	"time"
+
+	"minehall/game"
+)
 
 // Game is one game of a tournament as the runner records it.
 //
@@ -46,7 +50,12 @@ func (g Game) Finished() bool { return g.Ranks != nil && !g.Aborted }
 // At two players that is 1 for a win, 0.5 for a draw and 0 for a loss. Ranks
 // must be valid (see [Game.Ranks]); SwissPoints does not check them.
 func SwissPoints(ranks []int) []float64 {
-	return nil
+	pts := make([]float64, len(ranks))
+	for i := range ranks {
+		num, den := placePoints(ranks, i)
+		pts[i] = float64(num) / float64(2*den)
+	}
+	return pts
 }
 
 // ArenaPoints returns the base arena points of each seat of a finished game
@@ -56,5 +65,91 @@ func SwissPoints(ranks []int) []float64 {
 // two players that is 2 for a win, 1 for a draw and 0 for a loss. Ranks must
 // be valid (see [Game.Ranks]); ArenaPoints does not check them.
 func ArenaPoints(ranks []int) []int {
+	pts := make([]int, len(ranks))
+	for i := range ranks {
+		num, den := placePoints(ranks, i)
+		// num/den arena points, rounded half up.
+		pts[i] = (2*num + den) / (2 * den)
+	}
+	return pts
+}
+
+// placePoints returns seat i's share of places as the fraction num/(2·den)
+// of a Swiss point, which is also num/den arena points: tied at rank r with
+// c players in all at a table of n, it holds places r to r+c-1, worth
+// (n-r-(c-1)/2)/(n-1) = (2n-2r-c+1)/(2(n-1)).
+func placePoints(ranks []int, i int) (num, den int) {
+	n := len(ranks)
+	if n < 2 {
+		return 1, 1
+	}
+	r, c := ranks[i], 0
+	for _, x := range ranks {
+		if x == r {
+			c++
+		}
+	}
+	return 2*n - 2*r - c + 1, n - 1
+}
+
+// wins reports whether seat i is the sole first of ranks.
+func wins(ranks []int, i int) bool {
+	if ranks[i] != 1 {
+		return false
+	}
+	for j, r := range ranks {
+		if j != i && r == 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// versus returns seat i's result against seat j: 1 ranked better, 0.5 tied,
+// 0 ranked worse.
+func versus(ranks []int, i, j int) float64 {
+	switch {
+	case ranks[i] < ranks[j]:
+		return 1
+	case ranks[i] == ranks[j]:
+		return 0.5
+	}
+	return 0
+}
+
+// checkGame refuses a game that names a non-entrant or one entrant twice,
+// has other than size players, or has ranks of the wrong length or that are
+// not ranks. what names the game in messages.
+func checkGame(g Game, f field, size int, what string) error {
+	if len(g.Players) != size {
+		return game.Errorf(game.CodeInvalid, "%s has %d players; want %d", what, len(g.Players), size)
+	}
+	for i, id := range g.Players {
+		if _, ok := f[id]; !ok {
+			return game.Errorf(game.CodeInvalid, "%s names %q, who is not an entrant", what, id)
+		}
+		for _, other := range g.Players[:i] {
+			if other == id {
+				return game.Errorf(game.CodeInvalid, "%s seats %q twice", what, id)
+			}
+		}
+	}
+	if g.Ranks == nil || g.Aborted {
+		return nil
+	}
+	if len(g.Ranks) != len(g.Players) {
+		return game.Errorf(game.CodeInvalid, "%s has %d ranks for %d players", what, len(g.Ranks), len(g.Players))
+	}
+	for i, r := range g.Ranks {
+		better := 0
+		for _, x := range g.Ranks {
+			if x < r {
+				better++
+			}
+		}
+		if r != better+1 {
+			return game.Errorf(game.CodeInvalid, "%s ranks seat %d %d, but %d players rank better: want rank %d", what, i+1, r, better, better+1)
+		}
+	}
 	return nil
 }

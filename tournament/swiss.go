@@ -1,5 +1,11 @@
 package tournament
 
+import (
+	"math"
+
+	"minehall/game"
+)
+
 // Swiss is the configuration of a Swiss event: a fixed number of rounds in
 // which entrants with equal points meet, nobody meets the same opponent
 // twice while it can be avoided, and an odd entrant out gets a bye.
@@ -55,7 +61,13 @@ const (
 
 // Points returns the Swiss points a bye of this kind scores.
 func (b ByeScore) Points() float64 {
-	return 0
+	switch b {
+	case ByeHalf:
+		return 0.5
+	case ByeZero:
+		return 0
+	}
+	return 1
 }
 
 // Bye is a round in which an entrant sat out and scored [Swiss.ByeScore].
@@ -109,7 +121,20 @@ type SwissStanding struct {
 // Validate checks the configuration alone: Rounds from 1 to [MaxRounds],
 // TableSize 0 or 2 to [MaxTableSize], a known ByeScore.
 func (s Swiss) Validate() error {
-	return errNotImplemented
+	_, err := s.tableSize()
+	return err
+}
+
+// tableSize validates the configuration and returns the table size in
+// effect.
+func (s Swiss) tableSize() (int, error) {
+	if s.Rounds < 1 || s.Rounds > MaxRounds {
+		return 0, game.Errorf(game.CodeInvalid, "%d rounds is out of range: want 1 to %d", s.Rounds, MaxRounds)
+	}
+	if s.ByeScore < ByeWin || s.ByeScore > ByeZero {
+		return 0, game.Errorf(game.CodeInvalid, "bye score %d is unknown: want %d (win), %d (half) or %d (zero)", s.ByeScore, ByeWin, ByeHalf, ByeZero)
+	}
+	return checkTableSize(s.TableSize)
 }
 
 // CheckStart reports whether a Swiss event with these entrants may start:
@@ -118,34 +143,21 @@ func (s Swiss) Validate() error {
 // two tables and pairings can vary); and Rounds must not exceed
 // [SwissMaxRounds] for the active entrants.
 func (s Swiss) CheckStart(entrants []Entrant) error {
-	return errNotImplemented
-}
-
-// Pair returns the next round's pairing, given every entrant (withdrawn
-// ones included), every game of the earlier rounds and every bye given.
-// The next round is one after the highest round in games and byes.
-//
-// It refuses (CodeInvalid) bad entrants, games or byes: a game or bye naming
-// a non-entrant, a game whose player count is not TableSize, ranks of the
-// wrong length or not ranks, a round out of range. It refuses
-// (CodeConflict) when a game is still running, when every round has been
-// paired, and when fewer than TableSize active entrants remain.
-func (s Swiss) Pair(entrants []Entrant, games []Game, byes []Bye) (Pairing, error) {
-	return Pairing{}, errNotImplemented
-}
-
-// Standings returns every entrant's standing (withdrawn ones included),
-// ordered by points, Buchholz, Sonneborn-Berger, rating, all highest first,
-// then ID. Running and aborted games do not count. It refuses bad input as
-// [Swiss.Pair] does (CodeInvalid) but accepts running games.
-func (s Swiss) Standings(entrants []Entrant, games []Game, byes []Bye) ([]SwissStanding, error) {
-	return nil, errNotImplemented
-}
-
-// Rules returns the event's pairing and scoring rules as a short English
-// text for a page, with this configuration's numbers filled in.
-func (s Swiss) Rules() string {
-	return ""
+	k, err := s.tableSize()
+	if err != nil {
+		return err
+	}
+	if _, err := checkEntrants(entrants); err != nil {
+		return err
+	}
+	n := active(entrants)
+	if n < 2*k {
+		return game.Errorf(game.CodeInvalid, "a Swiss event at tables of %d needs at least %d entrants; it has %d", k, 2*k, n)
+	}
+	if most := SwissMaxRounds(n, k); s.Rounds > most {
+		return game.Errorf(game.CodeInvalid, "%d rounds is too many for %d entrants: at most %d, or pairings repeat", s.Rounds, n, most)
+	}
+	return nil
 }
 
 // SwissMaxRounds returns the most rounds a Swiss event of n active entrants
@@ -153,7 +165,11 @@ func (s Swiss) Rules() string {
 // alone: at two players n-1 for even n and n for odd n (a round robin), at
 // larger tables n-1. It is at least 1.
 func SwissMaxRounds(n, tableSize int) int {
-	return 1
+	most := n - 1
+	if (tableSize == 0 || tableSize == 2) && n%2 == 1 {
+		most = n
+	}
+	return max(most, 1)
 }
 
 // RecommendedRounds returns a good number of rounds for n entrants at tables
@@ -161,5 +177,27 @@ func SwissMaxRounds(n, tableSize int) int {
 // players ceil(log2 n) + 1), so that one entrant can end alone on top, capped
 // by [SwissMaxRounds] and by [MaxRounds]. It is at least 1.
 func RecommendedRounds(n, tableSize int) int {
+	k := max(tableSize, 2)
+	r := 1
+	for p := k; p < n; p *= k {
+		r++
+	}
+	if n <= 1 {
+		r = 0
+	}
+	return max(1, min(r+1, SwissMaxRounds(n, tableSize), MaxRounds))
+}
+
+// approx reports whether two point totals are equal up to rounding.
+func approx(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+// cmpDesc orders point totals highest first, equal up to rounding.
+func cmpDesc(a, b float64) int {
+	switch {
+	case approx(a, b):
+		return 0
+	case a > b:
+		return -1
+	}
 	return 1
 }

@@ -1,0 +1,262 @@
+package tournament
+
+import "slices"
+
+// The search that seats players at tables, shared by Swiss and arena
+// pairing. Players are indices into a pairing order; two players conflict
+// when they should not meet (a Swiss rematch, an arena repeat of the last
+// game). The search tries sets of players to leave out (Swiss byes, arena
+// players who keep waiting) and, for each, seats everyone else so that no
+// more than a given number of conflicting pairs share a table, taking
+// candidates in the order the caller prefers; the first arrangement found
+// wins, so the result is deterministic.
+
+const (
+	// searchSteps bounds one depth-first search, searchTotal all the
+	// searches of one pairing; past them the search gives up on the
+	// constraint it was trying and relaxes it (more conflicts allowed).
+	searchSteps = 20000
+	searchTotal = 400000
+	// outPool is how many of the caller's preferred leave-out candidates
+	// are combined when more than one player must be left out.
+	outPool = 4
+)
+
+// candidateOrder returns the players p may share a table with, best first;
+// free is every other unseated player, in pairing order.
+type candidateOrder func(p int, free []int) []int
+
+// arrangement is a search's result: tables of player indices (the table of
+// the first seated player first, each table in the order its players were
+// chosen), the players left out, and the number of conflicting pairs
+// seated together.
+type arrangement struct {
+	tables    [][]int
+	out       []int
+	conflicts int
+}
+
+// arrange seats players 0..n-1 at tables of k, leaving n mod k out.
+// outClasses lists the leave-out sets to try, grouped in classes: a set of
+// an earlier class is preferred to any set of a later one whatever the
+// conflicts; within a class fewer conflicts come first, then the order of
+// the sets. With n mod k = 0, pass one class holding one empty set.
+func arrange(n, k int, conflict [][]bool, order candidateOrder, outClasses [][][]int) arrangement {
+	s := searcher{k: k, conflict: conflict, order: order, total: searchTotal}
+	maxConflicts := (n / k) * k * (k - 1) / 2
+	for _, class := range outClasses {
+		for r := 0; r <= maxConflicts && s.total > 0; r++ {
+			for _, out := range class {
+				if tables, ok := s.search(n, out, r, searchSteps); ok {
+					return arrangement{tables: tables, out: out, conflicts: s.counted(tables)}
+				}
+				if s.total <= 0 {
+					break
+				}
+			}
+		}
+	}
+	// Out of budget: relax everything. Without a bound on conflicts the
+	// first descent succeeds.
+	out := outClasses[0][0]
+	tables, _ := s.search(n, out, maxConflicts, n+1)
+	return arrangement{tables: tables, out: out, conflicts: s.counted(tables)}
+}
+
+// searcher holds one arrangement's search.
+type searcher struct {
+	k        int
+	conflict [][]bool
+	order    candidateOrder
+	total    int // steps left for all searches
+
+	// Per search.
+	seated  []bool
+	avail   []int // per unseated player: unseated others it does not conflict with
+	tables  [][]int
+	max     int
+	steps   int
+	aborted bool
+}
+
+// counted returns the number of conflicting pairs seated together.
+func (s *searcher) counted(tables [][]int) int {
+	c := 0
+	for _, t := range tables {
+		for i := range t {
+			for j := range i {
+				if s.conflict[t[i]][t[j]] {
+					c++
+				}
+			}
+		}
+	}
+	return c
+}
+
+// search seats every player of 0..n-1 not in out with at most max
+// conflicts, within steps; it reports false when there is no such
+// arrangement or the steps ran out.
+func (s *searcher) search(n int, out []int, max, steps int) ([][]int, bool) {
+	s.seated = make([]bool, n)
+	for _, o := range out {
+		s.seated[o] = true
+	}
+	s.avail = make([]int, n)
+	for x := range n {
+		if s.seated[x] {
+			continue
+		}
+		for y := range n {
+			if y != x && !s.seated[y] && !s.conflict[x][y] {
+				s.avail[x]++
+			}
+		}
+	}
+	s.tables, s.max, s.steps, s.aborted = nil, max, steps, false
+	if !s.feasible(0) {
+		return nil, false
+	}
+	if !s.next(0) {
+		return nil, false
+	}
+	return s.tables, true
+}
+
+// feasible reports whether, with used conflicts spent, every unseated player
+// may still find k-1 table mates it does not conflict with when no conflict
+// is left to spend (a necessary condition only).
+func (s *searcher) feasible(used int) bool {
+	if used < s.max {
+		return true
+	}
+	for x, seated := range s.seated {
+		if !seated && s.avail[x] < s.k-1 {
+			return false
+		}
+	}
+	return true
+}
+
+// next seats the first unseated player and everyone after it.
+func (s *searcher) next(used int) bool {
+	p := -1
+	var free []int
+	for x, seated := range s.seated {
+		switch {
+		case seated:
+		case p < 0:
+			p = x
+		default:
+			free = append(free, x)
+		}
+	}
+	if p < 0 {
+		return true
+	}
+	table := make([]int, 1, s.k)
+	table[0] = p
+	return s.fill(table, s.order(p, free), 0, used)
+}
+
+// fill completes table from cands[from:], then seats the rest.
+func (s *searcher) fill(table, cands []int, from, used int) bool {
+	if len(table) == s.k {
+		return s.commit(table, used)
+	}
+	for i := from; i <= len(cands)-(s.k-len(table)); i++ {
+		c := cands[i]
+		add := 0
+		for _, t := range table {
+			if s.conflict[t][c] {
+				add++
+			}
+		}
+		if used+add > s.max {
+			continue
+		}
+		s.steps--
+		s.total--
+		if s.steps < 0 || s.total < 0 {
+			s.aborted = true
+			return false
+		}
+		if s.fill(append(table, c), cands, i+1, used+add) {
+			return true
+		}
+		if s.aborted {
+			return false
+		}
+	}
+	return false
+}
+
+// commit seats a full table and the rest, undoing the table if the rest
+// cannot be seated.
+func (s *searcher) commit(table []int, used int) bool {
+	t := append([]int(nil), table...)
+	s.mark(t, true)
+	s.tables = append(s.tables, t)
+	if s.feasible(used) && s.next(used) {
+		return true
+	}
+	s.tables = s.tables[:len(s.tables)-1]
+	s.mark(t, false)
+	return false
+}
+
+// mark seats (or unseats) the players of t and updates the others' counts
+// of possible table mates.
+func (s *searcher) mark(t []int, seat bool) {
+	for _, x := range t {
+		s.seated[x] = seat
+	}
+	d := -1
+	if !seat {
+		d = 1
+	}
+	for x, seated := range s.seated {
+		if seated {
+			continue
+		}
+		for _, y := range t {
+			if !s.conflict[x][y] {
+				s.avail[x] += d
+			}
+		}
+	}
+}
+
+// leaveOutClasses returns the leave-out sets of size b drawn from cands
+// (best first), grouped into classes by cost (cost of a set is the sum of
+// its members' costs; lower classes first). Only the first b+outPool
+// candidates are combined; within a class sets keep the order in which
+// combinations of cands come.
+func leaveOutClasses(b int, cands []int, cost func(int) int) [][][]int {
+	if b == 0 {
+		return [][][]int{{nil}}
+	}
+	pool := cands[:min(len(cands), b+outPool)]
+	byCost := map[int][][]int{}
+	var costs []int
+	var combine func(set []int, from, c int)
+	combine = func(set []int, from, c int) {
+		if len(set) == b {
+			if _, ok := byCost[c]; !ok {
+				costs = append(costs, c)
+			}
+			byCost[c] = append(byCost[c], append([]int(nil), set...))
+			return
+		}
+		for i := from; i < len(pool); i++ {
+			combine(append(set, pool[i]), i+1, c+cost(pool[i]))
+		}
+	}
+	combine(nil, 0, 0)
+	slices.Sort(costs)
+	classes := make([][][]int, len(costs))
+	for i, c := range costs {
+		classes[i] = byCost[c]
+	}
+	return classes
+}
