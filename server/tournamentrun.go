@@ -441,6 +441,24 @@ func (r *TournamentRunner) watch(ctx context.Context, t *store.Tournament, entra
 			if err := r.cfg.Store.FinishTournamentGame(ctx, t.ID, g.Round, g.Board, ranksOf(info.Result.Returns), "", now); err != nil {
 				return changed, err
 			}
+		case info.Status == store.StatusFinished && info.Ending == store.EndingAbandoned:
+			// Every person left during play: they are withdrawn, and the
+			// bots at the table win it.
+			changed = true
+			ranks, outcome := abandonedRanks(info), store.OutcomeForfeit
+			if ranks == nil {
+				outcome = store.OutcomeAborted
+			}
+			for seat, s := range info.Seats {
+				if seat < len(g.Players) && s.Kind == store.SeatPerson {
+					if err := withdraw(g.Players[seat], WithdrawAbandoned); err != nil {
+						return changed, err
+					}
+				}
+			}
+			if err := r.cfg.Store.FinishTournamentGame(ctx, t.ID, g.Round, g.Board, ranks, outcome, now); err != nil {
+				return changed, err
+			}
 		case info.Status == store.StatusFinished:
 			changed = true
 			if err := r.cfg.Store.FinishTournamentGame(ctx, t.ID, g.Round, g.Board, nil, store.OutcomeAborted, now); err != nil {
@@ -454,6 +472,28 @@ func (r *TournamentRunner) watch(ctx context.Context, t *store.Tournament, entra
 		}
 	}
 	return changed, nil
+}
+
+// abandonedRanks ranks the seats of a table every person left: the bots
+// share the first place, the people the next; nil when no bot sat there.
+func abandonedRanks(info table.Info) []int {
+	bots := 0
+	for _, s := range info.Seats {
+		if s.Kind == store.SeatBot {
+			bots++
+		}
+	}
+	if bots == 0 {
+		return nil
+	}
+	ranks := make([]int, len(info.Seats))
+	for i, s := range info.Seats {
+		ranks[i] = 1
+		if s.Kind == store.SeatPerson {
+			ranks[i] = bots + 1
+		}
+	}
+	return ranks
 }
 
 // forfeit ends game g, whose table still waits for people after JoinWait:
@@ -504,6 +544,9 @@ const (
 	// WithdrawStandIn: a stand-in took their seat over (they left the
 	// table, went offline past the grace or let their clock run out).
 	WithdrawStandIn = "stand_in"
+	// WithdrawAbandoned: they left a table where no other person sat, so
+	// that it ended at once.
+	WithdrawAbandoned = "abandoned"
 )
 
 func isAccountEntrant(id string) bool { return len(id) > 2 && id[:2] == "a:" }
