@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -357,4 +359,107 @@ func toCore(gs []store.TournamentGame) ([]tournament.Game, []tournament.Bye) {
 			Aborted: g.Outcome == store.OutcomeAborted, Forfeit: g.Outcome == store.OutcomeForfeit})
 	}
 	return games, byes
+}
+
+// Bad input is refused with a message that says what is wrong, and
+// changes nothing.
+func TestTournamentRefusals(t *testing.T) {
+	ts := startTourneyServer(t, filepath.Join(t.TempDir(), "t.db"), time.Minute)
+	ann, bo, guest := newBrowser(t, ts.URL), newBrowser(t, ts.URL), newBrowser(t, ts.URL)
+	ann.signUp("Ann", "correct horse")
+	bo.signUp("Bo", "battery staple")
+	good := func() map[string]any {
+		return map[string]any{"game": "minerals", "format": "swiss", "rounds": 3, "starts_in_s": 3600,
+			"time_control": map[string]int{"move_s": 15, "bank_s": 60}}
+	}
+	with := func(k string, v any) map[string]any { m := good(); m[k] = v; return m }
+	for _, tc := range []struct {
+		name string
+		who  *browser
+		req  map[string]any
+		st   int
+	}{
+		{"guest", guest, good(), http.StatusUnauthorized},
+		{"unknown game", ann, with("game", "chess"), http.StatusBadRequest},
+		{"arena for a turn-based game", ann, with("format", "arena"), http.StatusBadRequest},
+		{"unknown format", ann, with("format", "knockout"), http.StatusBadRequest},
+		{"invalid option", ann, with("options", map[string]string{"board": "moon"}), http.StatusBadRequest},
+		{"no time control", ann, with("time_control", nil), http.StatusBadRequest},
+		{"zero move time", ann, with("time_control", map[string]int{"move_s": 0, "bank_s": 60}), http.StatusBadRequest},
+		{"negative bank", ann, with("time_control", map[string]int{"move_s": 15, "bank_s": -1}), http.StatusBadRequest},
+		{"no rounds", ann, with("rounds", 0), http.StatusBadRequest},
+		{"too many rounds", ann, with("rounds", 31), http.StatusBadRequest},
+		{"a duration for a Swiss event", ann, with("duration_s", 600), http.StatusBadRequest},
+		{"table too large", ann, with("table_size", 9), http.StatusBadRequest},
+		{"start in the past", ann, with("starts", time.Now().Add(-time.Hour)), http.StatusBadRequest},
+		{"start too far ahead", ann, with("starts_in_s", 90*24*3600), http.StatusBadRequest},
+		{"unknown bot", ann, with("bots", []string{"grandmaster"}), http.StatusBadRequest},
+		{"a bot twice", ann, with("bots", []string{"easy", "easy"}), http.StatusBadRequest},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st, _ := tc.who.call("POST", "/api/tournaments", tc.req, nil)
+			if st != tc.st {
+				t.Errorf("create: got %d; want %d", st, tc.st)
+			}
+			if st == http.StatusBadRequest && tc.who.message == "" {
+				t.Errorf("create refused without a message")
+			}
+		})
+	}
+	var list struct {
+		Tournaments []json.RawMessage `json:"tournaments"`
+	}
+	ann.call("GET", "/api/tournaments?status=upcoming", nil, &list)
+	if len(list.Tournaments) != 0 {
+		t.Fatalf("after refusals: got %d tournaments; want none", len(list.Tournaments))
+	}
+
+	// Joining: a guest, twice; too few players at the start cancel it.
+	var d tourneyDetail
+	if st, _ := ann.call("POST", "/api/tournaments", with("starts_in_s", 1), &d); st != http.StatusCreated {
+		t.Fatalf("create: %d %s", st, ann.message)
+	}
+	if st, _ := guest.call("POST", "/api/tournaments/"+d.ID+"/join", nil, nil); st != http.StatusUnauthorized {
+		t.Errorf("guest joins: got %d; want 401", st)
+	}
+	if st, _ := bo.call("POST", "/api/tournaments/"+d.ID+"/join", nil, nil); st != http.StatusOK {
+		t.Fatalf("Bo joins: %d %s", st, bo.message)
+	}
+	if st, _ := bo.call("POST", "/api/tournaments/"+d.ID+"/join", nil, nil); st != http.StatusConflict || !strings.Contains(bo.message, "already") {
+		t.Errorf("Bo joins twice: got %d %q; want 409 saying already", st, bo.message)
+	}
+	d = waitTournament(t, ann, d.ID, "cancelled")
+	if d.CancelReason != server.CancelTooFew || len(d.Entrants) != 1 {
+		t.Errorf("cancelled: got reason %q with %d entrants; want %q with 1", d.CancelReason, len(d.Entrants), server.CancelTooFew)
+	}
+	if st, _ := ann.call("POST", "/api/tournaments/"+d.ID+"/join", nil, nil); st != http.StatusConflict {
+		t.Errorf("join a cancelled tournament: got %d; want 409", st)
+	}
+
+	// A started Swiss event refuses a join, saying why.
+	req := with("starts_in_s", 1)
+	req["bots"] = []string{"random", "greedy", "easy"}
+	if st, _ := ann.call("POST", "/api/tournaments", req, &d); st != http.StatusCreated {
+		t.Fatalf("create: %d %s", st, ann.message)
+	}
+	bo.call("POST", "/api/tournaments/"+d.ID+"/join", nil, nil)
+	waitTournament(t, ann, d.ID, "running")
+	if st, _ := ann.call("POST", "/api/tournaments/"+d.ID+"/join", nil, nil); st != http.StatusConflict || !strings.Contains(ann.message, "started") {
+		t.Errorf("join a running Swiss event: got %d %q; want 409 saying it started", st, ann.message)
+	}
+}
+
+// waitTournament polls tournament id until its status is status.
+func waitTournament(t *testing.T, b *browser, id, status string) tourneyDetail {
+	t.Helper()
+	var d tourneyDetail
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		d = tourneyDetail{}
+		b.call("GET", "/api/tournaments/"+id, nil, &d)
+		if d.Status == status {
+			return d
+		}
+	}
+	t.Fatalf("tournament %s is %s; want %s", id, d.Status, status)
+	return d
 }
