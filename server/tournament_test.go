@@ -463,3 +463,77 @@ func waitTournament(t *testing.T, b *browser, id, status string) tourneyDetail {
 	t.Fatalf("tournament %s is %s; want %s", id, d.Status, status)
 	return d
 }
+
+// An arena of four bots runs waves of games until its end time: nobody
+// plays two games at once, no game starts after the end, every game ends
+// with ranks, and the standings are the pairing package's own. An account
+// may join the running arena, and leaves it withdrawn.
+func TestArenaTournament(t *testing.T) {
+	ts := startTourneyServer(t, filepath.Join(t.TempDir(), "arena.db"), time.Second)
+	ctx := context.Background()
+	st := ts.db.Tournaments()
+	now := time.Now()
+	tr := &store.Tournament{ID: "arena1", Game: "minerals", Format: store.FormatArena, Options: game.Options{},
+		TimeControl: &store.TimeControl{MoveS: 15, BankS: 60}, TableSize: 2, Duration: 4 * time.Second, MinPlayers: 2,
+		Starts: now, Status: store.TournamentScheduled, Created: now}
+	if err := st.CreateTournament(ctx, tr); err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range []string{"random", "greedy", "easy", "medium"} {
+		if err := st.AddEntrant(ctx, store.Entrant{Tournament: tr.ID, ID: store.BotEntrant(b), Bot: b, Name: b, Joined: now.Add(time.Duration(i))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ann := newBrowser(t, ts.URL)
+	ann.signUp("Ann", "correct horse")
+	waitTournament(t, ann, tr.ID, "running")
+	if code, _ := ann.call("POST", "/api/tournaments/"+tr.ID+"/join", nil, nil); code != http.StatusOK {
+		t.Fatalf("join a running arena: %d %s", code, ann.message)
+	}
+	if code, _ := ann.call("POST", "/api/tournaments/"+tr.ID+"/leave", nil, nil); code != http.StatusOK {
+		t.Fatalf("leave a running arena: %d %s", code, ann.message)
+	}
+	d := waitTournament(t, ann, tr.ID, "finished")
+	got, _ := st.Tournament(ctx, tr.ID)
+	end := got.Started.Add(got.Duration)
+	es, _ := st.Entrants(ctx, tr.ID)
+	gs, _ := st.TournamentGames(ctx, tr.ID)
+	if got.Round < 2 {
+		t.Errorf("the arena paired %d waves; want at least 2", got.Round)
+	}
+	lastEnd := map[string]time.Time{}
+	var games []tournament.Game
+	for _, g := range gs {
+		if g.Ranks == nil || g.Created.After(end) {
+			t.Errorf("game %+v: want ranks and a start before the end %v", g, end)
+		}
+		for _, p := range g.Players {
+			if g.Created.Before(lastEnd[p]) {
+				t.Errorf("%s starts a game at %v before its last ended at %v", p, g.Created, lastEnd[p])
+			}
+			lastEnd[p] = g.Finished
+		}
+		games = append(games, tournament.Game{Players: g.Players, Ranks: g.Ranks, Start: g.Created, End: g.Finished,
+			Aborted: g.Outcome == store.OutcomeAborted, Forfeit: g.Outcome == store.OutcomeForfeit})
+	}
+	var ce []tournament.Entrant
+	for i, e := range es {
+		ce = append(ce, tournament.Entrant{ID: e.ID, Rating: e.Rating, Joined: i, Withdrawn: !e.Withdrawn.IsZero()})
+		if e.AccountID != "" && e.WithdrawReason != server.WithdrawLeft {
+			t.Errorf("Ann withdrawn %q; want %q", e.WithdrawReason, server.WithdrawLeft)
+		}
+	}
+	want, err := tournament.Arena{Start: got.Started, End: end, TableSize: 2}.Standings(ce, games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Standings) != len(want) {
+		t.Fatalf("standings: got %d lines; want %d", len(d.Standings), len(want))
+	}
+	for i, w := range want {
+		g := d.Standings[i]
+		if g.ID != w.ID || g.Points != float64(w.Points) || g.Withdrawn != w.Withdrawn {
+			t.Errorf("standing %d: got %+v; want %+v", i+1, g, w)
+		}
+	}
+}

@@ -166,6 +166,9 @@ func (r *TournamentRunner) drive(ctx context.Context, t *store.Tournament, now t
 	if t.Status == store.TournamentScheduled {
 		if err := checkStart(t, coreEntrants(entrants)); err != nil {
 			t.Status, t.CancelReason, t.Finished = store.TournamentCancelled, CancelTooFew, now
+			if game.ErrorCode(err) != game.CodeConflict {
+				t.CancelReason = err.Error()
+			}
 			r.cfg.Logger.Info("tournament cancelled", "tournament", t.ID, "reason", t.CancelReason)
 			return r.cfg.Store.UpdateTournament(ctx, t)
 		}
@@ -215,8 +218,14 @@ func swissOf(t *store.Tournament) tournament.Swiss {
 	return tournament.Swiss{Rounds: t.Rounds, TableSize: t.TableSize}
 }
 
+// arenaOf is t's arena: from its start (the scheduled one until it
+// starts) for its duration.
 func arenaOf(t *store.Tournament) tournament.Arena {
-	return tournament.Arena{Start: t.Started, End: t.Started.Add(t.Duration), TableSize: t.TableSize}
+	start := t.Started
+	if start.IsZero() {
+		start = t.Starts
+	}
+	return tournament.Arena{Start: start, End: start.Add(t.Duration), TableSize: t.TableSize}
 }
 
 // coreEntrants are the store's entrants as the pairing package takes them.
