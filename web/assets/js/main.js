@@ -41,6 +41,8 @@ const puzzlesPage = lazyPage(() => import('./puzzles.js'), 'puzzlesPage');
 const learnPage = lazyPage(() => import('./learn.js'), 'learnPage');
 const resetPasswordPage = lazyPage(() => import('./mailpages.js'), 'resetPasswordPage');
 const verifyEmailPage = lazyPage(() => import('./mailpages.js'), 'verifyEmailPage');
+const tournamentsPage = lazyPage(() => import('./tournaments.js'), 'tournamentsPage');
+const tournamentPage = lazyPage(() => import('./tournaments.js'), 'tournamentPage');
 
 const routes = [
   [/^\/$/, lobbyPage],
@@ -55,6 +57,8 @@ const routes = [
   [/^\/leaderboard\/([a-z0-9_-]+)$/, leaderboardPage],
   [/^\/learn\/([a-z0-9_-]+)$/, learnPage],
   [/^\/my$/, myTablesPage],
+  [/^\/tournaments$/, tournamentsPage],
+  [/^\/tournaments\/([0-9a-f]+)$/, tournamentPage],
   [/^\/reset-password$/, resetPasswordPage],
   [/^\/verify-email$/, verifyEmailPage],
 ];
