@@ -244,13 +244,14 @@ type tournamentInfo struct {
 	Status       string             `json:"status"`
 	CancelReason string             `json:"cancel_reason,omitempty"`
 	Round        int                `json:"round"`
-	Entrants     int                `json:"entrants"`
+	// Players counts the entrants.
+	Players int `json:"players"`
 }
 
 func infoOf(t *store.Tournament, entrants int) tournamentInfo {
 	in := tournamentInfo{ID: t.ID, Game: t.Game, Format: t.Format, Options: t.Options, TimeControl: t.TimeControl, TableSize: t.TableSize,
 		Rounds: t.Rounds, DurationS: int64(t.Duration.Seconds()), MinPlayers: t.MinPlayers, Starts: t.Starts, Status: string(t.Status),
-		CancelReason: t.CancelReason, Round: t.Round, Entrants: entrants}
+		CancelReason: t.CancelReason, Round: t.Round, Players: entrants}
 	if t.Format == store.FormatArena && !t.Started.IsZero() {
 		end := t.Started.Add(t.Duration)
 		in.Ends = &end

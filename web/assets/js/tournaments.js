@@ -4,7 +4,7 @@
 import { h, clear } from './dom.js';
 import { t, onLanguage } from './i18n.js';
 import { api } from './api.js';
-import { catalog, gameTitle } from './catalog.js';
+import { catalog, gameTitle, botName } from './catalog.js';
 import { navigate } from './router.js';
 import { whoami, refusal } from './account.js';
 import { icon } from './icons.js';
@@ -17,6 +17,9 @@ const LISTS = ['upcoming', 'running', 'finished'];
 function when(iso) {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+// nameOf is an entrant's name as shown: a bot's level in words.
+function nameOf(id, name) { return id.startsWith('b:') ? botName(id.slice(2)) : name; }
 
 function formatName(f) { return t(`tourney.format.${f}`); }
 
@@ -67,7 +70,7 @@ export function tournamentsPage(el) {
       !rows.length ? h('p', { class: 'empty', text: t('tourney.none') })
         : h('ul', {}, rows.map((tr) => h('li', {},
           h('a', { href: `/tournaments/${tr.id}`, 'data-link': true, text: summary(tr, games) }),
-          h('span', { class: 'help', text: ` · ${when(tr.starts)} · ${t('tourney.players', { n: tr.entrants })}` })))),
+          h('span', { class: 'help', text: ` · ${when(tr.starts)} · ${t('tourney.players', { n: tr.players })}` })))),
       next[kind] ? h('button', { type: 'button', text: t('tourney.more'), onclick: async () => { await loadList(kind, next[kind]); render(); } }) : null);
   }
 
@@ -96,7 +99,7 @@ export function tournamentsPage(el) {
       const rt = realtime(g);
       clear(formatSel);
       formatSel.append(h('option', { value: rt ? 'arena' : 'swiss', text: formatName(rt ? 'arena' : 'swiss') }));
-      fTc.hidden = rt; fRounds.hidden = rt; fMinutes.hidden = !rt;
+      fTc.style.display = rt ? 'none' : ''; fRounds.style.display = rt ? 'none' : ''; fMinutes.style.display = rt ? '' : 'none';
       size.min = String(g?.min_players || 2);
       size.max = String(Math.min(8, g?.max_players || 2));
     }
@@ -171,7 +174,7 @@ export function tournamentPage(el, id) {
     if (error) { el.append(h('p', { class: 'error', role: 'alert', text: error })); return; }
     if (!tr) { el.append(h('p', { text: t('app.loading') })); return; }
     el.append(h('h1', { text: title() }));
-    const facts = [t(`tourney.status.${tr.status}`), t('tourney.startsat', { when: when(tr.starts) }), t('tourney.players', { n: tr.entrants })];
+    const facts = [t(`tourney.status.${tr.status}`), t('tourney.startsat', { when: when(tr.starts) }), t('tourney.players', { n: tr.players })];
     if (tr.time_control) facts.push(tcLabel(tr.time_control));
     if (tr.status === 'running' && tr.format === 'swiss') facts.push(t('tourney.roundof', { n: tr.round, of: tr.rounds }));
     el.append(h('p', { class: 'tourney-facts', 'aria-live': 'polite', text: facts.join(' · ') }));
@@ -206,7 +209,7 @@ export function tournamentPage(el, id) {
       h('h2', { id: hid, text: tr.format === 'swiss' && tr.round ? t('tourney.round', { n: tr.round }) : t('tourney.games') }),
       !rows.length ? h('p', { class: 'empty', text: t('tourney.nopairings') })
         : h('ul', {}, rows.map((p) => h('li', { 'data-table': p.table || '' },
-          p.table ? h('a', { href: `/tables/${p.table}`, 'data-link': true, text: p.names.join(' – ') }) : h('span', { text: p.names.join(' – ') }),
+          p.table ? h('a', { href: `/tables/${p.table}`, 'data-link': true, text: p.names.map((n, i) => nameOf(p.players[i], n)).join(' – ') }) : h('span', { text: p.names.map((n, i) => nameOf(p.players[i], n)).join(' – ') }),
           h('span', { class: 'help', text: ` · ${p.outcome ? t(`tourney.outcome.${p.outcome}`) : t(p.done ? 'tourney.ended' : 'tourney.playing')}` })))));
   }
 
@@ -218,10 +221,10 @@ export function tournamentPage(el, id) {
       !rows.length ? h('p', { class: 'empty', text: t('tourney.noplayers') })
         : h('div', { class: 'table-wrap' }, h('table', { class: 'standings' },
           h('thead', {}, h('tr', {}, h('th', { text: '#' }), h('th', { text: t('board.player') }), h('th', { text: t('tourney.points') }),
-            h('th', { text: t(swiss ? 'tourney.buchholz' : 'tourney.performance') }), h('th', { text: t('board.games') }))),
+            h('th', { text: t(swiss ? 'tourney.buchholz' : 'tourney.performance') }), h('th', { text: t('tourney.games') }))),
           h('tbody', {}, rows.map((s) => h('tr', { class: s.withdrawn ? 'withdrawn' : null, 'data-entrant': s.id },
             h('td', { text: String(s.rank) }),
-            h('td', {}, s.name + (s.withdrawn ? ` (${t('tourney.out')})` : ''),
+            h('td', {}, nameOf(s.id, s.name) + (s.withdrawn ? ` (${t('tourney.out')})` : ''),
               s.on_fire ? h('span', { class: 'tourney-fire', title: t('tourney.onfire') }, ' ', icon('star'), h('span', { class: 'sr', text: t('tourney.onfire') })) : null),
             h('td', { text: String(s.points) }),
             h('td', { text: String(Math.round(s.tie_breaks[0] * 10) / 10) }),
