@@ -556,3 +556,67 @@ func TestArenaTournament(t *testing.T) {
 		}
 	}
 }
+
+// Two runners share a store, as two instances do: one drives the
+// tournament at a time, each board's table is made once, and when the
+// first stops mid-event the second takes the event over and ends it.
+func TestTournamentOneDriverAtATime(t *testing.T) {
+	ts := startTourneyServer(t, filepath.Join(t.TempDir(), "two.db"), time.Minute)
+	ctx := context.Background()
+	st := ts.db.Tournaments()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	other := server.NewTournamentRunner(server.TournamentRunnerConfig{Store: st, Hall: ts.hall, Registry: registry(),
+		Instance: "other", Poll: 20 * time.Millisecond, Logger: log})
+	other.Start()
+	defer other.Stop()
+	now := time.Now()
+	tr := &store.Tournament{ID: "two", Game: "minerals", Format: store.FormatSwiss, Options: game.Options{},
+		TimeControl: &store.TimeControl{MoveS: 15, BankS: 60}, TableSize: 2, Rounds: 3, MinPlayers: 4,
+		Starts: now, Status: store.TournamentScheduled, Created: now}
+	if err := st.CreateTournament(ctx, tr); err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range []string{"random", "greedy", "easy", "medium", "hard"} {
+		if err := st.AddEntrant(ctx, store.Entrant{Tournament: tr.ID, ID: store.BotEntrant(b), Bot: b, Name: b, Joined: now.Add(time.Duration(i))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Once the first round is paired, the server's own runner stops (as
+	// its instance would), giving its lease up if it held it.
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		if got, _ := st.Tournament(ctx, tr.ID); got != nil && got.Round >= 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the first round was not paired")
+		}
+	}
+	ctxStop, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	ts.srv.Shutdown(ctxStop)
+	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		if got, _ := st.Tournament(ctx, tr.ID); got != nil && got.Status == store.TournamentFinished {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the other runner did not finish the tournament")
+		}
+	}
+	gs, _ := st.TournamentGames(ctx, tr.ID)
+	tables, _ := ts.db.Tables(ctx, store.Filter{})
+	played := 0
+	seen := map[string]bool{}
+	for _, g := range gs {
+		if g.Outcome == store.OutcomeBye {
+			continue
+		}
+		played++
+		if g.Table == "" || seen[g.Table] {
+			t.Errorf("round %d board %d: table %q; want one of its own", g.Round, g.Board, g.Table)
+		}
+		seen[g.Table] = true
+	}
+	if played != 3*2 || len(tables) != played {
+		t.Errorf("got %d games at %d tables; want 6 games (3 rounds of 2 boards) at as many tables", played, len(tables))
+	}
+}

@@ -139,15 +139,21 @@ func (r *TournamentRunner) Step(ctx context.Context) {
 		r.cfg.Logger.Error("tournaments not listed", "err", err)
 		return
 	}
+	// A step begun is finished even when the runner is stopped meanwhile
+	// (Stop waits for it), so that no table is made and left unrecorded.
+	step := context.WithoutCancel(ctx)
 	for _, t := range ts {
+		if ctx.Err() != nil {
+			return
+		}
 		if t.Status == store.TournamentScheduled && now.Before(t.Starts) {
 			continue
 		}
-		t, ok, err := r.cfg.Store.ClaimTournament(ctx, t.ID, r.cfg.Instance, now, r.cfg.Lease)
+		t, ok, err := r.cfg.Store.ClaimTournament(step, t.ID, r.cfg.Instance, now, r.cfg.Lease)
 		if err != nil || !ok {
 			continue
 		}
-		if err := r.drive(ctx, t, now); err != nil && ctx.Err() == nil {
+		if err := r.drive(step, t, now); err != nil {
 			r.cfg.Logger.Error("tournament step failed", "tournament", t.ID, "err", err)
 		}
 	}
