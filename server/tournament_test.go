@@ -620,3 +620,56 @@ func TestTournamentOneDriverAtATime(t *testing.T) {
 		t.Errorf("got %d games at %d tables; want 6 games (3 rounds of 2 boards) at as many tables", played, len(tables))
 	}
 }
+
+// An account that opted in to tournament_round gets a push when its
+// tournament is cancelled for too few players (with the tournament's
+// page), and when a round starts (with its table's link and the round).
+func TestPushTournamentRound(t *testing.T) {
+	ns := newNotifyServer(t, server.Config{}, nil)
+	key := ns.vapidKey(t)
+	svc := newPushService(t, func() string { return key })
+	var people []*browser
+	for _, name := range []string{"Ann", "Bo", "Cy", "Di"} {
+		b := newBrowser(t, ns.URL)
+		b.signUp(name, "correct horse "+name)
+		people = append(people, b)
+	}
+	optIn(t, people[0], newPushDevice(t, svc, "ann"), "tournament_round")
+	ctx := context.Background()
+	st := ns.db.Tournaments()
+	runner := server.NewTournamentRunner(server.TournamentRunnerConfig{Store: st, Hall: ns.hall, Registry: registry(),
+		Notifications: ns.db.Notifications(), Poll: 20 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	runner.Start()
+	defer runner.Stop()
+	schedule := func(id string, entrants []*browser) {
+		now := time.Now()
+		tr := &store.Tournament{ID: id, Game: "connectfour", Format: store.FormatSwiss, Options: game.Options{},
+			TimeControl: &store.TimeControl{MoveS: 600, BankS: 600}, TableSize: 2, Rounds: 1, MinPlayers: 4,
+			Starts: now, Status: store.TournamentScheduled, Created: now}
+		if err := st.CreateTournament(ctx, tr); err != nil {
+			t.Fatal(err)
+		}
+		for i, b := range entrants {
+			a := accountID(t, b)
+			if err := st.AddEntrant(ctx, store.Entrant{Tournament: id, ID: store.AccountEntrant(a), AccountID: a, Name: "p", Joined: now.Add(time.Duration(i))}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	schedule("c1", people[:1])
+	if p := nextPush(t, svc); p.Device != "ann" || p.Kind != "tournament_cancelled" || p.URL != "/tournaments/c1" {
+		t.Fatalf("push %+v; want Ann told that tournament c1 is cancelled", p)
+	}
+	schedule("r1", people)
+	p := nextPush(t, svc)
+	gs, _ := st.TournamentGames(ctx, "r1")
+	var annTable string
+	for _, g := range gs {
+		if slices.Contains(g.Players, store.AccountEntrant(accountID(t, people[0]))) {
+			annTable = g.Table
+		}
+	}
+	if p.Device != "ann" || p.Kind != "tournament_round" || p.Table != annTable || p.N != 1 || p.URL != "/tables/"+annTable {
+		t.Fatalf("push %+v; want Ann told round 1 starts at /tables/%s", p, annTable)
+	}
+}

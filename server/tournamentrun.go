@@ -176,7 +176,11 @@ func (r *TournamentRunner) drive(ctx context.Context, t *store.Tournament, now t
 				t.CancelReason = err.Error()
 			}
 			r.cfg.Logger.Info("tournament cancelled", "tournament", t.ID, "reason", t.CancelReason)
-			return r.cfg.Store.UpdateTournament(ctx, t)
+			if err := r.cfg.Store.UpdateTournament(ctx, t); err != nil {
+				return err
+			}
+			r.notifyCancelled(ctx, t, entrants)
+			return nil
 		}
 		t.Status, t.Started = store.TournamentRunning, now
 		if err := r.cfg.Store.UpdateTournament(ctx, t); err != nil {
@@ -200,6 +204,23 @@ func (r *TournamentRunner) drive(ctx context.Context, t *store.Tournament, now t
 		return r.driveArena(ctx, t, entrants, games, now)
 	}
 	return r.driveSwiss(ctx, t, entrants, games, now)
+}
+
+// notifyCancelled queues the push that tells t's people it was cancelled.
+func (r *TournamentRunner) notifyCancelled(ctx context.Context, t *store.Tournament, entrants []store.Entrant) {
+	if r.cfg.Notifications == nil {
+		return
+	}
+	var accounts []string
+	for _, e := range entrants {
+		if e.AccountID != "" {
+			accounts = append(accounts, e.AccountID)
+		}
+	}
+	n := store.Notification{Kind: store.NotifyTournamentRound, Table: tournamentNotice + t.ID, Created: r.cfg.Now()}
+	if _, err := r.cfg.Notifications.QueueNotification(ctx, n, accounts); err != nil {
+		r.cfg.Logger.Error("tournament cancellation not notified", "tournament", t.ID, "err", err)
+	}
 }
 
 // checkStart reports whether t may start with entrants, as the pairing
