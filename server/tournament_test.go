@@ -455,6 +455,30 @@ func TestTournamentRefusals(t *testing.T) {
 	if st, _ := ann.call("POST", "/api/tournaments/"+d.ID+"/join", nil, nil); st != http.StatusConflict || !strings.Contains(ann.message, "started") {
 		t.Errorf("join a running Swiss event: got %d %q; want 409 saying it started", st, ann.message)
 	}
+
+	// The operator schedules one on the admin handler, with no creator;
+	// bad input is refused there too.
+	for _, tc := range []struct {
+		body string
+		want int
+	}{
+		{`{"game": "minerals", "format": "arena", "rounds": 3}`, http.StatusBadRequest},
+		{`{"game": "minerals", "format": "swiss", "rounds": 3, "starts_in_s": 600, "time_control": {"move_s": 45, "bank_s": 300}}`, http.StatusCreated},
+	} {
+		rec := httptest.NewRecorder()
+		ts.srv.AdminHandler().ServeHTTP(rec, httptest.NewRequest("POST", "/admin/tournaments", strings.NewReader(tc.body)))
+		if rec.Code != tc.want {
+			t.Errorf("operator's %s: got %d %s; want %d", tc.body, rec.Code, rec.Body, tc.want)
+			continue
+		}
+		if tc.want == http.StatusCreated {
+			var op tourneyDetail
+			json.Unmarshal(rec.Body.Bytes(), &op)
+			if got, err := ts.db.Tournaments().Tournament(context.Background(), op.ID); err != nil || got.Creator != "" {
+				t.Errorf("operator's tournament: got %+v, %v; want one with no creator", got, err)
+			}
+		}
+	}
 }
 
 // waitTournament polls tournament id until its status is status.

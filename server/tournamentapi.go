@@ -181,6 +181,27 @@ func (s *Server) createTournament(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, game.Errorf(game.CodeUnauthorized, "sign in to schedule a tournament"))
 		return
 	}
+	s.scheduleTournament(w, r, ts, req, who.Account.ID)
+}
+
+// adminCreateTournament schedules a tournament for the operator (no
+// creator account), on the admin handler.
+func (s *Server) adminCreateTournament(w http.ResponseWriter, r *http.Request) {
+	ts, ok := s.tournaments(w)
+	if !ok {
+		return
+	}
+	var req tournamentRequest
+	if err := decodeBody(r, &req); err != nil {
+		writeError(w, s.log, err)
+		return
+	}
+	s.scheduleTournament(w, r, ts, req, "")
+}
+
+// scheduleTournament checks req and stores the tournament it asks for,
+// made by the account creator ("" for the operator), with its bots in.
+func (s *Server) scheduleTournament(w http.ResponseWriter, r *http.Request, ts store.Tournaments, req tournamentRequest, creator string) {
 	now := time.Now()
 	t, err := s.checkTournament(req, now)
 	if err != nil {
@@ -191,7 +212,7 @@ func (s *Server) createTournament(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.log, err)
 		return
 	}
-	t.Creator = who.Account.ID
+	t.Creator = creator
 	if err := ts.CreateTournament(r.Context(), t); err != nil {
 		writeError(w, s.log, err)
 		return
