@@ -479,6 +479,32 @@ func TestTournamentRefusals(t *testing.T) {
 			}
 		}
 	}
+
+	// The upcoming list comes in pages: three upcoming, two a page.
+	for range 2 {
+		if st, _ := ann.call("POST", "/api/tournaments", good(), nil); st != http.StatusCreated {
+			t.Fatalf("create: %d %s", st, ann.message)
+		}
+	}
+	var page struct {
+		Tournaments []struct {
+			ID string `json:"id"`
+		} `json:"tournaments"`
+		Next int `json:"next"`
+	}
+	ann.call("GET", "/api/tournaments?status=upcoming&limit=2", nil, &page)
+	first := page.Tournaments
+	if len(first) != 2 || page.Next != 2 {
+		t.Fatalf("first page: got %d tournaments, next %d; want 2, next 2", len(first), page.Next)
+	}
+	page.Tournaments, page.Next = nil, 0
+	ann.call("GET", "/api/tournaments?status=upcoming&limit=2&offset=2", nil, &page)
+	if len(page.Tournaments) != 1 || page.Next != 0 || page.Tournaments[0].ID == first[0].ID || page.Tournaments[0].ID == first[1].ID {
+		t.Errorf("second page: got %+v, next %d; want the third alone and no next", page.Tournaments, page.Next)
+	}
+	if st, _ := ann.call("GET", "/api/tournaments?status=someday", nil, nil); st != http.StatusBadRequest {
+		t.Errorf("list of an unknown status: got %d; want 400", st)
+	}
 }
 
 // waitTournament polls tournament id until its status is status.
