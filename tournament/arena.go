@@ -227,7 +227,7 @@ func (a Arena) Pair(entrants []Entrant, games []Game, waiting []string, now time
 		cands[i] = n - 1 - i
 	}
 	classes := leaveOutClasses(n%k, cands, func(int) int { return 0 })
-	ar := arrange(n, k, conflict, func(_ int, free []int) []int { return free }, classes)
+	ar := arrange(n, k, conflict, nil, func(_ int, free []int) []int { return free }, classes)
 	var tables [][]string
 	for ti, t := range ar.tables {
 		slices.Sort(t)

@@ -41,14 +41,45 @@ type arrangement struct {
 // an earlier class is preferred to any set of a later one whatever the
 // conflicts; within a class fewer conflicts come first, then the order of
 // the sets. With n mod k = 0, pass one class holding one empty set.
-func arrange(n, k int, conflict [][]bool, order candidateOrder, outClasses [][][]int) arrangement {
-	s := searcher{k: k, conflict: conflict, order: order, total: searchTotal}
+//
+// clash, if not nil, marks pairs that had better not meet either, but less
+// so than conflicting ones: within a class an arrangement without conflicts
+// and without clashes is preferred to one without conflicts; clashes are
+// not counted otherwise.
+func arrange(n, k int, conflict, clash [][]bool, order candidateOrder, outClasses [][][]int) arrangement {
+	s := searcher{k: k, order: order, total: searchTotal}
+	var either [][]bool
+	if clash != nil {
+		either = make([][]bool, n)
+		for i := range either {
+			either[i] = make([]bool, n)
+			for j := range either[i] {
+				either[i][j] = conflict[i][j] || clash[i][j]
+			}
+		}
+	}
+	found := func(tables [][]int, out []int) arrangement {
+		s.conflict = conflict
+		return arrangement{tables: tables, out: out, conflicts: s.counted(tables)}
+	}
 	maxConflicts := (n / k) * k * (k - 1) / 2
 	for _, class := range outClasses {
+		if either != nil {
+			s.conflict = either
+			for _, out := range class {
+				if tables, ok := s.search(n, out, 0, searchSteps); ok {
+					return found(tables, out)
+				}
+				if s.total <= 0 {
+					break
+				}
+			}
+		}
+		s.conflict = conflict
 		for r := 0; r <= maxConflicts && s.total > 0; r++ {
 			for _, out := range class {
 				if tables, ok := s.search(n, out, r, searchSteps); ok {
-					return arrangement{tables: tables, out: out, conflicts: s.counted(tables)}
+					return found(tables, out)
 				}
 				if s.total <= 0 {
 					break
@@ -59,8 +90,9 @@ func arrange(n, k int, conflict [][]bool, order candidateOrder, outClasses [][][
 	// Out of budget: relax everything. Without a bound on conflicts the
 	// first descent succeeds.
 	out := outClasses[0][0]
+	s.conflict, s.total = conflict, n+1
 	tables, _ := s.search(n, out, maxConflicts, n+1)
-	return arrangement{tables: tables, out: out, conflicts: s.counted(tables)}
+	return found(tables, out)
 }
 
 // searcher holds one arrangement's search.
@@ -229,14 +261,18 @@ func (s *searcher) mark(t []int, seat bool) {
 
 // leaveOutClasses returns the leave-out sets of size b drawn from cands
 // (best first), grouped into classes by cost (cost of a set is the sum of
-// its members' costs; lower classes first). Only the first b+outPool
-// candidates are combined; within a class sets keep the order in which
-// combinations of cands come.
+// its members' costs; lower classes first). A single player may be any
+// candidate; for larger sets only the first b+outPool candidates are
+// combined. Within a class sets keep the order in which combinations of
+// cands come.
 func leaveOutClasses(b int, cands []int, cost func(int) int) [][][]int {
 	if b == 0 {
 		return [][][]int{{nil}}
 	}
-	pool := cands[:min(len(cands), b+outPool)]
+	pool := cands
+	if b > 1 {
+		pool = cands[:min(len(cands), b+outPool)]
+	}
 	byCost := map[int][][]int{}
 	var costs []int
 	var combine func(set []int, from, c int)
