@@ -2,10 +2,10 @@ package tournament
 
 import (
 	"fmt"
-	"slices"
 	"math/bits"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 )
 
