@@ -32,16 +32,16 @@ func TestArenaStreak(t *testing.T) {
 	a := Arena{Start: arenaStart, End: minute(60)}
 	es := []Entrant{{ID: "A", Rating: 1500}, {ID: "B", Rating: 1500}, {ID: "C", Rating: 1700}}
 	games := []Game{
-		played(0, 5, "A", "B", "A"), // 2
+		played(0, 5, "A", "B", "A"),  // 2
 		played(5, 10, "B", "A", "A"), // 2, now on fire
 		{Start: minute(10), End: minute(11), Players: []string{"A", "C"}, Aborted: true},
-		played(11, 15, "A", "C", "A"), // 4
-		played(15, 20, "C", "A", ""),  // draw on fire: 2, streak over
-		played(20, 25, "A", "B", "A"), // 2
-		played(25, 30, "B", "A", "B"), // 0
-		played(30, 35, "A", "C", "A"), // 2
-		played(35, 40, "C", "A", "A"), // 2, on fire again
-		played(58, 63, "A", "B", "A"), // ends after the end, counts: 4
+		played(11, 15, "A", "C", "A"),                    // 4
+		played(15, 20, "C", "A", ""),                     // draw on fire: 2, streak over
+		played(20, 25, "A", "B", "A"),                    // 2
+		played(25, 30, "B", "A", "B"),                    // 0
+		played(30, 35, "A", "C", "A"),                    // 2
+		played(35, 40, "C", "A", "A"),                    // 2, on fire again
+		played(58, 63, "A", "B", "A"),                    // ends after the end, counts: 4
 		{Start: minute(59), Players: []string{"C", "B"}}, // running: not yet
 	}
 	st, err := a.Standings(es, games)
