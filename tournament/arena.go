@@ -87,10 +87,12 @@ func (a Arena) tableSize() (int, error) {
 }
 
 // CheckStart reports whether an arena with these entrants may start: the
-// configuration must be valid, the entrants' IDs unique and non-empty, and
-// at least TableSize of them active.
+// table size must be valid, the entrants' IDs unique and non-empty, and at
+// least TableSize of them active. It does not look at Start and End, which a
+// runner may set only as the arena starts; [Arena.Validate], [Arena.Pair]
+// and [Arena.Standings] check them.
 func (a Arena) CheckStart(entrants []Entrant) error {
-	k, err := a.tableSize()
+	k, err := checkTableSize(a.TableSize)
 	if err != nil {
 		return err
 	}

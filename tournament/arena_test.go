@@ -176,3 +176,15 @@ func TestArenaRules(t *testing.T) {
 	}
 	golden(t, "rules.golden", all)
 }
+
+// TestArenaCheckStart accepts an arena whose times are not set yet, as a
+// runner sets them when it starts.
+func TestArenaCheckStart(t *testing.T) {
+	es := []Entrant{{ID: "A"}, {ID: "B"}, {ID: "C", Withdrawn: true}}
+	if err := (Arena{}).CheckStart(es); err != nil {
+		t.Errorf("two active entrants at tables of two: %v; want no error", err)
+	}
+	if err := (Arena{TableSize: 3}).CheckStart(es); err == nil {
+		t.Error("two active entrants at tables of three: no error; want a refusal")
+	}
+}
