@@ -3,7 +3,9 @@ package tournament
 import "slices"
 
 // The search that seats players at tables, shared by Swiss and arena
-// pairing. Players are indices into a pairing order; two players conflict
+// pairing. At two-player tables it is exact and polynomial (a maximum
+// matching tells at each step how few conflicts the rest can have); at
+// larger tables it is a depth-first search within a step budget. Players are indices into a pairing order; two players conflict
 // when they should not meet (a Swiss rematch, an arena repeat of the last
 // game). The search tries sets of players to leave out (Swiss byes, arena
 // players who keep waiting) and, for each, seats everyone else so that no
@@ -47,6 +49,9 @@ type arrangement struct {
 // and without clashes is preferred to one without conflicts; clashes are
 // not counted otherwise.
 func arrange(n, k int, conflict, clash [][]bool, order candidateOrder, outClasses [][][]int) arrangement {
+	if k == 2 {
+		return arrangePairs(n, conflict, clash, order, outClasses[0])
+	}
 	s := searcher{k: k, order: order, total: searchTotal}
 	var either [][]bool
 	if clash != nil {
@@ -295,4 +300,111 @@ func leaveOutClasses(b int, cands []int, cost func(int) int) [][][]int {
 		classes[i] = byCost[c]
 	}
 	return classes
+}
+
+// arrangePairs is arrange at two-player tables, where only the first class
+// of leave-out sets matters (it is never empty). With clash, it first looks
+// for the first set and pairing, in order, without conflicts and clashes;
+// failing that, it takes the first set whose players can be paired with
+// the fewest conflicts. Then, from the top, each player takes the first
+// candidate that still lets the others be paired within that number of
+// conflicts, which a maximum matching of the allowed pairs says exactly:
+// the fewest conflicts of n players is n/2 less the matching's size.
+func arrangePairs(n int, conflict, clash [][]bool, order candidateOrder, class [][]int) arrangement {
+	allowed := func(bad ...[][]bool) [][]bool {
+		adj := make([][]bool, n)
+		for i := range adj {
+			adj[i] = make([]bool, n)
+			for j := range adj[i] {
+				adj[i][j] = i != j
+				for _, b := range bad {
+					adj[i][j] = adj[i][j] && !b[i][j]
+				}
+			}
+		}
+		return adj
+	}
+	all := make([]bool, n)
+	for i := range all {
+		all[i] = true
+	}
+	// least returns the matching of the players not in out and the fewest
+	// conflicts they can be paired with.
+	least := func(base *matching, out []int) (*matching, int) {
+		m := base.clone()
+		m.remove(out...)
+		return m, m.live()/2 - m.size
+	}
+	if clash != nil {
+		adj := allowed(conflict, clash)
+		base := newMatching(adj, all)
+		for _, out := range class {
+			if m, c := least(base, out); c == 0 {
+				return pairFrom(m, conflict, order, out, 0)
+			}
+		}
+	}
+	base := newMatching(allowed(conflict), all)
+	best, bestOut, bestC := (*matching)(nil), []int(nil), 0
+	for _, out := range class {
+		m, c := least(base, out)
+		if best == nil || c < bestC {
+			best, bestOut, bestC = m, out, c
+		}
+		if c == 0 {
+			break
+		}
+	}
+	return pairFrom(best, conflict, order, bestOut, bestC)
+}
+
+// pairFrom pairs the live players of m from the top, each with its first
+// candidate that keeps the pairing within limit pairs not allowed in m's
+// graph; m must allow that.
+func pairFrom(m *matching, conflict [][]bool, order candidateOrder, out []int, limit int) arrangement {
+	a := arrangement{out: out}
+	used := 0
+	for {
+		p := -1
+		var free []int
+		for x, alive := range m.alive {
+			switch {
+			case !alive:
+			case p < 0:
+				p = x
+			default:
+				free = append(free, x)
+			}
+		}
+		if p < 0 {
+			break
+		}
+		taken := false
+		for _, q := range order(p, free) {
+			c := 0
+			if !m.adj[p][q] {
+				c = 1
+			}
+			next := m.clone()
+			next.remove(p, q)
+			if used+c+next.live()/2-next.size <= limit {
+				m, used = next, used+c
+				a.tables = append(a.tables, []int{p, q})
+				if conflict[p][q] {
+					a.conflicts++
+				}
+				taken = true
+				break
+			}
+		}
+		if !taken { // cannot happen when m allows limit; end all the same
+			q := free[0]
+			m.remove(p, q)
+			a.tables = append(a.tables, []int{p, q})
+			if conflict[p][q] {
+				a.conflicts++
+			}
+		}
+	}
+	return a
 }

@@ -251,3 +251,37 @@ func fewestCost(ids []string, cost func(a, b string) int, byeCount map[string]in
 	}
 	return best
 }
+
+// TestSwissNearRoundRobin plays 31 entrants over 30 rounds, where late
+// rounds leave few pairings without rematches: every round must still find
+// one, and the byes go to 30 different entrants.
+func TestSwissNearRoundRobin(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 30))
+	s := Swiss{Rounds: 30}
+	var es []Entrant
+	for i := range 31 {
+		es = append(es, Entrant{ID: fmt.Sprintf("p%02d", i), Rating: float64(1000 + rng.IntN(1000))})
+	}
+	var games []Game
+	var bs []Bye
+	for round := 1; round <= s.Rounds; round++ {
+		p, err := s.Pair(es, games, bs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Rematches != 0 {
+			t.Fatalf("round %d has %d rematches; want 0", round, p.Rematches)
+		}
+		for _, table := range p.Tables {
+			games = append(games, winner(round, table, table[rng.IntN(2)]))
+		}
+		bs = append(bs, byes(round, p.Byes)...)
+	}
+	had := map[string]bool{}
+	for _, b := range bs {
+		if had[b.ID] {
+			t.Errorf("%s had two byes", b.ID)
+		}
+		had[b.ID] = true
+	}
+}
