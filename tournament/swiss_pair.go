@@ -108,7 +108,7 @@ func (h *swissHistory) seatClashes(order []Entrant) [][]bool {
 	n := len(order)
 	lean := make([]int, n) // firsts minus seconds
 	for i, e := range order {
-		st := h.seats.get(e.ID)
+		st := h.seats.of(e.ID)
 		lean[i] = 2*st.firsts - st.games
 	}
 	clash := make([][]bool, n)
