@@ -19,7 +19,8 @@ import (
 //     not withdrawn and in no running game. No game starts at or after End.
 //  2. The waiting entrants are taken in order of arena points, then rating,
 //     then ID, and seated TableSize at a time from the top; the lowest ones
-//     that do not fill a table keep waiting.
+//     that do not fill a table keep waiting (unless rule 3 keeps others
+//     waiting instead).
 //  3. Nobody is seated with an entrant of its own last game while another
 //     table arrangement of the same waiting entrants avoids it; when none
 //     does, the arrangement with the fewest such repeats is used.
@@ -228,8 +229,8 @@ func (a Arena) Pair(entrants []Entrant, games []Game, waiting []string, now time
 	for i := range cands {
 		cands[i] = n - 1 - i
 	}
-	classes := leaveOutClasses(n%k, cands, func(int) int { return 0 })
-	ar := arrange(n, k, conflict, nil, func(_ int, free []int) []int { return free }, classes)
+	outSets := leaveOutSets(n%k, cands, func(int) int { return 0 })
+	ar := arrange(n, k, conflict, nil, func(_ int, free []int) []int { return free }, outSets)
 	var tables [][]string
 	for ti, t := range ar.tables {
 		slices.Sort(t)

@@ -47,13 +47,13 @@ func (s Swiss) Pair(entrants []Entrant, games []Game, byes []Bye) (Pairing, erro
 		cands[i] = n - 1 - i
 	}
 	slices.SortStableFunc(cands, func(a, b int) int { return h.byes[order[a].ID] - h.byes[order[b].ID] })
-	classes := leaveOutClasses(n%k, cands, func(i int) int { return h.byes[order[i].ID] })
+	outSets := leaveOutSets(n%k, cands, func(i int) int { return h.byes[order[i].ID] })
 
 	candidates := func(p int, free []int) []int { return free }
 	if k == 2 {
 		candidates = func(p int, free []int) []int { return halfwayFirst(p, free, order, h.points) }
 	}
-	a := arrange(n, k, conflict, h.seatClashes(order), candidates, classes)
+	a := arrange(n, k, conflict, h.seatClashes(order), candidates, outSets)
 
 	pairing := Pairing{Round: round, Rematches: a.conflicts}
 	for ti, t := range a.tables {
