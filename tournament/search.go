@@ -9,7 +9,10 @@ import "slices"
 // players who keep waiting) and, for each, seats everyone else so that no
 // more than a given number of conflicting pairs share a table, taking
 // candidates in the order the caller prefers; the first arrangement found
-// wins, so the result is deterministic.
+// wins, so the result is deterministic. At two-player tables it is exact
+// and polynomial (a maximum matching tells at each step how few conflicts
+// the rest can have); at larger tables it is a depth-first search within a
+// step budget.
 
 const (
 	// searchSteps bounds one depth-first search, searchTotal all the
@@ -37,30 +40,62 @@ type arrangement struct {
 }
 
 // arrange seats players 0..n-1 at tables of k, leaving n mod k out.
-// outClasses lists the leave-out sets to try, grouped in classes: a set of
-// an earlier class is preferred to any set of a later one whatever the
-// conflicts; within a class fewer conflicts come first, then the order of
-// the sets. With n mod k = 0, pass one class holding one empty set.
-func arrange(n, k int, conflict [][]bool, order candidateOrder, outClasses [][][]int) arrangement {
-	s := searcher{k: k, conflict: conflict, order: order, total: searchTotal}
+// outSets lists the leave-out sets to try, at least one: fewer conflicts
+// come first, then the order of the sets. With n mod k = 0, pass one empty
+// set.
+//
+// clash, if not nil, marks pairs that had better not meet either, but less
+// so than conflicting ones: an arrangement without conflicts and without
+// clashes is preferred to one without conflicts; clashes are not counted
+// otherwise.
+func arrange(n, k int, conflict, clash [][]bool, order candidateOrder, outSets [][]int) arrangement {
+	if k == 2 {
+		return arrangePairs(n, conflict, clash, order, outSets)
+	}
+	s := searcher{k: k, order: order, total: searchTotal}
+	var either [][]bool
+	if clash != nil {
+		either = make([][]bool, n)
+		for i := range either {
+			either[i] = make([]bool, n)
+			for j := range either[i] {
+				either[i][j] = conflict[i][j] || clash[i][j]
+			}
+		}
+	}
+	found := func(tables [][]int, out []int) arrangement {
+		s.conflict = conflict
+		return arrangement{tables: tables, out: out, conflicts: s.counted(tables)}
+	}
 	maxConflicts := (n / k) * k * (k - 1) / 2
-	for _, class := range outClasses {
-		for r := 0; r <= maxConflicts && s.total > 0; r++ {
-			for _, out := range class {
-				if tables, ok := s.search(n, out, r, searchSteps); ok {
-					return arrangement{tables: tables, out: out, conflicts: s.counted(tables)}
-				}
-				if s.total <= 0 {
-					break
-				}
+	if either != nil {
+		s.conflict = either
+		for _, out := range outSets {
+			if tables, ok := s.search(n, out, 0, searchSteps); ok {
+				return found(tables, out)
+			}
+			if s.total <= 0 {
+				break
+			}
+		}
+	}
+	s.conflict = conflict
+	for r := 0; r <= maxConflicts && s.total > 0; r++ {
+		for _, out := range outSets {
+			if tables, ok := s.search(n, out, r, searchSteps); ok {
+				return found(tables, out)
+			}
+			if s.total <= 0 {
+				break
 			}
 		}
 	}
 	// Out of budget: relax everything. Without a bound on conflicts the
 	// first descent succeeds.
-	out := outClasses[0][0]
+	out := outSets[0]
+	s.conflict, s.total = conflict, n+1
 	tables, _ := s.search(n, out, maxConflicts, n+1)
-	return arrangement{tables: tables, out: out, conflicts: s.counted(tables)}
+	return found(tables, out)
 }
 
 // searcher holds one arrangement's search.
@@ -227,25 +262,30 @@ func (s *searcher) mark(t []int, seat bool) {
 	}
 }
 
-// leaveOutClasses returns the leave-out sets of size b drawn from cands
-// (best first), grouped into classes by cost (cost of a set is the sum of
-// its members' costs; lower classes first). Only the first b+outPool
-// candidates are combined; within a class sets keep the order in which
-// combinations of cands come.
-func leaveOutClasses(b int, cands []int, cost func(int) int) [][][]int {
+// leaveOutSets returns the leave-out sets of size b drawn from cands (best
+// first) whose cost is least (the cost of a set is the sum of its members'
+// costs), in the order combinations of cands come. A single player may be
+// any candidate; for larger sets only the first b+outPool candidates are
+// combined.
+func leaveOutSets(b int, cands []int, cost func(int) int) [][]int {
 	if b == 0 {
-		return [][][]int{{nil}}
+		return [][]int{nil}
 	}
-	pool := cands[:min(len(cands), b+outPool)]
-	byCost := map[int][][]int{}
-	var costs []int
+	pool := cands
+	if b > 1 {
+		pool = cands[:min(len(cands), b+outPool)]
+	}
+	var sets [][]int
+	least := -1
 	var combine func(set []int, from, c int)
 	combine = func(set []int, from, c int) {
 		if len(set) == b {
-			if _, ok := byCost[c]; !ok {
-				costs = append(costs, c)
+			switch {
+			case least < 0 || c < least:
+				least, sets = c, [][]int{slices.Clone(set)}
+			case c == least:
+				sets = append(sets, slices.Clone(set))
 			}
-			byCost[c] = append(byCost[c], append([]int(nil), set...))
 			return
 		}
 		for i := from; i < len(pool); i++ {
@@ -253,10 +293,111 @@ func leaveOutClasses(b int, cands []int, cost func(int) int) [][][]int {
 		}
 	}
 	combine(nil, 0, 0)
-	slices.Sort(costs)
-	classes := make([][][]int, len(costs))
-	for i, c := range costs {
-		classes[i] = byCost[c]
+	return sets
+}
+
+// arrangePairs is arrange at two-player tables. With clash, it first looks
+// for the first set and pairing, in order, without conflicts and clashes;
+// failing that, it takes the first set whose players can be paired with
+// the fewest conflicts. Then, from the top, each player takes the first
+// candidate that still lets the others be paired within that number of
+// conflicts, which a maximum matching of the allowed pairs says exactly:
+// the fewest conflicts of n players is n/2 less the matching's size.
+func arrangePairs(n int, conflict, clash [][]bool, order candidateOrder, outSets [][]int) arrangement {
+	allowed := func(bad ...[][]bool) [][]bool {
+		adj := make([][]bool, n)
+		for i := range adj {
+			adj[i] = make([]bool, n)
+			for j := range adj[i] {
+				adj[i][j] = i != j
+				for _, b := range bad {
+					adj[i][j] = adj[i][j] && !b[i][j]
+				}
+			}
+		}
+		return adj
 	}
-	return classes
+	all := make([]bool, n)
+	for i := range all {
+		all[i] = true
+	}
+	// least returns the matching of the players not in out and the fewest
+	// conflicts they can be paired with.
+	least := func(base *matching, out []int) (*matching, int) {
+		m := base.clone()
+		m.remove(out...)
+		return m, m.live()/2 - m.size
+	}
+	if clash != nil {
+		adj := allowed(conflict, clash)
+		base := newMatching(adj, all)
+		for _, out := range outSets {
+			if m, c := least(base, out); c == 0 {
+				return pairFrom(m, conflict, order, out, 0)
+			}
+		}
+	}
+	base := newMatching(allowed(conflict), all)
+	best, bestOut, bestC := (*matching)(nil), []int(nil), 0
+	for _, out := range outSets {
+		m, c := least(base, out)
+		if best == nil || c < bestC {
+			best, bestOut, bestC = m, out, c
+		}
+		if c == 0 {
+			break
+		}
+	}
+	return pairFrom(best, conflict, order, bestOut, bestC)
+}
+
+// pairFrom pairs the live players of m from the top, each with its first
+// candidate that keeps the pairing within limit pairs not allowed in m's
+// graph; m must allow that.
+func pairFrom(m *matching, conflict [][]bool, order candidateOrder, out []int, limit int) arrangement {
+	a := arrangement{out: out}
+	used := 0
+	for {
+		p := -1
+		var free []int
+		for x, alive := range m.alive {
+			switch {
+			case !alive:
+			case p < 0:
+				p = x
+			default:
+				free = append(free, x)
+			}
+		}
+		if p < 0 {
+			break
+		}
+		taken := false
+		for _, q := range order(p, free) {
+			c := 0
+			if !m.adj[p][q] {
+				c = 1
+			}
+			next := m.clone()
+			next.remove(p, q)
+			if used+c+next.live()/2-next.size <= limit {
+				m, used = next, used+c
+				a.tables = append(a.tables, []int{p, q})
+				if conflict[p][q] {
+					a.conflicts++
+				}
+				taken = true
+				break
+			}
+		}
+		if !taken { // cannot happen when m allows limit; end all the same
+			q := free[0]
+			m.remove(p, q)
+			a.tables = append(a.tables, []int{p, q})
+			if conflict[p][q] {
+				a.conflicts++
+			}
+		}
+	}
+	return a
 }

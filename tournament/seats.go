@@ -27,6 +27,7 @@ func (r seatRecord) add(g Game) {
 	}
 }
 
+// get returns id's record, adding an empty one if there is none yet.
 func (r seatRecord) get(id string) *seatStats {
 	st, ok := r[id]
 	if !ok {
@@ -34,6 +35,14 @@ func (r seatRecord) get(id string) *seatStats {
 		r[id] = st
 	}
 	return st
+}
+
+// of returns id's record without changing r.
+func (r seatRecord) of(id string) seatStats {
+	if st, ok := r[id]; ok {
+		return *st
+	}
+	return seatStats{last: -1}
 }
 
 // seatOrder returns a table's players (given in pairing order) in seat
@@ -53,7 +62,7 @@ func seatOrder(players []string, r seatRecord, tableIndex int) []string {
 	}
 	seated := slices.Clone(players)
 	slices.SortStableFunc(seated, func(a, b string) int {
-		sa, sb := r.get(a), r.get(b)
+		sa, sb := r.of(a), r.of(b)
 		if d := (sa.firsts*k - sa.games) - (sb.firsts*k - sb.games); d != 0 {
 			return d
 		}

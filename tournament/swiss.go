@@ -18,9 +18,12 @@ import (
 //     (lowest first), and only if everyone had one, the lowest among those
 //     with the fewest byes. A bye scores [Swiss.ByeScore].
 //  3. No two entrants who met before (in any game, aborted ones included) sit
-//     at one table while any pairing without such a rematch exists; the
-//     search is exhaustive within a fixed budget of steps. When no such
-//     pairing exists, the pairing with the fewest rematches found is used.
+//     at one table while any pairing without such a rematch exists; when
+//     none exists, the fewest rematches are made. At two-player tables this
+//     is exact (a maximum matching of the pairs who have not met says, at
+//     every choice, how few rematches the rest can have); at larger tables
+//     a depth-first search looks within a fixed budget of steps and, past
+//     it, allows more rematches.
 //  4. Among pairings that satisfy 2 and 3, tables are filled from the top of
 //     the pairing order: points, then rating, then ID. At two players the
 //     top entrant of a score group meets the entrant half a group below it
@@ -29,7 +32,11 @@ import (
 //     group. Larger tables are filled with the next entrants in order.
 //  5. Seats are balanced: at each table the entrant who sat first least
 //     often (relative to its games) sits first; ties go to the one who sat
-//     later in its last game, then to pairing order.
+//     later in its last game, then to pairing order (reversed at every
+//     other table). At two-player tables, two entrants who both sat first
+//     (or both second) two games more than the other seat are not paired
+//     while a pairing without rematches avoids it, so nobody falls three
+//     first seats behind or ahead without need.
 //
 // The zero value is not valid: Rounds must be set. TableSize 0 means 2.
 type Swiss struct {

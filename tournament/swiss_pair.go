@@ -47,13 +47,13 @@ func (s Swiss) Pair(entrants []Entrant, games []Game, byes []Bye) (Pairing, erro
 		cands[i] = n - 1 - i
 	}
 	slices.SortStableFunc(cands, func(a, b int) int { return h.byes[order[a].ID] - h.byes[order[b].ID] })
-	classes := leaveOutClasses(n%k, cands, func(i int) int { return h.byes[order[i].ID] })
+	outSets := leaveOutSets(n%k, cands, func(i int) int { return h.byes[order[i].ID] })
 
 	candidates := func(p int, free []int) []int { return free }
 	if k == 2 {
 		candidates = func(p int, free []int) []int { return halfwayFirst(p, free, order, h.points) }
 	}
-	a := arrange(n, k, conflict, candidates, classes)
+	a := arrange(n, k, conflict, h.seatClashes(order), candidates, outSets)
 
 	pairing := Pairing{Round: round, Rematches: a.conflicts}
 	for ti, t := range a.tables {
@@ -96,4 +96,27 @@ func halfwayFirst(p int, free []int, order []Entrant, points map[string]float64)
 		cands = append(cands, free[i])
 	}
 	return append(cands, free[g:]...)
+}
+
+// seatClashes marks, at two-player tables, the pairs who both sat first
+// (or both second) at least two games more than the other seat: one of
+// them would fall three behind. It is nil at larger tables.
+func (h *swissHistory) seatClashes(order []Entrant) [][]bool {
+	if h.k != 2 {
+		return nil
+	}
+	n := len(order)
+	lean := make([]int, n) // firsts minus seconds
+	for i, e := range order {
+		st := h.seats.of(e.ID)
+		lean[i] = 2*st.firsts - st.games
+	}
+	clash := make([][]bool, n)
+	for i := range clash {
+		clash[i] = make([]bool, n)
+		for j := range clash[i] {
+			clash[i][j] = i != j && (lean[i] >= 2 && lean[j] >= 2 || lean[i] <= -2 && lean[j] <= -2)
+		}
+	}
+	return clash
 }
