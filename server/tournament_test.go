@@ -37,13 +37,8 @@ type tourneyServer struct {
 	joinWait time.Duration
 }
 
-func startTourneyServer(t *testing.T, path string, joinWait time.Duration) *tourneyServer {
-	t.Helper()
-	return startTourneyServerClocked(t, path, joinWait, nil)
-}
-
-// startTourneyServerClocked is startTourneyServer whose runner reads the
-// time from now (the real clock when nil).
+// startTourneyServerClocked starts a tourneyServer on the SQLite file
+// path whose runner reads the time from now (the real clock when nil).
 func startTourneyServerClocked(t *testing.T, path string, joinWait time.Duration, now func() time.Time) *tourneyServer {
 	t.Helper()
 	ctx := context.Background()
@@ -59,7 +54,7 @@ func startTourneyServerClocked(t *testing.T, path string, joinWait time.Duration
 	if _, err := hall.Restore(ctx); err != nil {
 		t.Fatalf("Restore: %v", err)
 	}
-	runner := server.NewTournamentRunner(server.TournamentRunnerConfig{Store: db.Tournaments(), Hall: hall, Registry: reg,
+	runner := server.NewTournamentRunner(server.TournamentRunnerConfig{Store: db.Tournaments(), Hall: hall,
 		Notifications: db.Notifications(), Poll: 20 * time.Millisecond, JoinWait: joinWait, Now: now, Logger: log})
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, Limits: &server.Limits{},
 		Tournaments: db.Tournaments(), TournamentRunner: runner})
@@ -82,6 +77,14 @@ func (ts *tourneyServer) stop() {
 	ts.db.Close()
 	ts.srv = nil
 }
+
+// laterClock is the real clock moved on by what the test says, for the
+// tournament runners of a test: a tournament scheduled an hour ahead
+// starts when the test has its entrants in and moves the clock on.
+type laterClock struct{ by atomic.Int64 }
+
+func (c *laterClock) now() time.Time      { return time.Now().Add(time.Duration(c.by.Load())) }
+func (c *laterClock) add(d time.Duration) { c.by.Add(int64(d)) }
 
 // tourneyDetail is GET /api/tournaments/{id} as the tests read it.
 type tourneyDetail struct {
@@ -131,7 +134,8 @@ type seatAt struct {
 // it, nobody meets twice, and the standings are the package's own.
 func TestSwissTournamentAcrossRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tourney.db")
-	ts := startTourneyServer(t, path, time.Minute)
+	var clock laterClock
+	ts := startTourneyServerClocked(t, path, time.Minute, clock.now)
 	var people []*browser
 	for _, name := range []string{"Ann", "Bo", "Cy", "Di"} {
 		b := newBrowser(t, ts.URL)
@@ -139,7 +143,7 @@ func TestSwissTournamentAcrossRestart(t *testing.T) {
 		people = append(people, b)
 	}
 	var d tourneyDetail
-	req := map[string]any{"game": "minerals", "format": "swiss", "rounds": 3, "table_size": 2, "starts_in_s": 2,
+	req := map[string]any{"game": "minerals", "format": "swiss", "rounds": 3, "table_size": 2, "starts_in_s": 3600,
 		"time_control": map[string]int{"move_s": 15, "bank_s": 60}, "bots": []string{"random", "greedy", "easy", "medium"}}
 	if st, code := people[0].call("POST", "/api/tournaments", req, &d); st != http.StatusCreated {
 		t.Fatalf("create: %d %s %s", st, code, people[0].message)
@@ -150,6 +154,7 @@ func TestSwissTournamentAcrossRestart(t *testing.T) {
 			t.Fatalf("join: %d %s %s", st, code, b.message)
 		}
 	}
+	clock.add(time.Hour) // the start
 	ids := make([]string, len(people))
 	for i, b := range people {
 		var a accountJSON
@@ -180,7 +185,7 @@ func TestSwissTournamentAcrossRestart(t *testing.T) {
 			// Mid-event: stop the server and start another on its store.
 			restarted = true
 			ts.stop()
-			ts = startTourneyServer(t, path, time.Minute)
+			ts = startTourneyServerClocked(t, path, time.Minute, clock.now)
 			for _, b := range people {
 				b.base, b.origin = ts.URL, ts.URL
 			}
@@ -372,7 +377,8 @@ func toCore(gs []store.TournamentGame) ([]tournament.Game, []tournament.Bye) {
 // Bad input is refused with a message that says what is wrong, and
 // changes nothing.
 func TestTournamentRefusals(t *testing.T) {
-	ts := startTourneyServer(t, filepath.Join(t.TempDir(), "t.db"), time.Minute)
+	var clock laterClock
+	ts := startTourneyServerClocked(t, filepath.Join(t.TempDir(), "t.db"), time.Minute, clock.now)
 	ann, bo, guest := newBrowser(t, ts.URL), newBrowser(t, ts.URL), newBrowser(t, ts.URL)
 	ann.signUp("Ann", "correct horse")
 	bo.signUp("Bo", "battery staple")
@@ -424,7 +430,7 @@ func TestTournamentRefusals(t *testing.T) {
 
 	// Joining: a guest, twice; too few players at the start cancel it.
 	var d tourneyDetail
-	if st, _ := ann.call("POST", "/api/tournaments", with("starts_in_s", 1), &d); st != http.StatusCreated {
+	if st, _ := ann.call("POST", "/api/tournaments", with("starts_in_s", 1800), &d); st != http.StatusCreated {
 		t.Fatalf("create: %d %s", st, ann.message)
 	}
 	if st, _ := guest.call("POST", "/api/tournaments/"+d.ID+"/join", nil, nil); st != http.StatusUnauthorized {
@@ -436,6 +442,7 @@ func TestTournamentRefusals(t *testing.T) {
 	if st, _ := bo.call("POST", "/api/tournaments/"+d.ID+"/join", nil, nil); st != http.StatusConflict || !strings.Contains(bo.message, "already") {
 		t.Errorf("Bo joins twice: got %d %q; want 409 saying already", st, bo.message)
 	}
+	clock.add(time.Hour)
 	d = waitTournament(t, ann, d.ID, "cancelled")
 	if d.CancelReason != server.CancelTooFew || len(d.Entrants) != 1 {
 		t.Errorf("cancelled: got reason %q with %d entrants; want %q with 1", d.CancelReason, len(d.Entrants), server.CancelTooFew)
@@ -445,12 +452,13 @@ func TestTournamentRefusals(t *testing.T) {
 	}
 
 	// A started Swiss event refuses a join, saying why.
-	req := with("starts_in_s", 1)
+	req := with("starts_in_s", 5400)
 	req["bots"] = []string{"random", "greedy", "easy"}
 	if st, _ := ann.call("POST", "/api/tournaments", req, &d); st != http.StatusCreated {
 		t.Fatalf("create: %d %s", st, ann.message)
 	}
 	bo.call("POST", "/api/tournaments/"+d.ID+"/join", nil, nil)
+	clock.add(time.Hour)
 	waitTournament(t, ann, d.ID, "running")
 	if st, _ := ann.call("POST", "/api/tournaments/"+d.ID+"/join", nil, nil); st != http.StatusConflict || !strings.Contains(ann.message, "started") {
 		t.Errorf("join a running Swiss event: got %d %q; want 409 saying it started", st, ann.message)
@@ -463,7 +471,7 @@ func TestTournamentRefusals(t *testing.T) {
 		want int
 	}{
 		{`{"game": "minerals", "format": "arena", "rounds": 3}`, http.StatusBadRequest},
-		{`{"game": "minerals", "format": "swiss", "rounds": 3, "starts_in_s": 600, "time_control": {"move_s": 45, "bank_s": 300}}`, http.StatusCreated},
+		{`{"game": "minerals", "format": "swiss", "rounds": 3, "starts_in_s": 86400, "time_control": {"move_s": 45, "bank_s": 300}}`, http.StatusCreated},
 	} {
 		rec := httptest.NewRecorder()
 		ts.srv.AdminHandler().ServeHTTP(rec, httptest.NewRequest("POST", "/admin/tournaments", strings.NewReader(tc.body)))
@@ -482,7 +490,7 @@ func TestTournamentRefusals(t *testing.T) {
 
 	// The upcoming list comes in pages: three upcoming, two a page.
 	for range 2 {
-		if st, _ := ann.call("POST", "/api/tournaments", good(), nil); st != http.StatusCreated {
+		if st, _ := ann.call("POST", "/api/tournaments", with("starts_in_s", 86400), nil); st != http.StatusCreated {
 			t.Fatalf("create: %d %s", st, ann.message)
 		}
 	}
@@ -529,10 +537,9 @@ func waitTournament(t *testing.T, b *browser, id, status string) tourneyDetail {
 // the running arena, and leaves it withdrawn. The runner's clock is the
 // test's: the arena's hour passes when the test says.
 func TestArenaTournament(t *testing.T) {
-	now := time.Now()
-	var clock atomic.Int64
-	clock.Store(now.UnixMilli())
-	ts := startTourneyServerClocked(t, filepath.Join(t.TempDir(), "arena.db"), time.Second, func() time.Time { return time.UnixMilli(clock.Load()) })
+	var clock laterClock
+	ts := startTourneyServerClocked(t, filepath.Join(t.TempDir(), "arena.db"), time.Second, clock.now)
+	now := time.Now().Add(time.Hour)
 	ctx := context.Background()
 	st := ts.db.Tournaments()
 	tr := &store.Tournament{ID: "arena1", Game: "minerals", Format: store.FormatArena, Options: game.Options{},
@@ -548,6 +555,7 @@ func TestArenaTournament(t *testing.T) {
 	}
 	ann := newBrowser(t, ts.URL)
 	ann.signUp("Ann", "correct horse")
+	clock.add(time.Hour)
 	waitTournament(t, ann, tr.ID, "running")
 	if code, _ := ann.call("POST", "/api/tournaments/"+tr.ID+"/join", nil, nil); code != http.StatusOK {
 		t.Fatalf("join a running arena: %d %s", code, ann.message)
@@ -564,7 +572,7 @@ func TestArenaTournament(t *testing.T) {
 			t.Fatalf("the arena paired no second wave")
 		}
 	}
-	clock.Store(now.Add(2 * time.Hour).UnixMilli())
+	clock.add(2 * time.Hour)
 	d := waitTournament(t, ann, tr.ID, "finished")
 	got, _ := st.Tournament(ctx, tr.ID)
 	end := got.Started.Add(got.Duration)
@@ -611,15 +619,16 @@ func TestArenaTournament(t *testing.T) {
 // tournament at a time, each board's table is made once, and when the
 // first stops mid-event the second takes the event over and ends it.
 func TestTournamentOneDriverAtATime(t *testing.T) {
-	ts := startTourneyServer(t, filepath.Join(t.TempDir(), "two.db"), time.Minute)
+	var clock laterClock
+	ts := startTourneyServerClocked(t, filepath.Join(t.TempDir(), "two.db"), time.Minute, clock.now)
 	ctx := context.Background()
 	st := ts.db.Tournaments()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	other := server.NewTournamentRunner(server.TournamentRunnerConfig{Store: st, Hall: ts.hall, Registry: registry(),
-		Instance: "other", Poll: 20 * time.Millisecond, Logger: log})
+	other := server.NewTournamentRunner(server.TournamentRunnerConfig{Store: st, Hall: ts.hall,
+		Instance: "other", Poll: 20 * time.Millisecond, Now: clock.now, Logger: log})
 	other.Start()
 	defer other.Stop()
-	now := time.Now()
+	now := time.Now().Add(time.Hour)
 	tr := &store.Tournament{ID: "two", Game: "minerals", Format: store.FormatSwiss, Options: game.Options{},
 		TimeControl: &store.TimeControl{MoveS: 15, BankS: 60}, TableSize: 2, Rounds: 3, MinPlayers: 4,
 		Starts: now, Status: store.TournamentScheduled, Created: now}
@@ -631,6 +640,7 @@ func TestTournamentOneDriverAtATime(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	clock.add(time.Hour)
 	// Once the first round is paired, the server's own runner stops (as
 	// its instance would), giving its lease up if it held it.
 	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
@@ -687,12 +697,13 @@ func TestPushTournamentRound(t *testing.T) {
 	optIn(t, people[0], newPushDevice(t, svc, "ann"), "tournament_round")
 	ctx := context.Background()
 	st := ns.db.Tournaments()
-	runner := server.NewTournamentRunner(server.TournamentRunnerConfig{Store: st, Hall: ns.hall, Registry: registry(),
-		Notifications: ns.db.Notifications(), Poll: 20 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	var clock laterClock
+	runner := server.NewTournamentRunner(server.TournamentRunnerConfig{Store: st, Hall: ns.hall, Notifications: ns.db.Notifications(),
+		Poll: 20 * time.Millisecond, Now: clock.now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	runner.Start()
 	defer runner.Stop()
 	schedule := func(id string, entrants []*browser) {
-		now := time.Now()
+		now := clock.now().Add(time.Hour)
 		tr := &store.Tournament{ID: id, Game: "connectfour", Format: store.FormatSwiss, Options: game.Options{},
 			TimeControl: &store.TimeControl{MoveS: 600, BankS: 600}, TableSize: 2, Rounds: 1, MinPlayers: 4,
 			Starts: now, Status: store.TournamentScheduled, Created: now}
@@ -705,6 +716,7 @@ func TestPushTournamentRound(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		clock.add(time.Hour)
 	}
 	schedule("c1", people[:1])
 	if p := nextPush(t, svc); p.Device != "ann" || p.Kind != "tournament_cancelled" || p.URL != "/tournaments/c1" {

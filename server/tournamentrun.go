@@ -15,9 +15,8 @@ import (
 
 // TournamentRunnerConfig configures a [TournamentRunner].
 type TournamentRunnerConfig struct {
-	Store    store.Tournaments
-	Hall     *table.Hall
-	Registry *game.Registry
+	Store store.Tournaments
+	Hall  *table.Hall
 	// Notifications, when set, queues the push of kind tournament_round
 	// to every account seated when a round starts.
 	Notifications store.Notifications
@@ -36,7 +35,8 @@ type TournamentRunnerConfig struct {
 	// BotTimeMs is the thinking time of the bots at tournament tables
 	// (default ai.MinThinkingTime: the fastest).
 	BotTimeMs int64
-	// Now is the clock; default time.Now.
+	// Now is the clock of the tournaments' schedule; default time.Now.
+	// (Notifications are queued at the real time, as the sender reads it.)
 	Now    func() time.Time
 	Logger *slog.Logger
 }
@@ -217,7 +217,7 @@ func (r *TournamentRunner) notifyCancelled(ctx context.Context, t *store.Tournam
 			accounts = append(accounts, e.AccountID)
 		}
 	}
-	n := store.Notification{Kind: store.NotifyTournamentRound, Table: tournamentNotice + t.ID, Created: r.cfg.Now()}
+	n := store.Notification{Kind: store.NotifyTournamentRound, Table: tournamentNotice + t.ID, Created: time.Now()}
 	if _, err := r.cfg.Notifications.QueueNotification(ctx, n, accounts); err != nil {
 		r.cfg.Logger.Error("tournament cancellation not notified", "tournament", t.ID, "err", err)
 	}
@@ -426,7 +426,7 @@ func (r *TournamentRunner) makeTables(ctx context.Context, t *store.Tournament, 
 			return err
 		}
 		if r.cfg.Notifications != nil && len(accounts) > 0 {
-			n := store.Notification{Kind: store.NotifyTournamentRound, Table: tb.ID(), EventN: int64(g.Round), Created: r.cfg.Now()}
+			n := store.Notification{Kind: store.NotifyTournamentRound, Table: tb.ID(), EventN: int64(g.Round), Created: time.Now()}
 			if _, err := r.cfg.Notifications.QueueNotification(ctx, n, accounts); err != nil {
 				r.cfg.Logger.Error("tournament round not notified", "tournament", t.ID, "table", tb.ID(), "err", err)
 			}

@@ -382,7 +382,7 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 		}
 	}
 	limits := opts.limits
-	tournaments, runner := tournamentsFor(be.store, hall, reg, log)
+	tournaments, runner := tournamentsFor(be.store, hall, log)
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, AllowedOrigins: opts.origins, UI: web.Handler(),
 		Limits: &limits, ClientIPHeader: opts.clientIPHeader, TrustedProxies: trusted, PeerAuth: peerAuth, Peers: peers, Ready: ready,
 		Puzzles:  puzzlesFor(be.store),

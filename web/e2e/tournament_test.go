@@ -31,7 +31,7 @@ func startTournamentSite(t *testing.T) string {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	rec := account.NewRecorder(db, db, reg, log)
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
-	runner := server.NewTournamentRunner(server.TournamentRunnerConfig{Store: db.Tournaments(), Hall: hall, Registry: reg,
+	runner := server.NewTournamentRunner(server.TournamentRunnerConfig{Store: db.Tournaments(), Hall: hall,
 		Poll: 100 * time.Millisecond, Logger: log})
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: web.Handler(), Limits: &server.Limits{},
 		Tournaments: db.Tournaments(), TournamentRunner: runner})
