@@ -98,4 +98,16 @@ func TestTournamentPages(t *testing.T) {
 		t.Errorf("the page states no pairing rules")
 	}
 	shootPage(t, ann, "tournament")
+
+	// A bots' event that starts at once: its page shows the round's tables
+	// with their links, and the standings move as their games end.
+	req = map[string]any{"game": "minerals", "format": "swiss", "rounds": 2, "starts_in_s": 0,
+		"time_control": map[string]int{"move_s": 15, "bank_s": 120}, "bots": []string{"random", "greedy", "easy", "medium"}}
+	if st := bo.call("POST", "/api/tournaments", "", req, &tr); st != http.StatusCreated {
+		t.Fatalf("Bo schedules a bots' tournament: %d", st)
+	}
+	do(t, ann, 10*time.Second, "open the bots' tournament", chromedp.Navigate(base+"/tournaments/"+tr.ID))
+	waitFor(t, ann, 30*time.Second, "the first round's tables", `document.querySelectorAll('.tourney-pairings a[href^="/tables/"]').length === 2`)
+	waitFor(t, ann, 60*time.Second, "points in the standings", `[...document.querySelectorAll('table.standings tbody td:nth-child(3)')].some((td) => td.innerText !== '0')`)
+	shootPage(t, ann, "tournament-running")
 }
