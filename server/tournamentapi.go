@@ -547,8 +547,8 @@ func (s *Server) joinTournament(w http.ResponseWriter, r *http.Request) {
 
 // leaveTournament takes the signed-in account out of a tournament: before
 // its start it is no entrant any more (and may join again); once it runs
-// the account is withdrawn (its finished games keep counting, and a game
-// under way is played out by a stand-in).
+// the account is withdrawn (its finished games keep counting, it is paired
+// no more, and a game under way is still its own to finish).
 func (s *Server) leaveTournament(w http.ResponseWriter, r *http.Request) {
 	ts, ok := s.tournaments(w)
 	if !ok {
