@@ -174,7 +174,7 @@ export function tournamentPage(el, id) {
     if (error) { el.append(h('p', { class: 'error', role: 'alert', text: error })); return; }
     if (!tr) { el.append(h('p', { text: t('app.loading') })); return; }
     el.append(h('h1', { text: title() }));
-    const facts = [t(`tourney.status.${tr.status}`), t('tourney.startsat', { when: when(tr.starts) }), t('tourney.players', { n: tr.players })];
+    const facts = [t(`tourney.status.${tr.status}`), t(tr.status === 'scheduled' ? 'tourney.startsat' : 'tourney.startedat', { when: when(tr.starts) }), t('tourney.players', { n: tr.players })];
     if (tr.time_control) facts.push(tcLabel(tr.time_control));
     if (tr.status === 'running' && tr.format === 'swiss') facts.push(t('tourney.roundof', { n: tr.round, of: tr.rounds }));
     el.append(h('p', { class: 'tourney-facts', 'aria-live': 'polite', text: facts.join(' · ') }));
