@@ -735,3 +735,71 @@ func TestPushTournamentRound(t *testing.T) {
 		t.Fatalf("push %+v; want Ann told round 1 starts at /tables/%s", p, annTable)
 	}
 }
+
+// People who do not take their seats within the join wait are withdrawn
+// as absent, and their games are forfeits won by those who came (here
+// bots); the event goes on without them to its end.
+func TestTournamentAbsentForfeit(t *testing.T) {
+	var clock laterClock
+	ts := startTourneyServerClocked(t, filepath.Join(t.TempDir(), "absent.db"), 300*time.Millisecond, clock.now)
+	ctx := context.Background()
+	st := ts.db.Tournaments()
+	now := time.Now().Add(time.Hour)
+	tr := &store.Tournament{ID: "absent", Game: "minerals", Format: store.FormatSwiss, Options: game.Options{},
+		TimeControl: &store.TimeControl{MoveS: 15, BankS: 60}, TableSize: 2, Rounds: 2, MinPlayers: 4,
+		Starts: now, Status: store.TournamentScheduled, Created: now}
+	if err := st.CreateTournament(ctx, tr); err != nil {
+		t.Fatal(err)
+	}
+	var people []string
+	for i, name := range []string{"Ann", "Bo"} {
+		b := newBrowser(t, ts.URL)
+		b.signUp(name, "correct horse "+name)
+		id := accountID(t, b)
+		people = append(people, store.AccountEntrant(id))
+		if err := st.AddEntrant(ctx, store.Entrant{Tournament: tr.ID, ID: store.AccountEntrant(id), AccountID: id, Name: name, Rating: 100, Joined: now.Add(time.Duration(i))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, b := range []string{"random", "greedy"} {
+		if err := st.AddEntrant(ctx, store.Entrant{Tournament: tr.ID, ID: store.BotEntrant(b), Bot: b, Name: b, Joined: now.Add(time.Duration(2 + i))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	clock.add(time.Hour)
+	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		if got, _ := st.Tournament(ctx, tr.ID); got != nil && got.Status == store.TournamentFinished {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the tournament did not finish")
+		}
+	}
+	es, _ := st.Entrants(ctx, tr.ID)
+	for _, e := range es {
+		absent := slices.Contains(people, e.ID)
+		if absent && e.WithdrawReason != server.WithdrawAbsent || !absent && !e.Withdrawn.IsZero() {
+			t.Errorf("%s withdrawn %q; want %q for the people only", e.ID, e.WithdrawReason, server.WithdrawAbsent)
+		}
+	}
+	gs, _ := st.TournamentGames(ctx, tr.ID)
+	for _, g := range gs {
+		if g.Round != 1 {
+			if slices.Contains(g.Players, people[0]) || slices.Contains(g.Players, people[1]) {
+				t.Errorf("round %d seats a withdrawn person: %v", g.Round, g.Players)
+			}
+			continue
+		}
+		var want []int
+		for _, p := range g.Players {
+			if slices.Contains(people, p) {
+				want = append(want, 2)
+			} else {
+				want = append(want, 1)
+			}
+		}
+		if g.Outcome != store.OutcomeForfeit || !reflect.DeepEqual(g.Ranks, want) {
+			t.Errorf("round 1 board %d %v: got %s %v; want a forfeit ranked %v", g.Board, g.Players, g.Outcome, g.Ranks, want)
+		}
+	}
+}
