@@ -96,7 +96,8 @@ type challengeInfo struct {
 	Expires time.Time             `json:"expires"`
 }
 
-func infoOf(c store.Challenge, now time.Time) challengeInfo {
+// challengeInfoOf is challenge c as the API says it at time now.
+func challengeInfoOf(c store.Challenge, now time.Time) challengeInfo {
 	ci := challengeInfo{ID: c.ID, From: c.ChallengerName, To: c.ChallengedName, Status: c.StatusAt(now), Table: c.Table,
 		Created: c.Created, Expires: c.Expires}
 	_ = json.Unmarshal([]byte(c.Request), &ci.Request)
@@ -162,7 +163,7 @@ func (s *Server) createChallenge(w http.ResponseWriter, r *http.Request) {
 	if s.cfg.Notifier != nil {
 		s.cfg.Notifier.Challenged(r.Context(), c)
 	}
-	writeJSON(w, http.StatusCreated, infoOf(c, now))
+	writeJSON(w, http.StatusCreated, challengeInfoOf(c, now))
 }
 
 func (s *Server) listChallenges(w http.ResponseWriter, r *http.Request) {
@@ -194,7 +195,7 @@ func (s *Server) listChallenges(w http.ResponseWriter, r *http.Request) {
 	}
 	ans := listAnswer[challengeInfo]{Entries: []challengeInfo{}, Next: next}
 	for _, c := range cs {
-		ans.Entries = append(ans.Entries, infoOf(c, now))
+		ans.Entries = append(ans.Entries, challengeInfoOf(c, now))
 	}
 	writeJSON(w, http.StatusOK, ans)
 }
@@ -240,7 +241,7 @@ func (s *Server) settleChallenge(to store.ChallengeStatus) http.HandlerFunc {
 			return
 		}
 		s.live.poke(c.Challenger, c.Challenged)
-		writeJSON(w, http.StatusOK, infoOf(c, now))
+		writeJSON(w, http.StatusOK, challengeInfoOf(c, now))
 	}
 }
 
@@ -297,5 +298,5 @@ func (s *Server) acceptChallenge(w http.ResponseWriter, r *http.Request) {
 	}
 	s.log.Info("challenge accepted", "challenge", c.ID, "table", t.ID(), "game", req.Game)
 	s.live.poke(c.Challenger, c.Challenged)
-	writeJSON(w, http.StatusOK, accepted{Challenge: infoOf(c, now), Table: t.ID()})
+	writeJSON(w, http.StatusOK, accepted{Challenge: challengeInfoOf(c, now), Table: t.ID()})
 }

@@ -186,7 +186,7 @@ func (s *Server) liveChanges(ctx context.Context, fs store.Friends, me string, s
 			if first && !(st == store.ChallengeOpen && !out) {
 				continue
 			}
-			changed = append(changed, infoOf(c, now))
+			changed = append(changed, challengeInfoOf(c, now))
 		}
 	}
 	return changed

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -220,12 +221,28 @@ type pushMessage struct {
 	URL  string `json:"url"`
 }
 
+// tournamentNotice prefixes the table field of a tournament's own
+// notification (of kind tournament_round, under its opt-in): the
+// tournament's ID follows. The push's kind is then
+// pushTournamentCancelled, and its URL the tournament's page.
+const (
+	tournamentNotice        = "tournament:"
+	pushTournamentCancelled = "tournament_cancelled"
+)
+
 // send pushes no to each browser of its account, unless the player is
 // looking at its table, and records the outcome.
 func (n *Notifier) send(ctx context.Context, no store.Notification) {
 	log := n.cfg.Logger.With("notification", no.ID, "table", no.Table, "kind", no.Kind)
-	msg, _ := json.Marshal(pushMessage{Kind: no.Kind, URL: "/friends"})
-	if no.Kind != store.NotifyChallenge {
+	var msg []byte
+	if id, ok := strings.CutPrefix(no.Table, tournamentNotice); ok {
+		// A tournament's notice: it was cancelled (see TournamentRunner).
+		msg, _ = json.Marshal(pushMessage{Kind: pushTournamentCancelled, URL: "/tournaments/" + id})
+	} else if no.Kind == store.NotifyChallenge {
+		// A challenge: its Table is the challenge's ID, answered on the
+		// friends page.
+		msg, _ = json.Marshal(pushMessage{Kind: no.Kind, URL: "/friends"})
+	} else {
 		info, err := n.hall.Info(ctx, no.Table)
 		if err != nil {
 			log.Warn("notification dropped: no table", "err", err)

@@ -145,6 +145,12 @@ type Config struct {
 	ChallengeLife  time.Duration
 	LivePoll       time.Duration
 	PresenceEvery  time.Duration
+
+	// Tournaments keeps the tournaments for people (/api/tournaments);
+	// nil serves none. TournamentRunner, when set, drives them: the server
+	// starts it and stops it at Shutdown.
+	Tournaments      store.Tournaments
+	TournamentRunner *TournamentRunner
 }
 
 // Server serves Minehall over HTTP and WebSocket.
@@ -253,6 +259,9 @@ func New(cfg Config) *Server {
 	}
 	s.routes()
 	s.startReviews()
+	if cfg.TournamentRunner != nil {
+		cfg.TournamentRunner.Start()
+	}
 	if cfg.Notifier != nil {
 		cfg.Notifier.start(cfg.Hall)
 	}
@@ -316,6 +325,7 @@ func (s *Server) routes() {
 	s.routePush()
 	s.routeEmail()
 	s.routeFriends()
+	s.routeTournaments()
 }
 
 // ServeHTTP implements http.Handler: a request that says it comes from
@@ -474,6 +484,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	s.mu.Unlock()
 	s.live.close()
+	if s.cfg.TournamentRunner != nil {
+		s.cfg.TournamentRunner.Stop()
+	}
 	s.stopReviews()
 	if s.cfg.Notifier != nil {
 		s.cfg.Notifier.shutdown()

@@ -18,14 +18,14 @@ const (
 	NotifyTakeBack = "takeback"
 	// NotifyChallenge: another account challenges this one.
 	NotifyChallenge = "challenge"
-	// NotifyTournamentRound (planned): a round of the account's
-	// tournament starts.
+	// NotifyTournamentRound: a round of the account's tournament starts
+	// (the notification's table is the account's table of the round).
 	NotifyTournamentRound = "tournament_round"
 )
 
 // NotifyKinds are the kinds of notification sent today, in the order the
 // account page lists them.
-var NotifyKinds = []string{NotifyTurn, NotifyTakeBack, NotifyChallenge}
+var NotifyKinds = []string{NotifyTurn, NotifyTakeBack, NotifyChallenge, NotifyTournamentRound}
 
 // PushSubscription is a browser's Web Push subscription (the PushManager's
 // endpoint and keys, base64url as the browser gives them) for an account.

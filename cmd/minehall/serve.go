@@ -382,13 +382,14 @@ func runServe(ctx context.Context, reg *game.Registry, opts serveOptions, stdout
 		}
 	}
 	limits := opts.limits
+	tournaments, runner := tournamentsFor(be.store, hall, log)
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, AllowedOrigins: opts.origins, UI: web.Handler(),
 		Limits: &limits, ClientIPHeader: opts.clientIPHeader, TrustedProxies: trusted, PeerAuth: peerAuth, Peers: peers, Ready: ready,
 		Puzzles:  puzzlesFor(be.store),
 		Accounts: accounts, PublicURL: strings.TrimSuffix(opts.publicURL, "/"), RPID: opts.rpID, PasswordHashers: opts.passwordHashers,
 		Tutorials: tutorials, Reviewer: engineReviewer(reg, ai.Budget{}), Reviews: reviews, ReviewWorkers: opts.reviewWorkers,
 		Analyst: analystFor(opts.analysisWorkers), AnalysisWorkers: opts.analysisWorkers,
-		Notifier: notifier, Mailer: mailer})
+		Notifier: notifier, Mailer: mailer, Tournaments: tournaments, TournamentRunner: runner})
 	if opts.adminAddr != "" {
 		stopAdmin, err := serveAdmin(opts.adminAddr, srv, log, stdout)
 		if err != nil {

@@ -90,7 +90,7 @@ async function showPush(msg) {
   const dict = await texts();
   const game = dict[`game.${msg.game}.title`] || msg.game || 'Minehall';
   const say = (key, fallback) => (dict[key] || fallback).replace('{game}', game);
-  const kind = ['takeback', 'challenge'].includes(msg.kind) ? msg.kind : 'turn';
+  const kind = ['takeback', 'challenge', 'tournament_round', 'tournament_cancelled'].includes(msg.kind) ? msg.kind : 'turn';
   const url = typeof msg.url === 'string' && msg.url.startsWith('/') ? msg.url : '/';
   await self.registration.showNotification(say(`push.${kind}.title`, 'Minehall'), {
     body: say(`push.${kind}.body`, game),

@@ -19,8 +19,10 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"minehall/account"
+	"minehall/game"
 	"minehall/puzzle"
 	"minehall/server"
+	"minehall/store"
 	"minehall/store/sqlite"
 	"minehall/table"
 	"minehall/tutorial"
@@ -107,7 +109,7 @@ func startAxeSite(t *testing.T, cases []goldenCase) *accountSite {
 	rec := account.NewRecorder(db, db, reg, log)
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: web.Handler(), Limits: &server.Limits{},
-		Puzzles: &puzzle.Service{Store: db}, Tutorials: tutorials})
+		Puzzles: &puzzle.Service{Store: db}, Tutorials: tutorials, Tournaments: db.Tournaments()})
 	tables := map[string]*goldenTable{}
 	for _, c := range cases {
 		tables["golden-"+c.Name] = c.position(t)
@@ -126,6 +128,27 @@ func startAxeSite(t *testing.T, cases []goldenCase) *accountSite {
 		db.Close()
 	})
 	return s
+}
+
+// axeTournament schedules a Swiss tournament with two bots in, for its
+// page, and returns its ID.
+func axeTournament(t *testing.T, s *accountSite) string {
+	t.Helper()
+	ctx := context.Background()
+	ts := s.store.Tournaments()
+	now := time.Now()
+	tr := &store.Tournament{ID: "a11e", Game: "minerals", Format: store.FormatSwiss, Options: game.Options{},
+		TimeControl: &store.TimeControl{MoveS: 45, BankS: 300}, TableSize: 2, Rounds: 3, MinPlayers: 4,
+		Starts: now.Add(time.Hour), Status: store.TournamentScheduled, Created: now}
+	if err := ts.CreateTournament(ctx, tr); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []string{"easy", "medium"} {
+		if err := ts.AddEntrant(ctx, store.Entrant{Tournament: tr.ID, ID: store.BotEntrant(b), Bot: b, Name: b, Joined: now}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tr.ID
 }
 
 // axeTables are a mid-game position of each game, as its person to move
@@ -192,6 +215,8 @@ func TestAxeFindsNoViolation(t *testing.T) {
 		{path: "/players/Greta", ready: drawn + ` && document.body.innerText.includes('Greta')`},
 		{path: "/my", ready: drawn},
 		{path: "/friends", ready: drawn},
+		{path: "/tournaments", ready: `!!document.querySelector('#tourney-upcoming-h')`},
+		{path: "/tournaments/" + axeTournament(t, s), ready: `!!document.querySelector('table.standings')`},
 	}
 	for _, g := range []string{"minerals", "tf22", "outofmine", "hammertime"} {
 		pages = append(pages, pageCase{path: "/rules/" + g, ready: `!!document.querySelector('#learn-link')`},

@@ -42,6 +42,8 @@ const learnPage = lazyPage(() => import('./learn.js'), 'learnPage');
 const resetPasswordPage = lazyPage(() => import('./mailpages.js'), 'resetPasswordPage');
 const verifyEmailPage = lazyPage(() => import('./mailpages.js'), 'verifyEmailPage');
 const friendsPage = lazyPage(() => import('./friends.js'), 'friendsPage');
+const tournamentsPage = lazyPage(() => import('./tournaments.js'), 'tournamentsPage');
+const tournamentPage = lazyPage(() => import('./tournaments.js'), 'tournamentPage');
 
 const routes = [
   [/^\/$/, lobbyPage],
@@ -56,6 +58,8 @@ const routes = [
   [/^\/leaderboard\/([a-z0-9_-]+)$/, leaderboardPage],
   [/^\/learn\/([a-z0-9_-]+)$/, learnPage],
   [/^\/my$/, myTablesPage],
+  [/^\/tournaments$/, tournamentsPage],
+  [/^\/tournaments\/([0-9a-f]+)$/, tournamentPage],
   [/^\/reset-password$/, resetPasswordPage],
   [/^\/verify-email$/, verifyEmailPage],
   [/^\/friends$/, friendsPage],

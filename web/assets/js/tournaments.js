@@ -1,0 +1,243 @@
+// Tournaments for people: the list with the form that schedules one
+// (/tournaments) and a tournament's page (/tournaments/ID) with its live
+// standings, the current round's tables and the join and leave buttons.
+import { h, clear } from './dom.js';
+import { t, onLanguage } from './i18n.js';
+import { api } from './api.js';
+import { catalog, gameTitle, botName } from './catalog.js';
+import { navigate } from './router.js';
+import { whoami, refusal } from './account.js';
+import { icon } from './icons.js';
+import { PRESETS, label as tcLabel, realtime } from './timecontrol.js';
+
+// POLL_MS is how often a tournament's page asks for its standings again.
+const POLL_MS = 3000;
+const LISTS = ['upcoming', 'running', 'finished'];
+
+function when(iso) {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+// nameOf is an entrant's name as shown: a bot's level in words.
+function nameOf(id, name) { return id.startsWith('b:') ? botName(id.slice(2)) : name; }
+
+function formatName(f) { return t(`tourney.format.${f}`); }
+
+function summary(tr, games) {
+  const g = games.find((x) => x.id === tr.game);
+  const length = tr.format === 'arena' ? t('tourney.minutes', { n: Math.round(tr.duration_s / 60) }) : t('tourney.rounds', { n: tr.rounds });
+  return `${g ? gameTitle(g) : tr.game} · ${formatName(tr.format)} · ${length}`;
+}
+
+export function tournamentsPage(el) {
+  let games = [];
+  let me = null;
+  const lists = { upcoming: [], running: [], finished: [] };
+  const next = { upcoming: 0, running: 0, finished: 0 };
+  let error = '';
+  let formError = '';
+  let left = false;
+
+  async function loadList(kind, offset) {
+    const page = await api('GET', `/api/tournaments?status=${kind}&offset=${offset}&limit=20`);
+    lists[kind] = offset ? lists[kind].concat(page.tournaments) : page.tournaments;
+    next[kind] = page.next || 0;
+  }
+
+  async function load() {
+    try {
+      [games, me] = await Promise.all([catalog(), whoami()]);
+      await Promise.all(LISTS.map((k) => loadList(k, 0)));
+      error = '';
+    } catch (e) {
+      error = await refusal(e);
+    }
+    if (!left) render();
+  }
+
+  function render() {
+    clear(el);
+    el.append(h('h1', { text: t('tourney.title') }));
+    if (error) { el.append(h('p', { class: 'error', role: 'alert', text: error })); return; }
+    for (const kind of LISTS) el.append(list(kind));
+    el.append(form());
+  }
+
+  function list(kind) {
+    const hid = `tourney-${kind}-h`;
+    const rows = lists[kind];
+    return h('section', { class: 'tourney-list', 'aria-labelledby': hid }, h('h2', { id: hid, text: t(`tourney.list.${kind}`) }),
+      !rows.length ? h('p', { class: 'empty', text: t('tourney.none') })
+        : h('ul', {}, rows.map((tr) => h('li', {},
+          h('a', { href: `/tournaments/${tr.id}`, 'data-link': true, text: summary(tr, games) }),
+          h('span', { class: 'help', text: ` · ${when(tr.starts)} · ${t('tourney.players', { n: tr.players })}` })))),
+      next[kind] ? h('button', { type: 'button', text: t('tourney.more'), onclick: async () => { await loadList(kind, next[kind]); render(); } }) : null);
+  }
+
+  function form() {
+    const hid = 'tourney-new-h';
+    const box = h('section', { class: 'tourney-new', 'aria-labelledby': hid }, h('h2', { id: hid, text: t('tourney.new') }));
+    if (!me) {
+      box.append(h('p', {}, h('a', { href: '/account', 'data-link': true, text: t('tourney.signin') })));
+      return box;
+    }
+    const gameSel = h('select', { id: 'tn-game', onchange: () => refresh() }, games.map((g) => h('option', { value: g.id, text: gameTitle(g) })));
+    const formatSel = h('select', { id: 'tn-format' });
+    const tcSel = h('select', { id: 'tn-tc' }, PRESETS.filter((p) => p.tc).map((p) => h('option', { value: p.key, text: tcLabel(p.tc) })));
+    const rounds = h('input', { id: 'tn-rounds', type: 'number', min: '1', max: '30', value: '4' });
+    const minutes = h('input', { id: 'tn-minutes', type: 'number', min: '1', max: '360', value: '30' });
+    const size = h('input', { id: 'tn-size', type: 'number', min: '2', max: '8', value: '2' });
+    const start = h('input', { id: 'tn-start', type: 'datetime-local', required: true });
+    const soon = new Date(Date.now() + 15 * 60000 - new Date().getTimezoneOffset() * 60000);
+    start.value = soon.toISOString().slice(0, 16);
+    const field = (id, key, input) => h('div', { class: 'field' }, h('label', { for: id, text: t(key) }), input);
+    const fTc = field('tn-tc', 'tourney.tc', tcSel);
+    const fRounds = field('tn-rounds', 'tourney.roundsfield', rounds);
+    const fMinutes = field('tn-minutes', 'tourney.minutesfield', minutes);
+    function refresh() {
+      const g = games.find((x) => x.id === gameSel.value);
+      const rt = realtime(g);
+      clear(formatSel);
+      formatSel.append(h('option', { value: rt ? 'arena' : 'swiss', text: formatName(rt ? 'arena' : 'swiss') }));
+      fTc.style.display = rt ? 'none' : ''; fRounds.style.display = rt ? 'none' : ''; fMinutes.style.display = rt ? '' : 'none';
+      size.min = String(g?.min_players || 2);
+      size.max = String(Math.min(8, g?.max_players || 2));
+    }
+    refresh();
+    const err = h('p', { class: 'error', role: 'alert', text: formError });
+    box.append(h('form', {
+      class: 'tourney-form',
+      onsubmit: async (e) => {
+        e.preventDefault();
+        const rt = formatSel.value === 'arena';
+        const req = { game: gameSel.value, format: formatSel.value, table_size: Number(size.value), starts: new Date(start.value).toISOString() };
+        if (rt) req.duration_s = Number(minutes.value) * 60;
+        else { req.rounds = Number(rounds.value); req.time_control = PRESETS.find((p) => p.key === tcSel.value).tc; }
+        try {
+          const tr = await api('POST', '/api/tournaments', req);
+          navigate(`/tournaments/${tr.id}`);
+        } catch (x) {
+          formError = await refusal(x);
+          err.textContent = formError;
+        }
+      },
+    }, field('tn-game', 'lobby.game', gameSel), field('tn-format', 'tourney.formatfield', formatSel), fTc, fRounds, fMinutes,
+    field('tn-size', 'tourney.size', size), field('tn-start', 'tourney.start', start), err,
+    h('button', { type: 'submit', class: 'primary', text: t('tourney.create') })));
+    return box;
+  }
+
+  const off = onLanguage(render);
+  load();
+  return { leave() { left = true; off(); }, title: () => t('tourney.title') };
+}
+
+export function tournamentPage(el, id) {
+  let games = [];
+  let me = null;
+  let tr = null;
+  let error = '';
+  let actionError = '';
+  let timer = 0;
+  let left = false;
+
+  async function load() {
+    try {
+      if (!games.length) [games, me] = await Promise.all([catalog(), whoami()]);
+      tr = await api('GET', `/api/tournaments/${id}`);
+      error = '';
+    } catch (e) {
+      error = await refusal(e);
+    }
+    if (left) return;
+    render();
+    if (tr && (tr.status === 'scheduled' || tr.status === 'running')) timer = setTimeout(load, POLL_MS);
+  }
+
+  async function act(what) {
+    try {
+      tr = await api('POST', `/api/tournaments/${id}/${what}`);
+      actionError = '';
+    } catch (e) {
+      actionError = await refusal(e);
+    }
+    render();
+  }
+
+  function title() { return tr ? summary(tr, games) : t('tourney.title'); }
+
+  function render() {
+    // Keep the focus on a button that is drawn again.
+    const focused = document.activeElement?.id;
+    clear(el);
+    el.append(h('p', {}, h('a', { href: '/tournaments', 'data-link': true, text: t('tourney.back') })));
+    if (error) { el.append(h('p', { class: 'error', role: 'alert', text: error })); return; }
+    if (!tr) { el.append(h('p', { text: t('app.loading') })); return; }
+    el.append(h('h1', { text: title() }));
+    const facts = [t(`tourney.status.${tr.status}`), t(tr.status === 'scheduled' ? 'tourney.startsat' : 'tourney.startedat', { when: when(tr.starts) }), t('tourney.players', { n: tr.players })];
+    if (tr.time_control) facts.push(tcLabel(tr.time_control));
+    if (tr.status === 'running' && tr.format === 'swiss') facts.push(t('tourney.roundof', { n: tr.round, of: tr.rounds }));
+    el.append(h('p', { class: 'tourney-facts', 'aria-live': 'polite', text: facts.join(' · ') }));
+    if (tr.status === 'cancelled') el.append(h('p', { class: 'notice', role: 'status', text: t(`tourney.cancel.${tr.cancel_reason}`) || tr.cancel_reason }));
+    el.append(buttons());
+    if (actionError) el.append(h('p', { class: 'error', role: 'alert', text: actionError }));
+    el.append(pairings(), standings(), rules());
+    if (focused) document.getElementById(focused)?.focus();
+  }
+
+  function buttons() {
+    const box = h('div', { class: 'tourney-actions' });
+    if (!me) {
+      if (tr.status === 'scheduled' || tr.status === 'running') box.append(h('a', { href: '/account', 'data-link': true, text: t('tourney.signin') }));
+      return box;
+    }
+    const open = tr.status === 'scheduled' || (tr.status === 'running' && tr.format === 'arena');
+    const playing = tr.me && !tr.me.withdrawn;
+    if (!tr.me && open) box.append(h('button', { id: 'tourney-join', type: 'button', class: 'primary', text: t('tourney.join'), onclick: () => act('join') }));
+    if (playing && (tr.status === 'scheduled' || tr.status === 'running')) {
+      box.append(h('button', { id: 'tourney-leave', type: 'button', text: t(tr.status === 'running' ? 'tourney.withdraw' : 'tourney.leave'), onclick: () => act('leave') }));
+    }
+    if (tr.me?.withdrawn) box.append(h('p', { text: t(`tourney.withdrawn.${tr.me.withdrawn}`) }));
+    if (!tr.me && tr.status === 'running' && tr.format === 'swiss') box.append(h('p', { class: 'help', text: t('tourney.nolatejoin') }));
+    return box;
+  }
+
+  function pairings() {
+    const hid = 'tourney-pairings-h';
+    const rows = tr.pairings || [];
+    return h('section', { class: 'tourney-pairings', 'aria-labelledby': hid },
+      h('h2', { id: hid, text: tr.format === 'swiss' && tr.round ? t('tourney.round', { n: tr.round }) : t('tourney.games') }),
+      !rows.length ? h('p', { class: 'empty', text: t('tourney.nopairings') })
+        : h('ul', {}, rows.map((p) => h('li', { 'data-table': p.table || '' },
+          p.table ? h('a', { href: `/tables/${p.table}`, 'data-link': true, text: p.names.map((n, i) => nameOf(p.players[i], n)).join(' – ') }) : h('span', { text: p.names.map((n, i) => nameOf(p.players[i], n)).join(' – ') }),
+          h('span', { class: 'help', text: ` · ${p.outcome ? t(`tourney.outcome.${p.outcome}`) : t(p.done ? 'tourney.ended' : 'tourney.playing')}` })))));
+  }
+
+  function standings() {
+    const hid = 'tourney-standings-h';
+    const swiss = tr.format === 'swiss';
+    const rows = tr.standings || [];
+    return h('section', { class: 'tourney-standings', 'aria-labelledby': hid }, h('h2', { id: hid, text: t('tourney.standings') }),
+      !rows.length ? h('p', { class: 'empty', text: t('tourney.noplayers') })
+        : h('div', { class: 'table-wrap' }, h('table', { class: 'standings' },
+          h('thead', {}, h('tr', {}, h('th', { text: '#' }), h('th', { text: t('board.player') }), h('th', { text: t('tourney.points') }),
+            h('th', { text: t(swiss ? 'tourney.buchholz' : 'tourney.performance') }), h('th', { text: t('tourney.games') }))),
+          h('tbody', {}, rows.map((s) => h('tr', { class: s.withdrawn ? 'withdrawn' : null, 'data-entrant': s.id },
+            h('td', { text: String(s.rank) }),
+            h('td', {}, nameOf(s.id, s.name) + (s.withdrawn ? ` (${t('tourney.out')})` : ''),
+              s.on_fire ? h('span', { class: 'tourney-fire', title: t('tourney.onfire') }, ' ', icon('star'), h('span', { class: 'sr', text: t('tourney.onfire') })) : null),
+            h('td', { text: String(s.points) }),
+            h('td', { text: String(Math.round(s.tie_breaks[0] * 10) / 10) }),
+            h('td', { text: String(s.games) })))))));
+  }
+
+  function rules() {
+    const hid = 'tourney-rules-h';
+    return h('section', { class: 'tourney-rules', 'aria-labelledby': hid }, h('h2', { id: hid, text: t('tourney.rules') }),
+      (tr.rules || '').split(/\n\s*\n/).filter(Boolean).map((p) => h('p', { text: p })));
+  }
+
+  const off = onLanguage(render);
+  load();
+  return { leave() { left = true; clearTimeout(timer); off(); }, title };
+}

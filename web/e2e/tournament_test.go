@@ -1,0 +1,113 @@
+package e2e
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"minehall/account"
+	"minehall/server"
+	"minehall/store/sqlite"
+	"minehall/table"
+	"minehall/web"
+)
+
+// startTournamentSite serves the site with accounts, rated tables and
+// tournaments driven by a runner, as `minehall serve` wires them.
+func startTournamentSite(t *testing.T) string {
+	t.Helper()
+	reg := siteGames()
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "e2e.db"))
+	if err != nil {
+		t.Fatalf("sqlite.Open: %v", err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	rec := account.NewRecorder(db, db, reg, log)
+	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
+	runner := server.NewTournamentRunner(server.TournamentRunnerConfig{Store: db.Tournaments(), Hall: hall,
+		Poll: 100 * time.Millisecond, Logger: log})
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: web.Handler(), Limits: &server.Limits{},
+		Tournaments: db.Tournaments(), TournamentRunner: runner})
+	ts := httptest.NewServer(srv)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		hall.Close()
+		srv.Shutdown(ctx)
+		ts.Close()
+		db.Close()
+	})
+	return ts.URL
+}
+
+// A person signs up, finds a tournament in the list, joins it on its
+// page and sees the standings change as another player leaves; both pages
+// fit a phone's screen without scrolling sideways.
+func TestTournamentPages(t *testing.T) {
+	base := startTournamentSite(t)
+	bo := newAPIClient(t, base)
+	var acct struct {
+		CSRF string `json:"csrf"`
+	}
+	if st := bo.call("POST", "/api/account/signup", "", map[string]string{"name": "Bo", "password": "battery staple"}, &acct); st != http.StatusCreated {
+		t.Fatalf("Bo's sign-up: %d", st)
+	}
+	bo.csrf = acct.CSRF
+	var tr struct {
+		ID string `json:"id"`
+	}
+	req := map[string]any{"game": "minerals", "format": "swiss", "rounds": 3, "starts_in_s": 3600,
+		"time_control": map[string]int{"move_s": 15, "bank_s": 120}, "bots": []string{"easy", "medium"}}
+	if st := bo.call("POST", "/api/tournaments", "", req, &tr); st != http.StatusCreated {
+		t.Fatalf("Bo schedules a tournament: %d", st)
+	}
+	if st := bo.call("POST", "/api/tournaments/"+tr.ID+"/join", "", nil, nil); st != http.StatusOK {
+		t.Fatalf("Bo joins: %d", st)
+	}
+
+	browser := newBrowser(t)
+	ann := newTab(t, browser, "ann")
+	do(t, ann, 30*time.Second, "open the account page", chromedp.Navigate(base+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signup`)))
+	do(t, ann, 10*time.Second, "sign up with a password",
+		chromedp.SendKeys(chromedp.CSS(`#signup-name`), "Ann"),
+		chromedp.SendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
+		chromedp.Click(chromedp.CSS(`#signup`)))
+	waitFor(t, ann, 15*time.Second, "signed in", `!!document.getElementById('my-profile')`)
+
+	do(t, ann, 10*time.Second, "follow the header's link", chromedp.Click(chromedp.CSS(`nav a[href="/tournaments"]`)))
+	waitFor(t, ann, 15*time.Second, "the list and the form", `!!document.querySelector('a[href="/tournaments/`+tr.ID+`"]') && !!document.getElementById('tn-game')`)
+	shootPage(t, ann, "tournaments")
+	do(t, ann, 10*time.Second, "open the tournament", chromedp.Click(chromedp.CSS(`a[href="/tournaments/`+tr.ID+`"]`)))
+	waitFor(t, ann, 15*time.Second, "its page", `!!document.getElementById('tourney-join') && document.querySelectorAll('table.standings tbody tr').length === 3`)
+	do(t, ann, 10*time.Second, "join", chromedp.Click(chromedp.CSS(`#tourney-join`)))
+	waitFor(t, ann, 15*time.Second, "Ann in the standings", `!!document.getElementById('tourney-leave') && document.querySelector('table.standings').innerText.includes('Ann')`)
+
+	// Bo leaves: Ann's page follows without a reload.
+	if st := bo.call("POST", "/api/tournaments/"+tr.ID+"/leave", "", nil, nil); st != http.StatusOK {
+		t.Fatalf("Bo leaves: %d", st)
+	}
+	waitFor(t, ann, 15*time.Second, "Bo gone from the standings", `![...document.querySelectorAll('table.standings tbody td:nth-child(2)')].some((td) => td.innerText === 'Bo') && document.querySelectorAll('table.standings tbody tr').length === 3`)
+	if !eval[bool](t, ann, `document.querySelector('.tourney-rules').innerText.length > 40`) {
+		t.Errorf("the page states no pairing rules")
+	}
+	shootPage(t, ann, "tournament")
+
+	// A bots' event that starts at once: its page shows the round's tables
+	// with their links, and the standings move as their games end.
+	req = map[string]any{"game": "minerals", "format": "swiss", "rounds": 2, "starts_in_s": 0,
+		"time_control": map[string]int{"move_s": 15, "bank_s": 120}, "bots": []string{"random", "greedy", "easy", "medium"}}
+	if st := bo.call("POST", "/api/tournaments", "", req, &tr); st != http.StatusCreated {
+		t.Fatalf("Bo schedules a bots' tournament: %d", st)
+	}
+	do(t, ann, 10*time.Second, "open the bots' tournament", chromedp.Navigate(base+"/tournaments/"+tr.ID))
+	waitFor(t, ann, 30*time.Second, "the first round's tables", `document.querySelectorAll('.tourney-pairings a[href^="/tables/"]').length === 2`)
+	waitFor(t, ann, 60*time.Second, "points in the standings", `[...document.querySelectorAll('table.standings tbody td:nth-child(3)')].some((td) => td.innerText !== '0')`)
+	shootPage(t, ann, "tournament-running")
+}
