@@ -29,7 +29,13 @@ function summary(tr, games) {
   return `${g ? gameTitle(g) : tr.game} · ${formatName(tr.format)} · ${length}`;
 }
 
+// styles loads the pages' stylesheet once.
+function styles() {
+  if (!document.getElementById('tourney-css')) document.head.append(h('link', { rel: 'stylesheet', href: '/assets/tournaments.css', id: 'tourney-css' }));
+}
+
 export function tournamentsPage(el) {
+  styles();
   let games = [];
   let me = null;
   const lists = { upcoming: [], running: [], finished: [] };
@@ -133,6 +139,7 @@ export function tournamentsPage(el) {
 }
 
 export function tournamentPage(el, id) {
+  styles();
   let games = [];
   let me = null;
   let tr = null;
