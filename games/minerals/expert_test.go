@@ -18,7 +18,7 @@ func TestExpertIsDeterministic(t *testing.T) {
 	const iterations = 1000
 	choices := func(budget ai.Budget) []game.Action {
 		s := midGame(t)
-		b := newBudgetedSearchBot(budget, 17)
+		b := newExpertBot(budget, 17)
 		var out []game.Action
 		for range 4 {
 			p := game.Player(s.current)
