@@ -8,6 +8,7 @@ import (
 
 	"minehall/ai"
 	"minehall/game"
+	"minehall/game/gametest"
 )
 
 // TestExpertIsDeterministic plays the expert from the same position twice
@@ -63,4 +64,93 @@ func TestExpertIsOffered(t *testing.T) {
 	if _, err := g.NewTimedBot("grandmaster", 1, ai.Budget{Time: time.Second}); game.ErrorCode(err) != game.CodeNotFound {
 		t.Errorf("NewTimedBot(grandmaster): %v; want not_found", err)
 	}
+}
+
+// twoPlayerPositions returns positions of a two-player game, from its
+// opening to late in it, each at the start of a move: the positions of the
+// expert's decisions against hard.
+func twoPlayerPositions(tb testing.TB) []*State {
+	tb.Helper()
+	var out []*State
+	for _, steps := range []int{4, 24, 48, 72} {
+		s := newState(tb, 2, nil, 11)
+		rng := game.NewRand(uint64(steps))
+		for i := 0; i < steps || s.phase != phaseMove; i++ {
+			p, a, ok := gametest.RandomStep(s, &rng, nil, nil)
+			if !ok {
+				tb.Fatalf("the random game ended after %d steps; want a position after %d", i, steps)
+			}
+			s.Apply(p, a)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// TestSearchLevelsKeepTheirSearch checks that easy, medium and hard still
+// play the search their ladder in docs/bots.md was measured with (the
+// search's default exploration, their iteration budgets), and that expert
+// plays its own (its exploration constant, at any iteration budget): each
+// level's bot searches as that search does (the same visits and values of
+// every move), from the same seed, in positions from the opening to late
+// in a game.
+func TestSearchLevelsKeepTheirSearch(t *testing.T) {
+	g := NewWithPack(DefaultPack())
+	const expertBudget = 1000
+	for _, level := range []string{"easy", "medium", "hard", "expert"} {
+		for i, s := range twoPlayerPositions(t) {
+			seed := uint64(40 + i)
+			var bot ai.Bot
+			var err error
+			want := ai.MCTSConfig{Budget: ai.Budget{Iterations: mctsIterations[level]}, Evaluator: Evaluate, Seed: seed}
+			if level == "expert" {
+				bot, err = g.NewBotWithIterations(level, seed, expertBudget)
+				want.Budget.Iterations, want.Exploration = expertBudget, expertExploration
+			} else {
+				bot, err = g.NewBot(level, seed)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := game.Player(s.current)
+			got, err := bot.(*searchBot).search.Analyze(context.Background(), searchState{s}, p, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantStats, err := ai.NewMCTS(want).Analyze(context.Background(), searchState{s}, p, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, wantStats) {
+				t.Errorf("%s, position %d: searched %v; want %v, as the search %+v", level, i, got, wantStats, want)
+			}
+		}
+	}
+}
+
+// BenchmarkExpertDecision measures expert's decisions at its simulation
+// budget (expertIterations) in positions of a two-player game, from the
+// opening to late in it: besides ns/op it reports the process's CPU time
+// per decision (cpu-ns/op), which a busy machine does not inflate, and
+// decisions per second of it (decisions/cpu-s); run it with -cpu 1.
+func BenchmarkExpertDecision(b *testing.B) {
+	positions := twoPlayerPositions(b)
+	g := NewWithPack(DefaultPack())
+	cpu0, ok := processCPU()
+	b.ResetTimer()
+	for i := range b.N {
+		bot, err := g.NewBot("expert", uint64(i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		s := positions[i%len(positions)].Clone()
+		if _, err := bot.Act(context.Background(), s, game.Player(positions[i%len(positions)].current)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	if cpu1, ok1 := processCPU(); ok && ok1 && cpu1 > cpu0 {
+		b.ReportMetric(float64(b.N)/(cpu1-cpu0).Seconds(), "decisions/cpu-s")
+	}
+	reportCPU(b, cpu0, ok)
 }
