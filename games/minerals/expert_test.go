@@ -2,7 +2,10 @@ package minerals
 
 import (
 	"context"
+	"flag"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -153,4 +156,56 @@ func BenchmarkExpertDecision(b *testing.B) {
 		b.ReportMetric(float64(b.N)/(cpu1-cpu0).Seconds(), "decisions/cpu-s")
 	}
 	reportCPU(b, cpu0, ok)
+}
+
+var (
+	explorationGames      = flag.Int("minerals.exploration.games", 20, "games per constant of BenchmarkExpertExploration")
+	explorationIterations = flag.Int("minerals.exploration.iterations", 5000, "the candidates' iterations in BenchmarkExpertExploration")
+	explorationConstants  = flag.String("minerals.exploration", "1,0.6,0.3,0.15", "the exploration constants BenchmarkExpertExploration compares")
+)
+
+// BenchmarkExpertExploration compares exploration constants for expert: for
+// each constant of -minerals.exploration, the search of the levels at
+// -minerals.exploration.iterations with that constant plays hard in the
+// same -minerals.exploration.games two-player games (game i: seed 1000+i,
+// the candidate in seat i%2, the bots seeded from the game's seed), and the
+// benchmark reports the candidate's share of games ahead per constant and
+// its CPU time per decision. Every constant meets the same games and the
+// same dice. Run it once, alone on a core:
+//
+//	go test -run XXX -bench ExpertExploration -benchtime 1x -cpu 1 ./games/minerals/
+func BenchmarkExpertExploration(b *testing.B) {
+	var constants []float64
+	for f := range strings.SplitSeq(*explorationConstants, ",") {
+		c, err := strconv.ParseFloat(f, 64)
+		if err != nil || c <= 0 {
+			b.Fatalf("-minerals.exploration: %q is no positive number", f)
+		}
+		constants = append(constants, c)
+	}
+	for range b.N {
+		for _, c := range constants {
+			ahead, decisions := 0.0, 0
+			var cpu time.Duration
+			for i := range *explorationGames {
+				seed := uint64(1000 + i)
+				candidate := newLevelBot(ai.Budget{Iterations: *explorationIterations}, c, 2*seed+1)
+				bots := []ai.Bot{candidate, newSearchBot(mctsIterations["hard"], 2*seed+2)}
+				seat := i % 2
+				if seat == 1 {
+					bots[0], bots[1] = bots[1], bots[0]
+				}
+				r, err := playGame(bots, nil, seed)
+				if err != nil {
+					b.Fatal(err)
+				}
+				ahead += r.returns[seat]
+				cpu += r.cpu[seat]
+				decisions += r.decisions[seat]
+			}
+			name := strconv.FormatFloat(c, 'g', -1, 64)
+			b.ReportMetric(100*ahead/float64(*explorationGames), "%ahead-c"+name)
+			b.ReportMetric(float64(cpu.Milliseconds())/float64(max(1, decisions)), "cpu-ms/decision-c"+name)
+		}
+	}
 }
