@@ -12,7 +12,7 @@ import (
 var _ ai.TimedBotMaker = (*Game)(nil)
 
 // Iteration budgets of the MCTS levels in simulations (NewBot): fixed, so
-// that results depend only on the seed. Expert's budget is about 0.2 s of
+// that results depend only on the seed. Expert's budget is about 0.16 s of
 // one core.
 var mctsIterations = map[string]int{"easy": 60, "medium": 400, "hard": 2000, "expert": expertIterations}
 
