@@ -12,7 +12,7 @@ import (
 var _ ai.TimedBotMaker = (*Game)(nil)
 
 // Iteration budgets of the MCTS levels in simulations (NewBot): fixed, so
-// that results depend only on the seed. Expert's budget is about 0.2 s of
+// that results depend only on the seed. Expert's budget is about 0.16 s of
 // one core.
 var mctsIterations = map[string]int{"easy": 60, "medium": 400, "hard": 2000, "expert": expertIterations}
 
@@ -25,6 +25,17 @@ var timedIterations = map[string]int{"easy": 60, "medium": 400, "hard": 2000, "e
 
 // expertIterations is expert's iteration budget in simulations.
 const expertIterations = 40_000
+
+// levelExploration is the UCB exploration constant of a search level; the
+// levels not listed use the search's default, 1. Expert explores less: its
+// leaf values (see [Evaluate]) differ between moves by a few hundredths, so
+// with the default constant its large budget is spread over moves already
+// known to be worse, where a smaller constant spends it deeper on the few
+// best lines (measured in docs/bots.md, "Expert").
+var levelExploration = map[string]float64{"expert": expertExploration}
+
+// expertExploration is expert's UCB exploration constant.
+const expertExploration = 0.3
 
 // BotNames lists the bots: random, greedy (one ply, by points so far) and
 // MCTS with the [Evaluate] evaluator over the [searchState] view at four
@@ -68,7 +79,7 @@ func (g *Game) newBot(name string, seed uint64, budget ai.Budget) (ai.Bot, error
 	case "greedy":
 		return &Greedy{rng: game.NewRand(seed)}, nil
 	case "easy", "medium", "hard", "expert":
-		return newBudgetedSearchBot(budget, seed), nil
+		return newLevelBot(budget, levelExploration[name], seed), nil
 	}
 	return nil, ai.NoSuchBot(g.Spec().Title, name, g.BotNames())
 }
@@ -76,16 +87,22 @@ func (g *Game) newBot(name string, seed uint64, budget ai.Budget) (ai.Bot, error
 // newSearchBot returns the MCTS bot of the easy, medium and hard levels
 // with the given iteration budget.
 func newSearchBot(iterations int, seed uint64) *searchBot {
-	return newBudgetedSearchBot(ai.Budget{Iterations: iterations}, seed)
+	return newLevelBot(ai.Budget{Iterations: iterations}, 0, seed)
 }
 
-// newBudgetedSearchBot returns the MCTS bot of the search levels with the
-// given budget. Expert is the same search as hard (the same view,
-// evaluator and exploration) with twenty times its iterations in
-// simulations and the whole thinking time at a table: how much that gains
-// is measured in docs/bots.md.
-func newBudgetedSearchBot(budget ai.Budget, seed uint64) *searchBot {
-	return &searchBot{ai.NewMCTS(ai.MCTSConfig{Budget: budget, Evaluator: Evaluate, Seed: seed})}
+// newExpertBot returns expert's MCTS bot with the given budget.
+func newExpertBot(budget ai.Budget, seed uint64) *searchBot {
+	return newLevelBot(budget, expertExploration, seed)
+}
+
+// newLevelBot returns the MCTS bot of the search levels with the given
+// budget and exploration constant (0: the search's default). Expert is the
+// same search as hard (the same view and evaluator) with twenty times its
+// iterations in simulations, the whole thinking time at a table and a
+// smaller exploration constant: how much that gains is measured in
+// docs/bots.md.
+func newLevelBot(budget ai.Budget, exploration float64, seed uint64) *searchBot {
+	return &searchBot{ai.NewMCTS(ai.MCTSConfig{Budget: budget, Evaluator: Evaluate, Exploration: exploration, Seed: seed})}
 }
 
 // searchBot runs an MCTS bot on the [searchState] view of the state.

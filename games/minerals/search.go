@@ -20,46 +20,129 @@ type searchState struct{ *State }
 
 var _ game.ChanceState = searchState{}
 
-// Legal appends the actions the search considers, ascending.
+// Legal appends the actions the search considers, ascending: the
+// underlying state's, less the tool uses left out (see [searchState]),
+// which it never generates.
 func (v searchState) Legal(p game.Player, dst []game.Action) []game.Action {
 	s := v.State
 	if s.phase == phaseSack && p == game.Player(s.current) {
 		return s.appendSearchSackSteps(dst)
 	}
-	start := len(dst)
-	dst = v.State.Legal(p, dst)
-	if !s.toolsInPlay() || s.toolUsed || p != game.Player(s.current) || (s.phase != phaseMove && s.phase != phaseAfter && s.phase != phaseCut) {
+	if !s.toolsInPlay() || s.toolUsed || p != game.Player(s.current) {
+		return s.Legal(p, dst)
+	}
+	switch s.phase {
+	case phaseMove:
+		return s.searchLegalMove(dst)
+	case phaseAfter:
+		return s.searchLegalAfter(dst)
+	case phaseCut:
+		// The Hammer only before a move: after it, a mineral added
+		// changes no landing.
+		dst = append(dst, actCut)
+		if s.canShovel() {
+			dst = appendSet(dst, actShovel, &s.pending)
+		}
 		return dst
 	}
-	var landing, cutters CellSet
-	rescue := false
-	if s.phase == phaseMove {
-		landing = s.landingHexes()
-		rescue = dst[start] == actFail
+	return s.Legal(p, dst)
+}
+
+// searchLegalMove is [State.legalMove] with the Hammer only on a hex the
+// pawn could then land on, and the Vortex only when no correct move exists.
+func (s *State) searchLegalMove(dst []game.Action) []game.Action {
+	p := s.current
+	m := s.newMoveFrom()
+	var plain CellSet
+	s.plainTargets(&m, &plain)
+	rescue := plain.Empty()
+	if rescue {
+		dst = append(dst, actFail)
+	} else {
+		dst = appendSet(dst, actCell, &plain)
 	}
-	if s.phase == phaseAfter {
-		cutters = s.minerals.multiArc()
-	}
-	out := dst[:start]
-	for _, a := range dst[start:] {
-		x := int(a)
-		switch {
-		case x >= actHammer && x < actShovel:
-			if s.phase != phaseMove || !landing.Has(Cell((x-actHammer)%NumCells)) {
-				continue
-			}
-		case x >= actVortex && x < actRope:
-			if !rescue {
-				continue
-			}
-		case x >= actDynamite:
-			if !cutters.Has(Cell(x - actDynamite)) {
-				continue
+	dst = s.appendChestSack(dst)
+	if s.canUse(p, Hammer) && s.pouch.Total() > 0 {
+		var t CellSet
+		s.placeTargets(-1, &t)
+		landing := s.landingHexes()
+		for i := range t {
+			t[i] &= landing[i]
+		}
+		if !t.Empty() {
+			var buf [NumCells]Cell
+			cells := t.AppendCells(buf[:0])
+			for k, n := range s.pouch {
+				if n == 0 {
+					continue
+				}
+				for _, c := range cells {
+					dst = append(dst, game.Action(actHammer+k*NumCells+int(c)))
+				}
 			}
 		}
-		out = append(out, a)
 	}
-	return out
+	if s.canUse(p, Map) {
+		var t CellSet
+		s.mapTargets(&m, &plain, &t)
+		dst = appendSet(dst, actMap, &t)
+	}
+	if s.canUse(p, Compass) {
+		var t CellSet
+		s.compassTargets(&m, &t)
+		dst = appendSet(dst, actCompass, &t)
+	}
+	if s.canUse(p, Glass) {
+		var t CellSet
+		s.glassTargets(&t)
+		dst = appendSet(dst, actGlass, &t)
+	}
+	if rescue && s.canUse(p, Vortex) {
+		var t CellSet
+		s.placeTargets(int16(m.origin), &t)
+		dst = appendSet(dst, actVortex, &t)
+	}
+	if s.canUse(p, Rope) {
+		var t CellSet
+		s.ropeTargets(&m, &plain, &t)
+		dst = appendSet(dst, actRope, &t)
+	}
+	return dst
+}
+
+// searchLegalAfter is [State.legalAfter] without the Hammer and the Vortex,
+// and with the Dynamite only on a mineral whose blast can divide the board.
+func (s *State) searchLegalAfter(dst []game.Action) []game.Action {
+	p := s.current
+	dst = append(dst, actEnd)
+	if s.collectionsInPlay() && !s.exchanged {
+		for slot, k := range s.faceUp {
+			if k >= 0 && s.canTake(p, int(k), false) {
+				dst = append(dst, game.Action(actTake+slot))
+			}
+		}
+		for slot, k := range s.faceUp {
+			if k >= 0 && s.canTake(p, int(k), true) {
+				dst = append(dst, game.Action(actTakeLess+slot))
+			}
+		}
+	}
+	dst = s.appendChestSack(dst)
+	if s.canUse(p, Glass) {
+		var t CellSet
+		s.glassTargets(&t)
+		dst = appendSet(dst, actGlass, &t)
+	}
+	if s.canUse(p, Dynamite) {
+		var t CellSet
+		s.dynamiteTargets(&t)
+		cutters := s.minerals.multiArc()
+		for i := range t {
+			t[i] &= cutters[i]
+		}
+		dst = appendSet(dst, actDynamite, &t)
+	}
+	return dst
 }
 
 // landingHexes returns the hexes exactly the move's distance from the
