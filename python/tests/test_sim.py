@@ -42,7 +42,10 @@ class SameAsSim(unittest.TestCase):
                 want = sim(game, seed)
                 self.assertEqual(want["completed"], 1)
                 self.assertEqual(final["scores"], want["mean_score_by_seat"])
-                self.assertEqual([int(r == max(final["returns"])) for r in final["returns"]],
+                # sim counts a win shared by k seats as 1/k to each.
+                best = max(final["returns"])
+                winners = sum(r == best for r in final["returns"])
+                self.assertEqual([(1 / winners if r == best else 0) for r in final["returns"]],
                                  [w["wins"] for w in want["wins_by_seat"]])
 
 
