@@ -497,22 +497,34 @@ func (s *Server) tournamentAccount(w http.ResponseWriter, r *http.Request) (*sig
 	return who, true
 }
 
-func (s *Server) joinTournament(w http.ResponseWriter, r *http.Request) {
+// entrantRequest reads a join or leave request (no body, or an empty
+// one) of the signed-in account for the tournament of the path, or
+// answers the refusal: tournaments off, a bad body, a guest, an unknown
+// tournament.
+func (s *Server) entrantRequest(w http.ResponseWriter, r *http.Request) (store.Tournaments, *signedIn, *store.Tournament, bool) {
 	ts, ok := s.tournaments(w)
 	if !ok {
-		return
+		return nil, nil, nil, false
 	}
 	if err := decodeOptionalBody(r, &struct{}{}); err != nil {
 		writeError(w, s.log, err)
-		return
+		return nil, nil, nil, false
 	}
 	who, ok := s.tournamentAccount(w, r)
 	if !ok {
-		return
+		return nil, nil, nil, false
 	}
 	t, err := ts.Tournament(r.Context(), r.PathValue("id"))
 	if err != nil {
 		writeError(w, s.log, err)
+		return nil, nil, nil, false
+	}
+	return ts, who, t, true
+}
+
+func (s *Server) joinTournament(w http.ResponseWriter, r *http.Request) {
+	ts, who, t, ok := s.entrantRequest(w, r)
+	if !ok {
 		return
 	}
 	switch {
@@ -552,24 +564,12 @@ func (s *Server) joinTournament(w http.ResponseWriter, r *http.Request) {
 // the account is withdrawn (its finished games keep counting, it is paired
 // no more, and a game under way is still its own to finish).
 func (s *Server) leaveTournament(w http.ResponseWriter, r *http.Request) {
-	ts, ok := s.tournaments(w)
+	ts, who, t, ok := s.entrantRequest(w, r)
 	if !ok {
-		return
-	}
-	if err := decodeOptionalBody(r, &struct{}{}); err != nil {
-		writeError(w, s.log, err)
-		return
-	}
-	who, ok := s.tournamentAccount(w, r)
-	if !ok {
-		return
-	}
-	t, err := ts.Tournament(r.Context(), r.PathValue("id"))
-	if err != nil {
-		writeError(w, s.log, err)
 		return
 	}
 	id := store.AccountEntrant(who.Account.ID)
+	var err error
 	switch t.Status {
 	case store.TournamentScheduled:
 		err = ts.RemoveEntrant(r.Context(), t.ID, id)
