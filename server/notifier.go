@@ -249,7 +249,7 @@ func (n *Notifier) send(ctx context.Context, no store.Notification) {
 			n.finish(ctx, no, true)
 			return
 		}
-		if n.looking(no) {
+		if n.looking(ctx, no) {
 			n.finish(ctx, no, true)
 			return
 		}
@@ -289,9 +289,10 @@ func (n *Notifier) send(ctx context.Context, no store.Notification) {
 }
 
 // looking reports whether the player of no has the table open: a
-// connection of theirs holds their seat (online or with its page hidden).
-func (n *Notifier) looking(no store.Notification) bool {
-	return n.hall.AccountPresent(no.Table, no.AccountID)
+// connection of theirs, to any instance, holds their seat (online or with
+// its page hidden).
+func (n *Notifier) looking(ctx context.Context, no store.Notification) bool {
+	return n.hall.AccountPresent(ctx, no.Table, no.AccountID)
 }
 
 var errGone = fmt.Errorf("the push subscription is gone")

@@ -162,12 +162,12 @@ func TestPushYourTurn(t *testing.T) {
 
 	// Bo looks at the table: Ann's move is not pushed to him.
 	cl := dial(t, ns.URL, id, tokens[1], 1, nil)
-	waitFor(t, "Bo's socket on the table", func() bool { return ns.hall.AccountPresent(id, accountID(t, bo)) })
+	waitFor(t, "Bo's socket on the table", func() bool { return ns.hall.AccountPresent(context.Background(), id, accountID(t, bo)) })
 	move(0, "a")
 	move(1, "b")
 	want("ann", 4)
 	cl.c.Close(1000, "bye")
-	waitFor(t, "Bo's socket gone", func() bool { return !ns.hall.AccountPresent(id, accountID(t, bo)) })
+	waitFor(t, "Bo's socket gone", func() bool { return !ns.hall.AccountPresent(context.Background(), id, accountID(t, bo)) })
 	move(0, "a")
 	want("bo", 5) // the next push to Bo: the one of action 3 was never sent
 	select {

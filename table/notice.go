@@ -79,20 +79,52 @@ func (t *Table) tellTakeBack(ctx context.Context) {
 }
 
 // AccountPresent reports whether a connection holds a seat of the
-// account at the live table id (its page open, in view or hidden), as this
-// instance knows it from its own connections and, in a cluster, the other
-// instances' reports of theirs; false for a table not live here.
-func (h *Hall) AccountPresent(id, account string) bool {
+// account at the unfinished table id (its page open, in view or hidden),
+// on any instance: as this instance knows it from its own connections and,
+// in a cluster, the other instances' reports of theirs; a table that
+// another instance runs and this one does not follow is asked of its
+// owner. False when nobody runs the table, or its owner cannot be asked.
+func (h *Hall) AccountPresent(ctx context.Context, id, account string) bool {
+	if account == "" {
+		return false
+	}
 	h.mu.Lock()
 	t, ok := h.tables[id]
 	h.mu.Unlock()
-	if !ok || account == "" {
+	if ok {
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		return seatHeld(t.rec.Seats, t.presences(), account)
+	}
+	c, remote := h.cfg.Cluster, h.cfg.Remote
+	if c == nil || remote == nil {
 		return false
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	pres := t.presences()
-	for i, s := range t.rec.Seats {
+	owner, err := c.Owner(ctx, id)
+	if err != nil || owner == "" {
+		return false
+	}
+	rec, err := h.cfg.Store.Table(ctx, id)
+	if err != nil {
+		return false
+	}
+	// This instance holds no connection to the table: it reports every
+	// seat offline, and the owner answers with the others' presence.
+	none := make([]string, len(rec.Seats))
+	for i := range none {
+		none[i] = PresenceOffline
+	}
+	pres, _, err := remote.Presence(ctx, owner, id, c.Instance(), none, nil)
+	if err != nil || len(pres) != len(rec.Seats) {
+		return false
+	}
+	return seatHeld(rec.Seats, pres, account)
+}
+
+// seatHeld reports whether a seat of account is present (online or away)
+// in pres, the seats' presences.
+func seatHeld(seats []store.Seat, pres []string, account string) bool {
+	for i, s := range seats {
 		if s.Account == account && pres[i] != PresenceOffline {
 			return true
 		}

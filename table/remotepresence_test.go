@@ -138,3 +138,65 @@ func TestReportPresenceChecksSpectatorNames(t *testing.T) {
 		t.Errorf("spectators after the good report: %+v; want 2, Cy named", s)
 	}
 }
+
+// ownerPresence reaches a table's owner in-process for presence reports
+// and records the last report sent.
+type ownerPresence struct {
+	table.Remote // only Presence is called
+	owner        *table.Table
+
+	mu        sync.Mutex
+	from      string
+	lastSeats []string
+}
+
+func (r *ownerPresence) Presence(ctx context.Context, owner, id, from string, seats, spectators []string) ([]string, []string, error) {
+	r.mu.Lock()
+	r.from, r.lastSeats = from, slices.Clone(seats)
+	r.mu.Unlock()
+	return r.owner.ReportPresence(from, seats, spectators)
+}
+
+// TestAccountPresentAsksTheOwner: an instance that neither runs nor
+// follows a table asks its owner whether an account's person has it open
+// (a push is not sent to a person looking at the table through another
+// instance), reporting no connection of its own.
+func TestAccountPresentAsksTheOwner(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	a := newMember(t, url, "http://a.invalid", 20*time.Millisecond)
+	tb, _, err := a.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: 2, Private: true, AutoStart: true})
+	if err != nil {
+		t.Fatalf("Create: %v", err)
+	}
+	for i, acct := range []string{"acct-ann", "acct-bo"} {
+		if _, _, err := tb.JoinAccount(ctx, strings.TrimPrefix(acct, "acct-"), i, acct); err != nil {
+			t.Fatalf("JoinAccount %s: %v", acct, err)
+		}
+	}
+	remote := &ownerPresence{owner: tb}
+	b := newMemberReaching(t, url, "http://b.invalid", 20*time.Millisecond, remote)
+	if b.hall.AccountPresent(ctx, tb.ID(), "acct-bo") {
+		t.Fatal("Bo is present on b before any page of his is open")
+	}
+	bo, err := tb.Subscribe(1, false)
+	if err != nil {
+		t.Fatalf("Bo connects on a: %v", err)
+	}
+	if !b.hall.AccountPresent(ctx, tb.ID(), "acct-bo") {
+		t.Error("b does not see Bo's page open on a")
+	}
+	if b.hall.AccountPresent(ctx, tb.ID(), "acct-ann") {
+		t.Error("b sees Ann present; only Bo's page is open")
+	}
+	remote.mu.Lock()
+	if remote.from != b.cluster.Instance() || !slices.Equal(remote.lastSeats, []string{table.PresenceOffline, table.PresenceOffline}) {
+		t.Errorf("b reported %v from %q; want every seat offline, from b (%s)", remote.lastSeats, remote.from, b.cluster.Instance())
+	}
+	remote.mu.Unlock()
+	bo.Close()
+	waitUntil(t, 10*time.Second, "Bo's page closed", func() bool { return !b.hall.AccountPresent(ctx, tb.ID(), "acct-bo") })
+	if b.hall.AccountPresent(ctx, tb.ID(), "") {
+		t.Error("an empty account is present")
+	}
+}
