@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -94,10 +95,14 @@ func TestTournamentPages(t *testing.T) {
 		t.Fatalf("Bo leaves: %d", st)
 	}
 	waitFor(t, ann, 15*time.Second, "Bo gone from the standings", `![...document.querySelectorAll('table.standings tbody td:nth-child(2)')].some((td) => td.innerText === 'Bo') && document.querySelectorAll('table.standings tbody tr').length === 3`)
-	if !eval[bool](t, ann, `document.querySelector('.tourney-rules').innerText.length > 40`) {
-		t.Errorf("the page states no pairing rules")
+	if got := eval[string](t, ann, `document.querySelector('.tourney-rules p').innerText`); !strings.HasPrefix(got, "Swiss, 3 rounds, 2 players a table. Each round,") || !strings.Contains(got, "half a point for a draw") {
+		t.Errorf("the page states the rules as %q; want this event's Swiss rules", got)
 	}
 	shootPage(t, ann, "tournament")
+	// In German, the rules are German too.
+	do(t, ann, 10*time.Second, "switch to German", choose(`#lang`, "de"))
+	waitFor(t, ann, 10*time.Second, "the rules in German", `document.querySelector('.tourney-rules p').innerText.startsWith('Schweizer System, 3 Runden, 2 Spieler je Tisch.')`)
+	do(t, ann, 10*time.Second, "switch back to English", choose(`#lang`, "en"))
 
 	// A bots' event that starts at once: its page shows the round's tables
 	// with their links, and the standings move as their games end.

@@ -29,6 +29,21 @@ function summary(tr, games) {
   return `${g ? gameTitle(g) : tr.game} · ${formatName(tr.format)} · ${length}`;
 }
 
+// rulesText says a tournament's pairing and scoring rules in the page's
+// language, with its numbers (the API's "rules" says them in English, from
+// the tournament package's Rules).
+function rulesText(tr) {
+  const k = Math.max(tr.table_size || 2, 2);
+  const f = tr.format === 'arena' ? 'arena' : 'swiss';
+  const parts = f === 'arena'
+    ? [t('tourney.rules.arena.head', { length: t('tourney.minutes', { n: Math.round(tr.duration_s / 60) }), k }), t('tourney.rules.arena.pairing')]
+    : [t('tourney.rules.swiss.head', { rounds: tr.rounds, k }), t('tourney.rules.swiss.pairing')];
+  parts.push(k === 2 ? t(`tourney.rules.${f}.score2`) : t(`tourney.rules.${f}.scoren`, { k, k1: k - 1 }));
+  const rest = f === 'arena' ? ['fire', 'end', 'ties'] : ['bye', 'seat', 'ties', 'withdraw'];
+  for (const r of rest) parts.push(t(`tourney.rules.${f}.${r}`));
+  return parts.join(' ');
+}
+
 // styles loads the pages' stylesheet once.
 function styles() {
   if (!document.getElementById('tourney-css')) document.head.append(h('link', { rel: 'stylesheet', href: '/assets/tournaments.css', id: 'tourney-css' }));
@@ -241,7 +256,7 @@ export function tournamentPage(el, id) {
   function rules() {
     const hid = 'tourney-rules-h';
     return h('section', { class: 'tourney-rules', 'aria-labelledby': hid }, h('h2', { id: hid, text: t('tourney.rules') }),
-      (tr.rules || '').split(/\n\s*\n/).filter(Boolean).map((p) => h('p', { text: p })));
+      h('p', { text: rulesText(tr) }));
   }
 
   const off = onLanguage(render);
