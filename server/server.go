@@ -197,6 +197,8 @@ type Server struct {
 
 	// live wakes the live channels of this instance's accounts.
 	live *liveHub
+	// blocks holds the accounts each account blocks, read lately.
+	blocks *blockCache
 }
 
 // New returns a server for cfg.
@@ -235,7 +237,7 @@ func New(cfg Config) *Server {
 		lim := DefaultLimits()
 		cfg.Limits = &lim
 	}
-	s := &Server{cfg: cfg, log: cfg.Logger, metrics: newMetrics(cfg.Hall), mux: http.NewServeMux(), conns: map[*websocket.Conn]struct{}{}, live: newLiveHub()}
+	s := &Server{cfg: cfg, log: cfg.Logger, metrics: newMetrics(cfg.Hall), mux: http.NewServeMux(), conns: map[*websocket.Conn]struct{}{}, live: newLiveHub(), blocks: newBlockCache(blockCacheLife, time.Now)}
 	s.quotas = newQuotas(*cfg.Limits, cfg.Hall.Unfinished)
 	s.ready = &readiness{checks: cfg.Ready, log: cfg.Logger}
 	s.signins = &signinLimits{perAddr: cfg.SignInsPerAddress}
