@@ -39,9 +39,10 @@ func newBlockCache(life time.Duration, now func() time.Time) *blockCache {
 }
 
 // get returns the accounts blocker blocks, as read calls them if the cache
-// holds none younger than its life. The map returned is shared: callers do
+// holds none younger than its life. A read that fails is not kept (what it
+// returns is, for this call only). The map returned is shared: callers do
 // not change it.
-func (c *blockCache) get(blocker string, read func() map[string]bool) map[string]bool {
+func (c *blockCache) get(blocker string, read func() (map[string]bool, error)) map[string]bool {
 	c.mu.Lock()
 	e, ok := c.entries[blocker]
 	gen := c.gen
@@ -50,7 +51,10 @@ func (c *blockCache) get(blocker string, read func() map[string]bool) map[string
 		return e.blocked
 	}
 	at := c.now()
-	blocked := read()
+	blocked, err := read()
+	if err != nil {
+		return blocked
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.gen == gen {

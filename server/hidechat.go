@@ -21,19 +21,21 @@ func (s *Server) blockedBy(ctx context.Context, account string) map[string]bool 
 	if account == "" || !ok {
 		return nil
 	}
-	return s.blocks.get(account, func() map[string]bool { return s.readBlocked(ctx, fs.Friends(), account) })
+	return s.blocks.get(account, func() (map[string]bool, error) { return s.readBlocked(ctx, fs.Friends(), account) })
 }
 
 // readBlocked reads the accounts that account blocks from fs (nil for
-// none).
-func (s *Server) readBlocked(ctx context.Context, fs store.Friends, account string) map[string]bool {
+// none), and those it could read when it fails.
+func (s *Server) readBlocked(ctx context.Context, fs store.Friends, account string) (map[string]bool, error) {
 	var out map[string]bool
 	p := store.Page{Limit: 100}
 	for len(out) < maxBlockedRead {
 		es, next, err := fs.Blocked(ctx, account, p)
 		if err != nil {
-			s.log.Warn("blocked accounts not read", "err", err)
-			break
+			if ctx.Err() == nil {
+				s.log.Warn("blocked accounts not read", "err", err)
+			}
+			return out, err
 		}
 		for _, e := range es {
 			if out == nil {
@@ -46,7 +48,7 @@ func (s *Server) readBlocked(ctx context.Context, fs store.Friends, account stri
 		}
 		p.After = next
 	}
-	return out
+	return out, nil
 }
 
 // hider says which seats of t hold an account of blocked.
