@@ -488,11 +488,13 @@ func (c *wsConn) take(batch []any, sub **table.Subscription, wait bool) (_ []any
 // connection if the table closed.
 func (c *wsConn) takeUpdate(batch []any, sub **table.Subscription, u *table.Update, ok bool) ([]any, *closeReason, bool) {
 	if ok {
-		// The blocks are read as they are now, for each update: a block
-		// takes effect on a connection already open.
-		if blocked := c.s.blockedBy(c.ctx, c.account); len(blocked) > 0 {
-			if u = u.WithoutChatOf(hider(c.t, blocked)); u == nil {
-				return batch, nil, false
+		// The blocks are read as they are now, for each update that
+		// carries chat: a block takes effect on a connection already open.
+		if u.Message != nil || len(u.Chat) > 0 {
+			if blocked := c.s.blockedBy(c.ctx, c.account); len(blocked) > 0 {
+				if u = u.WithoutChatOf(hider(c.t, blocked)); u == nil {
+					return batch, nil, false
+				}
 			}
 		}
 		return append(batch, u), nil, false
