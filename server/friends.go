@@ -31,14 +31,18 @@ func (s *Server) routeFriends() {
 		return fs.Unfollow(r.Context(), me, them)
 	}))
 	s.mux.HandleFunc("POST /api/players/{name}/block", s.friendAction(func(r *http.Request, fs store.Friends, me, them string) error {
-		if err := fs.Block(r.Context(), me, them, time.Now()); err != nil {
+		err := fs.Block(r.Context(), me, them, time.Now())
+		s.blocks.forget(me)
+		if err != nil {
 			return err
 		}
 		s.live.poke(me, them)
 		return nil
 	}))
 	s.mux.HandleFunc("POST /api/players/{name}/unblock", s.friendAction(func(r *http.Request, fs store.Friends, me, them string) error {
-		return fs.Unblock(r.Context(), me, them)
+		err := fs.Unblock(r.Context(), me, them)
+		s.blocks.forget(me)
+		return err
 	}))
 	s.mux.HandleFunc("GET /api/players/{name}/relation", s.getRelation)
 	s.mux.HandleFunc("GET /api/account/following", s.friendList(store.Friends.Following))

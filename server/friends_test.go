@@ -609,6 +609,66 @@ func TestBlockedChatHiddenOnTheWebSocket(t *testing.T) {
 	}
 }
 
+// A block takes effect on a table page already open: Ann's socket is
+// connected before she blocks Bob; his next line never reaches it, hers
+// does, and after she unblocks him his lines arrive again.
+func TestBlockTakesEffectOnAnOpenWebSocket(t *testing.T) {
+	ts := newAccountServer(t, server.Config{})
+	bs := signedUp(t, ts.URL, "Ann", "Bob")
+	ann, bob := bs[0], bs[1]
+	var tb struct {
+		Table struct{ ID string } `json:"table"`
+	}
+	mustCall(t, ann, "POST", "/api/tables", map[string]any{"game": "connectfour", "players": 2,
+		"time_control": map[string]any{"move_s": 60, "bank_s": 300}}, &tb, http.StatusCreated)
+	id := tb.Table.ID
+	var annSeat, bobSeat struct{ Token string }
+	mustCall(t, ann, "POST", "/api/tables/"+id+"/join", map[string]any{"name": "Ann"}, &annSeat, http.StatusOK)
+	mustCall(t, bob, "POST", "/api/tables/"+id+"/join", map[string]any{"name": "Bob"}, &bobSeat, http.StatusOK)
+	say := func(token, text string) {
+		t.Helper()
+		if st, body := do(t, ts.URL, "POST", "/api/tables/"+id+"/chat", token, map[string]any{"text": text}, nil); st != http.StatusOK {
+			t.Fatalf("chat %q: %d %+v", text, st, body)
+		}
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, wsURL(ts.URL, id), &websocket.DialOptions{HTTPClient: ann.c})
+	if err != nil {
+		t.Fatalf("dial: %v", err)
+	}
+	cl := &client{t: t, idx: 0, c: c, frames: make(chan frame, 1024), closed: make(chan error, 1)}
+	go cl.read()
+	t.Cleanup(func() { c.CloseNow() })
+	cl.send(map[string]any{"type": "hello", "token": annSeat.Token})
+	cl.next("state")
+	nextLine := func() string {
+		t.Helper()
+		f := cl.next("chat")
+		if f.Said == nil {
+			t.Fatalf("a chat frame without its line: %+v", f)
+		}
+		return f.Said.Text
+	}
+
+	say(bobSeat.Token, "Bob before")
+	if got := nextLine(); got != "Bob before" {
+		t.Errorf("before the block, Ann's socket gets %q; want %q", got, "Bob before")
+	}
+	mustCall(t, ann, "POST", "/api/players/Bob/block", nil, nil, http.StatusOK)
+	say(bobSeat.Token, "Bob while blocked")
+	say(annSeat.Token, "Ann while blocking")
+	if got := nextLine(); got != "Ann while blocking" {
+		t.Errorf("after the block, Ann's open socket gets %q; want her own line, not Bob's", got)
+	}
+	mustCall(t, ann, "POST", "/api/players/Bob/unblock", nil, nil, http.StatusOK)
+	say(bobSeat.Token, "Bob after")
+	if got := nextLine(); got != "Bob after" {
+		t.Errorf("after the unblock, Ann's socket gets %q; want %q", got, "Bob after")
+	}
+}
+
 // An http.Server shutting down ends the open live channels (registered
 // with RegisterOnShutdown, as `minehall serve` does) instead of waiting
 // for them.

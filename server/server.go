@@ -145,6 +145,12 @@ type Config struct {
 	ChallengeLife  time.Duration
 	LivePoll       time.Duration
 	PresenceEvery  time.Duration
+	// ChallengePruneEvery is how often the server deletes the challenges
+	// settled or expired more than ChallengeKeep ago (default
+	// DefaultChallengePruneEvery); PruneNow is the clock it reads then
+	// (default time.Now).
+	ChallengePruneEvery time.Duration
+	PruneNow            func() time.Time
 
 	// Tournaments keeps the tournaments for people (/api/tournaments);
 	// nil serves none. TournamentRunner, when set, drives them: the server
@@ -197,6 +203,12 @@ type Server struct {
 
 	// live wakes the live channels of this instance's accounts.
 	live *liveHub
+	// pruners is the loop that deletes old challenges, which stopPrune
+	// ends.
+	pruners   sync.WaitGroup
+	stopPrune context.CancelFunc
+	// blocks holds the accounts each account blocks, read lately.
+	blocks *blockCache
 }
 
 // New returns a server for cfg.
@@ -235,7 +247,7 @@ func New(cfg Config) *Server {
 		lim := DefaultLimits()
 		cfg.Limits = &lim
 	}
-	s := &Server{cfg: cfg, log: cfg.Logger, metrics: newMetrics(cfg.Hall), mux: http.NewServeMux(), conns: map[*websocket.Conn]struct{}{}, live: newLiveHub()}
+	s := &Server{cfg: cfg, log: cfg.Logger, metrics: newMetrics(cfg.Hall), mux: http.NewServeMux(), conns: map[*websocket.Conn]struct{}{}, live: newLiveHub(), blocks: newBlockCache(blockCacheLife, time.Now)}
 	s.quotas = newQuotas(*cfg.Limits, cfg.Hall.Unfinished)
 	s.ready = &readiness{checks: cfg.Ready, log: cfg.Logger}
 	s.signins = &signinLimits{perAddr: cfg.SignInsPerAddress}
@@ -268,6 +280,18 @@ func New(cfg Config) *Server {
 	s.mailCtx, s.stopMail = context.WithCancel(context.Background())
 	if cfg.Mailer != nil {
 		s.startDigests(s.mailCtx, cfg.Mailer.cfg.DigestPoll)
+	}
+	var pruneCtx context.Context
+	pruneCtx, s.stopPrune = context.WithCancel(context.Background())
+	if fs, ok := cfg.Accounts.(interface{ Friends() store.Friends }); ok {
+		every, now := cfg.ChallengePruneEvery, cfg.PruneNow
+		if every <= 0 {
+			every = DefaultChallengePruneEvery
+		}
+		if now == nil {
+			now = time.Now
+		}
+		s.startChallengePrune(pruneCtx, fs.Friends(), every, now)
 	}
 	return s
 }
@@ -493,6 +517,8 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	s.stopMail()
 	s.mailers.Wait()
+	s.stopPrune()
+	s.pruners.Wait()
 	for _, c := range conns {
 		go c.Close(websocket.StatusServiceRestart, "the server is restarting")
 	}

@@ -114,9 +114,6 @@ type wsConn struct {
 	// invite and account are the request's invitation and signed-in
 	// account, which let it into a private table.
 	invite, account string
-	// hides says whose chat the account does not see: the seats of the
-	// accounts it blocks (nil: it sees all).
-	hides func(game.Player) bool
 }
 
 func (s *Server) serveWebSocket(w http.ResponseWriter, r *http.Request) {
@@ -213,9 +210,6 @@ func (c *wsConn) run() {
 			c.refuse(err, websocket.StatusServiceRestart)
 			return
 		}
-	}
-	if blocked := c.s.blockedBy(c.ctx, c.account); blocked != nil {
-		c.hides = hider(c.t, blocked)
 	}
 	sub, err := c.subscribe()
 	if err != nil {
@@ -494,9 +488,13 @@ func (c *wsConn) take(batch []any, sub **table.Subscription, wait bool) (_ []any
 // connection if the table closed.
 func (c *wsConn) takeUpdate(batch []any, sub **table.Subscription, u *table.Update, ok bool) ([]any, *closeReason, bool) {
 	if ok {
-		if c.hides != nil {
-			if u = u.WithoutChatOf(c.hides); u == nil {
-				return batch, nil, false
+		// The blocks are read as they are now, for each update that
+		// carries chat: a block takes effect on a connection already open.
+		if u.Message != nil || len(u.Chat) > 0 {
+			if blocked := c.s.blockedBy(c.ctx, c.account); len(blocked) > 0 {
+				if u = u.WithoutChatOf(hider(c.t, blocked)); u == nil {
+					return batch, nil, false
+				}
 			}
 		}
 		return append(batch, u), nil, false

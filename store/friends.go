@@ -144,6 +144,11 @@ type Friends interface {
 	// table, for accepted) at now, and returns it. CodeConflict, changing
 	// nothing, when it is not open at now (expired, or settled before).
 	SettleChallenge(ctx context.Context, id string, to ChallengeStatus, table string, now time.Time) (Challenge, error)
+	// PruneChallenges deletes the challenges settled (accepted, declined,
+	// cancelled) or expired before before, and returns how many it
+	// deleted; those still open at before stay. Running it again, or on
+	// several instances at once, deletes nothing more.
+	PruneChallenges(ctx context.Context, before time.Time) (int64, error)
 
 	// SetPresence records that account id has a page open at now, showing
 	// table ("" for none).

@@ -372,6 +372,17 @@ func (d FriendsDB) SettleChallenge(ctx context.Context, id string, to ChallengeS
 	return out, d.Coded(err)
 }
 
+// PruneChallenges implements [Friends].
+func (d FriendsDB) PruneChallenges(ctx context.Context, before time.Time) (int64, error) {
+	var n int64
+	err := d.InTx(ctx, func(tx SQL) error {
+		var err error
+		n, err = tx.Exec(ctx, `DELETE FROM challenges WHERE (status <> 'open' AND updated_ms < $1) OR (status = 'open' AND expires_ms < $1)`, Millis(before))
+		return err
+	})
+	return n, d.Coded(err)
+}
+
 // SetPresence implements [Friends].
 func (d FriendsDB) SetPresence(ctx context.Context, id, table string, now time.Time) error {
 	return d.Coded(d.InTx(ctx, func(tx SQL) error {

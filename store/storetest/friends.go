@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -28,6 +29,7 @@ func RunFriends(t *testing.T, open Opener) {
 		{"ChallengeQuota", testChallengeQuota},
 		{"ConcurrentSettles", testConcurrentSettles},
 		{"ChallengesArePaged", testChallengesPaged},
+		{"PruneChallenges", testPruneChallenges},
 		{"DeleteAccountRemovesFriends", testDeleteAccountFriends},
 	}
 	for _, tc := range tests {
@@ -286,6 +288,57 @@ func testChallengeLifecycle(t *testing.T, s store.Store, fs store.Friends) {
 	}
 	_, err = fs.SettleChallenge(ctx, "nope", store.ChallengeAccepted, "", now)
 	checkCode(t, "settle an unknown challenge", err, game.CodeNotFound)
+}
+
+// PruneChallenges deletes the challenges settled or expired before its
+// time, keeps the others (open, or settled or expired later), and deletes
+// nothing more when run again.
+func testPruneChallenges(t *testing.T, s store.Store, fs store.Friends) {
+	ctx := context.Background()
+	as := s.(store.Accounts)
+	mustAccount(t, as, "a1", "ann")
+	mustAccount(t, as, "a2", "bob")
+	t0 := base()
+	cutoff := t0.Add(10 * 24 * time.Hour)
+	made := []struct {
+		id      string
+		created time.Time
+		life    time.Duration
+		settle  store.ChallengeStatus // "" for none
+		at      time.Time
+	}{
+		{"acceptedBefore", t0, time.Hour, store.ChallengeAccepted, t0.Add(time.Minute)},
+		{"declinedBefore", t0, time.Hour, store.ChallengeDeclined, t0.Add(time.Minute)},
+		{"cancelledBefore", t0, time.Hour, store.ChallengeCancelled, t0.Add(time.Minute)},
+		{"expiredBefore", t0, time.Hour, "", time.Time{}},
+		{"acceptedAfter", cutoff.Add(-time.Hour), 2 * time.Hour, store.ChallengeAccepted, cutoff.Add(time.Minute)},
+		{"expiredAfter", cutoff.Add(-time.Hour), 2 * time.Hour, "", time.Time{}},
+		{"openLong", t0, 30 * 24 * time.Hour, "", time.Time{}},
+	}
+	for _, m := range made {
+		if err := fs.CreateChallenge(ctx, challenge(m.id, "a1", "a2", m.created, m.life), store.ChallengeQuota{}); err != nil {
+			t.Fatalf("CreateChallenge(%s): %v", m.id, err)
+		}
+		if m.settle != "" {
+			if _, err := fs.SettleChallenge(ctx, m.id, m.settle, "", m.at); err != nil {
+				t.Fatalf("SettleChallenge(%s): %v", m.id, err)
+			}
+		}
+	}
+	n, err := fs.PruneChallenges(ctx, cutoff)
+	if err != nil || n != 4 {
+		t.Fatalf("PruneChallenges: got %d, %v; want 4 deleted", n, err)
+	}
+	for _, m := range made {
+		_, err := fs.Challenge(ctx, m.id)
+		gone := game.ErrorCode(err) == game.CodeNotFound
+		if want := strings.HasSuffix(m.id, "Before"); gone != want {
+			t.Errorf("%s after the prune: got gone %v (%v); want gone %v", m.id, gone, err, want)
+		}
+	}
+	if n, err := fs.PruneChallenges(ctx, cutoff); err != nil || n != 0 {
+		t.Errorf("PruneChallenges again: got %d, %v; want 0 deleted", n, err)
+	}
 }
 
 func testChallengeRefused(t *testing.T, s store.Store, fs store.Friends) {

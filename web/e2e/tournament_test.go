@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -115,4 +116,38 @@ func TestTournamentPages(t *testing.T) {
 	waitFor(t, ann, 30*time.Second, "the first round's tables", `document.querySelectorAll('.tourney-pairings a[href^="/tables/"]').length === 2`)
 	waitFor(t, ann, 60*time.Second, "points in the standings", `[...document.querySelectorAll('table.standings tbody td:nth-child(3)')].some((td) => td.innerText !== '0')`)
 	shootPage(t, ann, "tournament-running")
+
+	// Ann schedules one through the form, with two bots that enter as
+	// players and a minimum of six players.
+	do(t, ann, 10*time.Second, "open the list", chromedp.Navigate(base+"/tournaments"))
+	waitFor(t, ann, 15*time.Second, "the form", `!!document.getElementById('tn-game')`)
+	do(t, ann, 10*time.Second, "choose Minerals", choose(`#tn-game`, "minerals"))
+	waitFor(t, ann, 10*time.Second, "Minerals' bots", `!!document.getElementById('tn-bot-easy') && !!document.getElementById('tn-bot-medium')`)
+	if got := eval[string](t, ann, `document.getElementById('tn-min').placeholder`); got != "4" {
+		t.Errorf("the minimum of players when left empty: got %q; want 4 (two tables of 2)", got)
+	}
+	do(t, ann, 10*time.Second, "tick two bots and set the minimum",
+		chromedp.Click(chromedp.CSS(`#tn-bot-easy`)), chromedp.Click(chromedp.CSS(`#tn-bot-medium`)),
+		chromedp.SendKeys(chromedp.CSS(`#tn-min`), "6"))
+	shootPage(t, ann, "tournament-form")
+	do(t, ann, 10*time.Second, "schedule it", chromedp.Click(chromedp.CSS(`.tourney-form button[type=submit]`)))
+	waitFor(t, ann, 15*time.Second, "its page with the two bots", `/^\/tournaments\/[^/]+$/.test(location.pathname) && !!document.querySelector('tr[data-entrant="b:easy"]') && !!document.querySelector('tr[data-entrant="b:medium"]')`)
+	id := eval[string](t, ann, `location.pathname.split('/').pop()`)
+	var made struct {
+		Game       string `json:"game"`
+		MinPlayers int    `json:"min_players"`
+		Entrants   []struct {
+			Bot string `json:"bot"`
+		} `json:"entrants"`
+	}
+	if st := bo.call("GET", "/api/tournaments/"+id, "", nil, &made); st != http.StatusOK {
+		t.Fatalf("read the tournament Ann scheduled: %d", st)
+	}
+	var bots []string
+	for _, e := range made.Entrants {
+		bots = append(bots, e.Bot)
+	}
+	if made.Game != "minerals" || made.MinPlayers != 6 || !slices.Equal(bots, []string{"easy", "medium"}) {
+		t.Errorf("the tournament Ann scheduled: got %s, min_players %d, bots %q; want minerals, 6, [easy medium]", made.Game, made.MinPlayers, bots)
+	}
 }

@@ -108,6 +108,11 @@ export function tournamentsPage(el) {
     const rounds = h('input', { id: 'tn-rounds', type: 'number', min: '1', max: '30', value: '4' });
     const minutes = h('input', { id: 'tn-minutes', type: 'number', min: '1', max: '360', value: '30' });
     const size = h('input', { id: 'tn-size', type: 'number', min: '2', max: '8', value: '2' });
+    const minPlayers = h('input', { id: 'tn-min', type: 'number', max: '200', 'aria-describedby': 'tn-min-help' });
+    const minHelp = h('small', { class: 'help', id: 'tn-min-help' });
+    // botsBox holds a checkbox for each bot level of the chosen game: each
+    // level ticked enters as one player.
+    const botsBox = h('div', { class: 'tourney-bots' });
     const start = h('input', { id: 'tn-start', type: 'datetime-local', required: true });
     const soon = new Date(Date.now() + 15 * 60000 - new Date().getTimezoneOffset() * 60000);
     start.value = soon.toISOString().slice(0, 16);
@@ -123,7 +128,22 @@ export function tournamentsPage(el) {
       fTc.style.display = rt ? 'none' : ''; fRounds.style.display = rt ? 'none' : ''; fMinutes.style.display = rt ? '' : 'none';
       size.min = String(g?.min_players || 2);
       size.max = String(Math.min(8, g?.max_players || 2));
+      const ticked = new Set([...botsBox.querySelectorAll('input:checked')].map((c) => c.value));
+      clear(botsBox);
+      botsBox.append(...(g?.bots?.length ? g.bots : ['random']).map((b) => h('label', { class: 'check' },
+        h('input', { type: 'checkbox', id: `tn-bot-${b}`, value: b, checked: ticked.has(b) }), ` ${botName(b)}`)));
+      fewest();
     }
+    // fewest sets the least minimum of players the server takes (two
+    // tables' worth for Swiss, one for an arena), which an empty field
+    // means.
+    function fewest() {
+      const n = Math.max(Number(size.value) || 2, 2) * (formatSel.value === 'arena' ? 1 : 2);
+      minPlayers.min = String(n);
+      minPlayers.placeholder = String(n);
+      minHelp.textContent = t('tourney.minhelp', { n });
+    }
+    size.addEventListener('input', fewest);
     refresh();
     const err = h('p', { class: 'error', role: 'alert', text: formError });
     box.append(h('form', {
@@ -132,6 +152,9 @@ export function tournamentsPage(el) {
         e.preventDefault();
         const rt = formatSel.value === 'arena';
         const req = { game: gameSel.value, format: formatSel.value, table_size: Number(size.value), starts: new Date(start.value).toISOString() };
+        if (minPlayers.value) req.min_players = Number(minPlayers.value);
+        const bots = [...botsBox.querySelectorAll('input:checked')].map((c) => c.value);
+        if (bots.length) req.bots = bots;
         if (rt) req.duration_s = Number(minutes.value) * 60;
         else { req.rounds = Number(rounds.value); req.time_control = PRESETS.find((p) => p.key === tcSel.value).tc; }
         try {
@@ -143,7 +166,10 @@ export function tournamentsPage(el) {
         }
       },
     }, field('tn-game', 'lobby.game', gameSel), field('tn-format', 'tourney.formatfield', formatSel), fTc, fRounds, fMinutes,
-    field('tn-size', 'tourney.size', size), field('tn-start', 'tourney.start', start), err,
+    field('tn-size', 'tourney.size', size),
+    h('div', { class: 'field' }, h('label', { for: 'tn-min', text: t('tourney.minplayers') }), minPlayers, minHelp),
+    h('fieldset', { class: 'field' }, h('legend', { text: t('tourney.bots') }), botsBox),
+    field('tn-start', 'tourney.start', start), err,
     h('button', { type: 'submit', class: 'primary', text: t('tourney.create') })));
     return box;
   }
