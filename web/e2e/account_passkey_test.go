@@ -40,7 +40,9 @@ func TestAccountPasskey(t *testing.T) {
 	if n := eval[bool](t, tab, `document.cookie.includes('minehall_session')`); n {
 		t.Errorf("the session cookie is readable by the page; it must be HttpOnly")
 	}
-	do(t, tab, 10*time.Second, "sign out", chromedp.Click(chromedp.CSS(`#signout`)))
+	// The page draws its settings once their module has loaded: the
+	// button is found and clicked in one step.
+	clickNow(t, tab, "sign out", `#signout`)
 	waitFor(t, tab, 10*time.Second, "signed out", `!!document.getElementById('passkey-signin')`)
 	// Keep what the page sends to finish the sign-in, to send it again.
 	eval[bool](t, tab, `(() => { const f = window.fetch; window.fetch = (u, o) => { if (String(u).includes('/passkey/signin/finish')) window.lastFinish = { u: String(u), body: o.body }; return f(u, o); }; return true; })()`)

@@ -139,7 +139,9 @@ func TestAnalysisBoard(t *testing.T) {
 
 	do(t, tab, 30*time.Second, "open the review", chromedp.EmulateViewport(1280, 900), chromedp.Navigate(s.URL+"/review/"+mn))
 	waitFor(t, tab, 15*time.Second, "the moves with their Analyse links", `!!document.querySelector('#review-log li[data-n="1"] .rv-analyse')`)
-	do(t, tab, 10*time.Second, "click Analyse on move 1", chromedp.Click(chromedp.CSS(`#review-log li[data-n="1"] .rv-analyse`)))
+	// The review's list is drawn again while the review is being made:
+	// the link is found and clicked in one step.
+	clickNow(t, tab, "Analyse on move 1", `#review-log li[data-n="1"] .rv-analyse`)
 	waitFor(t, tab, 30*time.Second, "the analysis board", `location.pathname.startsWith('/analysis/') && `+analysisReady+` && !!document.querySelector('#an-list li')`)
 	if got := eval[string](t, tab, `location.search`); got != "?ply=0&seat=0" {
 		t.Errorf("the board opened at %q; want ?ply=0&seat=0, the position before move 1 seen by its mover", got)
@@ -180,7 +182,7 @@ func TestAnalysisBoard(t *testing.T) {
 	do(t, tab, 30*time.Second, "open the TF22 review", chromedp.Navigate(s.URL+"/review/"+tf))
 	link := fmt.Sprintf(`#review-log li[data-n="%d"] .rv-analyse`, n)
 	waitFor(t, tab, 15*time.Second, "TF22's Analyse links", `!!document.querySelector('`+link+`')`)
-	do(t, tab, 10*time.Second, "click Analyse", chromedp.Click(chromedp.CSS(link)))
+	clickNow(t, tab, "Analyse", link)
 	waitFor(t, tab, 30*time.Second, "the TF22 analysis board", `location.pathname.startsWith('/analysis/') && `+analysisReady+` && !!document.querySelector('#an-list li')`)
 	checkRanked(t, tab, "TF22")
 	other := 1 - int(mover)

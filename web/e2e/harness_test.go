@@ -229,3 +229,13 @@ func createTableForTwo(t *testing.T, tab context.Context, s *site, choices ...ch
 func choose(selector, value string) chromedp.Action[chromedp.Void] {
 	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const s = document.querySelector(%q); s.value = %q; s.dispatchEvent(new Event('change', {bubbles: true})); })()`, selector, value))
 }
+
+// clickNow clicks the element sel finds, found and clicked in one step of
+// the page (an element drawn again between a query and a click of the
+// browser's protocol is lost to it).
+func clickNow(t *testing.T, tab context.Context, what, sel string) {
+	t.Helper()
+	if !eval[bool](t, tab, fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (e) e.click(); return !!e; })()`, sel)) {
+		t.Fatalf("click %s: no element %s", what, sel)
+	}
+}
