@@ -36,6 +36,11 @@ type Spec struct {
 	Information Information  `json:"information"`
 	Turns       TurnTaking   `json:"turns"`
 	Chance      bool         `json:"chance"` // some states have Chance as actor
+	// Arena says a game is short enough to play many in an hour, so
+	// that a tournament of it may be an arena (as many games as one can
+	// in the time) besides a Swiss event; a real-time game is played in
+	// arenas only.
+	Arena bool `json:"arena,omitempty"`
 	// RatedMoves is how many actions each person must play themselves,
 	// not a stand-in, for a rated result; 0 means [DefaultRatedMoves]
 	// (see [Spec.OwnMovesToRate]).

@@ -17,7 +17,10 @@ import (
 
 	"minehall/account"
 	"minehall/game"
+	"minehall/games/hammertime"
 	"minehall/games/minerals"
+	"minehall/games/outofmine"
+	"minehall/games/tf22"
 	"minehall/server"
 	"minehall/store"
 	"minehall/store/sqlite"
@@ -44,6 +47,7 @@ func startTourneyServerClocked(t *testing.T, path string, joinWait time.Duration
 	ctx := context.Background()
 	reg := registry()
 	reg.Register(minerals.New())
+	reg.Register(hammertime.New())
 	db, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatalf("sqlite.Open: %v", err)
@@ -395,7 +399,7 @@ func TestTournamentRefusals(t *testing.T) {
 	}{
 		{"guest", guest, good(), http.StatusUnauthorized},
 		{"unknown game", ann, with("game", "chess"), http.StatusBadRequest},
-		{"arena for a turn-based game", ann, with("format", "arena"), http.StatusBadRequest},
+		{"arena for a long turn-based game", ann, with("format", "arena"), http.StatusBadRequest},
 		{"unknown format", ann, with("format", "knockout"), http.StatusBadRequest},
 		{"invalid option", ann, with("options", map[string]string{"board": "moon"}), http.StatusBadRequest},
 		{"no time control", ann, with("time_control", nil), http.StatusBadRequest},
@@ -426,6 +430,16 @@ func TestTournamentRefusals(t *testing.T) {
 	ann.call("GET", "/api/tournaments?status=upcoming", nil, &list)
 	if len(list.Tournaments) != 0 {
 		t.Fatalf("after refusals: got %d tournaments; want none", len(list.Tournaments))
+	}
+	// Hammer Time, turn-based but short, may also be an arena.
+	ht := map[string]any{"game": "hammertime", "format": "arena", "duration_s": 1800, "starts_in_s": 3600,
+		"time_control": map[string]int{"move_s": 15, "bank_s": 60}}
+	var htArena struct {
+		Format string `json:"format"`
+		Game   string `json:"game"`
+	}
+	if st, code := ann.call("POST", "/api/tournaments", ht, &htArena); st != http.StatusCreated || htArena.Format != "arena" || htArena.Game != "hammertime" {
+		t.Fatalf("a Hammer Time arena: %d %s %s, %+v; want 201 and a Hammer Time arena", st, code, ann.message, htArena)
 	}
 
 	// Joining: a guest, twice; too few players at the start cancel it.
@@ -800,6 +814,24 @@ func TestTournamentAbsentForfeit(t *testing.T) {
 		}
 		if g.Outcome != store.OutcomeForfeit || !reflect.DeepEqual(g.Ranks, want) {
 			t.Errorf("round 1 board %d %v: got %s %v; want a forfeit ranked %v", g.Board, g.Players, g.Outcome, g.Ranks, want)
+		}
+	}
+}
+
+// Swiss for the turn-based games, arena for the real-time one and for the
+// short one (Hammer Time takes both).
+func TestTournamentFormatsOfEachGame(t *testing.T) {
+	for _, tc := range []struct {
+		g    game.Game
+		want []string
+	}{
+		{minerals.New(), []string{"swiss"}},
+		{tf22.New(), []string{"swiss"}},
+		{outofmine.New(), []string{"arena"}},
+		{hammertime.New(), []string{"swiss", "arena"}},
+	} {
+		if got := server.FormatsFor(tc.g.Spec()); !slices.Equal(got, tc.want) {
+			t.Errorf("%s takes %v; want %v", tc.g.Spec().Title, got, tc.want)
 		}
 	}
 }

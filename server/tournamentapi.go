@@ -54,12 +54,17 @@ type tournamentRequest struct {
 }
 
 // FormatsFor returns the tournament formats a game allows: Swiss for a
-// turn-based game, arena for a real-time one.
+// turn-based game, arena for a real-time one and for a game short enough
+// to play many in an hour ([game.Spec.Arena]).
 func FormatsFor(spec game.Spec) []string {
-	if spec.Turns == game.RealTime {
-		return []string{store.FormatArena}
+	var formats []string
+	if spec.Turns != game.RealTime {
+		formats = append(formats, store.FormatSwiss)
 	}
-	return []string{store.FormatSwiss}
+	if spec.Turns == game.RealTime || spec.Arena {
+		formats = append(formats, store.FormatArena)
+	}
+	return formats
 }
 
 // checkTournament checks req and returns the tournament it asks for,

@@ -45,6 +45,7 @@ func (g *Game) Spec() game.Spec {
 		},
 		Information: game.ImperfectInformation,
 		Turns:       game.Sequential,
+		Arena:       true,
 		Chance:      true, // the cards turned face up (drawn piles) and the expert variant's die
 		RatedMoves:  3,
 	}

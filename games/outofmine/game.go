@@ -49,6 +49,7 @@ func (g *Game) Spec() game.Spec {
 		},
 		Information: game.ImperfectInformation,
 		Turns:       game.RealTime,
+		Arena:       true,
 		Chance:      true,
 		RatedMoves:  5,
 	}

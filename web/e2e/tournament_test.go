@@ -121,7 +121,20 @@ func TestTournamentPages(t *testing.T) {
 	// players and a minimum of six players.
 	do(t, ann, 10*time.Second, "open the list", chromedp.Navigate(base+"/tournaments"))
 	waitFor(t, ann, 15*time.Second, "the form", `!!document.getElementById('tn-game')`)
+	// Hammer Time may be a Swiss event or an arena; an arena asks for its
+	// length, and still for a time control (its turns are timed).
+	do(t, ann, 10*time.Second, "choose Hammer Time", choose(`#tn-game`, "hammertime"))
+	if got := eval[string](t, ann, `[...document.querySelectorAll('#tn-format option')].map((o) => o.value).join(',')`); got != "swiss,arena" {
+		t.Errorf("Hammer Time's formats: %q; want swiss,arena", got)
+	}
+	do(t, ann, 10*time.Second, "choose an arena", choose(`#tn-format`, "arena"))
+	if got := eval[string](t, ann, `['tn-tc', 'tn-rounds', 'tn-minutes'].map((id) => document.getElementById(id).offsetParent ? id : '').filter(Boolean).join(',')`); got != "tn-tc,tn-minutes" {
+		t.Errorf("a Hammer Time arena's form shows %q; want the time control and the length", got)
+	}
 	do(t, ann, 10*time.Second, "choose Minerals", choose(`#tn-game`, "minerals"))
+	if got := eval[string](t, ann, `[...document.querySelectorAll('#tn-format option')].map((o) => o.value).join(',')`); got != "swiss" {
+		t.Errorf("Minerals' formats: %q; want swiss", got)
+	}
 	waitFor(t, ann, 10*time.Second, "Minerals' bots", `!!document.getElementById('tn-bot-easy') && !!document.getElementById('tn-bot-medium')`)
 	if got := eval[string](t, ann, `document.getElementById('tn-min').placeholder`); got != "4" {
 		t.Errorf("the minimum of players when left empty: got %q; want 4 (two tables of 2)", got)

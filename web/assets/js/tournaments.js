@@ -23,6 +23,14 @@ function nameOf(id, name) { return id.startsWith('b:') ? botName(id.slice(2)) : 
 
 function formatName(f) { return t(`tourney.format.${f}`); }
 
+// formatsOf lists the tournament formats a game allows (the server's
+// FormatsFor): Swiss for a turn-based game, arena for a real-time one and
+// for a game short enough to play many in an hour.
+function formatsOf(g) {
+  const rt = realtime(g);
+  return [...(rt ? [] : ['swiss']), ...(rt || g?.arena ? ['arena'] : [])];
+}
+
 function summary(tr, games) {
   const g = games.find((x) => x.id === tr.game);
   const length = tr.format === 'arena' ? t('tourney.minutes', { n: Math.round(tr.duration_s / 60) }) : t('tourney.rounds', { n: tr.rounds });
@@ -103,7 +111,7 @@ export function tournamentsPage(el) {
       return box;
     }
     const gameSel = h('select', { id: 'tn-game', onchange: () => refresh() }, games.map((g) => h('option', { value: g.id, text: gameTitle(g) })));
-    const formatSel = h('select', { id: 'tn-format' });
+    const formatSel = h('select', { id: 'tn-format', onchange: () => layout() });
     const tcSel = h('select', { id: 'tn-tc' }, PRESETS.filter((p) => p.tc).map((p) => h('option', { value: p.key, text: tcLabel(p.tc) })));
     const rounds = h('input', { id: 'tn-rounds', type: 'number', min: '1', max: '30', value: '4' });
     const minutes = h('input', { id: 'tn-minutes', type: 'number', min: '1', max: '360', value: '30' });
@@ -120,19 +128,27 @@ export function tournamentsPage(el) {
     const fTc = field('tn-tc', 'tourney.tc', tcSel);
     const fRounds = field('tn-rounds', 'tourney.roundsfield', rounds);
     const fMinutes = field('tn-minutes', 'tourney.minutesfield', minutes);
+    const chosen = () => games.find((x) => x.id === gameSel.value);
+    // layout shows the fields of the chosen game and format: a time control
+    // for a turn-based game, rounds for Swiss, a length for an arena.
+    function layout() {
+      const arena = formatSel.value === 'arena';
+      fTc.style.display = realtime(chosen()) ? 'none' : '';
+      fRounds.style.display = arena ? 'none' : '';
+      fMinutes.style.display = arena ? '' : 'none';
+      fewest();
+    }
     function refresh() {
-      const g = games.find((x) => x.id === gameSel.value);
-      const rt = realtime(g);
+      const g = chosen();
       clear(formatSel);
-      formatSel.append(h('option', { value: rt ? 'arena' : 'swiss', text: formatName(rt ? 'arena' : 'swiss') }));
-      fTc.style.display = rt ? 'none' : ''; fRounds.style.display = rt ? 'none' : ''; fMinutes.style.display = rt ? '' : 'none';
+      formatSel.append(...formatsOf(g).map((f) => h('option', { value: f, text: formatName(f) })));
       size.min = String(g?.min_players || 2);
       size.max = String(Math.min(8, g?.max_players || 2));
       const ticked = new Set([...botsBox.querySelectorAll('input:checked')].map((c) => c.value));
       clear(botsBox);
       botsBox.append(...(g?.bots?.length ? g.bots : ['random']).map((b) => h('label', { class: 'check' },
         h('input', { type: 'checkbox', id: `tn-bot-${b}`, value: b, checked: ticked.has(b) }), ` ${botName(b)}`)));
-      fewest();
+      layout();
     }
     // fewest sets the least minimum of players the server takes (two
     // tables' worth for Swiss, one for an arena), which an empty field
@@ -150,13 +166,14 @@ export function tournamentsPage(el) {
       class: 'tourney-form',
       onsubmit: async (e) => {
         e.preventDefault();
-        const rt = formatSel.value === 'arena';
+        const arena = formatSel.value === 'arena';
         const req = { game: gameSel.value, format: formatSel.value, table_size: Number(size.value), starts: new Date(start.value).toISOString() };
         if (minPlayers.value) req.min_players = Number(minPlayers.value);
         const bots = [...botsBox.querySelectorAll('input:checked')].map((c) => c.value);
         if (bots.length) req.bots = bots;
-        if (rt) req.duration_s = Number(minutes.value) * 60;
-        else { req.rounds = Number(rounds.value); req.time_control = PRESETS.find((p) => p.key === tcSel.value).tc; }
+        if (arena) req.duration_s = Number(minutes.value) * 60;
+        else req.rounds = Number(rounds.value);
+        if (!realtime(chosen())) req.time_control = PRESETS.find((p) => p.key === tcSel.value).tc;
         try {
           const tr = await api('POST', '/api/tournaments', req);
           navigate(`/tournaments/${tr.id}`);
