@@ -127,21 +127,23 @@ func TestEmailAndPasswordReset(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
 		chromedp.Click(chromedp.CSS(`#signup`)))
 	waitFor(t, tab, 10*time.Second, "the notification settings", `!!document.querySelector('#email-form') && !!document.querySelector('#notify-kind-turn')`)
-	do(t, tab, 10*time.Second, "opt in to turns", chromedp.Click(chromedp.CSS(`#notify-kind-turn`)))
+	// The page draws its sections again as each one loads: find and
+	// act in one step.
+	clickNow(t, tab, "opt in to turns", `#notify-kind-turn`)
 	waitFor(t, tab, 10*time.Second, "the opt-in kept", `document.querySelector('#notify-kind-turn').checked && !document.querySelector('#notify-kind-turn').disabled`)
-	do(t, tab, 10*time.Second, "add an address",
-		chromedp.SendKeys(chromedp.CSS(`#email-address`), "ann@example.org"),
-		chromedp.Click(chromedp.CSS(`#email-save`)))
+	typeNow(t, tab, "add an address", `#email-address`, "ann@example.org")
+	clickNow(t, tab, "save the address", `#email-save`)
 	waitFor(t, tab, 10*time.Second, "the note that a link is on its way", `!!document.querySelector('#notify-note') && !!document.querySelector('#email-state')`)
 	do(t, tab, 30*time.Second, "follow the confirmation link", chromedp.Navigate(mailedLink(t, bodies, "/verify-email")), chromedp.WaitVisible(chromedp.CSS(`#verify-done`)))
 	do(t, tab, 30*time.Second, "back to the account page", chromedp.Navigate(url+"/account"), chromedp.WaitVisible(chromedp.CSS(`#email-digest`)))
 	if on := eval[bool](t, tab, `document.querySelector('#notify-kind-turn').checked`); !on {
 		t.Errorf("the turn opt-in after a reload is off; want on")
 	}
-	do(t, tab, 5*time.Second, "scroll to the notifications", chromedp.ScrollIntoView(chromedp.CSS(`#notify-settings`)))
+	eval[bool](t, tab, `(() => { document.querySelector('#notify-settings').scrollIntoView(); return true; })()`)
 	shootPage(t, tab, "account-notifications")
 
-	do(t, tab, 10*time.Second, "sign out", chromedp.Click(chromedp.CSS(`#signout`)), chromedp.WaitVisible(chromedp.CSS(`#forgot`)))
+	clickNow(t, tab, "sign out", `#signout`)
+	do(t, tab, 10*time.Second, "wait for the sign-in form", chromedp.WaitVisible(chromedp.CSS(`#forgot`)))
 	do(t, tab, 10*time.Second, "forgot password",
 		chromedp.Click(chromedp.CSS(`#forgot summary`)),
 		chromedp.SendKeys(chromedp.CSS(`#forgot-address`), "ann@example.org"))
