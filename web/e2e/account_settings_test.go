@@ -38,21 +38,20 @@ func TestAccountSettings(t *testing.T) {
 	}
 	shootPage(t, laptop, "account-settings")
 
-	do(t, laptop, 10*time.Second, "sign out everywhere else", chromedp.Click(chromedp.CSS(`#signout-others`)))
+	// The account page draws its sections again as each one loads: find
+	// and act in one step.
+	clickNow(t, laptop, "sign out everywhere else", `#signout-others`)
 	waitFor(t, laptop, 10*time.Second, "one session left", `document.querySelectorAll('#sessions li').length === 1 && !!document.querySelector('#settings-note')`)
 	if in := await[bool](t, phone, `fetch('/api/account').then(r => r.json()).then((a) => a.signed_in)`); in {
 		t.Errorf("the phone after sign out everywhere else: GET /api/account says signed in; want a guest")
 	}
 
-	do(t, laptop, 10*time.Second, "a password change with a wrong current password",
-		chromedp.SendKeys(chromedp.CSS(`#current-password`), "wrong password"),
-		chromedp.SendKeys(chromedp.CSS(`#new-password`), "battery staple"),
-		chromedp.Click(chromedp.CSS(`#change-password`)))
+	typeNow(t, laptop, "a wrong current password", `#current-password`, "wrong password")
+	typeNow(t, laptop, "a new password", `#new-password`, "battery staple")
+	clickNow(t, laptop, "a password change with a wrong current password", `#change-password`)
 	waitFor(t, laptop, 10*time.Second, "the refusal", `!!document.querySelector('#settings-error')`)
-	eval[bool](t, laptop, `(() => { const i = document.querySelector('#current-password'); i.value = ''; i.dispatchEvent(new Event('input')); return true; })()`)
-	do(t, laptop, 10*time.Second, "the password change",
-		chromedp.SendKeys(chromedp.CSS(`#current-password`), "correct horse"),
-		chromedp.Click(chromedp.CSS(`#change-password`)))
+	typeNow(t, laptop, "the current password", `#current-password`, "correct horse")
+	clickNow(t, laptop, "the password change", `#change-password`)
 	waitFor(t, laptop, 10*time.Second, "the change done", `!!document.querySelector('#settings-note') && !document.querySelector('#settings-error')`)
 	if a, err := s.store.AccountByName(context.Background(), "ann"); err != nil || a.PasswordHash == "" {
 		t.Fatalf("Ann after the password change: %+v, %v", a, err)
