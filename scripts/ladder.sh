@@ -4,7 +4,12 @@
 # GAMES games at the game's largest player count (seats alternated, half
 # of them each level's), and prints one Markdown table row per step and
 # player count for docs/bots.md: games, the stronger level's wins (a
-# shared win counts as a fraction), its share and the Wilson 95% interval.
+# shared win counts as a fraction), its share and the Wilson 95% interval,
+# and the share of (stronger seat, weaker seat) pairs in which the
+# stronger finished ahead, with its interval: at more than two players
+# the levels hold several seats each and an even match gives the
+# stronger level only its seats' share of the wins, while it gives 50% of
+# the pairs at every count.
 #
 #   scripts/ladder.sh GAME GAMES [STEP]...
 #
@@ -48,8 +53,8 @@ if [ $# -eq 0 ]; then
 	set -- $(echo "$levels" | tr ',' '\n' | awk 'NR > 1 { print prev "-" $0 } { prev = $0 }')
 fi
 
-echo "| step | players | games | stronger ahead | share | Wilson 95% | command |"
-echo "| --- | ---: | ---: | ---: | ---: | --- | --- |"
+echo "| step | players | games | stronger ahead | share | Wilson 95% | pairs ahead | 95% | command |"
+echo "| --- | ---: | ---: | ---: | ---: | --- | ---: | --- | --- |"
 for step in "$@"; do
 	weak=${step%-*}
 	strong=${step#*-}
@@ -60,14 +65,29 @@ for step in "$@"; do
 		cmd="minehall sim $game --players $n --bots $bots --games $games --seed $seed"
 		"$mh" sim "$game" --players "$n" --bots "$bots" --games "$games" --seed "$seed" --workers "$workers" \
 			--journal "$dir/$step-$n.jsonl" --json "$dir/$step-$n.json" >/dev/null
+		# Pairs ahead: of the pairs (a seat of the stronger level, a seat
+		# of the weaker) in a game, the share in which the stronger seat
+		# finished ahead (a win above no win, then the higher score; equal
+		# is half), averaged per game; 50% is an even match at every player
+		# count, as the share of wins is at two players. Its interval is
+		# the normal one of the per-game averages (a game's pairs are not
+		# independent, the games are).
+		pairs=$(jq -r --arg s "$strong" 'select(.index != null) | . as $g
+			| [range(0; $g.bots | length) as $i | select($g.bots[$i] == $s)
+			   | range(0; $g.bots | length) as $j | select($g.bots[$j] != $s)
+			   | if $g.returns[$i] != $g.returns[$j] then (if $g.returns[$i] > $g.returns[$j] then 1 else 0 end)
+			     elif $g.scores[$i] != $g.scores[$j] then (if $g.scores[$i] > $g.scores[$j] then 1 else 0 end)
+			     else 0.5 end] | add / length' "$dir/$step-$n.jsonl" |
+			awk '{ s += $1; q += $1 * $1; k++ } END { m = s / k; v = k > 1 ? (q - k * m * m) / (k - 1) : 0; h = 1.96 * sqrt(v / k); printf "%.1f%%\t[%.1f%%, %.1f%%]", 100 * m, 100 * (m - h), 100 * (m + h) }')
 		# The stronger level's wins over the games (its seats' wins added:
 		# at most one seat wins a game, or a share of it).
 		jq -r --arg s "$strong" '[.completed, ([.wins_by_bot[] | select(.bot == $s) | .wins] | add)] | @tsv' "$dir/$step-$n.json" |
-			awk -F '\t' -v step="$weak < $strong" -v n="$n" -v cmd="$cmd" '{
+			awk -F '\t' -v step="$weak < $strong" -v n="$n" -v cmd="$cmd" -v pairs="$pairs" '{
 				g = $1; w = $2; p = g ? w / g : 0; z = 1.96
 				d = 1 + z * z / g; c = (p + z * z / (2 * g)) / d
 				h = z * sqrt(p * (1 - p) / g + z * z / (4 * g * g)) / d
-				printf "| %s | %d | %d | %g | %.1f%% | [%.1f%%, %.1f%%] | `%s` |\n", step, n, g, w, 100 * p, 100 * (c - h), 100 * (c + h), cmd
+				split(pairs, pa, "\t")
+				printf "| %s | %d | %d | %g | %.1f%% | [%.1f%%, %.1f%%] | %s | %s | `%s` |\n", step, n, g, w, 100 * p, 100 * (c - h), 100 * (c + h), pa[1], pa[2], cmd
 			}'
 	done
 done

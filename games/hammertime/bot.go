@@ -47,7 +47,7 @@ var botLevels = map[string]botLevel{
 	// to 32.
 	"expert": {Judged: 1, Delay: 1500 * time.Millisecond,
 		Judge: judgeLevel{Candidates: 64, Screen: 8, Cut: 2, Samples: 32, RefineFirst: 8, Finalists: 3, Refine: 2, Neighbours: ringNeighbours,
-			StopEarly: true, Continue: 0.9, Threat: 0.15, Edge: 1.5}},
+			StopEarly: true, Continue: 0.9, Threat: 0.15, Edge: 1.5, Win: 100}},
 }
 
 // before69 is hard as it was before issue 69 (40 candidates screened by

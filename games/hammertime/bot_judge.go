@@ -21,7 +21,11 @@ import (
 // gems a hit leaves near the edges for the next player, and Edge is how
 // close to an edge (cm) such a gem lies. StopEarly ends each simulation
 // as soon as its outcome for the judgement is decided
-// ([simulation.decided]) instead of when every gem rests.
+// ([simulation.decided]) instead of when every gem rests. Win, when not
+// zero, is what an outcome that ends the game is worth for each whole win
+// (a share of a win in proportion): a turn that can end the game is then
+// judged by the chance of winning it, which is all that counts, and no
+// longer by the progress it brings.
 type judgeLevel struct {
 	Candidates  int
 	Screen      int
@@ -35,6 +39,7 @@ type judgeLevel struct {
 	Continue    float64
 	Threat      float64
 	Edge        float64
+	Win         float64
 }
 
 // oldNeighbours are the refinement's neighbours of the levels before issue
@@ -271,12 +276,18 @@ func cmpFloat(x, y float64) int {
 // nothing fell and p hits again (the caller values the rest of the turn);
 // else true and the progress the turn brought p (after the suggested
 // filling; 0 when the dragon woke or nothing fitted), less Threat for each
-// gem the next player would gladly see near an edge ([threat]).
+// gem the next player would gladly see near an edge ([threat]). When the
+// level values wins (Win) and the turn ended the game, the value is p's
+// share of the win times Win.
 func (b *HitBot) judgeOutcome(d *State, p game.Player, base float64) (float64, bool) {
 	if d.phase == PhaseHit && d.current == int8(p) && d.hits > 0 {
 		return 0, false
 	}
 	fillAsSuggested(d, p)
+	if w := b.Level.Judge.Win; w > 0 && d.phase == PhaseOver {
+		var returns [len(State{}.seats)]float64
+		return w * d.Returns(returns[:0])[p], true
+	}
 	v := progress(d, p) - base
 	if b.Level.Judge.Threat > 0 && d.phase != PhaseOver && d.current != int8(p) {
 		v -= b.Level.Judge.Threat * threat(d, d.current, b.Level.Judge.Edge)

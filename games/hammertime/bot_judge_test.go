@@ -184,3 +184,58 @@ func TestJudgedHitIsSeeded(t *testing.T) {
 		t.Errorf("the bot changed the state it was shown")
 	}
 }
+
+// The last turn of a game is judged by the win: seat 0 has filled the one
+// wagon of a short game, so seat 1's turn ends it. Seat 1's four-slot
+// wagon lacks only its red gem. A red gem falling fills it: the game then
+// ends with both wagons full, the win shared (or lost on mission cards
+// when seat 0 holds one); a blue gem fills nothing and the game is lost.
+// Expert values each outcome at its share of the win (Win 100), hard at
+// the progress it brings.
+func TestExpertJudgesTheLastTurnByTheWin(t *testing.T) {
+	tests := []struct {
+		name         string
+		heldBySeat0  int8
+		gem          int8
+		expert, hard float64
+	}{
+		{"the red gem shares the win", 0, gemRed, 50, 7},
+		{"the red gem, but seat 0 holds a mission card", 1, gemRed, 0, 7},
+		{"a blue gem loses", 0, gemBlue + 1, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newTestState(t, 2, game.Options{optMissions: "false", optWagons: "1"})
+			st := &s.seats[1]
+			for _, w := range st.pile {
+				if s.pack.Wagons[w].total == 4 {
+					topWagon(t, s, 1, s.pack.Wagons[w].ID)
+				}
+			}
+			s.gems[gemBlue].Holder, s.gems[gemGreen].Holder, s.gems[gemYellow].Holder = 1, 1, 1
+			s.seats[0].top = 1
+			for i := int8(0); i < tt.heldBySeat0; i++ {
+				s.seats[0].held[i] = s.deck[s.deckLen-1]
+				s.deckLen--
+				s.seats[0].numHeld++
+			}
+			s.final = true
+			s.current = 1
+			mustInvariants(t, s)
+			base := progress(s, 1)
+			for _, level := range []string{"expert", "hard"} {
+				d := s.Clone().(*State)
+				d.settle(fall(d, tt.gem), true)
+				bot := &HitBot{Level: botLevels[level]}
+				v, fell := bot.judgeOutcome(d, 1, base)
+				want := map[string]float64{"expert": tt.expert, "hard": tt.hard}[level]
+				if !fell || math.Abs(v-want) > 1e-9 {
+					t.Errorf("%s values the outcome %.3f (fell %v); want %.3f", level, v, fell, want)
+				}
+				if !d.Terminal() {
+					t.Errorf("%s: the game goes on after seat 1's last turn", level)
+				}
+			}
+		})
+	}
+}

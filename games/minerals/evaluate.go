@@ -3,13 +3,15 @@ package minerals
 import (
 	"math"
 
+	"minehall/ai"
 	"minehall/game"
 )
 
 // Evaluate is the evaluator of the MCTS bots: for each player a value in
-// [0, 1] from its outlook (see [State.Outlook]) against the best outlook of
-// the others, by a logistic curve that grows steeper as the board empties
-// and the lead becomes harder to turn round; the returns at the end.
+// [0, 1] from the outlooks (see [State.Outlook]): each player's chance of
+// winning by [ai.WinChances] (at two players the logistic curve of the
+// player's lead), with a scale that shrinks as the board empties and a
+// lead becomes harder to turn round; the returns at the end.
 func Evaluate(st game.State, dst []float64) []float64 {
 	s := asState(st)
 	if s.Terminal() {
@@ -20,16 +22,15 @@ func Evaluate(st game.State, dst []float64) []float64 {
 		est[p] = s.Outlook(p)
 	}
 	scale := 3 + float64(s.minerals.Len())/15
-	for p := range s.n {
-		best := math.Inf(-1)
-		for q := range s.n {
-			if q != p {
-				best = max(best, est[q])
-			}
+	if s.n == 2 {
+		// The same choice between two, in the form the two-player
+		// ladders were measured with (bit for bit).
+		for p := range s.n {
+			dst = append(dst, 1/(1+math.Exp(-(est[p]-est[1-p])/scale)))
 		}
-		dst = append(dst, 1/(1+math.Exp(-(est[p]-best)/scale)))
+		return dst
 	}
-	return dst
+	return ai.WinChances(dst, est[:s.n], scale)
 }
 
 // asState returns the rules state behind st: a *State or the search view
