@@ -3,7 +3,6 @@ package tf22
 import (
 	"math"
 
-	"minehall/ai"
 	"minehall/game"
 )
 
@@ -188,10 +187,10 @@ func (s *State) margin(seat int8) float64 {
 	return s.leadOf(seat, &pr) * 3 / float64(s.goal())
 }
 
-// Evaluate estimates a state for the bots: one value in [0, 1] per seat,
-// its chance of winning by [ai.WinChances] from the seats' progress (measured in markers, scaled so that the 2-player goal of 5
-// counts like 3; at two seats, the logistic function of the seat's lead
-// over its rival). While chance draws a symbol card, it is the value expected over the
+// Evaluate estimates a state for the bots: one value in [0, 1] per seat, a
+// logistic function of the seat's lead in progress over its best rival
+// (measured in markers, scaled so that the 2-player goal of 5 counts like
+// 3). While chance draws a symbol card, it is the value expected over the
 // draws. It reads only what every seat sees.
 func Evaluate(gs game.State, dst []float64) []float64 {
 	var v [4]float64
@@ -223,15 +222,9 @@ func (s *State) evaluate(v *[4]float64) {
 	var pr [4]float64
 	s.progressAll(&pr)
 	goal := float64(s.goal())
-	if s.n == 2 {
-		for seat := range s.n {
-			v[seat] = 1 / (1 + math.Exp(-evalSharpness*s.leadOf(seat, &pr)*3/goal))
-		}
-		return
+	for seat := range s.n {
+		v[seat] = 1 / (1 + math.Exp(-evalSharpness*s.leadOf(seat, &pr)*3/goal))
 	}
-	// Each seat's chance of winning by its progress (at two seats the
-	// logistic curve of the lead above).
-	ai.WinChances(v[:0], pr[:s.n], goal/(evalSharpness*3))
 }
 
 // stateOf returns the TF22 state behind gs, which is a *State or a search

@@ -1,7 +1,6 @@
 package tf22
 
 import (
-	"math"
 	"math/bits"
 	"testing"
 
@@ -163,31 +162,5 @@ func TestMarginReadsNoNetworkLabels(t *testing.T) {
 	})
 	if turns < 100 {
 		t.Fatalf("checked %d card turns; want at least 100", turns)
-	}
-}
-
-// Evaluate's values are the seats' chances of winning: along random games
-// of two to four seats every state's values lie in [0, 1] and sum to 1,
-// so slowing the leader raises every other seat's value.
-func TestEvaluateIsAChanceOfWinning(t *testing.T) {
-	checked := [5]int{}
-	randomStates(t, 3, func(s *State) {
-		v := Evaluate(s, nil)
-		sum := 0.0
-		for p, x := range v {
-			if x < 0 || x > 1 || math.IsNaN(x) {
-				t.Fatalf("%d seats: seat %d's value %v; want it in [0, 1]", s.n, p, x)
-			}
-			sum += x
-		}
-		if math.Abs(sum-1) > 1e-9 {
-			t.Fatalf("%d seats: values %v sum to %v; want 1", s.n, v, sum)
-		}
-		checked[s.n]++
-	})
-	for n := 2; n <= 4; n++ {
-		if checked[n] < 20 {
-			t.Errorf("%d seats: %d states checked; want whole games", n, checked[n])
-		}
 	}
 }
