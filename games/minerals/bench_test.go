@@ -103,6 +103,7 @@ func BenchmarkLegal(b *testing.B) {
 	buf := make([]game.Action, 0, 4096)
 	p := game.Player(s.current)
 	b.ReportAllocs()
+	b.ResetTimer()
 	cpu0, ok := processCPU()
 	for i := 0; i < b.N; i++ {
 		buf = s.Legal(p, buf[:0])
@@ -117,6 +118,7 @@ func BenchmarkApply(b *testing.B) {
 	a := legal[0]
 	var c State
 	b.ReportAllocs()
+	b.ResetTimer()
 	cpu0, ok := processCPU()
 	for i := 0; i < b.N; i++ {
 		c = *s
