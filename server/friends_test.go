@@ -84,6 +84,55 @@ func mustCall(t *testing.T, b *browser, method, path string, body, out any, want
 	}
 }
 
+// newConnect4Table creates, as b, a Connect Four table with a clock and
+// returns its id.
+func newConnect4Table(t *testing.T, b *browser) string {
+	t.Helper()
+	var tb struct {
+		Table struct{ ID string } `json:"table"`
+	}
+	mustCall(t, b, "POST", "/api/tables", map[string]any{"game": "connectfour", "players": 2,
+		"time_control": map[string]any{"move_s": 60, "bank_s": 300}}, &tb, http.StatusCreated)
+	return tb.Table.ID
+}
+
+// annAndBobTable is a Connect Four table with a clock at which Ann and
+// Bob sit.
+type annAndBobTable struct {
+	t    *testing.T
+	base string
+	id   string
+	// ann and bob are the tokens of their seats.
+	ann, bob string
+}
+
+// seatAnnAndBob has ann create a Connect Four table with a clock, and ann
+// and bob sit at it.
+func seatAnnAndBob(t *testing.T, base string, ann, bob *browser) *annAndBobTable {
+	t.Helper()
+	id := newConnect4Table(t, ann)
+	var annSeat, bobSeat struct{ Token string }
+	mustCall(t, ann, "POST", "/api/tables/"+id+"/join", map[string]any{"name": "Ann"}, &annSeat, http.StatusOK)
+	mustCall(t, bob, "POST", "/api/tables/"+id+"/join", map[string]any{"name": "Bob"}, &bobSeat, http.StatusOK)
+	return &annAndBobTable{t: t, base: base, id: id, ann: annSeat.Token, bob: bobSeat.Token}
+}
+
+// say says text in the table's chat as the seat of token, failing the
+// test if it is refused.
+func (at *annAndBobTable) say(token, text string) {
+	at.t.Helper()
+	if st, body := do(at.t, at.base, "POST", "/api/tables/"+at.id+"/chat", token, map[string]any{"text": text}, nil); st != http.StatusOK {
+		at.t.Fatalf("chat %q: %d %+v", text, st, body)
+	}
+}
+
+// dialAs connects b, with its sign-in cookie, to the table over the
+// WebSocket and says hello with token, the token of its seat.
+func (at *annAndBobTable) dialAs(b *browser, idx int, token string) *client {
+	at.t.Helper()
+	return dialClient(at.t, at.base, at.id, &websocket.DialOptions{HTTPClient: b.c}, map[string]any{"type": "hello", "token": token}, idx, nil)
+}
+
 // "Follow an account (one-way…; friends = both follow each other)",
 // "Paginated lists".
 func TestFollowMakesFriends(t *testing.T) {
@@ -470,12 +519,8 @@ func TestLiveChallengeAndPresence(t *testing.T) {
 	if l.Entries[0].Online {
 		t.Errorf("Bob has no page open: got online")
 	}
-	var tb struct {
-		Table struct{ ID string } `json:"table"`
-	}
-	mustCall(t, newBrowser(t, ts.URL), "POST", "/api/tables", map[string]any{"game": "connectfour", "players": 2,
-		"time_control": map[string]any{"move_s": 60, "bank_s": 300}}, &tb, http.StatusCreated)
-	bobLive := openLive(t, bob, "?table="+tb.Table.ID)
+	tableID := newConnect4Table(t, newBrowser(t, ts.URL))
+	bobLive := openLive(t, bob, "?table="+tableID)
 	annLive := openLive(t, ann, "")
 	var c challengeJSON
 	mustCall(t, ann, "POST", "/api/players/Bob/challenge", connect4Challenge(), &c, http.StatusCreated)
@@ -493,13 +538,13 @@ func TestLiveChallengeAndPresence(t *testing.T) {
 		t.Errorf("Bob's live channel after he declines: got %+v; want declined", got)
 	}
 	mustCall(t, ann, "GET", "/api/account/following", nil, &l, http.StatusOK)
-	if !l.Entries[0].Online || l.Entries[0].Table != tb.Table.ID {
-		t.Errorf("Bob with a page open at a public table: got %+v; want online at %s", l.Entries[0], tb.Table.ID)
+	if !l.Entries[0].Online || l.Entries[0].Table != tableID {
+		t.Errorf("Bob with a page open at a public table: got %+v; want online at %s", l.Entries[0], tableID)
 	}
 	var rel relationJSON
 	mustCall(t, ann, "GET", "/api/players/Bob/relation", nil, &rel, http.StatusOK)
-	if !rel.Online || rel.Table != tb.Table.ID {
-		t.Errorf("Ann's relation to Bob: got %+v; want online at %s", rel, tb.Table.ID)
+	if !rel.Online || rel.Table != tableID {
+		t.Errorf("Ann's relation to Bob: got %+v; want online at %s", rel, tableID)
 	}
 	// A challenge open when a page opens arrives too.
 	mustCall(t, ann, "POST", "/api/players/Bob/challenge", connect4Challenge(), &c, http.StatusCreated)
@@ -516,30 +561,16 @@ func TestBlockedChatHidden(t *testing.T) {
 	ts := newAccountServer(t, server.Config{})
 	bs := signedUp(t, ts.URL, "Ann", "Bob", "Cid")
 	ann, bob, cid := bs[0], bs[1], bs[2]
-	var tb struct {
-		Table struct{ ID string } `json:"table"`
-	}
-	mustCall(t, ann, "POST", "/api/tables", map[string]any{"game": "connectfour", "players": 2,
-		"time_control": map[string]any{"move_s": 60, "bank_s": 300}}, &tb, http.StatusCreated)
-	id := tb.Table.ID
-	var annSeat, bobSeat struct{ Token string }
-	mustCall(t, ann, "POST", "/api/tables/"+id+"/join", map[string]any{"name": "Ann"}, &annSeat, http.StatusOK)
-	mustCall(t, bob, "POST", "/api/tables/"+id+"/join", map[string]any{"name": "Bob"}, &bobSeat, http.StatusOK)
-	say := func(token, text string) {
-		t.Helper()
-		if st, body := do(t, ts.URL, "POST", "/api/tables/"+id+"/chat", token, map[string]any{"text": text}, nil); st != http.StatusOK {
-			t.Fatalf("chat %q: %d %+v", text, st, body)
-		}
-	}
-	say(annSeat.Token, "hello from Ann")
+	at := seatAnnAndBob(t, ts.URL, ann, bob)
+	at.say(at.ann, "hello from Ann")
 	mustCall(t, bob, "POST", "/api/players/Ann/block", nil, nil, http.StatusOK)
-	say(annSeat.Token, "Ann again")
-	say(bobSeat.Token, "Bob here")
+	at.say(at.ann, "Ann again")
+	at.say(at.bob, "Bob here")
 	read := func(b *browser) []string {
 		var log struct {
 			Messages []struct{ Text string } `json:"messages"`
 		}
-		mustCall(t, b, "GET", "/api/tables/"+id+"/chat", nil, &log, http.StatusOK)
+		mustCall(t, b, "GET", "/api/tables/"+at.id+"/chat", nil, &log, http.StatusOK)
 		out := []string{}
 		for _, m := range log.Messages {
 			out = append(out, m.Text)
@@ -565,35 +596,12 @@ func TestBlockedChatHiddenOnTheWebSocket(t *testing.T) {
 	ts := newAccountServer(t, server.Config{})
 	bs := signedUp(t, ts.URL, "Ann", "Bob")
 	ann, bob := bs[0], bs[1]
-	var tb struct {
-		Table struct{ ID string } `json:"table"`
-	}
-	mustCall(t, ann, "POST", "/api/tables", map[string]any{"game": "connectfour", "players": 2,
-		"time_control": map[string]any{"move_s": 60, "bank_s": 300}}, &tb, http.StatusCreated)
-	id := tb.Table.ID
-	var annSeat, bobSeat struct{ Token string }
-	mustCall(t, ann, "POST", "/api/tables/"+id+"/join", map[string]any{"name": "Ann"}, &annSeat, http.StatusOK)
-	mustCall(t, bob, "POST", "/api/tables/"+id+"/join", map[string]any{"name": "Bob"}, &bobSeat, http.StatusOK)
-	say := func(token, text string) {
-		t.Helper()
-		if st, body := do(t, ts.URL, "POST", "/api/tables/"+id+"/chat", token, map[string]any{"text": text}, nil); st != http.StatusOK {
-			t.Fatalf("chat %q: %d %+v", text, st, body)
-		}
-	}
-	say(annSeat.Token, "before the block")
-	say(bobSeat.Token, "Bob first")
+	at := seatAnnAndBob(t, ts.URL, ann, bob)
+	at.say(at.ann, "before the block")
+	at.say(at.bob, "Bob first")
 	mustCall(t, bob, "POST", "/api/players/Ann/block", nil, nil, http.StatusOK)
 
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	c, _, err := websocket.Dial(ctx, wsURL(ts.URL, id), &websocket.DialOptions{HTTPClient: bob.c})
-	if err != nil {
-		t.Fatalf("dial: %v", err)
-	}
-	cl := &client{t: t, idx: 1, c: c, frames: make(chan frame, 1024), closed: make(chan error, 1)}
-	go cl.read()
-	t.Cleanup(func() { c.CloseNow() })
-	cl.send(map[string]any{"type": "hello", "token": bobSeat.Token})
+	cl := at.dialAs(bob, 1, at.bob)
 	st := cl.next("state")
 	var lines []string
 	for _, m := range st.Chat {
@@ -602,8 +610,8 @@ func TestBlockedChatHiddenOnTheWebSocket(t *testing.T) {
 	if !slices.Equal(lines, []string{"Bob first"}) {
 		t.Errorf("the chat in Bob's state frame: got %q; want only his own line", lines)
 	}
-	say(annSeat.Token, "after the block")
-	say(bobSeat.Token, "Bob again")
+	at.say(at.ann, "after the block")
+	at.say(at.bob, "Bob again")
 	if f := cl.next("chat"); f.Said == nil || f.Said.Text != "Bob again" {
 		t.Errorf("the next chat frame Bob gets: got %+v; want his own line, not Ann's", f.Said)
 	}
@@ -616,32 +624,9 @@ func TestBlockTakesEffectOnAnOpenWebSocket(t *testing.T) {
 	ts := newAccountServer(t, server.Config{})
 	bs := signedUp(t, ts.URL, "Ann", "Bob")
 	ann, bob := bs[0], bs[1]
-	var tb struct {
-		Table struct{ ID string } `json:"table"`
-	}
-	mustCall(t, ann, "POST", "/api/tables", map[string]any{"game": "connectfour", "players": 2,
-		"time_control": map[string]any{"move_s": 60, "bank_s": 300}}, &tb, http.StatusCreated)
-	id := tb.Table.ID
-	var annSeat, bobSeat struct{ Token string }
-	mustCall(t, ann, "POST", "/api/tables/"+id+"/join", map[string]any{"name": "Ann"}, &annSeat, http.StatusOK)
-	mustCall(t, bob, "POST", "/api/tables/"+id+"/join", map[string]any{"name": "Bob"}, &bobSeat, http.StatusOK)
-	say := func(token, text string) {
-		t.Helper()
-		if st, body := do(t, ts.URL, "POST", "/api/tables/"+id+"/chat", token, map[string]any{"text": text}, nil); st != http.StatusOK {
-			t.Fatalf("chat %q: %d %+v", text, st, body)
-		}
-	}
+	at := seatAnnAndBob(t, ts.URL, ann, bob)
 
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	c, _, err := websocket.Dial(ctx, wsURL(ts.URL, id), &websocket.DialOptions{HTTPClient: ann.c})
-	if err != nil {
-		t.Fatalf("dial: %v", err)
-	}
-	cl := &client{t: t, idx: 0, c: c, frames: make(chan frame, 1024), closed: make(chan error, 1)}
-	go cl.read()
-	t.Cleanup(func() { c.CloseNow() })
-	cl.send(map[string]any{"type": "hello", "token": annSeat.Token})
+	cl := at.dialAs(ann, 0, at.ann)
 	cl.next("state")
 	nextLine := func() string {
 		t.Helper()
@@ -652,18 +637,18 @@ func TestBlockTakesEffectOnAnOpenWebSocket(t *testing.T) {
 		return f.Said.Text
 	}
 
-	say(bobSeat.Token, "Bob before")
+	at.say(at.bob, "Bob before")
 	if got := nextLine(); got != "Bob before" {
 		t.Errorf("before the block, Ann's socket gets %q; want %q", got, "Bob before")
 	}
 	mustCall(t, ann, "POST", "/api/players/Bob/block", nil, nil, http.StatusOK)
-	say(bobSeat.Token, "Bob while blocked")
-	say(annSeat.Token, "Ann while blocking")
+	at.say(at.bob, "Bob while blocked")
+	at.say(at.ann, "Ann while blocking")
 	if got := nextLine(); got != "Ann while blocking" {
 		t.Errorf("after the block, Ann's open socket gets %q; want her own line, not Bob's", got)
 	}
 	mustCall(t, ann, "POST", "/api/players/Bob/unblock", nil, nil, http.StatusOK)
-	say(bobSeat.Token, "Bob after")
+	at.say(at.bob, "Bob after")
 	if got := nextLine(); got != "Bob after" {
 		t.Errorf("after the unblock, Ann's socket gets %q; want %q", got, "Bob after")
 	}
@@ -688,8 +673,7 @@ func TestShutdownEndsLiveChannels(t *testing.T) {
 	hs := &http.Server{Handler: srv}
 	hs.RegisterOnShutdown(srv.EndLiveChannels)
 	go hs.Serve(ln)
-	ann := newBrowser(t, "http://"+ln.Addr().String())
-	ann.signUp("Ann", "correct horse")
+	ann := signedUp(t, "http://"+ln.Addr().String(), "Ann")[0]
 	live := openLive(t, ann, "")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()

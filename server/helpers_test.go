@@ -260,9 +260,16 @@ func dialHello(t *testing.T, base, id string, hello map[string]any, idx int) *cl
 
 func dialWith(t *testing.T, base, id string, hello map[string]any, idx int, sink chan frame) *client {
 	t.Helper()
+	return dialClient(t, base, id, nil, hello, idx, sink)
+}
+
+// dialClient is dialWith with the options of the dial (nil: the defaults),
+// such as a browser's HTTP client that carries its sign-in cookie.
+func dialClient(t *testing.T, base, id string, opts *websocket.DialOptions, hello map[string]any, idx int, sink chan frame) *client {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, _, err := websocket.Dial(ctx, wsURL(base, id), nil)
+	c, _, err := websocket.Dial(ctx, wsURL(base, id), opts)
 	if err != nil {
 		t.Fatalf("dial: %v", err)
 	}

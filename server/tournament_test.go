@@ -413,6 +413,7 @@ func TestTournamentRefusals(t *testing.T) {
 		{"start too far ahead", ann, with("starts_in_s", 90*24*3600), http.StatusBadRequest},
 		{"unknown bot", ann, with("bots", []string{"grandmaster"}), http.StatusBadRequest},
 		{"a bot twice", ann, with("bots", []string{"easy", "easy"}), http.StatusBadRequest},
+		{"unknown field", ann, with("colour", "red"), http.StatusBadRequest},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st, _ := tc.who.call("POST", "/api/tournaments", tc.req, nil)
@@ -485,6 +486,8 @@ func TestTournamentRefusals(t *testing.T) {
 		want int
 	}{
 		{`{"game": "minerals", "format": "arena", "rounds": 3}`, http.StatusBadRequest},
+		{`{"game": "minerals", "colour": "red"}`, http.StatusBadRequest},
+		{``, http.StatusBadRequest},
 		{`{"game": "minerals", "format": "swiss", "rounds": 3, "starts_in_s": 86400, "time_control": {"move_s": 45, "bank_s": 300}}`, http.StatusCreated},
 	} {
 		rec := httptest.NewRecorder()

@@ -171,14 +171,24 @@ func (s *Server) tournaments(w http.ResponseWriter) (store.Tournaments, bool) {
 	return s.cfg.Tournaments, true
 }
 
-func (s *Server) createTournament(w http.ResponseWriter, r *http.Request) {
+// tournamentCreation reads a request for a new tournament, or answers the
+// refusal: tournaments off, a bad body.
+func (s *Server) tournamentCreation(w http.ResponseWriter, r *http.Request) (store.Tournaments, tournamentRequest, bool) {
+	var req tournamentRequest
 	ts, ok := s.tournaments(w)
 	if !ok {
-		return
+		return nil, req, false
 	}
-	var req tournamentRequest
 	if err := decodeBody(r, &req); err != nil {
 		writeError(w, s.log, err)
+		return nil, req, false
+	}
+	return ts, req, true
+}
+
+func (s *Server) createTournament(w http.ResponseWriter, r *http.Request) {
+	ts, req, ok := s.tournamentCreation(w, r)
+	if !ok {
 		return
 	}
 	who := signedInFrom(r)
@@ -192,13 +202,8 @@ func (s *Server) createTournament(w http.ResponseWriter, r *http.Request) {
 // adminCreateTournament schedules a tournament for the operator (no
 // creator account), on the admin handler.
 func (s *Server) adminCreateTournament(w http.ResponseWriter, r *http.Request) {
-	ts, ok := s.tournaments(w)
+	ts, req, ok := s.tournamentCreation(w, r)
 	if !ok {
-		return
-	}
-	var req tournamentRequest
-	if err := decodeBody(r, &req); err != nil {
-		writeError(w, s.log, err)
 		return
 	}
 	s.scheduleTournament(w, r, ts, req, "")

@@ -103,6 +103,7 @@ func BenchmarkLegal(b *testing.B) {
 	buf := make([]game.Action, 0, 4096)
 	p := game.Player(s.current)
 	b.ReportAllocs()
+	b.ResetTimer()
 	cpu0, ok := processCPU()
 	for i := 0; i < b.N; i++ {
 		buf = s.Legal(p, buf[:0])
@@ -117,10 +118,68 @@ func BenchmarkApply(b *testing.B) {
 	a := legal[0]
 	var c State
 	b.ReportAllocs()
+	b.ResetTimer()
 	cpu0, ok := processCPU()
 	for i := 0; i < b.N; i++ {
 		c = *s
 		c.Apply(p, a)
 	}
 	reportCPU(b, cpu0, ok)
+}
+
+// toolPositions returns positions of random games with every tool side
+// and two to five players in which the player to move may use a tool
+// (before or after the move, or cutting): those where the search view's
+// Legal differs from the rules'.
+func toolPositions(tb testing.TB) []*State {
+	var positions []*State
+	for players := 2; players <= MaxPlayers; players++ {
+		for g := range 5 {
+			seed := uint64(10*players + g)
+			s := newState(tb, players, game.Options{"tools": "random"}, seed)
+			rng := game.NewRand(seed)
+			for !s.Terminal() {
+				if (s.phase == phaseMove || s.phase == phaseAfter || s.phase == phaseCut) && !s.toolUsed {
+					c := *s
+					positions = append(positions, &c)
+				}
+				p, a, _ := gametest.RandomStep(s, &rng, nil, nil)
+				s.Apply(p, a)
+			}
+		}
+	}
+	if len(positions) == 0 {
+		tb.Fatal("no position with a tool to use")
+	}
+	return positions
+}
+
+// benchmarkLegalAlong measures legal over the positions of toolPositions,
+// one position per operation, in wall and CPU time (cpu-ns/op).
+func benchmarkLegalAlong(b *testing.B, legal func(*State, []game.Action) []game.Action) {
+	positions := toolPositions(b)
+	buf := make([]game.Action, 0, 4096)
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0, ok := processCPU()
+	for i := range b.N {
+		buf = legal(positions[i%len(positions)], buf[:0])
+	}
+	reportCPU(b, cpu0, ok)
+}
+
+// BenchmarkLegalAlongGames measures the rules' Legal in positions where a
+// tool may be used.
+func BenchmarkLegalAlongGames(b *testing.B) {
+	benchmarkLegalAlong(b, func(s *State, dst []game.Action) []game.Action {
+		return s.Legal(game.Player(s.current), dst)
+	})
+}
+
+// BenchmarkSearchLegal measures the search view's Legal, the one the bots'
+// searches call, in positions where a tool may be used.
+func BenchmarkSearchLegal(b *testing.B) {
+	benchmarkLegalAlong(b, func(s *State, dst []game.Action) []game.Action {
+		return searchState{s}.Legal(game.Player(s.current), dst)
+	})
 }

@@ -47,15 +47,11 @@ func (s *State) Legal(p game.Player, dst []game.Action) []game.Action {
 		w := s.freeWollastonites()
 		dst = appendSet(dst, actCell, &w)
 	case phaseMove:
-		dst = s.legalMove(dst)
+		dst = s.legalMove(dst, everyToolUse)
 	case phaseCut:
-		dst = append(dst, actCut)
-		dst = s.appendHammer(dst)
-		if s.canShovel() {
-			dst = appendSet(dst, actShovel, &s.pending)
-		}
+		dst = s.legalCut(dst, everyToolUse)
 	case phaseAfter:
-		dst = s.legalAfter(dst)
+		dst = s.legalAfter(dst, everyToolUse)
 	case phaseSack:
 		dst = s.appendSackSteps(dst)
 	}
@@ -71,18 +67,33 @@ func appendSet(dst []game.Action, first int, set *CellSet) []game.Action {
 	return dst
 }
 
-func (s *State) legalMove(dst []game.Action) []game.Action {
+// toolUses says which tool uses a list of legal actions holds: every one
+// the rules allow, or only those the search view considers (see
+// [searchState]).
+type toolUses bool
+
+const (
+	everyToolUse    toolUses = false
+	searchedToolUse toolUses = true
+)
+
+// legalMove appends the actions before the move, ascending: the correct
+// moves (or the failure to move when none exists), then the tool uses.
+// With searchedToolUse it offers the Hammer only on a hex the pawn could
+// then land on, and the Vortex only when no correct move exists.
+func (s *State) legalMove(dst []game.Action, uses toolUses) []game.Action {
 	p := s.current
 	m := s.newMoveFrom()
 	var plain CellSet
 	s.plainTargets(&m, &plain)
-	if plain.Empty() {
+	rescue := plain.Empty()
+	if rescue {
 		dst = append(dst, actFail)
 	} else {
 		dst = appendSet(dst, actCell, &plain)
 	}
 	dst = s.appendChestSack(dst)
-	dst = s.appendHammer(dst)
+	dst = s.appendHammer(dst, uses == searchedToolUse)
 	if s.canUse(p, Map) {
 		var t CellSet
 		s.mapTargets(&m, &plain, &t)
@@ -93,12 +104,8 @@ func (s *State) legalMove(dst []game.Action) []game.Action {
 		s.compassTargets(&m, &t)
 		dst = appendSet(dst, actCompass, &t)
 	}
-	if s.canUse(p, Glass) {
-		var t CellSet
-		s.glassTargets(&t)
-		dst = appendSet(dst, actGlass, &t)
-	}
-	if s.canUse(p, Vortex) {
+	dst = s.appendGlass(dst)
+	if (rescue || uses == everyToolUse) && s.canUse(p, Vortex) {
 		var t CellSet
 		s.placeTargets(int16(m.origin), &t)
 		dst = appendSet(dst, actVortex, &t)
@@ -111,29 +118,34 @@ func (s *State) legalMove(dst []game.Action) []game.Action {
 	return dst
 }
 
-func (s *State) legalAfter(dst []game.Action) []game.Action {
+// legalCut appends the actions while fragments wait to be cut away,
+// ascending: the cut, then the tool uses. With searchedToolUse it leaves
+// out the Hammer: after the move, a mineral added changes no landing.
+func (s *State) legalCut(dst []game.Action, uses toolUses) []game.Action {
+	dst = append(dst, actCut)
+	if uses == everyToolUse {
+		dst = s.appendHammer(dst, false)
+	}
+	if s.canShovel() {
+		dst = appendSet(dst, actShovel, &s.pending)
+	}
+	return dst
+}
+
+// legalAfter appends the actions after the move, ascending: the end of the
+// turn, the collection cards p may take, then the tool uses. With
+// searchedToolUse it leaves out the Hammer and the Vortex, and offers the
+// Dynamite only on a mineral whose blast can divide the board.
+func (s *State) legalAfter(dst []game.Action, uses toolUses) []game.Action {
 	p := s.current
 	dst = append(dst, actEnd)
-	if s.collectionsInPlay() && !s.exchanged {
-		for slot, k := range s.faceUp {
-			if k >= 0 && s.canTake(p, int(k), false) {
-				dst = append(dst, game.Action(actTake+slot))
-			}
-		}
-		for slot, k := range s.faceUp {
-			if k >= 0 && s.canTake(p, int(k), true) {
-				dst = append(dst, game.Action(actTakeLess+slot))
-			}
-		}
-	}
+	dst = s.appendTakes(dst)
 	dst = s.appendChestSack(dst)
-	dst = s.appendHammer(dst)
-	if s.canUse(p, Glass) {
-		var t CellSet
-		s.glassTargets(&t)
-		dst = appendSet(dst, actGlass, &t)
+	if uses == everyToolUse {
+		dst = s.appendHammer(dst, false)
 	}
-	if s.canUse(p, Vortex) {
+	dst = s.appendGlass(dst)
+	if uses == everyToolUse && s.canUse(p, Vortex) {
 		var t CellSet
 		s.placeTargets(s.pawn[p], &t)
 		dst = appendSet(dst, actVortex, &t)
@@ -141,9 +153,47 @@ func (s *State) legalAfter(dst []game.Action) []game.Action {
 	if s.canUse(p, Dynamite) {
 		var t CellSet
 		s.dynamiteTargets(&t)
+		if uses == searchedToolUse {
+			cutters := s.minerals.multiArc()
+			for i := range t {
+				t[i] &= cutters[i]
+			}
+		}
 		dst = appendSet(dst, actDynamite, &t)
 	}
 	return dst
+}
+
+// appendTakes appends the collection cards face up that p may take, if
+// collections are in play and p has not exchanged this turn: first those
+// p can take face up, then those it can take upside down (see
+// [State.canTake]).
+func (s *State) appendTakes(dst []game.Action) []game.Action {
+	if !s.collectionsInPlay() || s.exchanged {
+		return dst
+	}
+	p := s.current
+	for slot, k := range s.faceUp {
+		if k >= 0 && s.canTake(p, int(k), false) {
+			dst = append(dst, game.Action(actTake+slot))
+		}
+	}
+	for slot, k := range s.faceUp {
+		if k >= 0 && s.canTake(p, int(k), true) {
+			dst = append(dst, game.Action(actTakeLess+slot))
+		}
+	}
+	return dst
+}
+
+// appendGlass appends the Glass uses p may take (see [State.glassTargets]).
+func (s *State) appendGlass(dst []game.Action) []game.Action {
+	if !s.canUse(s.current, Glass) {
+		return dst
+	}
+	var t CellSet
+	s.glassTargets(&t)
+	return appendSet(dst, actGlass, &t)
 }
 
 // appendChestSack appends the Chest and the Sack openings p may take: the
@@ -163,13 +213,20 @@ func (s *State) appendChestSack(dst []game.Action) []game.Action {
 	return dst
 }
 
-// appendHammer appends the Hammer actions p may take.
-func (s *State) appendHammer(dst []game.Action) []game.Action {
+// appendHammer appends the Hammer actions p may take; onLanding keeps only
+// those on a hex the pawn could then land on (see [State.landingHexes]).
+func (s *State) appendHammer(dst []game.Action, onLanding bool) []game.Action {
 	if !s.canUse(s.current, Hammer) || s.pouch.Total() == 0 {
 		return dst
 	}
 	var t CellSet
 	s.placeTargets(-1, &t)
+	if onLanding {
+		landing := s.landingHexes()
+		for i := range t {
+			t[i] &= landing[i]
+		}
+	}
 	var buf [NumCells]Cell
 	cells := t.AppendCells(buf[:0])
 	for m, n := range s.pouch {

@@ -33,116 +33,13 @@ func (v searchState) Legal(p game.Player, dst []game.Action) []game.Action {
 	}
 	switch s.phase {
 	case phaseMove:
-		return s.searchLegalMove(dst)
+		return s.legalMove(dst, searchedToolUse)
 	case phaseAfter:
-		return s.searchLegalAfter(dst)
+		return s.legalAfter(dst, searchedToolUse)
 	case phaseCut:
-		// The Hammer only before a move: after it, a mineral added
-		// changes no landing.
-		dst = append(dst, actCut)
-		if s.canShovel() {
-			dst = appendSet(dst, actShovel, &s.pending)
-		}
-		return dst
+		return s.legalCut(dst, searchedToolUse)
 	}
 	return s.Legal(p, dst)
-}
-
-// searchLegalMove is [State.legalMove] with the Hammer only on a hex the
-// pawn could then land on, and the Vortex only when no correct move exists.
-func (s *State) searchLegalMove(dst []game.Action) []game.Action {
-	p := s.current
-	m := s.newMoveFrom()
-	var plain CellSet
-	s.plainTargets(&m, &plain)
-	rescue := plain.Empty()
-	if rescue {
-		dst = append(dst, actFail)
-	} else {
-		dst = appendSet(dst, actCell, &plain)
-	}
-	dst = s.appendChestSack(dst)
-	if s.canUse(p, Hammer) && s.pouch.Total() > 0 {
-		var t CellSet
-		s.placeTargets(-1, &t)
-		landing := s.landingHexes()
-		for i := range t {
-			t[i] &= landing[i]
-		}
-		if !t.Empty() {
-			var buf [NumCells]Cell
-			cells := t.AppendCells(buf[:0])
-			for k, n := range s.pouch {
-				if n == 0 {
-					continue
-				}
-				for _, c := range cells {
-					dst = append(dst, game.Action(actHammer+k*NumCells+int(c)))
-				}
-			}
-		}
-	}
-	if s.canUse(p, Map) {
-		var t CellSet
-		s.mapTargets(&m, &plain, &t)
-		dst = appendSet(dst, actMap, &t)
-	}
-	if s.canUse(p, Compass) {
-		var t CellSet
-		s.compassTargets(&m, &t)
-		dst = appendSet(dst, actCompass, &t)
-	}
-	if s.canUse(p, Glass) {
-		var t CellSet
-		s.glassTargets(&t)
-		dst = appendSet(dst, actGlass, &t)
-	}
-	if rescue && s.canUse(p, Vortex) {
-		var t CellSet
-		s.placeTargets(int16(m.origin), &t)
-		dst = appendSet(dst, actVortex, &t)
-	}
-	if s.canUse(p, Rope) {
-		var t CellSet
-		s.ropeTargets(&m, &plain, &t)
-		dst = appendSet(dst, actRope, &t)
-	}
-	return dst
-}
-
-// searchLegalAfter is [State.legalAfter] without the Hammer and the Vortex,
-// and with the Dynamite only on a mineral whose blast can divide the board.
-func (s *State) searchLegalAfter(dst []game.Action) []game.Action {
-	p := s.current
-	dst = append(dst, actEnd)
-	if s.collectionsInPlay() && !s.exchanged {
-		for slot, k := range s.faceUp {
-			if k >= 0 && s.canTake(p, int(k), false) {
-				dst = append(dst, game.Action(actTake+slot))
-			}
-		}
-		for slot, k := range s.faceUp {
-			if k >= 0 && s.canTake(p, int(k), true) {
-				dst = append(dst, game.Action(actTakeLess+slot))
-			}
-		}
-	}
-	dst = s.appendChestSack(dst)
-	if s.canUse(p, Glass) {
-		var t CellSet
-		s.glassTargets(&t)
-		dst = appendSet(dst, actGlass, &t)
-	}
-	if s.canUse(p, Dynamite) {
-		var t CellSet
-		s.dynamiteTargets(&t)
-		cutters := s.minerals.multiArc()
-		for i := range t {
-			t[i] &= cutters[i]
-		}
-		dst = appendSet(dst, actDynamite, &t)
-	}
-	return dst
 }
 
 // landingHexes returns the hexes exactly the move's distance from the

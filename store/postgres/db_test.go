@@ -20,8 +20,12 @@ func open(t *testing.T, url string) *postgres.DB {
 	return db
 }
 
+// openFresh opens a database on a schema of the test's own; the shared
+// suites close it.
+func openFresh(t *testing.T) store.Store { return open(t, pgtest.URL(t)) }
+
 func TestStore(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) store.Store { return open(t, pgtest.URL(t)) })
+	storetest.Run(t, openFresh)
 }
 
 func sample(id string) *store.Table {

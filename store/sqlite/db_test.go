@@ -15,14 +15,18 @@ import (
 	"minehall/store/storetest"
 )
 
+// openFresh opens an empty database in a file of the test's own; the
+// shared suites close it.
+func openFresh(t *testing.T) store.Store {
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	return db
+}
+
 func TestStore(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) store.Store {
-		db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
-		if err != nil {
-			t.Fatalf("Open: %v", err)
-		}
-		return db
-	})
+	storetest.Run(t, openFresh)
 }
 
 // TestReopen checks that what one DB committed another DB on the same file

@@ -1,12 +1,8 @@
 package sqlite_test
 
 import (
-	"context"
-	"path/filepath"
 	"testing"
 
-	"minehall/store"
-	"minehall/store/sqlite"
 	"minehall/store/storetest"
 )
 
@@ -14,11 +10,5 @@ import (
 // skip the number 00005 (goose applies numbered files in order, gaps
 // allowed).
 func TestPuzzleStore(t *testing.T) {
-	storetest.RunPuzzles(t, func(t *testing.T) store.Store {
-		db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
-		if err != nil {
-			t.Fatalf("Open: %v", err)
-		}
-		return db
-	})
+	storetest.RunPuzzles(t, openFresh)
 }

@@ -35,6 +35,15 @@ func mustAccount(t *testing.T, s store.Accounts, id, name string) *store.Account
 	return a
 }
 
+// mustAccounts creates an account per name, with the ids a1, a2, … in
+// the order of the names.
+func mustAccounts(t *testing.T, s store.Accounts, names ...string) {
+	t.Helper()
+	for i, name := range names {
+		mustAccount(t, s, fmt.Sprintf("a%d", i+1), name)
+	}
+}
+
 func testAccounts(t *testing.T, s store.Accounts) {
 	ctx := context.Background()
 	want := mustAccount(t, s, "a1", "Ann")
@@ -116,8 +125,7 @@ func rateWith(ranks []int, calls *int) store.RateFunc {
 
 func testRecordRatedGame(t *testing.T, s store.Accounts) {
 	ctx := context.Background()
-	mustAccount(t, s, "a1", "Ann")
-	mustAccount(t, s, "a2", "Bo")
+	mustAccounts(t, s, "Ann", "Bo")
 	bot := store.BotPlayer("easy")
 	g := store.GameResult{Table: "t1", Game: "race", Finished: base(), Rated: true, Seats: []store.SeatResult{
 		{Player: "a1", Rank: 1, Won: true}, {Player: bot, Rank: 2}, {Player: "a2", Rank: 3, Left: true},
@@ -228,8 +236,7 @@ func testRecordGameRefused(t *testing.T, s store.Accounts) {
 // every game counts once, none is lost.
 func testConcurrentRatedGames(t *testing.T, s store.Accounts) {
 	ctx := context.Background()
-	mustAccount(t, s, "a1", "Ann")
-	mustAccount(t, s, "a2", "Bo")
+	mustAccounts(t, s, "Ann", "Bo")
 	const n = 8
 	var wg sync.WaitGroup
 	errs := make(chan error, 2*n)
@@ -307,9 +314,7 @@ func fixedRate(rs ...rating.Rating) store.RateFunc {
 // bots' list every bot level, each highest Mu first.
 func testLeaderboards(t *testing.T, s store.Accounts) {
 	ctx := context.Background()
-	mustAccount(t, s, "a1", "Ann")
-	mustAccount(t, s, "a2", "Bo")
-	mustAccount(t, s, "a3", "Cy")
+	mustAccounts(t, s, "Ann", "Bo", "Cy")
 	settled := rating.Rating{Mu: 27, Sigma: rating.SettledSigma}
 	better := rating.Rating{Mu: 30, Sigma: 2}
 	provisional := rating.Rating{Mu: 40, Sigma: rating.SettledSigma + 0.01}
@@ -340,9 +345,7 @@ func testLeaderboards(t *testing.T, s store.Accounts) {
 // stored rating.
 func testRatingRecords(t *testing.T, s store.Accounts) {
 	ctx := context.Background()
-	mustAccount(t, s, "a1", "Ann")
-	mustAccount(t, s, "a2", "Bo")
-	mustAccount(t, s, "a3", "Cy")
+	mustAccounts(t, s, "Ann", "Bo", "Cy")
 	limit := func(at time.Time) store.PairLimit { return store.PairLimit{Games: 3, Since: at.Add(-24 * time.Hour)} }
 	at := base()
 	record := func(id string, rated bool, reason string, seats ...store.SeatResult) {

@@ -98,8 +98,7 @@ func testRekeyAccounts(t *testing.T, s store.Accounts) {
 // SetPassword end all but the one kept.
 func testSessionList(t *testing.T, s store.Accounts) {
 	ctx := context.Background()
-	mustAccount(t, s, "a1", "Ann")
-	mustAccount(t, s, "a2", "Bo")
+	mustAccounts(t, s, "Ann", "Bo")
 	now := time.Now().Truncate(time.Millisecond)
 	mine := []store.Session{
 		{Hash: []byte{1}, AccountID: "a1", Created: now.Add(-time.Minute), Expires: now.Add(time.Hour), UserAgent: "Firefox", Address: "192.0.2.7"},

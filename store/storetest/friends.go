@@ -33,13 +33,7 @@ func RunFriends(t *testing.T, open Opener) {
 		{"DeleteAccountRemovesFriends", testDeleteAccountFriends},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			s := open(t)
-			defer func() {
-				if err := s.Close(); err != nil {
-					t.Errorf("Close: %v", err)
-				}
-			}()
+		runOnFreshStore(t, tc.name, open, func(t *testing.T, s store.Store) {
 			f, ok := s.(interface{ Friends() store.Friends })
 			if _, ok2 := s.(store.Accounts); !ok || !ok2 {
 				t.Fatalf("%T does not keep accounts and friends", s)
@@ -84,9 +78,7 @@ func followers(t *testing.T, fs store.Friends, id string) []store.FollowEntry {
 
 func testFollowFriends(t *testing.T, s store.Store, fs store.Friends) {
 	ctx := context.Background()
-	as := s.(store.Accounts)
-	mustAccount(t, as, "a1", "ann")
-	mustAccount(t, as, "a2", "bob")
+	mustAccounts(t, s.(store.Accounts), "ann", "bob")
 	mustFollow(t, fs, "a1", "a2")
 	mustFollow(t, fs, "a1", "a2") // again: no change
 	if got := following(t, fs, "a1"); !slices.Equal(names(got), []string{"bob"}) || got[0].Mutual {
@@ -160,9 +152,7 @@ func testFriendListsPaged(t *testing.T, s store.Store, fs store.Friends) {
 
 func testPresenceInLists(t *testing.T, s store.Store, fs store.Friends) {
 	ctx := context.Background()
-	as := s.(store.Accounts)
-	mustAccount(t, as, "a1", "ann")
-	mustAccount(t, as, "a2", "bob")
+	mustAccounts(t, s.(store.Accounts), "ann", "bob")
 	mustFollow(t, fs, "a1", "a2")
 	if got := following(t, fs, "a1"); !got[0].Seen.IsZero() {
 		t.Errorf("bob never seen: got Seen %v; want zero", got[0].Seen)
@@ -210,9 +200,7 @@ func challenges(t *testing.T, fs store.Friends, id string, outgoing bool, now ti
 
 func testBlock(t *testing.T, s store.Store, fs store.Friends) {
 	ctx := context.Background()
-	as := s.(store.Accounts)
-	mustAccount(t, as, "a1", "ann")
-	mustAccount(t, as, "a2", "bob")
+	mustAccounts(t, s.(store.Accounts), "ann", "bob")
 	mustFollow(t, fs, "a1", "a2")
 	mustFollow(t, fs, "a2", "a1")
 	if err := fs.CreateChallenge(ctx, challenge("c1", "a2", "a1", base(), time.Hour), store.ChallengeQuota{}); err != nil {
@@ -250,9 +238,7 @@ func testBlock(t *testing.T, s store.Store, fs store.Friends) {
 
 func testChallengeLifecycle(t *testing.T, s store.Store, fs store.Friends) {
 	ctx := context.Background()
-	as := s.(store.Accounts)
-	mustAccount(t, as, "a1", "ann")
-	mustAccount(t, as, "a2", "bob")
+	mustAccounts(t, s.(store.Accounts), "ann", "bob")
 	now := base()
 	for _, id := range []string{"c1", "c2", "c3"} {
 		if err := fs.CreateChallenge(ctx, challenge(id, "a1", "a2", now, 10*time.Minute), store.ChallengeQuota{}); err != nil {
@@ -295,9 +281,7 @@ func testChallengeLifecycle(t *testing.T, s store.Store, fs store.Friends) {
 // nothing more when run again.
 func testPruneChallenges(t *testing.T, s store.Store, fs store.Friends) {
 	ctx := context.Background()
-	as := s.(store.Accounts)
-	mustAccount(t, as, "a1", "ann")
-	mustAccount(t, as, "a2", "bob")
+	mustAccounts(t, s.(store.Accounts), "ann", "bob")
 	t0 := base()
 	cutoff := t0.Add(10 * 24 * time.Hour)
 	made := []struct {
@@ -354,9 +338,7 @@ func testChallengeRefused(t *testing.T, s store.Store, fs store.Friends) {
 
 func testChallengeQuota(t *testing.T, s store.Store, fs store.Friends) {
 	ctx := context.Background()
-	as := s.(store.Accounts)
-	mustAccount(t, as, "a1", "ann")
-	mustAccount(t, as, "a2", "bob")
+	mustAccounts(t, s.(store.Accounts), "ann", "bob")
 	q := store.ChallengeQuota{Open: 2, PerHour: 3}
 	now := base()
 	mk := func(id string, at time.Time) error {
@@ -393,9 +375,7 @@ func testChallengeQuota(t *testing.T, s store.Store, fs store.Friends) {
 
 func testConcurrentSettles(t *testing.T, s store.Store, fs store.Friends) {
 	ctx := context.Background()
-	as := s.(store.Accounts)
-	mustAccount(t, as, "a1", "ann")
-	mustAccount(t, as, "a2", "bob")
+	mustAccounts(t, s.(store.Accounts), "ann", "bob")
 	if err := fs.CreateChallenge(ctx, challenge("c1", "a1", "a2", base(), time.Hour), store.ChallengeQuota{}); err != nil {
 		t.Fatalf("CreateChallenge: %v", err)
 	}
@@ -424,9 +404,7 @@ func testConcurrentSettles(t *testing.T, s store.Store, fs store.Friends) {
 
 func testChallengesPaged(t *testing.T, s store.Store, fs store.Friends) {
 	ctx := context.Background()
-	as := s.(store.Accounts)
-	mustAccount(t, as, "a1", "ann")
-	mustAccount(t, as, "a2", "bob")
+	mustAccounts(t, s.(store.Accounts), "ann", "bob")
 	var want []string
 	for i, id := range []string{"c1", "c2", "c3", "c4", "c5"} {
 		at := base().Add(time.Duration(i/2) * time.Second) // two pairs share a time
@@ -462,14 +440,11 @@ func testChallengesPaged(t *testing.T, s store.Store, fs store.Friends) {
 
 func testDeleteAccountFriends(t *testing.T, s store.Store, fs store.Friends) {
 	ctx := context.Background()
-	as := s.(store.Accounts)
 	sec, ok := s.(store.AccountSecurity)
 	if !ok {
 		t.Fatalf("%T does not delete accounts", s)
 	}
-	mustAccount(t, as, "a1", "ann")
-	mustAccount(t, as, "a2", "bob")
-	mustAccount(t, as, "a3", "cid")
+	mustAccounts(t, s.(store.Accounts), "ann", "bob", "cid")
 	mustFollow(t, fs, "a1", "a2")
 	mustFollow(t, fs, "a2", "a1")
 	if err := fs.Block(ctx, "a3", "a1", base()); err != nil {

@@ -27,13 +27,7 @@ func RunNotifications(t *testing.T, open Opener) {
 		{"DigestClaimedOnce", testDigestClaimedOnce},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			s := open(t)
-			defer func() {
-				if err := s.Close(); err != nil {
-					t.Errorf("Close: %v", err)
-				}
-			}()
+		runOnFreshStore(t, tc.name, open, func(t *testing.T, s store.Store) {
 			a, ok := s.(store.Accounts)
 			n, ok2 := s.(interface{ Notifications() store.Notifications })
 			if !ok || !ok2 {
@@ -73,9 +67,7 @@ func subscribe(t *testing.T, ns store.Notifications, account, endpoint string, k
 
 func testNotificationQueuedOnce(t *testing.T, as store.Accounts, ns store.Notifications) {
 	ctx := context.Background()
-	mustAccount(t, as, "a1", "ann")
-	mustAccount(t, as, "a2", "bob")
-	mustAccount(t, as, "a3", "cid")
+	mustAccounts(t, as, "ann", "bob", "cid")
 	subscribe(t, ns, "a1", "https://push.example/1", store.NotifyTurn, store.NotifyTakeBack)
 	subscribe(t, ns, "a2", "https://push.example/2", store.NotifyTakeBack) // not opted in to turns
 	// a3 opted in but has no subscription.
@@ -215,8 +207,7 @@ func testEmailTokenSingleUse(t *testing.T, as store.Accounts, ns store.Notificat
 
 func testEmailTaken(t *testing.T, as store.Accounts, ns store.Notifications) {
 	ctx := context.Background()
-	mustAccount(t, as, "a1", "ann")
-	mustAccount(t, as, "a2", "bob")
+	mustAccounts(t, as, "ann", "bob")
 	if err := ns.SetEmail(ctx, "a1", "x@example.org"); err != nil {
 		t.Fatalf("SetEmail: %v", err)
 	}
@@ -226,8 +217,7 @@ func testEmailTaken(t *testing.T, as store.Accounts, ns store.Notifications) {
 
 func testDigestClaimedOnce(t *testing.T, as store.Accounts, ns store.Notifications) {
 	ctx := context.Background()
-	mustAccount(t, as, "a1", "ann")
-	mustAccount(t, as, "a2", "bob")
+	mustAccounts(t, as, "ann", "bob")
 	for _, id := range []string{"a1", "a2"} {
 		if err := ns.SetEmail(ctx, id, id+"@example.org"); err != nil {
 			t.Fatalf("SetEmail: %v", err)

@@ -25,13 +25,7 @@ func RunPuzzles(t *testing.T, open Opener) {
 		{"CountsOncePerPlayer", testPuzzleCountsOnce},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			s := open(t)
-			defer func() {
-				if err := s.Close(); err != nil {
-					t.Errorf("Close: %v", err)
-				}
-			}()
+		runOnFreshStore(t, tc.name, open, func(t *testing.T, s store.Store) {
 			ps, ok := s.(store.PuzzleStore)
 			if !ok {
 				t.Fatalf("%T does not implement store.PuzzleStore", s)

@@ -28,13 +28,7 @@ func RunReviews(t *testing.T, open Opener) {
 		{"ConcurrentClaims", testReviewConcurrentClaims},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			s := open(t)
-			defer func() {
-				if err := s.Close(); err != nil {
-					t.Errorf("Close: %v", err)
-				}
-			}()
+		runOnFreshStore(t, tc.name, open, func(t *testing.T, s store.Store) {
 			rs, ok := s.(store.Reviews)
 			if !ok {
 				t.Fatalf("%T does not implement store.Reviews", s)

@@ -54,16 +54,23 @@ func Run(t *testing.T, open Opener) {
 		{"Preferences", accounts(testPreferences)},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			s := open(t)
-			defer func() {
-				if err := s.Close(); err != nil {
-					t.Errorf("Close: %v", err)
-				}
-			}()
-			tc.fn(t, s)
-		})
+		runOnFreshStore(t, tc.name, open, tc.fn)
 	}
+}
+
+// runOnFreshStore runs fn as the subtest name of t on a fresh store from
+// open, and closes the store after it; a store that fails to close fails
+// the subtest.
+func runOnFreshStore(t *testing.T, name string, open Opener, fn func(*testing.T, store.Store)) {
+	t.Run(name, func(t *testing.T) {
+		s := open(t)
+		defer func() {
+			if err := s.Close(); err != nil {
+				t.Errorf("Close: %v", err)
+			}
+		}()
+		fn(t, s)
+	})
 }
 
 // sample returns a table with one bot seat, one taken and one free person

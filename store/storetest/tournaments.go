@@ -24,13 +24,7 @@ func RunTournaments(t *testing.T, open Opener) {
 		{"LeaseAndEpoch", testTournamentLease},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			s := open(t)
-			defer func() {
-				if err := s.Close(); err != nil {
-					t.Errorf("Close: %v", err)
-				}
-			}()
+		runOnFreshStore(t, tc.name, open, func(t *testing.T, s store.Store) {
 			ts, ok := s.(interface{ Tournaments() store.Tournaments })
 			if !ok {
 				t.Fatalf("%T does not keep tournaments", s)
