@@ -44,7 +44,7 @@ var botLevels = map[string]botLevel{
 	// Expert judges every hit with the time hard saves: 64 candidates
 	// screened by halving up to 8 samples, then two refinements around the
 	// best (its eight neighbours of aim and strength) halved from 8 samples
-	// to 32.
+	// to 32; a turn that can end the game it judges by the win (Win).
 	"expert": {Judged: 1, Delay: 1500 * time.Millisecond,
 		Judge: judgeLevel{Candidates: 64, Screen: 8, Cut: 2, Samples: 32, RefineFirst: 8, Finalists: 3, Refine: 2, Neighbours: ringNeighbours,
 			StopEarly: true, Continue: 0.9, Threat: 0.15, Edge: 1.5, Win: 100}},

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"minehall/ai/aitest"
 	"minehall/game"
 	"minehall/game/gametest"
 )
@@ -182,4 +183,13 @@ func BenchmarkSearchLegal(b *testing.B) {
 	benchmarkLegalAlong(b, func(s *State, dst []game.Action) []game.Action {
 		return searchState{s}.Legal(game.Player(s.current), dst)
 	})
+}
+
+// BenchmarkLevelAgreement measures how often each search level chooses
+// expert's move, at two players and five, in positions of expert's own
+// games (docs/bots.md, "Why the steps shrink at five players"):
+//
+//	go test ./games/minerals -run '^$' -bench LevelAgreement -benchtime 1x
+func BenchmarkLevelAgreement(b *testing.B) {
+	aitest.BenchmarkAgreement(b, New(), []int{2, MaxPlayers}, "expert", []string{"easy", "medium", "hard"}, 150)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"minehall/ai/aitest"
 	"minehall/game"
 )
 
@@ -140,4 +141,13 @@ func BenchmarkHardDecision(b *testing.B) {
 			b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
 		})
 	}
+}
+
+// BenchmarkLevelAgreement measures how often each search level chooses
+// expert's action, at two players and four, in positions of expert's own
+// games (docs/bots.md, "Why the steps shrink at four players"):
+//
+//	go test ./games/tf22 -run '^$' -bench LevelAgreement -benchtime 1x
+func BenchmarkLevelAgreement(b *testing.B) {
+	aitest.BenchmarkAgreement(b, New(), []int{2, 4}, "expert", []string{"easy", "medium", "hard"}, 150)
 }
