@@ -187,7 +187,7 @@ func BenchmarkSearchLegal(b *testing.B) {
 
 // BenchmarkLevelAgreement measures how often each search level chooses
 // expert's move, at two players and five, in positions of expert's own
-// games (docs/bots.md, "Why the steps shrink at five players"):
+// games (docs/bots.md, "Why the steps shrink at the largest counts"):
 //
 //	go test ./games/minerals -run '^$' -bench LevelAgreement -benchtime 1x
 func BenchmarkLevelAgreement(b *testing.B) {

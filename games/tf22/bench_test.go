@@ -145,7 +145,7 @@ func BenchmarkHardDecision(b *testing.B) {
 
 // BenchmarkLevelAgreement measures how often each search level chooses
 // expert's action, at two players and four, in positions of expert's own
-// games (docs/bots.md, "Why the steps shrink at four players"):
+// games (docs/bots.md, "Why the steps shrink at the largest counts"):
 //
 //	go test ./games/tf22 -run '^$' -bench LevelAgreement -benchtime 1x
 func BenchmarkLevelAgreement(b *testing.B) {
