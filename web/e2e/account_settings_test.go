@@ -46,11 +46,11 @@ func TestAccountSettings(t *testing.T) {
 		t.Errorf("the phone after sign out everywhere else: GET /api/account says signed in; want a guest")
 	}
 
-	typeNow(t, laptop, "a wrong current password", `#current-password`, "wrong password")
-	typeNow(t, laptop, "a new password", `#new-password`, "battery staple")
+	do(t, laptop, 10*time.Second, "a wrong current password", typeInto(`#current-password`, "wrong password"))
+	do(t, laptop, 10*time.Second, "a new password", typeInto(`#new-password`, "battery staple"))
 	clickNow(t, laptop, "a password change with a wrong current password", `#change-password`)
 	waitFor(t, laptop, 10*time.Second, "the refusal", `!!document.querySelector('#settings-error')`)
-	typeNow(t, laptop, "the current password", `#current-password`, "correct horse")
+	do(t, laptop, 10*time.Second, "the current password", typeInto(`#current-password`, "correct horse"))
 	clickNow(t, laptop, "the password change", `#change-password`)
 	waitFor(t, laptop, 10*time.Second, "the change done", `!!document.querySelector('#settings-note') && !document.querySelector('#settings-error')`)
 	if a, err := s.store.AccountByName(context.Background(), "ann"); err != nil || a.PasswordHash == "" {

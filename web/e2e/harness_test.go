@@ -239,12 +239,3 @@ func clickNow(t *testing.T, tab context.Context, what, sel string) {
 		t.Fatalf("click %s: no element %s", what, sel)
 	}
 }
-
-// typeNow sets the value of the input sel and tells the page as typing
-// would (an input event), found and changed in one step like clickNow.
-func typeNow(t *testing.T, tab context.Context, what, sel, text string) {
-	t.Helper()
-	if !eval[bool](t, tab, fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return false; e.value = %q; e.dispatchEvent(new Event('input', { bubbles: true })); return true; })()`, sel, text)) {
-		t.Fatalf("%s: no element %s", what, sel)
-	}
-}

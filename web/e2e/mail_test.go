@@ -131,7 +131,7 @@ func TestEmailAndPasswordReset(t *testing.T) {
 	// act in one step.
 	clickNow(t, tab, "opt in to turns", `#notify-kind-turn`)
 	waitFor(t, tab, 10*time.Second, "the opt-in kept", `document.querySelector('#notify-kind-turn').checked && !document.querySelector('#notify-kind-turn').disabled`)
-	typeNow(t, tab, "add an address", `#email-address`, "ann@example.org")
+	do(t, tab, 10*time.Second, "add an address", typeInto(`#email-address`, "ann@example.org"))
 	clickNow(t, tab, "save the address", `#email-save`)
 	waitFor(t, tab, 10*time.Second, "the note that a link is on its way", `!!document.querySelector('#notify-note') && !!document.querySelector('#email-state')`)
 	do(t, tab, 30*time.Second, "follow the confirmation link", chromedp.Navigate(mailedLink(t, bodies, "/verify-email")), chromedp.WaitVisible(chromedp.CSS(`#verify-done`)))
