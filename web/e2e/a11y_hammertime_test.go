@@ -23,6 +23,7 @@ import (
 // hit's result told in the live region with the gems that fell; fillings are
 // confirmed with Enter on the suggested filling; then the end screen.
 func TestA11yHammerTimeKeyboardGame(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	link := createTable(t, s, map[string]any{"game": "hammertime", "players": 2, "autostart": true,
 		"options": map[string]string{"wagons": "1"},
@@ -137,6 +138,7 @@ func TestA11yHammerTimeKeyboardGame(t *testing.T) {
 // Ann's wagon. It then shows the aim chosen by keys at 1280×900 and
 // 390×844.
 func TestA11yHammerTimeAccessAnswers(t *testing.T) {
+	t.Parallel()
 	c := htLayoutCases()[0].goldenCase
 	s, tables := goldenSiteTables(t, []goldenCase{c})
 	v := htViewOf(tables[c.Name].state, c.You)

@@ -169,6 +169,7 @@ const mnNextKey = `(() => {
 // checks that after every move the focus is still on the board, until the
 // end screen shows.
 func TestMineralsWholeGameByKeyboard(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
 	do(t, tab, 30*time.Second, "create a Minerals table against a bot",
@@ -178,7 +179,7 @@ func TestMineralsWholeGameByKeyboard(t *testing.T) {
 		choose(`#game`, "minerals"),
 		chromedp.WaitVisible(chromedp.CSS(`#opt-version`)),
 		choose(`#seat-1-bot`, "random"),
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
 	)
@@ -327,6 +328,7 @@ func mnWords(m string) string { return mnColour[m] + " (" + m + ")" }
 // pawn" with every legal destination; and "fragments I could cut off"
 // against what the engine cuts off when each move is played.
 func TestMineralsAccessAtGoldenPosition(t *testing.T) {
+	t.Parallel()
 	cases := []goldenCase{mnCuttingCase()}
 	s, tables := goldenSiteTables(t, cases)
 	gt := tables[cases[0].Name]
@@ -579,6 +581,7 @@ const mtCursorShown = `(() => {
 // moves the cursor with the arrow keys, and checks that the cursor is
 // drawn on the screen (a shot of each is kept under MINEHALL_SHOTS).
 func TestKeyboardCursorShown(t *testing.T) {
+	t.Parallel()
 	mn := mineralsGoldens()[0]
 	mn.Name, mn.Prepare, mn.PrepareReady = "minerals-cursor", "", ""
 	var tf goldenCase
@@ -632,6 +635,7 @@ func TestKeyboardCursorShown(t *testing.T) {
 // on one of the tool's targets, whose name says what Enter does there;
 // Escape cancels the tool and leaves the focus on the board.
 func TestMineralsToolByKeyboard(t *testing.T) {
+	t.Parallel()
 	c := mineralsGoldens()[0]
 	c.Name, c.Prepare, c.PrepareReady = "minerals-tool", "", ""
 	s := goldenSite(t, []goldenCase{c})

@@ -198,6 +198,7 @@ func oomPlaceByKeys(t *testing.T, tab context.Context) bool {
 // Backspace once; the live region tells when a round's time runs low;
 // after round 7 the end screen.
 func TestA11yOutOfMineKeyboardGame(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	link := createTable(t, s, map[string]any{"game": "outofmine", "players": 2, "autostart": true,
 		"options": map[string]string{"clock": "15"},
@@ -297,6 +298,7 @@ type accessResult struct {
 // the engine accepts there that cover only empty gallery spaces. It then
 // shows the keyboard's cursor carrying the tile at 1280×900 and 390×844.
 func TestA11yOutOfMineAccessAnswers(t *testing.T) {
+	t.Parallel()
 	c := outOfMineGoldens()[0]
 	s, tables := goldenSiteTables(t, []goldenCase{c})
 	st := tables[c.Name].state

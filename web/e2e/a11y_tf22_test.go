@@ -122,6 +122,7 @@ func targetPos(move string) string {
 // cards, Enter to act, Escape to cancel a chosen action once. After every
 // move the focus is still on the board. It ends on the end screen.
 func TestTF22WholeGameByKeyboard(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
 	do(t, tab, 30*time.Second, "create a 4-player table against three bots in the lobby",
@@ -136,7 +137,7 @@ func TestTF22WholeGameByKeyboard(t *testing.T) {
 		choose(`#seat-2-bot`, "random"),
 		choose(`#seat-3-bot`, "random"),
 		choose(`#opt-round_limit`, "30"),
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#tf-planet`)),
 	)
@@ -207,6 +208,7 @@ type tfAccessAnswers struct {
 // Ranium; "where are the crews"; and "my cards" holding the seat's own
 // hand, and no other seat's.
 func TestTF22AccessAtGoldenPosition(t *testing.T) {
+	t.Parallel()
 	var c goldenCase
 	for _, lc := range tf22LayoutCases(t) {
 		if lc.Name == "tf22-layout-move" {
@@ -333,6 +335,7 @@ func TestTF22AccessAtGoldenPosition(t *testing.T) {
 // board, is in the combat dialog on the first card of the hand, and Enter
 // plays it, for the attacker and then the defender.
 func TestTF22CombatDialogTakesTheFocus(t *testing.T) {
+	t.Parallel()
 	s, tabs, id := tf22StrategyTable(t)
 	st, _ := tf22State(t, s, id)
 	plan := tf22PlanCombat(st, 300, 40)

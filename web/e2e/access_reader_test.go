@@ -83,7 +83,7 @@ func axString(v *accessibility.Value) string {
 // Enter, and returns the answer as the answers' log reads it.
 func ask(t *testing.T, tab context.Context, text string) string {
 	t.Helper()
-	do(t, tab, 10*time.Second, "type "+text, chromedp.SendKeys(chromedp.CSS(`#sr-command`), text+kb.Enter))
+	do(t, tab, 10*time.Second, "type "+text, sendKeys(chromedp.CSS(`#sr-command`), text+kb.Enter))
 	stop := time.Now().Add(10 * time.Second)
 	for time.Now().Before(stop) {
 		lines := axLog(t, tab, "Answers")
@@ -123,6 +123,7 @@ func notations(answer string) []string {
 // into the command field; the live region tells the bot's moves, her turn
 // and, at the end, the result with the scores.
 func TestScreenReaderPlaysAWholeMineralsGame(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	browser := newBrowser(t)
 	tab := newTab(t, browser, "reader")
@@ -228,6 +229,7 @@ func choose1(moves []string) string {
 // seconds a move and no bank, the live region tells Ann, once, that her
 // clock runs low (ten seconds left) while she thinks.
 func TestScreenReaderModeTellsTheClockOnce(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	var created struct {
 		Table struct {

@@ -13,13 +13,14 @@ import (
 // off, has it on once she signs in there; she turns it off on the phone
 // and the laptop has it off when it opens a page again.
 func TestScreenReaderModeFollowsTheAccount(t *testing.T) {
+	t.Parallel()
 	s := startAccountSite(t)
 	browser := newBrowser(t)
 	laptop, phone := newTab(t, browser, "laptop"), newTab(t, browser, "phone")
 	do(t, laptop, 30*time.Second, "sign up on the laptop",
 		chromedp.Navigate(s.URL+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signup`)),
-		chromedp.SendKeys(chromedp.CSS(`#signup-name`), "Ann"),
-		chromedp.SendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
+		sendKeys(chromedp.CSS(`#signup-name`), "Ann"),
+		sendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
 		chromedp.Click(chromedp.CSS(`#signup`)),
 		chromedp.WaitVisible(chromedp.CSS(`#sessions`)))
 	if on := eval[bool](t, laptop, `document.body.classList.contains('srmode') || document.getElementById('srmode').checked`); on {
@@ -36,8 +37,8 @@ func TestScreenReaderModeFollowsTheAccount(t *testing.T) {
 	}
 	do(t, phone, 30*time.Second, "sign in on the phone",
 		chromedp.Navigate(s.URL+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signin`)),
-		chromedp.SendKeys(chromedp.CSS(`#signin-name`), "Ann"),
-		chromedp.SendKeys(chromedp.CSS(`#signin-password`), "correct horse"),
+		sendKeys(chromedp.CSS(`#signin-name`), "Ann"),
+		sendKeys(chromedp.CSS(`#signin-password`), "correct horse"),
 		chromedp.Click(chromedp.CSS(`#signin`)))
 	waitFor(t, phone, 10*time.Second, "the mode on, and its box checked, on the phone", `document.body.classList.contains('srmode') && document.getElementById('srmode').checked`)
 

@@ -30,7 +30,7 @@ func createBotTable(t *testing.T, tab context.Context, s *site, gameID, bot stri
 		choose(`#game`, gameID),
 		chromedp.WaitVisible(chromedp.CSS(`#seat-1-bot`)),
 		choose(`#seat-1-bot`, bot),
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Click(chromedp.CSS(`#create`)),
 	)
 	waitFor(t, tab, 30*time.Second, "the board", `!!document.querySelector('#board')?.firstElementChild`)
@@ -52,6 +52,7 @@ const annMoves = `[...document.querySelectorAll('#log li .log-who')].filter((e) 
 // the move is played, and once its update has been drawn the focus is on
 // the board, not on the page's body.
 func TestKeyboardMoveListKeepsFocusOnTheBoard(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	browser := newBrowser(t)
 	for _, g := range []string{"minerals", "tf22", "outofmine", "hammertime"} {
@@ -88,6 +89,7 @@ func TestKeyboardMoveListKeepsFocusOnTheBoard(t *testing.T) {
 // fit the screen; "help" and "moves" answer. The shots go to the
 // directory MINEHALL_SHOTS names, if any.
 func TestScreenReaderModeOnATable(t *testing.T) {
+	t.Parallel()
 	c := mineralsGoldens()[0]
 	c.Name = "srmode-minerals"
 	c.Prepare = `document.getElementById('srmode').click()`
@@ -104,7 +106,7 @@ func TestScreenReaderModeOnATable(t *testing.T) {
 			{"Uhr", "Uhr: Dieser Tisch hat keine Uhr."},
 			{"quatsch", "quatsch: »quatsch« ist weder ein erlaubter Zug noch ein Befehl. Gib hilfe ein."},
 		} {
-			do(t, tab, 10*time.Second, "ask "+q.ask, chromedp.SendKeys(chromedp.CSS(`#sr-command`), q.ask+kb.Enter))
+			do(t, tab, 10*time.Second, "ask "+q.ask, sendKeys(chromedp.CSS(`#sr-command`), q.ask+kb.Enter))
 			if got := eval[string](t, tab, `document.querySelector('#sr-answer p:last-child').textContent`); !strings.HasPrefix(got, q.want) {
 				t.Errorf("the answer to %q: %q; want it to begin %q", q.ask, got, q.want)
 			}
@@ -123,7 +125,7 @@ func TestScreenReaderModeOnATable(t *testing.T) {
 		t.Run(size.name, func(t *testing.T) {
 			tab := openGolden(t, browser, s, c, size.w, size.h)
 			for _, q := range []string{"help", "moves"} {
-				do(t, tab, 10*time.Second, "ask "+q, chromedp.SendKeys(chromedp.CSS(`#sr-command`), q+kb.Enter))
+				do(t, tab, 10*time.Second, "ask "+q, sendKeys(chromedp.CSS(`#sr-command`), q+kb.Enter))
 			}
 			if n := eval[int](t, tab, `document.querySelectorAll('#sr-answer p').length`); n != 2 {
 				t.Errorf("%d answers; want 2", n)
@@ -162,6 +164,7 @@ func TestScreenReaderModeOnATable(t *testing.T) {
 // on the board, not on the page's body, and it is back in the field once
 // her turn comes again.
 func TestTypedMoveKeepsFocus(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "typist")
 	createBotTable(t, tab, s, "minerals", "random", false)
@@ -169,7 +172,7 @@ func TestTypedMoveKeepsFocus(t *testing.T) {
 	waitFor(t, tab, 30*time.Second, "Ann's turn", turn)
 	move := eval[string](t, tab, `document.querySelector('#legal-moves option').value`)
 	before := eval[int](t, tab, annMoves)
-	do(t, tab, 10*time.Second, "type "+move, chromedp.SendKeys(chromedp.CSS(`#move-input`), move+kb.Enter))
+	do(t, tab, 10*time.Second, "type "+move, sendKeys(chromedp.CSS(`#move-input`), move+kb.Enter))
 	waitFor(t, tab, 10*time.Second, "Ann's move in the log", fmt.Sprintf(`%s > %d`, annMoves, before))
 	if got := eval[string](t, tab, `document.activeElement === document.body ? 'body' : document.activeElement.id || document.activeElement.tagName`); got == "body" {
 		t.Errorf("after the typed move the focus is on the page's body; want the board or the field")

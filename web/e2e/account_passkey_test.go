@@ -12,6 +12,7 @@ import (
 // verification), signs out, and signs in with it again; a replayed
 // assertion is refused ("sessions for a webauthn ceremony are single-use").
 func TestAccountPasskey(t *testing.T) {
+	t.Parallel()
 	s := startAccountSite(t)
 	tab := newTab(t, newBrowser(t), "passkey")
 	addAuthenticator(t, tab)
@@ -31,7 +32,7 @@ func TestAccountPasskey(t *testing.T) {
 	}
 	shootPage(t, tab, "signin")
 	do(t, tab, 10*time.Second, "sign up with a passkey",
-		chromedp.SendKeys(chromedp.CSS(`#signup-name`), "Ann"),
+		sendKeys(chromedp.CSS(`#signup-name`), "Ann"),
 		chromedp.Click(chromedp.CSS(`#passkey-signup`)))
 	waitFor(t, tab, 15*time.Second, "signed in after the sign-up", `!!document.getElementById('my-profile')`)
 	if got := eval[string](t, tab, `document.getElementById('nav-account').textContent`); got != "Ann" {

@@ -75,13 +75,14 @@ func (a *apiClient) call(method, path, token string, body, out any) int {
 // out and in over the HTTP API and joins; both play over the HTTP act
 // endpoint with their seat tokens while Ann's page watches.
 func TestAccountRatedGame(t *testing.T) {
+	t.Parallel()
 	s := startAccountSite(t)
 	browser := newBrowser(t)
 	ann := newTab(t, browser, "ann")
 	do(t, ann, 30*time.Second, "open the account page", chromedp.Navigate(s.URL+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signup`)))
 	do(t, ann, 10*time.Second, "sign up with a password",
-		chromedp.SendKeys(chromedp.CSS(`#signup-name`), "Ann"),
-		chromedp.SendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
+		sendKeys(chromedp.CSS(`#signup-name`), "Ann"),
+		sendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
 		chromedp.Click(chromedp.CSS(`#signup`)))
 	waitFor(t, ann, 15*time.Second, "signed in", `!!document.getElementById('my-profile')`)
 

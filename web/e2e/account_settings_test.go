@@ -17,18 +17,19 @@ import (
 // the confirmation dialog, which frees its name. Screenshots at a
 // desktop's and a phone's size.
 func TestAccountSettings(t *testing.T) {
+	t.Parallel()
 	s := startAccountSite(t)
 	browser := newBrowser(t)
 	laptop, phone := newTab(t, browser, "laptop"), newTab(t, browser, "phone")
 	do(t, laptop, 30*time.Second, "open the account page", chromedp.Navigate(s.URL+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signup`)))
 	do(t, laptop, 10*time.Second, "sign up",
-		chromedp.SendKeys(chromedp.CSS(`#signup-name`), "Ann"),
-		chromedp.SendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
+		sendKeys(chromedp.CSS(`#signup-name`), "Ann"),
+		sendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
 		chromedp.Click(chromedp.CSS(`#signup`)))
 	do(t, phone, 30*time.Second, "open the account page", chromedp.Navigate(s.URL+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signin`)))
 	do(t, phone, 10*time.Second, "sign in",
-		chromedp.SendKeys(chromedp.CSS(`#signin-name`), "Ann"),
-		chromedp.SendKeys(chromedp.CSS(`#signin-password`), "correct horse"),
+		sendKeys(chromedp.CSS(`#signin-name`), "Ann"),
+		sendKeys(chromedp.CSS(`#signin-password`), "correct horse"),
 		chromedp.Click(chromedp.CSS(`#signin`)))
 	waitFor(t, phone, 10*time.Second, "the phone's settings", `document.querySelectorAll('#sessions li').length === 2`)
 	do(t, laptop, 10*time.Second, "reload", chromedp.Navigate(s.URL+"/account"))
@@ -58,7 +59,7 @@ func TestAccountSettings(t *testing.T) {
 	}
 
 	do(t, laptop, 10*time.Second, "ask to delete the account",
-		chromedp.SendKeys(chromedp.CSS(`#delete-password`), "battery staple"),
+		sendKeys(chromedp.CSS(`#delete-password`), "battery staple"),
 		chromedp.Click(chromedp.CSS(`#delete-account`)),
 		chromedp.WaitVisible(chromedp.CSS(`#delete-dialog`)))
 	shootPage(t, laptop, "account-delete-dialog")

@@ -133,6 +133,7 @@ func checkRanked(t *testing.T, tab context.Context, what string) []float64 {
 // the values are hidden and shows no move, value or hand card of the seat
 // to move. Shots at 1280x900, 390x844 and 844x390 (MINEHALL_SHOTS).
 func TestAnalysisBoard(t *testing.T) {
+	t.Parallel()
 	s := analysisSite(t)
 	mn := finishedMinerals(t, s)
 	tab := newTab(t, newBrowser(t), "analysis")

@@ -174,6 +174,7 @@ func axeTables(t *testing.T) []goldenCase {
 // tables and the friends page (signed out; signed in in
 // TestFriendsChallengeAndPlay). It finds no violation of any impact, moderate ones included.
 func TestAxeFindsNoViolation(t *testing.T) {
+	t.Parallel()
 	source := axeSource(t)
 	tables := axeTables(t)
 	s := startAxeSite(t, tables)

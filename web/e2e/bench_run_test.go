@@ -14,6 +14,7 @@ import (
 // on from fails here rather than when someone next measures. The
 // benchmarks are found by listing them, so a new one is run too.
 func TestEveryBrowserBenchmarkRuns(t *testing.T) {
+	t.Parallel()
 	list, err := exec.Command(os.Args[0], "-test.list", "^Benchmark").Output()
 	if err != nil {
 		t.Fatalf("list the benchmarks: %v", err)

@@ -13,6 +13,7 @@ import (
 // offered only once a seat is a bot's, the table's head shows the time,
 // and the seat list names the bot's level.
 func TestBotThinkingTimeChosenInTheLobby(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
 	do(t, tab, 30*time.Second, "open the lobby",
@@ -27,7 +28,7 @@ func TestBotThinkingTimeChosenInTheLobby(t *testing.T) {
 	)
 	keepShots(t, tab, "lobby-bot-time")
 	do(t, tab, 30*time.Second, "create the table",
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#table-bot-time`)),
 	)

@@ -10,6 +10,7 @@ import (
 // who won, the scores and the actions (rematch, replay, lobby) are on the
 // first screen under the bar, uncovered, and every control is 44 px.
 func TestEndScreenOnAPhone(t *testing.T) {
+	t.Parallel()
 	tables := map[string]*goldenTable{}
 	var cases []layoutCase
 	for _, c := range endCases() {

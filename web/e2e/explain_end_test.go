@@ -179,6 +179,7 @@ func (c endCase) finishedTable(t *testing.T, rec *game.Record) *goldenTable {
 // its breakdown: the parts of every seat add up to its score on the end
 // screen and in the server's result, and the text is the golden one.
 func TestEndBreakdown(t *testing.T) {
+	t.Parallel()
 	cases := endCases()
 	tables := map[string]*goldenTable{}
 	results := map[string]*game.Result{}

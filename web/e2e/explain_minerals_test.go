@@ -16,6 +16,7 @@ import (
 // rulebook, Set-up: ending a turn is no set-up move); a legal one is
 // played and the page says so in words.
 func TestExplainTypedMinerals(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	browser := newBrowser(t)
 	tab := newTab(t, browser, "player")
@@ -26,7 +27,7 @@ func TestExplainTypedMinerals(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`#create`)),
 		choose(`#game`, "minerals"),
 		choose(`#seat-1-bot`, "random"),
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
 	)
@@ -71,7 +72,7 @@ func TestExplainTypedMinerals(t *testing.T) {
 	// An update arriving while Ann types takes neither her letters nor the
 	// focus: a spectator comes to the table as she types.
 	waitFor(t, tab, 30*time.Second, "Ann's turn", `document.getElementById('main').dataset.myTurn === 'true' && !document.getElementById('move-input').disabled`)
-	do(t, tab, 10*time.Second, "Ann starts typing", chromedp.SendKeys(chromedp.CSS(`#move-input`), "mo"))
+	do(t, tab, 10*time.Second, "Ann starts typing", sendKeys(chromedp.CSS(`#move-input`), "mo"))
 	spectator := newTab(t, browser, "spectator")
 	do(t, spectator, 30*time.Second, "a spectator comes", chromedp.Navigate(s.URL+"/tables/"+id), chromedp.WaitVisible(chromedp.CSS(`#seats li`)))
 	waitFor(t, tab, 10*time.Second, "Ann's page counts the spectator", `(document.getElementById('spectators')?.textContent || '').includes('1')`)

@@ -19,6 +19,7 @@ import (
 // in German: one of the reasons the engine gives for that action's moves
 // now, with no English left in it.
 func TestExplainGreyedTF22(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
 	do(t, tab, 30*time.Second, "create a TF22 table against a bot, in German",
@@ -29,7 +30,7 @@ func TestExplainGreyedTF22(t *testing.T) {
 		choose(`#game`, "tf22"),
 		chromedp.WaitVisible(chromedp.CSS(`#opt-round_limit`)),
 		choose(`#seat-1-bot`, "random"),
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#tf-planet`)),
 	)

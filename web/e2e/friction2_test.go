@@ -70,17 +70,18 @@ func actOverHTTP(t *testing.T, s *site, id, token, move string, seq int) {
 // his Accept seats him again without asking his name: both end at the new
 // table, seated, and it plays.
 func TestRematchOfferedByTheFriendInChromium(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	br := newBrowser(t)
 	owner := newTab(t, br, "owner")
 	do(t, owner, 30*time.Second, "create Connect Four for two", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)),
 		choose(`#game`, "connectfour"), chromedp.WaitVisible(chromedp.CSS(`#seat-1`)), choose(`#seat-1`, "person"),
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Owen"), chromedp.Click(chromedp.CSS(`#create`)), chromedp.WaitVisible(chromedp.CSS(`.invite input`)))
+		sendKeys(chromedp.CSS(`#name`), "Owen"), chromedp.Click(chromedp.CSS(`#create`)), chromedp.WaitVisible(chromedp.CSS(`.invite input`)))
 	id := tableOf(t, owner)
 	link := eval[string](t, owner, `document.querySelector('.invite input').value`)
 	friend := newTab(t, br, "friend")
 	do(t, friend, 30*time.Second, "open the link and join", chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS(`.join-form`)),
-		chromedp.SendKeys(chromedp.CSS(`#join-name`), "Fran"), chromedp.Click(chromedp.CSS(`#join`)))
+		sendKeys(chromedp.CSS(`#join-name`), "Fran"), chromedp.Click(chromedp.CSS(`#join`)))
 	waitFor(t, friend, 15*time.Second, "Fran seated", `!!localStorage.getItem('minehall.seat.`+id+`')`)
 	waitFor(t, owner, 15*time.Second, "the game playing", `document.getElementById('main').dataset.status === 'playing'`)
 
@@ -127,6 +128,7 @@ func TestRematchOfferedByTheFriendInChromium(t *testing.T) {
 // English and in German, that he won the tie-break and why, with both
 // seats' tie-break counts.
 func TestEndScreenOfATieSaysWhoWonTheTieBreak(t *testing.T) {
+	t.Parallel()
 	untilOver := func(s game.State, _ int) bool { return s.Terminal() }
 	cases := []goldenCase{
 		{Name: "tie-en", Game: minerals.New(), Players: 2, Seed: 33, Names: []string{"Ann", "Fritz"}, You: 0, Reach: untilOver},
@@ -165,7 +167,7 @@ func createPassAndPlay(t *testing.T, tab context.Context, s *site, tc string) (s
 	t.Helper()
 	actions := []chromedp.Action[chromedp.Void]{
 		chromedp.Navigate(s.URL + "/"), chromedp.WaitVisible(chromedp.CSS(`#create`)),
-		choose(`#game`, "tf22"), choose(`#players`, "3"), chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		choose(`#game`, "tf22"), choose(`#players`, "3"), sendKeys(chromedp.CSS(`#name`), "Ann"),
 		choose(`#seat-2`, "bot"), chromedp.WaitVisible(chromedp.CSS(`#seat-2-bot`)), choose(`#seat-2-bot`, "random"),
 		choose(`#seat-1`, "person"),
 	}
@@ -193,6 +195,7 @@ const passScreenShown = `!document.querySelector('#pass-screen').hidden`
 // time control chosen, the clock of the seat the device is passed to does
 // not run until its person confirms.
 func TestPassAndPlayIsPrivateUntimedAndPresent(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "family")
 	id, owner := createPassAndPlay(t, tab, s, "")
@@ -259,6 +262,7 @@ type lessonJSON struct {
 // languages; the Out of Mine step that takes the second tile asks for
 // that alone.
 func TestTutorialsSpeakTheReadersWords(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "learner")
 	do(t, tab, 30*time.Second, "open the lobby in German", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)), choose(`#lang`, "de"))
@@ -302,6 +306,7 @@ func TestTutorialsSpeakTheReadersWords(t *testing.T) {
 // example in the empty move box is one of the puzzle's legal moves, and
 // plays.
 func TestPuzzleTF22ExampleIsLegalAndClockWaitsForTheBoard(t *testing.T) {
+	t.Parallel()
 	day, _ := puzzle.ParseDay("2026-11-23")
 	at, _ := time.Parse(time.DateOnly, day.String())
 	s := startPuzzleSite(t, at.Add(12*time.Hour))
@@ -367,6 +372,7 @@ func startEverySite(t *testing.T) *accountSite {
 // each leaderboard, my tables and a page that does not exist. None
 // writes an error to the console, throws, or has a request fail.
 func TestEveryPageLogsNoErrors(t *testing.T) {
+	t.Parallel()
 	s := startEverySite(t)
 	tab := newTab(t, newBrowser(t), "guest")
 	var mu sync.Mutex

@@ -34,6 +34,7 @@ const freeSpotForHand = `(() => {
 // board space, then take another and tap a space with a finger: each tile
 // is laid with its anchor on the space pressed, and the server confirms it.
 func TestOutOfMineClickAndTapPlaceTheHand(t *testing.T) {
+	t.Parallel()
 	ann, _ := twoPeopleAtOutOfMine(t)
 	for _, how := range []string{"click", "tap"} {
 		shape := ""
@@ -82,6 +83,7 @@ const seatKinds = `[...document.querySelectorAll('.seat-list select[id^="seat-"]
 // table is joined by its link), except a seat the creator chose a bot for,
 // and unticking gives the bots back; the table made has an open seat.
 func TestLobbyPrivateSeatsDefaultToPeople(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "owner")
 	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
@@ -104,7 +106,7 @@ func TestLobbyPrivateSeatsDefaultToPeople(t *testing.T) {
 	}
 	eval[bool](t, tab, `(document.querySelector('.seat-list').scrollIntoView({block: 'center'}), true)`)
 	shot(t, tab, "lobby-private-seats")
-	do(t, tab, 10*time.Second, "name and create", chromedp.SendKeys(chromedp.CSS(`#name`), "Owen"), chromedp.Click(chromedp.CSS(`#create`)))
+	do(t, tab, 10*time.Second, "name and create", sendKeys(chromedp.CSS(`#name`), "Owen"), chromedp.Click(chromedp.CSS(`#create`)))
 	waitFor(t, tab, 15*time.Second, "the table page", `location.pathname.startsWith('/tables/') && location.search.startsWith('?invite=')`)
 	seats := await[string](t, tab, `fetch('/api/tables/' + location.pathname.slice(8) + location.search).then((r) => r.json()).then((j) => (j.table || j).seats.map((s) => s.kind + (s.taken ? '+' : '')).join(','))`)
 	if seats != "person+,person,bot+" {
@@ -118,6 +120,7 @@ func TestLobbyPrivateSeatsDefaultToPeople(t *testing.T) {
 // the table's information nor its invitation is answered with the secret
 // to a request without a seat's or the owner's token.
 func TestPrivateInviteHiddenFromSpectators(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	id, _, link := newTableLink(t, s, map[string]any{"game": "connectfour", "players": 2, "autostart": true, "private": true,
 		"seats": []map[string]string{{"kind": "person"}, {"kind": "person"}}})
@@ -162,6 +165,7 @@ func TestPrivateInviteHiddenFromSpectators(t *testing.T) {
 // the lobby and Bob join: the owner's chat controls offer to mute Bob's
 // seat and not Ann's own.
 func TestOwnerIsNotOfferedToMuteThemself(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	ann := newTab(t, newBrowser(t), "ann")
 	id := createTableForTwo(t, ann, s)
@@ -180,6 +184,7 @@ const endOfPages = "minehall: end of pages"
 // table as a guest on a site that keeps accounts: the console shows no
 // error (a guest's "who am I" is an ordinary answer, not a failure).
 func TestGuestPagesLogNoErrors(t *testing.T) {
+	t.Parallel()
 	s := startAccountSite(t)
 	tab := newTab(t, newBrowser(t), "guest")
 	var mu sync.Mutex
@@ -242,6 +247,7 @@ func TestGuestPagesLogNoErrors(t *testing.T) {
 // (not "waiting for 0 more players"), and a finished game's page says it
 // is over once.
 func TestTableStatusWords(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	id, _ := newTable(t, s, map[string]any{"game": "connectfour", "players": 2, "autostart": false,
 		"seats": []map[string]string{{"kind": "person"}, {"kind": "person"}}})

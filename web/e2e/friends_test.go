@@ -60,8 +60,8 @@ func signUpIn(t *testing.T, tab context.Context, base, name string) {
 	t.Helper()
 	do(t, tab, 30*time.Second, name+" opens the account page", chromedp.Navigate(base+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signup`)))
 	do(t, tab, 10*time.Second, name+" signs up",
-		chromedp.SendKeys(chromedp.CSS(`#signup-name`), name),
-		chromedp.SendKeys(chromedp.CSS(`#signup-password`), "correct horse "+name),
+		sendKeys(chromedp.CSS(`#signup-name`), name),
+		sendKeys(chromedp.CSS(`#signup-password`), "correct horse "+name),
 		chromedp.Click(chromedp.CSS(`#signup`)))
 	waitFor(t, tab, 15*time.Second, name+" signed in", `!!document.getElementById('my-profile') && !document.getElementById('nav-friends').hidden`)
 }
@@ -85,6 +85,7 @@ func follow(t *testing.T, tab context.Context, base, name string) {
 // violation on the profile, the form, the arrived challenge and the
 // friends page.
 func TestFriendsChallengeAndPlay(t *testing.T) {
+	t.Parallel()
 	base := startFriendsSite(t)
 	source := axeSource(t)
 	axe := func(tab context.Context, name string) {

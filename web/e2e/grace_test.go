@@ -59,6 +59,7 @@ var graceText = regexp.MustCompile(`^Ann is offline: a stand-in takes over in 0:
 // table: Bob sees "Ann is offline: a stand-in takes over in 0:20" count
 // down, then the stand-in take her seat over for being offline and move.
 func TestGraceCountsDownThenStandIn(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	id, _ := newTable(t, s, map[string]any{"game": "connectfour", "players": 2, "autostart": true, "stand_in": "random",
 		"time_control": map[string]int{"move_s": 15, "bank_s": 120}})
@@ -99,6 +100,7 @@ func TestGraceCountsDownThenStandIn(t *testing.T) {
 // wait for an offline person has no end, the owner (Bob) hands Ann's seat
 // to a stand-in with one click once she has closed her page on her turn.
 func TestOwnerHandsOfflineSeatToStandIn(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	id, owner := newTable(t, s, map[string]any{"game": "connectfour", "players": 2, "autostart": true, "private": true, "stand_in": "random"})
 	annToken := joinAs(t, s, id, "Ann", 0)

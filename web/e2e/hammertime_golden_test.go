@@ -8,6 +8,7 @@ import "testing"
 // upright and one on its side), and compares the shots with the images
 // under testdata/golden/.
 func TestGoldenHammerTime(t *testing.T) {
+	t.Parallel()
 	var cases []goldenCase
 	for _, c := range htLayoutCases() {
 		if c.Name == "hammertime-start" || c.Name == "hammertime-fill" {

@@ -112,6 +112,7 @@ func htLayoutCases() []layoutCase {
 // TestHammerTimePhoneLayout checks every step of Hammer Time on a phone:
 // the tray and the step's controls on one screen, 44 px targets.
 func TestHammerTimePhoneLayout(t *testing.T) {
+	t.Parallel()
 	runLayouts(t, htLayoutCases())
 }
 
@@ -152,6 +153,7 @@ func htSliderAt(t *testing.T, tab context.Context, sel string, v int) float64 {
 // screen. The renderer adds no
 // "game over" line of its own to the end screen.
 func TestHammerTimeWholeGameByTouch(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "phone")
 	do(t, tab, 10*time.Second, "a phone screen",
@@ -234,6 +236,7 @@ func htCheckNoOwnEnd(t *testing.T, tab context.Context) {
 // TestHammerTimeEndHasNoOwnGameOverLine opens a finished game's table and
 // checks that the renderer leaves the end to the table's end screen.
 func TestHammerTimeEndHasNoOwnGameOverLine(t *testing.T) {
+	t.Parallel()
 	cases := htLayoutCases()
 	end := cases[len(cases)-1].goldenCase
 	s := goldenSite(t, []goldenCase{end})

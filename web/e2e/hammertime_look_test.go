@@ -55,6 +55,7 @@ func htAsset(t *testing.T, path string) string {
 // die, the techniques, the arrows) is inline SVG or canvas paths, never a
 // character a font must have.
 func TestHammerTimeRendererDrawsNoGlyphs(t *testing.T) {
+	t.Parallel()
 	for _, path := range []string{"/assets/games/hammertime.js", "/assets/games/hammertime.css"} {
 		src := htAsset(t, path)
 		for i, line := range strings.Split(src, "\n") {
@@ -117,6 +118,7 @@ var htSeatFills = map[string]string{
 // the seat's game color (its wagons' color, as the view says), not a
 // color of the page's own.
 func TestHammerTimeSeatsInTheirColors(t *testing.T) {
+	t.Parallel()
 	tab := htLobby(t, "colors")
 	s, _, err := game.Start(hammertime.New(), 4, htSetupPiles(game.Options{"expert": "true"}), 5)
 	if err != nil {
@@ -199,6 +201,7 @@ func htDragonThenHit(t *testing.T) (before, dragon, next []byte) {
 // leaves at once and never shows over that hit, whose gems fall under a
 // sleeping dragon.
 func TestHammerTimeDragonOnlyOverItsOwnHit(t *testing.T) {
+	t.Parallel()
 	tab := htLobby(t, "dragon")
 	before, dragon, next := htDragonThenHit(t)
 	htDraw(t, tab, "the dragon's blow", before, dragon, "[]", "")
@@ -269,6 +272,7 @@ func htTurnOf(t *testing.T) (theirs, mine []byte) {
 // turn and on the viewer's: it names whose technique it is and tells the
 // other player's in the third person, never as the viewer's.
 func TestHammerTimeDieSaysWhose(t *testing.T) {
+	t.Parallel()
 	tab := htLobby(t, "die")
 	theirs, mine := htTurnOf(t)
 	htDraw(t, tab, "the other player's die", nil, theirs, "[]", `{"names": ["Ann", "Jasper"]}`)
@@ -293,6 +297,7 @@ func TestHammerTimeDieSaysWhose(t *testing.T) {
 // the strength the press has reached, and the hit sent has that strength;
 // the slider then moves the meter with it.
 func TestHammerTimeStrengthIsOneValue(t *testing.T) {
+	t.Parallel()
 	tab := htLobby(t, "strength")
 	s, _, err := game.Start(hammertime.New(), 2, htSetupPiles(nil), 9)
 	if err != nil {
@@ -375,6 +380,7 @@ func htLeft(t *testing.T, tab context.Context) []string {
 // singular ("1 hit", "1 Schlag"), and no English text of the renderer is
 // left; no picture is a font's symbol.
 func TestHammerTimeLanguagesAndPlurals(t *testing.T) {
+	t.Parallel()
 	tab := htLobby(t, "languages")
 	theirs, mine := htTurnOf(t)
 	var v map[string]any

@@ -117,6 +117,7 @@ func htGemOf(color string) int {
 // black gem fits no slot, and the filling on the board is the move sent,
 // the suggestion or one of the player's own.
 func TestHammerTimeDragonAndJokers(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "panels")
 	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
@@ -215,6 +216,7 @@ func htExpertViews(t *testing.T) (before, after []byte) {
 // without a technique it lies around the chosen strength; the roll reads
 // as the die and its face in the log.
 func TestHammerTimeDieInTheOpen(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "die")
 	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))

@@ -261,6 +261,7 @@ func htFillPosition(t *testing.T) ([]byte, []string) {
 // mode, an expert game's filling of the wagon after a fall, the die on the
 // handle and the mission checked.
 func TestHammerTimeShots(t *testing.T) {
+	t.Parallel()
 	s, _, err := game.Start(hammertime.New(), 2, htSetupPiles(nil), 4)
 	if err != nil {
 		t.Fatal(err)

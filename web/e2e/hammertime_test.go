@@ -247,7 +247,7 @@ func htCreate(t *testing.T, s *site, tab context.Context, checks ...string) {
 		actions = append(actions, chromedp.Click(chromedp.CSS(c)))
 	}
 	actions = append(actions,
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#ht-tray`)))
 	do(t, tab, 30*time.Second, "create a Hammer Time table", actions...)
@@ -275,6 +275,7 @@ func htCheckEnd(t *testing.T, tab context.Context) {
 // their wagon on the board (once with a filling of their own that differs
 // from the suggestion), and reach the end screen.
 func TestHammerTimeWholeGameAgainstBot(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
 	htCreate(t, s, tab)
@@ -344,6 +345,7 @@ func TestHammerTimeWholeGameAgainstBot(t *testing.T) {
 // every later turn's technique is made real as it comes up; the rolls are
 // chance's moves in the log.
 func TestHammerTimeExpertDie(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "expert")
 	htCreate(t, s, tab, `#opt-expert`)

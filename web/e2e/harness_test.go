@@ -173,6 +173,15 @@ func do(t *testing.T, ctx context.Context, timeout time.Duration, what string, a
 	}
 }
 
+// sendKeys types v into the first visible element sel matches, as a
+// person does: it focuses the element and sends the keys. It is
+// chromedp.SendKeys without its look at the element's type attribute,
+// which chromedp reads unlocked while the page may be changing the
+// element's attributes (the race detector reports it).
+func sendKeys(sel chromedp.CSS, v string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(chromedp.Focus(sel, chromedp.NodeVisible), chromedp.KeyEvent(v))
+}
+
 // eval evaluates a JavaScript expression in the tab.
 func eval[T any](t *testing.T, ctx context.Context, expr string) T {
 	t.Helper()
@@ -218,7 +227,7 @@ func createTableForTwo(t *testing.T, tab context.Context, s *site, choices ...ch
 		chromedp.WaitVisible(chromedp.CSS(`#seat-1`)),
 		choose(`#seat-1`, "person"),
 	}, choices...),
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`.invite input`)),
 	)...)

@@ -94,6 +94,7 @@ func evalAsync[T any](t *testing.T, ctx context.Context, expr string) T {
 // shows the app with a banner that says it is offline and that tables
 // need the server, which goes when the network is back.
 func TestInstallableAndOffline(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	o := startOutage(t, s.URL)
 	// The browser's own first tab, not a new browser context: Chromium

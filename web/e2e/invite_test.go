@@ -13,6 +13,7 @@ import (
 // invitation in the new language with the name typed so far, and the guest
 // joins under that name.
 func TestInvitationKeepsTypedName(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	browser := newBrowser(t)
 	ann := newTab(t, browser, "ann")
@@ -25,7 +26,7 @@ func TestInvitationKeepsTypedName(t *testing.T) {
 	)
 	waitFor(t, bob, 10*time.Second, "Bob counted as a visitor", `(document.getElementById('spectators')?.textContent || '').includes('1')`)
 	eval[bool](t, bob, `(() => { const f = document.getElementById('join-name'); f.value = ''; f.dataset.kept = 'yes'; return true; })()`)
-	do(t, bob, 10*time.Second, "Bob types his name", chromedp.SendKeys(chromedp.CSS(`#join-name`), "Bobby"))
+	do(t, bob, 10*time.Second, "Bob types his name", sendKeys(chromedp.CSS(`#join-name`), "Bobby"))
 
 	do(t, cy, 30*time.Second, "Cy opens the link too",
 		chromedp.Navigate(s.URL+"/tables/"+id),

@@ -115,6 +115,7 @@ func finishedMinerals(t *testing.T, s *site) string {
 // no English text left after any switch; the game titles are each
 // language's own.
 func TestLanguageSwitchLeavesNoEnglish(t *testing.T) {
+	t.Parallel()
 	mn, oom := mineralsGoldens()[0], outOfMineGoldens()[0]
 	s := goldenSite(t, []goldenCase{mn, oom})
 	finished := finishedMinerals(t, s)

@@ -15,6 +15,7 @@ import (
 // + 1 (bonus for the blue elf) + 1 (bonus for the white elf) = 8 points";
 // Annika's "10 - 4 - 1 + 2 + 2 = 9 Punkte".
 func TestLearnOutOfMineExamples(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	browser := newBrowser(t)
 	cases := []struct {
@@ -48,6 +49,7 @@ func TestLearnOutOfMineExamples(t *testing.T) {
 // sa carte joker pour servir de quatrième pierre précieuse dans son
 // wagonnet : son wagonnet est alors rempli !"
 func TestLearnHammerTimeClara(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	browser := newBrowser(t)
 	for _, c := range []learnCase{{"hammertime", "en", "clara"}, {"hammertime", "de", "clara"}} {
@@ -67,6 +69,7 @@ func TestLearnHammerTimeClara(t *testing.T) {
 // fragments, Kate's Map and collection card) in English and in one other
 // language; at the end of Kate's lesson her card is on the page.
 func TestLearnMineralsExamples(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	browser := newBrowser(t)
 	for _, c := range []learnCase{

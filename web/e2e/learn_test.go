@@ -22,6 +22,7 @@ type learnCase struct{ game, lang, lesson string }
 // move. On the first of the learner's moves an off-script move shows its
 // reason first, and after the second the learner steps back and forward.
 func TestLearnTutorials(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	browser := newBrowser(t)
 	cases := []learnCase{
@@ -213,6 +214,7 @@ func typeInto(selector, value string) chromedp.Action[chromedp.Void] {
 // again in the new language. The prompted move is notation, the same in
 // every language, and is left out.
 func TestLearnLanguageSwitchLeavesNoEnglish(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "learn-lang")
 	do(t, tab, 30*time.Second, "open the tutorial",

@@ -119,12 +119,13 @@ func mailedLink(t *testing.T, bodies chan string, page string) string {
 // signs in. Screenshots of the account page's notifications at a
 // desktop's and a phone's size.
 func TestEmailAndPasswordReset(t *testing.T) {
+	t.Parallel()
 	url, bodies := startMailSite(t)
 	tab := newTab(t, newBrowser(t), "ann")
 	do(t, tab, 30*time.Second, "open the account page", chromedp.Navigate(url+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signup`)))
 	do(t, tab, 10*time.Second, "sign up",
-		chromedp.SendKeys(chromedp.CSS(`#signup-name`), "Ann"),
-		chromedp.SendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
+		sendKeys(chromedp.CSS(`#signup-name`), "Ann"),
+		sendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
 		chromedp.Click(chromedp.CSS(`#signup`)))
 	waitFor(t, tab, 10*time.Second, "the notification settings", `!!document.querySelector('#email-form') && !!document.querySelector('#notify-kind-turn')`)
 	// The page draws its sections again as each one loads: find and
@@ -146,16 +147,16 @@ func TestEmailAndPasswordReset(t *testing.T) {
 	do(t, tab, 10*time.Second, "wait for the sign-in form", chromedp.WaitVisible(chromedp.CSS(`#forgot`)))
 	do(t, tab, 10*time.Second, "forgot password",
 		chromedp.Click(chromedp.CSS(`#forgot summary`)),
-		chromedp.SendKeys(chromedp.CSS(`#forgot-address`), "ann@example.org"))
+		sendKeys(chromedp.CSS(`#forgot-address`), "ann@example.org"))
 	shootPage(t, tab, "account-forgot")
 	do(t, tab, 10*time.Second, "ask for the link", chromedp.Click(chromedp.CSS(`#forgot-send`)), chromedp.WaitVisible(chromedp.CSS(`#account-note`)))
 	do(t, tab, 30*time.Second, "follow the reset link", chromedp.Navigate(mailedLink(t, bodies, "/reset-password")), chromedp.WaitVisible(chromedp.CSS(`#reset-form`)))
 	shootPage(t, tab, "reset-password")
 	do(t, tab, 10*time.Second, "set a new password",
-		chromedp.SendKeys(chromedp.CSS(`#reset-password`), "battery staple"),
+		sendKeys(chromedp.CSS(`#reset-password`), "battery staple"),
 		chromedp.Click(chromedp.CSS(`#reset-submit`)), chromedp.WaitVisible(chromedp.CSS(`#reset-done`)))
 	do(t, tab, 30*time.Second, "sign in with it", chromedp.Click(chromedp.CSS(`#to-signin`)), chromedp.WaitVisible(chromedp.CSS(`#signin`)),
-		chromedp.SendKeys(chromedp.CSS(`#signin-name`), "Ann"),
-		chromedp.SendKeys(chromedp.CSS(`#signin-password`), "battery staple"),
+		sendKeys(chromedp.CSS(`#signin-name`), "Ann"),
+		sendKeys(chromedp.CSS(`#signin-password`), "battery staple"),
 		chromedp.Click(chromedp.CSS(`#signin`)), chromedp.WaitVisible(chromedp.CSS(`#signout`)))
 }

@@ -48,4 +48,7 @@ func mineralsGoldens() []goldenCase {
 
 // TestGoldenMinerals compares Minerals' fixed positions with their golden
 // images.
-func TestGoldenMinerals(t *testing.T) { runGoldens(t, mineralsGoldens()) }
+func TestGoldenMinerals(t *testing.T) {
+	t.Parallel()
+	runGoldens(t, mineralsGoldens())
+}

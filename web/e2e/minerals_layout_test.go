@@ -127,7 +127,10 @@ func mineralsLayoutCases() []layoutCase {
 
 // TestMineralsLayoutOnAPhone checks that each Minerals step fits one phone
 // screen with its board, its targets and its buttons (see runLayouts).
-func TestMineralsLayoutOnAPhone(t *testing.T) { runLayouts(t, mineralsLayoutCases()) }
+func TestMineralsLayoutOnAPhone(t *testing.T) {
+	t.Parallel()
+	runLayouts(t, mineralsLayoutCases())
+}
 
 // nextTap is the page-side choice of what a person taps next on a phone's
 // Minerals stage: a highlighted hex shown whole on the board, else their
@@ -164,6 +167,7 @@ const nextTap = `(() => {
 // off the screen), never scrolling: every highlighted hex it taps is shown
 // whole on the board, as is the pawn it selects.
 func TestPlayWholeMineralsGameByTouch(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
 	do(t, tab, 30*time.Second, "create a Minerals table on a 390x844 touch screen",
@@ -174,7 +178,7 @@ func TestPlayWholeMineralsGameByTouch(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`#opt-version`)),
 		choose(`#opt-version`, "7+"),
 		choose(`#seat-1-bot`, "random"),
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
 	)
@@ -222,6 +226,7 @@ func TestPlayWholeMineralsGameByTouch(t *testing.T) {
 // step asks for is shown whole on the board, at least 44 px wide, and
 // tapping it plays the step.
 func TestLearnMineralsFirstStepByTouch(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "learner")
 	do(t, tab, 30*time.Second, "open the Minerals tutorial on a 390x844 touch screen",

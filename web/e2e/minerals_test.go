@@ -147,6 +147,7 @@ func clickMineralsMove(t *testing.T, tab context.Context, key string) {
 // tells the steps in words. Tables are dealt at random, and in some games
 // such a swap never comes up; the test then starts another table.
 func TestMineralsSackMixedSwapByClicks(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
 	stop := time.Now().Add(4 * time.Minute)
@@ -175,7 +176,7 @@ func playToMixedSackSwap(t *testing.T, s *site, tab context.Context, stop time.T
 		chromedp.WaitVisible(chromedp.CSS(`#opt-tools`)),
 		choose(`#opt-tools`, "ABAAA"),
 		choose(`#seat-1-bot`, "random"),
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
 	)
@@ -285,6 +286,7 @@ func checkSackByClicks(t *testing.T, s *site, tab context.Context, id string, st
 // orpiment: both buttons are offered, with their points, and each sends its
 // move; with the orpiment missing, only the exchange without it is left.
 func TestMineralsRendererOrpimentChoice(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
 	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
@@ -359,6 +361,7 @@ func touch(kind input.DispatchTouchEventType, pts ...[2]float64) chromedp.Action
 // screen fits the board again; once the person zoomed, their view stands
 // until the step changes.
 func TestMineralsBoardOnAPhone(t *testing.T) {
+	t.Parallel()
 	mn := mineralsGoldens()[0]
 	s := goldenSite(t, []goldenCase{mn})
 	tab := newTab(t, newBrowser(t), "phone")
@@ -447,6 +450,7 @@ func TestMineralsBoardOnAPhone(t *testing.T) {
 // ('lift'), several at once are fragments cut off ('cut'); drawing the
 // same view again sounds nothing.
 func TestMineralsSounds(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
 	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))

@@ -13,6 +13,7 @@ import (
 // with the account answer slow, a person who follows the lobby's puzzles
 // link at once still sees the puzzles hub when that answer comes.
 func TestLeftPageDoesNotDrawOverTheNext(t *testing.T) {
+	t.Parallel()
 	const late = 2 * time.Second
 	s := startSite(t, func(mux *http.ServeMux, api http.Handler) {
 		mux.HandleFunc("/api/account", func(w http.ResponseWriter, r *http.Request) {
@@ -41,6 +42,7 @@ func TestLeftPageDoesNotDrawOverTheNext(t *testing.T) {
 // drawn again (it then learns whether accounts are offered): the letters
 // typed after it go where the caret was.
 func TestLateAccountAnswerKeepsTheTypedName(t *testing.T) {
+	t.Parallel()
 	answer := make(chan struct{})
 	s := startSite(t, func(mux *http.ServeMux, api http.Handler) {
 		mux.HandleFunc("/api/account", func(w http.ResponseWriter, r *http.Request) {
@@ -56,7 +58,7 @@ func TestLateAccountAnswerKeepsTheTypedName(t *testing.T) {
 	do(t, tab, 20*time.Second, "start typing a name in the lobby",
 		chromedp.Navigate(s.URL+"/"),
 		chromedp.WaitVisible(chromedp.CSS(`#name`)),
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ae"),
+		sendKeys(chromedp.CSS(`#name`), "Ae"),
 		chromedp.KeyEvent(kb.ArrowLeft),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('name').dataset.before = 'answer'`))
 	close(answer)

@@ -12,6 +12,7 @@ import (
 // lobby, instead of offering a sign-in that cannot work or showing the
 // API's refusal; the header offers no sign-in.
 func TestNoAccountsPagesSaySo(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "guest")
 	for _, path := range []string{"/account", "/leaderboard/minerals", "/players/Ann"} {

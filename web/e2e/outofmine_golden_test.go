@@ -91,4 +91,7 @@ func outOfMineGoldens() []goldenCase {
 
 // TestGoldenOutOfMine compares Out of Mine's fixed positions with their
 // golden images.
-func TestGoldenOutOfMine(t *testing.T) { runGoldens(t, outOfMineGoldens()) }
+func TestGoldenOutOfMine(t *testing.T) {
+	t.Parallel()
+	runGoldens(t, outOfMineGoldens())
+}

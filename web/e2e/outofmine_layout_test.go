@@ -91,7 +91,10 @@ func outOfMineLayouts() []layoutCase {
 // screen: the own board, the hand and its buttons, the supply, the call,
 // the clock and the card's goal in a round; the side buttons between
 // rounds.
-func TestOutOfMineLayout(t *testing.T) { runLayouts(t, outOfMineLayouts()) }
+func TestOutOfMineLayout(t *testing.T) {
+	t.Parallel()
+	runLayouts(t, outOfMineLayouts())
+}
 
 // openOutOfMineOnAPhone creates a 2-player Out of Mine table of a person
 // and a bot (options opts), opens it on a 390x844 touch screen, joins it as
@@ -159,6 +162,7 @@ func touchDrag(t *testing.T, tab context.Context, what, from, to string) {
 // a tap on the supply and a tap on a board space, and by one drag from the
 // supply onto the board. The server confirms both.
 func TestOutOfMineSupplyToBoardOnAPhone(t *testing.T) {
+	t.Parallel()
 	tab := openOutOfMineOnAPhone(t, map[string]string{"clock": "0"}, "random")
 	tapSide(t, tab, 1)
 	waitFor(t, tab, 20*time.Second, "round 1 under way", phase+` === 'round' && !!document.querySelector('#oom-board')`)
@@ -295,6 +299,7 @@ func tapPlace(t *testing.T, tab context.Context, p outofmine.Placement) bool {
 // the board is covered, and tap OUT OF MINE!; the round's scoring follows.
 // After round 7: the end screen and the 7-round score sheet.
 func TestOutOfMineWholeGameByTouch(t *testing.T) {
+	t.Parallel()
 	tab := openOutOfMineOnAPhone(t, map[string]string{"clock": "0"}, "random")
 	called := 0
 	for round := 1; round <= 7; round++ {

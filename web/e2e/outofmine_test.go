@@ -40,7 +40,7 @@ func joinOutOfMine(t *testing.T, tab context.Context, url, name string) {
 		err := chromedp.Do(c,
 			chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
 			chromedp.Clear(chromedp.CSS(`#join-name`)),
-			chromedp.SendKeys(chromedp.CSS(`#join-name`), name),
+			sendKeys(chromedp.CSS(`#join-name`), name),
 			chromedp.Click(chromedp.CSS(`#join`)),
 		)
 		cancel()
@@ -211,6 +211,7 @@ func placeDomino(t *testing.T, tab context.Context) bool {
 // calls or the clock runs out; after round 7 the end screen and the
 // 7-round score sheet.
 func TestOutOfMineSevenRoundsAgainstTwoBots(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	link := createTable(t, s, map[string]any{"game": "outofmine", "players": 3, "autostart": true,
 		"options": map[string]string{"clock": "20"},
@@ -332,6 +333,7 @@ func twoPeopleAtOutOfMine(t *testing.T) (ann, bob context.Context) {
 // shape at the same moment: both see it in their hand at once, the server
 // gives it to exactly one, and the other sees the take rolled back.
 func TestOutOfMineRaceForTheLastTile(t *testing.T) {
+	t.Parallel()
 	ann, bob := twoPeopleAtOutOfMine(t)
 	tabs := map[string]context.Context{"Ann": ann, "Bob": bob}
 	raced := false
@@ -401,6 +403,7 @@ func TestOutOfMineRaceForTheLastTile(t *testing.T) {
 // covered, and calling scores the round with the caller's bonus or
 // penalty.
 func TestOutOfMineCallButton(t *testing.T) {
+	t.Parallel()
 	ann, _ := twoPeopleAtOutOfMine(t)
 	callDisabled := `document.querySelector('#oom-call').disabled`
 	if !eval[bool](t, ann, callDisabled) {
@@ -527,6 +530,7 @@ func openOutOfMineGolden(t *testing.T, browser context.Context, s *site, c golde
 // is drawn anywhere; with it, each kind (shape and element) is offered and
 // the elements of the tiles that have one are drawn.
 func TestOutOfMineTilesAndSupply(t *testing.T) {
+	t.Parallel()
 	cases := outOfMineGoldens()[:2] // the round, without and with finds
 	s, tables := goldenSiteTables(t, cases)
 	browser := newBrowser(t)

@@ -117,6 +117,7 @@ func playTyped(t *testing.T, tab context.Context, last bool) bool {
 // for the rematch, and the friend follows it from the end screen, on the
 // second instance, with the same invitation, and joins it.
 func TestPrivateTableAcrossInstancesInChromium(t *testing.T) {
+	t.Parallel()
 	url := pgtest.URL(t)
 	a, b := startClusterSite(t, url), startClusterSite(t, url)
 	br := newBrowser(t)
@@ -125,7 +126,7 @@ func TestPrivateTableAcrossInstancesInChromium(t *testing.T) {
 	do(t, owner, 10*time.Second, "pick Connect Four, two people, private", choose(`#game`, "connectfour"), choose(`#seat-1`, "person"),
 		chromedp.Click(chromedp.CSS(`#private`)))
 	waitFor(t, owner, 5*time.Second, "the private choices", `[...document.querySelectorAll('#time-control option')].some((o) => o.value === 'untimed')`)
-	do(t, owner, 10*time.Second, "name and create", chromedp.SendKeys(chromedp.CSS(`#name`), "Owen"), chromedp.Click(chromedp.CSS(`#create`)))
+	do(t, owner, 10*time.Second, "name and create", sendKeys(chromedp.CSS(`#name`), "Owen"), chromedp.Click(chromedp.CSS(`#create`)))
 	waitFor(t, owner, 15*time.Second, "the link to copy", `(document.querySelector('.invite input')?.value || '').includes('?invite=')`)
 	link := eval[string](t, owner, `document.querySelector('.invite input').value`)
 	if !strings.HasPrefix(link, a.URL+"/tables/") {
@@ -136,7 +137,7 @@ func TestPrivateTableAcrossInstancesInChromium(t *testing.T) {
 
 	friend := newTab(t, br, "friend")
 	do(t, friend, 30*time.Second, "open the invitation on the second instance", chromedp.Navigate(onB), chromedp.WaitVisible(chromedp.CSS(`.join-form`)))
-	do(t, friend, 10*time.Second, "join", chromedp.SendKeys(chromedp.CSS(`#join-name`), "Fran"), chromedp.Click(chromedp.CSS(`#join`)))
+	do(t, friend, 10*time.Second, "join", sendKeys(chromedp.CSS(`#join-name`), "Fran"), chromedp.Click(chromedp.CSS(`#join`)))
 	waitFor(t, friend, 15*time.Second, "the friend seated", `!!localStorage.getItem('minehall.seat.`+id+`')`)
 	waitFor(t, owner, 15*time.Second, "the game started, Fran's name shown", `document.getElementById('main').dataset.status === 'playing' && document.querySelector('#seats').textContent.includes('Fran')`)
 	waitFor(t, friend, 15*time.Second, "the game started on the second instance", `document.getElementById('main').dataset.status === 'playing'`)

@@ -72,6 +72,7 @@ func playByClicks(t *testing.T, tab context.Context, deadline time.Duration) int
 // a phone-sized screen, plays a whole game against a bot by clicks alone,
 // reaches the end screen with scores, and steps back through the replay.
 func TestPlayWholeMineralsGameByClicks(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
 	do(t, tab, 30*time.Second, "open the lobby on a 375 px screen",
@@ -81,7 +82,7 @@ func TestPlayWholeMineralsGameByClicks(t *testing.T) {
 		choose(`#game`, "minerals"),
 		chromedp.WaitVisible(chromedp.CSS(`#opt-version`)),
 		choose(`#seat-1-bot`, "random"),
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
 	)
@@ -136,6 +137,7 @@ func tableIDOf(t *testing.T, tab context.Context) string {
 // the other's moves as they happen; the second plays by keyboard, then
 // reloads the page and still finds both moves in the log.
 func TestSecondBrowserJoinsByLinkAndSeesMovesLive(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	browser := newBrowser(t)
 	ann := newTab(t, browser, "ann")
@@ -148,7 +150,7 @@ func TestSecondBrowserJoinsByLinkAndSeesMovesLive(t *testing.T) {
 	do(t, bob, 30*time.Second, "join by the link",
 		chromedp.Navigate(link),
 		chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
-		chromedp.SendKeys(chromedp.CSS(`#join-name`), "Bob"),
+		sendKeys(chromedp.CSS(`#join-name`), "Bob"),
 		chromedp.Click(chromedp.CSS(`#join`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
 	)
@@ -182,6 +184,7 @@ func TestSecondBrowserJoinsByLinkAndSeesMovesLive(t *testing.T) {
 // TestLanguageSwitch switches the language on the lobby and on a table
 // page without a reload, and finds the choice kept after one.
 func TestLanguageSwitch(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "lang")
 	do(t, tab, 30*time.Second, "open the lobby",
@@ -209,7 +212,7 @@ func TestLanguageSwitch(t *testing.T) {
 		choose(`#game`, "minerals"),
 		chromedp.WaitVisible(chromedp.CSS(`#seat-1-bot`)),
 		choose(`#seat-1-bot`, "random"),
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#mn-phase`)),
 	)
@@ -238,6 +241,7 @@ func TestLanguageSwitch(t *testing.T) {
 // page says so and leads back to the lobby, with no invitation link and no
 // connection attempt.
 func TestUnknownTableSaysSo(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "visitor")
 	do(t, tab, 20*time.Second, "open an unknown table", chromedp.Navigate(s.URL+"/tables/0123456789abcdef"), chromedp.WaitVisible(chromedp.CSS(`#no-table`)))
@@ -249,6 +253,7 @@ func TestUnknownTableSaysSo(t *testing.T) {
 // turned on, it stays on after a reload, and the your-turn chime sounds
 // when the turn comes back to the player (and never while sound is off).
 func TestSoundIsOffByDefaultAndRemembered(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
 	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
@@ -264,7 +269,7 @@ func TestSoundIsOffByDefaultAndRemembered(t *testing.T) {
 		choose(`#game`, "minerals"),
 		chromedp.WaitVisible(chromedp.CSS(`#opt-version`)),
 		choose(`#seat-1-bot`, "random"),
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)))
 	eval[bool](t, tab, `(window.sounds = [], window.addEventListener('minehall:sound', (e) => window.sounds.push(e.detail)), true)`)

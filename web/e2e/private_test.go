@@ -20,6 +20,7 @@ import (
 // third browser's lobby does not list it and its bare link is refused; the
 // friend who opens the owner's link joins.
 func TestPrivateTableInviteLink(t *testing.T) {
+	t.Parallel()
 	s := startAccountSite(t)
 	b := newBrowser(t)
 	owner := newTab(t, b, "owner")
@@ -33,7 +34,7 @@ func TestPrivateTableInviteLink(t *testing.T) {
 	if !eval[bool](t, owner, `document.getElementById('rated') === null || document.getElementById('rated').disabled`) {
 		t.Errorf("rated may be ticked at a private table")
 	}
-	do(t, owner, 10*time.Second, "name and create", chromedp.SendKeys(chromedp.CSS(`#name`), "Owen"))
+	do(t, owner, 10*time.Second, "name and create", sendKeys(chromedp.CSS(`#name`), "Owen"))
 	shootPage(t, owner, "lobby-private")
 	do(t, owner, 10*time.Second, "create", chromedp.Click(chromedp.CSS(`#create`)))
 	waitFor(t, owner, 15*time.Second, "the table page with its invitation", `location.pathname.startsWith('/tables/') && location.search.startsWith('?invite=') && !!localStorage.getItem('minehall.seat.' + location.pathname.slice(8))`)
@@ -63,7 +64,7 @@ func TestPrivateTableInviteLink(t *testing.T) {
 	// The friend opens the owner's link and joins.
 	friend := newTab(t, b, "friend")
 	do(t, friend, 30*time.Second, "open the invitation", chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS(`.join-form`)))
-	do(t, friend, 10*time.Second, "join", chromedp.SendKeys(chromedp.CSS(`#join-name`), "Fran"), chromedp.Click(chromedp.CSS(`#join`)))
+	do(t, friend, 10*time.Second, "join", sendKeys(chromedp.CSS(`#join-name`), "Fran"), chromedp.Click(chromedp.CSS(`#join`)))
 	waitFor(t, friend, 15*time.Second, "the friend seated", `!!localStorage.getItem('minehall.seat.' + location.pathname.slice(8))`)
 	waitFor(t, owner, 15*time.Second, "the game started", `document.querySelector('[data-status]')?.dataset.status === 'playing'`)
 
@@ -84,6 +85,7 @@ func TestPrivateTableInviteLink(t *testing.T) {
 // allowed and the tab hidden, Bo's move makes it her turn and a
 // notification is shown.
 func TestMyTablesAndTurnNotification(t *testing.T) {
+	t.Parallel()
 	s := startAccountSite(t)
 	b := newBrowser(t)
 	ann := newTab(t, b, "ann")

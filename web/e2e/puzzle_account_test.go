@@ -17,6 +17,7 @@ import (
 // day's Out of Mine puzzle, it shows a streak of 1, in this browser and in
 // another one signed in to the same account.
 func TestPuzzleStreakOfSignedInPlayer(t *testing.T) {
+	t.Parallel()
 	s := startAccountSite(t)
 	browser := newBrowser(t)
 	tab := newTab(t, browser, "puzzle-account")

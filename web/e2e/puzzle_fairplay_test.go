@@ -14,6 +14,7 @@ import (
 // answered in full but says it is not rated, and the history marks its
 // day as not counted.
 func TestPuzzleFairPlay(t *testing.T) {
+	t.Parallel()
 	at, pz := mineralsDay()
 	s := startPuzzleSiteClock(t, func() time.Time { return at })
 	tab := newTab(t, newBrowser(t), "fair-play")

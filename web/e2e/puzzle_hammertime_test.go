@@ -20,6 +20,7 @@ import (
 // is marked as a guest's. The hits come at a person's pace, no faster
 // than the floor.
 func TestPuzzleHammerTimeDrill(t *testing.T) {
+	t.Parallel()
 	day, _ := puzzle.ParseDay("2026-11-23")
 	at, _ := time.Parse(time.DateOnly, day.String())
 	s := startPuzzleSite(t, at.Add(12*time.Hour))

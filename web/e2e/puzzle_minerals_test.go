@@ -25,6 +25,7 @@ func mineralsDay() (time.Time, *puzzle.MineralsPuzzle) {
 // gives, in English, and a streak of 1; switched to German, French and
 // Dutch, the page, the reason included, keeps no English.
 func TestPuzzleMineralsSolved(t *testing.T) {
+	t.Parallel()
 	at, pz := mineralsDay()
 	s := startPuzzleSite(t, at)
 	tab := newTab(t, newBrowser(t), "minerals-puzzle")
@@ -73,6 +74,7 @@ func TestPuzzleMineralsSolved(t *testing.T) {
 // page says it is not the best move and shows the best move and the reason
 // in German.
 func TestPuzzleMineralsWrongMove(t *testing.T) {
+	t.Parallel()
 	at, pz := mineralsDay()
 	s := startPuzzleSite(t, at)
 	tab := newTab(t, newBrowser(t), "minerals-puzzle-wrong")
@@ -102,6 +104,7 @@ func TestPuzzleMineralsWrongMove(t *testing.T) {
 // puzzle is another one. The move is played at a person's pace, no
 // faster than the floor.
 func TestPuzzleMineralsPractice(t *testing.T) {
+	t.Parallel()
 	at, _ := mineralsDay()
 	s := startPuzzleSite(t, at)
 	tab := newTab(t, newBrowser(t), "minerals-practice")

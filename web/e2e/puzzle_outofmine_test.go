@@ -87,6 +87,7 @@ func puzzleShot(t *testing.T, tab context.Context, name string, width, height in
 // submits: the server scores it "perfect" and the page says so, with the
 // number of perfect tilings and one of them drawn, and the streak becomes 1.
 func TestPuzzleOutOfMinePerfect(t *testing.T) {
+	t.Parallel()
 	day, at := plainDay()
 	s := startPuzzleSite(t, at)
 	tab := newTab(t, newBrowser(t), "puzzle")
@@ -156,6 +157,7 @@ func TestPuzzleOutOfMinePerfect(t *testing.T) {
 // guest's rating, kept by the server, went down, and that the result is
 // not perfect.
 func TestPuzzleOutOfMineLadder(t *testing.T) {
+	t.Parallel()
 	_, at := plainDay()
 	s := startPuzzleSite(t, at)
 	tab := newTab(t, newBrowser(t), "ladder")

@@ -28,6 +28,7 @@ func typeRouteMove(t *testing.T, tab context.Context, move string) {
 // "Deliver a Ranium in the fewest ore ... The optimum is proved by a
 // search over the rules' actions") and the streak becomes 1.
 func TestPuzzleTF22Perfect(t *testing.T) {
+	t.Parallel()
 	day, _ := puzzle.ParseDay("2026-11-23")
 	at, _ := time.Parse(time.DateOnly, day.String())
 	p := puzzle.DailyRoute(day)

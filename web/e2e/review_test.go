@@ -106,6 +106,7 @@ func fakeReviewOf(t *testing.T, id string, rec *game.Record) map[string]any {
 // board and said in words with its reason. Shots at 1280x900 and 390x844
 // (MINEHALL_SHOTS) show no page wider than the screen.
 func TestReviewPage(t *testing.T) {
+	t.Parallel()
 	var asked atomic.Int32
 	var s *site
 	var review []byte

@@ -231,6 +231,7 @@ func leaveTable(t *testing.T, tab context.Context) {
 // them), Bob plays, Ann takes her seat back and moves herself, leaves
 // again, and the stand-in plays her to the end, which marks her seat.
 func TestSeatLeaveAndTakeBackWhileStandInPlays(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	browser := newBrowser(t)
 	ann := newTab(t, browser, "ann")
@@ -239,7 +240,7 @@ func TestSeatLeaveAndTakeBackWhileStandInPlays(t *testing.T) {
 	do(t, bob, 30*time.Second, "Bob joins by the link",
 		chromedp.Navigate(s.URL+"/tables/"+id),
 		chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
-		chromedp.SendKeys(chromedp.CSS(`#join-name`), "Bob"),
+		sendKeys(chromedp.CSS(`#join-name`), "Bob"),
 		chromedp.Click(chromedp.CSS(`#join`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
 	)
@@ -302,6 +303,7 @@ func TestSeatLeaveAndTakeBackWhileStandInPlays(t *testing.T) {
 // page is hidden, online again when it shows, and offline when her tab
 // closes.
 func TestSeatPresenceAwayAndOffline(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	id, _ := newTable(t, s, map[string]any{"game": "minerals", "players": 2, "autostart": true})
 	annToken := joinAs(t, s, id, "Ann", 0)
@@ -351,6 +353,7 @@ Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurab
 // the lobby's list, finds no time control offered for Out of Mine, and no
 // finished table in the list.
 func TestLobbyTimeControl(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "lobby")
 	do(t, tab, 30*time.Second, "open the lobby",
@@ -372,7 +375,7 @@ func TestLobbyTimeControl(t *testing.T) {
 		choose(`#time-control`, "slow"),
 		choose(`#stand-in`, "easy"),
 		choose(`#seat-1-bot`, "random"),
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
 	)
@@ -414,6 +417,7 @@ func TestLobbyTimeControl(t *testing.T) {
 // TestSeatOwnerPutsBotAndAborts has the owner fill a free seat with a bot
 // (which starts the game), and abort another table before its start.
 func TestSeatOwnerPutsBotAndAborts(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "owner")
 	create := chromedp.Steps(
@@ -469,6 +473,7 @@ func TestSeatOwnerPutsBotAndAborts(t *testing.T) {
 // TestSeatAbandonedWhenEveryoneLeaves ends a game that every person left:
 // the end screen says so, names no winner and shows no scores.
 func TestSeatAbandonedWhenEveryoneLeaves(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	id, _ := newTable(t, s, map[string]any{"game": "minerals", "players": 2, "autostart": true})
 	annToken := joinAs(t, s, id, "Ann", 0)
@@ -493,6 +498,7 @@ func TestSeatAbandonedWhenEveryoneLeaves(t *testing.T) {
 // TestSeatLeaveBeforeStartFreesSeat has a person leave a table before its
 // start: the seat is free again and the page offers to take a seat.
 func TestSeatLeaveBeforeStartFreesSeat(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	id, _ := newTable(t, s, map[string]any{"game": "minerals", "players": 2, "autostart": true})
 	annToken := joinAs(t, s, id, "Ann", 0)
@@ -510,6 +516,7 @@ func TestSeatLeaveBeforeStartFreesSeat(t *testing.T) {
 // (in colour and in words, and once in the live region), then a stand-in
 // playing for them once their time ran out.
 func TestSeatClockRunsLowAndTimesOut(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	id, _ := newTable(t, s, map[string]any{"game": "minerals", "players": 2, "autostart": true,
 		"seats":        []map[string]string{{"kind": "person"}, {"kind": "bot", "bot": "random"}},

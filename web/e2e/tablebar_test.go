@@ -20,6 +20,7 @@ import (
 // shows the header again. At 1280x900 nothing of this
 // shows and the header is where it was.
 func TestTableBarOnAPhone(t *testing.T) {
+	t.Parallel()
 	c := mineralsGoldens()[0]
 	s := goldenSite(t, []goldenCase{c})
 	browser := newBrowser(t)
@@ -90,6 +91,7 @@ func TestTableBarOnAPhone(t *testing.T) {
 // WebSocket and stays silent: until the first state arrives, the turn line
 // says the page is connecting, never a bare "Waiting for" with no name.
 func TestConnectingSaysSo(t *testing.T) {
+	t.Parallel()
 	c := mineralsGoldens()[0]
 	gt := c.position(t)
 	info := gt.info

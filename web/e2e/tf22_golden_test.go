@@ -8,6 +8,7 @@ import "testing"
 // in the sheet and the chosen crew's destinations highlighted on the
 // planet.
 func TestGoldenTF22(t *testing.T) {
+	t.Parallel()
 	var cases []goldenCase
 	for _, c := range tf22LayoutCases(t) {
 		if c.Name == "tf22-layout-move" {

@@ -167,7 +167,10 @@ func tf22CanMoveBothCrews(s game.State, p game.Player) bool {
 // TestTF22Layout checks that every step of a TF22 game fits a phone's
 // screen (see layout_test.go): the planet and the step's targets and
 // buttons, uncovered, with room for a thumb.
-func TestTF22Layout(t *testing.T) { runLayouts(t, tf22LayoutCases(t)) }
+func TestTF22Layout(t *testing.T) {
+	t.Parallel()
+	runLayouts(t, tf22LayoutCases(t))
+}
 
 // tapTF22Move makes move on the tab's page by taps (tapOn: a finger on the
 // element where it is on the screen, without scrolling): the action in the
@@ -225,6 +228,7 @@ func tapTF22Move(t *testing.T, tab context.Context, move string) {
 // screen. Whenever her turn starts, the planet and every action are on the
 // screen at once, and nothing makes the page scroll sideways.
 func TestTF22WholeGameByTouch(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "touch")
 	do(t, tab, 30*time.Second, "create a 2-player table against a bot on a phone",
@@ -238,7 +242,7 @@ func TestTF22WholeGameByTouch(t *testing.T) {
 		choose(`#seat-1-bot`, "random"),
 		choose(`#opt-symbol_cards`, "strategy"),
 		choose(`#opt-round_limit`, "6"),
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#tf-planet`)),
 	)

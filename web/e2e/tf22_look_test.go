@@ -19,6 +19,7 @@ import (
 // arrows and everything else they draw are inline SVG, never a character a
 // font must have.
 func TestTF22RendererDrawsNoGlyphs(t *testing.T) {
+	t.Parallel()
 	for _, path := range []string{"/assets/games/tf22.js", "/assets/games/tf22.css"} {
 		src := htAsset(t, path)
 		for i, line := range strings.Split(src, "\n") {
@@ -113,6 +114,7 @@ var tfSeatFills = map[string]string{
 // player's number on its player's color; before the crews are chosen no
 // seat has a color.
 func TestTF22SeatsInTheirColors(t *testing.T) {
+	t.Parallel()
 	tab := htLobby(t, "tf-colors")
 	s := tfStarted(t, "red", "white", "yellow", "blue")
 	v := s.View(0).(*tf22.View)
@@ -149,6 +151,7 @@ func TestTF22SeatsInTheirColors(t *testing.T) {
 // symbol cards are pictures named by the view, the costs are the view's,
 // a turning card sounds like a card, and a draw of chance reads in words.
 func TestTF22DrawsTheView(t *testing.T) {
+	t.Parallel()
 	tab := htLobby(t, "tf-view")
 	eval[bool](t, tab, `(localStorage.setItem('minehall.sound', 'on'), window.sounds = [], window.addEventListener('minehall:sound', (e) => window.sounds.push(e.detail)), true)`)
 	s := tfStarted(t, "red", "white", "yellow", "blue")
@@ -228,6 +231,7 @@ func tfLeft(t *testing.T, tab context.Context) []string {
 // are used (Minencrew, Raumlader, Stollen), and no English text of the
 // renderer is left.
 func TestTF22LanguagesAndPlurals(t *testing.T) {
+	t.Parallel()
 	tab := htLobby(t, "tf-languages")
 	s, _, err := game.Start(tf22.New(), 4, nil, 11)
 	if err != nil {

@@ -23,6 +23,7 @@ func tfCall(view []byte, legal []string, opts string) string {
 // color-blind mode, a two-player strategy game's combat on the attacker's
 // page, the hand of symbol cards offered.
 func TestTF22Shots(t *testing.T) {
+	t.Parallel()
 	s := tfStarted(t, "red", "white", "yellow", "blue")
 	p := s.Actors(nil)[0]
 	turn := tfCall(htJSON(t, s.View(p)), tfLegal(s, p), fmt.Sprintf(`{"you": %d}`, p))

@@ -37,6 +37,7 @@ const tf22Animations = `(() => {
 // not possible, the animations of the bots' turns and flips, and the
 // color-blind symbols on the tunnels.
 func TestTF22FourPlayerGameAgainstBotsToAWin(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
 	do(t, tab, 30*time.Second, "create a 4-player table against three bots in the lobby",
@@ -50,7 +51,7 @@ func TestTF22FourPlayerGameAgainstBotsToAWin(t *testing.T) {
 		choose(`#seat-2-bot`, "random"),
 		choose(`#seat-3-bot`, "random"),
 		choose(`#opt-round_limit`, "30"),
-		chromedp.SendKeys(chromedp.CSS(`#name`), "Ann"),
+		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#tf-planet`)),
 		chromedp.Evaluate[chromedp.Void](tf22Animations),
@@ -170,7 +171,7 @@ func tf22StrategyTable(t *testing.T) (*site, []context.Context, string) {
 		do(t, tabs[i], 30*time.Second, name+" joins by the link",
 			chromedp.Navigate(s.URL+link),
 			chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
-			chromedp.SendKeys(chromedp.CSS(`#join-name`), name),
+			sendKeys(chromedp.CSS(`#join-name`), name),
 			chromedp.Click(chromedp.CSS(`#join`)),
 		)
 	}
@@ -205,6 +206,7 @@ func tf22StrategyTable(t *testing.T) (*site, []context.Context, string) {
 // cards are revealed in both pages, and the winner of the combat is the
 // one the values say.
 func TestTF22StrategyCombatThroughDialog(t *testing.T) {
+	t.Parallel()
 	s, tabs, id := tf22StrategyTable(t)
 
 	st, _ := tf22State(t, s, id)
@@ -294,6 +296,7 @@ func TestTF22StrategyCombatThroughDialog(t *testing.T) {
 // card is its target, a click on the middle is the card's move, not a
 // choice of crew.
 func TestTF22CardUnderOwnCrewTakesTheClick(t *testing.T) {
+	t.Parallel()
 	s, tabs, id := tf22StrategyTable(t)
 	st, n := tf22State(t, s, id)
 	seat := int(st.Actors(nil)[0])

@@ -36,6 +36,7 @@ var openChat = chromedp.Evaluate[chromedp.Void](`(() => { const b = document.que
 // and the chat survives a reload and a server killed with SIGKILL ("a
 // restart, a killed server or another instance's takeover loses none").
 func TestTogetherChatSurvivesReloadAndKill(t *testing.T) {
+	t.Parallel()
 	proc, s := startProcess(t)
 	id, _ := newTable(t, s, map[string]any{"game": "minerals", "players": 2, "autostart": true})
 	ann := joinAs(t, s, id, "Ann", 0)
@@ -57,7 +58,7 @@ func TestTogetherChatSurvivesReloadAndKill(t *testing.T) {
 	if c := eval[string](t, tabA, `document.querySelector('#chat-count').textContent`); c != "0/500" {
 		t.Errorf("the counter after sending says %q; want 0/500", c)
 	}
-	do(t, tabA, 5*time.Second, "type", chromedp.SendKeys(chromedp.CSS(`#chat-input`), "abc"))
+	do(t, tabA, 5*time.Second, "type", sendKeys(chromedp.CSS(`#chat-input`), "abc"))
 	waitFor(t, tabA, 5*time.Second, "the counter counts", `document.querySelector('#chat-count').textContent === '3/500'`)
 	do(t, tabA, 5*time.Second, "clear", chromedp.Evaluate[chromedp.Void](`document.querySelector("#chat-input").value = ""`))
 
@@ -99,6 +100,7 @@ func TestTogetherChatSurvivesReloadAndKill(t *testing.T) {
 // in 10 seconds" the refusal is shown in the chat, and the seat's
 // connection goes on (a chat refusal is no refused token).
 func TestTogetherChatIsTextOnly(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	id, owner := newTable(t, s, map[string]any{"game": "minerals", "players": 2, "autostart": true})
 	ann := joinAs(t, s, id, "Ann", 0)

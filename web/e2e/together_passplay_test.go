@@ -26,7 +26,7 @@ func createHere(t *testing.T, tab context.Context, s *site, gameID string, optio
 		chromedp.WaitVisible(chromedp.CSS(`#create`)),
 		choose(`#game`, gameID),
 		choose(`#players`, fmt.Sprint(len(names))),
-		chromedp.SendKeys(chromedp.CSS(`#name`), names[0]),
+		sendKeys(chromedp.CSS(`#name`), names[0]),
 	}
 	for k, v := range options {
 		actions = append(actions, choose(`#opt-`+k, v))
@@ -56,6 +56,7 @@ func createHere(t *testing.T, tab context.Context, s *site, gameID string, optio
 // to move at once) is played to its end from one browser, every move typed
 // by the person whose seat the page shows.
 func TestTogetherPassAndPlayMinerals(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "family")
 	createHere(t, tab, s, "minerals", map[string]string{"version": "6+"}, "Ann", "Bo", "Cy")
@@ -136,6 +137,7 @@ func TestTogetherPassAndPlayMinerals(t *testing.T) {
 // a device of their own": the lobby says so and offers no seat on this
 // device for it.
 func TestTogetherLobbyRealtimeOnePerDevice(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "lobby")
 	do(t, tab, 30*time.Second, "the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)),
@@ -164,6 +166,7 @@ type wsFrame struct {
 // frame the page receives is recorded, and none carries the hand of a
 // seat whose person has not confirmed the hand-over, or a bot's.
 func TestTogetherPassAndPlayTF22HidesHands(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "family")
 	var mu sync.Mutex

@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"log/slog"
 	"net"
@@ -41,7 +42,25 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	flag.Parse()
+	if !flagGiven("test.parallel") {
+		flag.Set("test.parallel", fmt.Sprint(testsAtOnce))
+	}
 	os.Exit(m.Run())
+}
+
+// testsAtOnce is how many browser tests run at once unless -parallel says
+// otherwise. Every test has its own server, store and browser, and spends
+// most of its time waiting (for pages, bots, clocks and timers: about a
+// third of one core under the race detector), so three at once keep two
+// cores busy where one at a time left them mostly idle.
+const testsAtOnce = 3
+
+// flagGiven reports whether the named flag was set on the command line.
+func flagGiven(name string) bool {
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }
 
 // serveProcess serves Minerals and TF22 Mine with the web client, as
@@ -140,6 +159,6 @@ func typeMove(t *testing.T, tab context.Context, move string) {
 	t.Helper()
 	do(t, tab, 10*time.Second, "type "+move,
 		chromedp.WaitEnabled(chromedp.CSS(`#move-input`)),
-		chromedp.SendKeys(chromedp.CSS(`#move-input`), move),
+		sendKeys(chromedp.CSS(`#move-input`), move),
 		chromedp.Click(chromedp.CSS(`.notation button[type="submit"]`)))
 }

@@ -69,6 +69,7 @@ func spectatorJSON(t *testing.T, s *site, id string) string {
 // board and the ore are as before. Later, after a combat ("a TF22 combat
 // draws both symbol cards"), Undo is refused and the page shows why.
 func TestTogetherTakeBackTF22(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	id, _ := newTable(t, s, map[string]any{"game": "tf22", "players": 2, "autostart": true, "private": true,
 		"options": map[string]string{"symbol_cards": "strategy"}})
@@ -161,6 +162,7 @@ func TestTogetherTakeBackTF22(t *testing.T) {
 // both boards go back. The table is private, the only kind that may be
 // untimed, and the friends come in by its invitation.
 func TestTogetherTakeBackRequest(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	id, _ := newTable(t, s, map[string]any{"game": "minerals", "players": 2, "autostart": true, "private": true})
 	ann := joinAs(t, s, id, "Ann", 0)

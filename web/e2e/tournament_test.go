@@ -53,6 +53,7 @@ func startTournamentSite(t *testing.T) string {
 // page and sees the standings change as another player leaves; both pages
 // fit a phone's screen without scrolling sideways.
 func TestTournamentPages(t *testing.T) {
+	t.Parallel()
 	base := startTournamentSite(t)
 	bo := newAPIClient(t, base)
 	var acct struct {
@@ -78,8 +79,8 @@ func TestTournamentPages(t *testing.T) {
 	ann := newTab(t, browser, "ann")
 	do(t, ann, 30*time.Second, "open the account page", chromedp.Navigate(base+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signup`)))
 	do(t, ann, 10*time.Second, "sign up with a password",
-		chromedp.SendKeys(chromedp.CSS(`#signup-name`), "Ann"),
-		chromedp.SendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
+		sendKeys(chromedp.CSS(`#signup-name`), "Ann"),
+		sendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
 		chromedp.Click(chromedp.CSS(`#signup`)))
 	waitFor(t, ann, 15*time.Second, "signed in", `!!document.getElementById('my-profile')`)
 
@@ -141,7 +142,7 @@ func TestTournamentPages(t *testing.T) {
 	}
 	do(t, ann, 10*time.Second, "tick two bots and set the minimum",
 		chromedp.Click(chromedp.CSS(`#tn-bot-easy`)), chromedp.Click(chromedp.CSS(`#tn-bot-medium`)),
-		chromedp.SendKeys(chromedp.CSS(`#tn-min`), "6"))
+		sendKeys(chromedp.CSS(`#tn-min`), "6"))
 	shootPage(t, ann, "tournament-form")
 	do(t, ann, 10*time.Second, "schedule it", chromedp.Click(chromedp.CSS(`.tourney-form button[type=submit]`)))
 	waitFor(t, ann, 15*time.Second, "its page with the two bots", `/^\/tournaments\/[^/]+$/.test(location.pathname) && !!document.querySelector('tr[data-entrant="b:easy"]') && !!document.querySelector('tr[data-entrant="b:medium"]')`)
