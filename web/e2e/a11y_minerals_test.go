@@ -180,7 +180,7 @@ func TestMineralsWholeGameByKeyboard(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`#opt-version`)),
 		choose(`#seat-1-bot`, "random"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#create`)),
+		click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
 	)
 	waitFor(t, tab, 30*time.Second, "Ann's first turn", `document.getElementById('main').dataset.myTurn === 'true'`)

@@ -138,7 +138,7 @@ func TestTF22WholeGameByKeyboard(t *testing.T) {
 		choose(`#seat-3-bot`, "random"),
 		choose(`#opt-round_limit`, "30"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#create`)),
+		click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#tf-planet`)),
 	)
 	id := tableOf(t, tab)

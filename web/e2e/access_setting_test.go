@@ -21,12 +21,12 @@ func TestScreenReaderModeFollowsTheAccount(t *testing.T) {
 		chromedp.Navigate(s.URL+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signup`)),
 		sendKeys(chromedp.CSS(`#signup-name`), "Ann"),
 		sendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
-		chromedp.Click(chromedp.CSS(`#signup`)),
+		click(chromedp.CSS(`#signup`)),
 		chromedp.WaitVisible(chromedp.CSS(`#sessions`)))
 	if on := eval[bool](t, laptop, `document.body.classList.contains('srmode') || document.getElementById('srmode').checked`); on {
 		t.Fatalf("the mode is on before Ann turned it on")
 	}
-	do(t, laptop, 10*time.Second, "turn the mode on", chromedp.Click(chromedp.CSS(`#srmode`)))
+	do(t, laptop, 10*time.Second, "turn the mode on", click(chromedp.CSS(`#srmode`)))
 	waitFor(t, laptop, 10*time.Second, "the mode on in the page", `document.body.classList.contains('srmode')`)
 	waitFor(t, laptop, 10*time.Second, "the mode kept for the account",
 		`(window.__pref ||= fetch('/api/account').then((r) => r.json()).then((a) => { window.__pref = null; window.__on = a.preferences.sr_mode; }), window.__on === true)`)
@@ -39,10 +39,10 @@ func TestScreenReaderModeFollowsTheAccount(t *testing.T) {
 		chromedp.Navigate(s.URL+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signin`)),
 		sendKeys(chromedp.CSS(`#signin-name`), "Ann"),
 		sendKeys(chromedp.CSS(`#signin-password`), "correct horse"),
-		chromedp.Click(chromedp.CSS(`#signin`)))
+		click(chromedp.CSS(`#signin`)))
 	waitFor(t, phone, 10*time.Second, "the mode on, and its box checked, on the phone", `document.body.classList.contains('srmode') && document.getElementById('srmode').checked`)
 
-	do(t, phone, 10*time.Second, "turn the mode off on the phone", chromedp.Click(chromedp.CSS(`#srmode`)))
+	do(t, phone, 10*time.Second, "turn the mode off on the phone", click(chromedp.CSS(`#srmode`)))
 	waitFor(t, phone, 10*time.Second, "the mode off for the account",
 		`(window.__pref ||= fetch('/api/account').then((r) => r.json()).then((a) => { window.__pref = null; window.__on = a.preferences.sr_mode; }), window.__on === false)`)
 	do(t, laptop, 30*time.Second, "open the lobby on the laptop", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))

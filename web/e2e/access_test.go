@@ -31,7 +31,7 @@ func createBotTable(t *testing.T, tab context.Context, s *site, gameID, bot stri
 		chromedp.WaitVisible(chromedp.CSS(`#seat-1-bot`)),
 		choose(`#seat-1-bot`, bot),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#create`)),
+		click(chromedp.CSS(`#create`)),
 	)
 	waitFor(t, tab, 30*time.Second, "the board", `!!document.querySelector('#board')?.firstElementChild`)
 	return tableOf(t, tab)

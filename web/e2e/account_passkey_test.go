@@ -33,7 +33,7 @@ func TestAccountPasskey(t *testing.T) {
 	shootPage(t, tab, "signin")
 	do(t, tab, 10*time.Second, "sign up with a passkey",
 		sendKeys(chromedp.CSS(`#signup-name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#passkey-signup`)))
+		click(chromedp.CSS(`#passkey-signup`)))
 	waitFor(t, tab, 15*time.Second, "signed in after the sign-up", `!!document.getElementById('my-profile')`)
 	if got := eval[string](t, tab, `document.getElementById('nav-account').textContent`); got != "Ann" {
 		t.Errorf("the header's account link reads %q; want Ann", got)
@@ -47,7 +47,7 @@ func TestAccountPasskey(t *testing.T) {
 	waitFor(t, tab, 10*time.Second, "signed out", `!!document.getElementById('passkey-signin')`)
 	// Keep what the page sends to finish the sign-in, to send it again.
 	eval[bool](t, tab, `(() => { const f = window.fetch; window.fetch = (u, o) => { if (String(u).includes('/passkey/signin/finish')) window.lastFinish = { u: String(u), body: o.body }; return f(u, o); }; return true; })()`)
-	do(t, tab, 10*time.Second, "sign in with the passkey", chromedp.Click(chromedp.CSS(`#passkey-signin`)))
+	do(t, tab, 10*time.Second, "sign in with the passkey", click(chromedp.CSS(`#passkey-signin`)))
 	waitFor(t, tab, 15*time.Second, "signed in with the passkey", `!!document.getElementById('my-profile')`)
 	if got := eval[string](t, tab, `document.getElementById('acct-h').textContent`); got != "Signed in as Ann" {
 		t.Errorf("the account page reads %q; want Signed in as Ann", got)

@@ -83,7 +83,7 @@ func TestAccountRatedGame(t *testing.T) {
 	do(t, ann, 10*time.Second, "sign up with a password",
 		sendKeys(chromedp.CSS(`#signup-name`), "Ann"),
 		sendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
-		chromedp.Click(chromedp.CSS(`#signup`)))
+		click(chromedp.CSS(`#signup`)))
 	waitFor(t, ann, 15*time.Second, "signed in", `!!document.getElementById('my-profile')`)
 
 	// Bo, over the HTTP API: sign up, sign out, sign in.
@@ -125,7 +125,7 @@ func TestAccountRatedGame(t *testing.T) {
 	do(t, ann, 10*time.Second, "three cards, no bidding timer", choose(`#opt-cards`, "3"), choose(`#opt-timer`, "0"))
 	waitFor(t, ann, 10*time.Second, "the rated choice offered", `document.getElementById('rated') && !document.getElementById('rated').disabled`)
 	shootPage(t, ann, "lobby-rated")
-	do(t, ann, 10*time.Second, "make it rated and create it", chromedp.Click(chromedp.CSS(`#rated`)), chromedp.Click(chromedp.CSS(`#create`)))
+	do(t, ann, 10*time.Second, "make it rated and create it", click(chromedp.CSS(`#rated`)), click(chromedp.CSS(`#create`)))
 	waitFor(t, ann, 15*time.Second, "the table page", `location.pathname.startsWith('/tables/') && !!localStorage.getItem('minehall.seat.' + location.pathname.slice(8))`)
 	id := eval[string](t, ann, `location.pathname.slice(8)`)
 	annToken := eval[string](t, ann, `JSON.parse(localStorage.getItem('minehall.seat.' + location.pathname.slice(8))).token`)

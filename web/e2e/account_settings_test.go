@@ -25,12 +25,12 @@ func TestAccountSettings(t *testing.T) {
 	do(t, laptop, 10*time.Second, "sign up",
 		sendKeys(chromedp.CSS(`#signup-name`), "Ann"),
 		sendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
-		chromedp.Click(chromedp.CSS(`#signup`)))
+		click(chromedp.CSS(`#signup`)))
 	do(t, phone, 30*time.Second, "open the account page", chromedp.Navigate(s.URL+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signin`)))
 	do(t, phone, 10*time.Second, "sign in",
 		sendKeys(chromedp.CSS(`#signin-name`), "Ann"),
 		sendKeys(chromedp.CSS(`#signin-password`), "correct horse"),
-		chromedp.Click(chromedp.CSS(`#signin`)))
+		click(chromedp.CSS(`#signin`)))
 	waitFor(t, phone, 10*time.Second, "the phone's settings", `document.querySelectorAll('#sessions li').length === 2`)
 	do(t, laptop, 10*time.Second, "reload", chromedp.Navigate(s.URL+"/account"))
 	waitFor(t, laptop, 10*time.Second, "two sessions listed", `document.querySelectorAll('#sessions li').length === 2`)
@@ -60,10 +60,10 @@ func TestAccountSettings(t *testing.T) {
 
 	do(t, laptop, 10*time.Second, "ask to delete the account",
 		sendKeys(chromedp.CSS(`#delete-password`), "battery staple"),
-		chromedp.Click(chromedp.CSS(`#delete-account`)),
+		click(chromedp.CSS(`#delete-account`)),
 		chromedp.WaitVisible(chromedp.CSS(`#delete-dialog`)))
 	shootPage(t, laptop, "account-delete-dialog")
-	do(t, laptop, 10*time.Second, "confirm", chromedp.Click(chromedp.CSS(`#dialog-ok`)))
+	do(t, laptop, 10*time.Second, "confirm", click(chromedp.CSS(`#dialog-ok`)))
 	waitFor(t, laptop, 10*time.Second, "the account gone and the sign-in forms back", `!!document.querySelector('#account-note') && !!document.querySelector('#signup')`)
 	if _, err := s.store.AccountByName(context.Background(), "ann"); game.ErrorCode(err) != game.CodeNotFound {
 		t.Errorf("Ann after deletion: %v; want not found", err)

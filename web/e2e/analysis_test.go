@@ -156,7 +156,7 @@ func TestAnalysisBoard(t *testing.T) {
 	if target == "" {
 		t.Fatal("the board marks no legal move to click")
 	}
-	do(t, tab, 10*time.Second, "click "+target+" on the board", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#board [data-move=%q].legal`, target))))
+	do(t, tab, 10*time.Second, "click "+target+" on the board", click(chromedp.CSS(fmt.Sprintf(`#board [data-move=%q].legal`, target))))
 	waitFor(t, tab, 30*time.Second, "the position after "+target, fmt.Sprintf(`new URLSearchParams(location.search).get('moves') === %q && %s && !!document.querySelector('#an-list li')`, target, analysisReady))
 	if got := eval[string](t, tab, `document.getElementById('an-status').textContent`); !strings.Contains(got, "Moves tried on the board: 1") {
 		t.Errorf("the status after the move reads %q; want one move tried", got)
@@ -165,7 +165,7 @@ func TestAnalysisBoard(t *testing.T) {
 	if slices.Equal(first, second) && eval[string](t, tab, `document.querySelector('#an-list li')?.dataset.move`) == target {
 		t.Errorf("the ranked list did not change after %s", target)
 	}
-	do(t, tab, 10*time.Second, "take the move back", chromedp.Click(chromedp.CSS(`#an-back`)))
+	do(t, tab, 10*time.Second, "take the move back", click(chromedp.CSS(`#an-back`)))
 	waitFor(t, tab, 30*time.Second, "the game's position again", `!new URLSearchParams(location.search).has('moves') && `+analysisReady+` && document.getElementById('an-status').textContent.includes('as it was in the game')`)
 
 	// TF22: the seat not to move sees neither the values nor the mover's
@@ -187,7 +187,7 @@ func TestAnalysisBoard(t *testing.T) {
 	waitFor(t, tab, 30*time.Second, "the TF22 analysis board", `location.pathname.startsWith('/analysis/') && `+analysisReady+` && !!document.querySelector('#an-list li')`)
 	checkRanked(t, tab, "TF22")
 	other := 1 - int(mover)
-	do(t, tab, 10*time.Second, "see the board as the other seat", chromedp.Click(chromedp.CSS(fmt.Sprintf(`.an-seat[data-seat="%d"]`, other))))
+	do(t, tab, 10*time.Second, "see the board as the other seat", click(chromedp.CSS(fmt.Sprintf(`.an-seat[data-seat="%d"]`, other))))
 	waitFor(t, tab, 30*time.Second, "the board seen by the other seat", fmt.Sprintf(`new URLSearchParams(location.search).get('seat') === '%d' && %s`, other, analysisReady))
 	if got := eval[string](t, tab, `document.getElementById('an-hidden')?.textContent || ''`); !strings.Contains(got, "hides cards") {
 		t.Errorf("the ranked list seen by the other seat reads %q; want it to say the values are hidden", got)

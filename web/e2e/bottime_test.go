@@ -29,7 +29,7 @@ func TestBotThinkingTimeChosenInTheLobby(t *testing.T) {
 	keepShots(t, tab, "lobby-bot-time")
 	do(t, tab, 30*time.Second, "create the table",
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#create`)),
+		click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#table-bot-time`)),
 	)
 	if got := eval[string](t, tab, `document.querySelector('#table-bot-time').textContent`); got != "Bots think 2 s a move" {

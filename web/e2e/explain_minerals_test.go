@@ -28,7 +28,7 @@ func TestExplainTypedMinerals(t *testing.T) {
 		choose(`#game`, "minerals"),
 		choose(`#seat-1-bot`, "random"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#create`)),
+		click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
 	)
 	id := tableOf(t, tab)

@@ -31,7 +31,7 @@ func TestExplainGreyedTF22(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`#opt-round_limit`)),
 		choose(`#seat-1-bot`, "random"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#create`)),
+		click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#tf-planet`)),
 	)
 	id := tableOf(t, tab)

@@ -76,12 +76,12 @@ func TestRematchOfferedByTheFriendInChromium(t *testing.T) {
 	owner := newTab(t, br, "owner")
 	do(t, owner, 30*time.Second, "create Connect Four for two", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)),
 		choose(`#game`, "connectfour"), chromedp.WaitVisible(chromedp.CSS(`#seat-1`)), choose(`#seat-1`, "person"),
-		sendKeys(chromedp.CSS(`#name`), "Owen"), chromedp.Click(chromedp.CSS(`#create`)), chromedp.WaitVisible(chromedp.CSS(`.invite input`)))
+		sendKeys(chromedp.CSS(`#name`), "Owen"), click(chromedp.CSS(`#create`)), chromedp.WaitVisible(chromedp.CSS(`.invite input`)))
 	id := tableOf(t, owner)
 	link := eval[string](t, owner, `document.querySelector('.invite input').value`)
 	friend := newTab(t, br, "friend")
 	do(t, friend, 30*time.Second, "open the link and join", chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS(`.join-form`)),
-		sendKeys(chromedp.CSS(`#join-name`), "Fran"), chromedp.Click(chromedp.CSS(`#join`)))
+		sendKeys(chromedp.CSS(`#join-name`), "Fran"), click(chromedp.CSS(`#join`)))
 	waitFor(t, friend, 15*time.Second, "Fran seated", `!!localStorage.getItem('minehall.seat.`+id+`')`)
 	waitFor(t, owner, 15*time.Second, "the game playing", `document.getElementById('main').dataset.status === 'playing'`)
 
@@ -101,7 +101,7 @@ func TestRematchOfferedByTheFriendInChromium(t *testing.T) {
 		t.Fatalf("Fran's end screen has %d Rematch buttons; want 1 (every seated person may offer)", n)
 	}
 
-	do(t, friend, 10*time.Second, "Fran offers the rematch", chromedp.Click(chromedp.CSS(`#rematch`)))
+	do(t, friend, 10*time.Second, "Fran offers the rematch", click(chromedp.CSS(`#rematch`)))
 	waitFor(t, friend, 15*time.Second, "Fran at the rematch", `location.pathname.startsWith('/tables/') && location.pathname !== '/tables/`+id+`'`)
 	re := tableOf(t, friend)
 	if seat, _ := seatToken(t, friend, re); seat != 1 {
@@ -111,7 +111,7 @@ func TestRematchOfferedByTheFriendInChromium(t *testing.T) {
 	if n := eval[int](t, owner, `document.querySelectorAll('.join-form').length`); n != 0 {
 		t.Errorf("Owen's end screen shows %d join forms; want none", n)
 	}
-	do(t, owner, 10*time.Second, "Owen accepts", chromedp.Click(chromedp.CSS(`#accept-rematch`)))
+	do(t, owner, 10*time.Second, "Owen accepts", click(chromedp.CSS(`#accept-rematch`)))
 	waitFor(t, owner, 15*time.Second, "Owen at the rematch, seated, no name asked", `location.pathname === '/tables/`+re+`' && !!localStorage.getItem('minehall.seat.`+re+`') && !document.querySelector('.join-form')`)
 	if seat, _ := seatToken(t, owner, re); seat != 0 {
 		t.Errorf("Owen's seat at the rematch: %d; want 0, his old seat", seat)
@@ -172,7 +172,7 @@ func createPassAndPlay(t *testing.T, tab context.Context, s *site, tc string) (s
 		choose(`#seat-1`, "person"),
 	}
 	for i, n := range []string{"Ann", "Bob"} {
-		actions = append(actions, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#seat-%d-here`, i))),
+		actions = append(actions, click(chromedp.CSS(fmt.Sprintf(`#seat-%d-here`, i))),
 			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#seat-%d-name`, i))),
 			chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const e = document.querySelector('#seat-%d-name'); e.value = %q; e.dispatchEvent(new Event('input')); })()`, i, n)))
 	}
@@ -180,7 +180,7 @@ func createPassAndPlay(t *testing.T, tab context.Context, s *site, tc string) (s
 		actions = append(actions, choose(`#time-control`, tc))
 	}
 	do(t, tab, 30*time.Second, "fill in a pass-and-play table", actions...)
-	do(t, tab, 30*time.Second, "create it", chromedp.Click(chromedp.CSS(`#create`)), chromedp.WaitVisible(chromedp.CSS(`#seats li`)))
+	do(t, tab, 30*time.Second, "create it", click(chromedp.CSS(`#create`)), chromedp.WaitVisible(chromedp.CSS(`#seats li`)))
 	id := tableOf(t, tab)
 	return id, eval[string](t, tab, `JSON.parse(localStorage.getItem('minehall.owner.`+id+`'))`)
 }
@@ -224,7 +224,7 @@ func TestPassAndPlayIsPrivateUntimedAndPresent(t *testing.T) {
 	if n := eval[int](t, tab, watching); n != 0 {
 		t.Errorf("the device's page shows %d 'watching' notes; want none", n)
 	}
-	do(t, tab, 10*time.Second, "Ann takes the device", chromedp.Click(chromedp.CSS(`#pass-ready`)))
+	do(t, tab, 10*time.Second, "Ann takes the device", click(chromedp.CSS(`#pass-ready`)))
 	waitFor(t, tab, 15*time.Second, "Ann's turn", `document.getElementById('main').dataset.myTurn === 'true'`)
 	if n := eval[int](t, tab, watching); n != 0 {
 		t.Errorf("Ann's page shows %d 'watching' notes; want none", n)
@@ -237,7 +237,7 @@ func TestPassAndPlayIsPrivateUntimedAndPresent(t *testing.T) {
 	if len(tb.TimeControl) == 0 || tb.Seats[0].Clock == nil || tb.Seats[0].Clock.Running {
 		t.Fatalf("the timed table under the pass screen: time control %s, Ann's clock %+v; want timed with Ann's clock stopped", tb.TimeControl, tb.Seats[0].Clock)
 	}
-	do(t, tab, 10*time.Second, "Ann takes the device", chromedp.Click(chromedp.CSS(`#pass-ready`)))
+	do(t, tab, 10*time.Second, "Ann takes the device", click(chromedp.CSS(`#pass-ready`)))
 	waitFor(t, tab, 15*time.Second, "Ann's turn at the timed table", `document.getElementById('main').dataset.myTurn === 'true'`)
 	apiCall(t, s, "GET", "/api/tables/"+id, owner, nil, &tb, http.StatusOK)
 	if tb.Seats[0].Clock == nil || !tb.Seats[0].Clock.Running {

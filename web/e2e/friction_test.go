@@ -91,22 +91,22 @@ func TestLobbyPrivateSeatsDefaultToPeople(t *testing.T) {
 	if got := eval[string](t, tab, seatKinds); got != "person,bot,bot" {
 		t.Fatalf("a public table's seats: got %s; want person,bot,bot", got)
 	}
-	do(t, tab, 10*time.Second, "tick private", chromedp.Click(chromedp.CSS(`#private`)))
+	do(t, tab, 10*time.Second, "tick private", click(chromedp.CSS(`#private`)))
 	if got := eval[string](t, tab, seatKinds); got != "person,person,person" {
 		t.Errorf("a private table's seats: got %s; want person,person,person", got)
 	}
-	do(t, tab, 10*time.Second, "untick private", chromedp.Click(chromedp.CSS(`#private`)))
+	do(t, tab, 10*time.Second, "untick private", click(chromedp.CSS(`#private`)))
 	if got := eval[string](t, tab, seatKinds); got != "person,bot,bot" {
 		t.Errorf("the seats after unticking private: got %s; want person,bot,bot", got)
 	}
 	do(t, tab, 10*time.Second, "choose a bot for seat 3, tick private", choose(`#seat-2-bot`, eval[string](t, tab, `document.querySelector('#seat-2-bot').value`)),
-		chromedp.Click(chromedp.CSS(`#private`)))
+		click(chromedp.CSS(`#private`)))
 	if got := eval[string](t, tab, seatKinds); got != "person,person,bot" {
 		t.Errorf("private with a bot chosen for seat 3: got %s; want person,person,bot", got)
 	}
 	eval[bool](t, tab, `(document.querySelector('.seat-list').scrollIntoView({block: 'center'}), true)`)
 	shot(t, tab, "lobby-private-seats")
-	do(t, tab, 10*time.Second, "name and create", sendKeys(chromedp.CSS(`#name`), "Owen"), chromedp.Click(chromedp.CSS(`#create`)))
+	do(t, tab, 10*time.Second, "name and create", sendKeys(chromedp.CSS(`#name`), "Owen"), click(chromedp.CSS(`#create`)))
 	waitFor(t, tab, 15*time.Second, "the table page", `location.pathname.startsWith('/tables/') && location.search.startsWith('?invite=')`)
 	seats := await[string](t, tab, `fetch('/api/tables/' + location.pathname.slice(8) + location.search).then((r) => r.json()).then((j) => (j.table || j).seats.map((s) => s.kind + (s.taken ? '+' : '')).join(','))`)
 	if seats != "person+,person,bot+" {

@@ -62,7 +62,7 @@ func signUpIn(t *testing.T, tab context.Context, base, name string) {
 	do(t, tab, 10*time.Second, name+" signs up",
 		sendKeys(chromedp.CSS(`#signup-name`), name),
 		sendKeys(chromedp.CSS(`#signup-password`), "correct horse "+name),
-		chromedp.Click(chromedp.CSS(`#signup`)))
+		click(chromedp.CSS(`#signup`)))
 	waitFor(t, tab, 15*time.Second, name+" signed in", `!!document.getElementById('my-profile') && !document.getElementById('nav-friends').hidden`)
 }
 
@@ -70,7 +70,7 @@ func signUpIn(t *testing.T, tab context.Context, base, name string) {
 func follow(t *testing.T, tab context.Context, base, name string) {
 	t.Helper()
 	do(t, tab, 30*time.Second, "open "+name+"'s profile", chromedp.Navigate(base+"/players/"+name), chromedp.WaitVisible(chromedp.CSS(`#follow`)))
-	do(t, tab, 10*time.Second, "follow "+name, chromedp.Click(chromedp.CSS(`#follow`)))
+	do(t, tab, 10*time.Second, "follow "+name, click(chromedp.CSS(`#follow`)))
 	waitFor(t, tab, 10*time.Second, "following "+name, `!!document.getElementById('unfollow')`)
 }
 
@@ -107,7 +107,7 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 	shootPage(t, bob, "friends-profile")
 	axe(bob, "a profile with Follow, Challenge and Block")
 
-	do(t, bob, 30*time.Second, "Bob opens his friends page by the header", chromedp.Click(chromedp.CSS(`#nav-friends`)),
+	do(t, bob, 30*time.Second, "Bob opens his friends page by the header", click(chromedp.CSS(`#nav-friends`)),
 		chromedp.WaitVisible(chromedp.CSS(`#following-h`)))
 	waitFor(t, bob, 10*time.Second, "Ann a friend and online in Bob's list",
 		`(() => { const li = document.querySelector('#following-h-s li[data-name="Ann"]'); return !!li && li.textContent.includes('friend') && !!li.querySelector('.presence.on'); })()`)
@@ -115,11 +115,11 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 	// Ann challenges Bob from his profile while Bob has the lobby open.
 	do(t, bob, 30*time.Second, "Bob opens the lobby", chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
 	do(t, ann, 30*time.Second, "Ann opens Bob's profile", chromedp.Navigate(base+"/players/Bob"), chromedp.WaitVisible(chromedp.CSS(`#challenge`)))
-	do(t, ann, 10*time.Second, "Ann opens the challenge form", chromedp.Click(chromedp.CSS(`#challenge`)), chromedp.WaitVisible(chromedp.CSS(`#ch-game`)))
+	do(t, ann, 10*time.Second, "Ann opens the challenge form", click(chromedp.CSS(`#challenge`)), chromedp.WaitVisible(chromedp.CSS(`#ch-game`)))
 	do(t, ann, 10*time.Second, "Minerals, normal time", choose(`#ch-game`, "minerals"))
 	shootPage(t, ann, "friends-challenge-form")
 	axe(ann, "the challenge form")
-	do(t, ann, 10*time.Second, "send the challenge", chromedp.Click(chromedp.CSS(`#ch-send`)))
+	do(t, ann, 10*time.Second, "send the challenge", click(chromedp.CSS(`#ch-send`)))
 	waitFor(t, ann, 10*time.Second, "the challenge sent", `document.querySelector('.live-dock .toast')?.textContent === 'Challenge sent to Bob.'`)
 
 	waitFor(t, bob, 15*time.Second, "the challenge arrives live on Bob's lobby",
@@ -127,7 +127,7 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 	shootPage(t, bob, "friends-challenge-arrives")
 	landscape(t, bob, "the challenge arrived on the lobby")
 	axe(bob, "the challenge arrived on the lobby")
-	do(t, bob, 10*time.Second, "Bob accepts", chromedp.Click(chromedp.CSS(`.challenge-box .accept`)))
+	do(t, bob, 10*time.Second, "Bob accepts", click(chromedp.CSS(`.challenge-box .accept`)))
 
 	// Both are taken to the table, seated, and it starts.
 	for _, p := range []struct {
@@ -158,7 +158,7 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 				break
 			}
 			sel := fmt.Sprintf(`#board [data-key=%q]`, key)
-			do(t, tab, 10*time.Second, who+" clicks "+key, revealOnBoard(sel), chromedp.Click(chromedp.CSS(sel)))
+			do(t, tab, 10*time.Second, who+" clicks "+key, revealOnBoard(sel), click(chromedp.CSS(sel)))
 			if key == "pawn" {
 				waitFor(t, tab, 5*time.Second, "destinations highlighted", `document.querySelectorAll('#board .hex.legal').length > 0`)
 				continue
@@ -180,10 +180,10 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 
 	// Ann challenges Bob again from her list; Bob, at their table,
 	// declines, and Ann is told.
-	do(t, ann, 10*time.Second, "Ann challenges Bob from her list", chromedp.Click(chromedp.CSS(`#following-h-s li[data-name="Bob"] button`)),
-		chromedp.WaitVisible(chromedp.CSS(`#ch-send`)), chromedp.Click(chromedp.CSS(`#ch-send`)))
+	do(t, ann, 10*time.Second, "Ann challenges Bob from her list", click(chromedp.CSS(`#following-h-s li[data-name="Bob"] button`)),
+		chromedp.WaitVisible(chromedp.CSS(`#ch-send`)), click(chromedp.CSS(`#ch-send`)))
 	waitFor(t, bob, 15*time.Second, "the challenge arrives at Bob's table", `document.querySelector('.challenge-box h2')?.textContent === 'Ann challenges you'`)
-	do(t, bob, 10*time.Second, "Bob declines", chromedp.Click(chromedp.CSS(`.challenge-box .decline`)))
+	do(t, bob, 10*time.Second, "Bob declines", click(chromedp.CSS(`.challenge-box .decline`)))
 	waitFor(t, ann, 15*time.Second, "Ann told of the decline", `[...document.querySelectorAll('.live-dock .toast')].some((e) => e.textContent === 'Bob declined your challenge.')`)
 	if n := eval[int](t, bob, `document.querySelectorAll('.challenge-box').length`); n != 0 {
 		t.Errorf("Bob's page after he declined shows %d challenges; want none", n)

@@ -119,7 +119,7 @@ func TestOwnerHandsOfflineSeatToStandIn(t *testing.T) {
 		t.Errorf("an untimed table shows a grace; want none, the wait has no end")
 	}
 	graceShots(t, bob, "standin-now")
-	do(t, bob, 10*time.Second, "hand Ann's seat over", chromedp.Click(chromedp.CSS(`#standin-0`)))
+	do(t, bob, 10*time.Second, "hand Ann's seat over", click(chromedp.CSS(`#standin-0`)))
 	seat0 := `document.querySelector('#seats li[data-seat="0"]')`
 	waitFor(t, bob, 15*time.Second, "a stand-in plays for Ann",
 		seat0+`.dataset.standIn === 'true' && !document.querySelector('#standin-0') && !!document.querySelector('#log li.by-standin')`)

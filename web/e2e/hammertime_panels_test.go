@@ -170,7 +170,7 @@ func TestHammerTimeDragonAndJokers(t *testing.T) {
 	x1, y1 = center(t, tab, `#ht-fill .ht-slot`)
 	htPress(t, tab, x0, y0, x1, y1, 50*time.Millisecond)
 	waitFor(t, tab, 5*time.Second, "the black gem still out", fmt.Sprintf(`!!document.querySelector('#ht-fill .ht-left [data-gem="%d"]') && document.querySelector('#ht-fill-confirm').dataset.move === 'fill missions 2'`, black))
-	do(t, tab, 10*time.Second, "confirm the filling", chromedp.Click(chromedp.CSS(`#ht-fill-confirm`)))
+	do(t, tab, 10*time.Second, "confirm the filling", click(chromedp.CSS(`#ht-fill-confirm`)))
 	if got := eval[string](t, tab, `window.htSent.join(';')`); got != "fill missions 2" {
 		t.Errorf("sent: got %q; want %q", got, "fill missions 2")
 	}
@@ -187,7 +187,7 @@ func TestHammerTimeDragonAndJokers(t *testing.T) {
 	x1, y1 = center(t, tab, `#ht-fill .ht-left`)
 	htPress(t, tab, x0, y0, x1, y1, 50*time.Millisecond)
 	waitFor(t, tab, 5*time.Second, "the player's own filling", `document.querySelector('#ht-fill-confirm').dataset.move === 'fill nothing' && !document.querySelector('#ht-fill-confirm').disabled && document.querySelector('#ht-fill-note').textContent !== ''`)
-	do(t, tab, 10*time.Second, "confirm the filling", chromedp.Click(chromedp.CSS(`#ht-fill-confirm`)))
+	do(t, tab, 10*time.Second, "confirm the filling", click(chromedp.CSS(`#ht-fill-confirm`)))
 	if got := eval[string](t, tab, `window.htSent.join(';')`); got != "fill nothing" {
 		t.Errorf("sent: got %q; want %q", got, "fill nothing")
 	}

@@ -167,7 +167,7 @@ func htPlayHits(t *testing.T, tab context.Context, deadline time.Duration, check
 			do(t, tab, 10*time.Second, "aim with the form",
 				choose(`#ht-side`, eval[string](t, tab, `document.querySelector('#ht-tray').dataset.bottom`)),
 				chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { for (const [id, v] of [['#ht-pos', %d], ['#ht-strength', 6]]) { const e = document.querySelector(id); e.value = v; e.dispatchEvent(new Event('input', {bubbles: true})); } })()`, pos)),
-				chromedp.Click(chromedp.CSS(`#ht-hit`)))
+				click(chromedp.CSS(`#ht-hit`)))
 			want = "with strength 6 of 10"
 		}
 		hits++
@@ -218,7 +218,7 @@ func htFill(t *testing.T, tab context.Context, n string, own bool) bool {
 			fmt.Sprintf(`document.querySelector('#ht-fill-confirm').dataset.move !== %q && !document.querySelector('#ht-fill-confirm').disabled && document.querySelector('#ht-fill-note').textContent !== ''`, suggested))
 	}
 	move := eval[string](t, tab, `document.querySelector('#ht-fill-confirm').dataset.move`)
-	do(t, tab, 10*time.Second, "confirm the filling", chromedp.Click(chromedp.CSS(`#ht-fill-confirm`)))
+	do(t, tab, 10*time.Second, "confirm the filling", click(chromedp.CSS(`#ht-fill-confirm`)))
 	htWaitApplied(t, tab, move, n)
 	var moveN int
 	fmt.Sscan(n, &moveN)
@@ -244,11 +244,11 @@ func htCreate(t *testing.T, s *site, tab context.Context, checks ...string) {
 		choose(`#seat-1-bot`, "easy"),
 	}
 	for _, c := range checks {
-		actions = append(actions, chromedp.Click(chromedp.CSS(c)))
+		actions = append(actions, click(chromedp.CSS(c)))
 	}
 	actions = append(actions,
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#create`)),
+		click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#ht-tray`)))
 	do(t, tab, 30*time.Second, "create a Hammer Time table", actions...)
 }
@@ -321,10 +321,10 @@ func TestHammerTimeWholeGameAgainstBot(t *testing.T) {
 
 	// The replay draws the tray and animates each step's move.
 	do(t, tab, 20*time.Second, "open the replay",
-		chromedp.Click(chromedp.CSS(`#replay`)),
+		click(chromedp.CSS(`#replay`)),
 		chromedp.WaitVisible(chromedp.CSS(`#replay-step`)),
 		chromedp.WaitVisible(chromedp.CSS(`#ht-tray`)),
-		chromedp.Click(chromedp.CSS(`#replay-first`)))
+		click(chromedp.CSS(`#replay-first`)))
 	waitFor(t, tab, 10*time.Second, "the replay at its first position with 90 gems",
 		`document.querySelector('#replay-step').textContent.startsWith('Move 0 ') && document.querySelector('#ht-tray').dataset.gems === '90'`)
 	// Moves 1 to 3 turn the first cards up (nothing moves on the tray);

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -179,7 +180,30 @@ func do(t *testing.T, ctx context.Context, timeout time.Duration, what string, a
 // which chromedp reads unlocked while the page may be changing the
 // element's attributes (the race detector reports it).
 func sendKeys(sel chromedp.CSS, v string) chromedp.Action[chromedp.Void] {
-	return chromedp.Steps(chromedp.Focus(sel, chromedp.NodeVisible), chromedp.KeyEvent(v))
+	return chromedp.Steps(onTheNodeAsItIs(chromedp.Focus(sel, chromedp.NodeVisible)), chromedp.KeyEvent(v))
+}
+
+// click clicks the first visible element sel finds, as chromedp.Click does
+// and as a person does: on the element as the page shows it at the time
+// (see [onTheNodeAsItIs]).
+func click(sel chromedp.CSS) chromedp.Action[chromedp.Void] {
+	return onTheNodeAsItIs(chromedp.Click(sel))
+}
+
+// onTheNodeAsItIs runs a, an action on a node chromedp finds, again (up
+// to three times) when the page drew the node anew between chromedp's
+// query and its action, which then fails with "Could not find node with
+// given id" before it has done anything to the page.
+func onTheNodeAsItIs(a chromedp.Action[chromedp.Void]) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, target *chromedp.Target) (chromedp.Void, error) {
+		var err error
+		for range 3 {
+			if _, err = a(ctx, target); err == nil || !strings.Contains(err.Error(), "Could not find node with given id") {
+				break
+			}
+		}
+		return chromedp.Void{}, err
+	}
 }
 
 // eval evaluates a JavaScript expression in the tab.
@@ -228,7 +252,7 @@ func createTableForTwo(t *testing.T, tab context.Context, s *site, choices ...ch
 		choose(`#seat-1`, "person"),
 	}, choices...),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#create`)),
+		click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`.invite input`)),
 	)...)
 	return tableOf(t, tab)

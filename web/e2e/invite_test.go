@@ -54,7 +54,7 @@ func TestInvitationKeepsTypedName(t *testing.T) {
 	}
 	do(t, bob, 10*time.Second, "back to English", choose(`#lang`, "en"))
 	do(t, bob, 30*time.Second, "Bob joins",
-		chromedp.Click(chromedp.CSS(`#join`)),
+		click(chromedp.CSS(`#join`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
 	)
 	waitFor(t, ann, 10*time.Second, "Ann sees Bobby seated", `[...document.querySelectorAll('#seats li')].some((li) => li.textContent.includes('Bobby'))`)

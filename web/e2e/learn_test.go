@@ -49,7 +49,7 @@ func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 	)
 	waitFor(t, tab, 5*time.Second, "the language", fmt.Sprintf(`document.documentElement.lang === %q`, c.lang))
 	do(t, tab, 10*time.Second, "pick the game", choose(`#game`, c.game))
-	do(t, tab, 10*time.Second, "follow the lobby's tutorial link", chromedp.Click(chromedp.CSS(`#learn-link`)))
+	do(t, tab, 10*time.Second, "follow the lobby's tutorial link", click(chromedp.CSS(`#learn-link`)))
 	waitFor(t, tab, 10*time.Second, "the first step", `!!document.querySelector('#learn-text')`)
 	if got := eval[string](t, tab, `location.pathname`); got != "/learn/"+c.game {
 		t.Fatalf("the link led to %s; want /learn/%s", got, c.game)
@@ -57,7 +57,7 @@ func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 	if c.lesson != "" {
 		// The lesson's entry in the page's list of lessons.
 		waitFor(t, tab, 10*time.Second, "the list of lessons", fmt.Sprintf(`!!document.querySelector('#learn-lessons a[data-lesson=%q]')`, c.lesson))
-		do(t, tab, 10*time.Second, "open lesson "+c.lesson, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#learn-lessons a[data-lesson=%q]`, c.lesson))))
+		do(t, tab, 10*time.Second, "open lesson "+c.lesson, click(chromedp.CSS(fmt.Sprintf(`#learn-lessons a[data-lesson=%q]`, c.lesson))))
 		waitFor(t, tab, 10*time.Second, "the lesson's first step", fmt.Sprintf(`location.search === %q && document.querySelector('#learn-lessons a[aria-current=page]')?.dataset.lesson === %q && !!document.querySelector('#learn-text')`, "?lesson="+c.lesson, c.lesson))
 	}
 	total := eval[int](t, tab, `Number(document.querySelector('#learn-step').textContent.match(/(\d+)\D*$/)[1])`)
@@ -99,7 +99,7 @@ func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 		} else {
 			do(t, tab, 10*time.Second, "type the prompted move "+move,
 				typeInto(`#learn-move`, move),
-				chromedp.Click(chromedp.CSS(`#learn-send`)))
+				click(chromedp.CSS(`#learn-send`)))
 		}
 		waitFor(t, tab, 10*time.Second, "the step after "+move, fmt.Sprintf(`!document.querySelector('#learn-text') || document.querySelector('#learn-text').dataset.step !== %q`, step))
 		learnerMoves++
@@ -139,13 +139,13 @@ func offScript(t *testing.T, tab context.Context, c learnCase) {
 	step := eval[string](t, tab, `document.querySelector('#learn-text').dataset.step`)
 	do(t, tab, 10*time.Second, "type an off-script move",
 		typeInto(`#learn-move`, "no such move"),
-		chromedp.Click(chromedp.CSS(`#learn-send`)))
+		click(chromedp.CSS(`#learn-send`)))
 	waitFor(t, tab, 10*time.Second, "the reason", `!!document.querySelector('#learn-reason') && document.querySelector('#learn-reason').textContent.length > 10`)
 	other := eval[string](t, tab, `(() => { const want = document.querySelector('#learn-prompt').dataset.move; const o = [...document.querySelectorAll('#learn-moves option')].map((x) => x.value).find((m) => m !== want); return o || ''; })()`)
 	if other != "" {
 		do(t, tab, 10*time.Second, "type a legal move off the script",
 			typeInto(`#learn-move`, other),
-			chromedp.Click(chromedp.CSS(`#learn-send`)))
+			click(chromedp.CSS(`#learn-send`)))
 		waitFor(t, tab, 10*time.Second, "the tutorial's request", fmt.Sprintf(`!!document.querySelector('#learn-reason') && document.querySelector('#learn-reason').textContent.includes(document.querySelector('#learn-prompt strong').textContent) && document.querySelector('#learn-text').dataset.step === %q`, step))
 	}
 	if got := eval[string](t, tab, `document.querySelector('#learn-text').dataset.step`); got != step {
@@ -158,9 +158,9 @@ func offScript(t *testing.T, tab context.Context, c learnCase) {
 func stepBack(t *testing.T, tab context.Context, step string) {
 	t.Helper()
 	waitFor(t, tab, 10*time.Second, "the back button", `!document.querySelector('#learn-back').disabled`)
-	do(t, tab, 10*time.Second, "step back", chromedp.Click(chromedp.CSS(`#learn-back`)))
+	do(t, tab, 10*time.Second, "step back", click(chromedp.CSS(`#learn-back`)))
 	waitFor(t, tab, 5*time.Second, "the previous move's step", fmt.Sprintf(`document.querySelector('#learn-text').dataset.step === %q && !!document.querySelector('#learn-prompt')`, step))
-	do(t, tab, 10*time.Second, "step forward", chromedp.Click(chromedp.CSS(`#learn-forward`)))
+	do(t, tab, 10*time.Second, "step forward", click(chromedp.CSS(`#learn-forward`)))
 	waitFor(t, tab, 5*time.Second, "the step after it", fmt.Sprintf(`!document.querySelector('#learn-text') || document.querySelector('#learn-text').dataset.step !== %q`, step))
 }
 

@@ -126,7 +126,7 @@ func TestEmailAndPasswordReset(t *testing.T) {
 	do(t, tab, 10*time.Second, "sign up",
 		sendKeys(chromedp.CSS(`#signup-name`), "Ann"),
 		sendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
-		chromedp.Click(chromedp.CSS(`#signup`)))
+		click(chromedp.CSS(`#signup`)))
 	waitFor(t, tab, 10*time.Second, "the notification settings", `!!document.querySelector('#email-form') && !!document.querySelector('#notify-kind-turn')`)
 	// The page draws its sections again as each one loads: find and
 	// act in one step.
@@ -146,17 +146,17 @@ func TestEmailAndPasswordReset(t *testing.T) {
 	clickNow(t, tab, "sign out", `#signout`)
 	do(t, tab, 10*time.Second, "wait for the sign-in form", chromedp.WaitVisible(chromedp.CSS(`#forgot`)))
 	do(t, tab, 10*time.Second, "forgot password",
-		chromedp.Click(chromedp.CSS(`#forgot summary`)),
+		click(chromedp.CSS(`#forgot summary`)),
 		sendKeys(chromedp.CSS(`#forgot-address`), "ann@example.org"))
 	shootPage(t, tab, "account-forgot")
-	do(t, tab, 10*time.Second, "ask for the link", chromedp.Click(chromedp.CSS(`#forgot-send`)), chromedp.WaitVisible(chromedp.CSS(`#account-note`)))
+	do(t, tab, 10*time.Second, "ask for the link", click(chromedp.CSS(`#forgot-send`)), chromedp.WaitVisible(chromedp.CSS(`#account-note`)))
 	do(t, tab, 30*time.Second, "follow the reset link", chromedp.Navigate(mailedLink(t, bodies, "/reset-password")), chromedp.WaitVisible(chromedp.CSS(`#reset-form`)))
 	shootPage(t, tab, "reset-password")
 	do(t, tab, 10*time.Second, "set a new password",
 		sendKeys(chromedp.CSS(`#reset-password`), "battery staple"),
-		chromedp.Click(chromedp.CSS(`#reset-submit`)), chromedp.WaitVisible(chromedp.CSS(`#reset-done`)))
-	do(t, tab, 30*time.Second, "sign in with it", chromedp.Click(chromedp.CSS(`#to-signin`)), chromedp.WaitVisible(chromedp.CSS(`#signin`)),
+		click(chromedp.CSS(`#reset-submit`)), chromedp.WaitVisible(chromedp.CSS(`#reset-done`)))
+	do(t, tab, 30*time.Second, "sign in with it", click(chromedp.CSS(`#to-signin`)), chromedp.WaitVisible(chromedp.CSS(`#signin`)),
 		sendKeys(chromedp.CSS(`#signin-name`), "Ann"),
 		sendKeys(chromedp.CSS(`#signin-password`), "battery staple"),
-		chromedp.Click(chromedp.CSS(`#signin`)), chromedp.WaitVisible(chromedp.CSS(`#signout`)))
+		click(chromedp.CSS(`#signin`)), chromedp.WaitVisible(chromedp.CSS(`#signout`)))
 }

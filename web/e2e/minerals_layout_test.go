@@ -179,7 +179,7 @@ func TestPlayWholeMineralsGameByTouch(t *testing.T) {
 		choose(`#opt-version`, "7+"),
 		choose(`#seat-1-bot`, "random"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#create`)),
+		click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
 	)
 	finished := `document.getElementById('main').dataset.status === 'finished'`

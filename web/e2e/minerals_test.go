@@ -126,7 +126,7 @@ func clickMineralsMove(t *testing.T, tab context.Context, key string) {
 	t.Helper()
 	n := eval[string](t, tab, `document.getElementById('main').dataset.n`)
 	sel := fmt.Sprintf(`#board [data-key=%q]`, key)
-	do(t, tab, 10*time.Second, "click "+key, chromedp.WaitVisible(chromedp.CSS(sel)), revealOnBoard(sel), chromedp.Click(chromedp.CSS(sel)))
+	do(t, tab, 10*time.Second, "click "+key, chromedp.WaitVisible(chromedp.CSS(sel)), revealOnBoard(sel), click(chromedp.CSS(sel)))
 	if key == "pawn" {
 		waitFor(t, tab, 5*time.Second, "destinations highlighted after selecting the pawn",
 			`document.querySelectorAll('#board .hex.legal').length > 0 || !document.querySelector('#board .pawn.selected')`)
@@ -177,7 +177,7 @@ func playToMixedSackSwap(t *testing.T, s *site, tab context.Context, stop time.T
 		choose(`#opt-tools`, "ABAAA"),
 		choose(`#seat-1-bot`, "random"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#create`)),
+		click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
 	)
 	id = tableOf(t, tab)
@@ -320,8 +320,8 @@ func TestMineralsRendererOrpimentChoice(t *testing.T) {
 	if !slices.Equal(buttons, want) {
 		t.Errorf("d09's buttons: got %q; want %q", buttons, want)
 	}
-	do(t, tab, 5*time.Second, "take d09 without the orpiment", chromedp.Click(chromedp.CSS(`#orp [data-move="take 1 without orpiment"]`)))
-	do(t, tab, 5*time.Second, "take d09 with the orpiment", chromedp.Click(chromedp.CSS(`#orp [data-move="take 1"]`)))
+	do(t, tab, 5*time.Second, "take d09 without the orpiment", click(chromedp.CSS(`#orp [data-move="take 1 without orpiment"]`)))
+	do(t, tab, 5*time.Second, "take d09 with the orpiment", click(chromedp.CSS(`#orp [data-move="take 1"]`)))
 	if got := eval[[]string](t, tab, `window.sent`); !slices.Equal(got, []string{"take 1 without orpiment", "take 1"}) {
 		t.Errorf("moves sent: %q; want the exchange without the orpiment, then the full one", got)
 	}
@@ -382,7 +382,7 @@ func TestMineralsBoardOnAPhone(t *testing.T) {
 			t.Errorf("a zoom button is %.0f px; want 44 px or more", b)
 		}
 	}
-	do(t, tab, 10*time.Second, "tap the pawn", chromedp.Click(chromedp.CSS(`#board [data-key="pawn"]`)))
+	do(t, tab, 10*time.Second, "tap the pawn", click(chromedp.CSS(`#board [data-key="pawn"]`)))
 	waitFor(t, tab, 5*time.Second, "the destinations", `document.querySelectorAll('#board .hex.legal').length > 0`)
 	for _, p := range eval[[]string](t, tab, mineralsTapProblems+`('#board .hex.legal, #board .pawn.selected')`) {
 		t.Errorf("after selecting the pawn: %s", p)
@@ -398,11 +398,11 @@ func TestMineralsBoardOnAPhone(t *testing.T) {
 	do(t, tab, 10*time.Second, "the screen back", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch), chromedp.Sleep(500*time.Millisecond))
 	n := eval[string](t, tab, `document.getElementById('main').dataset.n`)
 	zoom := func() float64 { return eval[float64](t, tab, `Number(`+board+`.dataset.zoom)`) }
-	do(t, tab, 5*time.Second, "fit the board", chromedp.Click(chromedp.CSS(`#zoom-fit`)))
+	do(t, tab, 5*time.Second, "fit the board", click(chromedp.CSS(`#zoom-fit`)))
 	if z := zoom(); z != 1 {
 		t.Errorf("zoom after fit: %v; want 1 (the whole board)", z)
 	}
-	do(t, tab, 5*time.Second, "zoom in", chromedp.Click(chromedp.CSS(`#zoom-in`)))
+	do(t, tab, 5*time.Second, "zoom in", click(chromedp.CSS(`#zoom-in`)))
 	if z := zoom(); z != 1.5 {
 		t.Errorf("zoom after +: %v; want 1.5", z)
 	}
@@ -435,7 +435,7 @@ func TestMineralsBoardOnAPhone(t *testing.T) {
 	if got := zoom(); got != z {
 		t.Errorf("zoom after the screen got shorter: %v; want the person's %v", got, z)
 	}
-	do(t, tab, 10*time.Second, "cancel the pawn's selection", chromedp.Click(chromedp.CSS(`#board [data-key="cancel"]`)))
+	do(t, tab, 10*time.Second, "cancel the pawn's selection", click(chromedp.CSS(`#board [data-key="cancel"]`)))
 	waitFor(t, tab, 5*time.Second, "the pawn to select again", `!!document.querySelector('#board .pawn.selectable:not(.selected)')`)
 	if got := eval[string](t, tab, board+`.getAttribute('viewBox')`); got == vb {
 		t.Errorf("the view stayed at the person's %s after the step changed; want it fitted to the pawn", got)

@@ -41,7 +41,7 @@ func joinOutOfMine(t *testing.T, tab context.Context, url, name string) {
 			chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
 			chromedp.Clear(chromedp.CSS(`#join-name`)),
 			sendKeys(chromedp.CSS(`#join-name`), name),
-			chromedp.Click(chromedp.CSS(`#join`)),
+			click(chromedp.CSS(`#join`)),
 		)
 		cancel()
 		if err == nil && holds(tab, 10*time.Second, `!document.querySelector('#join-name')`) {
@@ -287,11 +287,11 @@ func TestOutOfMineSevenRoundsAgainstTwoBots(t *testing.T) {
 	// The replay steps through chance's deals: the boards dealt one by
 	// one, then the treasure cards lying face down.
 	do(t, tab, 20*time.Second, "open the replay",
-		chromedp.Click(chromedp.CSS(`#replay`)),
+		click(chromedp.CSS(`#replay`)),
 		chromedp.WaitVisible(chromedp.CSS(`#replay-step`)))
 	// Once the replay has drawn its board, go to its first position.
 	waitFor(t, tab, 20*time.Second, "the replay drawn", `!!document.querySelector('#oom')`)
-	do(t, tab, 10*time.Second, "go to the first position", chromedp.Click(chromedp.CSS(`#replay-first`)))
+	do(t, tab, 10*time.Second, "go to the first position", click(chromedp.CSS(`#replay-first`)))
 	waitFor(t, tab, 20*time.Second, "the replay at its first position", `document.querySelector('#replay-step').textContent.startsWith('Move 0 ') && !!document.querySelector('#oom')`)
 	do(t, tab, 10*time.Second, "step forward by keyboard", chromedp.KeyEvent(kb.ArrowRight))
 	// The step's text changes at once, its board when the step has come:

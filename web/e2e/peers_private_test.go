@@ -124,9 +124,9 @@ func TestPrivateTableAcrossInstancesInChromium(t *testing.T) {
 	owner := newTab(t, br, "owner")
 	do(t, owner, 30*time.Second, "open the lobby of the first instance", chromedp.Navigate(a.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
 	do(t, owner, 10*time.Second, "pick Connect Four, two people, private", choose(`#game`, "connectfour"), choose(`#seat-1`, "person"),
-		chromedp.Click(chromedp.CSS(`#private`)))
+		click(chromedp.CSS(`#private`)))
 	waitFor(t, owner, 5*time.Second, "the private choices", `[...document.querySelectorAll('#time-control option')].some((o) => o.value === 'untimed')`)
-	do(t, owner, 10*time.Second, "name and create", sendKeys(chromedp.CSS(`#name`), "Owen"), chromedp.Click(chromedp.CSS(`#create`)))
+	do(t, owner, 10*time.Second, "name and create", sendKeys(chromedp.CSS(`#name`), "Owen"), click(chromedp.CSS(`#create`)))
 	waitFor(t, owner, 15*time.Second, "the link to copy", `(document.querySelector('.invite input')?.value || '').includes('?invite=')`)
 	link := eval[string](t, owner, `document.querySelector('.invite input').value`)
 	if !strings.HasPrefix(link, a.URL+"/tables/") {
@@ -137,7 +137,7 @@ func TestPrivateTableAcrossInstancesInChromium(t *testing.T) {
 
 	friend := newTab(t, br, "friend")
 	do(t, friend, 30*time.Second, "open the invitation on the second instance", chromedp.Navigate(onB), chromedp.WaitVisible(chromedp.CSS(`.join-form`)))
-	do(t, friend, 10*time.Second, "join", sendKeys(chromedp.CSS(`#join-name`), "Fran"), chromedp.Click(chromedp.CSS(`#join`)))
+	do(t, friend, 10*time.Second, "join", sendKeys(chromedp.CSS(`#join-name`), "Fran"), click(chromedp.CSS(`#join`)))
 	waitFor(t, friend, 15*time.Second, "the friend seated", `!!localStorage.getItem('minehall.seat.`+id+`')`)
 	waitFor(t, owner, 15*time.Second, "the game started, Fran's name shown", `document.getElementById('main').dataset.status === 'playing' && document.querySelector('#seats').textContent.includes('Fran')`)
 	waitFor(t, friend, 15*time.Second, "the game started on the second instance", `document.getElementById('main').dataset.status === 'playing'`)
@@ -164,13 +164,13 @@ func TestPrivateTableAcrossInstancesInChromium(t *testing.T) {
 
 	// The rematch keeps the invitation: the friend follows it on the
 	// second instance and joins.
-	do(t, owner, 10*time.Second, "ask for a rematch", chromedp.Click(chromedp.CSS(`#rematch`)))
+	do(t, owner, 10*time.Second, "ask for a rematch", click(chromedp.CSS(`#rematch`)))
 	waitFor(t, owner, 20*time.Second, "the rematch's table", `location.pathname.startsWith('/tables/') && location.pathname !== '/tables/`+id+`'`)
 	re := eval[string](t, owner, `location.pathname.slice(8)`)
 	waitFor(t, friend, 20*time.Second, "the way to the rematch on the friend's end screen", `!!document.querySelector('#to-rematch')`)
-	do(t, friend, 10*time.Second, "follow the rematch", chromedp.Click(chromedp.CSS(`#to-rematch`)))
+	do(t, friend, 10*time.Second, "follow the rematch", click(chromedp.CSS(`#to-rematch`)))
 	waitFor(t, friend, 15*time.Second, "the rematch's join form on the second instance", `location.pathname === '/tables/`+re+`' && !!document.querySelector('.join-form')`)
-	do(t, friend, 10*time.Second, "join the rematch", chromedp.Click(chromedp.CSS(`#join`)))
+	do(t, friend, 10*time.Second, "join the rematch", click(chromedp.CSS(`#join`)))
 	waitFor(t, friend, 15*time.Second, "the friend seated at the rematch", `!!localStorage.getItem('minehall.seat.`+re+`')`)
 	waitFor(t, owner, 15*time.Second, "the rematch playing with Fran", `document.getElementById('main').dataset.status === 'playing' && document.querySelector('#seats').textContent.includes('Fran')`)
 }

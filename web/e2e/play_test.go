@@ -50,7 +50,7 @@ func playByClicks(t *testing.T, tab context.Context, deadline time.Duration) int
 		}
 		n := eval[string](t, tab, `document.getElementById('main').dataset.n`)
 		sel := fmt.Sprintf(`#board [data-key=%q]`, key)
-		do(t, tab, 10*time.Second, "click "+key, revealOnBoard(sel), chromedp.Click(chromedp.CSS(sel)))
+		do(t, tab, 10*time.Second, "click "+key, revealOnBoard(sel), click(chromedp.CSS(sel)))
 		clicks++
 		if key == "pawn" {
 			// Selecting the pawn highlights its destinations.
@@ -83,7 +83,7 @@ func TestPlayWholeMineralsGameByClicks(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`#opt-version`)),
 		choose(`#seat-1-bot`, "random"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#create`)),
+		click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
 	)
 	if w := eval[int](t, tab, `document.documentElement.scrollWidth`); w > 375 {
@@ -108,10 +108,10 @@ func TestPlayWholeMineralsGameByClicks(t *testing.T) {
 	}
 
 	do(t, tab, 20*time.Second, "open the replay",
-		chromedp.Click(chromedp.CSS(`#replay`)),
+		click(chromedp.CSS(`#replay`)),
 		chromedp.WaitVisible(chromedp.CSS(`#replay-step`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
-		chromedp.Click(chromedp.CSS(`#replay-first`)),
+		click(chromedp.CSS(`#replay-first`)),
 	)
 	waitFor(t, tab, 10*time.Second, "the replay at its first position",
 		`document.querySelector('#mn-phase')?.dataset.phase === 'remove' && document.querySelector('#replay-step').textContent.startsWith('Move 0 ')`)
@@ -121,7 +121,7 @@ func TestPlayWholeMineralsGameByClicks(t *testing.T) {
 	// The rematch, a POST without a body, starts a new game at once.
 	do(t, tab, 20*time.Second, "back to the table", chromedp.NavigateBack(), chromedp.WaitVisible(chromedp.CSS(`#rematch`)))
 	old := tableIDOf(t, tab)
-	do(t, tab, 10*time.Second, "ask for a rematch", chromedp.Click(chromedp.CSS(`#rematch`)))
+	do(t, tab, 10*time.Second, "ask for a rematch", click(chromedp.CSS(`#rematch`)))
 	waitFor(t, tab, 20*time.Second, "the rematch's table, playing",
 		`location.pathname !== '/tables/`+old+`' && location.pathname.startsWith('/tables/') && document.getElementById('main').dataset.status === 'playing'`)
 }
@@ -151,7 +151,7 @@ func TestSecondBrowserJoinsByLinkAndSeesMovesLive(t *testing.T) {
 		chromedp.Navigate(link),
 		chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
 		sendKeys(chromedp.CSS(`#join-name`), "Bob"),
-		chromedp.Click(chromedp.CSS(`#join`)),
+		click(chromedp.CSS(`#join`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
 	)
 	waitFor(t, ann, 10*time.Second, "Ann's turn", `document.getElementById('main').dataset.myTurn === 'true'`)
@@ -159,7 +159,7 @@ func TestSecondBrowserJoinsByLinkAndSeesMovesLive(t *testing.T) {
 
 	// Ann removes a mineral by click; Bob sees it leave live.
 	hex := eval[string](t, ann, `document.querySelector('#board .hex.legal').dataset.hex`)
-	do(t, ann, 10*time.Second, "Ann removes "+hex, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#board [data-key="hex:%s"]`, hex))))
+	do(t, ann, 10*time.Second, "Ann removes "+hex, click(chromedp.CSS(fmt.Sprintf(`#board [data-key="hex:%s"]`, hex))))
 	waitFor(t, bob, 10*time.Second, "Bob sees Ann's removal of "+hex,
 		fmt.Sprintf(`document.querySelector('#log li[data-n="1"]')?.textContent.includes(%q) && document.querySelector('#board polygon.hex[data-hex=%q]').classList.contains('empty')`, hex, hex))
 	if got := eval[string](t, bob, `document.querySelector('#log li[data-n="1"] .log-who').textContent`); got != "Ann" {
@@ -213,7 +213,7 @@ func TestLanguageSwitch(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`#seat-1-bot`)),
 		choose(`#seat-1-bot`, "random"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#create`)),
+		click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#mn-phase`)),
 	)
 	waitFor(t, tab, 10*time.Second, "German table page", `document.querySelector('#mn-phase strong').textContent === 'Aufbau: Mineralien entfernen'`)
@@ -222,14 +222,14 @@ func TestLanguageSwitch(t *testing.T) {
 	do(t, tab, 20*time.Second, "reload", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#mn-phase`)))
 	waitFor(t, tab, 10*time.Second, "French kept after a reload", `document.documentElement.lang === 'fr' && document.querySelector('#lang').value === 'fr'`)
 
-	do(t, tab, 10*time.Second, "turn on color-blind mode", chromedp.Click(chromedp.CSS(`#colorblind`)))
+	do(t, tab, 10*time.Second, "turn on color-blind mode", click(chromedp.CSS(`#colorblind`)))
 	waitFor(t, tab, 5*time.Second, "a symbol on every mineral hex",
 		`document.querySelectorAll('#board .hexboard .sym').length === document.querySelectorAll('#board polygon.hex:not(.empty)').length && document.querySelectorAll('#board .hexboard .sym').length > 100`)
 
 	do(t, tab, 20*time.Second, "read the rules in the app",
-		chromedp.Click(chromedp.CSS(`nav a[href="/rules"]`)),
+		click(chromedp.CSS(`nav a[href="/rules"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`a[href="/rules/minerals"]`)),
-		chromedp.Click(chromedp.CSS(`a[href="/rules/minerals"]`)),
+		click(chromedp.CSS(`a[href="/rules/minerals"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`article.rules h2`)))
 	waitFor(t, tab, 10*time.Second, "the Minerals rules in French with their rulings, and no note that they are English",
 		`document.querySelector('article.rules').textContent.includes('Décision') && document.querySelector('article.rules').textContent.includes('reconstitué') && document.querySelector('.note') === null && document.querySelectorAll('article.rules table tr').length > 20`)
@@ -261,7 +261,7 @@ func TestSoundIsOffByDefaultAndRemembered(t *testing.T) {
 		t.Fatalf("sound is on at a first visit; want off")
 	}
 	do(t, tab, 20*time.Second, "turn sound on and reload",
-		chromedp.Click(chromedp.CSS(`#sound`)), chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+		click(chromedp.CSS(`#sound`)), chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#create`)))
 	if on := eval[bool](t, tab, `document.querySelector('#sound').checked`); !on {
 		t.Fatalf("sound is off after a reload; want it remembered on")
 	}
@@ -270,7 +270,7 @@ func TestSoundIsOffByDefaultAndRemembered(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`#opt-version`)),
 		choose(`#seat-1-bot`, "random"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#create`)),
+		click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)))
 	eval[bool](t, tab, `(window.sounds = [], window.addEventListener('minehall:sound', (e) => window.sounds.push(e.detail)), true)`)
 	waitFor(t, tab, 10*time.Second, "Ann's turn", `document.getElementById('main').dataset.myTurn === 'true' && document.querySelectorAll('#legal-moves option').length > 0`)

@@ -29,14 +29,14 @@ func TestPrivateTableInviteLink(t *testing.T) {
 	if eval[bool](t, owner, `[...document.querySelectorAll('#time-control option')].some((o) => o.value === 'untimed')`) {
 		t.Errorf("the lobby offers untimed play at a public table")
 	}
-	do(t, owner, 10*time.Second, "tick private", chromedp.Click(chromedp.CSS(`#private`)))
+	do(t, owner, 10*time.Second, "tick private", click(chromedp.CSS(`#private`)))
 	waitFor(t, owner, 5*time.Second, "the private choices", `!!document.getElementById('seat-1-reserved') && [...document.querySelectorAll('#time-control option')].some((o) => o.value === 'untimed')`)
 	if !eval[bool](t, owner, `document.getElementById('rated') === null || document.getElementById('rated').disabled`) {
 		t.Errorf("rated may be ticked at a private table")
 	}
 	do(t, owner, 10*time.Second, "name and create", sendKeys(chromedp.CSS(`#name`), "Owen"))
 	shootPage(t, owner, "lobby-private")
-	do(t, owner, 10*time.Second, "create", chromedp.Click(chromedp.CSS(`#create`)))
+	do(t, owner, 10*time.Second, "create", click(chromedp.CSS(`#create`)))
 	waitFor(t, owner, 15*time.Second, "the table page with its invitation", `location.pathname.startsWith('/tables/') && location.search.startsWith('?invite=') && !!localStorage.getItem('minehall.seat.' + location.pathname.slice(8))`)
 	id := eval[string](t, owner, `location.pathname.slice(8)`)
 	waitFor(t, owner, 10*time.Second, "the link to copy", `(document.querySelector('.invite input')?.value || '').includes('?invite=')`)
@@ -64,7 +64,7 @@ func TestPrivateTableInviteLink(t *testing.T) {
 	// The friend opens the owner's link and joins.
 	friend := newTab(t, b, "friend")
 	do(t, friend, 30*time.Second, "open the invitation", chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS(`.join-form`)))
-	do(t, friend, 10*time.Second, "join", sendKeys(chromedp.CSS(`#join-name`), "Fran"), chromedp.Click(chromedp.CSS(`#join`)))
+	do(t, friend, 10*time.Second, "join", sendKeys(chromedp.CSS(`#join-name`), "Fran"), click(chromedp.CSS(`#join`)))
 	waitFor(t, friend, 15*time.Second, "the friend seated", `!!localStorage.getItem('minehall.seat.' + location.pathname.slice(8))`)
 	waitFor(t, owner, 15*time.Second, "the game started", `document.querySelector('[data-status]')?.dataset.status === 'playing'`)
 

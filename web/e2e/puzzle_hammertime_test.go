@@ -44,7 +44,7 @@ func TestPuzzleHammerTimeDrill(t *testing.T) {
 			chromedp.Sleep(puzzle.HitFloor),
 			choose(`#ht-side`, dr.Side),
 			chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { for (const [id, v] of [['#ht-pos', 5], ['#ht-strength', %d]]) { const e = document.querySelector(id); e.value = v; e.dispatchEvent(new Event('input', {bubbles: true})); } })()`, str)),
-			chromedp.Click(chromedp.CSS(`#ht-hit`)))
+			click(chromedp.CSS(`#ht-hit`)))
 		hits = append(hits, fmt.Sprintf("hit %s 5 strength %d", dr.Side, str))
 		waitFor(t, tab, 20*time.Second, "the server's answer", fmt.Sprintf(`!!document.querySelector('#pz-result') || document.querySelector('#pz-ht-hint')?.dataset.hits === '%d'`, len(hits)))
 		if eval[bool](t, tab, `!!document.querySelector('#pz-result')`) {

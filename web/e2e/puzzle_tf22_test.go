@@ -18,7 +18,7 @@ func typeRouteMove(t *testing.T, tab context.Context, move string) {
 	t.Helper()
 	do(t, tab, 10*time.Second, "type "+move,
 		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const e = document.querySelector('#pz-move'); e.value = %q; })()`, move)),
-		chromedp.Click(chromedp.CSS(`#pz-play`)))
+		click(chromedp.CSS(`#pz-play`)))
 }
 
 // TestPuzzleTF22Perfect plays the day's TF22 route puzzle through the page:

@@ -175,7 +175,7 @@ func TestReviewPage(t *testing.T) {
 			best = m["best"].(string)
 		}
 	}
-	do(t, tab, 10*time.Second, "click the first swing", chromedp.Click(chromedp.CSS(`.rv-swing`)))
+	do(t, tab, 10*time.Second, "click the first swing", click(chromedp.CSS(`.rv-swing`)))
 	waitFor(t, tab, 10*time.Second, "the swing's position", fmt.Sprintf(`document.getElementById('replay-step')?.textContent === %q && document.getElementById('board').dataset.better === %q`,
 		fmt.Sprintf("Move %d of %d", swing-1, total), best))
 	if verb, hex, ok := strings.Cut(best, " "); ok && (verb == "move" || verb == "remove") {

@@ -179,7 +179,7 @@ func clickMove(t *testing.T, tab context.Context) bool {
 	}
 	n := eval[string](t, tab, `document.getElementById('main').dataset.n`)
 	sel := fmt.Sprintf(`#board [data-key=%q]`, key)
-	do(t, tab, 10*time.Second, "click "+key, revealOnBoard(sel), chromedp.Click(chromedp.CSS(sel)))
+	do(t, tab, 10*time.Second, "click "+key, revealOnBoard(sel), click(chromedp.CSS(sel)))
 	if key == "pawn" {
 		waitFor(t, tab, 5*time.Second, "destinations highlighted after selecting the pawn",
 			`document.querySelectorAll('#board .hex.legal').length > 0 || !document.querySelector('#board .pawn.selected')`)
@@ -217,13 +217,13 @@ func leaveTable(t *testing.T, tab context.Context) {
 	t.Helper()
 	do(t, tab, 10*time.Second, "leave the table",
 		chromedp.WaitVisible(chromedp.CSS(`#leave`)),
-		chromedp.Click(chromedp.CSS(`#leave`)),
+		click(chromedp.CSS(`#leave`)),
 		chromedp.WaitVisible(chromedp.CSS(`#leave-dialog #dialog-ok`)),
 	)
 	if text := eval[string](t, tab, `document.querySelector('#leave-dialog').textContent`); !strings.Contains(text, "A bot will play for you") && !strings.Contains(text, "free again") {
 		t.Errorf("the leave dialog says %q; want that a bot plays or the seat is freed", text)
 	}
-	do(t, tab, 10*time.Second, "confirm leaving", chromedp.Click(chromedp.CSS(`#leave-dialog #dialog-ok`)))
+	do(t, tab, 10*time.Second, "confirm leaving", click(chromedp.CSS(`#leave-dialog #dialog-ok`)))
 }
 
 // TestSeatLeaveAndTakeBackWhileStandInPlays plays a timed Minerals table
@@ -241,7 +241,7 @@ func TestSeatLeaveAndTakeBackWhileStandInPlays(t *testing.T) {
 		chromedp.Navigate(s.URL+"/tables/"+id),
 		chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
 		sendKeys(chromedp.CSS(`#join-name`), "Bob"),
-		chromedp.Click(chromedp.CSS(`#join`)),
+		click(chromedp.CSS(`#join`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
 	)
 	waitFor(t, ann, 10*time.Second, "Ann's turn with her clock running, Bob's showing his bank",
@@ -269,7 +269,7 @@ func TestSeatLeaveAndTakeBackWhileStandInPlays(t *testing.T) {
 		`document.querySelectorAll('#log li.by-standin').length >= 2`)
 
 	// Ann takes her seat back and moves herself.
-	do(t, ann, 10*time.Second, "Ann takes her seat back", chromedp.Click(chromedp.CSS(`#take-back`)))
+	do(t, ann, 10*time.Second, "Ann takes her seat back", click(chromedp.CSS(`#take-back`)))
 	waitFor(t, ann, 10*time.Second, "Ann seated again", `!document.querySelector('#away') && !!document.querySelector('#leave')`)
 	playUntil(t, bob, ann, 30*time.Second, "Ann's turn", `document.getElementById('main').dataset.myTurn === 'true'`)
 	before := eval[int](t, ann, `Number(document.getElementById('main').dataset.n)`)
@@ -376,7 +376,7 @@ func TestLobbyTimeControl(t *testing.T) {
 		choose(`#stand-in`, "easy"),
 		choose(`#seat-1-bot`, "random"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#create`)),
+		click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
 	)
 	id := tableOf(t, tab)
@@ -428,7 +428,7 @@ func TestSeatOwnerPutsBotAndAborts(t *testing.T) {
 		choose(`#seat-1`, "person"),
 		chromedp.SetValue(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('#name').dispatchEvent(new Event('input'))`),
-		chromedp.Click(chromedp.CSS(`#create`)),
+		click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#putbot-1`)),
 	)
 	do(t, tab, 30*time.Second, "create a table with a free seat", create)
@@ -443,7 +443,7 @@ func TestSeatOwnerPutsBotAndAborts(t *testing.T) {
 	}
 	do(t, tab, 20*time.Second, "put an easy bot in seat 2",
 		choose(`#putbot-1-level`, "easy"),
-		chromedp.Click(chromedp.CSS(`#putbot-1`)),
+		click(chromedp.CSS(`#putbot-1`)),
 	)
 	waitFor(t, tab, 10*time.Second, "the game started with the bot in seat 2",
 		`document.getElementById('main').dataset.status === 'playing' && document.querySelector('#seats li[data-seat="1"] .seat-name').textContent.endsWith(' (bot, easy)') && !document.querySelector('#putbot-1') && !document.querySelector('#abort')`)
@@ -454,9 +454,9 @@ func TestSeatOwnerPutsBotAndAborts(t *testing.T) {
 	do(t, tab, 30*time.Second, "create another table", create)
 	id := tableOf(t, tab)
 	do(t, tab, 10*time.Second, "abort it",
-		chromedp.Click(chromedp.CSS(`#abort`)),
+		click(chromedp.CSS(`#abort`)),
 		chromedp.WaitVisible(chromedp.CSS(`#abort-dialog #dialog-ok`)),
-		chromedp.Click(chromedp.CSS(`#abort-dialog #dialog-ok`)),
+		click(chromedp.CSS(`#abort-dialog #dialog-ok`)),
 		chromedp.WaitVisible(chromedp.CSS(`#end .ending`)),
 	)
 	if got := eval[string](t, tab, `document.querySelector('#end').dataset.ending + ' | ' + document.querySelector('#end .winners').textContent`); got != "aborted | Nobody won." {

@@ -21,7 +21,7 @@ func BenchmarkTF22FirstPlanetDrawn(b *testing.B) {
 		"seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}`)
 	tab := newTab(b, newBrowser(b), "bench")
 	if err := chromedp.Do(tab, chromedp.Navigate(s.URL+link), chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
-		sendKeys(chromedp.CSS(`#join-name`), "Ann"), chromedp.Click(chromedp.CSS(`#join`)),
+		sendKeys(chromedp.CSS(`#join-name`), "Ann"), click(chromedp.CSS(`#join`)),
 		chromedp.WaitVisible(chromedp.CSS(`#tf-planet`))); err != nil {
 		b.Fatal(err)
 	}

@@ -243,7 +243,7 @@ func TestTF22WholeGameByTouch(t *testing.T) {
 		choose(`#opt-symbol_cards`, "strategy"),
 		choose(`#opt-round_limit`, "6"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#create`)),
+		click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#tf-planet`)),
 	)
 	id := tableOf(t, tab)

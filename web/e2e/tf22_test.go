@@ -52,7 +52,7 @@ func TestTF22FourPlayerGameAgainstBotsToAWin(t *testing.T) {
 		choose(`#seat-3-bot`, "random"),
 		choose(`#opt-round_limit`, "30"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
-		chromedp.Click(chromedp.CSS(`#create`)),
+		click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#tf-planet`)),
 		chromedp.Evaluate[chromedp.Void](tf22Animations),
 	)
@@ -131,7 +131,7 @@ func TestTF22FourPlayerGameAgainstBotsToAWin(t *testing.T) {
 		t.Errorf("the log's first move: got %q; want Ann's move in words", w)
 	}
 
-	do(t, tab, 10*time.Second, "turn on color-blind mode", chromedp.Click(chromedp.CSS(`#colorblind`)))
+	do(t, tab, 10*time.Second, "turn on color-blind mode", click(chromedp.CSS(`#colorblind`)))
 	waitFor(t, tab, 5*time.Second, "a symbol on every tunnel", `document.querySelectorAll('#tf-planet .tsym').length > 0 && document.querySelectorAll('#tf-planet .tsym').length === [...document.querySelectorAll('#tf-planet .tunnel.face')].reduce((n, p) => n + p.dataset.exits.length, 0)`)
 }
 
@@ -172,7 +172,7 @@ func tf22StrategyTable(t *testing.T) (*site, []context.Context, string) {
 			chromedp.Navigate(s.URL+link),
 			chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
 			sendKeys(chromedp.CSS(`#join-name`), name),
-			chromedp.Click(chromedp.CSS(`#join`)),
+			click(chromedp.CSS(`#join`)),
 		)
 	}
 	for i := range tabs {
@@ -311,14 +311,14 @@ func TestTF22CardUnderOwnCrewTakesTheClick(t *testing.T) {
 	side := eval[string](t, tab, fmt.Sprintf(`document.querySelector(%q).dataset.side`, card))
 
 	move := "C " + pos
-	do(t, tab, 10*time.Second, "choose action C", chromedp.Click(chromedp.CSS(`#tf-palette [data-key="action:C"]`)))
+	do(t, tab, 10*time.Second, "choose action C", click(chromedp.CSS(`#tf-palette [data-key="action:C"]`)))
 	waitFor(t, tab, 5*time.Second, "card "+pos+" a target of C", fmt.Sprintf(`document.querySelector(%q)?.dataset.move === %q`, card, move))
 	keepShots(t, tab, "tf22-card-under-crew")
 	hit := eval[string](t, tab, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2); return e?.closest('[data-move]')?.dataset.move || e?.closest('[data-key]')?.dataset.key || e?.tagName || 'nothing'; })()`, card))
 	if hit != move {
 		t.Fatalf("the middle of card %s, under the crew, answers %q; want the move %q", pos, hit, move)
 	}
-	do(t, tab, 10*time.Second, "click the middle of card "+pos, chromedp.Click(chromedp.CSS(card)))
+	do(t, tab, 10*time.Second, "click the middle of card "+pos, click(chromedp.CSS(card)))
 	waitFor(t, tab, 30*time.Second, "the move "+move+" applied", fmt.Sprintf(`document.getElementById('main').dataset.n === '%d'`, n+1))
 	if got := eval[string](t, tab, fmt.Sprintf(`document.querySelector(%q).dataset.side`, card)); got == side {
 		t.Errorf("card %s after %s: side %q; want it flipped", pos, move, got)

@@ -19,7 +19,7 @@ func sayInChat(t *testing.T, tab context.Context, text string) {
 	do(t, tab, 15*time.Second, "say "+text,
 		chromedp.WaitEnabled(chromedp.CSS(`#chat-input`)),
 		chromedp.SetValue(chromedp.CSS(`#chat-input`), text),
-		chromedp.Click(chromedp.CSS(`#chat-send`)))
+		click(chromedp.CSS(`#chat-send`)))
 }
 
 // chatHas is a predicate: the chat's list shows a message whose text is
@@ -64,8 +64,8 @@ func TestTogetherChatSurvivesReloadAndKill(t *testing.T) {
 
 	// Bo says "good game" with the quick phrase's button.
 	do(t, tabB, 10*time.Second, "good game",
-		chromedp.Click(chromedp.CSS(`.chat-phrases summary`)),
-		chromedp.Click(chromedp.CSS(`button[data-phrase="good_game"]`)))
+		click(chromedp.CSS(`.chat-phrases summary`)),
+		click(chromedp.CSS(`button[data-phrase="good_game"]`)))
 	waitFor(t, tabA, 10*time.Second, "Ann sees the phrase in English", chatHas("Good game"))
 
 	// A reload keeps the chat.
@@ -86,7 +86,7 @@ func TestTogetherChatSurvivesReloadAndKill(t *testing.T) {
 	}
 	shot(t, tabB, "chat")
 	// Folded, the panel is a tab that counts what was not read.
-	do(t, tabB, 5*time.Second, "fold the chat", chromedp.Click(chromedp.CSS(`#chat-toggle`)))
+	do(t, tabB, 5*time.Second, "fold the chat", click(chromedp.CSS(`#chat-toggle`)))
 	sayInChat(t, tabA, "are you there?")
 	waitFor(t, tabB, 10*time.Second, "the unread badge", `document.querySelector('#chat-unread').textContent === '1' && !document.querySelector('#chat-unread').hidden && document.querySelector('#chat-body').hidden`)
 	shot(t, tabB, "chat-folded")

@@ -41,14 +41,14 @@ func createHere(t *testing.T, tab context.Context, s *site, gameID string, optio
 			actions = append(actions, choose(fmt.Sprintf(`#seat-%d`, i), "person"))
 		}
 		actions = append(actions,
-			chromedp.Click(chromedp.CSS(fmt.Sprintf(`#seat-%d-here`, i))),
+			click(chromedp.CSS(fmt.Sprintf(`#seat-%d-here`, i))),
 			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#seat-%d-name`, i))),
 			chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const e = document.querySelector('#seat-%d-name'); e.value = %q; e.dispatchEvent(new Event('input')); })()`, i, n)))
 	}
 	actions = append(actions, choose(`#time-control`, "untimed"))
 	do(t, tab, 30*time.Second, "fill in a pass-and-play table", actions...)
 	shot(t, tab, "lobby-here-"+gameID)
-	do(t, tab, 30*time.Second, "create it", chromedp.Click(chromedp.CSS(`#create`)), chromedp.WaitVisible(chromedp.CSS(`#seats li`)))
+	do(t, tab, 30*time.Second, "create it", click(chromedp.CSS(`#create`)), chromedp.WaitVisible(chromedp.CSS(`#seats li`)))
 }
 
 // "A family can play on one tablet passed round the table": a 3-player
@@ -104,10 +104,10 @@ func TestTogetherPassAndPlayMinerals(t *testing.T) {
 	other := (you + 1) % 3
 	mute := fmt.Sprintf(`#chat-owner [data-mute="%d"]`, other)
 	do(t, tab, 10*time.Second, "owner's chat controls",
-		chromedp.Click(chromedp.CSS(`#chat-spectators`)),
+		click(chromedp.CSS(`#chat-spectators`)),
 		chromedp.WaitVisible(chromedp.CSS(mute)))
 	waitFor(t, tab, 10*time.Second, "spectators may chat", `document.querySelector('#chat-spectators').checked`)
-	do(t, tab, 10*time.Second, "mute a seat", chromedp.Click(chromedp.CSS(mute)))
+	do(t, tab, 10*time.Second, "mute a seat", click(chromedp.CSS(mute)))
 	waitFor(t, tab, 10*time.Second, "the seat muted", `document.querySelector('`+mute+`').checked`)
 	var info struct {
 		Chat struct {
@@ -126,7 +126,7 @@ func TestTogetherPassAndPlayMinerals(t *testing.T) {
 			t.Fatalf("the table's chat settings are %+v; want spectators allowed and seat %d muted", info.Chat, other)
 		}
 	}
-	do(t, tab, 10*time.Second, "good game", chromedp.Click(chromedp.CSS(`.chat-phrases summary`)), chromedp.Click(chromedp.CSS(`button[data-phrase="good_game"]`)))
+	do(t, tab, 10*time.Second, "good game", click(chromedp.CSS(`.chat-phrases summary`)), click(chromedp.CSS(`button[data-phrase="good_game"]`)))
 	waitFor(t, tab, 10*time.Second, "good game said", chatHas("Good game"))
 	// The replay shows it after the last action.
 	do(t, tab, 20*time.Second, "the replay", chromedp.Navigate(s.URL+"/replay/"+id), chromedp.WaitVisible(chromedp.CSS(`#replay-log li`)))
@@ -201,7 +201,7 @@ func TestTogetherPassAndPlayTF22HidesHands(t *testing.T) {
 			mu.Lock()
 			confirmed = seat
 			mu.Unlock()
-			do(t, tab, 10*time.Second, "confirm", chromedp.Click(chromedp.CSS(`#pass-ready`)))
+			do(t, tab, 10*time.Second, "confirm", click(chromedp.CSS(`#pass-ready`)))
 			passes++
 			continue
 		}

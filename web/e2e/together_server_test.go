@@ -160,5 +160,5 @@ func typeMove(t *testing.T, tab context.Context, move string) {
 	do(t, tab, 10*time.Second, "type "+move,
 		chromedp.WaitEnabled(chromedp.CSS(`#move-input`)),
 		sendKeys(chromedp.CSS(`#move-input`), move),
-		chromedp.Click(chromedp.CSS(`.notation button[type="submit"]`)))
+		click(chromedp.CSS(`.notation button[type="submit"]`)))
 }

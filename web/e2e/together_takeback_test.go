@@ -97,7 +97,7 @@ func TestTogetherTakeBackTF22(t *testing.T) {
 		t.Fatalf("the move %q changed nothing", move)
 	}
 	shot(t, tab, "takeback-undo")
-	do(t, tab, 10*time.Second, "Undo", chromedp.Click(chromedp.CSS(`#tb-undo`)))
+	do(t, tab, 10*time.Second, "Undo", click(chromedp.CSS(`#tb-undo`)))
 	waitFor(t, tab, 10*time.Second, "the move taken back", fmt.Sprintf(`document.getElementById('main').dataset.n === '%d' && document.querySelector('#tf-ore').dataset.ore === '4'`, n))
 	if after := spectatorJSON(t, s, id); after != before {
 		t.Errorf("after the take-back the position differs:\n%s\nwant\n%s", after, before)
@@ -134,7 +134,7 @@ func TestTogetherTakeBackTF22(t *testing.T) {
 	_, nAfter := tf22State(t, s, id)
 	tab2 := newTab(t, browser, "attacker")
 	openSeat(t, tab2, s, id, att, seats[att].token)
-	do(t, tab2, 10*time.Second, "Undo after the combat", chromedp.WaitVisible(chromedp.CSS(`#tb-undo`)), chromedp.Click(chromedp.CSS(`#tb-undo`)))
+	do(t, tab2, 10*time.Second, "Undo after the combat", chromedp.WaitVisible(chromedp.CSS(`#tb-undo`)), click(chromedp.CSS(`#tb-undo`)))
 	waitFor(t, tab2, 10*time.Second, "the refusal", `document.querySelector('#tb-note')?.dataset.status === 'error'`)
 	shot(t, tab2, "takeback-refused")
 	reason := eval[string](t, tab2, `document.querySelector('#tb-note').dataset.reason`)
@@ -177,16 +177,16 @@ func TestTogetherTakeBackRequest(t *testing.T) {
 	move := eval[string](t, tabA, `document.querySelector('#legal-moves option').value`)
 	typeMove(t, tabA, move)
 	waitFor(t, tabB, 10*time.Second, "Bo's turn", `document.getElementById('main').dataset.myTurn === 'true'`)
-	do(t, tabA, 10*time.Second, "Ann asks", chromedp.Click(chromedp.CSS(`#tb-undo`)))
+	do(t, tabA, 10*time.Second, "Ann asks", click(chromedp.CSS(`#tb-undo`)))
 	waitFor(t, tabB, 10*time.Second, "Bo sees the request", `!!document.querySelector('#tb-request #tb-agree') && !!document.querySelector('#tb-request #tb-refuse') && document.querySelector('#tb-request .tb-note').textContent === 'Ann asks to take back the last move.'`)
 	waitFor(t, tabA, 10*time.Second, "Ann sees she waits", `!!document.querySelector('#tb-request #tb-withdraw')`)
 	shot(t, tabB, "takeback-request")
-	do(t, tabB, 10*time.Second, "Bo refuses", chromedp.Click(chromedp.CSS(`#tb-refuse`)))
+	do(t, tabB, 10*time.Second, "Bo refuses", click(chromedp.CSS(`#tb-refuse`)))
 	for _, tab := range []context.Context{tabA, tabB} {
 		waitFor(t, tab, 10*time.Second, "the refusal shown", `document.querySelector('#tb-note')?.dataset.status === 'refused' && document.querySelector('#tb-note').textContent === 'Bo said no: the moves stay.' && !document.querySelector('#tb-request')`)
 	}
-	do(t, tabA, 10*time.Second, "Ann asks again", chromedp.Click(chromedp.CSS(`#tb-undo`)))
-	do(t, tabB, 10*time.Second, "Bo agrees", chromedp.WaitVisible(chromedp.CSS(`#tb-agree`)), chromedp.Click(chromedp.CSS(`#tb-agree`)))
+	do(t, tabA, 10*time.Second, "Ann asks again", click(chromedp.CSS(`#tb-undo`)))
+	do(t, tabB, 10*time.Second, "Bo agrees", chromedp.WaitVisible(chromedp.CSS(`#tb-agree`)), click(chromedp.CSS(`#tb-agree`)))
 	for _, tab := range []context.Context{tabA, tabB} {
 		waitFor(t, tab, 10*time.Second, "the take-back done", fmt.Sprintf(`document.querySelector('#tb-note')?.dataset.status === 'done' && document.getElementById('main').dataset.n === %q`, n))
 	}

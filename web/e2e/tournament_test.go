@@ -81,15 +81,15 @@ func TestTournamentPages(t *testing.T) {
 	do(t, ann, 10*time.Second, "sign up with a password",
 		sendKeys(chromedp.CSS(`#signup-name`), "Ann"),
 		sendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
-		chromedp.Click(chromedp.CSS(`#signup`)))
+		click(chromedp.CSS(`#signup`)))
 	waitFor(t, ann, 15*time.Second, "signed in", `!!document.getElementById('my-profile')`)
 
-	do(t, ann, 10*time.Second, "follow the header's link", chromedp.Click(chromedp.CSS(`nav a[href="/tournaments"]`)))
+	do(t, ann, 10*time.Second, "follow the header's link", click(chromedp.CSS(`nav a[href="/tournaments"]`)))
 	waitFor(t, ann, 15*time.Second, "the list and the form", `!!document.querySelector('a[href="/tournaments/`+tr.ID+`"]') && !!document.getElementById('tn-game')`)
 	shootPage(t, ann, "tournaments")
-	do(t, ann, 10*time.Second, "open the tournament", chromedp.Click(chromedp.CSS(`a[href="/tournaments/`+tr.ID+`"]`)))
+	do(t, ann, 10*time.Second, "open the tournament", click(chromedp.CSS(`a[href="/tournaments/`+tr.ID+`"]`)))
 	waitFor(t, ann, 15*time.Second, "its page", `!!document.getElementById('tourney-join') && document.querySelectorAll('table.standings tbody tr').length === 3`)
-	do(t, ann, 10*time.Second, "join", chromedp.Click(chromedp.CSS(`#tourney-join`)))
+	do(t, ann, 10*time.Second, "join", click(chromedp.CSS(`#tourney-join`)))
 	waitFor(t, ann, 15*time.Second, "Ann in the standings", `!!document.getElementById('tourney-leave') && document.querySelector('table.standings').innerText.includes('Ann')`)
 
 	// Bo leaves: Ann's page follows without a reload.
@@ -141,10 +141,10 @@ func TestTournamentPages(t *testing.T) {
 		t.Errorf("the minimum of players when left empty: got %q; want 4 (two tables of 2)", got)
 	}
 	do(t, ann, 10*time.Second, "tick two bots and set the minimum",
-		chromedp.Click(chromedp.CSS(`#tn-bot-easy`)), chromedp.Click(chromedp.CSS(`#tn-bot-medium`)),
+		click(chromedp.CSS(`#tn-bot-easy`)), click(chromedp.CSS(`#tn-bot-medium`)),
 		sendKeys(chromedp.CSS(`#tn-min`), "6"))
 	shootPage(t, ann, "tournament-form")
-	do(t, ann, 10*time.Second, "schedule it", chromedp.Click(chromedp.CSS(`.tourney-form button[type=submit]`)))
+	do(t, ann, 10*time.Second, "schedule it", click(chromedp.CSS(`.tourney-form button[type=submit]`)))
 	waitFor(t, ann, 15*time.Second, "its page with the two bots", `/^\/tournaments\/[^/]+$/.test(location.pathname) && !!document.querySelector('tr[data-entrant="b:easy"]') && !!document.querySelector('tr[data-entrant="b:medium"]')`)
 	id := eval[string](t, ann, `location.pathname.split('/').pop()`)
 	var made struct {
