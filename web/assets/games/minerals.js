@@ -249,7 +249,15 @@ export function render(el, ctx) {
   if (mem.jump) {
     mem.jump = false;
     el.querySelector('svg.hexboard [data-focus-default]')?.focus({ preventScroll: true });
-  } else if (focused !== '') (el.querySelector(`[data-key="${CSS.escape(focused || '')}"]`) || el.querySelector('[data-focus-default]'))?.focus({ preventScroll: true });
+  } else if (focused !== '') {
+    // The focus goes back where it was (the hex last clicked or reached by
+    // the keyboard) without moving the view: the server's answer to a tap
+    // comes after the tap, and the view fitted to the new step (where the
+    // pawn to select may lie far from that hex) must stay.
+    mem.refocus = true;
+    (el.querySelector(`[data-key="${CSS.escape(focused || '')}"]`) || el.querySelector('[data-focus-default]'))?.focus({ preventScroll: true });
+    mem.refocus = false;
+  }
 }
 
 // sounds plays what just happened on the board, once per view: one
@@ -395,8 +403,13 @@ function board(view, ctx, legal, mem, rerender, colors) {
       // on every mineral's colour.
       const cursorRing = s('g', { class: 'cursor-ring' },
         s('polygon', { points: hexPoints(x, y, R - 3.2), class: 'cursor-out' }), s('polygon', { points: hexPoints(x, y, R - 3.2), class: 'cursor-in' }));
-      // The ring shows the keyboard's focus, not a click's.
-      poly.addEventListener('focus', () => { if (poly.matches(':focus-visible')) cursorRing.classList.add('focus'); pz.reveal(x, y, W / 2); });
+      // The ring shows the keyboard's focus, not a click's. The focus given
+      // back after a new render (mem.refocus) leaves the view as the step
+      // fitted it.
+      poly.addEventListener('focus', () => {
+        if (poly.matches(':focus-visible')) cursorRing.classList.add('focus');
+        if (!mem.refocus) pz.reveal(x, y, W / 2);
+      });
       poly.addEventListener('blur', () => cursorRing.classList.remove('focus'));
       if (target) {
         poly.dataset.move = target;
