@@ -1,6 +1,8 @@
 // Package e2e tests the browser client end to end: the real server runs
 // in-process with a temporary SQLite store and the web client mounted, and
 // headless Chromium (Debian's chromium, started from /usr/bin/chromium)
-// plays through the pages with clicks and keys. A failing test saves a
-// screenshot and logs its path. Chromium missing is a failure, not a skip.
+// plays through the pages with clicks and keys. Each test has its own
+// server, store and browser, and three run at once (testsAtOnce). A failing
+// test saves a screenshot and logs its path. Chromium missing is a failure,
+// not a skip.
 package e2e

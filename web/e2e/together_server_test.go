@@ -52,8 +52,8 @@ func TestMain(m *testing.M) {
 // testsAtOnce is how many browser tests run at once unless -parallel says
 // otherwise. Every test has its own server, store and browser, and spends
 // most of its time waiting (for pages, bots, clocks and timers: about a
-// third of one core under the race detector), so three at once keep two
-// cores busy where one at a time left them mostly idle.
+// third of one core under the race detector), so one at a time left two
+// cores mostly idle; six at once made tests with deadlines miss them.
 const testsAtOnce = 3
 
 // flagGiven reports whether the named flag was set on the command line.
