@@ -77,16 +77,14 @@ func (o *oracleBot) Act(_ context.Context, gs game.State, p game.Player) (ai.Dec
 	return ai.Decision{Action: best, Delay: time.Second}, nil
 }
 
-// BenchmarkHardAgainstBefore69 plays hard against hard as it was before
-// issue 69 (hard-69) with sim's own runner, two players, seats alternated,
-// one game at a time, and prints sim's report: the share of games each
-// finished ahead, with Wilson intervals, and each bot's CPU per decision.
-//
-//	go test ./games/hammertime -run '^$' -bench HardAgainstBefore69 -benchtime 1x -hammertime.games 40
-func BenchmarkHardAgainstBefore69(b *testing.B) {
+// playMatch plays hard against the named bot with sim's own runner, two
+// players, seats alternated, one game at a time, as the -hammertime flags
+// say, and prints sim's report: the share of games each finished ahead,
+// with Wilson intervals, and each bot's CPU per decision.
+func playMatch(b *testing.B, rival string) {
 	for i := 0; i < b.N; i++ {
 		sum, _, err := sim.Run(context.Background(), sim.Config{
-			Game: measuredGame{New().(*Game)}, Players: 2, Bots: []string{"hard", "hard-69"},
+			Game: measuredGame{New().(*Game)}, Players: 2, Bots: []string{"hard", rival},
 			Games: *strengthGames, Seed: *strengthSeed, Workers: 1, Journal: *strengthJournal,
 		})
 		if err != nil {
@@ -98,22 +96,14 @@ func BenchmarkHardAgainstBefore69(b *testing.B) {
 	}
 }
 
+// BenchmarkHardAgainstBefore69 plays hard against hard as it was before
+// issue 69 (hard-69) ([playMatch]).
+//
+//	go test ./games/hammertime -run '^$' -bench HardAgainstBefore69 -benchtime 1x -hammertime.games 40
+func BenchmarkHardAgainstBefore69(b *testing.B) { playMatch(b, "hard-69") }
+
 // BenchmarkOracleAgainstHard plays hard against the oracle, which knows
-// what every hit will do ([oracleBot]), as BenchmarkHardAgainstBefore69
-// plays its match, and prints sim's report.
+// what every hit will do ([oracleBot], [playMatch]).
 //
 //	go test ./games/hammertime -run '^$' -bench OracleAgainstHard -benchtime 1x -hammertime.games 40
-func BenchmarkOracleAgainstHard(b *testing.B) {
-	for i := 0; i < b.N; i++ {
-		sum, _, err := sim.Run(context.Background(), sim.Config{
-			Game: measuredGame{New().(*Game)}, Players: 2, Bots: []string{"hard", "oracle"},
-			Games: *strengthGames, Seed: *strengthSeed, Workers: 1, Journal: *strengthJournal,
-		})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if err := sum.WriteText(os.Stdout); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkOracleAgainstHard(b *testing.B) { playMatch(b, "oracle") }
