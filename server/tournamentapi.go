@@ -223,17 +223,17 @@ func (s *Server) scheduleTournament(w http.ResponseWriter, r *http.Request, ts s
 		return
 	}
 	t.Creator = creator
-	if err := ts.CreateTournament(r.Context(), t); err != nil {
-		writeError(w, s.log, err)
-		return
-	}
+	// The bots go in with the tournament: one that starts at once is never
+	// seen by a runner without them (and cancelled for too few players).
+	var bots []store.Entrant
 	for i, b := range req.Bots {
 		e := store.Entrant{Tournament: t.ID, ID: store.BotEntrant(b), Bot: b, Name: b, Joined: now.Add(time.Duration(i) * time.Millisecond)}
 		e.Rating = s.ratingOf(r, store.BotPlayer(b), t.Game)
-		if err := ts.AddEntrant(r.Context(), e); err != nil {
-			writeError(w, s.log, err)
-			return
-		}
+		bots = append(bots, e)
+	}
+	if err := ts.CreateTournament(r.Context(), t, bots...); err != nil {
+		writeError(w, s.log, err)
+		return
 	}
 	if s.cfg.TournamentRunner != nil {
 		s.cfg.TournamentRunner.wake()

@@ -139,8 +139,11 @@ type TournamentFilter struct {
 // a write with a stale lease epoch. Every method is safe for concurrent
 // use and durable once it returns nil.
 type Tournaments interface {
-	// CreateTournament stores a new tournament.
-	CreateTournament(ctx context.Context, t *Tournament) error
+	// CreateTournament stores a new tournament with its first entrants
+	// (the bots its creator put in) at once: nobody, a runner included,
+	// sees it without them. Nothing is stored when any entrant is
+	// refused.
+	CreateTournament(ctx context.Context, t *Tournament, entrants ...Entrant) error
 	// Tournament returns the tournament with the given ID.
 	Tournament(ctx context.Context, id string) (*Tournament, error)
 	// ListTournaments returns the tournaments f selects.

@@ -27,7 +27,7 @@ const tournamentColumns = `id, game, format, options, time_control, table_size, 
 	creator, status, cancel_reason, round, created_ms, started_ms, finished_ms, lease_epoch`
 
 // CreateTournament implements [Tournaments].
-func (d TournamentDB) CreateTournament(ctx context.Context, t *Tournament) error {
+func (d TournamentDB) CreateTournament(ctx context.Context, t *Tournament, entrants ...Entrant) error {
 	opts, err := json.Marshal(t.Options)
 	if err != nil {
 		return game.Errorf(game.CodeInternal, "tournament options: %v", err)
@@ -46,7 +46,18 @@ func (d TournamentDB) CreateTournament(ctx context.Context, t *Tournament) error
 		if err != nil && d.IsUnique(err) {
 			return game.Errorf(game.CodeConflict, "tournament %s exists already", t.ID)
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		for _, e := range entrants {
+			if e.Tournament != t.ID {
+				return game.Errorf(game.CodeInvalid, "entrant %s is for tournament %q, not %s", e.ID, e.Tournament, t.ID)
+			}
+			if err := d.insertEntrant(ctx, tx, e); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	return d.Coded(err)
 }
@@ -208,15 +219,18 @@ func (d TournamentDB) ReleaseTournament(ctx context.Context, id, owner string) e
 
 // AddEntrant implements [Tournaments].
 func (d TournamentDB) AddEntrant(ctx context.Context, e Entrant) error {
-	return d.Coded(d.InTx(ctx, func(tx SQL) error {
-		_, err := tx.Exec(ctx, `INSERT INTO tournament_entrants (tournament_id, entrant, account_id, bot, name, rating, joined_ms, withdrawn_ms, withdraw_reason)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-			e.Tournament, e.ID, e.AccountID, e.Bot, e.Name, e.Rating, Millis(e.Joined), Millis(e.Withdrawn), e.WithdrawReason)
-		if err != nil && d.IsUnique(err) {
-			return game.Errorf(game.CodeConflict, "%s has joined tournament %s already", e.Name, e.Tournament)
-		}
-		return err
-	}))
+	return d.Coded(d.InTx(ctx, func(tx SQL) error { return d.insertEntrant(ctx, tx, e) }))
+}
+
+// insertEntrant stores e in transaction tx.
+func (d TournamentDB) insertEntrant(ctx context.Context, tx SQL, e Entrant) error {
+	_, err := tx.Exec(ctx, `INSERT INTO tournament_entrants (tournament_id, entrant, account_id, bot, name, rating, joined_ms, withdrawn_ms, withdraw_reason)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+		e.Tournament, e.ID, e.AccountID, e.Bot, e.Name, e.Rating, Millis(e.Joined), Millis(e.Withdrawn), e.WithdrawReason)
+	if err != nil && d.IsUnique(err) {
+		return game.Errorf(game.CodeConflict, "%s has joined tournament %s already", e.Name, e.Tournament)
+	}
+	return err
 }
 
 // RemoveEntrant implements [Tournaments].

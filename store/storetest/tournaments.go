@@ -18,6 +18,7 @@ func RunTournaments(t *testing.T, open Opener) {
 		fn   func(*testing.T, store.Tournaments)
 	}{
 		{"CreateAndRead", testTournamentCreate},
+		{"CreateWithEntrants", testTournamentCreateWithEntrants},
 		{"ListByStatusPaginated", testTournamentList},
 		{"EntrantsJoinOnce", testTournamentEntrants},
 		{"BoardMadeOnce", testTournamentBoards},
@@ -71,6 +72,36 @@ func testTournamentCreate(t *testing.T, s store.Tournaments) {
 	}
 	if got, _ := s.Tournament(ctx, "t2"); got == nil || got.Duration != 30*time.Minute || got.TimeControl != nil {
 		t.Errorf("arena read back: got %+v; want a 30 min arena without a time control", got)
+	}
+}
+
+// A tournament created with its bots holds them from the start; one whose
+// entrants are refused is not stored at all.
+func testTournamentCreateWithEntrants(t *testing.T, s store.Tournaments) {
+	ctx := context.Background()
+	easy := store.Entrant{Tournament: "t", ID: store.BotEntrant("easy"), Bot: "easy", Name: "easy", Rating: 1180, Joined: tourneyStart}
+	hard := store.Entrant{Tournament: "t", ID: store.BotEntrant("hard"), Bot: "hard", Name: "hard", Joined: tourneyStart.Add(time.Millisecond)}
+	if err := s.CreateTournament(ctx, sampleTournament("t", tourneyStart), easy, hard); err != nil {
+		t.Fatalf("CreateTournament with two bots: %v", err)
+	}
+	if es, err := s.Entrants(ctx, "t"); err != nil || !reflect.DeepEqual(es, []store.Entrant{easy, hard}) {
+		t.Errorf("Entrants: got %+v, %v; want the two bots", es, err)
+	}
+
+	twice := sampleTournament("u", tourneyStart)
+	easyU := easy
+	easyU.Tournament = "u"
+	if err := s.CreateTournament(ctx, twice, easyU, easyU); game.ErrorCode(err) != game.CodeConflict {
+		t.Errorf("CreateTournament with one bot twice: got %v; want a conflict", err)
+	}
+	if _, err := s.Tournament(ctx, "u"); game.ErrorCode(err) != game.CodeNotFound {
+		t.Errorf("the refused tournament: got %v; want not found (nothing stored)", err)
+	}
+	if err := s.CreateTournament(ctx, sampleTournament("v", tourneyStart), easy); game.ErrorCode(err) != game.CodeInvalid {
+		t.Errorf("CreateTournament with another tournament's entrant: got %v; want invalid", err)
+	}
+	if _, err := s.Tournament(ctx, "v"); game.ErrorCode(err) != game.CodeNotFound {
+		t.Errorf("the tournament with another's entrant: got %v; want not found (nothing stored)", err)
 	}
 }
 

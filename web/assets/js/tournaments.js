@@ -207,16 +207,21 @@ export function tournamentPage(el, id) {
   let left = false;
 
   async function load() {
+    let missing = false;
     try {
       if (!games.length) [games, me] = await Promise.all([catalog(), whoami()]);
       tr = await api('GET', `/api/tournaments/${id}`);
       error = '';
     } catch (e) {
       error = await refusal(e);
+      missing = e.code === 'not_found';
     }
     if (left) return;
     render();
-    if (tr && (tr.status === 'scheduled' || tr.status === 'running')) timer = setTimeout(load, POLL_MS);
+    // A live event is asked again; so is one whose first answer failed
+    // for a passing reason (a dropped connection, a busy server).
+    const live = tr ? tr.status === 'scheduled' || tr.status === 'running' : !missing;
+    if (live) timer = setTimeout(load, POLL_MS);
   }
 
   async function act(what) {
