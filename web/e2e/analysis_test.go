@@ -151,10 +151,24 @@ func TestAnalysisBoard(t *testing.T) {
 	keepShots(t, tab, "analysis-minerals", goldenViewportSize{844, 390})
 
 	// A move made by clicking the board as at a table: the renderer's first
-	// legal hex.
-	target := eval[string](t, tab, `document.querySelector('#board [data-move].legal')?.dataset.move || ''`)
+	// legal hex that is not the game's own move (which would keep the board
+	// on the record).
+	body, _ := json.Marshal(map[string]any{"ply": 0, "seat": 0})
+	resp, err := http.Post(s.URL+"/api/tables/"+mn+"/analysis", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var start struct {
+		Recorded string `json:"recorded"`
+	}
+	json.NewDecoder(resp.Body).Decode(&start)
+	resp.Body.Close()
+	if start.Recorded == "" {
+		t.Fatal("the analysis of the position before move 1 names no recorded move")
+	}
+	target := eval[string](t, tab, fmt.Sprintf(`[...document.querySelectorAll('#board [data-move].legal')].map((e) => e.dataset.move).find((m) => m !== %q) || ''`, start.Recorded))
 	if target == "" {
-		t.Fatal("the board marks no legal move to click")
+		t.Fatal("the board marks no legal move to click besides the game's own")
 	}
 	do(t, tab, 10*time.Second, "click "+target+" on the board", click(chromedp.CSS(fmt.Sprintf(`#board [data-move=%q].legal`, target))))
 	waitFor(t, tab, 30*time.Second, "the position after "+target, fmt.Sprintf(`new URLSearchParams(location.search).get('moves') === %q && %s && !!document.querySelector('#an-list li')`, target, analysisReady))
@@ -172,7 +186,7 @@ func TestAnalysisBoard(t *testing.T) {
 	// hand.
 	tf := finishedTF22(t, s)
 	var rec game.Record
-	resp, err := http.Get(s.URL + "/api/tables/" + tf + "/record")
+	resp, err = http.Get(s.URL + "/api/tables/" + tf + "/record")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +211,7 @@ func TestAnalysisBoard(t *testing.T) {
 	}
 	// The view the page drew is the other seat's: its own hand, not the
 	// mover's.
-	body, _ := json.Marshal(map[string]any{"ply": n - 1, "seat": other})
+	body, _ = json.Marshal(map[string]any{"ply": n - 1, "seat": other})
 	resp, err = http.Post(s.URL+"/api/tables/"+tf+"/analysis", "application/json", bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
