@@ -1,0 +1,169 @@
+package hammertime
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math"
+	"testing"
+
+	"minehall/ai"
+	"minehall/game"
+	"minehall/sim"
+)
+
+var ceilingPositions = flag.Int("hammertime.positions", 20, "positions of BenchmarkHitCeiling")
+
+// recordingBot plays as inner and keeps a copy of every state in which it
+// chose a hit.
+type recordingBot struct {
+	inner ai.Bot
+	kept  *[]*State
+}
+
+func (r recordingBot) Act(ctx context.Context, gs game.State, p game.Player) (ai.Decision, error) {
+	s := gs.(*State)
+	if _, filling := s.SuggestedFilling(); !filling && s.phase == PhaseHit {
+		*r.kept = append(*r.kept, s.Clone().(*State))
+	}
+	return r.inner.Act(ctx, gs, p)
+}
+
+// recordingGame offers "hard" bots that keep the states they hit in.
+type recordingGame struct {
+	*Game
+	kept *[]*State
+}
+
+func (g recordingGame) NewBot(name string, seed uint64) (ai.Bot, error) {
+	b, err := g.Game.NewBot(name, seed)
+	return recordingBot{inner: b, kept: g.kept}, err
+}
+
+// hitWorth is a hit's value as the judge counts it, on samples of its own:
+// the expected progress it brings, a hit that drops nothing worth cont
+// (the rest of the turn).
+func hitWorth(s *State, p game.Player, a game.Action, seeds []uint64, cont float64, judge *HitBot, sim *simulation) float64 {
+	h := hitStats{a: a}
+	base := progress(s, p)
+	for _, seed := range seeds {
+		r := game.NewRand(seed)
+		d := s.Determinize(p, &r).(*State)
+		d.applyJudgedHit(a, sim)
+		h.n++
+		if v, fell := judge.judgeOutcome(d, p, base); fell {
+			h.gain += v
+		} else {
+			h.misses++
+		}
+	}
+	return h.value(cont)
+}
+
+func mean(xs []float64) float64 {
+	sum := 0.0
+	for _, x := range xs {
+		sum += x
+	}
+	return sum / float64(len(xs))
+}
+
+// stdErr is the standard error of the mean of xs.
+func stdErr(xs []float64) float64 {
+	m, ss := mean(xs), 0.0
+	for _, x := range xs {
+		ss += (x - m) * (x - m)
+	}
+	return math.Sqrt(ss / float64(len(xs)-1) / float64(len(xs)))
+}
+
+// BenchmarkHitCeiling measures how far a fair judge of the hit is from the
+// best fair hit. In positions where hard chose a hit (every fourth such
+// decision of games of hard against hard), it values all 360 hits on 32
+// samples each, takes the best by the judge's own ranking, and values it,
+// expert's hit and hard's hit on 64 fresh samples each: the best of all
+// hits is what a judge with unlimited time would find, expert's and hard's
+// are what they find in theirs. A hit's worth is the judge's: the
+// expected progress it brings (a slot filled 1, a wagon filled 10 in all,
+// less what it leaves near the edges for the next player), a hit that
+// drops nothing worth 0.9 of the turn's value over all hits.
+//
+//	go test ./games/hammertime -run '^$' -bench HitCeiling -benchtime 1x -hammertime.positions 20
+func BenchmarkHitCeiling(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		var kept []*State
+		for seed := uint64(1); len(kept) < 4*(*ceilingPositions); seed++ {
+			if _, _, err := sim.Run(context.Background(), sim.Config{
+				Game: recordingGame{New().(*Game), &kept}, Players: 2, Bots: []string{"hard"},
+				Games: 1, Seed: seed, Workers: 1,
+			}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		judge := &HitBot{Level: botLevels["expert"]}
+		space := newReusedSimulation(kept[0].pack)
+		space.band = max(judge.Level.Judge.Edge, decidedMargin)
+		rng := game.NewRand(99)
+		var worth [3][]float64 // best of 360, expert's, hard's
+		positions := 0
+		for k := 0; k < len(kept) && positions < *ceilingPositions; k += 4 {
+			s := kept[k]
+			p := game.Player(s.current)
+			pick, fresh := make([]uint64, 32), make([]uint64, 64)
+			for j := range pick {
+				pick[j] = rng.Uint64()
+			}
+			for j := range fresh {
+				fresh[j] = rng.Uint64()
+			}
+			all := make([]hitStats, 0, 4*HitPositions*HitStrengths)
+			base := progress(s, p)
+			for side := Side(0); side < 4; side++ {
+				for pos := 1; pos <= HitPositions; pos++ {
+					for str := 1; str <= HitStrengths; str++ {
+						h := hitStats{a: HitAction(side, pos, str)}
+						for _, seed := range pick {
+							r := game.NewRand(seed)
+							d := s.Determinize(p, &r).(*State)
+							d.applyJudgedHit(h.a, space)
+							h.n++
+							if v, fell := judge.judgeOutcome(d, p, base); fell {
+								h.gain += v
+							} else {
+								h.misses++
+							}
+						}
+						all = append(all, h)
+					}
+				}
+			}
+			disc := judge.Level.Judge.Continue
+			best, cont := bestHit(all, disc), disc*turnValue(all, disc)
+			expert := &HitBot{Level: botLevels["expert"], rng: game.NewRand(rng.Uint64())}
+			hard := &HitBot{Level: botLevels["hard"], rng: game.NewRand(rng.Uint64())}
+			ea := expert.judgedHit(context.Background(), s, p)
+			ha := hard.judgedHit(context.Background(), s, p)
+			wAll := hitWorth(s, p, best, fresh, cont, judge, space)
+			wExpert := hitWorth(s, p, ea, fresh, cont, judge, space)
+			wHard := hitWorth(s, p, ha, fresh, cont, judge, space)
+			for j, w := range []float64{wAll, wExpert, wHard} {
+				worth[j] = append(worth[j], w)
+			}
+			positions++
+			fmt.Printf("position %2d  best of 360 %-22s %6.3f  expert %-22s %6.3f  hard %-22s %6.3f\n",
+				positions, s.ActionString(p, best), wAll, s.ActionString(p, ea), wExpert, s.ActionString(p, ha), wHard)
+		}
+		fmt.Printf("mean worth over %d positions: best of 360 %.3f, expert %.3f, hard %.3f\n", positions, mean(worth[0]), mean(worth[1]), mean(worth[2]))
+		for _, c := range []struct {
+			name string
+			x, y []float64
+		}{{"best of 360 − expert", worth[0], worth[1]}, {"expert − hard", worth[1], worth[2]}, {"best of 360 − hard", worth[0], worth[2]}} {
+			d := make([]float64, len(c.x))
+			for j := range d {
+				d[j] = c.x[j] - c.y[j]
+			}
+			m, se := mean(d), stdErr(d)
+			fmt.Printf("%-22s %+.3f, 95%% interval [%+.3f, %+.3f]\n", c.name, m, m-1.96*se, m+1.96*se)
+		}
+	}
+}
