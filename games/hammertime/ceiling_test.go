@@ -40,10 +40,9 @@ func (g recordingGame) NewBot(name string, seed uint64) (ai.Bot, error) {
 	return recordingBot{inner: b, kept: g.kept}, err
 }
 
-// hitWorth is a hit's value as the judge counts it, on samples of its own:
-// the expected progress it brings, a hit that drops nothing worth cont
-// (the rest of the turn).
-func hitWorth(s *State, p game.Player, a game.Action, seeds []uint64, cont float64, judge *HitBot, sim *simulation) float64 {
+// sampleHit plays p's hit a in s once on each of the determinizations
+// seeds make and gathers the outcomes as judge values them.
+func sampleHit(s *State, p game.Player, a game.Action, seeds []uint64, judge *HitBot, sim *simulation) hitStats {
 	h := hitStats{a: a}
 	base := progress(s, p)
 	for _, seed := range seeds {
@@ -57,6 +56,14 @@ func hitWorth(s *State, p game.Player, a game.Action, seeds []uint64, cont float
 			h.misses++
 		}
 	}
+	return h
+}
+
+// hitWorth is a hit's value as the judge counts it, on samples of its own:
+// the expected progress it brings, a hit that drops nothing worth cont
+// (the rest of the turn).
+func hitWorth(s *State, p game.Player, a game.Action, seeds []uint64, cont float64, judge *HitBot, sim *simulation) float64 {
+	h := sampleHit(s, p, a, seeds, judge, sim)
 	return h.value(cont)
 }
 
@@ -117,23 +124,10 @@ func BenchmarkHitCeiling(b *testing.B) {
 				fresh[j] = rng.Uint64()
 			}
 			all := make([]hitStats, 0, 4*HitPositions*HitStrengths)
-			base := progress(s, p)
 			for side := Side(0); side < 4; side++ {
 				for pos := 1; pos <= HitPositions; pos++ {
 					for str := 1; str <= HitStrengths; str++ {
-						h := hitStats{a: HitAction(side, pos, str)}
-						for _, seed := range pick {
-							r := game.NewRand(seed)
-							d := s.Determinize(p, &r).(*State)
-							d.applyJudgedHit(h.a, space)
-							h.n++
-							if v, fell := judge.judgeOutcome(d, p, base); fell {
-								h.gain += v
-							} else {
-								h.misses++
-							}
-						}
-						all = append(all, h)
+						all = append(all, sampleHit(s, p, HitAction(side, pos, str), pick, judge, space))
 					}
 				}
 			}
