@@ -275,7 +275,16 @@ function buildAnimation(prev, view, you, now) {
   };
   if (Math.abs(a.theta1 - a.theta0) > Math.PI) a.theta1 += a.theta1 < a.theta0 ? 2 * Math.PI : -2 * Math.PI;
   if (a.move === 'turn') a.end = Math.max(a.end, now + TURN_MS + 200);
+  // A player who asks for less motion sees where the move left the gems
+  // at once: the animation ends on its first frame.
+  if (reducedMotion()) a.end = now;
   return a;
+}
+
+// reducedMotion reports whether the player's system asks for less motion;
+// then the tray, its gems and the die stand still and show their end at once.
+function reducedMotion() {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 }
 
 // ease is the tray's motion under a triangle of speed: 0 to 1 over [0, 1].
@@ -603,7 +612,7 @@ function draw(mem, now) {
   const dragon = mem.dragonUntil > now;
   c.dataset.dragon = dragon ? 'awake' : '';
   if (dragon) {
-    const u = 1 - (mem.dragonUntil - now) / DRAGON_MS;
+    const u = reducedMotion() ? 1 / 3 : 1 - (mem.dragonUntil - now) / DRAGON_MS;
     g.globalAlpha = u < 0.15 ? u / 0.15 : u > 0.85 ? (1 - u) / 0.15 : 1;
     g.fillStyle = 'rgba(120,0,0,.55)';
     g.fillRect(0, 0, pw, ph);
@@ -630,14 +639,17 @@ function draw(mem, now) {
   return !!(mem.anim || mem.press || dragon || (mem.returnedAt && now - mem.returnedAt < 500) || mem.rollUntil > now || (aiming && mem.aim && handOf(view).aimFactor > 1));
 }
 
-// schedule asks for frames until nothing moves.
+// schedule asks for frames until nothing moves. The canvas is marked
+// data-frame="due" until its last frame is drawn.
 function schedule(mem) {
   if (mem.raf) return;
+  mem.canvas.dataset.frame = 'due';
   mem.raf = requestAnimationFrame(function step(now) {
     mem.raf = 0;
     const more = draw(mem, now);
     updateDie(mem, now);
     if (more) schedule(mem);
+    else delete mem.canvas.dataset.frame;
   });
 }
 
@@ -917,6 +929,10 @@ function wire(mem) {
   // The canvas follows its box (a rotated phone, the page's bar coming or
   // going) and is redrawn at the new size.
   new ResizeObserver(() => fitCanvas(mem)).observe(mem.trayBox);
+  // The canvas's own box can change without its box's (the phone's layout
+  // sizes it by its style): a drawing made at the old size would be shown
+  // stretched, so it is drawn again.
+  new ResizeObserver(() => schedule(mem)).observe(mem.canvas);
   COMPACT.addEventListener('change', () => { if (mem.root.isConnected) arrange(mem); });
   window.addEventListener('resize', () => schedule(mem));
 }
@@ -1388,14 +1404,14 @@ export function render(el, ctx) {
       if (mem.anim.move === 'hit') play('hammer');
       mem.press = null;
       mem.returned = new Set(lh.fallen);
-      mem.returnedAt = mem.anim.end;
+      mem.returnedAt = reducedMotion() ? 0 : mem.anim.end;
     }
     mem.lastSig = sig;
   }
   const dieKey = ctx.view.technique && ctx.view.phase === 'hit' ? `${ctx.view.round}|${ctx.view.current}|${ctx.view.technique}` : '';
   if (dieKey !== mem.dieKey) {
     // A new turn's technique: the die rolls (not on the first drawing).
-    if (dieKey && before) mem.rollUntil = now + ROLL_MS;
+    if (dieKey && before && !reducedMotion()) mem.rollUntil = now + ROLL_MS;
     mem.dieKey = dieKey;
   }
   updateStatic(mem);
