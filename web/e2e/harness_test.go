@@ -206,10 +206,14 @@ func onTheNodeAsItIs(a chromedp.Action[chromedp.Void]) chromedp.Action[chromedp.
 	}
 }
 
-// eval evaluates a JavaScript expression in the tab.
+// eval evaluates a JavaScript expression in the tab. The page answers
+// between its own tasks; on a machine busy with three browsers and other
+// packages' tests at once, a page drawing a burst of moves has been seen
+// to take more than 10 s to answer, so it is given 30 s: a page that
+// never answers still fails the test.
 func eval[T any](t *testing.T, ctx context.Context, expr string) T {
 	t.Helper()
-	c, cancel := context.WithTimeout(ctx, 10*time.Second)
+	c, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	v, err := chromedp.Run(c, chromedp.Evaluate[T](expr))
 	if err != nil {

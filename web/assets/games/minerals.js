@@ -70,7 +70,18 @@ function center(row, col) {
   return [W * (col + 0.5 * (row & 1)) + W / 2 + 4, 1.5 * R * row + R + 4];
 }
 
+// hexPoints returns the points attribute of a hex of radius r centred on
+// (x, y). The board draws every hex on every render: the strings are
+// computed once.
+const hexPointsMade = new Map();
 function hexPoints(x, y, r = R - 0.8) {
+  const key = `${x},${y},${r}`;
+  let made = hexPointsMade.get(key);
+  if (made === undefined) hexPointsMade.set(key, made = hexCorners(x, y, r));
+  return made;
+}
+
+function hexCorners(x, y, r) {
   const pts = [];
   for (let i = 0; i < 6; i++) {
     const a = Math.PI / 180 * (60 * i - 30);

@@ -8,10 +8,28 @@ import { icon } from './icons.js';
 
 function supported() { return typeof window.Notification === 'function'; }
 
+// permission returns Notification.permission. Reading it is a round trip
+// to the browser and the table asks on every move it draws, so once the
+// browser's Permissions API watches it for changes (the player may allow
+// notifications in the browser's settings), the value watched is used.
+let known;
+let watching = false;
+function permission() {
+  if (known !== undefined) return known;
+  if (!watching && navigator.permissions?.query) {
+    watching = true;
+    navigator.permissions.query({ name: 'notifications' }).then((status) => {
+      known = Notification.permission;
+      status.addEventListener('change', () => { known = Notification.permission; });
+    }, () => {});
+  }
+  return Notification.permission;
+}
+
 // notifyButton returns the button "Notify me when it is my turn", or null
 // when the browser has no notifications or the player answered already.
 export function notifyButton() {
-  if (!supported() || Notification.permission !== 'default') return null;
+  if (!supported() || permission() !== 'default') return null;
   const b = h('button', { type: 'button', class: 'notify-me', id: 'notify-me' }, icon('bell'), ' ', t('notify.button'));
   b.addEventListener('click', async () => {
     b.disabled = true;
@@ -26,7 +44,7 @@ export function notifyButton() {
 // the tab is hidden and the player allowed notifications; clicking it
 // brings the tab back.
 export function notifyTurn(id, title) {
-  if (!document.hidden || !supported() || Notification.permission !== 'granted') return;
+  if (!document.hidden || !supported() || permission() !== 'granted') return;
   try {
     const n = new Notification(t('notify.title'), { body: t('notify.body', { game: title }), tag: 'minehall-turn-' + id });
     n.onclick = () => { window.focus(); n.close(); };
