@@ -14,8 +14,9 @@ import (
 const pageBudget = 300_000
 
 // staticImport matches a module's static imports ("import … from './x.js'"
-// and "import './x.js'"), not the dynamic import() a page makes later.
-var staticImport = regexp.MustCompile(`(?m)^\s*(?:import|export)\b[^;'"]*?(?:from\s*)?['"](\.{1,2}/[^'"]+)['"]`)
+// and "import './x.js'"), not the dynamic import() a page makes later,
+// even one that starts a line.
+var staticImport = regexp.MustCompile(`(?m)^\s*(?:import(?:\s+|\s*[{*])|export\b)[^;'"]*?(?:from\s*)?['"](\.{1,2}/[^'"]+)['"]`)
 
 // closure adds to seen the module at name (an asset path such as
 // "js/main.js") and every module it imports statically, transitively.

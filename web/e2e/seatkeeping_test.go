@@ -273,6 +273,9 @@ func TestSeatLeaveAndTakeBackWhileStandInPlays(t *testing.T) {
 	waitFor(t, ann, 10*time.Second, "Ann seated again", `!document.querySelector('#away') && !!document.querySelector('#leave')`)
 	playUntil(t, bob, ann, 30*time.Second, "Ann's turn", `document.getElementById('main').dataset.myTurn === 'true'`)
 	before := eval[int](t, ann, `Number(document.getElementById('main').dataset.n)`)
+	// Bob's log keeps the lines it has drawn and adds the new one: its
+	// live region tells a screen reader the new move, not the whole log.
+	eval[bool](t, bob, `document.querySelector('#log li[data-n="1"]').drawnBefore = true`)
 	for eval[int](t, ann, `Number(document.getElementById('main').dataset.n)`) == before {
 		if !clickMove(t, ann) {
 			t.Fatalf("Ann has nothing to click on her turn")
@@ -282,6 +285,9 @@ func TestSeatLeaveAndTakeBackWhileStandInPlays(t *testing.T) {
 	waitFor(t, bob, 10*time.Second, "Ann's own move in Bob's log", mine+` !== null`)
 	if eval[bool](t, bob, mine+`.classList.contains('by-standin')`) || eval[string](t, bob, mine+`.querySelector('.log-who').textContent`) != "Ann" {
 		t.Errorf("move %d: got %q; want Ann's own move, not the stand-in's", before+1, eval[string](t, bob, mine+`.textContent`))
+	}
+	if !eval[bool](t, bob, `document.querySelector('#log li[data-n="1"]').drawnBefore === true`) {
+		t.Errorf("Bob's log drew its first line again on Ann's move; want the lines drawn kept")
 	}
 
 	// Ann leaves again; the stand-in plays her to the end.
@@ -414,16 +420,14 @@ func TestLobbyTimeControl(t *testing.T) {
 	}
 }
 
-// TestSeatOwnerPutsBotAndAborts has the owner fill a free seat with a bot
-// (which starts the game), and abort another table before its start.
-func TestSeatOwnerPutsBotAndAborts(t *testing.T) {
-	t.Parallel()
-	s := startSite(t)
-	tab := newTab(t, newBrowser(t), "owner")
-	create := chromedp.Steps(
-		chromedp.Navigate(s.URL+"/"),
+// createWithFreeSeat creates a two-player table of game in the lobby at
+// url, as Ann, with the second seat left for a person, and waits for the
+// table page to offer its owner "Put a bot here" in that seat.
+func createWithFreeSeat(url, game string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
+		chromedp.Navigate(url+"/"),
 		chromedp.WaitVisible(chromedp.CSS(`#create`)),
-		choose(`#game`, "minerals"),
+		choose(`#game`, game),
 		chromedp.WaitVisible(chromedp.CSS(`#seat-1`)),
 		choose(`#seat-1`, "person"),
 		chromedp.SetValue(chromedp.CSS(`#name`), "Ann"),
@@ -431,6 +435,15 @@ func TestSeatOwnerPutsBotAndAborts(t *testing.T) {
 		click(chromedp.CSS(`#create`)),
 		chromedp.WaitVisible(chromedp.CSS(`#putbot-1`)),
 	)
+}
+
+// TestSeatOwnerPutsBotAndAborts has the owner fill a free seat with a bot
+// (which starts the game), and abort another table before its start.
+func TestSeatOwnerPutsBotAndAborts(t *testing.T) {
+	t.Parallel()
+	s := startSite(t)
+	tab := newTab(t, newBrowser(t), "owner")
+	create := createWithFreeSeat(s.URL, "minerals")
 	do(t, tab, 30*time.Second, "create a table with a free seat", create)
 	// The owner's own seat is never offered to a bot: neither before the
 	// page has heard the owner's presence nor once it shows them online.

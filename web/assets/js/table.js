@@ -19,12 +19,10 @@ import { seatColors, seatBadge } from './seatcolors.js';
 import { Clocks } from './clocks.js';
 import { presenceDot, presenceOf, standInTag, graceNote } from './presence.js';
 import { SeatKeeping } from './seatkeeping.js';
-import { OwnerControls } from './owner.js';
 import { label as timeControlLabel, realtime } from './timecontrol.js';
 import { ChatPanel } from './chat.js';
 import { TakeBack } from './takeback.js';
 import { spectatorsLine } from './spectators.js';
-import { PassPlay } from './passplay.js';
 import { TableBar } from './tablebar.js';
 import { botRatingTag } from './botrating.js';
 
@@ -54,24 +52,40 @@ export function tablePage(el, id) {
     forget: () => { forgetSeat(id); mine = null; },
     redraw: () => renderAll(), say,
   });
-  const owner = new OwnerControls({
-    id, info: () => st.info, spec: () => st.spec, actors: () => st.actors, say,
-    held: (i) => mySeat() === i || !!pass.held(i),
-    changed: (info) => { st.info = info; st.status = info.status || st.status; st.message = ''; renderAll(); },
-  });
-  // Several seats held here: the page follows the seat to move (and
-  // watches until the first frame says who that is).
-  const pass = new PassPlay({
-    seats: hereSeats(id), hidden: () => st.spec?.information !== 'perfect',
-    use: (s) => { mine = s ? { seat: s.seat, token: s.token } : null; st.you = SPECTATOR; connect(); },
-    drop: () => {
-      if (sock) sock.close();
-      sock = null;
-      Object.assign(st, { view: null, prevView: null, log: [], legal: [], you: SPECTATOR });
-      renderAll();
-    },
-  });
-  if (pass.active) mine = null;
+  // The owner's controls (owner.js) load only in the browser that owns
+  // the table: ownership is kept before the page opens (the lobby and the
+  // end screen's rematch save the owner token, then open the table).
+  let owner = null;
+  if (ownerOf(id)) {
+    import('./owner.js').then(({ OwnerControls }) => {
+      owner = new OwnerControls({
+        id, info: () => st.info, spec: () => st.spec, actors: () => st.actors, say,
+        held: (i) => mySeat() === i || !!pass.held(i),
+        changed: (info) => { st.info = info; st.status = info.status || st.status; st.message = ''; renderAll(); },
+      });
+      if (st.info) renderAll();
+    });
+  }
+  // Several seats held here (pass and play): the page follows the seat to
+  // move (and watches until the first frame says who that is). Its module
+  // (passplay.js) loads with the table, in start, only on such a device.
+  let pass = { active: false, element: null, held: () => undefined, follow: () => {} };
+  const passing = hereSeats(id).length > 1;
+  if (passing) mine = null;
+  async function loadPassPlay() {
+    const { PassPlay } = await import('./passplay.js');
+    pass = new PassPlay({
+      seats: hereSeats(id), hidden: () => st.spec?.information !== 'perfect',
+      use: (s) => { mine = s ? { seat: s.seat, token: s.token } : null; st.you = SPECTATOR; connect(); },
+      drop: () => {
+        if (sock) sock.close();
+        sock = null;
+        Object.assign(st, { view: null, prevView: null, log: [], legal: [], you: SPECTATOR });
+        renderAll();
+      },
+    });
+    el.append(pass.element);
+  }
   const clocks = new Clocks({ nameOf: (i) => nameOf(i), you: () => st.you });
   // The end screen of a rated table shows each person's rating change.
   let bar = null; // the bar and stage on a phone (tablebar.js)
@@ -119,7 +133,7 @@ export function tablePage(el, id) {
       h('aside', { class: 'side' },
         h('h2', { 'data-i18n': 'table.players', text: t('table.players') }), boxes.seats, boxes.seatctl, chat.element,
         h('h2', { id: 'log-h', 'data-i18n': 'table.log', text: t('table.log') }), boxes.log)),
-    clocks.live, boxes.announce, pass.element);
+    clocks.live, boxes.announce);
   bar.start();
 
   // Focus stays where the player plays. zone is the part of the page the
@@ -272,6 +286,7 @@ export function tablePage(el, id) {
 
   async function start() {
     try {
+      if (passing) await loadPassPlay();
       st.info = await api('GET', `/api/tables/${id}`);
       st.spec = await gameSpec(st.info.game);
       st.mod = await renderer(st.info.game);
@@ -498,9 +513,6 @@ export function tablePage(el, id) {
   function renderHead() {
     const title = st.spec ? gameTitle(st.spec) : (st.info?.game || '');
     const link = inviteLink(id);
-    // A private table's link carries its secret: only its seated people
-    // and its owner pass it on, never a spectator.
-    const shareable = !inviteOf(id) || !!mine || !!ownerOf(id) || pass.active;
     const connText = {
       connecting: t('conn.connecting'), open: t('conn.open'), closed: t('conn.closed'),
       reconnecting: st.retryIn ? t('conn.retry', { s: Math.ceil(st.retryIn / 1000) }) : t('conn.reconnecting'),
@@ -520,7 +532,31 @@ export function tablePage(el, id) {
           : null,
         st.info?.bot_time_ms ? h('span', { class: 'tc', id: 'table-bot-time', text: t('bots.time.head', { s: (st.info.bot_time_ms / 1000).toLocaleString(language()) }) }) : null,
         h('a', { href: `/rules/${st.info?.game || ''}`, 'data-link': true, text: t('nav.rules') })),
-      ...(shareable ? [h('div', { class: 'invite' }, h('label', { text: t('table.link') }), linkInput, copy)] : []), ...(mine ? [notifyButton()] : []));
+      ...(shareable() ? [h('div', { class: 'invite' }, h('label', { text: t('table.link') }), linkInput, copy)] : []), ...(mine ? [notifyButton()] : []));
+  }
+
+  // shareable reports whether this page may show the table's link. A
+  // private table's link carries its secret: only its seated people and
+  // its owner pass it on, never a spectator.
+  function shareable() {
+    return !inviteOf(id) || !!mine || !!ownerOf(id) || pass.active;
+  }
+
+  // inviteButton returns the phone's "Invite a friend" for a table that
+  // waits for people (on a phone the link itself is in the menu): it opens
+  // the phone's share sheet with the link, or else copies the link, or
+  // else opens the menu where the link can be selected.
+  function inviteButton() {
+    const b = h('button', { type: 'button', class: 'invite-share', id: 'invite-share' }, icon('plus'), ' ', t('table.share'));
+    b.addEventListener('click', async () => {
+      const link = inviteLink(id);
+      if (navigator.share) {
+        try { await navigator.share({ title: st.spec ? gameTitle(st.spec) : 'Minehall', url: link }); } catch { /* the player closed the sheet */ }
+        return;
+      }
+      try { await navigator.clipboard.writeText(link); b.textContent = t('table.copied'); } catch { bar?.openMenu(); }
+    });
+    return b;
   }
 
   // renderJoin draws the invitation to join while a person's seat is free
@@ -548,8 +584,9 @@ export function tablePage(el, id) {
     const ownerToken = ownerOf(id);
     const start = ownerToken && st.info.status === 'open' && !st.info.autostart && st.info.seats.every((s) => s.taken)
       ? h('button', { type: 'button', class: 'primary', onclick: startGame, text: t('table.start') }) : null;
-    const abort = owner.panel();
-    if (start || abort) boxes.join.append(h('div', { class: 'owner-actions' }, start, abort));
+    const abort = owner?.panel();
+    const invite = !joinForm && free && st.info.status === 'open' && shareable() ? inviteButton() : null;
+    if (invite || start || abort) boxes.join.append(h('div', { class: 'table-actions' }, invite, start, abort));
   }
 
   function renderMessage() {
@@ -638,7 +675,7 @@ export function tablePage(el, id) {
         acting ? h('span', { class: 'tag acting', text: t('table.tomove') }) : null,
         clock,
         scores ? h('span', { class: 'score', text: t('table.points', { n: scores[i] }) }) : null,
-        owner.seatControl(i)));
+        owner?.seatControl(i)));
     });
     clear(boxes.seatctl).append(spectatorsLine(st.info) || '', keeping.button() || '');
   }
@@ -704,18 +741,38 @@ export function tablePage(el, id) {
       icon(typed.state === 'refused' ? 'warning' : typed.state === 'accepted' ? 'check' : 'clock'), ' ', text);
   }
 
+  // renderLog draws the log, keeping the lines already drawn: a line is
+  // drawn anew only when what it shows changed (its move, the names, the
+  // language, the colours), so that a move of a long game adds one line
+  // instead of drawing hundreds again. It scrolls to the last move when a
+  // line was added.
   function renderLog() {
-    clear(boxes.log);
     const pal = colors();
-    for (const e of st.log) {
-      if (e.earlier) { boxes.log.append(h('li', { class: 'earlier', text: t('log.earlier', { n: e.n }) })); continue; }
-      const who = nameOf(e.player);
-      const words = e.move ? moveWords(st.mod, st.info?.game, e.move, t, names(), { player: e.player, n: e.n }) : t('log.hidden');
-      boxes.log.append(h('li', { 'data-n': e.n, class: e.standIn ? 'by-standin' : null }, h('span', { class: 'log-n', text: `${e.n}.` }), ' ',
-        e.player >= 0 ? seatBadge(pal, e.player, t, 'small') : null, h('span', { class: 'log-who', text: who }), ' ',
-        e.standIn ? h('span', { class: 'log-standin', text: t('log.standin') }) : null, e.standIn ? ' ' : null, words));
+    const seen = JSON.stringify([language(), names(), pal, !!st.mod]);
+    const lines = st.log.map((e) => ({ e, key: `${seen}|${e.earlier ? 'earlier' : ''}|${e.n}|${e.player}|${e.move}|${e.standIn}` }));
+    const wanted = new Set(lines.map((l) => l.key));
+    for (const li of [...boxes.log.children]) if (!wanted.has(li.logKey)) li.remove();
+    let next = boxes.log.firstElementChild;
+    let added = false;
+    for (const { e, key } of lines) {
+      if (next?.logKey === key) { next = next.nextElementSibling; continue; }
+      const li = logLine(e, pal);
+      li.logKey = key;
+      boxes.log.insertBefore(li, next);
+      added = true;
     }
-    boxes.log.scrollTop = boxes.log.scrollHeight;
+    // Lines left over were out of order: drawn again above.
+    while (next) { const after = next.nextElementSibling; next.remove(); next = after; }
+    if (added) boxes.log.scrollTop = boxes.log.scrollHeight;
+  }
+
+  // logLine returns the log's line for entry e.
+  function logLine(e, pal) {
+    if (e.earlier) return h('li', { class: 'earlier', text: t('log.earlier', { n: e.n }) });
+    const words = e.move ? moveWords(st.mod, st.info?.game, e.move, t, names(), { player: e.player, n: e.n }) : t('log.hidden');
+    return h('li', { 'data-n': e.n, class: e.standIn ? 'by-standin' : null }, h('span', { class: 'log-n', text: `${e.n}.` }), ' ',
+      e.player >= 0 ? seatBadge(pal, e.player, t, 'small') : null, h('span', { class: 'log-who', text: nameOf(e.player) }), ' ',
+      e.standIn ? h('span', { class: 'log-standin', text: t('log.standin') }) : null, e.standIn ? ' ' : null, words);
   }
 
   function renderEnd() {
