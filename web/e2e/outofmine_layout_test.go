@@ -113,8 +113,8 @@ func openOutOfMineOnAPhone(t *testing.T, opts map[string]string, bot string) con
 }
 
 // tapSide waits for the side choice of round and taps the side the page
-// allows. A view update that redraws the page between the touch and the
-// click swallows the tap, as it would a finger's: tap again.
+// allows, until the server takes it. A view update that redraws the page
+// between the touch and the click can swallow a finger's tap: tap again.
 func tapSide(t *testing.T, tab context.Context, round int) {
 	t.Helper()
 	waitFor(t, tab, 60*time.Second, fmt.Sprintf("the side choice of round %d", round),
@@ -123,6 +123,7 @@ func tapSide(t *testing.T, tab context.Context, round int) {
 	for attempt := 1; attempt <= 3; attempt++ {
 		tapOn(t, tab, "play side "+side, "#oom-side-"+side)
 		if holds(tab, 3*time.Second, `!document.querySelector('#oom-side-A, #oom-side-B')`) {
+			waitSideTaken(t, tab, round, side)
 			return
 		}
 		t.Logf("round %d: side %s not chosen after tap %d; tapping again", round, side, attempt)

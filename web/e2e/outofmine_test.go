@@ -69,17 +69,24 @@ func chooseSide(t *testing.T, tab context.Context, round int) {
 		t.Errorf("round %d: got %d gallery spaces drawn for the two sides to choose from; want %d", round, got, 2*outofmine.GalleryCells)
 	}
 	side := eval[string](t, tab, `document.querySelector('#oom-side-A:not([disabled])') ? 'A' : 'B'`)
-	// A view update that redraws the page between the press and the
-	// release of the button swallows the click (press and release land on
-	// different copies of it), as it would a person's: click again.
-	for attempt := 1; attempt <= 3; attempt++ {
-		clickAt(t, tab, "play side "+side, `#oom-side-`+side)
-		if holds(tab, 3*time.Second, `!document.querySelector('#oom-side-A, #oom-side-B')`) {
-			return
-		}
-		t.Logf("round %d: side %s not chosen after click %d; clicking again", round, side, attempt)
+	// One click chooses, even when a view update draws the page anew
+	// between its press and its release.
+	clickAt(t, tab, "play side "+side, `#oom-side-`+side)
+	waitSideTaken(t, tab, round, side)
+}
+
+// sideTaken is true once the server has taken the player's side (or the
+// round is under way).
+const sideTaken = phase + ` !== 'choose' || !!document.querySelector('#oom-choose[data-side]')`
+
+// waitSideTaken waits for the server to take the side chosen in round,
+// and fails with what the page shows when it does not.
+func waitSideTaken(t *testing.T, tab context.Context, round int, side string) {
+	t.Helper()
+	if !holds(tab, 20*time.Second, sideTaken) {
+		t.Fatalf("round %d: side %s not taken by the server 20s after the choice; the page shows: %q", round, side,
+			eval[string](t, tab, `(document.querySelector('main') || document.body).innerText.slice(0, 600)`))
 	}
-	t.Fatalf("round %d: side %s not chosen after 3 clicks", round, side)
 }
 
 // holds reports whether predicate becomes true in tab within timeout.
@@ -584,4 +591,33 @@ func TestOutOfMineTilesAndSupply(t *testing.T) {
 			t.Errorf("%s: got %d elements on the board; want %d (one per tile that has one)", c.Name, eval[int](t, tab, `document.querySelectorAll('#oom-board .tile .elem').length`), withElement)
 		}
 	}
+}
+
+// TestOutOfMineTapSurvivesAFrameMidPress presses "Put back" with the mouse,
+// lets Bob's take arrive (Ann's page draws its board anew, the button
+// replaced by its copy) and only then lets go: the click still puts Ann's
+// tile back, as it would had no frame come between.
+func TestOutOfMineTapSurvivesAFrameMidPress(t *testing.T) {
+	t.Parallel()
+	ann, bob := twoPeopleAtOutOfMine(t)
+	if takeKind(t, ann, "Y1") == "" {
+		t.Fatalf("no Y1 in the supply at the start of a round")
+	}
+	waitFor(t, ann, 10*time.Second, "Ann's Y1 confirmed", `document.querySelector('#oom-hand').dataset.state === 'confirmed'`)
+	x, y := center(t, ann, `#oom-return`)
+	eval[bool](t, ann, `document.querySelector('#oom-return').pressedHere = true`)
+	held := func(p *input.DispatchMouseEventParams) {
+		p.Button = input.MouseButtonLeft
+		p.Buttons = 1
+		p.ClickCount = 1
+	}
+	do(t, ann, 5*time.Second, "press Put back", chromedp.MouseEvent(chromedp.MouseMoved, x, y), chromedp.MouseEvent(chromedp.MousePressed, x, y, held))
+	before := eval[int](t, ann, `Number(document.getElementById('main').dataset.n)`)
+	if takeKind(t, bob, "B2") == "" {
+		t.Fatalf("no B2 in the supply for Bob")
+	}
+	waitFor(t, ann, 10*time.Second, "Bob's take on Ann's page", fmt.Sprintf(`Number(document.getElementById('main').dataset.n) > %d`, before))
+	waitFor(t, ann, 5*time.Second, "Put back drawn anew", `!document.querySelector('#oom-return')?.pressedHere`)
+	do(t, ann, 5*time.Second, "let go of Put back", chromedp.MouseEvent(chromedp.MouseReleased, x, y, held))
+	waitFor(t, ann, 10*time.Second, "Ann's hand empty after the click", `document.querySelector('#oom-hand')?.dataset.shape === ''`)
 }

@@ -841,8 +841,9 @@ function othersBox(view, ctx, mem, all) {
 
 function chooseArea(view, ctx, m, mem) {
   const { t } = ctx;
-  const box = h('section', { class: 'oom-choose', id: 'oom-choose', 'aria-labelledby': 'oom-choose-h' });
   const me = m.me;
+  // data-side: the side the server has taken as this player's choice.
+  const box = h('section', { class: 'oom-choose', id: 'oom-choose', 'aria-labelledby': 'oom-choose-h', 'data-side': me?.side || null });
   if (!me) {
     box.append(h('h3', { id: 'oom-choose-h', text: t('oom.choose.watch') }));
     return box;

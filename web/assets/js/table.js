@@ -25,6 +25,7 @@ import { TakeBack } from './takeback.js';
 import { spectatorsLine } from './spectators.js';
 import { TableBar } from './tablebar.js';
 import { botRatingTag } from './botrating.js';
+import { keepTaps } from './keeptaps.js';
 
 const SPECTATOR = -3;
 const LOG_LIMIT = 300;
@@ -121,6 +122,7 @@ export function tablePage(el, id) {
   // The board is focusable itself (tabindex -1), the last place focus
   // returns to after a move when no element of the board can take it.
   boxes.board.tabIndex = -1;
+  const stopKeepingTaps = keepTaps(boxes.board);
   // On a phone the page folds into a bar and a stage (tablebar.js).
   bar = new TableBar({
     board: boxes.board, status: boxes.status, head: boxes.head, takeback: takeback.element, chat,
@@ -847,6 +849,7 @@ export function tablePage(el, id) {
       document.removeEventListener('pointerdown', onPointer);
       boxes.board.removeEventListener('keydown', onBoardKey, true);
       boardWatch.disconnect();
+      stopKeepingTaps();
       access?.stop();
       clearInterval(clockTimer);
       ratingChanges?.stop();
