@@ -57,7 +57,8 @@ var graceText = regexp.MustCompile(`^Ann is offline: a stand-in takes over in 0:
 
 // TestGraceCountsDownThenStandIn closes Ann's page on her turn at a Fast
 // table: Bob sees "Ann is offline: a stand-in takes over in 0:20" count
-// down, then the stand-in take her seat over for being offline and move.
+// down beside the turn (the board does not move), then the stand-in take
+// her seat over for being offline and move.
 func TestGraceCountsDownThenStandIn(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
@@ -69,10 +70,17 @@ func TestGraceCountsDownThenStandIn(t *testing.T) {
 	if n := eval[int](t, bob, `document.querySelectorAll('#graces .grace').length`); n != 0 {
 		t.Fatalf("Bob's page shows %d graces while Ann is here; want none", n)
 	}
+	boardTop := `document.getElementById('board').getBoundingClientRect().top + scrollY`
+	top := eval[float64](t, bob, boardTop)
 	closeAnn()
 	note := `document.querySelector('#graces .grace')?.textContent || ''`
 	waitFor(t, bob, 15*time.Second, "Ann's grace on Bob's page", note+`.startsWith('Ann is offline')`)
 	first := eval[string](t, bob, note)
+	// The note stands beside the turn: the board Bob may be aiming at
+	// stays where it was.
+	if got := eval[float64](t, bob, boardTop); got != top {
+		t.Errorf("Bob's board moved from %.1f px to %.1f px down the page when the note came; want it where it was", top, got)
+	}
 	m := graceText.FindStringSubmatch(first)
 	if m == nil {
 		t.Fatalf("Bob's page says %q; want \"Ann is offline: a stand-in takes over in 0:SS\"", first)

@@ -596,7 +596,8 @@ func TestOutOfMineTilesAndSupply(t *testing.T) {
 // TestOutOfMineTapSurvivesAFrameMidPress presses "Put back" with the mouse,
 // lets Bob's take arrive (Ann's page draws its board anew, the button
 // replaced by its copy) and only then lets go: the click still puts Ann's
-// tile back, as it would had no frame come between.
+// tile back, as it would had no frame come between. So does a click on
+// the button moved from under the mouse while it was held.
 func TestOutOfMineTapSurvivesAFrameMidPress(t *testing.T) {
 	t.Parallel()
 	ann, bob := twoPeopleAtOutOfMine(t)
@@ -620,4 +621,20 @@ func TestOutOfMineTapSurvivesAFrameMidPress(t *testing.T) {
 	waitFor(t, ann, 5*time.Second, "Put back drawn anew", `!document.querySelector('#oom-return')?.pressedHere`)
 	do(t, ann, 5*time.Second, "let go of Put back", chromedp.MouseEvent(chromedp.MouseReleased, x, y, held))
 	waitFor(t, ann, 10*time.Second, "Ann's hand empty after the click", `document.querySelector('#oom-hand')?.dataset.shape === ''`)
+
+	// A note that comes above the board while the button is held (a
+	// player gone offline) moves the button from under the mouse: the
+	// click still reaches it.
+	if takeKind(t, ann, "Y1") == "" {
+		t.Fatalf("no Y1 left in the supply")
+	}
+	waitFor(t, ann, 10*time.Second, "Ann's second Y1 confirmed", `document.querySelector('#oom-hand').dataset.state === 'confirmed'`)
+	x, y = center(t, ann, `#oom-return`)
+	do(t, ann, 5*time.Second, "press Put back again", chromedp.MouseEvent(chromedp.MouseMoved, x, y), chromedp.MouseEvent(chromedp.MousePressed, x, y, held))
+	eval[bool](t, ann, `(document.getElementById('graces').append(Object.assign(document.createElement('p'), { textContent: 'A note', style: 'height: 200px; margin: 0' })), true)`)
+	if _, y2 := center(t, ann, `#oom-return`); y2-y < 150 {
+		t.Fatalf("Put back moved from y %.0f to %.0f; want the note to move it down 200 px", y, y2)
+	}
+	do(t, ann, 5*time.Second, "let go where Put back was", chromedp.MouseEvent(chromedp.MouseReleased, x, y, held))
+	waitFor(t, ann, 10*time.Second, "Ann's hand empty after the click on the moved button", `document.querySelector('#oom-hand')?.dataset.shape === ''`)
 }

@@ -131,7 +131,10 @@ export function tablePage(el, id) {
   });
   el.append(bar.element, boxes.head, boxes.join, boxes.message, boxes.end,
     h('div', { class: 'table-layout' },
-      h('div', { class: 'play' }, h('h2', { class: 'sr', 'data-i18n': 'table.board', text: t('table.board') }), boxes.status, boxes.graces, takeback.element, boxes.sr, boxes.board, boxes.notation),
+      h('div', { class: 'play' }, h('h2', { class: 'sr', 'data-i18n': 'table.board', text: t('table.board') }),
+        // A grace note stands beside the turn, not above the board: one
+        // that comes or goes while a player aims does not move the board.
+        h('div', { class: 'play-head' }, boxes.status, boxes.graces), takeback.element, boxes.sr, boxes.board, boxes.notation),
       h('aside', { class: 'side' },
         h('h2', { 'data-i18n': 'table.players', text: t('table.players') }), boxes.seats, boxes.seatctl, chat.element,
         h('h2', { id: 'log-h', 'data-i18n': 'table.log', text: t('table.log') }), boxes.log)),
