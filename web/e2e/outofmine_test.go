@@ -622,8 +622,8 @@ func TestOutOfMineTapSurvivesAFrameMidPress(t *testing.T) {
 	do(t, ann, 5*time.Second, "let go of Put back", chromedp.MouseEvent(chromedp.MouseReleased, x, y, held))
 	waitFor(t, ann, 10*time.Second, "Ann's hand empty after the click", `document.querySelector('#oom-hand')?.dataset.shape === ''`)
 
-	// A note that comes above the board while the button is held (a
-	// player gone offline) moves the button from under the mouse: the
+	// A box that comes above the board while the button is held (a
+	// take-back asked for) moves the button from under the mouse: the
 	// click still reaches it.
 	if takeKind(t, ann, "Y1") == "" {
 		t.Fatalf("no Y1 left in the supply")
@@ -631,9 +631,9 @@ func TestOutOfMineTapSurvivesAFrameMidPress(t *testing.T) {
 	waitFor(t, ann, 10*time.Second, "Ann's second Y1 confirmed", `document.querySelector('#oom-hand').dataset.state === 'confirmed'`)
 	x, y = center(t, ann, `#oom-return`)
 	do(t, ann, 5*time.Second, "press Put back again", chromedp.MouseEvent(chromedp.MouseMoved, x, y), chromedp.MouseEvent(chromedp.MousePressed, x, y, held))
-	eval[bool](t, ann, `(document.getElementById('graces').append(Object.assign(document.createElement('p'), { textContent: 'A note', style: 'height: 200px; margin: 0' })), true)`)
+	eval[bool](t, ann, `(document.getElementById('board').before(Object.assign(document.createElement('p'), { textContent: 'A box', style: 'height: 200px; margin: 0' })), true)`)
 	if _, y2 := center(t, ann, `#oom-return`); y2-y < 150 {
-		t.Fatalf("Put back moved from y %.0f to %.0f; want the note to move it down 200 px", y, y2)
+		t.Fatalf("Put back moved from y %.0f to %.0f; want the box to move it down 200 px", y, y2)
 	}
 	do(t, ann, 5*time.Second, "let go where Put back was", chromedp.MouseEvent(chromedp.MouseReleased, x, y, held))
 	waitFor(t, ann, 10*time.Second, "Ann's hand empty after the click on the moved button", `document.querySelector('#oom-hand')?.dataset.shape === ''`)
