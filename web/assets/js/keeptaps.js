@@ -1,21 +1,13 @@
-// keeptaps.js: a click on a board's button survives the page changing
-// under the mouse between the press and the release.
-//
-// The table page draws the board again on every frame, a renderer may
-// draw itself again a moment after a move is confirmed, and a note that
-// comes or goes above the board (a player gone offline) moves it down or
-// up. The browser clicks only what lies under both the press and the
-// release: a button replaced by its copy, or moved away, while it is held
-// down gets no click, and the player's click is lost. keepTaps watches
-// the board's buttons that carry a data-key (the same key names the same
-// button in every drawing): when the mouse was let go where it was
-// pressed and no click reached a button of the key pressed, it clicks
-// that button (the one pressed, or its copy), once.
-//
-// Only a mouse's press is watched: the browser sends a mouse's click in
-// the same task as its release, so the watch knows by then whether it
-// came. A finger's tap is sent later, to whatever lies under the finger
-// then.
+// keeptaps.js: a mouse click on a board's button survives the page
+// changing under the mouse between press and release: the board drawn
+// anew (every frame, or a renderer's own redraw) or moved (a box coming
+// above it). The browser clicks only what lies under both the press and
+// the release, so such a click would be lost. keepTaps watches the
+// board's buttons with a data-key (the same key names the same button in
+// every drawing): when the mouse was let go where it was pressed and no
+// click reached a button of that key, it clicks that button (the one
+// pressed, or its copy), once. A finger's tap is left alone: the browser
+// sends its click later, to what lies under the finger then.
 
 const SLOP = 10; // px the mouse may move between press and release
 
@@ -43,7 +35,7 @@ export function keepTaps(box) {
     const p = press;
     if (!p) return;
     if (Math.hypot(e.clientX - p.x, e.clientY - p.y) > SLOP) { press = null; return; }
-    // The browser's click (if any) comes after pointerup in the same task.
+    // A mouse's click (if any) comes after pointerup in the same task.
     setTimeout(() => {
       if (press !== p) return;
       press = null;
