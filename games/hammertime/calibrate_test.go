@@ -8,11 +8,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"gonum.org/v1/plot"
@@ -160,25 +157,13 @@ func TestCalibration(t *testing.T) {
 // per player.
 func selfPlayLengths(t *testing.T, g *Game, level string, games int) plotter.Values {
 	lengths := make(plotter.Values, games)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < games; i = int(next.Add(1) - 1) {
-				n, err := selfPlay(g, level, i)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				lengths[i] = float64(n)
-			}
-		}()
-	}
-	wg.Wait()
-	if t.Failed() {
-		t.FailNow()
+	err := onEveryCore(games, func(i int) error {
+		n, err := selfPlay(g, level, i)
+		lengths[i] = float64(n)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	return lengths
 }

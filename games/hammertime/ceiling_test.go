@@ -5,6 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"minehall/ai"
@@ -75,13 +78,41 @@ func mean(xs []float64) float64 {
 	return sum / float64(len(xs))
 }
 
-// stdErr is the standard error of the mean of xs.
-func stdErr(xs []float64) float64 {
+// stdDev is the sample standard deviation of xs.
+func stdDev(xs []float64) float64 {
 	m, ss := mean(xs), 0.0
 	for _, x := range xs {
 		ss += (x - m) * (x - m)
 	}
-	return math.Sqrt(ss / float64(len(xs)-1) / float64(len(xs)))
+	return math.Sqrt(ss / float64(len(xs)-1))
+}
+
+// stdErr is the standard error of the mean of xs.
+func stdErr(xs []float64) float64 { return stdDev(xs) / math.Sqrt(float64(len(xs))) }
+
+// onEveryCore calls play(i) for i in [0, n), on as many goroutines as
+// GOMAXPROCS gives, and returns the first error; after an error no new i
+// is started.
+func onEveryCore(n int, play func(i int) error) error {
+	var next atomic.Int64
+	var failed atomic.Pointer[error]
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < n && failed.Load() == nil; i = int(next.Add(1) - 1) {
+				if err := play(i); err != nil {
+					failed.CompareAndSwap(nil, &err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := failed.Load(); err != nil {
+		return *err
+	}
+	return nil
 }
 
 // BenchmarkHitCeiling measures how far a fair judge of the hit is from the

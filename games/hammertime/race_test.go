@@ -5,9 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
-	"sync"
 	"testing"
 
 	"minehall/game"
@@ -88,27 +86,12 @@ func BenchmarkRaceNoise(b *testing.B) {
 		var gains []float64
 		var turns []int
 		games := make([][2][]int, *raceGames)
-		var wg sync.WaitGroup
-		next := make(chan int)
-		for range runtime.GOMAXPROCS(0) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for gi := range next {
-					var err error
-					if games[gi], err = raceTurns(uint64(1000 + gi)); err != nil {
-						b.Error(err)
-					}
-				}
-			}()
-		}
-		for gi := range games {
-			next <- gi
-		}
-		close(next)
-		wg.Wait()
-		if b.Failed() {
-			return
+		err := onEveryCore(len(games), func(gi int) (err error) {
+			games[gi], err = raceTurns(uint64(1000 + gi))
+			return err
+		})
+		if err != nil {
+			b.Fatal(err)
 		}
 		for _, f := range games {
 			for _, seat := range f {
@@ -118,7 +101,7 @@ func BenchmarkRaceNoise(b *testing.B) {
 				}
 			}
 		}
-		m, sd := mean(gains), stdErr(gains)*math.Sqrt(float64(len(gains)))
+		m, sd := mean(gains), stdDev(gains)
 		slices.Sort(turns)
 		fmt.Printf("%d games of hard against hard, 2 players: %d turns\n", len(games), len(gains))
 		fmt.Printf("slots filled a turn: mean %.3f, sd %.3f; turns a seat plays: median %d (%d to %d)\n",
@@ -134,7 +117,7 @@ func BenchmarkRaceNoise(b *testing.B) {
 			if len(diffs) < 3 {
 				continue
 			}
-			sdk := stdErr(diffs) * math.Sqrt(float64(len(diffs)))
+			sdk := stdDev(diffs)
 			delta := 0.524 * sdk / float64(k)
 			fmt.Printf("%4d %6d %8.2f %10.3f %14.3f %13.1f%%\n", k, len(diffs), sdk, sdk/math.Sqrt(2*float64(k)), delta, 100*delta/m)
 		}
