@@ -63,9 +63,9 @@ package e2e
 // when the page prefers reduced motion, or Ready should wait for the end
 // of the animation (Date.now is frozen; performance.now is not); a canvas
 // marked data-frame="due" is waited for until the mark goes (see
-// stillJS). At the
-// phone's width the harness also fails a page wider than the screen. Set
-// MINEHALL_SHOTS to a directory to keep a copy of every shot there.
+// stillJS). At the phone's width the harness also fails a page wider than
+// the screen. Set MINEHALL_SHOTS to a directory to keep a copy of every
+// shot there.
 
 import (
 	"bytes"
