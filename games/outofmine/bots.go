@@ -108,9 +108,15 @@ func (g *Game) NewTimedBot(name string, seed uint64, _ ai.Budget) (ai.Bot, error
 	if !ok {
 		return nil, ai.NoSuchBot(g.Spec().Title, name, g.BotNames())
 	}
+	return NewTableBot(lv, seed), nil
+}
+
+// NewTableBot returns a bot of level lv seeded with seed that keeps its
+// pace on the wall clock, as a table needs (see [Game.NewTimedBot]).
+func NewTableBot(lv Level, seed uint64) *Bot {
 	b := NewBot(lv, seed)
 	b.clock = time.Now
-	return b, nil
+	return b
 }
 
 // Bot plays Out of Mine at a Level: it plans a placement for its card and

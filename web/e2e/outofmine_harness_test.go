@@ -33,6 +33,21 @@ func (g quickGame) NewBot(name string, seed uint64) (ai.Bot, error) {
 	return quickBot{b}, nil
 }
 
+// NewTimedBot implements ai.TimedBotMaker, which tables use: the game's
+// own table bot at its level's pace divided by botSpeedup, its pending
+// actions kept on the wall clock as at any table.
+func (g quickGame) NewTimedBot(name string, seed uint64, _ ai.Budget) (ai.Bot, error) {
+	lv, ok := outofmine.Levels[name]
+	if !ok {
+		return nil, ai.NoSuchBot(g.Spec().Title, name, g.BotNames())
+	}
+	lv.Pace.Tile /= botSpeedup
+	lv.Pace.Think /= botSpeedup
+	lv.Pace.Pause /= botSpeedup
+	lv.CallDelay /= botSpeedup
+	return outofmine.NewTableBot(lv, seed), nil
+}
+
 // quickBot divides another bot's delays by botSpeedup.
 type quickBot struct{ bot ai.Bot }
 
