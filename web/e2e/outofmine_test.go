@@ -149,16 +149,27 @@ func turnHandTo(t *testing.T, tab context.Context, want string) {
 }
 
 // dragHandTo drags the tile in hand by its first cell so that the tile's
-// top-left lands on (row, col) of the board, and lets go.
-func dragHandTo(t *testing.T, tab context.Context, row, col int) {
+// top-left lands on (row, col) of the board, and lets go. It reports false,
+// dragging nothing, when the board or the hand is gone: a bot's call can end
+// the round at any moment.
+func dragHandTo(t *testing.T, tab context.Context, row, col int) bool {
 	t.Helper()
-	var dr, dc int
-	// The board and the hand side by side in the window.
-	eval[bool](t, tab, `(document.querySelector('#oom-board').scrollIntoView({block: 'center'}), true)`)
-	grab := eval[string](t, tab, `document.querySelector('#oom-handtile [data-hcell]').dataset.hcell`)
-	fmt.Sscanf(grab, "%d,%d", &dr, &dc)
-	x0, y0 := center(t, tab, fmt.Sprintf(`#oom-handtile [data-hcell=%q]`, grab))
-	x1, y1 := center(t, tab, fmt.Sprintf(`#oom-board rect[data-cell=%q]`, cellName(row+dr, col+dc)))
+	// One evaluation finds both ends, so the round cannot end between them;
+	// the board is scrolled to the middle of the window first.
+	xy := eval[[]float64](t, tab, fmt.Sprintf(`(() => {
+  const board = document.querySelector('#oom-board'), grab = document.querySelector('#oom-handtile [data-hcell]');
+  if (!board || !grab) return [];
+  board.scrollIntoView({block: 'center'});
+  const [dr, dc] = grab.dataset.hcell.split(',').map(Number);
+  const to = board.querySelector('rect[data-cell="' + String.fromCharCode(97 + %d + dc) + (%d + dr + 1) + '"]');
+  if (!to) return [];
+  const a = grab.getBoundingClientRect(), b = to.getBoundingClientRect();
+  return [a.x + a.width / 2, a.y + a.height / 2, b.x + b.width / 2, b.y + b.height / 2];
+})()`, col, row))
+	if len(xy) != 4 {
+		return false
+	}
+	x0, y0, x1, y1 := xy[0], xy[1], xy[2], xy[3]
 	held := func(p *input.DispatchMouseEventParams) { p.Button = input.MouseButtonLeft; p.Buttons = 1 }
 	do(t, tab, 10*time.Second, fmt.Sprintf("drag the tile to %s", cellName(row, col)),
 		chromedp.MouseEvent(chromedp.MousePressed, x0, y0, held, func(p *input.DispatchMouseEventParams) { p.ClickCount = 1 }),
@@ -166,6 +177,7 @@ func dragHandTo(t *testing.T, tab context.Context, row, col int) {
 		chromedp.MouseEvent(chromedp.MouseMoved, x1, y1, held),
 		chromedp.MouseEvent(chromedp.MouseReleased, x1, y1, held, func(p *input.DispatchMouseEventParams) { p.ClickCount = 1 }),
 	)
+	return true
 }
 
 // placeDomino takes a blue domino (a yellow monomino when no domino is
@@ -201,10 +213,9 @@ func placeDomino(t *testing.T, tab context.Context) bool {
 	}
 	var r, c int
 	fmt.Sscanf(target, "%d,%d", &r, &c)
-	if eval[string](t, tab, phase) != "round" {
+	if !dragHandTo(t, tab, r, c) {
 		return false
 	}
-	dragHandTo(t, tab, r, c)
 	sel := fmt.Sprintf(`#oom-board g.tile[data-shape=%q][data-sym=%q][data-cell=%q]`, shape, want, cellName(r, c))
 	waitFor(t, tab, 20*time.Second, "the server's confirmation of "+sel,
 		fmt.Sprintf(`document.querySelector('%s[data-state="confirmed"]') || %s !== 'round'`, sel, phase))
@@ -456,7 +467,9 @@ func TestOutOfMineCallButton(t *testing.T) {
 			t.Fatalf("no %s left in the supply", st.shape)
 		}
 		turnHandTo(t, ann, st.sym)
-		dragHandTo(t, ann, st.row, st.col)
+		if !dragHandTo(t, ann, st.row, st.col) {
+			t.Fatalf("the board or the tile in hand is gone before laying %s at %s", st.shape, cellName(st.row, st.col))
+		}
 		sel := fmt.Sprintf(`#oom-board g.tile[data-shape=%q][data-sym=%q][data-cell=%q]`, st.shape, st.sym, cellName(st.row, st.col))
 		waitFor(t, ann, 20*time.Second, "the server's confirmation of "+sel, fmt.Sprintf(`!!document.querySelector('%s[data-state="confirmed"]')`, sel))
 	}
@@ -473,7 +486,9 @@ func TestOutOfMineCallButton(t *testing.T) {
 	waitFor(t, ann, 10*time.Second, "OUT OF MINE! disabled again", `document.querySelector('#oom-call').disabled && document.querySelector('#oom-empty').dataset.empty !== '0'`)
 	kinds[len(kinds)-1] = takeKind(t, ann, last.shape)
 	turnHandTo(t, ann, last.sym)
-	dragHandTo(t, ann, last.row, last.col)
+	if !dragHandTo(t, ann, last.row, last.col) {
+		t.Fatalf("the board or the tile in hand is gone before laying %s again", last.shape)
+	}
 	waitFor(t, ann, 20*time.Second, "OUT OF MINE! enabled again", `!document.querySelector('#oom-call').disabled && !document.querySelector('#oom-board g.tile[data-state="pending"]')`)
 
 	clickAt(t, ann, "call OUT OF MINE!", `#oom-call`)

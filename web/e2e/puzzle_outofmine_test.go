@@ -117,7 +117,9 @@ func TestPuzzleOutOfMinePerfect(t *testing.T) {
 			t.Fatalf("no %s left in the supply", pl.Shape)
 		}
 		turnHandTo(t, tab, pl.Transform)
-		dragHandTo(t, tab, row, col)
+		if !dragHandTo(t, tab, row, col) {
+			t.Fatalf("the board or the tile in hand is gone before laying %s at %s", pl.Shape, pl.Cell)
+		}
 		sel := fmt.Sprintf(`#oom-board g.tile[data-shape=%q][data-sym=%q][data-cell=%q]`, pl.Shape, pl.Transform, pl.Cell)
 		waitFor(t, tab, 10*time.Second, "the tile "+sel+" laid", fmt.Sprintf(`!!document.querySelector('%s[data-state="confirmed"]')`, sel))
 	}
