@@ -106,12 +106,33 @@ func center(t *testing.T, tab context.Context, sel string) (float64, float64) {
 
 // clickAt clicks the middle of the element sel where it is on the screen:
 // the page redraws its elements with every update of a real-time game, so
-// a click aimed at a node may find it replaced by its copy.
+// a click aimed at a node may find it replaced by its copy. It fails the
+// test when sel is not on the page.
 func clickAt(t *testing.T, tab context.Context, what, sel string) {
 	t.Helper()
-	eval[bool](t, tab, fmt.Sprintf(`(document.querySelector(%q).scrollIntoView({block: 'center'}), true)`, sel))
-	x, y := center(t, tab, sel)
-	do(t, tab, 10*time.Second, what, chromedp.MouseClickXY(x, y))
+	if !clickIfThere(t, tab, what, sel) {
+		t.Fatalf("%s: %s is not on the page", what, sel)
+	}
+}
+
+// clickIfThere is clickAt for an element that may be gone (the round just
+// ended): it scrolls sel to the middle of the window and finds where it is
+// in one evaluation, and reports false, clicking nothing, when it is not
+// on the page.
+func clickIfThere(t *testing.T, tab context.Context, what, sel string) bool {
+	t.Helper()
+	xy := eval[[]float64](t, tab, fmt.Sprintf(`(() => {
+  const el = document.querySelector(%q);
+  if (!el) return [];
+  el.scrollIntoView({block: 'center'});
+  const r = el.getBoundingClientRect();
+  return [r.x + r.width / 2, r.y + r.height / 2];
+})()`, sel))
+	if len(xy) != 2 {
+		return false
+	}
+	do(t, tab, 10*time.Second, what, chromedp.MouseClickXY(xy[0], xy[1]))
+	return true
 }
 
 func cellName(row, col int) string { return fmt.Sprintf("%c%d", 'a'+col, row+1) }
@@ -121,11 +142,9 @@ func cellName(row, col int) string { return fmt.Sprintf("%c%d", 'a'+col, row+1) 
 func takeKind(t *testing.T, tab context.Context, shape string) string {
 	t.Helper()
 	kind := eval[string](t, tab, fmt.Sprintf(`[...document.querySelectorAll('#oom-supply .kind:not([disabled])')].find((b) => b.dataset.kind === %q || b.dataset.kind.startsWith(%q))?.dataset.kind || ''`, shape, shape+" "))
-	sel := fmt.Sprintf(`#oom-supply [data-kind=%q]`, kind)
-	if kind == "" || !eval[bool](t, tab, fmt.Sprintf(`!!document.querySelector(%q)`, sel)) { // none left, or the round just ended
+	if kind == "" || !clickIfThere(t, tab, "take "+kind, fmt.Sprintf(`#oom-supply [data-kind=%q]`, kind)) { // none left, or the round just ended
 		return ""
 	}
-	clickAt(t, tab, "take "+kind, sel)
 	waitFor(t, tab, 10*time.Second, kind+" in the hand", fmt.Sprintf(`document.querySelector('#oom-hand')?.dataset.shape === %q || %s !== 'round'`, shape, phase))
 	return kind
 }
@@ -206,9 +225,7 @@ func placeDomino(t *testing.T, tab context.Context) bool {
   return '';
 })()`, shape))
 	if target == "" {
-		if eval[bool](t, tab, phase+` === 'round' && !!document.querySelector('#oom-return')`) {
-			clickAt(t, tab, "put the tile back", `#oom-return`)
-		}
+		clickIfThere(t, tab, "put the tile back", `#oom-return`)
 		return false
 	}
 	var r, c int
