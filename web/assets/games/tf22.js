@@ -21,7 +21,7 @@
 // have their own prompt. Everything the viewer acts with lies in one
 // sheet beside the planet. On a phone (the compact layout, compact.js) the
 // planet and the sheet make the stage, the height the table page gives
-// (--stage-h): the planet at the full width with the sheet below it, or
+// (--stage-h) at most: the planet at the full width with the sheet below it, or
 // beside it on a screen on its side, the other players and the game's
 // facts below the stage. There the action palette is a grid of short
 // labels that folds to the chosen action while its target is chosen, the
