@@ -46,7 +46,12 @@ type site struct {
 // server, for requests such a handler passes on.
 func startSite(t testing.TB, extra ...func(mux *http.ServeMux, api http.Handler)) *site {
 	t.Helper()
-	reg := siteGames()
+	return startSiteOf(t, siteGames(), extra...)
+}
+
+// startSiteOf is startSite with the games of reg.
+func startSiteOf(t testing.TB, reg *game.Registry, extra ...func(mux *http.ServeMux, api http.Handler)) *site {
+	t.Helper()
 	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "e2e.db"))
 	if err != nil {
 		t.Fatalf("sqlite.Open: %v", err)
@@ -82,11 +87,15 @@ func startSite(t testing.TB, extra ...func(mux *http.ServeMux, api http.Handler)
 
 // siteGames returns the games of the test sites: Minerals, Connect Four,
 // the quick Out of Mine and Hammer Time, and TF22 Mine.
-func siteGames() *game.Registry {
+func siteGames() *game.Registry { return siteGamesAt(botSpeedup) }
+
+// siteGamesAt is siteGames with Out of Mine's bots oomSpeedup times faster
+// than a person.
+func siteGamesAt(oomSpeedup int) *game.Registry {
 	reg := &game.Registry{}
 	reg.Register(minerals.New())
 	reg.Register(gametest.ConnectFour())
-	reg.Register(quickOutOfMine())
+	reg.Register(quickOutOfMineAt(oomSpeedup))
 	reg.Register(quickHammerTime())
 	reg.Register(tf22.New())
 	return reg

@@ -247,7 +247,10 @@ func placeDomino(t *testing.T, tab context.Context) bool {
 // 7-round score sheet.
 func TestOutOfMineSevenRoundsAgainstTwoBots(t *testing.T) {
 	t.Parallel()
-	s := startSite(t)
+	// Bots at half the other tests' speed: at botSpeedup the hard bot
+	// covers its board in about 4 s, less than a loaded machine may take
+	// to drive the person's domino through the browser.
+	s := startSiteOf(t, siteGamesAt(botSpeedup/2))
 	link := createTable(t, s, map[string]any{"game": "outofmine", "players": 3, "autostart": true,
 		"options": map[string]string{"clock": "20"},
 		"seats":   []map[string]string{{"kind": "person"}, {"kind": "bot", "bot": "hard"}, {"kind": "bot", "bot": "medium"}}})
