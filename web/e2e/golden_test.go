@@ -401,6 +401,17 @@ func shootGolden(t *testing.T, browser context.Context, s *site, c goldenCase, w
 	return shot
 }
 
+// keepScreen keeps a screenshot of what the tab's screen shows, as
+// keepShot does.
+func keepScreen(t *testing.T, tab context.Context) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(tab, 20*time.Second)
+	defer cancel()
+	if shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+		keepShot(t, shot)
+	}
+}
+
 // keepShot writes a copy of a shot to the directory MINEHALL_SHOTS names,
 // if it names one, under the test's last name.
 func keepShot(t *testing.T, shot []byte) {

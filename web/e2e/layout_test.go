@@ -103,11 +103,7 @@ func runLayoutsOn(t *testing.T, s *site, cases []layoutCase) {
 						t.Errorf("%s at %dx%d: %s", c.Name, vp.width, vp.height, p)
 					}
 				}
-				ctx, cancel := context.WithTimeout(tab, 20*time.Second)
-				defer cancel()
-				if shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
-					keepShot(t, shot)
-				}
+				keepScreen(t, tab)
 			})
 		}
 	}
@@ -116,13 +112,16 @@ func runLayoutsOn(t *testing.T, s *site, cases []layoutCase) {
 // openLayout opens a golden case's table at a phone viewport, with touch
 // and the phone's device scale.
 func openLayout(t *testing.T, browser context.Context, s *site, c goldenCase, vp layoutViewport) context.Context {
+	return openGolden(t, browser, s, c, vp.width, vp.height, vp.emulation()...)
+}
+
+// emulation is the phone of vp: touch, its device scale and orientation.
+func (vp layoutViewport) emulation() []chromedp.EmulateViewportOption {
 	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(vp.scale), chromedp.EmulateMobile, chromedp.EmulateTouch}
 	if vp.landscape {
-		opts = append(opts, chromedp.EmulateLandscape)
-	} else {
-		opts = append(opts, chromedp.EmulatePortrait)
+		return append(opts, chromedp.EmulateLandscape)
 	}
-	return openGolden(t, browser, s, c, vp.width, vp.height, opts...)
+	return append(opts, chromedp.EmulatePortrait)
 }
 
 // layoutProblems checks the page in tab as the file comment says and

@@ -163,6 +163,13 @@ async function boot() {
     applySrMode(on);
     saveSrMode(me, on);
   });
+  // On a phone the settings fold under one button (app.css).
+  const pt = document.getElementById('prefs-toggle');
+  pt.addEventListener('click', () => {
+    const open = pt.getAttribute('aria-expanded') !== 'true';
+    pt.setAttribute('aria-expanded', String(open));
+    document.getElementById('prefs').classList.toggle('open', open);
+  });
   const cb = document.getElementById('colorblind');
   cb.checked = localStorage.getItem('minehall.colorblind') === '1';
   applyColorBlind(cb.checked);
