@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"sync"
 	"time"
 
 	"minehall/internal/httpenc"
@@ -99,8 +100,13 @@ func contentType(name string) string {
 // and /ws/ serves index.html, so that client-side routes such as
 // /tables/{id} and /replay/{id} load the app. Other methods are refused
 // with 405. Every answer carries a Content-Security-Policy that allows no
-// request outside the page's own server.
-func Handler() http.Handler {
+// request outside the page's own server. The assets are read, hashed and
+// compressed once per process; every handler serves the same ones.
+func Handler() http.Handler { return embeddedSite() }
+
+// embeddedSite builds the site of the embedded assets on its first call
+// and returns the same site after; a site is not changed once built.
+var embeddedSite = sync.OnceValue(func() site {
 	sub, err := fs.Sub(assets, "assets")
 	if err != nil {
 		panic("web: the embedded assets are missing: " + err.Error())
@@ -119,7 +125,7 @@ func Handler() http.Handler {
 		panic("web: the service worker does not build: " + err.Error())
 	}
 	return s
-}
+})
 
 // ServeHTTP implements http.Handler.
 func (s site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
