@@ -2,13 +2,13 @@ package server_test
 
 import (
 	"net/http"
-	"path/filepath"
 	"syscall"
 	"testing"
 	"time"
 
 	"minehall/store"
 	"minehall/store/postgres/pgtest"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
 )
 
@@ -16,7 +16,7 @@ import (
 // ratings of a finished rated table survive kill -9 of the server, on
 // SQLite and on PostgreSQL.
 func TestKilledServerKeepsAccounts(t *testing.T) {
-	t.Run("sqlite", func(t *testing.T) { killKeepsAccounts(t, filepath.Join(t.TempDir(), "kill.db")) })
+	t.Run("sqlite", func(t *testing.T) { killKeepsAccounts(t, sqlitetest.Path(t)) })
 	t.Run("postgres", func(t *testing.T) { killKeepsAccounts(t, pgtest.URL(t)) })
 }
 

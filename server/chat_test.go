@@ -2,7 +2,6 @@ package server_test
 
 import (
 	"net/http"
-	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
@@ -10,6 +9,7 @@ import (
 
 	"minehall/game"
 	"minehall/server"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
 )
 
@@ -224,7 +224,7 @@ func TestSpectatorsAreListed(t *testing.T) {
 // restart (the SQLite file reopened): the state frame after each shows it,
 // and the numbering goes on.
 func TestChatSurvivesRestarts(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "chat.db")
+	db := sqlitetest.Path(t)
 	base, proc := startServer(t, db)
 	id, _, toks := createTable(t, base, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
 	ann := dial(t, base, id, toks[0], 0, nil)

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"net"
 	"net/http"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -17,7 +16,7 @@ import (
 	"minehall/game"
 	"minehall/server"
 	"minehall/store"
-	"minehall/store/sqlite"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
 )
 
@@ -658,10 +657,7 @@ func TestBlockTakesEffectOnAnOpenWebSocket(t *testing.T) {
 // with RegisterOnShutdown, as `minehall serve` does) instead of waiting
 // for them.
 func TestShutdownEndsLiveChannels(t *testing.T) {
-	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
-	if err != nil {
-		t.Fatalf("sqlite.Open: %v", err)
-	}
+	db := sqlitetest.Open(t)
 	defer db.Close()
 	hall := table.NewHall(table.Config{Registry: registry(), Store: db})
 	defer hall.Close()

@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -21,6 +20,7 @@ import (
 	"minehall/server"
 	"minehall/store"
 	"minehall/store/sqlite"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
 )
 
@@ -71,10 +71,7 @@ func newTestServer(t *testing.T, cfg server.Config) *testServer {
 func newTestServerClocked(t *testing.T, cfg server.Config, clock table.Clock) *testServer {
 	t.Helper()
 	reg := registry()
-	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
-	if err != nil {
-		t.Fatalf("sqlite.Open: %v", err)
-	}
+	db := sqlitetest.Open(t)
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}

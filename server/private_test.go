@@ -2,13 +2,13 @@ package server_test
 
 import (
 	"net/http"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 
 	"minehall/game"
 	"minehall/server"
+	"minehall/store/sqlite/sqlitetest"
 )
 
 // privateCreated is the answer to creating a table, as these tests read it.
@@ -208,7 +208,7 @@ func TestMyTables(t *testing.T) {
 // is still private, left out of the list, refused without its invitation,
 // and its invitation still lets a friend in.
 func TestKilledServerKeepsPrivateTable(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "kill.db")
+	db := sqlitetest.Path(t)
 	base, proc := startServer(t, db)
 	var c privateCreated
 	if st, eb := do(t, base, "POST", "/api/tables", "", map[string]any{"game": "connectfour", "players": 2, "private": true}, &c); st != http.StatusCreated {

@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -15,6 +14,7 @@ import (
 	"minehall/account"
 	"minehall/server"
 	"minehall/store/sqlite"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
 )
 
@@ -32,10 +32,7 @@ type notifyServer struct {
 func newNotifyServer(t *testing.T, cfg server.Config, mail *server.MailerConfig) *notifyServer {
 	t.Helper()
 	reg := registry()
-	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
-	if err != nil {
-		t.Fatalf("sqlite.Open: %v", err)
-	}
+	db := sqlitetest.Open(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	n := server.NewNotifier(server.NotifierConfig{Store: db.Notifications(), Subscriber: "https://minehall.example", Poll: 50 * time.Millisecond, Logger: log})
 	rec := account.NewRecorder(db, db, reg, log)

@@ -8,7 +8,6 @@ import (
 	"net"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -21,6 +20,7 @@ import (
 	"minehall/store"
 	"minehall/store/postgres"
 	"minehall/store/sqlite"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
 )
 
@@ -105,7 +105,7 @@ func startServer(t *testing.T, db string) (string, *exec.Cmd) {
 }
 
 func TestKilledServerLosesNothing(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "kill.db")
+	db := sqlitetest.Path(t)
 	base, proc := startServer(t, db)
 	id, _, tokens := createTable(t, base, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
 	clients := []*client{dial(t, base, id, tokens[0], 0, nil), dial(t, base, id, tokens[1], 1, nil)}
@@ -178,7 +178,7 @@ func TestKilledServerLosesNothing(t *testing.T) {
 // keeps it down past the turn's deadline: once it is back, the seat is
 // handed to a stand-in, as the deadline stored with the log says.
 func TestClockRunsOutWhileKilled(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "clock.db")
+	db := sqlitetest.Path(t)
 	base, proc := startServer(t, db)
 	id, _, tokens := createTable(t, base, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true,
 		TimeControl: &store.TimeControl{MoveS: 2, BankS: 0}, StandIn: "random"})

@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -19,6 +18,7 @@ import (
 	"minehall/server"
 	"minehall/store"
 	"minehall/store/sqlite"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
 )
 
@@ -110,7 +110,7 @@ type reviewSetup struct {
 func startReviewServer(t *testing.T, rs reviewSetup) *reviewServer {
 	t.Helper()
 	if rs.path == "" {
-		rs.path = filepath.Join(t.TempDir(), "test.db")
+		rs.path = sqlitetest.Path(t)
 	}
 	db, err := sqlite.Open(context.Background(), rs.path)
 	if err != nil {
@@ -331,7 +331,7 @@ func TestReviewRetriedAfterAnError(t *testing.T) {
 // goes back to the queue, and the server that starts next on the same
 // database makes it; the interrupted attempt does not count.
 func TestReviewResumedAfterRestart(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "test.db")
+	path := sqlitetest.Path(t)
 	stuck := newFakeReviewer()
 	stuck.next = make(chan struct{}) // never: it works until stopped
 	first := startReviewServer(t, reviewSetup{path: path, reviewer: stuck, workers: 1})
@@ -385,7 +385,7 @@ func TestPrivateTableReview(t *testing.T) {
 // first asked for, within the queue's cap: beyond it the request is
 // refused with 429 and Retry-After, and nothing is queued.
 func TestReviewAskedForAnOlderGame(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "test.db")
+	path := sqlitetest.Path(t)
 	old := startReviewServer(t, reviewSetup{path: path, noHook: true})
 	a, _ := botGame(t, old.base, false)
 	b, _ := botGame(t, old.base, false)

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -24,6 +23,7 @@ import (
 	"minehall/server"
 	"minehall/store"
 	"minehall/store/sqlite"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
 	"minehall/tournament"
 )
@@ -137,7 +137,7 @@ type seatAt struct {
 // the pairing the pairing package makes from the results recorded before
 // it, nobody meets twice, and the standings are the package's own.
 func TestSwissTournamentAcrossRestart(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tourney.db")
+	path := sqlitetest.Path(t)
 	var clock laterClock
 	ts := startTourneyServerClocked(t, path, time.Minute, clock.now)
 	var people []*browser
@@ -382,7 +382,7 @@ func toCore(gs []store.TournamentGame) ([]tournament.Game, []tournament.Bye) {
 // changes nothing.
 func TestTournamentRefusals(t *testing.T) {
 	var clock laterClock
-	ts := startTourneyServerClocked(t, filepath.Join(t.TempDir(), "t.db"), time.Minute, clock.now)
+	ts := startTourneyServerClocked(t, sqlitetest.Path(t), time.Minute, clock.now)
 	ann, bo, guest := newBrowser(t, ts.URL), newBrowser(t, ts.URL), newBrowser(t, ts.URL)
 	ann.signUp("Ann", "correct horse")
 	bo.signUp("Bo", "battery staple")
@@ -555,7 +555,7 @@ func waitTournament(t *testing.T, b *browser, id, status string) tourneyDetail {
 // test's: the arena's hour passes when the test says.
 func TestArenaTournament(t *testing.T) {
 	var clock laterClock
-	ts := startTourneyServerClocked(t, filepath.Join(t.TempDir(), "arena.db"), time.Second, clock.now)
+	ts := startTourneyServerClocked(t, sqlitetest.Path(t), time.Second, clock.now)
 	now := time.Now().Add(time.Hour)
 	ctx := context.Background()
 	st := ts.db.Tournaments()
@@ -637,7 +637,7 @@ func TestArenaTournament(t *testing.T) {
 // first stops mid-event the second takes the event over and ends it.
 func TestTournamentOneDriverAtATime(t *testing.T) {
 	var clock laterClock
-	ts := startTourneyServerClocked(t, filepath.Join(t.TempDir(), "two.db"), time.Minute, clock.now)
+	ts := startTourneyServerClocked(t, sqlitetest.Path(t), time.Minute, clock.now)
 	ctx := context.Background()
 	st := ts.db.Tournaments()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -758,7 +758,7 @@ func TestPushTournamentRound(t *testing.T) {
 // bots); the event goes on without them to its end.
 func TestTournamentAbsentForfeit(t *testing.T) {
 	var clock laterClock
-	ts := startTourneyServerClocked(t, filepath.Join(t.TempDir(), "absent.db"), 300*time.Millisecond, clock.now)
+	ts := startTourneyServerClocked(t, sqlitetest.Path(t), 300*time.Millisecond, clock.now)
 	ctx := context.Background()
 	st := ts.db.Tournaments()
 	now := time.Now().Add(time.Hour)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -14,7 +13,7 @@ import (
 	"minehall/game"
 	"minehall/game/gametest"
 	"minehall/store"
-	"minehall/store/sqlite"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
 )
 
@@ -83,10 +82,7 @@ func TestBotsThinkForTheTablesTime(t *testing.T) {
 	g := &timedFour{Game: gametest.ConnectFour()}
 	reg := &game.Registry{}
 	reg.Register(g)
-	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatalf("sqlite.Open: %v", err)
-	}
+	db := sqlitetest.Open(t)
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, BotTime: 300 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	defer func() { hall.Close(); db.Close() }()
 	for _, tc := range []struct {

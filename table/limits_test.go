@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -14,7 +13,7 @@ import (
 	"minehall/game"
 	"minehall/game/gametest"
 	"minehall/store"
-	"minehall/store/sqlite"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
 )
 
@@ -63,10 +62,7 @@ func TestBotThinkersCapTheHall(t *testing.T) {
 	g := &countedFour{Game: gametest.ConnectFour(), thinkFor: 2 * time.Millisecond}
 	reg := &game.Registry{}
 	reg.Register(g)
-	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatalf("sqlite.Open: %v", err)
-	}
+	db := sqlitetest.Open(t)
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, BotThinkers: 1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	defer func() { hall.Close(); db.Close() }()
 	ctx := context.Background()

@@ -12,6 +12,7 @@ import (
 	"minehall/game"
 	"minehall/store"
 	"minehall/store/sqlite"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
 )
 
@@ -42,7 +43,7 @@ func (l *noticeLog) take() []string {
 // the same key, when a restarted hall loads the table, so a notifier that
 // keeps each key once loses no turn to a crash and repeats none.
 func TestNoticeTurns(t *testing.T) {
-	path := t.TempDir() + "/t.db"
+	path := sqlitetest.Path(t)
 	ctx := context.Background()
 	var log noticeLog
 	open := func() (*sqlite.DB, *table.Hall) {

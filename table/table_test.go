@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 	"minehall/game/gametest"
 	"minehall/store"
 	"minehall/store/sqlite"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
 	"minehall/table/tabletest"
 )
@@ -36,7 +36,7 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	e := &env{reg: registry(), clock: tabletest.NewClock(time.UnixMilli(1_700_000_000_000)), path: filepath.Join(t.TempDir(), "t.db")}
+	e := &env{reg: registry(), clock: tabletest.NewClock(time.UnixMilli(1_700_000_000_000)), path: sqlitetest.Path(t)}
 	e.open(t)
 	t.Cleanup(func() { e.close() })
 	return e

@@ -5,7 +5,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http/httptest"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -13,7 +12,7 @@ import (
 	"minehall/game/gametest"
 	"minehall/server"
 	"minehall/server/loadtest"
-	"minehall/store/sqlite"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
 )
 
@@ -21,10 +20,7 @@ import (
 // server, and checks that the report adds up.
 func TestRunAndEcho(t *testing.T) {
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "load.db"))
-	if err != nil {
-		t.Fatalf("sqlite.Open: %v", err)
-	}
+	db := sqlitetest.Open(t)
 	reg := &game.Registry{}
 	reg.Register(gametest.ConnectFour())
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))

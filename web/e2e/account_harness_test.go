@@ -24,6 +24,7 @@ import (
 	"minehall/puzzle"
 	"minehall/server"
 	"minehall/store/sqlite"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
 	"minehall/web"
 )
@@ -45,10 +46,7 @@ func startAccountSite(t *testing.T) *accountSite {
 	reg.Register(gametest.Goofspiel())
 	reg.Register(gametest.ConnectFour())
 	reg.Register(hammertime.New())
-	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "e2e.db"))
-	if err != nil {
-		t.Fatalf("sqlite.Open: %v", err)
-	}
+	db := sqlitetest.Open(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	rec := account.NewRecorder(db, db, reg, log)
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -23,9 +22,8 @@ import (
 	"minehall/puzzle"
 	"minehall/server"
 	"minehall/store"
-	"minehall/store/sqlite"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
-	"minehall/tutorial"
 	"minehall/web"
 )
 
@@ -97,15 +95,9 @@ axe.run(document, { resultTypes: ['violations'] }).then((r) => JSON.stringify(r.
 func startAxeSite(t *testing.T, cases []goldenCase) *accountSite {
 	t.Helper()
 	reg := siteGames()
-	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "e2e.db"))
-	if err != nil {
-		t.Fatalf("sqlite.Open: %v", err)
-	}
+	db := sqlitetest.Open(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	tutorials, err := tutorial.Load(reg)
-	if err != nil {
-		t.Fatalf("tutorial.Load: %v", err)
-	}
+	tutorials := siteTutorials(t)
 	rec := account.NewRecorder(db, db, reg, log)
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: web.Handler(), Limits: &server.Limits{},

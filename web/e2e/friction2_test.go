@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -27,9 +26,8 @@ import (
 	"minehall/games/minerals"
 	"minehall/puzzle"
 	"minehall/server"
-	"minehall/store/sqlite"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
-	"minehall/tutorial"
 	"minehall/web"
 )
 
@@ -340,15 +338,9 @@ func TestPuzzleTF22ExampleIsLegalAndClockWaitsForTheBoard(t *testing.T) {
 func startEverySite(t *testing.T) *accountSite {
 	t.Helper()
 	reg := siteGames()
-	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "e2e.db"))
-	if err != nil {
-		t.Fatalf("sqlite.Open: %v", err)
-	}
+	db := sqlitetest.Open(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	tutorials, err := tutorial.Load(reg)
-	if err != nil {
-		t.Fatalf("tutorial.Load: %v", err)
-	}
+	tutorials := siteTutorials(t)
 	rec := account.NewRecorder(db, db, reg, log)
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: web.Handler(), Limits: &server.Limits{},

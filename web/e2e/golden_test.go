@@ -75,6 +75,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"net/http"
 	"os"
@@ -591,30 +592,86 @@ func diffImages(wantPNG, gotPNG []byte) (imageDiff, error) {
 	if !d.sizeOK {
 		return d, nil
 	}
-	r := a.Bounds()
-	d.total = r.Dx() * r.Dy()
-	d.img = image.NewRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
-	ch := func(x, y uint32) int { return abs(int(x>>8) - int(y>>8)) }
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			ar, ag, ab, _ := a.At(x, y).RGBA()
-			br, bg, bb, _ := b.At(x-r.Min.X+b.Bounds().Min.X, y-r.Min.Y+b.Bounds().Min.Y).RGBA()
-			if max(ch(ar, br), ch(ag, bg), ch(ab, bb)) > goldenThreshold {
-				d.differing++
-				d.img.Set(x-r.Min.X, y-r.Min.Y, color.RGBA{255, 0, 0, 255})
-				continue
-			}
-			g := uint8((ar>>8 + ag>>8 + ab>>8) / 3)
-			g = 255 - (255-g)/4
-			d.img.Set(x-r.Min.X, y-r.Min.Y, color.RGBA{g, g, g, 255})
+	wp, gp := rgbaPixels(a), rgbaPixels(b)
+	d.total = len(wp) / 4
+	d.img = image.NewRGBA(image.Rect(0, 0, d.want.X, d.want.Y))
+	out := d.img.Pix
+	for i := 0; i < len(wp); i += 4 {
+		if max(absDiff(wp[i], gp[i]), absDiff(wp[i+1], gp[i+1]), absDiff(wp[i+2], gp[i+2])) > goldenThreshold {
+			d.differing++
+			out[i], out[i+1], out[i+2], out[i+3] = 255, 0, 0, 255
+			continue
 		}
+		g := uint8((int(wp[i]) + int(wp[i+1]) + int(wp[i+2])) / 3)
+		g = 255 - (255-g)/4
+		out[i], out[i+1], out[i+2], out[i+3] = g, g, g, 255
 	}
 	return d, nil
 }
+
+// rgbaPixels returns img's pixels as RGBA bytes, row after row from its
+// top left: its own when it is an *image.RGBA whose rows are contiguous
+// (as PNG decodes an opaque screenshot), else a copy drawn in RGBA.
+func rgbaPixels(img image.Image) []byte {
+	r := img.Bounds()
+	if m, ok := img.(*image.RGBA); ok && m.Stride == 4*r.Dx() {
+		return m.Pix[:4*r.Dx()*r.Dy()]
+	}
+	m := image.NewRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
+	draw.Draw(m, m.Bounds(), img, r.Min, draw.Src)
+	return m.Pix
+}
+
+func absDiff(x, y uint8) int { return abs(int(x) - int(y)) }
 
 func abs(x int) int {
 	if x < 0 {
 		return -x
 	}
 	return x
+}
+
+// TestDiffImagesCountsChangedPixels checks the golden comparison without a
+// browser: a pixel counts as changed when one of its channels moved by
+// more than goldenThreshold, and images of different sizes never match.
+func TestDiffImagesCountsChangedPixels(t *testing.T) {
+	encode := func(w, h int, paint func(m *image.RGBA)) []byte {
+		m := image.NewRGBA(image.Rect(0, 0, w, h))
+		draw.Draw(m, m.Bounds(), image.NewUniform(color.RGBA{200, 180, 40, 255}), image.Point{}, draw.Src)
+		paint(m)
+		var b bytes.Buffer
+		if err := png.Encode(&b, m); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	base := encode(10, 10, func(*image.RGBA) {})
+	for _, tc := range []struct {
+		name          string
+		got           []byte
+		sizeOK        bool
+		differing     int
+		matchesGolden bool
+	}{
+		{"the same", base, true, 0, true},
+		{"within the threshold", encode(10, 10, func(m *image.RGBA) {
+			m.Set(1, 1, color.RGBA{200 + goldenThreshold, 180, 40, 255})
+		}), true, 0, true},
+		{"two pixels past it", encode(10, 10, func(m *image.RGBA) {
+			m.Set(1, 1, color.RGBA{200, 180 - goldenThreshold - 1, 40, 255})
+			m.Set(9, 9, color.RGBA{0, 0, 0, 255})
+		}), true, 2, false},
+		{"another size", encode(10, 11, func(*image.RGBA) {}), false, 0, false},
+	} {
+		d, err := diffImages(base, tc.got)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if d.sizeOK != tc.sizeOK || d.differing != tc.differing || d.matches() != tc.matchesGolden {
+			t.Errorf("%s: size ok %v, %d differing, matches %v; want %v, %d, %v", tc.name, d.sizeOK, d.differing, d.matches(), tc.sizeOK, tc.differing, tc.matchesGolden)
+		}
+		if tc.sizeOK && tc.differing > 0 && d.img.RGBAAt(9, 9) != (color.RGBA{255, 0, 0, 255}) {
+			t.Errorf("%s: the changed pixel is %v in the difference image; want red", tc.name, d.img.RGBAAt(9, 9))
+		}
+	}
 }

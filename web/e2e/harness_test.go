@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -22,6 +23,7 @@ import (
 	"minehall/games/tf22"
 	"minehall/server"
 	"minehall/store/sqlite"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
 	"minehall/tutorial"
 	"minehall/web"
@@ -52,16 +54,10 @@ func startSite(t testing.TB, extra ...func(mux *http.ServeMux, api http.Handler)
 // startSiteOf is startSite with the games of reg.
 func startSiteOf(t testing.TB, reg *game.Registry, extra ...func(mux *http.ServeMux, api http.Handler)) *site {
 	t.Helper()
-	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "e2e.db"))
-	if err != nil {
-		t.Fatalf("sqlite.Open: %v", err)
-	}
+	db := sqlitetest.Open(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log})
-	tutorials, err := tutorial.Load(reg)
-	if err != nil {
-		t.Fatalf("tutorial.Load: %v", err)
-	}
+	tutorials := siteTutorials(t)
 	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Tutorials: tutorials})
 	s := &site{hall: hall, store: db}
 	mux := http.NewServeMux()
@@ -84,6 +80,20 @@ func startSiteOf(t testing.TB, reg *game.Registry, extra ...func(mux *http.Serve
 	})
 	return s
 }
+
+// siteTutorials returns the tutorials of the test sites' games, loaded
+// and checked against the engines once for all the tests: a set is only
+// read, by every request of a server as by every server of the tests.
+func siteTutorials(t testing.TB) *tutorial.Set {
+	t.Helper()
+	set, err := loadSiteTutorials()
+	if err != nil {
+		t.Fatalf("tutorial.Load: %v", err)
+	}
+	return set
+}
+
+var loadSiteTutorials = sync.OnceValues(func() (*tutorial.Set, error) { return tutorial.Load(siteGames()) })
 
 // siteGames returns the games of the test sites: Minerals, Connect Four,
 // the quick Out of Mine and Hammer Time, and TF22 Mine.

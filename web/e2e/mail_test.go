@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/mail"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -22,7 +21,7 @@ import (
 	"minehall/game"
 	"minehall/game/gametest"
 	"minehall/server"
-	"minehall/store/sqlite"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
 	"minehall/web"
 )
@@ -44,10 +43,7 @@ func startMailSite(t *testing.T) (string, chan string) {
 
 	reg := &game.Registry{}
 	reg.Register(gametest.ConnectFour())
-	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "e2e.db"))
-	if err != nil {
-		t.Fatalf("sqlite.Open: %v", err)
-	}
+	db := sqlitetest.Open(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	n := server.NewNotifier(server.NotifierConfig{Store: db.Notifications(), Subscriber: "minehall@localhost", Logger: log})
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: account.NewRecorder(db, db, reg, log).TableFinished, Notice: n.Notice})

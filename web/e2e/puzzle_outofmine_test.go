@@ -18,7 +18,7 @@ import (
 	"minehall/game"
 	"minehall/puzzle"
 	"minehall/server"
-	"minehall/store/sqlite"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
 )
 
@@ -35,10 +35,7 @@ func startPuzzleSite(t *testing.T, base time.Time) *site {
 func startPuzzleSiteClock(t *testing.T, now func() time.Time) *site {
 	t.Helper()
 	return startSite(t, func(mux *http.ServeMux, _ http.Handler) {
-		db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "puzzles.db"))
-		if err != nil {
-			t.Fatalf("sqlite.Open: %v", err)
-		}
+		db := sqlitetest.Open(t)
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))
 		reg := &game.Registry{}
 		hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log})

@@ -21,6 +21,7 @@ import (
 	"minehall/internal/serveproc"
 	"minehall/server"
 	"minehall/store/sqlite"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
 	"minehall/web"
 
@@ -111,7 +112,7 @@ func startProcess(t *testing.T) (*serverProcess, *site) {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	p := &serverProcess{db: filepath.Join(t.TempDir(), "e2e.db"), addr: addr}
+	p := &serverProcess{db: sqlitetest.Path(t), addr: addr}
 	p.start(t)
 	return p, &site{URL: "http://" + addr}
 }

@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -16,7 +15,7 @@ import (
 
 	"minehall/account"
 	"minehall/server"
-	"minehall/store/sqlite"
+	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
 	"minehall/web"
 )
@@ -26,10 +25,7 @@ import (
 func startTournamentSite(t *testing.T) string {
 	t.Helper()
 	reg := siteGames()
-	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "e2e.db"))
-	if err != nil {
-		t.Fatalf("sqlite.Open: %v", err)
-	}
+	db := sqlitetest.Open(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	rec := account.NewRecorder(db, db, reg, log)
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
