@@ -7,6 +7,7 @@ import (
 	"minehall/game"
 	"minehall/game/gametest"
 	"minehall/games/all"
+	"minehall/internal/racedetector"
 )
 
 // snapshotGames are the games and player counts the snapshot tests play.
@@ -54,7 +55,8 @@ func positions(t *testing.T, g game.Game, players int, opts game.Options, seed u
 
 // TestSnapshotRestoresEqualState saves and restores every game at its
 // start, in the middle and at its end, and plays the same future on the
-// original and the restored state.
+// original and the restored state: two random games of each, one under
+// the race detector (see racedetector).
 func TestSnapshotRestoresEqualState(t *testing.T) {
 	reg := all.Registry()
 	for _, tc := range snapshotGames {
@@ -62,7 +64,7 @@ func TestSnapshotRestoresEqualState(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for seed := uint64(1); seed <= 2; seed++ {
+		for seed := uint64(1); seed <= uint64(racedetector.Pick(2, 1)); seed++ {
 			ps := positions(t, g, tc.players, tc.opts, seed)
 			for _, name := range []string{"start", "early", "mid-game", "end"} {
 				t.Run(fmt.Sprintf("%s/%dp/seed%d/%s", tc.id, tc.players, seed, name), func(t *testing.T) {

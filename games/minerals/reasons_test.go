@@ -6,20 +6,22 @@ import (
 
 	"minehall/game"
 	"minehall/game/gametest"
+	"minehall/internal/racedetector"
 )
 
 // TestReasonsInEveryLanguage asks Explain about every illegal action of
 // the player to act (and of the others) along random games of every
 // version and tool side, and checks that each reason has words in
 // German, French and Dutch: the explain frame says the engine's reason in
-// the reader's language.
+// the reader's language. Under the race detector it asks at every 21st
+// step instead of every 7th (see racedetector).
 func TestReasonsInEveryLanguage(t *testing.T) {
 	seen := map[string]bool{}
 	for i, opts := range []game.Options{{"tools": "AAAAA"}, {"tools": "BBBBB"}, {"version": "7+"}, {"version": "6+"}} {
 		s := newState(t, 3, opts, uint64(40+i))
 		rng := game.NewRand(uint64(i + 1))
 		for step := 0; !s.Terminal(); step++ {
-			if step%7 == 0 || s.phase == phaseCut || s.phase == phaseSack || s.phase == phaseAfter {
+			if step%racedetector.Pick(7, 21) == 0 || s.phase == phaseCut || s.phase == phaseSack || s.phase == phaseAfter {
 				gametest.CheckReasonsLocalized(t, s, Game{}, []game.Player{game.Chance, 0, 1, 2}, game.Action(numActions), seen)
 			}
 			p, a, _ := gametest.RandomStep(s, &rng, nil, nil)
