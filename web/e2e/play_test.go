@@ -12,14 +12,22 @@ import (
 )
 
 // nextClick is the page-side choice of what a person clicks next on the
-// Minerals board: a highlighted hex, else their pawn (to see where it may
-// go), else a card to take now and then, else the first of the move
-// buttons in the order end, no move, cut, any other. It answers the
-// data-key of the element, or "" when there is nothing to click.
+// Minerals board: a highlighted hex (one the board's view shows, as a
+// person taps: on a phone the view is zoomed in to the places to tap and
+// may leave some of them out), else their pawn (to see where it may go),
+// else a card to take now and then, else the first of the move buttons in
+// the order end, no move, cut, any other. It answers the data-key of the
+// element, or "" when there is nothing to click.
 const nextClick = `(() => {
   const main = document.getElementById('main');
   if (main.dataset.myTurn !== 'true') return '';
-  const hex = document.querySelector('#board .hex.legal');
+  const view = document.querySelector('#board svg.hexboard')?.getBoundingClientRect();
+  const shown = (e) => {
+    const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    return !view || (x > view.left && x < view.right && y > view.top && y < view.bottom);
+  };
+  const legal = [...document.querySelectorAll('#board .hex.legal')];
+  const hex = legal.find(shown) ?? legal[0];
   if (hex) return hex.dataset.key;
   const pawn = document.querySelector('#board .pawn.selectable:not(.selected)');
   if (pawn) return 'pawn';

@@ -144,7 +144,8 @@ func getTable(t *testing.T, s *site, id string) tableJSON {
 }
 
 // openSeat opens table id in the tab as the person holding seat's token,
-// as if they had joined from this browser.
+// as if they had joined from this browser, and returns once the page is
+// connected as that seat.
 func openSeat(t *testing.T, tab context.Context, s *site, id string, seat int, token string) {
 	t.Helper()
 	do(t, tab, 30*time.Second, fmt.Sprintf("open table %s as seat %d", id, seat),
@@ -153,6 +154,11 @@ func openSeat(t *testing.T, tab context.Context, s *site, id string, seat int, t
 		chromedp.Navigate(s.URL+"/tables/"+id+s.inviteQuery(t, id)),
 		chromedp.WaitVisible(chromedp.CSS(`#seats li`)),
 	)
+	// The seats come from the table's snapshot before the page's own
+	// connection is up ("Connecting…", the page a watcher's); the seat
+	// shows its holder online once the server knows the page holds it.
+	waitFor(t, tab, 20*time.Second, fmt.Sprintf("the page connected as seat %d", seat),
+		fmt.Sprintf(`document.querySelector('#seats li[data-seat="%d"]')?.dataset.presence === 'online'`, seat))
 }
 
 // setHidden makes the tab's page hidden or visible as a browser does when
