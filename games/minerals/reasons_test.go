@@ -11,17 +11,24 @@ import (
 
 // TestReasonsInEveryLanguage asks Explain about every illegal action of
 // the player to act (and of the others) along random games of every
-// version and tool side, and checks that each reason has words in
-// German, French and Dutch: the explain frame says the engine's reason in
-// the reader's language. Under the race detector it asks at every 21st
-// step instead of every 7th (see racedetector).
+// version and tool side, at every 7th step and every step of the cut, sack
+// and after phases, and checks that each reason has words in German,
+// French and Dutch: the explain frame says the engine's reason in the
+// reader's language. Under the race detector it asks at every 210th step
+// and every 40th step of those phases (see racedetector).
 func TestReasonsInEveryLanguage(t *testing.T) {
 	seen := map[string]bool{}
 	for i, opts := range []game.Options{{"tools": "AAAAA"}, {"tools": "BBBBB"}, {"version": "7+"}, {"version": "6+"}} {
 		s := newState(t, 3, opts, uint64(40+i))
 		rng := game.NewRand(uint64(i + 1))
+		special := 0 // steps in the cut, sack and after phases, where most reasons lie
 		for step := 0; !s.Terminal(); step++ {
-			if step%racedetector.Pick(7, 21) == 0 || s.phase == phaseCut || s.phase == phaseSack || s.phase == phaseAfter {
+			check := step%racedetector.Pick(7, 210) == 0
+			if s.phase == phaseCut || s.phase == phaseSack || s.phase == phaseAfter {
+				special++
+				check = check || special%racedetector.Pick(1, 40) == 0
+			}
+			if check {
 				gametest.CheckReasonsLocalized(t, s, Game{}, []game.Player{game.Chance, 0, 1, 2}, game.Action(numActions), seen)
 			}
 			p, a, _ := gametest.RandomStep(s, &rng, nil, nil)
