@@ -148,17 +148,24 @@ func getTable(t *testing.T, s *site, id string) tableJSON {
 // connected as that seat.
 func openSeat(t *testing.T, tab context.Context, s *site, id string, seat int, token string) {
 	t.Helper()
+	openSeatPage(t, tab, s, id, seat, token)
+	// The seats come from the table's snapshot before the page's own
+	// connection is up ("Connecting…", the page a watcher's); the seat
+	// shows its holder online once the server knows the page holds it.
+	waitFor(t, tab, 20*time.Second, fmt.Sprintf("the page connected as seat %d", seat),
+		fmt.Sprintf(`document.querySelector('#seats li[data-seat="%d"]')?.dataset.presence === 'online'`, seat))
+}
+
+// openSeatPage opens table id in the tab as the person holding seat's
+// token and returns once the page shows the seats, connected or not.
+func openSeatPage(t *testing.T, tab context.Context, s *site, id string, seat int, token string) {
+	t.Helper()
 	do(t, tab, 30*time.Second, fmt.Sprintf("open table %s as seat %d", id, seat),
 		chromedp.Navigate(s.URL+"/rules"),
 		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('minehall.seat.' + %q, JSON.stringify({seat: %d, token: %q}))`, id, seat, token)),
 		chromedp.Navigate(s.URL+"/tables/"+id+s.inviteQuery(t, id)),
 		chromedp.WaitVisible(chromedp.CSS(`#seats li`)),
 	)
-	// The seats come from the table's snapshot before the page's own
-	// connection is up ("Connecting…", the page a watcher's); the seat
-	// shows its holder online once the server knows the page holds it.
-	waitFor(t, tab, 20*time.Second, fmt.Sprintf("the page connected as seat %d", seat),
-		fmt.Sprintf(`document.querySelector('#seats li[data-seat="%d"]')?.dataset.presence === 'online'`, seat))
 }
 
 // setHidden makes the tab's page hidden or visible as a browser does when

@@ -33,7 +33,7 @@ const LOG_LIMIT = 300;
 export function tablePage(el, id) {
   const st = {
     info: null, spec: null, mod: null, you: SPECTATOR, view: null, prevView: null, legal: [], actors: [],
-    status: '', n: 0, result: null, lastSeats: null, deadline: 0, conn: 'connecting', retryIn: 0, message: '', log: [], sent: null,
+    status: '', n: 0, result: null, lastSeats: null, deadline: 0, conn: 'connecting', heard: false, retryIn: 0, message: '', log: [], sent: null,
   };
   let mine = seatOf(id);
   let sock = null;
@@ -49,7 +49,7 @@ export function tablePage(el, id) {
   const say = (text) => { st.message = text; renderMessage(); };
   const keeping = new SeatKeeping({
     seat: () => mine, info: () => st.info, status: () => st.status, you: () => st.you, socket: () => sock,
-    reconnect: () => { st.you = SPECTATOR; connect(); },
+    reconnect: () => { st.you = SPECTATOR; st.heard = false; connect(); },
     forget: () => { forgetSeat(id); mine = null; },
     redraw: () => renderAll(), say,
   });
@@ -77,7 +77,7 @@ export function tablePage(el, id) {
     const { PassPlay } = await import('./passplay.js');
     pass = new PassPlay({
       seats: hereSeats(id), hidden: () => st.spec?.information !== 'perfect',
-      use: (s) => { mine = s ? { seat: s.seat, token: s.token } : null; st.you = SPECTATOR; connect(); },
+      use: (s) => { mine = s ? { seat: s.seat, token: s.token } : null; st.you = SPECTATOR; st.heard = false; connect(); },
       drop: () => {
         if (sock) sock.close();
         sock = null;
@@ -408,6 +408,7 @@ export function tablePage(el, id) {
     }
     if (f.type === 'state') {
       st.you = f.you ?? SPECTATOR;
+      st.heard = true;
       // The server lists the last moves as this seat saw them: the log
       // survives a reload or a reconnect.
       st.log = (f.history || []).map((e) => ({ n: e.n, player: e.player, move: e.move, standIn: !!e.stand_in }));
@@ -583,7 +584,8 @@ export function tablePage(el, id) {
       if (!joinForm.isConnected) boxes.join.prepend(joinForm);
     } else if (banner) {
       boxes.join.append(banner);
-    } else if (st.you === SPECTATOR && st.info.status !== 'finished') {
+    } else if (st.you === SPECTATOR && (!mine || st.heard) && st.info.status !== 'finished') {
+      // heard: the server said whose page it is
       boxes.join.append(h('p', { class: 'watching', text: t('table.watching') }));
     }
     const ownerToken = ownerOf(id);
