@@ -100,7 +100,7 @@ func TestPlayWholeMineralsGameByClicks(t *testing.T) {
 	if got := eval[string](t, tab, `document.querySelector('#mn-phase').dataset.phase`); got != "remove" {
 		t.Errorf("the first phase shown: got %q; want remove", got)
 	}
-	clicks := playByClicks(t, tab, 4*time.Minute)
+	clicks := playByClicks(t, tab, 6*time.Minute)
 	t.Logf("the game ended after %d clicks", clicks)
 
 	do(t, tab, 10*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))

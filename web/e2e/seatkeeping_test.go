@@ -310,7 +310,10 @@ func TestSeatLeaveAndTakeBackWhileStandInPlays(t *testing.T) {
 	do(t, ann, 20*time.Second, "Ann reloads the page", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)))
 	waitFor(t, ann, 10*time.Second, "Ann still watching after the reload, with the take-back button",
 		`!!document.querySelector('#away #take-back') && !document.querySelector('#leave') && document.querySelector('#seats li[data-seat="0"]').dataset.standIn === 'true'`)
-	playByClicks(t, bob, 3*time.Minute)
+	// The rest of the game is about 150 of Bob's clicks, each waiting for
+	// the page and the stand-in: on a loaded machine it has taken over three
+	// minutes. The bound is there to stop a game that never ends.
+	playByClicks(t, bob, 6*time.Minute)
 	do(t, bob, 10*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
 	waitFor(t, bob, 5*time.Second, "Ann's row marked as played by a stand-in, Bob's not",
 		`!!document.querySelector('#end tr[data-seat="0"] .tag.standin') && !document.querySelector('#end tr[data-seat="1"] .tag.standin')`)
