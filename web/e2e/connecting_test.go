@@ -49,7 +49,7 @@ func TestConnectingSeatIsNotCalledWatching(t *testing.T) {
 	if h := eval[float64](t, bob, joinHeight); h != 0 {
 		t.Errorf("Bob's page, connected, has %.1f px above the game for joining or watching; want none", h)
 	}
-	graceShots(t, bob, "seat-connected")
+	shootPage(t, bob, "seat-connected")
 
 	watcher := newTab(t, browser, "watcher")
 	do(t, watcher, 30*time.Second, "open the table as a watcher",
@@ -58,5 +58,5 @@ func TestConnectingSeatIsNotCalledWatching(t *testing.T) {
 	if got := eval[string](t, watcher, `document.querySelector('.watching').textContent`); !strings.Contains(got, "watching") {
 		t.Errorf("the watcher's page says %q; want that they are watching", got)
 	}
-	graceShots(t, watcher, "watcher")
+	shootPage(t, watcher, "watcher")
 }

@@ -149,18 +149,13 @@ func htSliderAt(t *testing.T, tab context.Context, sel string, v int) float64 {
 func htPickGemInWagon(t *testing.T, tab context.Context) {
 	t.Helper()
 	const picked = `!!document.querySelector('#ht-fill .ht-slot.picked .ht-item[data-gem]')`
-	for try := 1; ; try++ {
+	for range 3 {
 		tapOn(t, tab, "a gem in the wagon", `#ht-fill .ht-slot .ht-item[data-gem]`)
-		c, cancel := context.WithTimeout(tab, 3*time.Second)
-		_, err := chromedp.Run(c, chromedp.Poll[chromedp.Void](picked, chromedp.WithPollingTimeout(2*time.Second), chromedp.WithPollingInterval(30*time.Millisecond)))
-		cancel()
-		if err == nil {
+		if waitUntil(tab, 2*time.Second, picked) {
 			return
 		}
-		if try == 3 {
-			t.Fatalf("tapped a gem in the wagon %d times; the board shows none picked (%v)", try, err)
-		}
 	}
+	t.Fatalf("tapped a gem in the wagon 3 times; the board shows none picked")
 }
 
 // TestHammerTimeWholeGameByTouch plays a short Hammer Time game (one wagon
