@@ -5,14 +5,16 @@ import (
 
 	"minehall/game"
 	"minehall/game/gametest"
+	"minehall/internal/racedetector"
 )
 
 // TestConformance runs the conformance kit: the default options at every
 // player count, and each other version, board and tool side at three
-// players. The counts keep the suite well under a minute with -race; the
-// fuzz target and the benchmarks play many more games.
+// players. Under the race detector it plays one game of each player count
+// instead of two (see racedetector); the fuzz target and the benchmarks
+// play many more games.
 func TestConformance(t *testing.T) {
-	gametest.Run(t, New(), gametest.Config{Games: 2, LegalSamples: 4, IllegalSamples: 2})
+	gametest.Run(t, New(), gametest.Config{Games: racedetector.Pick(2, 1), LegalSamples: 4, IllegalSamples: 2})
 	gametest.Run(t, New(), gametest.Config{
 		Players: []int{3},
 		Games:   1,

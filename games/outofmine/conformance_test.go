@@ -5,15 +5,19 @@ import (
 
 	"minehall/game"
 	"minehall/game/gametest"
+	"minehall/internal/racedetector"
 )
 
+// TestConformance runs the conformance kit on four games of each player
+// count, with the default options and with every option on; one game
+// under the race detector (see racedetector).
 func TestConformance(t *testing.T) {
 	gametest.Run(t, New(), gametest.Config{
 		Options: []game.Options{
 			nil,
 			{OptAssist: "true", OptElves: "true", OptFinds: "true", OptClock: "60"},
 		},
-		Games:            4,
+		Games:            racedetector.Pick(4, 1),
 		DeterminizeEvery: 25,
 	})
 }

@@ -12,7 +12,7 @@ import (
 // seat, chance and the round clock along random games, with and without
 // the assist mode, and checks that each reason has words in German,
 // French and Dutch: the explain frame says the engine's reason in the
-// reader's language. It asks at every third step, every ninth under the
+// reader's language. It asks at every third step, every 27th under the
 // race detector (see racedetector).
 func TestReasonsInEveryLanguage(t *testing.T) {
 	seen := map[string]bool{}
@@ -24,7 +24,7 @@ func TestReasonsInEveryLanguage(t *testing.T) {
 		}
 		rng := game.NewRand(uint64(3 + i))
 		for step := 0; !st.Terminal() && step < 400; step++ {
-			if step%racedetector.Pick(3, 9) == 0 {
+			if step%racedetector.Pick(3, 27) == 0 {
 				gametest.CheckReasonsLocalized(t, st, g, []game.Player{game.Chance, game.System, 0, 1, 2}, game.Action(numActions), seen)
 			}
 			p, a, _ := gametest.RandomStep(st, &rng, nil, nil)

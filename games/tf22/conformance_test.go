@@ -6,6 +6,7 @@ import (
 
 	"minehall/game"
 	"minehall/game/gametest"
+	"minehall/internal/racedetector"
 )
 
 // variants are the option sets the conformance kit plays.
@@ -17,8 +18,11 @@ var variants = []game.Options{
 	{OptionSymbolCards: "strategy", OptionRoundLimit: "6"},
 }
 
+// TestConformance runs the conformance kit on two games of each variant
+// and player count; one under the race detector (see racedetector) or
+// with -short.
 func TestConformance(t *testing.T) {
-	games := 2
+	games := racedetector.Pick(2, 1)
 	if testing.Short() {
 		games = 1
 	}

@@ -12,7 +12,7 @@ import (
 // seat and of chance along random games of each symbol-card variant and
 // checks that each reason has words in German, French and Dutch: the
 // explain frame says the engine's reason in the reader's language. Under
-// the race detector it asks at every fourth step (see racedetector).
+// the race detector it asks at every twelfth step (see racedetector).
 func TestReasonsInEveryLanguage(t *testing.T) {
 	seen := map[string]bool{}
 	g := New().(*Game)
@@ -29,7 +29,7 @@ func TestReasonsInEveryLanguage(t *testing.T) {
 			}
 			rng := game.NewRand(uint64(i + players))
 			for step := 0; !s.Terminal() && step < 400; step++ {
-				if step%racedetector.Pick(1, 4) == 0 {
+				if step%racedetector.Pick(1, 12) == 0 {
 					gametest.CheckReasonsLocalized(t, s, g, actors, numActions, seen)
 				}
 				p, a, _ := gametest.RandomStep(s, &rng, nil, nil)
