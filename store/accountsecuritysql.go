@@ -12,9 +12,9 @@ import (
 // The queries of [AccountSecurity] both stores share; errors as in
 // accountsql.go.
 
-// TakenSkeleton refuses a name whose skeleton an account other than id
+// takenSkeleton refuses a name whose skeleton an account other than id
 // holds, naming that account's name; an empty skeleton is never taken.
-func TakenSkeleton(ctx context.Context, db SQL, id, name, skeleton string) error {
+func takenSkeleton(ctx context.Context, db SQL, id, name, skeleton string) error {
 	if skeleton == "" {
 		return nil
 	}
@@ -41,9 +41,9 @@ func nullable(s string) any {
 	return s
 }
 
-// RekeyAccountsTx sets the key and skeleton of the accounts without a
+// rekeyAccountsTx sets the key and skeleton of the accounts without a
 // skeleton, inside the caller's transaction tx.
-func RekeyAccountsTx(ctx context.Context, tx SQL, rekey func(name string) (key, skeleton string, ok bool)) (int, error) {
+func rekeyAccountsTx(ctx context.Context, tx SQL, rekey func(name string) (key, skeleton string, ok bool)) (int, error) {
 	rows, done, err := tx.Query(ctx, `SELECT id, name FROM accounts WHERE skeleton IS NULL ORDER BY created_ms, id`)
 	if err != nil {
 		return 0, fmt.Errorf("read accounts: %w", err)
@@ -81,9 +81,9 @@ func RekeyAccountsTx(ctx context.Context, tx SQL, rekey func(name string) (key, 
 	return n, nil
 }
 
-// SelectSessions returns the unexpired sessions of an account, newest
+// selectSessions returns the unexpired sessions of an account, newest
 // first.
-func SelectSessions(ctx context.Context, db SQL, accountID string, now time.Time) ([]Session, error) {
+func selectSessions(ctx context.Context, db SQL, accountID string, now time.Time) ([]Session, error) {
 	rows, done, err := db.Query(ctx, `SELECT hash, account_id, created_ms, expires_ms, user_agent, address FROM sessions
 		WHERE account_id = $1 AND expires_ms > $2 ORDER BY created_ms DESC, hash`, accountID, Millis(now))
 	if err != nil {
@@ -103,8 +103,8 @@ func SelectSessions(ctx context.Context, db SQL, accountID string, now time.Time
 	return out, rows.Err()
 }
 
-// RemoveOtherSessions deletes every session of an account but keep.
-func RemoveOtherSessions(ctx context.Context, db SQL, accountID string, keep []byte) (int, error) {
+// removeOtherSessions deletes every session of an account but keep.
+func removeOtherSessions(ctx context.Context, db SQL, accountID string, keep []byte) (int, error) {
 	if keep == nil {
 		keep = []byte{}
 	}
@@ -115,9 +115,9 @@ func RemoveOtherSessions(ctx context.Context, db SQL, accountID string, keep []b
 	return int(n), nil
 }
 
-// SetPasswordTx replaces an account's password hash and ends its other
+// setPasswordTx replaces an account's password hash and ends its other
 // sessions, inside the caller's transaction tx.
-func SetPasswordTx(ctx context.Context, tx SQL, accountID, hash string, keep []byte) error {
+func setPasswordTx(ctx context.Context, tx SQL, accountID, hash string, keep []byte) error {
 	n, err := tx.Exec(ctx, `UPDATE accounts SET password = $1 WHERE id = $2`, hash, accountID)
 	if err != nil {
 		return fmt.Errorf("set password: %w", err)
@@ -125,12 +125,12 @@ func SetPasswordTx(ctx context.Context, tx SQL, accountID, hash string, keep []b
 	if n == 0 {
 		return game.Errorf(game.CodeNotFound, "no such account")
 	}
-	_, err = RemoveOtherSessions(ctx, tx, accountID, keep)
+	_, err = removeOtherSessions(ctx, tx, accountID, keep)
 	return err
 }
 
-// InsertDevice remembers d; a known device is no error.
-func InsertDevice(ctx context.Context, db SQL, d Device) error {
+// insertDevice remembers d; a known device is no error.
+func insertDevice(ctx context.Context, db SQL, d Device) error {
 	if _, err := db.Exec(ctx, `INSERT INTO devices (hash, account_id, created_ms) VALUES ($1, $2, $3) ON CONFLICT (hash) DO NOTHING`,
 		d.Hash, d.AccountID, Millis(d.Created)); err != nil {
 		return fmt.Errorf("add device: %w", err)
@@ -138,8 +138,8 @@ func InsertDevice(ctx context.Context, db SQL, d Device) error {
 	return nil
 }
 
-// SelectDevice returns the device of hash.
-func SelectDevice(ctx context.Context, db SQL, hash []byte) (*Device, error) {
+// selectDevice returns the device of hash.
+func selectDevice(ctx context.Context, db SQL, hash []byte) (*Device, error) {
 	rows, done, err := db.Query(ctx, `SELECT hash, account_id, created_ms FROM devices WHERE hash = $1`, hash)
 	if err != nil {
 		return nil, fmt.Errorf("read device: %w", err)
@@ -214,14 +214,14 @@ func renameChatTx(ctx context.Context, tx SQL, id, shownName string) error {
 	return nil
 }
 
-// DeleteAccountTx removes an account and what is its alone, and puts
+// deleteAccountTx removes an account and what is its alone, and puts
 // shownName on the records it leaves behind, inside the caller's
 // transaction tx: its seats, chat messages and puzzle attempts carry shownName and no
 // account; its recorded games stay, for the ratings of the others at
 // those tables to be recomputed from them, under the player
 // DeletedPrefix+id; its own ratings and puzzle ratings go.
-func DeleteAccountTx(ctx context.Context, tx SQL, id, shownName string) error {
-	if _, err := SelectAccount(ctx, tx, "id", id); err != nil {
+func deleteAccountTx(ctx context.Context, tx SQL, id, shownName string) error {
+	if _, err := selectAccount(ctx, tx, "id", id); err != nil {
 		return err
 	}
 	puzzlePlayer := PuzzleAccount(id)
@@ -250,4 +250,59 @@ func DeleteAccountTx(ctx context.Context, tx SQL, id, shownName string) error {
 		}
 	}
 	return nil
+}
+
+// RekeyAccounts implements [AccountSecurity].
+func (db SharedSQL) RekeyAccounts(ctx context.Context, rekey func(name string) (key, skeleton string, ok bool)) (int, error) {
+	var n int
+	err := db.inTx(ctx, func(tx SQL) error {
+		var err error
+		n, err = rekeyAccountsTx(ctx, tx, rekey)
+		return err
+	})
+	return n, err
+}
+
+// AccountBySkeleton implements [AccountSecurity].
+func (db SharedSQL) AccountBySkeleton(ctx context.Context, skeleton string) (*Account, error) {
+	a, err := selectAccount(ctx, db.reader(), "skeleton", skeleton)
+	return a, db.coded(err)
+}
+
+// Sessions implements [AccountSecurity].
+func (db SharedSQL) Sessions(ctx context.Context, accountID string, now time.Time) ([]Session, error) {
+	ss, err := selectSessions(ctx, db.reader(), accountID, now)
+	return ss, db.coded(err)
+}
+
+// DeleteOtherSessions implements [AccountSecurity].
+func (db SharedSQL) DeleteOtherSessions(ctx context.Context, accountID string, keep []byte) (int, error) {
+	var n int
+	err := db.inTx(ctx, func(tx SQL) error {
+		var err error
+		n, err = removeOtherSessions(ctx, tx, accountID, keep)
+		return err
+	})
+	return n, err
+}
+
+// SetPassword implements [AccountSecurity].
+func (db SharedSQL) SetPassword(ctx context.Context, accountID, hash string, keep []byte) error {
+	return db.inTx(ctx, func(tx SQL) error { return setPasswordTx(ctx, tx, accountID, hash, keep) })
+}
+
+// AddDevice implements [AccountSecurity].
+func (db SharedSQL) AddDevice(ctx context.Context, d Device) error {
+	return db.inTx(ctx, func(tx SQL) error { return insertDevice(ctx, tx, d) })
+}
+
+// Device implements [AccountSecurity].
+func (db SharedSQL) Device(ctx context.Context, hash []byte) (*Device, error) {
+	d, err := selectDevice(ctx, db.reader(), hash)
+	return d, db.coded(err)
+}
+
+// DeleteAccount implements [AccountSecurity].
+func (db SharedSQL) DeleteAccount(ctx context.Context, id, shownName string) error {
+	return db.inTx(ctx, func(tx SQL) error { return deleteAccountTx(ctx, tx, id, shownName) })
 }

@@ -28,9 +28,9 @@ type SQL interface {
 // The account queries both stores share. Each returns game-coded errors;
 // isUnique tells a unique violation of the adapter's driver.
 
-// InsertAccount inserts a, refusing a taken ID, name or skeleton.
-func InsertAccount(ctx context.Context, db SQL, a *Account, isUnique func(error) bool) error {
-	if err := TakenSkeleton(ctx, db, a.ID, a.Name, a.Skeleton); err != nil {
+// insertAccount inserts a, refusing a taken ID, name or skeleton.
+func insertAccount(ctx context.Context, db SQL, a *Account, isUnique func(error) bool) error {
+	if err := takenSkeleton(ctx, db, a.ID, a.Name, a.Skeleton); err != nil {
 		return err
 	}
 	_, err := db.Exec(ctx, `INSERT INTO accounts (id, name, name_key, password, created_ms, skeleton) VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -44,9 +44,9 @@ func InsertAccount(ctx context.Context, db SQL, a *Account, isUnique func(error)
 	return nil
 }
 
-// SelectAccount returns the account whose column col (id, name_key or
+// selectAccount returns the account whose column col (id, name_key or
 // skeleton) is v.
-func SelectAccount(ctx context.Context, db SQL, col, v string) (*Account, error) {
+func selectAccount(ctx context.Context, db SQL, col, v string) (*Account, error) {
 	if col != "id" && col != "name_key" && col != "skeleton" {
 		return nil, fmt.Errorf("select account by %q", col)
 	}
@@ -70,10 +70,10 @@ func SelectAccount(ctx context.Context, db SQL, col, v string) (*Account, error)
 	return &a, nil
 }
 
-// InsertCredential inserts c, refusing a taken credential ID and an
+// insertCredential inserts c, refusing a taken credential ID and an
 // unknown account.
-func InsertCredential(ctx context.Context, db SQL, c Credential, isUnique func(error) bool) error {
-	if _, err := SelectAccount(ctx, db, "id", c.AccountID); err != nil {
+func insertCredential(ctx context.Context, db SQL, c Credential, isUnique func(error) bool) error {
+	if _, err := selectAccount(ctx, db, "id", c.AccountID); err != nil {
 		return err
 	}
 	_, err := db.Exec(ctx, `INSERT INTO credentials (id, account_id, data, created_ms) VALUES ($1, $2, $3, $4)`,
@@ -87,8 +87,8 @@ func InsertCredential(ctx context.Context, db SQL, c Credential, isUnique func(e
 	return nil
 }
 
-// SelectCredentials returns the passkeys of an account, oldest first.
-func SelectCredentials(ctx context.Context, db SQL, accountID string) ([]Credential, error) {
+// selectCredentials returns the passkeys of an account, oldest first.
+func selectCredentials(ctx context.Context, db SQL, accountID string) ([]Credential, error) {
 	rows, done, err := db.Query(ctx, `SELECT id, account_id, data, created_ms FROM credentials WHERE account_id = $1 ORDER BY created_ms, id`, accountID)
 	if err != nil {
 		return nil, fmt.Errorf("read credentials: %w", err)
@@ -108,8 +108,8 @@ func SelectCredentials(ctx context.Context, db SQL, accountID string) ([]Credent
 	return out, rows.Err()
 }
 
-// UpdateCredentialData replaces the data of passkey c.ID of c.AccountID.
-func UpdateCredentialData(ctx context.Context, db SQL, c Credential) error {
+// updateCredentialData replaces the data of passkey c.ID of c.AccountID.
+func updateCredentialData(ctx context.Context, db SQL, c Credential) error {
 	n, err := db.Exec(ctx, `UPDATE credentials SET data = $1 WHERE id = $2 AND account_id = $3`, string(c.Data), c.ID, c.AccountID)
 	if err != nil {
 		return fmt.Errorf("update credential: %w", err)
@@ -120,8 +120,8 @@ func UpdateCredentialData(ctx context.Context, db SQL, c Credential) error {
 	return nil
 }
 
-// InsertSession inserts s.
-func InsertSession(ctx context.Context, db SQL, s Session) error {
+// insertSession inserts s.
+func insertSession(ctx context.Context, db SQL, s Session) error {
 	if _, err := db.Exec(ctx, `INSERT INTO sessions (hash, account_id, created_ms, expires_ms, user_agent, address) VALUES ($1, $2, $3, $4, $5, $6)`,
 		s.Hash, s.AccountID, Millis(s.Created), Millis(s.Expires), s.UserAgent, s.Address); err != nil {
 		return fmt.Errorf("create session: %w", err)
@@ -129,8 +129,8 @@ func InsertSession(ctx context.Context, db SQL, s Session) error {
 	return nil
 }
 
-// SelectSession returns the session of hash unexpired at now.
-func SelectSession(ctx context.Context, db SQL, hash []byte, now time.Time) (*Session, error) {
+// selectSession returns the session of hash unexpired at now.
+func selectSession(ctx context.Context, db SQL, hash []byte, now time.Time) (*Session, error) {
 	rows, done, err := db.Query(ctx, `SELECT hash, account_id, created_ms, expires_ms, user_agent, address FROM sessions WHERE hash = $1 AND expires_ms > $2`, hash, Millis(now))
 	if err != nil {
 		return nil, fmt.Errorf("read session: %w", err)
@@ -151,17 +151,17 @@ func SelectSession(ctx context.Context, db SQL, hash []byte, now time.Time) (*Se
 	return &s, nil
 }
 
-// RemoveSession deletes the session of hash, and every session expired at
+// removeSession deletes the session of hash, and every session expired at
 // now.
-func RemoveSession(ctx context.Context, db SQL, hash []byte, now time.Time) error {
+func removeSession(ctx context.Context, db SQL, hash []byte, now time.Time) error {
 	if _, err := db.Exec(ctx, `DELETE FROM sessions WHERE hash = $1 OR expires_ms <= $2`, hash, Millis(now)); err != nil {
 		return fmt.Errorf("delete session: %w", err)
 	}
 	return nil
 }
 
-// CheckGameResult refuses a result RecordGame cannot record.
-func CheckGameResult(g GameResult) error {
+// checkGameResult refuses a result RecordGame cannot record.
+func checkGameResult(g GameResult) error {
 	if g.Table == "" || g.Game == "" {
 		return game.Errorf(game.CodeInvalid, "a recorded game needs its table and game")
 	}
@@ -246,9 +246,9 @@ func nextSeq(ctx context.Context, tx SQL) (int64, error) {
 	return n + 1, rows.Err()
 }
 
-// RecordGameTx is RecordGame inside a transaction tx of the caller's.
-func RecordGameTx(ctx context.Context, tx SQL, g GameResult, rate RateFunc) (bool, error) {
-	if err := CheckGameResult(g); err != nil {
+// recordGameTx is RecordGame inside a transaction tx of the caller's.
+func recordGameTx(ctx context.Context, tx SQL, g GameResult, rate RateFunc) (bool, error) {
+	if err := checkGameResult(g); err != nil {
 		return false, err
 	}
 	n, err := tx.Exec(ctx, `INSERT INTO recorded (table_id, finished_ms) VALUES ($1, $2) ON CONFLICT (table_id) DO NOTHING`, g.Table, Millis(g.Finished))
@@ -373,8 +373,8 @@ func scanRatings(rows Rows) ([]PlayerRating, error) {
 	return out, rows.Err()
 }
 
-// SelectRatings returns a player's ratings, by game.
-func SelectRatings(ctx context.Context, db SQL, player string) ([]PlayerRating, error) {
+// selectRatings returns a player's ratings, by game.
+func selectRatings(ctx context.Context, db SQL, player string) ([]PlayerRating, error) {
 	rows, done, err := db.Query(ctx, `SELECT `+ratingColumns+` FROM ratings r LEFT JOIN accounts a ON a.id = r.player
 		WHERE r.player = $1 AND r.games > 0 ORDER BY r.game`, player)
 	if err != nil {
@@ -384,9 +384,9 @@ func SelectRatings(ctx context.Context, db SQL, player string) ([]PlayerRating, 
 	return scanRatings(rows)
 }
 
-// SelectLeaderboard returns the ratings of game, highest Mu first: the
+// selectLeaderboard returns the ratings of game, highest Mu first: the
 // settled ratings of accounts, or with bots the bot levels' ratings.
-func SelectLeaderboard(ctx context.Context, db SQL, g string, bots bool, limit int) ([]PlayerRating, error) {
+func selectLeaderboard(ctx context.Context, db SQL, g string, bots bool, limit int) ([]PlayerRating, error) {
 	if limit <= 0 {
 		return nil, game.Errorf(game.CodeInvalid, "limit %d is not positive", limit)
 	}
@@ -404,8 +404,8 @@ func SelectLeaderboard(ctx context.Context, db SQL, g string, bots bool, limit i
 	return scanRatings(rows)
 }
 
-// SelectPlayedGames returns a player's games, newest first.
-func SelectPlayedGames(ctx context.Context, db SQL, player, g string, limit int) ([]PlayedGame, error) {
+// selectPlayedGames returns a player's games, newest first.
+func selectPlayedGames(ctx context.Context, db SQL, player, g string, limit int) ([]PlayedGame, error) {
 	if limit <= 0 {
 		return nil, game.Errorf(game.CodeInvalid, "limit %d is not positive", limit)
 	}
@@ -446,15 +446,15 @@ func queryPlayed(ctx context.Context, db SQL, q string, args ...any) ([]PlayedGa
 	return out, rows.Err()
 }
 
-// SelectTableGames returns the recorded seats of a table, in seat order.
-func SelectTableGames(ctx context.Context, db SQL, table string) ([]PlayedGame, error) {
+// selectTableGames returns the recorded seats of a table, in seat order.
+func selectTableGames(ctx context.Context, db SQL, table string) ([]PlayedGame, error) {
 	return queryPlayed(ctx, db, `SELECT `+playedColumns+` FROM played p LEFT JOIN accounts a ON a.id = p.player
 		WHERE p.table_id = $1 ORDER BY p.seat`, table)
 }
 
-// SelectRatedGames returns the seats of every table that moved ratings in
+// selectRatedGames returns the seats of every table that moved ratings in
 // game ("" for all), in the order the ratings changed.
-func SelectRatedGames(ctx context.Context, db SQL, g string) ([]PlayedGame, error) {
+func selectRatedGames(ctx context.Context, db SQL, g string) ([]PlayedGame, error) {
 	q := `SELECT ` + playedColumns + ` FROM played p JOIN recorded r ON r.table_id = p.table_id
 		LEFT JOIN accounts a ON a.id = p.player WHERE p.rated`
 	var args []any
@@ -465,8 +465,8 @@ func SelectRatedGames(ctx context.Context, db SQL, g string) ([]PlayedGame, erro
 	return queryPlayed(ctx, db, q+` ORDER BY r.seq, r.table_id, p.seat`, args...)
 }
 
-// SelectGameStats counts a player's games played and won, per game.
-func SelectGameStats(ctx context.Context, db SQL, player string) ([]GameStats, error) {
+// selectGameStats counts a player's games played and won, per game.
+func selectGameStats(ctx context.Context, db SQL, player string) ([]GameStats, error) {
 	rows, done, err := db.Query(ctx, `SELECT game, COUNT(*), SUM(CASE WHEN won THEN 1 ELSE 0 END) FROM played WHERE player = $1 GROUP BY game ORDER BY game`, player)
 	if err != nil {
 		return nil, fmt.Errorf("read game stats: %w", err)
@@ -486,4 +486,101 @@ func SelectGameStats(ctx context.Context, db SQL, player string) ([]GameStats, e
 // SQLiteQuery rewrites the $N placeholders of q as SQLite's ?N.
 func SQLiteQuery(q string) string {
 	return strings.ReplaceAll(q, "$", "?")
+}
+
+// CreateAccount implements [Accounts].
+func (db SharedSQL) CreateAccount(ctx context.Context, a *Account) error {
+	return db.inTx(ctx, func(tx SQL) error { return insertAccount(ctx, tx, a, db.isUnique) })
+}
+
+// Account implements [Accounts].
+func (db SharedSQL) Account(ctx context.Context, id string) (*Account, error) {
+	a, err := selectAccount(ctx, db.reader(), "id", id)
+	return a, db.coded(err)
+}
+
+// AccountByName implements [Accounts].
+func (db SharedSQL) AccountByName(ctx context.Context, key string) (*Account, error) {
+	a, err := selectAccount(ctx, db.reader(), "name_key", key)
+	return a, db.coded(err)
+}
+
+// AddCredential implements [Accounts].
+func (db SharedSQL) AddCredential(ctx context.Context, c Credential) error {
+	return db.inTx(ctx, func(tx SQL) error { return insertCredential(ctx, tx, c, db.isUnique) })
+}
+
+// Credentials implements [Accounts].
+func (db SharedSQL) Credentials(ctx context.Context, accountID string) ([]Credential, error) {
+	cs, err := selectCredentials(ctx, db.reader(), accountID)
+	return cs, db.coded(err)
+}
+
+// UpdateCredential implements [Accounts].
+func (db SharedSQL) UpdateCredential(ctx context.Context, c Credential) error {
+	return db.inTx(ctx, func(tx SQL) error { return updateCredentialData(ctx, tx, c) })
+}
+
+// CreateSession implements [Accounts].
+func (db SharedSQL) CreateSession(ctx context.Context, s Session) error {
+	return db.inTx(ctx, func(tx SQL) error { return insertSession(ctx, tx, s) })
+}
+
+// Session implements [Accounts].
+func (db SharedSQL) Session(ctx context.Context, hash []byte, now time.Time) (*Session, error) {
+	s, err := selectSession(ctx, db.reader(), hash, now)
+	return s, db.coded(err)
+}
+
+// DeleteSession implements [Accounts]; it also drops the sessions
+// expired by now.
+func (db SharedSQL) DeleteSession(ctx context.Context, hash []byte) error {
+	return db.inTx(ctx, func(tx SQL) error { return removeSession(ctx, tx, hash, time.Now()) })
+}
+
+// RecordGame implements [Accounts].
+func (db SharedSQL) RecordGame(ctx context.Context, g GameResult, rate RateFunc) (bool, error) {
+	var added bool
+	err := db.inTx(ctx, func(tx SQL) error {
+		var err error
+		added, err = recordGameTx(ctx, tx, g, rate)
+		return err
+	})
+	return added, err
+}
+
+// Ratings implements [Accounts].
+func (db SharedSQL) Ratings(ctx context.Context, player string) ([]PlayerRating, error) {
+	rs, err := selectRatings(ctx, db.reader(), player)
+	return rs, db.coded(err)
+}
+
+// Leaderboard implements [Accounts].
+func (db SharedSQL) Leaderboard(ctx context.Context, g string, bots bool, limit int) ([]PlayerRating, error) {
+	rs, err := selectLeaderboard(ctx, db.reader(), g, bots, limit)
+	return rs, db.coded(err)
+}
+
+// TableGames implements [Accounts].
+func (db SharedSQL) TableGames(ctx context.Context, table string) ([]PlayedGame, error) {
+	ps, err := selectTableGames(ctx, db.reader(), table)
+	return ps, db.coded(err)
+}
+
+// RatedGames implements [Accounts].
+func (db SharedSQL) RatedGames(ctx context.Context, g string) ([]PlayedGame, error) {
+	ps, err := selectRatedGames(ctx, db.reader(), g)
+	return ps, db.coded(err)
+}
+
+// PlayedGames implements [Accounts].
+func (db SharedSQL) PlayedGames(ctx context.Context, player, g string, limit int) ([]PlayedGame, error) {
+	ps, err := selectPlayedGames(ctx, db.reader(), player, g, limit)
+	return ps, db.coded(err)
+}
+
+// GameStats implements [Accounts].
+func (db SharedSQL) GameStats(ctx context.Context, player string) ([]GameStats, error) {
+	ss, err := selectGameStats(ctx, db.reader(), player)
+	return ss, db.coded(err)
 }

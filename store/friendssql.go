@@ -34,11 +34,11 @@ func pageLimit(p Page) int {
 // pair reads the two accounts a and b inside tx, refusing an unknown one
 // (CodeNotFound) and a and b the same (CodeInvalid, naming what with).
 func pair(ctx context.Context, tx SQL, a, b, what string) (*Account, *Account, error) {
-	aa, err := SelectAccount(ctx, tx, "id", a)
+	aa, err := selectAccount(ctx, tx, "id", a)
 	if err != nil {
 		return nil, nil, err
 	}
-	bb, err := SelectAccount(ctx, tx, "id", b)
+	bb, err := selectAccount(ctx, tx, "id", b)
 	if game.ErrorCode(err) == game.CodeNotFound {
 		return nil, nil, game.Errorf(game.CodeNotFound, "there is no such account to %s", what)
 	}

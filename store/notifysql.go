@@ -127,7 +127,7 @@ func (d NotifyDB) NotifyKinds(ctx context.Context, accountID string) ([]string, 
 // SetNotifyKinds implements [Notifications].
 func (d NotifyDB) SetNotifyKinds(ctx context.Context, accountID string, kinds []string) error {
 	return d.InTx(ctx, func(tx SQL) error {
-		if _, err := SelectAccount(ctx, tx, "id", accountID); err != nil {
+		if _, err := selectAccount(ctx, tx, "id", accountID); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM notify_kinds WHERE account_id = $1`, accountID); err != nil {
@@ -245,7 +245,7 @@ func (d NotifyDB) PruneNotifications(ctx context.Context, before time.Time) (int
 // SetEmail implements [Notifications].
 func (d NotifyDB) SetEmail(ctx context.Context, accountID, address string) error {
 	return d.InTx(ctx, func(tx SQL) error {
-		if _, err := SelectAccount(ctx, tx, "id", accountID); err != nil {
+		if _, err := selectAccount(ctx, tx, "id", accountID); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM account_emails WHERE account_id = $1`, accountID); err != nil {

@@ -29,9 +29,9 @@ type Preferences interface {
 	SetPreference(ctx context.Context, accountID, name, value string, now time.Time) error
 }
 
-// SelectPreferences is [Preferences.Preferences] on db.
-func SelectPreferences(ctx context.Context, db SQL, accountID string) (map[string]string, error) {
-	if _, err := SelectAccount(ctx, db, "id", accountID); err != nil {
+// selectPreferences is [Preferences.Preferences] on db.
+func selectPreferences(ctx context.Context, db SQL, accountID string) (map[string]string, error) {
+	if _, err := selectAccount(ctx, db, "id", accountID); err != nil {
 		return nil, err
 	}
 	rows, done, err := db.Query(ctx, `SELECT name, value FROM account_preferences WHERE account_id = $1`, accountID)
@@ -53,12 +53,12 @@ func SelectPreferences(ctx context.Context, db SQL, accountID string) (map[strin
 	return prefs, nil
 }
 
-// UpsertPreference is [Preferences.SetPreference] in transaction tx.
-func UpsertPreference(ctx context.Context, tx SQL, accountID, name, value string, now time.Time) error {
+// upsertPreference is [Preferences.SetPreference] in transaction tx.
+func upsertPreference(ctx context.Context, tx SQL, accountID, name, value string, now time.Time) error {
 	if name == "" {
 		return game.Errorf(game.CodeInvalid, "a preference needs a name")
 	}
-	if _, err := SelectAccount(ctx, tx, "id", accountID); err != nil {
+	if _, err := selectAccount(ctx, tx, "id", accountID); err != nil {
 		return err
 	}
 	_, err := tx.Exec(ctx, `INSERT INTO account_preferences (account_id, name, value, updated_ms) VALUES ($1, $2, $3, $4)
@@ -68,4 +68,15 @@ func UpsertPreference(ctx context.Context, tx SQL, accountID, name, value string
 		return fmt.Errorf("set preference %s: %w", name, err)
 	}
 	return nil
+}
+
+// Preferences implements [Preferences].
+func (db SharedSQL) Preferences(ctx context.Context, accountID string) (map[string]string, error) {
+	p, err := selectPreferences(ctx, db.reader(), accountID)
+	return p, db.coded(err)
+}
+
+// SetPreference implements [Preferences].
+func (db SharedSQL) SetPreference(ctx context.Context, accountID, name, value string, now time.Time) error {
+	return db.inTx(ctx, func(tx SQL) error { return upsertPreference(ctx, tx, accountID, name, value, now) })
 }

@@ -27,9 +27,9 @@ func scanReview(rows Rows) (Review, error) {
 	return r, nil
 }
 
-// InsertReview queues the review of table id unless one exists; an
+// insertReview queues the review of table id unless one exists; an
 // unknown table is CodeNotFound.
-func InsertReview(ctx context.Context, tx SQL, id string, now time.Time) (bool, error) {
+func insertReview(ctx context.Context, tx SQL, id string, now time.Time) (bool, error) {
 	n, err := tx.Exec(ctx, `INSERT INTO reviews (table_id, status, updated_ms, due_ms)
 		SELECT $1, $2, $3, $3 WHERE EXISTS (SELECT 1 FROM tables WHERE id = $1)
 		ON CONFLICT (table_id) DO NOTHING`, id, string(ReviewQueued), Millis(now))
@@ -39,7 +39,7 @@ func InsertReview(ctx context.Context, tx SQL, id string, now time.Time) (bool, 
 	if n == 1 {
 		return true, nil
 	}
-	if _, err := SelectReview(ctx, tx, id); game.ErrorCode(err) == game.CodeNotFound {
+	if _, err := selectReview(ctx, tx, id); game.ErrorCode(err) == game.CodeNotFound {
 		return false, game.Errorf(game.CodeNotFound, "no table %s", id)
 	} else if err != nil {
 		return false, err
@@ -47,8 +47,8 @@ func InsertReview(ctx context.Context, tx SQL, id string, now time.Time) (bool, 
 	return false, nil
 }
 
-// SelectReview returns the review of table id.
-func SelectReview(ctx context.Context, db SQL, id string) (Review, error) {
+// selectReview returns the review of table id.
+func selectReview(ctx context.Context, db SQL, id string) (Review, error) {
 	rows, done, err := db.Query(ctx, `SELECT `+reviewColumns+` FROM reviews WHERE table_id = $1`, id)
 	if err != nil {
 		return Review{}, fmt.Errorf("read review: %w", err)
@@ -67,16 +67,16 @@ func SelectReview(ctx context.Context, db SQL, id string) (Review, error) {
 	return r, nil
 }
 
-// claimTries is how many times ClaimReviewTx tries again when another
+// claimTries is how many times claimReviewTx tries again when another
 // worker claimed the review it chose first.
 const claimTries = 3
 
-// ClaimReviewTx is [Reviews.ClaimReview] inside the caller's transaction
+// claimReviewTx is [Reviews.ClaimReview] inside the caller's transaction
 // tx. The review is chosen and then claimed under the same condition, so
 // that of two workers that chose one review concurrently only one claims
 // it (the other's update, which waits for the first's row lock on
 // PostgreSQL, finds it claimed and changes nothing).
-func ClaimReviewTx(ctx context.Context, tx SQL, claim string, now time.Time, lease time.Duration, maxAttempts int) (Review, bool, error) {
+func claimReviewTx(ctx context.Context, tx SQL, claim string, now time.Time, lease time.Duration, maxAttempts int) (Review, bool, error) {
 	ms := Millis(now)
 	if _, err := tx.Exec(ctx, `UPDATE reviews SET status = $1, claim = '', updated_ms = $2,
 			body = 'the review stopped without an answer in each of its ' || CAST(attempts AS TEXT) || ' attempts'
@@ -137,8 +137,8 @@ func countReviews(ctx context.Context, db SQL, q string, args ...any) (int, erro
 	return n, rows.Err()
 }
 
-// CountUnfinishedReviews counts the reviews queued or running.
-func CountUnfinishedReviews(ctx context.Context, db SQL) (int, error) {
+// countUnfinishedReviews counts the reviews queued or running.
+func countUnfinishedReviews(ctx context.Context, db SQL) (int, error) {
 	return countReviews(ctx, db, `SELECT COUNT(*) FROM reviews WHERE status IN ($1, $2)`, string(ReviewQueued), string(ReviewRunning))
 }
 
@@ -155,22 +155,22 @@ func claimed(ctx context.Context, tx SQL, what, q string, args ...any) error {
 	return nil
 }
 
-// RenewReviewTx is [Reviews.RenewReview] inside tx.
-func RenewReviewTx(ctx context.Context, tx SQL, id, claim string, now time.Time, lease time.Duration) error {
+// renewReviewTx is [Reviews.RenewReview] inside tx.
+func renewReviewTx(ctx context.Context, tx SQL, id, claim string, now time.Time, lease time.Duration) error {
 	return claimed(ctx, tx, "renew review", `UPDATE reviews SET due_ms = $4, updated_ms = $5 WHERE table_id = $1 AND claim = $2 AND status = $3`,
 		id, claim, string(ReviewRunning), Millis(now.Add(lease)), Millis(now))
 }
 
-// FinishReviewTx is [Reviews.FinishReview] inside tx.
-func FinishReviewTx(ctx context.Context, tx SQL, id, claim, body string, now time.Time) error {
+// finishReviewTx is [Reviews.FinishReview] inside tx.
+func finishReviewTx(ctx context.Context, tx SQL, id, claim, body string, now time.Time) error {
 	return claimed(ctx, tx, "finish review", `UPDATE reviews SET status = $4, body = $5, claim = '', updated_ms = $6, due_ms = 0
 		WHERE table_id = $1 AND claim = $2 AND status = $3`,
 		id, claim, string(ReviewRunning), string(ReviewDone), body, Millis(now))
 }
 
-// FailReviewTx is [Reviews.FailReview] inside tx.
-func FailReviewTx(ctx context.Context, tx SQL, id, claim, reason string, now, retry time.Time, maxAttempts int) (ReviewStatus, error) {
-	r, err := SelectReview(ctx, tx, id)
+// failReviewTx is [Reviews.FailReview] inside tx.
+func failReviewTx(ctx context.Context, tx SQL, id, claim, reason string, now, retry time.Time, maxAttempts int) (ReviewStatus, error) {
+	r, err := selectReview(ctx, tx, id)
 	if err != nil {
 		return "", err
 	}
@@ -187,8 +187,8 @@ func FailReviewTx(ctx context.Context, tx SQL, id, claim, reason string, now, re
 	return status, nil
 }
 
-// ReleaseReviewTx is [Reviews.ReleaseReview] inside tx.
-func ReleaseReviewTx(ctx context.Context, tx SQL, id, claim string, now time.Time) error {
+// releaseReviewTx is [Reviews.ReleaseReview] inside tx.
+func releaseReviewTx(ctx context.Context, tx SQL, id, claim string, now time.Time) error {
 	_, err := tx.Exec(ctx, `UPDATE reviews SET status = $4, claim = '', attempts = attempts - 1, updated_ms = $5, due_ms = $5
 		WHERE table_id = $1 AND claim = $2 AND status = $3`,
 		id, claim, string(ReviewRunning), string(ReviewQueued), Millis(now))
@@ -196,4 +196,65 @@ func ReleaseReviewTx(ctx context.Context, tx SQL, id, claim string, now time.Tim
 		return fmt.Errorf("release review: %w", err)
 	}
 	return nil
+}
+
+// QueueReview implements [Reviews].
+func (db SharedSQL) QueueReview(ctx context.Context, id string, now time.Time) (bool, error) {
+	var queued bool
+	err := db.inTx(ctx, func(tx SQL) error {
+		var err error
+		queued, err = insertReview(ctx, tx, id, now)
+		return err
+	})
+	return queued, err
+}
+
+// Review implements [Reviews].
+func (db SharedSQL) Review(ctx context.Context, id string) (Review, error) {
+	r, err := selectReview(ctx, db.reader(), id)
+	return r, db.coded(err)
+}
+
+// ClaimReview implements [Reviews].
+func (db SharedSQL) ClaimReview(ctx context.Context, claim string, now time.Time, lease time.Duration, maxAttempts int) (Review, bool, error) {
+	var r Review
+	var ok bool
+	err := db.inTx(ctx, func(tx SQL) error {
+		var err error
+		r, ok, err = claimReviewTx(ctx, tx, claim, now, lease, maxAttempts)
+		return err
+	})
+	return r, ok, err
+}
+
+// RenewReview implements [Reviews].
+func (db SharedSQL) RenewReview(ctx context.Context, id, claim string, now time.Time, lease time.Duration) error {
+	return db.inTx(ctx, func(tx SQL) error { return renewReviewTx(ctx, tx, id, claim, now, lease) })
+}
+
+// FinishReview implements [Reviews].
+func (db SharedSQL) FinishReview(ctx context.Context, id, claim, body string, now time.Time) error {
+	return db.inTx(ctx, func(tx SQL) error { return finishReviewTx(ctx, tx, id, claim, body, now) })
+}
+
+// FailReview implements [Reviews].
+func (db SharedSQL) FailReview(ctx context.Context, id, claim, reason string, now, retry time.Time, maxAttempts int) (ReviewStatus, error) {
+	var st ReviewStatus
+	err := db.inTx(ctx, func(tx SQL) error {
+		var err error
+		st, err = failReviewTx(ctx, tx, id, claim, reason, now, retry, maxAttempts)
+		return err
+	})
+	return st, err
+}
+
+// ReleaseReview implements [Reviews].
+func (db SharedSQL) ReleaseReview(ctx context.Context, id, claim string, now time.Time) error {
+	return db.inTx(ctx, func(tx SQL) error { return releaseReviewTx(ctx, tx, id, claim, now) })
+}
+
+// UnfinishedReviews implements [Reviews].
+func (db SharedSQL) UnfinishedReviews(ctx context.Context) (int, error) {
+	n, err := countUnfinishedReviews(ctx, db.reader())
+	return n, db.coded(err)
 }

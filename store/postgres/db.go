@@ -49,6 +49,9 @@ type DB struct {
 	closed    bool
 	// actions queues the actions appended for the batching writers.
 	actions actionQueue
+
+	// SharedSQL makes the database store.Accounts and store.Reviews.
+	store.SharedSQL
 }
 
 var _ store.Store = (*DB)(nil)
@@ -77,6 +80,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		return nil, fmt.Errorf("postgres: connect: %w", err)
 	}
 	db := &DB{pool: pool, instance: newInstanceID()}
+	db.SharedSQL = store.NewSharedSQL(db.inTx, db.reader, coded, isUniqueViolation)
 	if err := db.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err

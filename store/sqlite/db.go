@@ -56,6 +56,9 @@ type DB struct {
 
 	closeOnce sync.Once
 	closeErr  error
+
+	// SharedSQL makes the database store.Accounts and store.Reviews.
+	store.SharedSQL
 }
 
 var _ store.Store = (*DB)(nil)
@@ -74,6 +77,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		done:    make(chan struct{}),
 		ckptEnd: make(chan struct{}),
 	}
+	db.SharedSQL = store.NewSharedSQL(db.inTx, db.reader, coded, isUnique)
 	var err error
 	fail := func(err error) (*DB, error) {
 		for _, d := range []*sql.DB{db.writer, db.read, db.ckpt} {

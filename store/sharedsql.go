@@ -1,0 +1,31 @@
+package store
+
+import "context"
+
+// SharedSQL implements [Accounts] (with [AccountSecurity] and
+// [Preferences]) and [Reviews] with the queries both SQL stores share, on
+// an adapter's transactions, reads, error coding and unique violations
+// (see [NewSharedSQL]). An adapter embeds it, so that its database is
+// each of those stores.
+type SharedSQL struct {
+	inTx     func(ctx context.Context, fn func(SQL) error) error
+	reader   func() SQL
+	coded    func(error) error
+	isUnique func(error) bool
+}
+
+var (
+	_ Accounts        = SharedSQL{}
+	_ AccountSecurity = SharedSQL{}
+	_ Reviews         = SharedSQL{}
+	_ Preferences     = SharedSQL{}
+)
+
+// NewSharedSQL returns the shared methods on an adapter's database:
+// inTx runs fn in a transaction, committed if fn returns nil, and returns
+// a coded error; reader returns a connection for reads; coded keeps a
+// game-coded error and makes any other an internal one; isUnique tells a
+// unique violation of the driver's.
+func NewSharedSQL(inTx func(ctx context.Context, fn func(SQL) error) error, reader func() SQL, coded func(error) error, isUnique func(error) bool) SharedSQL {
+	return SharedSQL{inTx: inTx, reader: reader, coded: coded, isUnique: isUnique}
+}

@@ -1,0 +1,80 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"minehall/game"
+	"minehall/store"
+)
+
+var (
+	_ store.Accounts = (*DB)(nil)
+	_ store.Reviews  = (*DB)(nil)
+)
+
+// sqlRunner adapts a connection pool or a transaction to [store.SQL].
+type sqlRunner struct {
+	db interface {
+		ExecContext(context.Context, string, ...any) (sql.Result, error)
+		QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+	}
+}
+
+func (r sqlRunner) Exec(ctx context.Context, q string, args ...any) (int64, error) {
+	res, err := r.db.ExecContext(ctx, store.SQLiteQuery(q), args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+func (r sqlRunner) Query(ctx context.Context, q string, args ...any) (store.Rows, func(), error) {
+	rows, err := r.db.QueryContext(ctx, store.SQLiteQuery(q), args...)
+	if err != nil {
+		return nil, nil, err
+	}
+	return rows, func() { rows.Close() }, nil
+}
+
+// ForUpdate is empty: SQLite's one writer holds the whole database.
+func (sqlRunner) ForUpdate() string { return "" }
+
+func isUnique(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && (se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY)
+}
+
+// inTx runs fn in a transaction of the writer goroutine, alone, and
+// commits it if fn returns nil.
+func (db *DB) inTx(ctx context.Context, fn func(store.SQL) error) error {
+	return db.write(ctx, writeOp{control: func(w *sql.DB) error {
+		tx, err := w.BeginTx(context.Background(), nil)
+		if err != nil {
+			return internal("begin", err)
+		}
+		defer tx.Rollback()
+		if err := fn(sqlRunner{tx}); err != nil {
+			return coded(err)
+		}
+		if err := tx.Commit(); err != nil {
+			return internal("commit", err)
+		}
+		return nil
+	}})
+}
+
+// coded keeps a game-coded error and makes any other an internal one.
+func coded(err error) error {
+	var ge *game.Error
+	if err == nil || errors.As(err, &ge) {
+		return err
+	}
+	return internal("accounts", err)
+}
+
+func (db *DB) reader() store.SQL { return sqlRunner{db.read} }
