@@ -8,9 +8,9 @@ try:  # pragma: no cover - depends on the machine
 except ImportError:
     HAVE_PETTINGZOO = False
 
-    class AECEnv:
-        """The helpers of pettingzoo.AECEnv (agent_iter, last,
-        _was_dead_step, reward bookkeeping), for machines without it."""
+    class _Env:
+        """What pettingzoo's AECEnv and ParallelEnv both have: the agents,
+        the metadata and the properties read from them."""
 
         metadata = {}
         possible_agents = []
@@ -31,6 +31,10 @@ except ImportError:
         @property
         def max_num_agents(self):
             return len(self.possible_agents)
+
+    class AECEnv(_Env):
+        """The helpers of pettingzoo.AECEnv (agent_iter, last,
+        _was_dead_step, reward bookkeeping), for machines without it."""
 
         def agent_iter(self, max_iter=2**63):
             """Yield agent_selection until no agent is left or max_iter."""
@@ -72,7 +76,7 @@ except ImportError:
             if action is not None:
                 raise ValueError("when an agent is dead, the only valid action is None")
             agent = self.agent_selection
-            assert self.terminations[agent] or self.truncations[agent], "an agent that was not dead as attempted to be removed"
+            assert self.terminations[agent] or self.truncations[agent], "an agent that is not dead cannot be removed"
             del self.terminations[agent]
             del self.truncations[agent]
             del self.rewards[agent]
@@ -90,25 +94,5 @@ except ImportError:
                 self._skip_agent_selection = None
             self._clear_rewards()
 
-    class ParallelEnv:
+    class ParallelEnv(_Env):
         """The shape of pettingzoo.ParallelEnv, for machines without it."""
-
-        metadata = {}
-        possible_agents = []
-        agents = []
-        render_mode = None
-
-        def __str__(self):
-            return self.metadata.get("name", type(self).__name__)
-
-        @property
-        def unwrapped(self):
-            return self
-
-        @property
-        def num_agents(self):
-            return len(self.agents)
-
-        @property
-        def max_num_agents(self):
-            return len(self.possible_agents)
