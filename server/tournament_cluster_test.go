@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"minehall/game"
 	"minehall/games/minerals"
 	"minehall/server"
 	"minehall/store"
@@ -40,27 +39,9 @@ func TestTournamentOwnerKilledOtherTakesOver(t *testing.T) {
 	a := start("a")
 	ctx := context.Background()
 	st := a.db.Tournaments()
-	now := time.Now().Add(time.Hour)
-	tr := &store.Tournament{ID: fmt.Sprintf("k%d", now.UnixNano()%1e9), Game: "minerals", Format: store.FormatSwiss, Options: game.Options{},
-		TimeControl: &store.TimeControl{MoveS: 15, BankS: 60}, TableSize: 2, Rounds: 3, MinPlayers: 4,
-		Starts: now, Status: store.TournamentScheduled, Created: now}
-	if err := st.CreateTournament(ctx, tr); err != nil {
-		t.Fatal(err)
-	}
-	for i, b := range []string{"random", "greedy", "easy", "medium", "hard"} {
-		if err := st.AddEntrant(ctx, store.Entrant{Tournament: tr.ID, ID: store.BotEntrant(b), Bot: b, Name: b, Joined: now.Add(time.Duration(i))}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	tr := scheduleBotSwiss(t, st, fmt.Sprintf("k%d", time.Now().UnixNano()%1e9))
 	clock.add(time.Hour)
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
-		if got, _ := st.Tournament(ctx, tr.ID); got != nil && got.Round >= 1 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("a paired no round")
-		}
-	}
+	waitFirstRound(t, st, tr.ID)
 	b := start("b")
 	a.kill()
 	sb := b.db.Tournaments()

@@ -638,6 +638,41 @@ func TestArenaTournament(t *testing.T) {
 	}
 }
 
+// scheduleBotSwiss stores a three-round Swiss tournament of Minerals,
+// tables of two, an hour from now, with id and five bots entered, one of
+// each level.
+func scheduleBotSwiss(t *testing.T, st store.Tournaments, id string) *store.Tournament {
+	t.Helper()
+	ctx := context.Background()
+	now := time.Now().Add(time.Hour)
+	tr := &store.Tournament{ID: id, Game: "minerals", Format: store.FormatSwiss, Options: game.Options{},
+		TimeControl: &store.TimeControl{MoveS: 15, BankS: 60}, TableSize: 2, Rounds: 3, MinPlayers: 4,
+		Starts: now, Status: store.TournamentScheduled, Created: now}
+	if err := st.CreateTournament(ctx, tr); err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range []string{"random", "greedy", "easy", "medium", "hard"} {
+		if err := st.AddEntrant(ctx, store.Entrant{Tournament: tr.ID, ID: store.BotEntrant(b), Bot: b, Name: b, Joined: now.Add(time.Duration(i))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tr
+}
+
+// waitFirstRound waits up to a minute until tournament id has paired its
+// first round.
+func waitFirstRound(t *testing.T, st store.Tournaments, id string) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		if got, _ := st.Tournament(context.Background(), id); got != nil && got.Round >= 1 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("tournament %s paired no first round within a minute", id)
+		}
+	}
+}
+
 // Two runners share a store, as two instances do: one drives the
 // tournament at a time, each board's table is made once, and when the
 // first stops mid-event the second takes the event over and ends it.
@@ -651,29 +686,11 @@ func TestTournamentOneDriverAtATime(t *testing.T) {
 		Instance: "other", Poll: 20 * time.Millisecond, Now: clock.now, Logger: log})
 	other.Start()
 	defer other.Stop()
-	now := time.Now().Add(time.Hour)
-	tr := &store.Tournament{ID: "two", Game: "minerals", Format: store.FormatSwiss, Options: game.Options{},
-		TimeControl: &store.TimeControl{MoveS: 15, BankS: 60}, TableSize: 2, Rounds: 3, MinPlayers: 4,
-		Starts: now, Status: store.TournamentScheduled, Created: now}
-	if err := st.CreateTournament(ctx, tr); err != nil {
-		t.Fatal(err)
-	}
-	for i, b := range []string{"random", "greedy", "easy", "medium", "hard"} {
-		if err := st.AddEntrant(ctx, store.Entrant{Tournament: tr.ID, ID: store.BotEntrant(b), Bot: b, Name: b, Joined: now.Add(time.Duration(i))}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	tr := scheduleBotSwiss(t, st, "two")
 	clock.add(time.Hour)
 	// Once the first round is paired, the server's own runner stops (as
 	// its instance would), giving its lease up if it held it.
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
-		if got, _ := st.Tournament(ctx, tr.ID); got != nil && got.Round >= 1 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the first round was not paired")
-		}
-	}
+	waitFirstRound(t, st, tr.ID)
 	ctxStop, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	ts.srv.Shutdown(ctxStop)
