@@ -125,22 +125,8 @@ func TestTF22WholeGameByKeyboard(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
-	do(t, tab, 30*time.Second, "create a 4-player table against three bots in the lobby",
-		chromedp.EmulateViewport(1280, 900),
-		chromedp.Navigate(s.URL+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
-		choose(`#game`, "tf22"),
-		chromedp.WaitVisible(chromedp.CSS(`#opt-round_limit`)),
-		choose(`#players`, "4"),
-		chromedp.WaitVisible(chromedp.CSS(`#seat-3-bot`)),
-		choose(`#seat-1-bot`, "random"),
-		choose(`#seat-2-bot`, "random"),
-		choose(`#seat-3-bot`, "random"),
-		choose(`#opt-round_limit`, "30"),
-		sendKeys(chromedp.CSS(`#name`), "Ann"),
-		click(chromedp.CSS(`#create`)),
-		chromedp.WaitVisible(chromedp.CSS(`#tf-planet`)),
-	)
+	do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(1280, 900))
+	do(t, tab, 30*time.Second, "create a 4-player table against three bots in the lobby", tf22AgainstThreeBots(s)...)
 	id := tableOf(t, tab)
 	waitFor(t, tab, 10*time.Second, "the planet drawn", `document.querySelectorAll('#tf-planet .tfcard').length === 36`)
 	if n := eval[int](t, tab, `document.querySelectorAll('#tf-planet [tabindex="0"]').length`); n != 1 {

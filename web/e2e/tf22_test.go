@@ -28,6 +28,27 @@ const tf22Animations = `(() => {
   }).observe(document.getElementById('board'), { childList: true, subtree: true });
 })()`
 
+// tf22AgainstThreeBots creates, in s's lobby, a 4-player TF22 Mine table
+// of Ann and three random bots, with a round limit of 30, and waits until
+// the table shows the planet.
+func tf22AgainstThreeBots(s *site) []chromedp.Action[chromedp.Void] {
+	return []chromedp.Action[chromedp.Void]{
+		chromedp.Navigate(s.URL + "/"),
+		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		choose(`#game`, "tf22"),
+		chromedp.WaitVisible(chromedp.CSS(`#opt-round_limit`)),
+		choose(`#players`, "4"),
+		chromedp.WaitVisible(chromedp.CSS(`#seat-3-bot`)),
+		choose(`#seat-1-bot`, "random"),
+		choose(`#seat-2-bot`, "random"),
+		choose(`#seat-3-bot`, "random"),
+		choose(`#opt-round_limit`, "30"),
+		sendKeys(chromedp.CSS(`#name`), "Ann"),
+		click(chromedp.CSS(`#create`)),
+		chromedp.WaitVisible(chromedp.CSS(`#tf-planet`)),
+	}
+}
+
 // TestTF22FourPlayerGameAgainstBotsToAWin creates a 4-player TF22 Mine
 // table in the lobby (a person and three bots) and plays the person's
 // every move by clicks, from the card swaps and the choice of a crew to the
@@ -41,21 +62,7 @@ func TestTF22FourPlayerGameAgainstBotsToAWin(t *testing.T) {
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
 	do(t, tab, 30*time.Second, "create a 4-player table against three bots in the lobby",
-		chromedp.Navigate(s.URL+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
-		choose(`#game`, "tf22"),
-		chromedp.WaitVisible(chromedp.CSS(`#opt-round_limit`)),
-		choose(`#players`, "4"),
-		chromedp.WaitVisible(chromedp.CSS(`#seat-3-bot`)),
-		choose(`#seat-1-bot`, "random"),
-		choose(`#seat-2-bot`, "random"),
-		choose(`#seat-3-bot`, "random"),
-		choose(`#opt-round_limit`, "30"),
-		sendKeys(chromedp.CSS(`#name`), "Ann"),
-		click(chromedp.CSS(`#create`)),
-		chromedp.WaitVisible(chromedp.CSS(`#tf-planet`)),
-		chromedp.Evaluate[chromedp.Void](tf22Animations),
-	)
+		append(tf22AgainstThreeBots(s), chromedp.Evaluate[chromedp.Void](tf22Animations))...)
 	id := tableOf(t, tab)
 	waitFor(t, tab, 10*time.Second, "the planet drawn with its card backs", `document.querySelectorAll('#tf-planet .tfcard').length === 36 && document.querySelectorAll('#tf-planet .backhint path').length >= 36`)
 	checks := []struct{ what, expr string }{
