@@ -262,53 +262,11 @@ func TestOwnerKilledOtherTakesOver(t *testing.T) {
 	id, _, tokens := createTable(t, a.base, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
 	c0, c1 := dial(t, a.base, id, tokens[0], 0, nil), dial(t, b.base, id, tokens[1], 1, nil)
 	moves := []string{"d", "d", "c", "e", "c"}
-	for i, m := range moves {
-		cl := []*client{c0, c1}[i%2]
-		cl.act(m)
-		if f := cl.next("ack", "error"); f.Type != "ack" || f.N != int64(i+1) {
-			t.Fatalf("move %d %s: got %s; want ack n=%d", i+1, m, f.raw, i+1)
-		}
-	}
+	playAcknowledged(t, c0, c1, moves)
 	a.kill()
 	c0.waitClosed()
 
-	// Seat 1, on b, plays on: its action reaches the table once b has
-	// taken it over (before that, it is refused and changes nothing).
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		c1.act("e")
-		f := c1.next("ack", "error")
-		if f.Type == "ack" {
-			if f.N != 6 {
-				t.Fatalf("ack after the takeover: n=%d; want 6", f.N)
-			}
-			break
-		}
-		if f.Code != game.CodeConflict || time.Now().After(deadline) {
-			t.Fatalf("action during the takeover: got %s; want a conflict until b runs the table", f.raw)
-		}
-		c1.seq-- // sent again with the same seq, as the refused one was not applied
-		time.Sleep(100 * time.Millisecond)
-	}
-	sink := make(chan frame, 1024)
-	clients := []*client{dial(t, b.base, id, tokens[0], 0, sink), dial(t, b.base, id, tokens[1], 1, sink)}
-	clients[0].seq, clients[1].seq = 3, c1.seq
-	c1.c.CloseNow()
-	rng := game.NewRand(5)
-	playOut(t, clients, sink, &rng)
-
-	var rec game.Record
-	if st, eb := do(t, b.base, "GET", "/api/tables/"+id+"/record", "", nil, &rec); st != http.StatusOK {
-		t.Fatalf("record: %d %+v", st, eb)
-	}
-	if _, err := game.Verify(registry(), &rec); err != nil {
-		t.Errorf("record after the kill does not verify: %v", err)
-	}
-	for i, m := range append(moves, "e") {
-		if rec.Actions[i].Move != m {
-			t.Errorf("recorded action %d: got %q; want the acknowledged %q", i+1, rec.Actions[i].Move, m)
-		}
-	}
+	takeOverAndFinish(t, b.base, id, tokens, c0, c1, moves, 5)
 }
 
 // TestOwnerProcessKilled is TestOwnerKilledOtherTakesOver with the owner
@@ -321,6 +279,20 @@ func TestOwnerProcessKilled(t *testing.T) {
 	id, _, tokens := createTable(t, aBase, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
 	c0, c1 := dial(t, aBase, id, tokens[0], 0, nil), dial(t, b.base, id, tokens[1], 1, nil)
 	moves := []string{"d", "d", "c", "e", "c"}
+	playAcknowledged(t, c0, c1, moves)
+	if err := proc.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatalf("kill: %v", err)
+	}
+	proc.Wait()
+	c0.waitClosed()
+
+	takeOverAndFinish(t, b.base, id, tokens, c0, c1, moves, 11)
+}
+
+// playAcknowledged plays moves by turns, c0 first, and fails the test
+// unless each is acknowledged under its number.
+func playAcknowledged(t *testing.T, c0, c1 *client, moves []string) {
+	t.Helper()
 	for i, m := range moves {
 		cl := []*client{c0, c1}[i%2]
 		cl.act(m)
@@ -328,19 +300,24 @@ func TestOwnerProcessKilled(t *testing.T) {
 			t.Fatalf("move %d %s: got %s; want ack n=%d", i+1, m, f.raw, i+1)
 		}
 	}
-	if err := proc.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatalf("kill: %v", err)
-	}
-	proc.Wait()
-	c0.waitClosed()
+}
 
-	// Seat 1, on b, moves next; until b has taken the table over its
-	// action is refused with a conflict and changes nothing.
+// takeOverAndFinish goes on after the instance that ran table id (a game
+// of Connect Four, where moves were acknowledged, c0 on the killed
+// instance) was killed: seat 1 plays e through b (base) until b has taken
+// the table over (its action refused with a conflict, changing nothing,
+// until then), both seats then play the game out on b from seed, and the
+// record verifies and holds every acknowledged action.
+func takeOverAndFinish(t *testing.T, base, id string, tokens []string, c0, c1 *client, moves []string, seed uint64) {
+	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		c1.act("e")
 		f := c1.next("ack", "error")
 		if f.Type == "ack" {
+			if f.N != int64(len(moves)+1) {
+				t.Fatalf("ack after the takeover: n=%d; want %d", f.N, len(moves)+1)
+			}
 			break
 		}
 		if f.Code != game.CodeConflict || time.Now().After(deadline) {
@@ -350,13 +327,14 @@ func TestOwnerProcessKilled(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	sink := make(chan frame, 1024)
-	clients := []*client{dial(t, b.base, id, tokens[0], 0, sink), dial(t, b.base, id, tokens[1], 1, sink)}
+	clients := []*client{dial(t, base, id, tokens[0], 0, sink), dial(t, base, id, tokens[1], 1, sink)}
 	clients[0].seq, clients[1].seq = c0.seq, c1.seq
 	c1.c.CloseNow()
-	rng := game.NewRand(11)
+	rng := game.NewRand(seed)
 	playOut(t, clients, sink, &rng)
+
 	var rec game.Record
-	if st, eb := do(t, b.base, "GET", "/api/tables/"+id+"/record", "", nil, &rec); st != http.StatusOK {
+	if st, eb := do(t, base, "GET", "/api/tables/"+id+"/record", "", nil, &rec); st != http.StatusOK {
 		t.Fatalf("record: %d %+v", st, eb)
 	}
 	if _, err := game.Verify(registry(), &rec); err != nil {
