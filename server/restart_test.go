@@ -110,13 +110,7 @@ func TestKilledServerLosesNothing(t *testing.T) {
 	id, _, tokens := createTable(t, base, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
 	clients := []*client{dial(t, base, id, tokens[0], 0, nil), dial(t, base, id, tokens[1], 1, nil)}
 	moves := []string{"d", "d", "c", "e", "c"}
-	for i, m := range moves {
-		cl := clients[i%2]
-		cl.act(m)
-		if f := cl.next("ack", "error"); f.Type != "ack" || f.N != int64(i+1) {
-			t.Fatalf("move %d %s: got %s; want ack n=%d", i+1, m, f.raw, i+1)
-		}
-	}
+	playAcknowledged(t, clients[0], clients[1], moves)
 	// Kill -9 right after the last acknowledgement.
 	if err := proc.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatalf("kill: %v", err)
