@@ -49,7 +49,7 @@ export function tablePage(el, id) {
   const say = (text) => { st.message = text; renderMessage(); };
   const keeping = new SeatKeeping({
     seat: () => mine, info: () => st.info, status: () => st.status, you: () => st.you, socket: () => sock,
-    reconnect: () => { st.you = SPECTATOR; st.heard = false; connect(); },
+    reconnect: () => { st.you = SPECTATOR; connect(); },
     forget: () => { forgetSeat(id); mine = null; },
     redraw: () => renderAll(), say,
   });
@@ -77,7 +77,7 @@ export function tablePage(el, id) {
     const { PassPlay } = await import('./passplay.js');
     pass = new PassPlay({
       seats: hereSeats(id), hidden: () => st.spec?.information !== 'perfect',
-      use: (s) => { mine = s ? { seat: s.seat, token: s.token } : null; st.you = SPECTATOR; st.heard = false; connect(); },
+      use: (s) => { mine = s ? { seat: s.seat, token: s.token } : null; st.you = SPECTATOR; connect(); },
       drop: () => {
         if (sock) sock.close();
         sock = null;
@@ -315,6 +315,7 @@ export function tablePage(el, id) {
 
   function connect() {
     if (sock) sock.close();
+    st.heard = false;
     sock = new TableSocket(id, keeping.token(), {
       onFrame: frame,
       onLeft: () => keeping.left(),
