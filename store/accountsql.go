@@ -23,6 +23,10 @@ type SQL interface {
 	// transaction ends ("FOR UPDATE"), or "" where one writer holds the
 	// whole database.
 	ForUpdate() string
+	// LockKey holds a lock named key until the transaction ends, so that
+	// the transactions that take it run one after another; it does
+	// nothing where one writer holds the whole database.
+	LockKey(ctx context.Context, key string) error
 }
 
 // The account queries both stores share. Each returns game-coded errors;

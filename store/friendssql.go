@@ -10,16 +10,11 @@ import (
 	"minehall/game"
 )
 
-// FriendsDB implements [Friends] with the queries both stores share, on an
-// adapter's transactions (InTx), reads (Reader) and error coding (Coded:
-// a game-coded error stays, another becomes an internal one).
-type FriendsDB struct {
-	InTx   func(ctx context.Context, fn func(SQL) error) error
-	Reader func() SQL
-	Coded  func(error) error
-}
+// friendsDB implements [Friends] with the queries both stores share
+// (see [SharedSQL.Friends]).
+type friendsDB SharedSQL
 
-var _ Friends = FriendsDB{}
+var _ Friends = friendsDB{}
 
 // maxPage caps a page of any list.
 const maxPage = 100
@@ -62,8 +57,8 @@ func blocks(ctx context.Context, tx SQL, blocker, blocked string) (bool, error) 
 }
 
 // Follow implements [Friends].
-func (d FriendsDB) Follow(ctx context.Context, follower, followee string, now time.Time) error {
-	return d.Coded(d.InTx(ctx, func(tx SQL) error {
+func (d friendsDB) Follow(ctx context.Context, follower, followee string, now time.Time) error {
+	return d.coded(d.inTx(ctx, func(tx SQL) error {
 		_, b, err := pair(ctx, tx, follower, followee, "follow")
 		if err != nil {
 			return err
@@ -80,8 +75,8 @@ func (d FriendsDB) Follow(ctx context.Context, follower, followee string, now ti
 }
 
 // Unfollow implements [Friends].
-func (d FriendsDB) Unfollow(ctx context.Context, follower, followee string) error {
-	return d.Coded(d.InTx(ctx, func(tx SQL) error {
+func (d friendsDB) Unfollow(ctx context.Context, follower, followee string) error {
+	return d.coded(d.inTx(ctx, func(tx SQL) error {
 		_, err := tx.Exec(ctx, `DELETE FROM follows WHERE follower_id = $1 AND followee_id = $2`, follower, followee)
 		return err
 	}))
@@ -89,9 +84,9 @@ func (d FriendsDB) Unfollow(ctx context.Context, follower, followee string) erro
 
 // entries lists the accounts of the join: list names the table, by the
 // column mine (the listing account's) and other (the listed one).
-func (d FriendsDB) entries(ctx context.Context, list, mine, other, id string, p Page) ([]FollowEntry, string, error) {
+func (d friendsDB) entries(ctx context.Context, list, mine, other, id string, p Page) ([]FollowEntry, string, error) {
 	limit := pageLimit(p)
-	rows, done, err := d.Reader().Query(ctx, `SELECT a.id, a.name, a.name_key, l.created_ms,
+	rows, done, err := d.reader().Query(ctx, `SELECT a.id, a.name, a.name_key, l.created_ms,
 			CASE WHEN EXISTS (SELECT 1 FROM follows f1 WHERE f1.follower_id = $1 AND f1.followee_id = a.id)
 			 AND EXISTS (SELECT 1 FROM follows f2 WHERE f2.follower_id = a.id AND f2.followee_id = $1) THEN 1 ELSE 0 END,
 			COALESCE(p.seen_ms, 0), COALESCE(p.table_id, '')
@@ -99,7 +94,7 @@ func (d FriendsDB) entries(ctx context.Context, list, mine, other, id string, p 
 		LEFT JOIN presence p ON p.account_id = a.id
 		WHERE l.`+mine+` = $1 AND a.name_key > $2 ORDER BY a.name_key LIMIT $3`, id, p.After, limit+1)
 	if err != nil {
-		return nil, "", d.Coded(err)
+		return nil, "", d.coded(err)
 	}
 	defer done()
 	out := []FollowEntry{}
@@ -110,7 +105,7 @@ func (d FriendsDB) entries(ctx context.Context, list, mine, other, id string, p 
 		var since, seen int64
 		var mutual int
 		if err := rows.Scan(&e.AccountID, &e.Name, &key, &since, &mutual, &seen, &e.Table); err != nil {
-			return nil, "", d.Coded(err)
+			return nil, "", d.coded(err)
 		}
 		e.Since, e.Mutual = FromMillis(since), mutual == 1
 		if seen > 0 {
@@ -120,7 +115,7 @@ func (d FriendsDB) entries(ctx context.Context, list, mine, other, id string, p 
 		keys = append(keys, key)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, "", d.Coded(err)
+		return nil, "", d.coded(err)
 	}
 	next := ""
 	if len(out) > limit {
@@ -130,45 +125,45 @@ func (d FriendsDB) entries(ctx context.Context, list, mine, other, id string, p 
 }
 
 // Following implements [Friends].
-func (d FriendsDB) Following(ctx context.Context, id string, p Page) ([]FollowEntry, string, error) {
+func (d friendsDB) Following(ctx context.Context, id string, p Page) ([]FollowEntry, string, error) {
 	return d.entries(ctx, "follows", "follower_id", "followee_id", id, p)
 }
 
 // Followers implements [Friends].
-func (d FriendsDB) Followers(ctx context.Context, id string, p Page) ([]FollowEntry, string, error) {
+func (d friendsDB) Followers(ctx context.Context, id string, p Page) ([]FollowEntry, string, error) {
 	return d.entries(ctx, "follows", "followee_id", "follower_id", id, p)
 }
 
 // Blocked implements [Friends].
-func (d FriendsDB) Blocked(ctx context.Context, id string, p Page) ([]FollowEntry, string, error) {
+func (d friendsDB) Blocked(ctx context.Context, id string, p Page) ([]FollowEntry, string, error) {
 	return d.entries(ctx, "blocks", "blocker_id", "blocked_id", id, p)
 }
 
 // Relation implements [Friends].
-func (d FriendsDB) Relation(ctx context.Context, a, b string) (Relation, error) {
-	rows, done, err := d.Reader().Query(ctx, `SELECT
+func (d friendsDB) Relation(ctx context.Context, a, b string) (Relation, error) {
+	rows, done, err := d.reader().Query(ctx, `SELECT
 		CASE WHEN EXISTS (SELECT 1 FROM follows WHERE follower_id = $1 AND followee_id = $2) THEN 1 ELSE 0 END,
 		CASE WHEN EXISTS (SELECT 1 FROM follows WHERE follower_id = $2 AND followee_id = $1) THEN 1 ELSE 0 END,
 		CASE WHEN EXISTS (SELECT 1 FROM blocks WHERE blocker_id = $1 AND blocked_id = $2) THEN 1 ELSE 0 END,
 		CASE WHEN EXISTS (SELECT 1 FROM blocks WHERE blocker_id = $2 AND blocked_id = $1) THEN 1 ELSE 0 END`, a, b)
 	if err != nil {
-		return Relation{}, d.Coded(err)
+		return Relation{}, d.coded(err)
 	}
 	defer done()
 	var r Relation
 	if rows.Next() {
 		var f, fb, bl, bb int
 		if err := rows.Scan(&f, &fb, &bl, &bb); err != nil {
-			return Relation{}, d.Coded(err)
+			return Relation{}, d.coded(err)
 		}
 		r = Relation{Follows: f == 1, FollowedBy: fb == 1, Blocks: bl == 1, BlockedBy: bb == 1}
 	}
-	return r, d.Coded(rows.Err())
+	return r, d.coded(rows.Err())
 }
 
 // Block implements [Friends].
-func (d FriendsDB) Block(ctx context.Context, blocker, blocked string, now time.Time) error {
-	return d.Coded(d.InTx(ctx, func(tx SQL) error {
+func (d friendsDB) Block(ctx context.Context, blocker, blocked string, now time.Time) error {
+	return d.coded(d.inTx(ctx, func(tx SQL) error {
 		if _, _, err := pair(ctx, tx, blocker, blocked, "block"); err != nil {
 			return err
 		}
@@ -192,8 +187,8 @@ func (d FriendsDB) Block(ctx context.Context, blocker, blocked string, now time.
 }
 
 // Unblock implements [Friends].
-func (d FriendsDB) Unblock(ctx context.Context, blocker, blocked string) error {
-	return d.Coded(d.InTx(ctx, func(tx SQL) error {
+func (d friendsDB) Unblock(ctx context.Context, blocker, blocked string) error {
+	return d.coded(d.inTx(ctx, func(tx SQL) error {
 		_, err := tx.Exec(ctx, `DELETE FROM blocks WHERE blocker_id = $1 AND blocked_id = $2`, blocker, blocked)
 		return err
 	}))
@@ -202,8 +197,8 @@ func (d FriendsDB) Unblock(ctx context.Context, blocker, blocked string) error {
 // CreateChallenge implements [Friends]. The challenger's account row is
 // locked first, so that two challenges of one challenger at once count
 // each other against the quota.
-func (d FriendsDB) CreateChallenge(ctx context.Context, c Challenge, q ChallengeQuota) error {
-	return d.Coded(d.InTx(ctx, func(tx SQL) error {
+func (d friendsDB) CreateChallenge(ctx context.Context, c Challenge, q ChallengeQuota) error {
+	return d.coded(d.inTx(ctx, func(tx SQL) error {
 		if _, err := tx.Exec(ctx, `UPDATE accounts SET id = id WHERE id = $1`, c.Challenger); err != nil {
 			return err
 		}
@@ -298,14 +293,14 @@ func selectChallenge(ctx context.Context, db SQL, id, lock string) (Challenge, e
 }
 
 // Challenge implements [Friends].
-func (d FriendsDB) Challenge(ctx context.Context, id string) (Challenge, error) {
-	c, err := selectChallenge(ctx, d.Reader(), id, "")
-	return c, d.Coded(err)
+func (d friendsDB) Challenge(ctx context.Context, id string) (Challenge, error) {
+	c, err := selectChallenge(ctx, d.reader(), id, "")
+	return c, d.coded(err)
 }
 
 // Challenges implements [Friends]. The cursor is the last entry's
 // creation time in milliseconds and ID.
-func (d FriendsDB) Challenges(ctx context.Context, id string, outgoing, open bool, now time.Time, p Page) ([]Challenge, string, error) {
+func (d friendsDB) Challenges(ctx context.Context, id string, outgoing, open bool, now time.Time, p Page) ([]Challenge, string, error) {
 	limit := pageLimit(p)
 	col := "c.challenged_id"
 	if outgoing {
@@ -327,15 +322,15 @@ func (d FriendsDB) Challenges(ctx context.Context, id string, outgoing, open boo
 		where += fmt.Sprintf(` AND (c.created_ms < $%d OR (c.created_ms = $%d AND c.id < $%d))`, len(args)-1, len(args)-1, len(args))
 	}
 	args = append(args, limit+1)
-	rows, done, err := d.Reader().Query(ctx, `SELECT `+challengeColumns+challengeFrom+` WHERE `+where+
+	rows, done, err := d.reader().Query(ctx, `SELECT `+challengeColumns+challengeFrom+` WHERE `+where+
 		fmt.Sprintf(` ORDER BY c.created_ms DESC, c.id DESC LIMIT $%d`, len(args)), args...)
 	if err != nil {
-		return nil, "", d.Coded(err)
+		return nil, "", d.coded(err)
 	}
 	defer done()
 	cs, err := scanChallenges(rows)
 	if err != nil {
-		return nil, "", d.Coded(err)
+		return nil, "", d.coded(err)
 	}
 	next := ""
 	if len(cs) > limit {
@@ -347,9 +342,9 @@ func (d FriendsDB) Challenges(ctx context.Context, id string, outgoing, open boo
 }
 
 // SettleChallenge implements [Friends].
-func (d FriendsDB) SettleChallenge(ctx context.Context, id string, to ChallengeStatus, table string, now time.Time) (Challenge, error) {
+func (d friendsDB) SettleChallenge(ctx context.Context, id string, to ChallengeStatus, table string, now time.Time) (Challenge, error) {
 	var out Challenge
-	err := d.InTx(ctx, func(tx SQL) error {
+	err := d.inTx(ctx, func(tx SQL) error {
 		lock := ""
 		if tx.ForUpdate() != "" {
 			lock = " FOR UPDATE OF c"
@@ -369,23 +364,23 @@ func (d FriendsDB) SettleChallenge(ctx context.Context, id string, to ChallengeS
 		out = c
 		return nil
 	})
-	return out, d.Coded(err)
+	return out, d.coded(err)
 }
 
 // PruneChallenges implements [Friends].
-func (d FriendsDB) PruneChallenges(ctx context.Context, before time.Time) (int64, error) {
+func (d friendsDB) PruneChallenges(ctx context.Context, before time.Time) (int64, error) {
 	var n int64
-	err := d.InTx(ctx, func(tx SQL) error {
+	err := d.inTx(ctx, func(tx SQL) error {
 		var err error
 		n, err = tx.Exec(ctx, `DELETE FROM challenges WHERE (status <> 'open' AND updated_ms < $1) OR (status = 'open' AND expires_ms < $1)`, Millis(before))
 		return err
 	})
-	return n, d.Coded(err)
+	return n, d.coded(err)
 }
 
 // SetPresence implements [Friends].
-func (d FriendsDB) SetPresence(ctx context.Context, id, table string, now time.Time) error {
-	return d.Coded(d.InTx(ctx, func(tx SQL) error {
+func (d friendsDB) SetPresence(ctx context.Context, id, table string, now time.Time) error {
+	return d.coded(d.inTx(ctx, func(tx SQL) error {
 		_, err := tx.Exec(ctx, `INSERT INTO presence (account_id, seen_ms, table_id)
 			SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM accounts WHERE id = $1)
 			ON CONFLICT (account_id) DO UPDATE SET seen_ms = excluded.seen_ms, table_id = excluded.table_id`, id, Millis(now), table)
@@ -394,19 +389,19 @@ func (d FriendsDB) SetPresence(ctx context.Context, id, table string, now time.T
 }
 
 // Presence implements [Friends].
-func (d FriendsDB) Presence(ctx context.Context, id string) (time.Time, string, error) {
-	rows, done, err := d.Reader().Query(ctx, `SELECT seen_ms, table_id FROM presence WHERE account_id = $1`, id)
+func (d friendsDB) Presence(ctx context.Context, id string) (time.Time, string, error) {
+	rows, done, err := d.reader().Query(ctx, `SELECT seen_ms, table_id FROM presence WHERE account_id = $1`, id)
 	if err != nil {
-		return time.Time{}, "", d.Coded(err)
+		return time.Time{}, "", d.coded(err)
 	}
 	defer done()
 	if !rows.Next() {
-		return time.Time{}, "", d.Coded(rows.Err())
+		return time.Time{}, "", d.coded(rows.Err())
 	}
 	var seen int64
 	var table string
 	if err := rows.Scan(&seen, &table); err != nil {
-		return time.Time{}, "", d.Coded(err)
+		return time.Time{}, "", d.coded(err)
 	}
 	return FromMillis(seen), table, nil
 }

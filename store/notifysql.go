@@ -10,21 +10,14 @@ import (
 	"minehall/game"
 )
 
-// NotifyDB implements [Notifications] with the queries both stores share,
-// on an adapter's transactions (InTx), reads (Reader), error coding
-// (Coded: a game-coded error stays, another becomes an internal one) and
-// unique violations (IsUnique).
-type NotifyDB struct {
-	InTx     func(ctx context.Context, fn func(SQL) error) error
-	Reader   func() SQL
-	Coded    func(error) error
-	IsUnique func(error) bool
-}
+// notifyDB implements [Notifications] with the queries both stores share
+// (see [SharedSQL.Notifications]).
+type notifyDB SharedSQL
 
-var _ Notifications = NotifyDB{}
+var _ Notifications = notifyDB{}
 
 // ServerKey implements [Notifications].
-func (d NotifyDB) ServerKey(ctx context.Context, name string, make func() (string, string, error)) (string, string, error) {
+func (d notifyDB) ServerKey(ctx context.Context, name string, make func() (string, string, error)) (string, string, error) {
 	pub, priv, err := d.serverKey(ctx, name)
 	if err == nil || game.ErrorCode(err) != game.CodeNotFound {
 		return pub, priv, err
@@ -33,35 +26,35 @@ func (d NotifyDB) ServerKey(ctx context.Context, name string, make func() (strin
 	if err != nil {
 		return "", "", err
 	}
-	if err := d.InTx(ctx, func(tx SQL) error {
+	if err := d.inTx(ctx, func(tx SQL) error {
 		_, err := tx.Exec(ctx, `INSERT INTO server_keys (name, public_key, private_key, created_ms) VALUES ($1, $2, $3, $4)
 			ON CONFLICT (name) DO NOTHING`, name, pub, priv, Millis(time.Now()))
 		return err
 	}); err != nil {
-		return "", "", d.Coded(err)
+		return "", "", d.coded(err)
 	}
 	return d.serverKey(ctx, name)
 }
 
-func (d NotifyDB) serverKey(ctx context.Context, name string) (pub, priv string, err error) {
-	rows, done, err := d.Reader().Query(ctx, `SELECT public_key, private_key FROM server_keys WHERE name = $1`, name)
+func (d notifyDB) serverKey(ctx context.Context, name string) (pub, priv string, err error) {
+	rows, done, err := d.reader().Query(ctx, `SELECT public_key, private_key FROM server_keys WHERE name = $1`, name)
 	if err != nil {
-		return "", "", d.Coded(err)
+		return "", "", d.coded(err)
 	}
 	defer done()
 	if !rows.Next() {
 		if err := rows.Err(); err != nil {
-			return "", "", d.Coded(err)
+			return "", "", d.coded(err)
 		}
 		return "", "", game.Errorf(game.CodeNotFound, "no server key %q", name)
 	}
 	err = rows.Scan(&pub, &priv)
-	return pub, priv, d.Coded(err)
+	return pub, priv, d.coded(err)
 }
 
 // AddPushSubscription implements [Notifications].
-func (d NotifyDB) AddPushSubscription(ctx context.Context, s PushSubscription) error {
-	return d.InTx(ctx, func(tx SQL) error {
+func (d notifyDB) AddPushSubscription(ctx context.Context, s PushSubscription) error {
+	return d.inTx(ctx, func(tx SQL) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM push_subscriptions WHERE endpoint = $1`, s.Endpoint); err != nil {
 			return err
 		}
@@ -73,8 +66,8 @@ func (d NotifyDB) AddPushSubscription(ctx context.Context, s PushSubscription) e
 }
 
 // DeletePushSubscription implements [Notifications].
-func (d NotifyDB) DeletePushSubscription(ctx context.Context, accountID, endpoint string) error {
-	return d.InTx(ctx, func(tx SQL) error {
+func (d notifyDB) DeletePushSubscription(ctx context.Context, accountID, endpoint string) error {
+	return d.inTx(ctx, func(tx SQL) error {
 		var err error
 		if accountID == "" {
 			_, err = tx.Exec(ctx, `DELETE FROM push_subscriptions WHERE endpoint = $1`, endpoint)
@@ -86,11 +79,11 @@ func (d NotifyDB) DeletePushSubscription(ctx context.Context, accountID, endpoin
 }
 
 // PushSubscriptions implements [Notifications].
-func (d NotifyDB) PushSubscriptions(ctx context.Context, accountID string) ([]PushSubscription, error) {
-	rows, done, err := d.Reader().Query(ctx, `SELECT endpoint, account_id, p256dh, auth, created_ms FROM push_subscriptions
+func (d notifyDB) PushSubscriptions(ctx context.Context, accountID string) ([]PushSubscription, error) {
+	rows, done, err := d.reader().Query(ctx, `SELECT endpoint, account_id, p256dh, auth, created_ms FROM push_subscriptions
 		WHERE account_id = $1 ORDER BY created_ms, endpoint`, accountID)
 	if err != nil {
-		return nil, d.Coded(err)
+		return nil, d.coded(err)
 	}
 	defer done()
 	var out []PushSubscription
@@ -98,35 +91,35 @@ func (d NotifyDB) PushSubscriptions(ctx context.Context, accountID string) ([]Pu
 		var s PushSubscription
 		var created int64
 		if err := rows.Scan(&s.Endpoint, &s.AccountID, &s.P256DH, &s.Auth, &created); err != nil {
-			return nil, d.Coded(err)
+			return nil, d.coded(err)
 		}
 		s.Created = FromMillis(created)
 		out = append(out, s)
 	}
-	return out, d.Coded(rows.Err())
+	return out, d.coded(rows.Err())
 }
 
 // NotifyKinds implements [Notifications].
-func (d NotifyDB) NotifyKinds(ctx context.Context, accountID string) ([]string, error) {
-	rows, done, err := d.Reader().Query(ctx, `SELECT kind FROM notify_kinds WHERE account_id = $1 ORDER BY kind`, accountID)
+func (d notifyDB) NotifyKinds(ctx context.Context, accountID string) ([]string, error) {
+	rows, done, err := d.reader().Query(ctx, `SELECT kind FROM notify_kinds WHERE account_id = $1 ORDER BY kind`, accountID)
 	if err != nil {
-		return nil, d.Coded(err)
+		return nil, d.coded(err)
 	}
 	defer done()
 	out := []string{}
 	for rows.Next() {
 		var k string
 		if err := rows.Scan(&k); err != nil {
-			return nil, d.Coded(err)
+			return nil, d.coded(err)
 		}
 		out = append(out, k)
 	}
-	return out, d.Coded(rows.Err())
+	return out, d.coded(rows.Err())
 }
 
 // SetNotifyKinds implements [Notifications].
-func (d NotifyDB) SetNotifyKinds(ctx context.Context, accountID string, kinds []string) error {
-	return d.InTx(ctx, func(tx SQL) error {
+func (d notifyDB) SetNotifyKinds(ctx context.Context, accountID string, kinds []string) error {
+	return d.inTx(ctx, func(tx SQL) error {
 		if _, err := selectAccount(ctx, tx, "id", accountID); err != nil {
 			return err
 		}
@@ -143,9 +136,9 @@ func (d NotifyDB) SetNotifyKinds(ctx context.Context, accountID string, kinds []
 }
 
 // QueueNotification implements [Notifications].
-func (d NotifyDB) QueueNotification(ctx context.Context, n Notification, accounts []string) (int, error) {
+func (d notifyDB) QueueNotification(ctx context.Context, n Notification, accounts []string) (int, error) {
 	var queued int
-	err := d.InTx(ctx, func(tx SQL) error {
+	err := d.inTx(ctx, func(tx SQL) error {
 		queued = 0
 		ms := Millis(n.Created)
 		for _, a := range accounts {
@@ -169,9 +162,9 @@ const notificationColumns = `id, account_id, kind, table_id, event_n, attempts, 
 // ClaimNotifications implements [Notifications]. Each row is claimed
 // under the condition it was chosen by, so that of two senders that chose
 // it only one claims it.
-func (d NotifyDB) ClaimNotifications(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]Notification, error) {
+func (d notifyDB) ClaimNotifications(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]Notification, error) {
 	var out []Notification
-	err := d.InTx(ctx, func(tx SQL) error {
+	err := d.inTx(ctx, func(tx SQL) error {
 		out = out[:0]
 		ms := Millis(now)
 		rows, done, err := tx.Query(ctx, `SELECT `+notificationColumns+` FROM notifications
@@ -212,29 +205,29 @@ func (d NotifyDB) ClaimNotifications(ctx context.Context, now time.Time, lease t
 }
 
 // FinishNotification implements [Notifications].
-func (d NotifyDB) FinishNotification(ctx context.Context, id int64, dropped bool) error {
+func (d notifyDB) FinishNotification(ctx context.Context, id int64, dropped bool) error {
 	status := "sent"
 	if dropped {
 		status = "dropped"
 	}
-	return d.InTx(ctx, func(tx SQL) error {
+	return d.inTx(ctx, func(tx SQL) error {
 		_, err := tx.Exec(ctx, `UPDATE notifications SET status = $1 WHERE id = $2`, status, id)
 		return err
 	})
 }
 
 // RetryNotification implements [Notifications].
-func (d NotifyDB) RetryNotification(ctx context.Context, id int64, due time.Time) error {
-	return d.InTx(ctx, func(tx SQL) error {
+func (d notifyDB) RetryNotification(ctx context.Context, id int64, due time.Time) error {
+	return d.inTx(ctx, func(tx SQL) error {
 		_, err := tx.Exec(ctx, `UPDATE notifications SET due_ms = $1 WHERE id = $2 AND status = 'pending'`, Millis(due), id)
 		return err
 	})
 }
 
 // PruneNotifications implements [Notifications].
-func (d NotifyDB) PruneNotifications(ctx context.Context, before time.Time) (int, error) {
+func (d notifyDB) PruneNotifications(ctx context.Context, before time.Time) (int, error) {
 	var n int64
-	err := d.InTx(ctx, func(tx SQL) error {
+	err := d.inTx(ctx, func(tx SQL) error {
 		var err error
 		n, err = tx.Exec(ctx, `DELETE FROM notifications WHERE status <> 'pending' AND created_ms < $1`, Millis(before))
 		return err
@@ -243,8 +236,8 @@ func (d NotifyDB) PruneNotifications(ctx context.Context, before time.Time) (int
 }
 
 // SetEmail implements [Notifications].
-func (d NotifyDB) SetEmail(ctx context.Context, accountID, address string) error {
-	return d.InTx(ctx, func(tx SQL) error {
+func (d notifyDB) SetEmail(ctx context.Context, accountID, address string) error {
+	return d.inTx(ctx, func(tx SQL) error {
 		if _, err := selectAccount(ctx, tx, "id", accountID); err != nil {
 			return err
 		}
@@ -258,47 +251,47 @@ func (d NotifyDB) SetEmail(ctx context.Context, accountID, address string) error
 			return nil
 		}
 		_, err := tx.Exec(ctx, `INSERT INTO account_emails (account_id, address) VALUES ($1, $2)`, accountID, strings.ToLower(address))
-		if err != nil && d.IsUnique(err) {
+		if err != nil && d.isUnique(err) {
 			return game.Errorf(game.CodeConflict, "another account has this address")
 		}
 		return err
 	})
 }
 
-func (d NotifyDB) email(ctx context.Context, col, v string) (Email, error) {
-	rows, done, err := d.Reader().Query(ctx, `SELECT account_id, address, verified, digest, digest_ms FROM account_emails WHERE `+col+` = $1`, v)
+func (d notifyDB) email(ctx context.Context, col, v string) (Email, error) {
+	rows, done, err := d.reader().Query(ctx, `SELECT account_id, address, verified, digest, digest_ms FROM account_emails WHERE `+col+` = $1`, v)
 	if err != nil {
-		return Email{}, d.Coded(err)
+		return Email{}, d.coded(err)
 	}
 	defer done()
 	if !rows.Next() {
 		if err := rows.Err(); err != nil {
-			return Email{}, d.Coded(err)
+			return Email{}, d.coded(err)
 		}
 		return Email{}, game.Errorf(game.CodeNotFound, "no e-mail address")
 	}
 	var e Email
 	var sent int64
 	if err := rows.Scan(&e.AccountID, &e.Address, &e.Verified, &e.Digest, &sent); err != nil {
-		return Email{}, d.Coded(err)
+		return Email{}, d.coded(err)
 	}
 	e.DigestSent = FromMillis(sent)
 	return e, nil
 }
 
 // Email implements [Notifications].
-func (d NotifyDB) Email(ctx context.Context, accountID string) (Email, error) {
+func (d notifyDB) Email(ctx context.Context, accountID string) (Email, error) {
 	return d.email(ctx, "account_id", accountID)
 }
 
 // EmailByAddress implements [Notifications].
-func (d NotifyDB) EmailByAddress(ctx context.Context, address string) (Email, error) {
+func (d notifyDB) EmailByAddress(ctx context.Context, address string) (Email, error) {
 	return d.email(ctx, "address", strings.ToLower(address))
 }
 
 // SetDigest implements [Notifications].
-func (d NotifyDB) SetDigest(ctx context.Context, accountID string, on bool) error {
-	return d.InTx(ctx, func(tx SQL) error {
+func (d notifyDB) SetDigest(ctx context.Context, accountID string, on bool) error {
+	return d.inTx(ctx, func(tx SQL) error {
 		n, err := tx.Exec(ctx, `UPDATE account_emails SET digest = $1 WHERE account_id = $2`, on, accountID)
 		if err == nil && n == 0 {
 			return game.Errorf(game.CodeNotFound, "the account has no e-mail address")
@@ -308,11 +301,11 @@ func (d NotifyDB) SetDigest(ctx context.Context, accountID string, on bool) erro
 }
 
 // DigestsDue implements [Notifications].
-func (d NotifyDB) DigestsDue(ctx context.Context, before time.Time, limit int) ([]Email, error) {
-	rows, done, err := d.Reader().Query(ctx, `SELECT account_id, address, verified, digest, digest_ms FROM account_emails
+func (d notifyDB) DigestsDue(ctx context.Context, before time.Time, limit int) ([]Email, error) {
+	rows, done, err := d.reader().Query(ctx, `SELECT account_id, address, verified, digest, digest_ms FROM account_emails
 		WHERE verified = $1 AND digest = $1 AND digest_ms < $2 ORDER BY digest_ms, account_id LIMIT $3`, true, Millis(before), limit)
 	if err != nil {
-		return nil, d.Coded(err)
+		return nil, d.coded(err)
 	}
 	defer done()
 	var out []Email
@@ -320,18 +313,18 @@ func (d NotifyDB) DigestsDue(ctx context.Context, before time.Time, limit int) (
 		var e Email
 		var sent int64
 		if err := rows.Scan(&e.AccountID, &e.Address, &e.Verified, &e.Digest, &sent); err != nil {
-			return nil, d.Coded(err)
+			return nil, d.coded(err)
 		}
 		e.DigestSent = FromMillis(sent)
 		out = append(out, e)
 	}
-	return out, d.Coded(rows.Err())
+	return out, d.coded(rows.Err())
 }
 
 // ClaimDigest implements [Notifications].
-func (d NotifyDB) ClaimDigest(ctx context.Context, e Email, now time.Time) (bool, error) {
+func (d notifyDB) ClaimDigest(ctx context.Context, e Email, now time.Time) (bool, error) {
 	var n int64
-	err := d.InTx(ctx, func(tx SQL) error {
+	err := d.inTx(ctx, func(tx SQL) error {
 		var err error
 		n, err = tx.Exec(ctx, `UPDATE account_emails SET digest_ms = $1 WHERE account_id = $2 AND digest_ms = $3`,
 			Millis(now), e.AccountID, Millis(e.DigestSent))
@@ -341,8 +334,8 @@ func (d NotifyDB) ClaimDigest(ctx context.Context, e Email, now time.Time) (bool
 }
 
 // AddEmailToken implements [Notifications].
-func (d NotifyDB) AddEmailToken(ctx context.Context, t EmailToken) error {
-	return d.InTx(ctx, func(tx SQL) error {
+func (d notifyDB) AddEmailToken(ctx context.Context, t EmailToken) error {
+	return d.inTx(ctx, func(tx SQL) error {
 		_, err := tx.Exec(ctx, `INSERT INTO email_tokens (hash, account_id, purpose, address, expires_ms) VALUES ($1, $2, $3, $4, $5)`,
 			t.Hash, t.AccountID, t.Purpose, t.Address, Millis(t.Expires))
 		return err
@@ -350,10 +343,10 @@ func (d NotifyDB) AddEmailToken(ctx context.Context, t EmailToken) error {
 }
 
 // UseEmailToken implements [Notifications].
-func (d NotifyDB) UseEmailToken(ctx context.Context, hash []byte, purpose string, now time.Time) (EmailToken, error) {
+func (d notifyDB) UseEmailToken(ctx context.Context, hash []byte, purpose string, now time.Time) (EmailToken, error) {
 	var t EmailToken
 	var expired bool
-	err := d.InTx(ctx, func(tx SQL) error {
+	err := d.inTx(ctx, func(tx SQL) error {
 		rows, done, err := tx.Query(ctx, `SELECT account_id, purpose, address, expires_ms FROM email_tokens WHERE hash = $1`, hash)
 		if err != nil {
 			return err

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"strings"
 	"time"
 )
 
@@ -99,43 +98,4 @@ type PuzzleStore interface {
 	// PuzzleRatings returns the stored ratings of the puzzles whose names
 	// start with prefix, by name.
 	PuzzleRatings(ctx context.Context, prefix string) (map[string]PuzzleRating, error)
-}
-
-// LikePrefix returns a LIKE pattern (with \ as the escape character)
-// matching the strings that start with prefix.
-func LikePrefix(prefix string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return r.Replace(prefix) + "%"
-}
-
-// ScanPuzzleRatings decodes rows of puzzle, mu, sigma, attempts.
-func ScanPuzzleRatings(rows Rows) (map[string]PuzzleRating, error) {
-	out := map[string]PuzzleRating{}
-	for rows.Next() {
-		var r PuzzleRating
-		if err := rows.Scan(&r.Puzzle, &r.Mu, &r.Sigma, &r.Attempts); err != nil {
-			return nil, err
-		}
-		out[r.Puzzle] = r
-	}
-	return out, rows.Err()
-}
-
-// PuzzleAttemptColumns are the columns of puzzle_attempts that
-// [ScanPuzzleAttempts] reads, in its order.
-const PuzzleAttemptColumns = `ticket, puzzle, player, name, score, millis, perfect, at_ms, body, counted`
-
-// ScanPuzzleAttempts decodes rows of PuzzleAttemptColumns.
-func ScanPuzzleAttempts(rows Rows) ([]PuzzleAttempt, error) {
-	out := []PuzzleAttempt{}
-	for rows.Next() {
-		var a PuzzleAttempt
-		var at int64
-		if err := rows.Scan(&a.Ticket, &a.Puzzle, &a.Player, &a.Name, &a.Score, &a.Millis, &a.Perfect, &at, &a.Body, &a.Counted); err != nil {
-			return nil, err
-		}
-		a.At = FromMillis(at)
-		out = append(out, a)
-	}
-	return out, rows.Err()
 }

@@ -3,7 +3,6 @@ package store
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 
 	"minehall/game"
@@ -213,35 +212,4 @@ func ScanEvents(rows Rows) ([]TableEvent, error) {
 		evs = append(evs, ev)
 	}
 	return evs, rows.Err()
-}
-
-// FilterWhere returns the WHERE clause (empty for none) and its arguments
-// that select the tables f keeps, numbering parameters with param (given
-// the 1-based position of each argument: "?" for SQLite, "$n" for
-// PostgreSQL).
-func FilterWhere(f Filter, param func(n int) string) (string, []any) {
-	var conds []string
-	var args []any
-	arg := func(v any) string {
-		args = append(args, v)
-		return param(len(args))
-	}
-	if len(f.Status) > 0 {
-		ps := make([]string, len(f.Status))
-		for i, s := range f.Status {
-			ps[i] = arg(string(s))
-		}
-		conds = append(conds, "status IN ("+strings.Join(ps, ", ")+")")
-	}
-	if f.Public {
-		conds = append(conds, "NOT private")
-	}
-	if f.Account != "" {
-		a := arg(f.Account)
-		conds = append(conds, "id IN (SELECT table_id FROM seats WHERE account = "+a+" OR reserved_for = "+a+")")
-	}
-	if len(conds) == 0 {
-		return "", nil
-	}
-	return " WHERE " + strings.Join(conds, " AND "), args
 }

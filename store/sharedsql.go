@@ -3,10 +3,11 @@ package store
 import "context"
 
 // SharedSQL implements [Accounts] (with [AccountSecurity] and
-// [Preferences]) and [Reviews] with the queries both SQL stores share, on
-// an adapter's transactions, reads, error coding and unique violations
-// (see [NewSharedSQL]). An adapter embeds it, so that its database is
-// each of those stores.
+// [Preferences]), [Reviews] and [PuzzleStore] with the queries both SQL
+// stores share, on an adapter's transactions, reads, error coding and
+// unique violations (see [NewSharedSQL]), and returns the [Friends],
+// [Notifications] and [Tournaments] stores made of the same. An adapter
+// embeds it, so that its database is each of those stores.
 type SharedSQL struct {
 	inTx     func(ctx context.Context, fn func(SQL) error) error
 	reader   func() SQL
@@ -19,6 +20,7 @@ var (
 	_ AccountSecurity = SharedSQL{}
 	_ Reviews         = SharedSQL{}
 	_ Preferences     = SharedSQL{}
+	_ PuzzleStore     = SharedSQL{}
 )
 
 // NewSharedSQL returns the shared methods on an adapter's database:
@@ -29,3 +31,14 @@ var (
 func NewSharedSQL(inTx func(ctx context.Context, fn func(SQL) error) error, reader func() SQL, coded func(error) error, isUnique func(error) bool) SharedSQL {
 	return SharedSQL{inTx: inTx, reader: reader, coded: coded, isUnique: isUnique}
 }
+
+// Friends returns the store of follows, blocks, challenges and presence,
+// in the adapter's database.
+func (s SharedSQL) Friends() Friends { return friendsDB(s) }
+
+// Notifications returns the store of notifications outside the tab, in
+// the adapter's database.
+func (s SharedSQL) Notifications() Notifications { return notifyDB(s) }
+
+// Tournaments returns the store of tournaments, in the adapter's database.
+func (s SharedSQL) Tournaments() Tournaments { return tournamentDB(s) }

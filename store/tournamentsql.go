@@ -11,23 +11,17 @@ import (
 	"minehall/game"
 )
 
-// TournamentDB implements [Tournaments] with the queries both stores
-// share, on an adapter's transactions, reads, error coding and unique
-// violations (as [NotifyDB]).
-type TournamentDB struct {
-	InTx     func(ctx context.Context, fn func(SQL) error) error
-	Reader   func() SQL
-	Coded    func(error) error
-	IsUnique func(error) bool
-}
+// tournamentDB implements [Tournaments] with the queries both stores share
+// (see [SharedSQL.Tournaments]).
+type tournamentDB SharedSQL
 
-var _ Tournaments = TournamentDB{}
+var _ Tournaments = tournamentDB{}
 
 const tournamentColumns = `id, game, format, options, time_control, table_size, rounds, duration_ms, min_players, starts_ms,
 	creator, status, cancel_reason, round, created_ms, started_ms, finished_ms, lease_epoch`
 
 // CreateTournament implements [Tournaments].
-func (d TournamentDB) CreateTournament(ctx context.Context, t *Tournament, entrants ...Entrant) error {
+func (d tournamentDB) CreateTournament(ctx context.Context, t *Tournament, entrants ...Entrant) error {
 	opts, err := json.Marshal(t.Options)
 	if err != nil {
 		return game.Errorf(game.CodeInternal, "tournament options: %v", err)
@@ -37,13 +31,13 @@ func (d TournamentDB) CreateTournament(ctx context.Context, t *Tournament, entra
 		b, _ := json.Marshal(t.TimeControl)
 		tc = string(b)
 	}
-	err = d.InTx(ctx, func(tx SQL) error {
+	err = d.inTx(ctx, func(tx SQL) error {
 		_, err := tx.Exec(ctx, `INSERT INTO tournaments (`+tournamentColumns+`, lease_owner, lease_ms)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, '', 0)`,
 			t.ID, t.Game, t.Format, string(opts), tc, t.TableSize, t.Rounds, t.Duration.Milliseconds(), t.MinPlayers,
 			Millis(t.Starts), t.Creator, string(t.Status), t.CancelReason, t.Round, Millis(t.Created), Millis(t.Started),
 			Millis(t.Finished), t.Epoch)
-		if err != nil && d.IsUnique(err) {
+		if err != nil && d.isUnique(err) {
 			return game.Errorf(game.CodeConflict, "tournament %s exists already", t.ID)
 		}
 		if err != nil {
@@ -59,7 +53,7 @@ func (d TournamentDB) CreateTournament(ctx context.Context, t *Tournament, entra
 		}
 		return nil
 	})
-	return d.Coded(err)
+	return d.coded(err)
 }
 
 func scanTournaments(rows Rows) ([]*Tournament, error) {
@@ -88,7 +82,7 @@ func scanTournaments(rows Rows) ([]*Tournament, error) {
 	return out, rows.Err()
 }
 
-func (d TournamentDB) query(ctx context.Context, db SQL, q string, args ...any) ([]*Tournament, error) {
+func (d tournamentDB) query(ctx context.Context, db SQL, q string, args ...any) ([]*Tournament, error) {
 	rows, done, err := db.Query(ctx, q, args...)
 	if err != nil {
 		return nil, err
@@ -98,10 +92,10 @@ func (d TournamentDB) query(ctx context.Context, db SQL, q string, args ...any) 
 }
 
 // Tournament implements [Tournaments].
-func (d TournamentDB) Tournament(ctx context.Context, id string) (*Tournament, error) {
-	ts, err := d.query(ctx, d.Reader(), `SELECT `+tournamentColumns+` FROM tournaments WHERE id = $1`, id)
+func (d tournamentDB) Tournament(ctx context.Context, id string) (*Tournament, error) {
+	ts, err := d.query(ctx, d.reader(), `SELECT `+tournamentColumns+` FROM tournaments WHERE id = $1`, id)
 	if err != nil {
-		return nil, d.Coded(err)
+		return nil, d.coded(err)
 	}
 	if len(ts) == 0 {
 		return nil, game.Errorf(game.CodeNotFound, "there is no tournament %s", id)
@@ -110,7 +104,7 @@ func (d TournamentDB) Tournament(ctx context.Context, id string) (*Tournament, e
 }
 
 // ListTournaments implements [Tournaments].
-func (d TournamentDB) ListTournaments(ctx context.Context, f TournamentFilter) ([]*Tournament, error) {
+func (d tournamentDB) ListTournaments(ctx context.Context, f TournamentFilter) ([]*Tournament, error) {
 	var where []string
 	var args []any
 	if len(f.Status) > 0 {
@@ -136,13 +130,13 @@ func (d TournamentDB) ListTournaments(ctx context.Context, f TournamentFilter) (
 	}
 	args = append(args, limit, int64(max(f.Offset, 0)))
 	q += fmt.Sprintf(" LIMIT $%d OFFSET $%d", len(args)-1, len(args))
-	ts, err := d.query(ctx, d.Reader(), q, args...)
-	return ts, d.Coded(err)
+	ts, err := d.query(ctx, d.reader(), q, args...)
+	return ts, d.coded(err)
 }
 
 // UpdateTournament implements [Tournaments].
-func (d TournamentDB) UpdateTournament(ctx context.Context, t *Tournament) error {
-	err := d.InTx(ctx, func(tx SQL) error {
+func (d tournamentDB) UpdateTournament(ctx context.Context, t *Tournament) error {
+	err := d.inTx(ctx, func(tx SQL) error {
 		n, err := tx.Exec(ctx, `UPDATE tournaments SET status = $1, cancel_reason = $2, round = $3, started_ms = $4, finished_ms = $5
 			WHERE id = $6 AND lease_epoch = $7`,
 			string(t.Status), t.CancelReason, t.Round, Millis(t.Started), Millis(t.Finished), t.ID, t.Epoch)
@@ -157,14 +151,14 @@ func (d TournamentDB) UpdateTournament(ctx context.Context, t *Tournament) error
 		}
 		return nil
 	})
-	return d.Coded(err)
+	return d.coded(err)
 }
 
 // ClaimTournament implements [Tournaments].
-func (d TournamentDB) ClaimTournament(ctx context.Context, id, owner string, now time.Time, lease time.Duration) (*Tournament, bool, error) {
+func (d tournamentDB) ClaimTournament(ctx context.Context, id, owner string, now time.Time, lease time.Duration) (*Tournament, bool, error) {
 	var out *Tournament
 	ok := false
-	err := d.InTx(ctx, func(tx SQL) error {
+	err := d.inTx(ctx, func(tx SQL) error {
 		rows, done, err := tx.Query(ctx, `SELECT lease_owner, lease_ms FROM tournaments WHERE id = $1 `+tx.ForUpdate(), id)
 		if err != nil {
 			return err
@@ -204,38 +198,38 @@ func (d TournamentDB) ClaimTournament(ctx context.Context, id, owner string, now
 		return err
 	})
 	if err != nil {
-		return nil, false, d.Coded(err)
+		return nil, false, d.coded(err)
 	}
 	return out, ok, nil
 }
 
 // ReleaseTournament implements [Tournaments].
-func (d TournamentDB) ReleaseTournament(ctx context.Context, id, owner string) error {
-	return d.Coded(d.InTx(ctx, func(tx SQL) error {
+func (d tournamentDB) ReleaseTournament(ctx context.Context, id, owner string) error {
+	return d.coded(d.inTx(ctx, func(tx SQL) error {
 		_, err := tx.Exec(ctx, `UPDATE tournaments SET lease_owner = '', lease_ms = 0 WHERE id = $1 AND lease_owner = $2`, id, owner)
 		return err
 	}))
 }
 
 // AddEntrant implements [Tournaments].
-func (d TournamentDB) AddEntrant(ctx context.Context, e Entrant) error {
-	return d.Coded(d.InTx(ctx, func(tx SQL) error { return d.insertEntrant(ctx, tx, e) }))
+func (d tournamentDB) AddEntrant(ctx context.Context, e Entrant) error {
+	return d.coded(d.inTx(ctx, func(tx SQL) error { return d.insertEntrant(ctx, tx, e) }))
 }
 
 // insertEntrant stores e in transaction tx.
-func (d TournamentDB) insertEntrant(ctx context.Context, tx SQL, e Entrant) error {
+func (d tournamentDB) insertEntrant(ctx context.Context, tx SQL, e Entrant) error {
 	_, err := tx.Exec(ctx, `INSERT INTO tournament_entrants (tournament_id, entrant, account_id, bot, name, rating, joined_ms, withdrawn_ms, withdraw_reason)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
 		e.Tournament, e.ID, e.AccountID, e.Bot, e.Name, e.Rating, Millis(e.Joined), Millis(e.Withdrawn), e.WithdrawReason)
-	if err != nil && d.IsUnique(err) {
+	if err != nil && d.isUnique(err) {
 		return game.Errorf(game.CodeConflict, "%s has joined tournament %s already", e.Name, e.Tournament)
 	}
 	return err
 }
 
 // RemoveEntrant implements [Tournaments].
-func (d TournamentDB) RemoveEntrant(ctx context.Context, tournament, entrant string) error {
-	return d.Coded(d.InTx(ctx, func(tx SQL) error {
+func (d tournamentDB) RemoveEntrant(ctx context.Context, tournament, entrant string) error {
+	return d.coded(d.inTx(ctx, func(tx SQL) error {
 		n, err := tx.Exec(ctx, `DELETE FROM tournament_entrants WHERE tournament_id = $1 AND entrant = $2`, tournament, entrant)
 		if err == nil && n == 0 {
 			return game.Errorf(game.CodeNotFound, "%s has not joined tournament %s", entrant, tournament)
@@ -245,8 +239,8 @@ func (d TournamentDB) RemoveEntrant(ctx context.Context, tournament, entrant str
 }
 
 // WithdrawEntrant implements [Tournaments].
-func (d TournamentDB) WithdrawEntrant(ctx context.Context, tournament, entrant, reason string, at time.Time) error {
-	return d.Coded(d.InTx(ctx, func(tx SQL) error {
+func (d tournamentDB) WithdrawEntrant(ctx context.Context, tournament, entrant, reason string, at time.Time) error {
+	return d.coded(d.inTx(ctx, func(tx SQL) error {
 		n, err := tx.Exec(ctx, `UPDATE tournament_entrants SET withdrawn_ms = $1, withdraw_reason = $2
 			WHERE tournament_id = $3 AND entrant = $4 AND withdrawn_ms = 0`, Millis(at), reason, tournament, entrant)
 		if err != nil || n > 0 {
@@ -265,11 +259,11 @@ func (d TournamentDB) WithdrawEntrant(ctx context.Context, tournament, entrant, 
 }
 
 // Entrants implements [Tournaments].
-func (d TournamentDB) Entrants(ctx context.Context, tournament string) ([]Entrant, error) {
-	rows, done, err := d.Reader().Query(ctx, `SELECT entrant, account_id, bot, name, rating, joined_ms, withdrawn_ms, withdraw_reason
+func (d tournamentDB) Entrants(ctx context.Context, tournament string) ([]Entrant, error) {
+	rows, done, err := d.reader().Query(ctx, `SELECT entrant, account_id, bot, name, rating, joined_ms, withdrawn_ms, withdraw_reason
 		FROM tournament_entrants WHERE tournament_id = $1 ORDER BY joined_ms, entrant`, tournament)
 	if err != nil {
-		return nil, d.Coded(err)
+		return nil, d.coded(err)
 	}
 	defer done()
 	var out []Entrant
@@ -277,27 +271,27 @@ func (d TournamentDB) Entrants(ctx context.Context, tournament string) ([]Entran
 		e := Entrant{Tournament: tournament}
 		var joined, withdrawn int64
 		if err := rows.Scan(&e.ID, &e.AccountID, &e.Bot, &e.Name, &e.Rating, &joined, &withdrawn, &e.WithdrawReason); err != nil {
-			return nil, d.Coded(err)
+			return nil, d.coded(err)
 		}
 		e.Joined, e.Withdrawn = FromMillis(joined), FromMillis(withdrawn)
 		out = append(out, e)
 	}
-	return out, d.Coded(rows.Err())
+	return out, d.coded(rows.Err())
 }
 
 // AddTournamentGame implements [Tournaments].
-func (d TournamentDB) AddTournamentGame(ctx context.Context, g TournamentGame) error {
+func (d tournamentDB) AddTournamentGame(ctx context.Context, g TournamentGame) error {
 	players, _ := json.Marshal(g.Players)
 	ranks := ""
 	if g.Ranks != nil {
 		b, _ := json.Marshal(g.Ranks)
 		ranks = string(b)
 	}
-	return d.Coded(d.InTx(ctx, func(tx SQL) error {
+	return d.coded(d.inTx(ctx, func(tx SQL) error {
 		_, err := tx.Exec(ctx, `INSERT INTO tournament_games (tournament_id, round, board, table_id, owner_token, players, ranks, outcome, created_ms, finished_ms)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
 			g.Tournament, g.Round, g.Board, g.Table, g.OwnerToken, string(players), ranks, g.Outcome, Millis(g.Created), Millis(g.Finished))
-		if err != nil && d.IsUnique(err) {
+		if err != nil && d.isUnique(err) {
 			return game.Errorf(game.CodeConflict, "board %d of round %d of tournament %s exists already", g.Board, g.Round, g.Tournament)
 		}
 		return err
@@ -305,8 +299,8 @@ func (d TournamentDB) AddTournamentGame(ctx context.Context, g TournamentGame) e
 }
 
 // SetGameTable implements [Tournaments].
-func (d TournamentDB) SetGameTable(ctx context.Context, tournament string, round, board int, tableID, ownerToken string) error {
-	return d.Coded(d.InTx(ctx, func(tx SQL) error {
+func (d tournamentDB) SetGameTable(ctx context.Context, tournament string, round, board int, tableID, ownerToken string) error {
+	return d.coded(d.inTx(ctx, func(tx SQL) error {
 		n, err := tx.Exec(ctx, `UPDATE tournament_games SET table_id = $1, owner_token = $2
 			WHERE tournament_id = $3 AND round = $4 AND board = $5 AND table_id = ''`, tableID, ownerToken, tournament, round, board)
 		if err == nil && n == 0 {
@@ -317,12 +311,12 @@ func (d TournamentDB) SetGameTable(ctx context.Context, tournament string, round
 }
 
 // FinishTournamentGame implements [Tournaments].
-func (d TournamentDB) FinishTournamentGame(ctx context.Context, tournament string, round, board int, ranks []int, outcome string, at time.Time) error {
+func (d tournamentDB) FinishTournamentGame(ctx context.Context, tournament string, round, board int, ranks []int, outcome string, at time.Time) error {
 	b, _ := json.Marshal(ranks)
 	if ranks == nil {
 		b = []byte("[]")
 	}
-	return d.Coded(d.InTx(ctx, func(tx SQL) error {
+	return d.coded(d.inTx(ctx, func(tx SQL) error {
 		_, err := tx.Exec(ctx, `UPDATE tournament_games SET ranks = $1, outcome = $2, finished_ms = $3
 			WHERE tournament_id = $4 AND round = $5 AND board = $6 AND ranks = ''`, string(b), outcome, Millis(at), tournament, round, board)
 		return err
@@ -330,11 +324,11 @@ func (d TournamentDB) FinishTournamentGame(ctx context.Context, tournament strin
 }
 
 // TournamentGames implements [Tournaments].
-func (d TournamentDB) TournamentGames(ctx context.Context, tournament string) ([]TournamentGame, error) {
-	rows, done, err := d.Reader().Query(ctx, `SELECT round, board, table_id, owner_token, players, ranks, outcome, created_ms, finished_ms
+func (d tournamentDB) TournamentGames(ctx context.Context, tournament string) ([]TournamentGame, error) {
+	rows, done, err := d.reader().Query(ctx, `SELECT round, board, table_id, owner_token, players, ranks, outcome, created_ms, finished_ms
 		FROM tournament_games WHERE tournament_id = $1 ORDER BY round, board`, tournament)
 	if err != nil {
-		return nil, d.Coded(err)
+		return nil, d.coded(err)
 	}
 	defer done()
 	var out []TournamentGame
@@ -343,7 +337,7 @@ func (d TournamentDB) TournamentGames(ctx context.Context, tournament string) ([
 		var players, ranks string
 		var created, finished int64
 		if err := rows.Scan(&g.Round, &g.Board, &g.Table, &g.OwnerToken, &players, &ranks, &g.Outcome, &created, &finished); err != nil {
-			return nil, d.Coded(err)
+			return nil, d.coded(err)
 		}
 		if err := json.Unmarshal([]byte(players), &g.Players); err != nil {
 			return nil, game.Errorf(game.CodeInternal, "tournament %s game players: %v", tournament, err)
@@ -356,5 +350,5 @@ func (d TournamentDB) TournamentGames(ctx context.Context, tournament string) ([
 		g.Created, g.Finished = FromMillis(created), FromMillis(finished)
 		out = append(out, g)
 	}
-	return out, d.Coded(rows.Err())
+	return out, d.coded(rows.Err())
 }

@@ -50,7 +50,8 @@ type DB struct {
 	// actions queues the actions appended for the batching writers.
 	actions actionQueue
 
-	// SharedSQL makes the database store.Accounts and store.Reviews.
+	// SharedSQL makes the database the stores whose queries both SQL
+	// stores share (see [store.SharedSQL]).
 	store.SharedSQL
 }
 

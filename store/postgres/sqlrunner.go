@@ -51,7 +51,13 @@ func coded(err error) error {
 	if err == nil || errors.As(err, &ge) {
 		return err
 	}
-	return internal("accounts", err)
+	return internal("query", err)
 }
 
 func (db *DB) reader() store.SQL { return sqlRunner{db.pool} }
+
+// LockKey takes a transaction-level advisory lock on key's hash.
+func (r sqlRunner) LockKey(ctx context.Context, key string) error {
+	_, err := r.db.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, key)
+	return err
+}

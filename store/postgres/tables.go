@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 
 	"github.com/jackc/pgx/v5"
 
@@ -149,70 +148,6 @@ func writeSeats(ctx context.Context, tx pgx.Tx, t *store.Table) error {
 	}
 	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		return internal("write seats", err)
-	}
-	return nil
-}
-
-// Table implements [store.Store].
-func (db *DB) Table(ctx context.Context, id string) (*store.Table, error) {
-	rows, err := db.pool.Query(ctx, `SELECT `+store.TableColumns+` FROM tables WHERE id = $1`, id)
-	if err != nil {
-		return nil, internal("read table", err)
-	}
-	ts, err := store.ScanTables(rows)
-	rows.Close()
-	if err != nil {
-		return nil, internal("read tables", err)
-	}
-	if len(ts) == 0 {
-		return nil, game.Errorf(game.CodeNotFound, "no table %s", id)
-	}
-	if err := db.readSeats(ctx, ts); err != nil {
-		return nil, err
-	}
-	return ts[0], nil
-}
-
-// Tables implements [store.Store].
-func (db *DB) Tables(ctx context.Context, f store.Filter) ([]*store.Table, error) {
-	where, args := store.FilterWhere(f, func(n int) string { return fmt.Sprintf("$%d", n) })
-	q := `SELECT ` + store.TableColumns + ` FROM tables` + where
-	q += ` ORDER BY created_ms DESC, id`
-	if f.Limit > 0 {
-		args = append(args, f.Limit)
-		q += fmt.Sprintf(` LIMIT $%d`, len(args))
-	}
-	rows, err := db.pool.Query(ctx, q, args...)
-	if err != nil {
-		return nil, internal("list tables", err)
-	}
-	ts, err := store.ScanTables(rows)
-	rows.Close()
-	if err != nil {
-		return nil, internal("read tables", err)
-	}
-	if err := db.readSeats(ctx, ts); err != nil {
-		return nil, err
-	}
-	return ts, nil
-}
-
-// readSeats reads the seats of every table of ts in one query.
-func (db *DB) readSeats(ctx context.Context, ts []*store.Table) error {
-	if len(ts) == 0 {
-		return nil
-	}
-	ids := make([]string, len(ts))
-	for i, t := range ts {
-		ids[i] = t.ID
-	}
-	rows, err := db.pool.Query(ctx, `SELECT `+store.SeatColumns+` FROM seats WHERE table_id = ANY($1) ORDER BY table_id, seat`, ids)
-	if err != nil {
-		return internal("read seats", err)
-	}
-	defer rows.Close()
-	if err := store.ScanSeats(rows, ts); err != nil {
-		return internal("read seats", err)
 	}
 	return nil
 }

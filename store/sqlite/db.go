@@ -57,7 +57,8 @@ type DB struct {
 	closeOnce sync.Once
 	closeErr  error
 
-	// SharedSQL makes the database store.Accounts and store.Reviews.
+	// SharedSQL makes the database the stores whose queries both SQL
+	// stores share (see [store.SharedSQL]).
 	store.SharedSQL
 }
 

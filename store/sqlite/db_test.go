@@ -3,7 +3,6 @@ package sqlite_test
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -157,30 +156,4 @@ func TestWriteWaitsForTheLock(t *testing.T) {
 func playingTable(id string) *store.Table {
 	return &store.Table{ID: id, Game: "race", Players: 2, Options: game.Options{}, OwnerHash: []byte{1},
 		Seats: []store.Seat{{Kind: store.SeatBot, Bot: "easy"}, {Kind: store.SeatPerson}}, Status: store.StatusPlaying}
-}
-
-// TestTablesReadsSeatsOfManyTables lists more tables than one seat query
-// reads, and finds every table with its seats.
-func TestTablesReadsSeatsOfManyTables(t *testing.T) {
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "test.db"))
-	if err != nil {
-		t.Fatalf("Open: %v", err)
-	}
-	defer db.Close()
-	const n = 1201
-	for i := range n {
-		if err := db.CreateTable(ctx, playingTable(fmt.Sprintf("t%04d", i))); err != nil {
-			t.Fatalf("CreateTable: %v", err)
-		}
-	}
-	ts, err := db.Tables(ctx, store.Filter{})
-	if err != nil || len(ts) != n {
-		t.Fatalf("Tables: %d tables, %v; want %d", len(ts), err, n)
-	}
-	for _, tb := range ts {
-		if len(tb.Seats) != 2 || tb.Seats[0].Kind != store.SeatBot || tb.Seats[1].Kind != store.SeatPerson {
-			t.Fatalf("table %s has seats %+v; want a bot's and a person's", tb.ID, tb.Seats)
-		}
-	}
 }

@@ -44,6 +44,9 @@ func (r sqlRunner) Query(ctx context.Context, q string, args ...any) (store.Rows
 // ForUpdate is empty: SQLite's one writer holds the whole database.
 func (sqlRunner) ForUpdate() string { return "" }
 
+// LockKey does nothing: SQLite's one writer holds the whole database.
+func (sqlRunner) LockKey(context.Context, string) error { return nil }
+
 func isUnique(err error) bool {
 	var se *sqlite.Error
 	return errors.As(err, &se) && (se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY)
@@ -74,7 +77,7 @@ func coded(err error) error {
 	if err == nil || errors.As(err, &ge) {
 		return err
 	}
-	return internal("accounts", err)
+	return internal("query", err)
 }
 
 func (db *DB) reader() store.SQL { return sqlRunner{db.read} }

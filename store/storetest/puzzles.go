@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,6 +24,7 @@ func RunPuzzles(t *testing.T, open Opener) {
 		{"Ratings", testPuzzleRatings},
 		{"PlayerHistory", testPuzzlePlayerHistory},
 		{"CountsOncePerPlayer", testPuzzleCountsOnce},
+		{"ConcurrentFirstAttempts", testPuzzleConcurrentFirst},
 	}
 	for _, tc := range tests {
 		runOnFreshStore(t, tc.name, open, func(t *testing.T, s store.Store) {
@@ -245,5 +247,63 @@ func testPuzzleCountsOnce(t *testing.T, s store.PuzzleStore) {
 	all, err := s.PlayerPuzzleAttempts(ctx, "account:ann", puzzle, 10)
 	if err != nil || len(all) != 2 {
 		t.Errorf("ann's attempts: got %d (err %v); want both kept", len(all), err)
+	}
+}
+
+// Of a player's concurrent first attempts at a puzzle, each with a ticket
+// of its own, exactly one counts and every one is kept; of concurrent
+// submissions with one ticket, exactly one is accepted and the others are
+// refused as used.
+func testPuzzleConcurrentFirst(t *testing.T, s store.PuzzleStore) {
+	ctx := context.Background()
+	const n, puzzle = 6, "minerals/ladder/4"
+	attempts := make([]store.PuzzleAttempt, n)
+	for i := range attempts {
+		tk := ticket(fmt.Sprintf("r%d", i))
+		tk.Puzzle, tk.Player = puzzle, "account:ann"
+		mustTicket(t, s, tk)
+		attempts[i] = attempt(tk.ID, int64(i), 1000, base())
+		attempts[i].Puzzle, attempts[i].Player = puzzle, tk.Player
+	}
+	counted := make([]bool, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range attempts {
+		wg.Go(func() { counted[i], errs[i] = s.FinishPuzzle(ctx, attempts[i], nil) })
+	}
+	wg.Wait()
+	ones := 0
+	for i := range attempts {
+		if errs[i] != nil {
+			t.Errorf("FinishPuzzle(%s): %v; want it kept", attempts[i].Ticket, errs[i])
+		}
+		if counted[i] {
+			ones++
+		}
+	}
+	if ones != 1 {
+		t.Errorf("%d of %d concurrent first attempts counted; want exactly 1", ones, n)
+	}
+	if all, err := s.PlayerPuzzleAttempts(ctx, "account:ann", puzzle, 10); err != nil || len(all) != n {
+		t.Errorf("ann's attempts: got %d (err %v); want all %d kept", len(all), err, n)
+	}
+
+	mustTicket(t, s, ticket("once"))
+	for i := range errs {
+		wg.Go(func() { _, errs[i] = s.FinishPuzzle(ctx, attempt("once", int64(i), 1000, base()), nil) })
+	}
+	wg.Wait()
+	accepted := 0
+	for _, err := range errs {
+		switch game.ErrorCode(err) {
+		case "":
+			accepted++
+		case game.CodeConflict:
+		default:
+			t.Errorf("FinishPuzzle with a ticket in use: %v; want accepted or refused as used", err)
+		}
+	}
+	if accepted != 1 {
+		t.Errorf("%d of %d submissions with one ticket accepted; want exactly 1", accepted, n)
 	}
 }

@@ -28,6 +28,7 @@ func Run(t *testing.T, open Opener) {
 		{"ErrNotFound", testNotFound},
 		{"UpdateTable", testUpdateTable},
 		{"ListByStatus", testListByStatus},
+		{"ListManyTables", testListManyTables},
 		{"PrivateTables", testPrivateTables},
 		{"AppendActions", testAppendActions},
 		{"ErrActionNumber", testActionNumber},
@@ -167,6 +168,28 @@ func testUpdateTable(t *testing.T, s store.Store) {
 	}
 	if !reflect.DeepEqual(got, tb) {
 		t.Errorf("after UpdateTable:\ngot  %+v\nwant %+v", got, tb)
+	}
+}
+
+// testListManyTables lists more tables than one seat query reads, and
+// finds every table with its seats.
+func testListManyTables(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	const n = 1001
+	for i := range n {
+		mustCreate(t, s, sample(fmt.Sprintf("t%04d", i), base().Add(time.Duration(i)*time.Millisecond)))
+	}
+	ts, err := s.Tables(ctx, store.Filter{})
+	if err != nil || len(ts) != n {
+		t.Fatalf("Tables: %d tables, %v; want %d", len(ts), err, n)
+	}
+	for i, tb := range ts {
+		if want := fmt.Sprintf("t%04d", n-1-i); tb.ID != want {
+			t.Fatalf("table %d is %s; want %s, newest first", i, tb.ID, want)
+		}
+		if len(tb.Seats) != 3 || tb.Seats[0].Name != "Ann" || tb.Seats[1].Bot != "easy" || tb.Seats[2].Kind != store.SeatPerson {
+			t.Fatalf("table %s has seats %+v; want Ann's, the easy bot's and an empty one", tb.ID, tb.Seats)
+		}
 	}
 }
 

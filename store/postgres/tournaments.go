@@ -1,8 +1,0 @@
-package postgres
-
-import "minehall/store"
-
-// Tournaments returns the store of tournaments, in this database.
-func (db *DB) Tournaments() store.Tournaments {
-	return store.TournamentDB{InTx: db.inTx, Reader: db.reader, Coded: coded, IsUnique: isUniqueViolation}
-}

@@ -1,9 +1,0 @@
-package sqlite
-
-import "minehall/store"
-
-// Notifications returns the store of notifications outside the tab, in
-// this database (its writes run in transactions of the writer goroutine).
-func (db *DB) Notifications() store.Notifications {
-	return store.NotifyDB{InTx: db.inTx, Reader: db.reader, Coded: coded, IsUnique: isUnique}
-}
