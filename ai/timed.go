@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"minehall/game"
@@ -37,6 +38,23 @@ type TimedBotMaker interface {
 type IterationBotMaker interface {
 	BotMaker
 	NewBotWithIterations(name string, seed uint64, iterations int) (Bot, error)
+}
+
+// CheckIterations is the check of [IterationBotMaker.NewBotWithIterations]
+// of a game titled title whose bots are names and whose search levels
+// have the budgets levels: nil when name is a search level and iterations
+// at least 1, else the error that method returns.
+func CheckIterations(title string, names []string, levels map[string]int, name string, iterations int) error {
+	if _, search := levels[name]; !search {
+		if slices.Contains(names, name) {
+			return game.Errorf(game.CodeInvalid, "%s's %s bot is no search: it has no iterations to set", title, name)
+		}
+		return NoSuchBot(title, name, names)
+	}
+	if iterations < 1 {
+		return game.Errorf(game.CodeInvalid, "%s bot %s: %d iterations; want at least 1", title, name, iterations)
+	}
+	return nil
 }
 
 // DefaultThinkingTime is the time budget per decision of the bots at a

@@ -2,7 +2,6 @@ package tf22
 
 import (
 	"context"
-	"slices"
 
 	"minehall/ai"
 	"minehall/game"
@@ -49,14 +48,8 @@ func (g *Game) NewTimedBot(name string, seed uint64, budget ai.Budget) (ai.Bot, 
 // expert: one search, given iterations simulations a decision instead of
 // its level's budget; see [ai.IterationBotMaker]).
 func (g *Game) NewBotWithIterations(name string, seed uint64, iterations int) (ai.Bot, error) {
-	if _, search := searchIterations[name]; !search {
-		if slices.Contains(g.BotNames(), name) {
-			return nil, game.Errorf(game.CodeInvalid, "%s's %s bot is no search: it has no iterations to set", g.Spec().Title, name)
-		}
-		return nil, ai.NoSuchBot(g.Spec().Title, name, g.BotNames())
-	}
-	if iterations < 1 {
-		return nil, game.Errorf(game.CodeInvalid, "%s bot %s: %d iterations; want at least 1", g.Spec().Title, name, iterations)
+	if err := ai.CheckIterations(g.Spec().Title, g.BotNames(), searchIterations, name, iterations); err != nil {
+		return nil, err
 	}
 	return g.newBot(name, seed, ai.Budget{Iterations: iterations})
 }
