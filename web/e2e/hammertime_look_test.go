@@ -344,37 +344,6 @@ func TestHammerTimeStrengthIsOneValue(t *testing.T) {
 	same("the slider at 8", "8")
 }
 
-// htEnglishLeft returns the English texts of the Hammer Time renderer
-// (pieces of its ht.* texts between placeholders, of 6 characters or more,
-// that the German texts do not share) found in the renderer's text, its
-// labels and its tooltips.
-const htEnglishLeft = `(async () => {
-  const [en, de] = await Promise.all(['en', 'de'].map((l) => fetch('/assets/i18n/' + l + '.json').then((r) => r.json())));
-  const root = document.querySelector('#ht');
-  const texts = [root.textContent, ...[...root.querySelectorAll('[title], [aria-label], [aria-valuetext]')].flatMap((e) => ['title', 'aria-label', 'aria-valuetext'].map((a) => e.getAttribute(a) || ''))].join('\n');
-  const allDe = Object.values(de).join('\n');
-  const left = [];
-  for (const [k, v] of Object.entries(en)) {
-    if (!k.startsWith('ht.') || de[k] === v) continue;
-    for (const piece of v.split(/\{\w+\}/).map((p) => p.trim())) {
-      if (piece.length >= 6 && /[a-z]{3}/.test(piece) && !allDe.includes(piece) && texts.includes(piece)) left.push(k + ': ' + piece);
-    }
-  }
-  return left;
-})()`
-
-// htLeft runs htEnglishLeft in the tab.
-func htLeft(t *testing.T, tab context.Context) []string {
-	t.Helper()
-	c, cancel := context.WithTimeout(tab, 10*time.Second)
-	defer cancel()
-	left, err := chromedp.Run(c, chromedp.Evaluate[[]string](htEnglishLeft, chromedp.EvalAwaitPromise))
-	if err != nil {
-		t.Fatalf("look for English texts: %v", err)
-	}
-	return left
-}
-
 // TestHammerTimeLanguagesAndPlurals draws the renderer in English, then
 // switches to German while the game is shown: counts of one read in the
 // singular ("1 hit", "1 Schlag"), and no English text of the renderer is
@@ -396,7 +365,7 @@ func TestHammerTimeLanguagesAndPlurals(t *testing.T) {
 			t.Errorf("the status reads %q; want %q", status, want)
 		}
 	}
-	if left := htLeft(t, tab); len(left) == 0 {
+	if left := rendererEnglishLeft(t, tab, "ht.", "#ht"); len(left) == 0 {
 		t.Fatalf("the check of English texts finds none in the English page")
 	}
 	htDraw(t, tab, "in German", theirs, one, `["hit south 5 strength 5", "turn left"]`, `{"names": ["Ann", "Jasper"], "lang": "de"}`)
@@ -406,7 +375,7 @@ func TestHammerTimeLanguagesAndPlurals(t *testing.T) {
 			t.Errorf("the German status reads %q; want %q", status, want)
 		}
 	}
-	if left := htLeft(t, tab); len(left) > 0 {
+	if left := rendererEnglishLeft(t, tab, "ht.", "#ht"); len(left) > 0 {
 		t.Errorf("after switching to German, English texts are left: %v", left)
 	}
 	text := eval[string](t, tab, `document.querySelector('#ht').innerText`)

@@ -81,6 +81,37 @@ func switchAndCheckIgnoring(t *testing.T, tab context.Context, page, ignore stri
 	waitFor(t, tab, 10*time.Second, page+" in English", `document.documentElement.lang === 'en'`)
 }
 
+// rendererEnglishLeft returns the English texts of a game's renderer
+// drawn in the element root: the pieces of its texts (the keys that start
+// with prefix) between placeholders, of 6 characters or more, that the
+// German texts do not share, found in root's text, labels, tooltips and
+// value texts.
+func rendererEnglishLeft(t *testing.T, tab context.Context, prefix, root string) []string {
+	t.Helper()
+	js := fmt.Sprintf(`(async (prefix, sel) => {
+  const [en, de] = await Promise.all(['en', 'de'].map((l) => fetch('/assets/i18n/' + l + '.json').then((r) => r.json())));
+  const root = document.querySelector(sel);
+  const attrs = ['title', 'aria-label', 'aria-valuetext'];
+  const texts = [root.textContent, ...[...root.querySelectorAll(attrs.map((a) => '[' + a + ']').join(', '))].flatMap((e) => attrs.map((a) => e.getAttribute(a) || ''))].join('\n');
+  const allDe = Object.values(de).join('\n');
+  const left = [];
+  for (const [k, v] of Object.entries(en)) {
+    if (!k.startsWith(prefix) || de[k] === v) continue;
+    for (const piece of v.split(/\{\w+\}/).map((p) => p.trim())) {
+      if (piece.length >= 6 && /[a-z]{3}/.test(piece) && !allDe.includes(piece) && texts.includes(piece)) left.push(k + ': ' + piece);
+    }
+  }
+  return left;
+})(%q, %q)`, prefix, root)
+	c, cancel := context.WithTimeout(tab, 10*time.Second)
+	defer cancel()
+	left, err := chromedp.Run(c, chromedp.Evaluate[[]string](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("look for English texts: %v", err)
+	}
+	return left
+}
+
 // finishedMinerals creates a Minerals table of two random bots and waits
 // until they have played it to the end; it returns the table's id.
 func finishedMinerals(t *testing.T, s *site) string {

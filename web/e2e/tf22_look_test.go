@@ -196,36 +196,6 @@ func TestTF22DrawsTheView(t *testing.T) {
 	}
 }
 
-// tfEnglishLeft returns the English texts of the TF22 renderer (pieces of
-// its tf.* texts between placeholders, of 6 characters or more, that the
-// German texts do not share) found in its text, labels and tooltips.
-const tfEnglishLeft = `(async () => {
-  const [en, de] = await Promise.all(['en', 'de'].map((l) => fetch('/assets/i18n/' + l + '.json').then((r) => r.json())));
-  const root = document.querySelector('#tf');
-  const texts = [root.textContent, ...[...root.querySelectorAll('[title], [aria-label]')].flatMap((e) => ['title', 'aria-label'].map((a) => e.getAttribute(a) || ''))].join('\n');
-  const allDe = Object.values(de).join('\n');
-  const left = [];
-  for (const [k, v] of Object.entries(en)) {
-    if (!k.startsWith('tf.') || de[k] === v) continue;
-    for (const piece of v.split(/\{\w+\}/).map((p) => p.trim())) {
-      if (piece.length >= 6 && /[a-z]{3}/.test(piece) && !allDe.includes(piece) && texts.includes(piece)) left.push(k + ': ' + piece);
-    }
-  }
-  return left;
-})()`
-
-// tfLeft runs tfEnglishLeft in the tab.
-func tfLeft(t *testing.T, tab context.Context) []string {
-	t.Helper()
-	c, cancel := context.WithTimeout(tab, 10*time.Second)
-	defer cancel()
-	left, err := chromedp.Run(c, chromedp.Evaluate[[]string](tfEnglishLeft, chromedp.EvalAwaitPromise))
-	if err != nil {
-		t.Fatalf("look for English texts: %v", err)
-	}
-	return left
-}
-
 // TestTF22LanguagesAndPlurals draws the set-up with one swap left, then
 // switches to German: one pair reads in the singular, the rulebook's terms
 // are used (Minencrew, Raumlader, Stollen), and no English text of the
@@ -244,14 +214,14 @@ func TestTF22LanguagesAndPlurals(t *testing.T) {
 	if got := eval[string](t, tab, `document.querySelector('#tf-setup').textContent`); !strings.Contains(got, "You may swap 1 pair of ring cards") {
 		t.Errorf("the swap prompt reads %q; want one pair in the singular", got)
 	}
-	if left := tfLeft(t, tab); len(left) == 0 {
+	if left := rendererEnglishLeft(t, tab, "tf.", "#tf"); len(left) == 0 {
 		t.Fatalf("the check of English texts finds none in the English page")
 	}
 	tfDraw(t, tab, "in German", nil, htJSON(t, s.View(0)), tfLegal(s, 0), `{"lang": "de"}`)
 	if got := eval[string](t, tab, `document.querySelector('#tf-setup').textContent`); !strings.Contains(got, "Du darfst 1 Paar von Ringkarten tauschen") {
 		t.Errorf("the German swap prompt reads %q; want one pair in the singular", got)
 	}
-	if left := tfLeft(t, tab); len(left) > 0 {
+	if left := rendererEnglishLeft(t, tab, "tf.", "#tf"); len(left) > 0 {
 		t.Errorf("after switching to German, English texts are left: %v", left)
 	}
 	// A turn in German, in the rulebook's words.
@@ -269,7 +239,7 @@ func TestTF22LanguagesAndPlurals(t *testing.T) {
 			t.Errorf("the German page says %q, not the rulebook's term", old)
 		}
 	}
-	if left := tfLeft(t, tab); len(left) > 0 {
+	if left := rendererEnglishLeft(t, tab, "tf.", "#tf"); len(left) > 0 {
 		t.Errorf("the German turn has English texts: %v", left)
 	}
 	for _, r := range text {
