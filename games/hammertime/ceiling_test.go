@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -115,18 +116,29 @@ func onEveryCore(n int, play func(i int) error) error {
 	return nil
 }
 
+// ceilingStages are the successive halving of BenchmarkHitCeiling's
+// search over all 360 hits: every hit gets 32 samples, the best 36 of
+// them 128, the best 6 of those 512.
+var ceilingStages = []struct{ keep, samples int }{{360, 32}, {36, 128}, {6, 512}}
+
+// ceilingFresh is how many fresh samples value each chosen hit.
+const ceilingFresh = 256
+
 // BenchmarkHitCeiling measures how far a fair judge of the hit is from the
 // best fair hit. In positions where hard chose a hit (every fourth such
-// decision of games of hard against hard), it values all 360 hits on 32
-// samples each, takes the best by the judge's own ranking, and values it,
-// expert's hit and hard's hit on 64 fresh samples each: the best of all
-// hits is what a judge with unlimited time would find, expert's and hard's
-// are what they find in theirs. A hit's worth is the judge's: the
-// expected progress it brings (a slot filled 1, a wagon filled 10 in all,
-// less what it leaves near the edges for the next player), a hit that
-// drops nothing worth 0.9 of the turn's value over all hits.
+// decision of games of hard against hard), it searches all 360 hits by
+// successive halving ([ceilingStages]: up to 512 samples for the last
+// six, about 60 times expert's simulations), takes the best by the
+// judge's own ranking, and values it, expert's hit and hard's hit on 256
+// fresh samples each (the same for the three): the best of all hits is
+// what a judge with far more time than any level has would find, expert's
+// and hard's are what they find in theirs. A hit's worth is the judge's:
+// the expected progress it brings (a slot filled 1, a wagon filled 10 in
+// all, less what it leaves near the edges for the next player), a hit
+// that drops nothing worth 0.9 of the turn's value over all hits.
+// Positions are judged on every core; each depends only on its index.
 //
-//	go test ./games/hammertime -run '^$' -bench HitCeiling -benchtime 1x -hammertime.positions 20
+//	go test ./games/hammertime -run '^$' -bench HitCeiling -benchtime 1x -timeout 3h -hammertime.positions 40
 func BenchmarkHitCeiling(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		var kept []*State
@@ -138,47 +150,71 @@ func BenchmarkHitCeiling(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		judge := &HitBot{Level: botLevels["expert"]}
-		space := newReusedSimulation(kept[0].pack)
-		space.band = max(judge.Level.Judge.Edge, decidedMargin)
-		rng := game.NewRand(99)
-		var worth [3][]float64 // best of 360, expert's, hard's
-		positions := 0
-		for k := 0; k < len(kept) && positions < *ceilingPositions; k += 4 {
-			s := kept[k]
+		n := *ceilingPositions
+		type result struct {
+			worth [3]float64 // best of 360, expert's, hard's
+			line  string
+		}
+		results := make([]result, n)
+		err := onEveryCore(n, func(k int) error {
+			s := kept[4*k]
 			p := game.Player(s.current)
-			pick, fresh := make([]uint64, 32), make([]uint64, 64)
-			for j := range pick {
-				pick[j] = rng.Uint64()
+			judge := &HitBot{Level: botLevels["expert"]}
+			space := newReusedSimulation(s.pack)
+			space.band = max(judge.Level.Judge.Edge, decidedMargin)
+			rng := game.NewRand(99 + uint64(k))
+			seeds := func(m int) []uint64 {
+				out := make([]uint64, m)
+				for j := range out {
+					out[j] = rng.Uint64()
+				}
+				return out
 			}
-			for j := range fresh {
-				fresh[j] = rng.Uint64()
-			}
-			all := make([]hitStats, 0, 4*HitPositions*HitStrengths)
+			pick, fresh := seeds(ceilingStages[len(ceilingStages)-1].samples), seeds(ceilingFresh)
+			alive := make([]hitStats, 0, 4*HitPositions*HitStrengths)
 			for side := Side(0); side < 4; side++ {
 				for pos := 1; pos <= HitPositions; pos++ {
 					for str := 1; str <= HitStrengths; str++ {
-						all = append(all, sampleHit(s, p, HitAction(side, pos, str), pick, judge, space))
+						alive = append(alive, hitStats{a: HitAction(side, pos, str)})
 					}
 				}
 			}
 			disc := judge.Level.Judge.Continue
-			best, cont := bestHit(all, disc), disc*turnValue(all, disc)
+			for _, st := range ceilingStages {
+				cont := disc * turnValue(alive, disc)
+				slices.SortStableFunc(alive, func(x, y hitStats) int { return -cmpFloat(x.value(cont), y.value(cont)) })
+				alive = alive[:min(len(alive), st.keep)]
+				for j := range alive {
+					more := sampleHit(s, p, alive[j].a, pick[alive[j].n:st.samples], judge, space)
+					alive[j].n += more.n
+					alive[j].misses += more.misses
+					alive[j].gain += more.gain
+				}
+			}
+			best, cont := bestHit(alive, disc), disc*turnValue(alive, disc)
 			expert := &HitBot{Level: botLevels["expert"], rng: game.NewRand(rng.Uint64())}
 			hard := &HitBot{Level: botLevels["hard"], rng: game.NewRand(rng.Uint64())}
 			ea := expert.judgedHit(context.Background(), s, p)
 			ha := hard.judgedHit(context.Background(), s, p)
-			wAll := hitWorth(s, p, best, fresh, cont, judge, space)
-			wExpert := hitWorth(s, p, ea, fresh, cont, judge, space)
-			wHard := hitWorth(s, p, ha, fresh, cont, judge, space)
-			for j, w := range []float64{wAll, wExpert, wHard} {
-				worth[j] = append(worth[j], w)
+			r := &results[k]
+			for j, a := range []game.Action{best, ea, ha} {
+				r.worth[j] = hitWorth(s, p, a, fresh, cont, judge, space)
 			}
-			positions++
-			fmt.Printf("position %2d  best of 360 %-22s %6.3f  expert %-22s %6.3f  hard %-22s %6.3f\n",
-				positions, s.ActionString(p, best), wAll, s.ActionString(p, ea), wExpert, s.ActionString(p, ha), wHard)
+			r.line = fmt.Sprintf("position %2d  best of 360 %-22s %6.3f  expert %-22s %6.3f  hard %-22s %6.3f",
+				k+1, s.ActionString(p, best), r.worth[0], s.ActionString(p, ea), r.worth[1], s.ActionString(p, ha), r.worth[2])
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
 		}
-		fmt.Printf("mean worth over %d positions: best of 360 %.3f, expert %.3f, hard %.3f\n", positions, mean(worth[0]), mean(worth[1]), mean(worth[2]))
+		var worth [3][]float64
+		for _, r := range results {
+			fmt.Println(r.line)
+			for j := range worth {
+				worth[j] = append(worth[j], r.worth[j])
+			}
+		}
+		fmt.Printf("mean worth over %d positions: best of 360 %.3f, expert %.3f, hard %.3f\n", n, mean(worth[0]), mean(worth[1]), mean(worth[2]))
 		for _, c := range []struct {
 			name string
 			x, y []float64

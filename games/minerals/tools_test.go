@@ -435,22 +435,29 @@ func TestMagnifyingGlassAnyTimeInTheTurn(t *testing.T) {
 	}
 }
 
-func TestVortexCarriesPawnAndMineral(t *testing.T) {
-	// A row: two wollastonites, seat 0 on a kyanite, then wollastonites up
-	// to seat 1's pawn.
-	p := newPosition(t, 2, "AAABA")
-	o := CellAt(7, 7)
+// vortexRow sets up a row of the Vortex tests: w2 and w1 (wollastonites),
+// o (seat 0 on a kyanite), then e(1) to e(3) (wollastonites, seat 1's
+// pawn on e(3)); seat 0 has the anthracite the Vortex costs.
+func vortexRow(t *testing.T) (p *position, o, w1, w2 Cell, e func(k int) Cell) {
+	t.Helper()
+	p = newPosition(t, 2, "AAABA")
+	o = CellAt(7, 7)
 	p.put(o, Kyanite)
 	p.s.pawn[0] = int16(o)
-	w1, w2 := p.cell(o, West, 1), p.cell(o, West, 2)
+	w1, w2 = p.cell(o, West, 1), p.cell(o, West, 2)
 	p.put(w1, Wollastonite)
 	p.put(w2, Wollastonite)
-	e := func(k int) Cell { return p.cell(o, East, k) }
+	e = func(k int) Cell { return p.cell(o, East, k) }
 	for k := 1; k <= 3; k++ {
 		p.put(e(k), Wollastonite)
 	}
 	p.s.pawn[1] = int16(e(3))
 	p.give(0, Counts{0, 0, 0, 1, 0})
+	return p, o, w1, w2, e
+}
+
+func TestVortexCarriesPawnAndMineral(t *testing.T) {
+	p, o, w1, w2, e := vortexRow(t)
 	// Empty hexes touching two minerals besides the carried kyanite: above
 	// and below each pair of neighbours on the row, not next to the kyanite.
 	want := names(p.cell(w2, NorthEast, 1), p.cell(w2, SouthEast, 1), p.cell(e(1), NorthEast, 1), p.cell(e(1), SouthEast, 1), p.cell(e(2), NorthEast, 1), p.cell(e(2), SouthEast, 1))
@@ -503,21 +510,9 @@ func TestVortexCarriesPawnAndMineral(t *testing.T) {
 func TestVortexBeforeACorrectMoveKeepsItsCutOff(t *testing.T) {
 	// A row w2, w1, o (seat 0 on a kyanite), e1, e2, e3 (seat 1), and a
 	// wollastonite south-east of o, touching o and e1 only.
-	p := newPosition(t, 2, "AAABA")
-	o := CellAt(7, 7)
-	p.put(o, Kyanite)
-	p.s.pawn[0] = int16(o)
-	w1, w2 := p.cell(o, West, 1), p.cell(o, West, 2)
-	p.put(w1, Wollastonite)
-	p.put(w2, Wollastonite)
-	e := func(k int) Cell { return p.cell(o, East, k) }
-	for k := 1; k <= 3; k++ {
-		p.put(e(k), Wollastonite)
-	}
-	p.s.pawn[1] = int16(e(3))
+	p, o, _, _, e := vortexRow(t)
 	se := p.cell(o, SouthEast, 1)
 	p.put(se, Wollastonite)
-	p.give(0, Counts{0, 0, 0, 1, 0})
 	x := p.cell(e(1), NorthEast, 1)
 	pouch := p.s.pouch
 	p.play("vortex " + x.String())
