@@ -134,17 +134,24 @@ func TestKitCatchesBrokenGames(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var reg game.Registry
-			reg.Register(tt.g)
-			cfg := Config{Games: 5, MaxActions: 500}.withDefaults(tt.g.Spec())
-			var err error
-			for i := uint64(0); i < 5 && err == nil; i++ {
-				err = checkGame(&reg, tt.g, 2, nil, seedBase+i, cfg)
-			}
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("got %v; want an error containing %q", err, tt.want)
-			}
+			wantCaught(t, tt.g, tt.want)
 		})
+	}
+}
+
+// wantCaught checks two-player games of the mutant g, at five seeds,
+// and fails unless the kit reports an error containing want.
+func wantCaught(t *testing.T, g game.Game, want string) {
+	t.Helper()
+	var reg game.Registry
+	reg.Register(g)
+	cfg := Config{Games: 5, MaxActions: 500}.withDefaults(g.Spec())
+	var err error
+	for i := uint64(0); i < 5 && err == nil; i++ {
+		err = checkGame(&reg, g, 2, nil, seedBase+i, cfg)
+	}
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("got %v; want an error containing %q", err, want)
 	}
 }
 
