@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -29,36 +28,54 @@ import (
 	"minehall/web"
 )
 
-// accountSite is a server that keeps accounts, rates finished tables and
-// serves the puzzles, as `minehall serve` wires it, with Goofspiel (the
-// kit's quickest game to finish: three bids each), Connect Four and Hammer
-// Time (whose options have rulebook settings). Its URL names localhost, not
-// 127.0.0.1: an IP address cannot be a passkey's relying party.
+// accountSite is a server that keeps accounts and rates finished tables,
+// as `minehall serve` wires it ([startSiteWithAccounts]).
 type accountSite struct {
 	URL   string
 	store *sqlite.DB
 	hall  *table.Hall
 }
 
+// startAccountSite serves the site with accounts and the puzzles, with
+// Goofspiel (the kit's quickest game to finish: three bids each), Connect
+// Four and Hammer Time (whose options have rulebook settings). Its URL
+// names localhost, not 127.0.0.1: an IP address cannot be a passkey's
+// relying party.
 func startAccountSite(t *testing.T) *accountSite {
 	t.Helper()
 	reg := &game.Registry{}
 	reg.Register(gametest.Goofspiel())
 	reg.Register(gametest.ConnectFour())
 	reg.Register(hammertime.New())
+	s := startSiteWithAccounts(t, reg, func(cfg *server.Config, db *sqlite.DB, _ *table.Hall) {
+		cfg.Puzzles = &puzzle.Service{Store: db}
+	}, nil)
+	s.URL = strings.Replace(s.URL, "127.0.0.1", "localhost", 1)
+	return s
+}
+
+// startSiteWithAccounts serves the site on reg's games as `minehall serve` wires it
+// with accounts: a fresh SQLite store, a hall whose finished tables the
+// accounts' recorder rates, and the server with the web client. more
+// (when not nil) adds what a test needs to the server's config; wrap
+// (when not nil) serves the server inside a handler of its own. All of it
+// is shut down when the test ends.
+func startSiteWithAccounts(t *testing.T, reg *game.Registry, more func(*server.Config, *sqlite.DB, *table.Hall), wrap func(*server.Server) http.Handler) *accountSite {
+	t.Helper()
 	db := sqlitetest.Open(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	rec := account.NewRecorder(db, db, reg, log)
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: web.Handler(), Limits: &server.Limits{},
-		Puzzles: &puzzle.Service{Store: db}})
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	cfg := server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: web.Handler(), Limits: &server.Limits{}}
+	if more != nil {
+		more(&cfg, db, hall)
 	}
-	ts := &httptest.Server{Listener: l, Config: &http.Server{Handler: srv}}
-	ts.Start()
-	s := &accountSite{URL: strings.Replace(ts.URL, "127.0.0.1", "localhost", 1), store: db, hall: hall}
+	srv := server.New(cfg)
+	var h http.Handler = srv
+	if wrap != nil {
+		h = wrap(srv)
+	}
+	ts := httptest.NewServer(h)
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
@@ -67,7 +84,7 @@ func startAccountSite(t *testing.T) *accountSite {
 		hall.Close()
 		db.Close()
 	})
-	return s
+	return &accountSite{URL: ts.URL, store: db, hall: hall}
 }
 
 // addAuthenticator gives the tab a virtual platform authenticator that

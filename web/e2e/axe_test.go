@@ -4,10 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -17,14 +14,12 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	"minehall/account"
 	"minehall/game"
 	"minehall/puzzle"
 	"minehall/server"
 	"minehall/store"
-	"minehall/store/sqlite/sqlitetest"
+	"minehall/store/sqlite"
 	"minehall/table"
-	"minehall/web"
 )
 
 // axePath is where `npm ci --prefix web/e2e` (run by .ci/run) puts
@@ -94,32 +89,19 @@ axe.run(document, { resultTypes: ['violations'] }).then((r) => JSON.stringify(r.
 // and the golden tables: a mid-game position of each game.
 func startAxeSite(t *testing.T, cases []goldenCase) *accountSite {
 	t.Helper()
-	reg := siteGames()
-	db := sqlitetest.Open(t)
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	tutorials := siteTutorials(t)
-	rec := account.NewRecorder(db, db, reg, log)
-	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: web.Handler(), Limits: &server.Limits{},
-		Puzzles: &puzzle.Service{Store: db}, Tutorials: tutorials, Tournaments: db.Tournaments()})
 	tables := map[string]*goldenTable{}
 	for _, c := range cases {
 		tables["golden-"+c.Name] = c.position(t)
 	}
-	mux := http.NewServeMux()
-	mux.Handle("/", srv)
-	serveGoldens(mux, srv, tables)
-	ts := httptest.NewServer(mux)
-	s := &accountSite{URL: ts.URL, store: db, hall: hall}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-		ts.Close()
-		hall.Close()
-		db.Close()
+	return startSiteWithAccounts(t, siteGames(), func(cfg *server.Config, db *sqlite.DB, _ *table.Hall) {
+		cfg.Puzzles, cfg.Tutorials, cfg.Tournaments = &puzzle.Service{Store: db}, tutorials, db.Tournaments()
+	}, func(srv *server.Server) http.Handler {
+		mux := http.NewServeMux()
+		mux.Handle("/", srv)
+		serveGoldens(mux, srv, tables)
+		return mux
 	})
-	return s
 }
 
 // axeTournament schedules a Swiss tournament with two bots in, for its

@@ -5,10 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync"
@@ -21,14 +18,12 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
-	"minehall/account"
 	"minehall/game"
 	"minehall/games/minerals"
 	"minehall/puzzle"
 	"minehall/server"
-	"minehall/store/sqlite/sqlitetest"
+	"minehall/store/sqlite"
 	"minehall/table"
-	"minehall/web"
 )
 
 // seatToken returns the seat and token the tab keeps for table id.
@@ -337,25 +332,10 @@ func TestPuzzleTF22ExampleIsLegalAndClockWaitsForTheBoard(t *testing.T) {
 // accounts: every page a person may open.
 func startEverySite(t *testing.T) *accountSite {
 	t.Helper()
-	reg := siteGames()
-	db := sqlitetest.Open(t)
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	tutorials := siteTutorials(t)
-	rec := account.NewRecorder(db, db, reg, log)
-	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: web.Handler(), Limits: &server.Limits{},
-		Puzzles: &puzzle.Service{Store: db}, Tutorials: tutorials})
-	ts := httptest.NewServer(srv)
-	s := &accountSite{URL: ts.URL, store: db, hall: hall}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-		ts.Close()
-		hall.Close()
-		db.Close()
-	})
-	return s
+	return startSiteWithAccounts(t, siteGames(), func(cfg *server.Config, db *sqlite.DB, _ *table.Hall) {
+		cfg.Puzzles, cfg.Tutorials = &puzzle.Service{Store: db}, tutorials
+	}, nil)
 }
 
 // TestEveryPageLogsNoErrors opens every page as a guest: the lobby, the

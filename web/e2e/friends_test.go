@@ -3,11 +3,6 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
-	"net"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,11 +11,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"minehall/account"
 	"minehall/server"
-	"minehall/store/sqlite/sqlitetest"
+	"minehall/store/sqlite"
 	"minehall/table"
-	"minehall/web"
 )
 
 // startFriendsSite starts a site that keeps accounts, with the games of
@@ -28,28 +21,9 @@ import (
 // store every 200 ms.
 func startFriendsSite(t *testing.T) string {
 	t.Helper()
-	reg := siteGames()
-	db := sqlitetest.Open(t)
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	rec := account.NewRecorder(db, db, reg, log)
-	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: web.Handler(), Limits: &server.Limits{},
-		LivePoll: 200 * time.Millisecond})
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := &httptest.Server{Listener: l, Config: &http.Server{Handler: srv}}
-	ts.Start()
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-		ts.Close()
-		hall.Close()
-		db.Close()
-	})
-	return ts.URL
+	return startSiteWithAccounts(t, siteGames(), func(cfg *server.Config, _ *sqlite.DB, _ *table.Hall) {
+		cfg.LivePoll = 200 * time.Millisecond
+	}, nil).URL
 }
 
 // signUpIn signs a new account up on the account page of tab.

@@ -1,11 +1,7 @@
 package e2e
 
 import (
-	"context"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -13,36 +9,20 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"minehall/account"
 	"minehall/server"
-	"minehall/store/sqlite/sqlitetest"
+	"minehall/store/sqlite"
 	"minehall/table"
-	"minehall/web"
 )
 
 // startTournamentSite serves the site with accounts, rated tables and
 // tournaments driven by a runner, as `minehall serve` wires them.
 func startTournamentSite(t *testing.T) string {
 	t.Helper()
-	reg := siteGames()
-	db := sqlitetest.Open(t)
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	rec := account.NewRecorder(db, db, reg, log)
-	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
-	runner := server.NewTournamentRunner(server.TournamentRunnerConfig{Store: db.Tournaments(), Hall: hall,
-		Poll: 100 * time.Millisecond, Logger: log})
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: web.Handler(), Limits: &server.Limits{},
-		Tournaments: db.Tournaments(), TournamentRunner: runner})
-	ts := httptest.NewServer(srv)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		hall.Close()
-		srv.Shutdown(ctx)
-		ts.Close()
-		db.Close()
-	})
-	return ts.URL
+	return startSiteWithAccounts(t, siteGames(), func(cfg *server.Config, db *sqlite.DB, hall *table.Hall) {
+		cfg.Tournaments = db.Tournaments()
+		cfg.TournamentRunner = server.NewTournamentRunner(server.TournamentRunnerConfig{Store: db.Tournaments(), Hall: hall,
+			Poll: 100 * time.Millisecond, Logger: cfg.Logger})
+	}, nil).URL
 }
 
 // A person signs up, finds a tournament in the list, joins it on its
