@@ -3,9 +3,10 @@ package store
 import "context"
 
 // SharedSQL implements [Accounts] (with [AccountSecurity] and
-// [Preferences]), [Reviews] and [PuzzleStore] with the queries both SQL
-// stores share, on an adapter's transactions, reads, error coding and
-// unique violations (see [NewSharedSQL]), and returns the [Friends],
+// [Preferences]), [Reviews], [PuzzleStore] and the table reads of [Store]
+// with the queries both SQL stores share, on an adapter's transactions,
+// reads, error coding and unique violations (see [NewSharedSQL]), and
+// returns the [Friends],
 // [Notifications] and [Tournaments] stores made of the same. An adapter
 // embeds it, so that its database is each of those stores.
 type SharedSQL struct {
