@@ -6,9 +6,9 @@ import "context"
 // [Preferences]), [Reviews], [PuzzleStore] and the table reads of [Store]
 // with the queries both SQL stores share, on an adapter's transactions,
 // reads, error coding and unique violations (see [NewSharedSQL]), and
-// returns the [Friends],
-// [Notifications] and [Tournaments] stores made of the same. An adapter
-// embeds it, so that its database is each of those stores.
+// returns the [Friends], [Notifications] and [Tournaments] stores made of
+// the same. An adapter embeds it, so that its database is each of those
+// stores.
 type SharedSQL struct {
 	inTx     func(ctx context.Context, fn func(SQL) error) error
 	reader   func() SQL
