@@ -128,7 +128,7 @@ const ceilingFresh = 256
 // best fair hit. In positions where hard chose a hit (every fourth such
 // decision of games of hard against hard), it searches all 360 hits by
 // successive halving ([ceilingStages]: up to 512 samples for the last
-// six, about 60 times expert's simulations), takes the best by the
+// six, about 55 times expert's simulations), takes the best by the
 // judge's own ranking, and values it, expert's hit and hard's hit on 256
 // fresh samples each (the same for the three): the best of all hits is
 // what a judge with far more time than any level has would find, expert's
@@ -181,9 +181,11 @@ func BenchmarkHitCeiling(b *testing.B) {
 			}
 			disc := judge.Level.Judge.Continue
 			for _, st := range ceilingStages {
-				cont := disc * turnValue(alive, disc)
-				slices.SortStableFunc(alive, func(x, y hitStats) int { return -cmpFloat(x.value(cont), y.value(cont)) })
-				alive = alive[:min(len(alive), st.keep)]
+				if st.keep < len(alive) {
+					cont := disc * turnValue(alive, disc)
+					slices.SortStableFunc(alive, func(x, y hitStats) int { return -cmpFloat(x.value(cont), y.value(cont)) })
+					alive = alive[:st.keep]
+				}
 				for j := range alive {
 					more := sampleHit(s, p, alive[j].a, pick[alive[j].n:st.samples], judge, space)
 					alive[j].n += more.n
