@@ -47,7 +47,7 @@ type IterationBotMaker interface {
 func CheckIterations(title string, names []string, levels map[string]int, name string, iterations int) error {
 	if _, search := levels[name]; !search {
 		if slices.Contains(names, name) {
-			return game.Errorf(game.CodeInvalid, "%s's %s bot is no search: it has no iterations to set", title, name)
+			return game.Errorf(game.CodeInvalid, "the %s bot of %s is no search: it has no iterations to set", name, title)
 		}
 		return NoSuchBot(title, name, names)
 	}

@@ -22,7 +22,7 @@ func TestCheckIterations(t *testing.T) {
 	}{
 		{"expert", 80_000, "", ""},
 		{"easy", 1, "", ""},
-		{"greedy", 100, game.CodeInvalid, "Minerals's greedy bot is no search: it has no iterations to set"},
+		{"greedy", 100, game.CodeInvalid, "the greedy bot of Minerals is no search: it has no iterations to set"},
 		{"master", 100, game.CodeNotFound, `Minerals has no bot "master" (it has random, greedy, easy, expert)`},
 		{"expert", 0, game.CodeInvalid, "Minerals bot expert: 0 iterations; want at least 1"},
 		{"easy", -5, game.CodeInvalid, "Minerals bot easy: -5 iterations; want at least 1"},

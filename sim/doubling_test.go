@@ -107,7 +107,7 @@ func TestDoublingRefuses(t *testing.T) {
 		want      string
 	}{
 		{"a game without budgeted levels", Config{Game: gametest.ConnectFour()}, "hard", 10, 2, "has no search level whose iterations can be set"},
-		{"a level that is no search", Config{Game: minerals.New()}, "greedy", 10, 2, "greedy bot is no search"},
+		{"a level that is no search", Config{Game: minerals.New()}, "greedy", 10, 2, "the greedy bot of Minerals is no search"},
 		{"an unknown level", Config{Game: minerals.New()}, "wizard", 10, 2, `no bot "wizard"`},
 		{"no iterations", Config{Game: minerals.New()}, "hard", 0, 2, "want at least 1"},
 		{"no doublings", Config{Game: minerals.New()}, "hard", 10, 0, "want 1 to 20"},

@@ -59,7 +59,7 @@ func TestSimDoublingRefuses(t *testing.T) {
 		{"no game", []string{"sim", "doubling"}, 2, "takes one game"},
 		{"unknown game", []string{"sim", "doubling", "chess"}, 1, "chess"},
 		{"no budgeted level", []string{"sim", "doubling", "outofmine"}, 1, "Out of Mine has no search level whose iterations can be set"},
-		{"greedy", []string{"sim", "doubling", "minerals", "--level", "greedy"}, 1, "greedy bot is no search"},
+		{"greedy", []string{"sim", "doubling", "minerals", "--level", "greedy"}, 1, "the greedy bot of Minerals is no search"},
 		{"zero budget", []string{"sim", "doubling", "minerals", "--from", "0"}, 2, "--from and --doublings must be at least 1"},
 		{"zero games", []string{"sim", "doubling", "minerals", "--games", "0"}, 2, "--games must be at least 1"},
 		{"journal dir a file", []string{"sim", "doubling", "minerals", "--journal-dir", file}, 2, "is a file, not a directory"},
