@@ -69,10 +69,47 @@ type keeping struct {
 	Rated       bool             `json:"rated,omitempty"`
 }
 
-// EncodeKeeping encodes t's seat keeping for the keeping column.
-func EncodeKeeping(t *Table) (string, error) {
-	b, err := json.Marshal(keeping{TimeControl: t.TimeControl, StandInBot: t.StandInBot, Ending: t.Ending, SeatEvents: t.SeatEvents, Rated: t.Rated})
-	return string(b), err
+// EncodedTable is a table's columns that a write encodes: its options,
+// result (nil when it has none), seat keeping and settings, as JSON.
+type EncodedTable struct {
+	Options  string
+	Result   *string
+	Keeping  string
+	Settings string
+}
+
+// EncodeTable checks t's status (CodeInvalid when it is not one) and
+// encodes the columns of t that both stores write as JSON. An error of
+// encoding is not game-coded: the adapter reports it as its own fault.
+func EncodeTable(t *Table) (EncodedTable, error) {
+	if !t.Status.Valid() {
+		return EncodedTable{}, game.Errorf(game.CodeInvalid, "table %s: status %q is not open, playing or finished", t.ID, t.Status)
+	}
+	var e EncodedTable
+	for _, c := range []struct {
+		what string
+		v    any
+		to   *string
+	}{
+		{"options", t.Options, &e.Options},
+		{"seat keeping", keeping{TimeControl: t.TimeControl, StandInBot: t.StandInBot, Ending: t.Ending, SeatEvents: t.SeatEvents, Rated: t.Rated}, &e.Keeping},
+		{"settings", t.Settings, &e.Settings},
+	} {
+		b, err := json.Marshal(c.v)
+		if err != nil {
+			return EncodedTable{}, fmt.Errorf("encode %s of table %s: %w", c.what, t.ID, err)
+		}
+		*c.to = string(b)
+	}
+	if t.Result != nil {
+		b, err := json.Marshal(t.Result)
+		if err != nil {
+			return EncodedTable{}, fmt.Errorf("encode result of table %s: %w", t.ID, err)
+		}
+		r := string(b)
+		e.Result = &r
+	}
+	return e, nil
 }
 
 // DecodeKeeping sets t's seat keeping from the keeping column; an empty
@@ -87,12 +124,6 @@ func DecodeKeeping(t *Table, s string) error {
 	}
 	t.TimeControl, t.StandInBot, t.Ending, t.SeatEvents, t.Rated = k.TimeControl, k.StandInBot, k.Ending, k.SeatEvents, k.Rated
 	return nil
-}
-
-// EncodeSettings encodes t's settings for the settings column.
-func EncodeSettings(t *Table) (string, error) {
-	b, err := json.Marshal(t.Settings)
-	return string(b), err
 }
 
 // DecodeSettings sets t's settings from the settings column; an empty

@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 
 	"github.com/jackc/pgx/v5"
@@ -13,32 +12,17 @@ import (
 
 // CreateTable implements [store.Store]. The table is this instance's.
 func (db *DB) CreateTable(ctx context.Context, t *store.Table) error {
-	if !t.Status.Valid() {
-		return game.Errorf(game.CodeInvalid, "table %s: status %q is not open, playing or finished", t.ID, t.Status)
-	}
-	opts, err := json.Marshal(t.Options)
+	enc, err := store.EncodeTable(t)
 	if err != nil {
-		return internal("encode options", err)
-	}
-	res, err := encodeResult(t.Result)
-	if err != nil {
-		return err
-	}
-	keeping, err := store.EncodeKeeping(t)
-	if err != nil {
-		return internal("encode seat keeping", err)
-	}
-	settings, err := store.EncodeSettings(t)
-	if err != nil {
-		return internal("encode settings", err)
+		return coded(err)
 	}
 	return pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `INSERT INTO tables
 			(id, game, players, options, seed, owner_hash, autostart, status, created_ms, started_ms, finished_ms, result, rematch_of, rematch, owner, keeping, settings, private, invite)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
 			ON CONFLICT (id) DO NOTHING`,
-			t.ID, t.Game, t.Players, string(opts), int64(t.Seed), nonNil(t.OwnerHash), t.AutoStart, string(t.Status),
-			store.Millis(t.Created), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, db.instance, keeping, settings, t.Private, t.Invite)
+			t.ID, t.Game, t.Players, enc.Options, int64(t.Seed), nonNil(t.OwnerHash), t.AutoStart, string(t.Status),
+			store.Millis(t.Created), store.Millis(t.Started), store.Millis(t.Finished), enc.Result, t.RematchOf, t.Rematch, db.instance, enc.Keeping, enc.Settings, t.Private, t.Invite)
 		if err != nil {
 			return internal("create table", err)
 		}
@@ -70,27 +54,16 @@ func (db *DB) UpdateTable(ctx context.Context, t *store.Table) error {
 
 // tableUpdate is a table and its encoded columns, ready to be written.
 type tableUpdate struct {
-	t                 *store.Table
-	res               *string
-	keeping, settings string
+	t   *store.Table
+	enc store.EncodedTable
 }
 
 func newTableUpdate(t *store.Table) (tableUpdate, error) {
-	if !t.Status.Valid() {
-		return tableUpdate{}, game.Errorf(game.CodeInvalid, "table %s: status %q is not open, playing or finished", t.ID, t.Status)
+	enc, err := store.EncodeTable(t)
+	if err != nil {
+		return tableUpdate{}, coded(err)
 	}
-	u := tableUpdate{t: t}
-	var err error
-	if u.res, err = encodeResult(t.Result); err != nil {
-		return tableUpdate{}, err
-	}
-	if u.keeping, err = store.EncodeKeeping(t); err != nil {
-		return tableUpdate{}, internal("encode seat keeping", err)
-	}
-	if u.settings, err = store.EncodeSettings(t); err != nil {
-		return tableUpdate{}, internal("encode settings", err)
-	}
-	return u, nil
+	return tableUpdate{t: t, enc: enc}, nil
 }
 
 // updateTable writes u in tx, if this instance owns the table at the
@@ -101,7 +74,7 @@ func (db *DB) updateTable(ctx context.Context, tx pgx.Tx, u tableUpdate) error {
 	tag, err := tx.Exec(ctx, `UPDATE tables SET status = $1, started_ms = $2, finished_ms = $3, result = $4,
 		rematch_of = $5, rematch = $6, autostart = $7, keeping = $10, settings = $11
 		WHERE id = $8 AND ((owner = $9 AND epoch = $12) OR status = 'finished')`,
-		string(t.Status), store.Millis(t.Started), store.Millis(t.Finished), u.res, t.RematchOf, t.Rematch, t.AutoStart, t.ID, db.instance, u.keeping, u.settings, t.Epoch)
+		string(t.Status), store.Millis(t.Started), store.Millis(t.Finished), u.enc.Result, t.RematchOf, t.Rematch, t.AutoStart, t.ID, db.instance, u.enc.Keeping, u.enc.Settings, t.Epoch)
 	if err != nil {
 		return internal("update table", err)
 	}
@@ -150,18 +123,6 @@ func writeSeats(ctx context.Context, tx pgx.Tx, t *store.Table) error {
 		return internal("write seats", err)
 	}
 	return nil
-}
-
-func encodeResult(r *game.Result) (*string, error) {
-	if r == nil {
-		return nil, nil
-	}
-	b, err := json.Marshal(r)
-	if err != nil {
-		return nil, internal("encode result", err)
-	}
-	s := string(b)
-	return &s, nil
 }
 
 func nonNil(b []byte) []byte {

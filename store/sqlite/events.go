@@ -45,16 +45,13 @@ func (db *DB) TakeBack(ctx context.Context, t *store.Table, to int64, ev store.T
 	if to < 0 {
 		return game.Errorf(game.CodeInvalid, "table %s: a take-back keeps 0 actions or more, not %d", t.ID, to)
 	}
-	if !t.Status.Valid() {
-		return game.Errorf(game.CodeInvalid, "table %s: status %q is not open, playing or finished", t.ID, t.Status)
-	}
-	res, err := encodeResult(t.Result)
+	enc, err := store.EncodeTable(t)
 	if err != nil {
-		return err
+		return coded(err)
 	}
 	body, err := store.EncodeEventBody(ev)
 	if err != nil {
 		return internal("encode event", err)
 	}
-	return db.write(ctx, writeOp{takeBack: t, res: res, to: to, event: &ev, body: body})
+	return db.write(ctx, writeOp{takeBack: t, enc: enc, to: to, event: &ev, body: body})
 }

@@ -33,10 +33,9 @@ type writeOp struct {
 	body     string
 	takeBack *store.Table
 	to       int64
-	// opts and res are the table's options and result, encoded by the
-	// caller so that a value that does not encode fails alone.
-	opts string
-	res  any
+	// enc is the table's encoded columns, encoded by the caller so that
+	// a value that does not encode fails alone.
+	enc store.EncodedTable
 	// probe asks for a write of nothing (see DB.Probe); control, for a
 	// change of the writer's connection, runs alone, outside any
 	// transaction.
@@ -209,13 +208,13 @@ func (db *DB) commit(batch []writeOp, known map[string]int64) {
 		var err error
 		switch {
 		case op.create != nil:
-			err = w.createTable(ctx, op.create, op.opts, op.res)
+			err = w.createTable(ctx, op.create, op.enc)
 		case op.update != nil:
-			err = w.updateTable(ctx, op.update, op.res)
+			err = w.updateTable(ctx, op.update, op.enc)
 		case op.probe:
 			err = w.probe(ctx)
 		case op.takeBack != nil:
-			err = w.takeBack(ctx, op.takeBack, op.res, op.to, *op.event, op.body)
+			err = w.takeBack(ctx, op.takeBack, op.enc, op.to, *op.event, op.body)
 		case op.event != nil:
 			err = w.appendEvent(ctx, op.id, *op.event, op.body)
 		default:
@@ -297,11 +296,7 @@ func (w *batchWriter) appendAction(ctx context.Context, id string, a store.Actio
 	return nil
 }
 
-func (w *batchWriter) createTable(ctx context.Context, t *store.Table, opts string, res any) error {
-	keeping, err := store.EncodeKeeping(t)
-	if err != nil {
-		return internal("encode seat keeping", err)
-	}
+func (w *batchWriter) createTable(ctx context.Context, t *store.Table, enc store.EncodedTable) error {
 	var exists int
 	if err := w.stmt(ctx, w.st.tableExists).QueryRowContext(ctx, t.ID).Scan(&exists); err != nil {
 		return internal("create table", err)
@@ -309,13 +304,9 @@ func (w *batchWriter) createTable(ctx context.Context, t *store.Table, opts stri
 	if exists > 0 {
 		return game.Errorf(game.CodeConflict, "table %s exists already", t.ID)
 	}
-	settings, err := store.EncodeSettings(t)
-	if err != nil {
-		return internal("encode settings", err)
-	}
 	if _, err := w.stmt(ctx, w.st.insertTable).ExecContext(ctx,
-		t.ID, t.Game, t.Players, opts, int64(t.Seed), nonNil(t.OwnerHash), t.AutoStart, string(t.Status),
-		store.Millis(t.Created), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, keeping, settings, t.Private, t.Invite); err != nil {
+		t.ID, t.Game, t.Players, enc.Options, int64(t.Seed), nonNil(t.OwnerHash), t.AutoStart, string(t.Status),
+		store.Millis(t.Created), store.Millis(t.Started), store.Millis(t.Finished), enc.Result, t.RematchOf, t.Rematch, enc.Keeping, enc.Settings, t.Private, t.Invite); err != nil {
 		return internal("create table", err)
 	}
 	if err := w.writeSeats(ctx, t); err != nil {
@@ -325,17 +316,9 @@ func (w *batchWriter) createTable(ctx context.Context, t *store.Table, opts stri
 	return nil
 }
 
-func (w *batchWriter) updateTable(ctx context.Context, t *store.Table, res any) error {
-	keeping, err := store.EncodeKeeping(t)
-	if err != nil {
-		return internal("encode seat keeping", err)
-	}
-	settings, err := store.EncodeSettings(t)
-	if err != nil {
-		return internal("encode settings", err)
-	}
+func (w *batchWriter) updateTable(ctx context.Context, t *store.Table, enc store.EncodedTable) error {
 	r, err := w.stmt(ctx, w.st.updateTable).ExecContext(ctx,
-		string(t.Status), store.Millis(t.Started), store.Millis(t.Finished), res, t.RematchOf, t.Rematch, t.AutoStart, keeping, settings, t.ID)
+		string(t.Status), store.Millis(t.Started), store.Millis(t.Finished), enc.Result, t.RematchOf, t.Rematch, t.AutoStart, enc.Keeping, enc.Settings, t.ID)
 	if err != nil {
 		return internal("update table", err)
 	}
@@ -380,7 +363,7 @@ func (w *batchWriter) appendEvent(ctx context.Context, id string, ev store.Table
 
 // takeBack deletes the actions of t after to, updates t and appends ev.
 // Its checks come first, so that a refused take-back writes nothing.
-func (w *batchWriter) takeBack(ctx context.Context, t *store.Table, res any, to int64, ev store.TableEvent, body string) error {
+func (w *batchWriter) takeBack(ctx context.Context, t *store.Table, enc store.EncodedTable, to int64, ev store.TableEvent, body string) error {
 	last, err := w.lastAction(ctx, t.ID)
 	switch {
 	case err != nil:
@@ -400,7 +383,7 @@ func (w *batchWriter) takeBack(ctx context.Context, t *store.Table, res any, to 
 	if _, err := w.stmt(ctx, w.st.deleteAfter).ExecContext(ctx, t.ID, to); err != nil {
 		return internal("take back", err)
 	}
-	if err := w.updateTable(ctx, t, res); err != nil {
+	if err := w.updateTable(ctx, t, enc); err != nil {
 		return err
 	}
 	if err := w.appendEvent(ctx, t.ID, ev, body); err != nil {

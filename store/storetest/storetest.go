@@ -4,6 +4,7 @@ package storetest
 
 import (
 	"context"
+	"math"
 	"fmt"
 	"reflect"
 	"sync"
@@ -27,6 +28,7 @@ func Run(t *testing.T, open Opener) {
 		{"ErrDuplicateTable", testDuplicateTable},
 		{"ErrNotFound", testNotFound},
 		{"UpdateTable", testUpdateTable},
+		{"ErrTableWriteChangesNothing", testTableWriteRefused},
 		{"ListByStatus", testListByStatus},
 		{"ListManyTables", testListManyTables},
 		{"PrivateTables", testPrivateTables},
@@ -168,6 +170,35 @@ func testUpdateTable(t *testing.T, s store.Store) {
 	}
 	if !reflect.DeepEqual(got, tb) {
 		t.Errorf("after UpdateTable:\ngot  %+v\nwant %+v", got, tb)
+	}
+}
+
+// testTableWriteRefused writes tables that cannot be stored: a status
+// that is none (CodeInvalid, in CreateTable, UpdateTable and TakeBack) and
+// a result that does not encode (a score that is not a number,
+// CodeInternal). Each is refused and changes nothing.
+func testTableWriteRefused(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	bad := sample("t0", base())
+	bad.Status = "paused"
+	checkCode(t, "CreateTable with status paused", s.CreateTable(ctx, bad), game.CodeInvalid)
+	checkCode(t, "Table t0 after a refused create", func() error { _, err := s.Table(ctx, "t0"); return err }(), game.CodeNotFound)
+	tb := sample("t1", base())
+	mustCreate(t, s, tb)
+	paused := tb.Clone()
+	paused.Status = "paused"
+	checkCode(t, "UpdateTable with status paused", s.UpdateTable(ctx, paused), game.CodeInvalid)
+	ev := store.TableEvent{N: 1, Kind: store.EventTakeBack, Seat: 0, At: base()}
+	checkCode(t, "TakeBack with status paused", s.TakeBack(ctx, paused, 0, ev), game.CodeInvalid)
+	nan := tb.Clone()
+	nan.Status = store.StatusFinished
+	nan.Result = &game.Result{Scores: []float64{math.NaN(), 1, 2}, Returns: []float64{1, 0, 0}}
+	checkCode(t, "UpdateTable with a score that is not a number", s.UpdateTable(ctx, nan), game.CodeInternal)
+	if got, err := s.Table(ctx, "t1"); err != nil || !reflect.DeepEqual(got, tb) {
+		t.Errorf("table after refused writes (err %v):\ngot  %+v\nwant %+v", err, got, tb)
+	}
+	if evs, _ := s.Events(ctx, "t1", 0); len(evs) != 0 {
+		t.Errorf("Events after a refused take-back: got %+v; want none", evs)
 	}
 }
 
