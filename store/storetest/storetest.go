@@ -4,8 +4,8 @@ package storetest
 
 import (
 	"context"
-	"math"
 	"fmt"
+	"math"
 	"reflect"
 	"sync"
 	"testing"
