@@ -121,16 +121,8 @@ func (db SharedSQL) PlayerPuzzleAttempts(ctx context.Context, player, prefix str
 // puzzleAttempts reads the attempts that q, a query of
 // puzzleAttemptColumns, selects.
 func (db SharedSQL) puzzleAttempts(ctx context.Context, q string, args ...any) ([]PuzzleAttempt, error) {
-	rows, done, err := db.reader().Query(ctx, q, args...)
-	if err != nil {
-		return nil, db.coded(fmt.Errorf("read puzzle attempts: %w", err))
-	}
-	defer done()
-	out, err := scanPuzzleAttempts(rows)
-	if err != nil {
-		return nil, db.coded(fmt.Errorf("read puzzle attempts: %w", err))
-	}
-	return out, nil
+	out, err := readAll(ctx, db.reader(), "puzzle attempts", scanPuzzleAttempts, q, args...)
+	return out, db.coded(err)
 }
 
 // PuzzleRating implements [PuzzleStore].
@@ -154,16 +146,8 @@ func (db SharedSQL) PuzzleRatings(ctx context.Context, prefix string) (map[strin
 // puzzleRatings reads the ratings that q, a query of puzzle, mu, sigma and
 // attempts, selects.
 func (db SharedSQL) puzzleRatings(ctx context.Context, q string, args ...any) (map[string]PuzzleRating, error) {
-	rows, done, err := db.reader().Query(ctx, q, args...)
-	if err != nil {
-		return nil, db.coded(fmt.Errorf("read puzzle ratings: %w", err))
-	}
-	defer done()
-	out, err := scanPuzzleRatings(rows)
-	if err != nil {
-		return nil, db.coded(fmt.Errorf("read puzzle ratings: %w", err))
-	}
-	return out, nil
+	out, err := readAll(ctx, db.reader(), "puzzle ratings", scanPuzzleRatings, q, args...)
+	return out, db.coded(err)
 }
 
 // likePrefix returns a LIKE pattern (with \ as the escape character)

@@ -1,6 +1,9 @@
 package store
 
-import "context"
+import (
+	"context"
+	"fmt"
+)
 
 // SharedSQL implements [Accounts] (with [AccountSecurity] and
 // [Preferences]), [Reviews], [PuzzleStore] and the table reads of [Store]
@@ -43,3 +46,19 @@ func (s SharedSQL) Notifications() Notifications { return notifyDB(s) }
 
 // Tournaments returns the store of tournaments, in the adapter's database.
 func (s SharedSQL) Tournaments() Tournaments { return tournamentDB(s) }
+
+// readAll runs the query q on db and decodes all its rows with scan; an
+// error says what it read.
+func readAll[T any](ctx context.Context, db SQL, what string, scan func(Rows) (T, error), q string, args ...any) (T, error) {
+	var zero T
+	rows, done, err := db.Query(ctx, q, args...)
+	if err != nil {
+		return zero, fmt.Errorf("read %s: %w", what, err)
+	}
+	defer done()
+	out, err := scan(rows)
+	if err != nil {
+		return zero, fmt.Errorf("read %s: %w", what, err)
+	}
+	return out, nil
+}

@@ -36,14 +36,9 @@ func (db SharedSQL) Tables(ctx context.Context, f Filter) ([]*Table, error) {
 // their seats.
 func (db SharedSQL) tables(ctx context.Context, q string, args ...any) ([]*Table, error) {
 	r := db.reader()
-	rows, done, err := r.Query(ctx, q, args...)
+	ts, err := readAll(ctx, r, "tables", ScanTables, q, args...)
 	if err != nil {
-		return nil, db.coded(fmt.Errorf("read tables: %w", err))
-	}
-	ts, err := ScanTables(rows)
-	done()
-	if err != nil {
-		return nil, db.coded(fmt.Errorf("read tables: %w", err))
+		return nil, db.coded(err)
 	}
 	for rest := ts; len(rest) > 0; {
 		n := min(len(rest), seatQueryTables)

@@ -55,7 +55,12 @@ type DB struct {
 	store.SharedSQL
 }
 
-var _ store.Store = (*DB)(nil)
+var (
+	_ store.Store       = (*DB)(nil)
+	_ store.Accounts    = (*DB)(nil)
+	_ store.Reviews     = (*DB)(nil)
+	_ store.PuzzleStore = (*DB)(nil)
+)
 
 // Open connects to the database at url (postgres://user:pass@host:port/db,
 // with pgx's parameters such as sslmode, pool_max_conns (default 16) or

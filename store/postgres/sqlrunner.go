@@ -11,11 +11,6 @@ import (
 	"minehall/store"
 )
 
-var (
-	_ store.Accounts = (*DB)(nil)
-	_ store.Reviews  = (*DB)(nil)
-)
-
 // sqlRunner adapts the pool or a transaction to [store.SQL].
 type sqlRunner struct {
 	db interface {

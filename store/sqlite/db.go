@@ -62,7 +62,12 @@ type DB struct {
 	store.SharedSQL
 }
 
-var _ store.Store = (*DB)(nil)
+var (
+	_ store.Store       = (*DB)(nil)
+	_ store.Accounts    = (*DB)(nil)
+	_ store.Reviews     = (*DB)(nil)
+	_ store.PuzzleStore = (*DB)(nil)
+)
 
 // Open opens (creating if needed) the database at path and migrates it to
 // the latest schema.

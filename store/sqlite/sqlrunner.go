@@ -12,11 +12,6 @@ import (
 	"minehall/store"
 )
 
-var (
-	_ store.Accounts = (*DB)(nil)
-	_ store.Reviews  = (*DB)(nil)
-)
-
 // sqlRunner adapts a connection pool or a transaction to [store.SQL].
 type sqlRunner struct {
 	db interface {
