@@ -29,6 +29,23 @@ func Golden(t *testing.T, g game.Game, players int, opts game.Options, seed uint
 		t.Fatal(err)
 	}
 	got = append(got, '\n')
+	want := GoldenText(t, path, got)
+	stored, err := game.ReadRecord(bytes.NewReader(want))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reg game.Registry
+	reg.Register(g)
+	if _, err := game.Verify(&reg, stored); err != nil {
+		t.Fatalf("%s does not replay: %v", path, err)
+	}
+}
+
+// GoldenText compares got with the file at path and returns the file;
+// `go test -update` rewrites the file with got first. A difference fails
+// the test with the first line that differs.
+func GoldenText(t *testing.T, path string, got []byte) []byte {
+	t.Helper()
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
@@ -42,17 +59,9 @@ func Golden(t *testing.T, g game.Game, players int, opts game.Options, seed uint
 		t.Fatalf("%v (run go test with -update to create it)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Fatalf("the recorded game differs from %s (run go test -update to accept the change)\n%s", path, firstDiff(got, want))
+		t.Fatalf("the result differs from %s (run go test -update to accept the change)\n%s", path, firstDiff(got, want))
 	}
-	stored, err := game.ReadRecord(bytes.NewReader(want))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var reg game.Registry
-	reg.Register(g)
-	if _, err := game.Verify(&reg, stored); err != nil {
-		t.Fatalf("%s does not replay: %v", path, err)
-	}
+	return want
 }
 
 func firstDiff(got, want []byte) string {

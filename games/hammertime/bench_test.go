@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"minehall/ai"
 	"minehall/game"
 )
 
@@ -125,6 +126,41 @@ func BenchmarkHardJudge(b *testing.B) {
 			}
 			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 			b.ReportMetric(float64(sims)/float64(b.N), "sims/op")
+		})
+	}
+}
+
+// BenchmarkExpertThinkingTime measures expert as a table makes it
+// ([Game.NewTimedBot]: it deepens its search for the whole thinking
+// time), on the fresh trays of [BenchmarkHardJudge], at three thinking
+// times: the CPU time of a decision, the hits it simulated and the
+// rounds past its own schedule it finished (the hit it answers is the
+// last finished round's).
+func BenchmarkExpertThinkingTime(b *testing.B) {
+	for _, think := range []time.Duration{time.Second, 2 * time.Second, 5 * time.Second} {
+		b.Run(think.String(), func(b *testing.B) {
+			var cpu time.Duration
+			sims, rounds := 0, 0
+			for i := 0; i < b.N; i++ {
+				bot, err := New().(*Game).NewTimedBot("expert", 1, ai.Budget{Time: think})
+				if err != nil {
+					b.Fatal(err)
+				}
+				s, _, err := game.Start(New(), 2, nil, uint64(7+i%8))
+				if err != nil {
+					b.Fatal(err)
+				}
+				c0 := processCPU()
+				if _, err := bot.Act(context.Background(), s, 0); err != nil {
+					b.Fatal(err)
+				}
+				cpu += processCPU() - c0
+				sims += bot.(*HitBot).simulated
+				rounds += bot.(*HitBot).deeper
+			}
+			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(sims)/float64(b.N), "sims/op")
+			b.ReportMetric(float64(rounds)/float64(b.N), "rounds/op")
 		})
 	}
 }

@@ -69,7 +69,18 @@ var hardBefore69 = judgeLevel{Candidates: 40, Screen: 8, Cut: 2, Samples: 32, Re
 // hitters.
 func (g *Game) BotNames() []string { return []string{"random", "easy", "medium", "hard", "expert"} }
 
-// NewBot makes the named bot, seeded.
+var (
+	_ ai.TimedBotMaker     = (*Game)(nil)
+	_ ai.IterationBotMaker = (*Game)(nil)
+)
+
+// scheduledHits are the levels whose budget [Game.NewBotWithIterations] can
+// set, each with the simulated hits its own schedule takes to judge a hit
+// on a fresh tray, about (BenchmarkHardJudge).
+var scheduledHits = map[string]int{"medium": 110, "hard": 60, "expert": 390}
+
+// NewBot makes the named bot, seeded, each judging level with its own
+// schedule of simulated hits, so that results depend only on the seed.
 func (g *Game) NewBot(name string, seed uint64) (ai.Bot, error) {
 	if name == "random" {
 		return &randomBot{rng: game.NewRand(seed)}, nil
@@ -79,6 +90,33 @@ func (g *Game) NewBot(name string, seed uint64) (ai.Bot, error) {
 		return nil, ai.NoSuchBot(g.Spec().Title, name, g.BotNames())
 	}
 	return &HitBot{Level: lv, rng: game.NewRand(seed)}, nil
+}
+
+// NewTimedBot makes the named bot, seeded, thinking at most budget.Time a
+// decision (see [ai.TimedBotMaker]; zero: [ai.DefaultThinkingTime]).
+// Medium and hard stop at their own schedules, so that they play at a
+// table as strong as they were measured; expert searches on past its
+// schedule, deeper round after round, for the whole time
+// ([HitBot.judgedHit]).
+func (g *Game) NewTimedBot(name string, seed uint64, budget ai.Budget) (ai.Bot, error) {
+	bot, err := g.NewBot(name, seed)
+	if hb, ok := bot.(*HitBot); ok {
+		hb.think = ai.LevelBudget(0, budget.Time).Time
+		hb.deepen = name == "expert"
+	}
+	return bot, err
+}
+
+// NewBotWithIterations makes the named judging level (medium, hard,
+// expert) with iterations simulated hits a decision instead of its own
+// schedule: the schedule cut short where the budget ends, or, for a larger
+// budget, followed by deeper rounds until it is spent (see
+// [ai.IterationBotMaker] and [HitBot.judgedHit]).
+func (g *Game) NewBotWithIterations(name string, seed uint64, iterations int) (ai.Bot, error) {
+	if err := ai.CheckIterations(g.Spec().Title, g.BotNames(), scheduledHits, name, iterations); err != nil {
+		return nil, err
+	}
+	return &HitBot{Level: botLevels[name], rng: game.NewRand(seed), deepen: true, maxSims: iterations}, nil
 }
 
 // randomBot plays a uniformly random legal action.
@@ -103,7 +141,8 @@ func (b *randomBot) Act(_ context.Context, s game.State, p game.Player) (ai.Deci
 // [HitBot.judgedHit]). Any other hit is aimed at a gem near an edge with
 // a strength drawn at random ([HitBot.candidate]). Easy judges no hit and
 // only taps, medium judges one hit in three, hard every hit, and expert
-// every hit with about five times hard's simulations.
+// every hit with about five times hard's simulations (at a table, and in
+// sim's "expert:N", it searches on in deeper rounds: [HitBot.judgedHit]).
 type HitBot struct {
 	Level botLevel
 	rng   game.Rand
@@ -113,6 +152,18 @@ type HitBot struct {
 	slowJudge bool
 	// simulated counts the hits the bot has simulated, for the benchmarks.
 	simulated int
+	// deepen makes the judge search on past its level's schedule, in
+	// rounds of twice the candidates and samples, until the decision's
+	// time or maxSims ends ([HitBot.judgedHit]); without it the schedule
+	// is the search.
+	deepen bool
+	// deeper counts the rounds past the schedule that the judge finished
+	// in its last decision, for the benchmarks.
+	deeper int
+	// maxSims, when not zero, is the most hits the judge simulates a
+	// decision, and think, when not zero, the longest it thinks.
+	maxSims int
+	think   time.Duration
 }
 
 // Act chooses p's action in s without modifying s. Only a seat acts
@@ -135,6 +186,11 @@ func (b *HitBot) Act(ctx context.Context, gs game.State, p game.Player) (ai.Deci
 	if f, ok := s.SuggestedFilling(); ok {
 		a, _ := FillAction(f)
 		return ai.Decision{Action: a, Delay: b.Level.Delay / 2}, nil
+	}
+	if b.think > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, b.think)
+		defer cancel()
 	}
 	var best game.Action
 	if lv := b.Level.Judged; lv >= 1 || (lv > 0 && b.rng.Float64() < lv) {

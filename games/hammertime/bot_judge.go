@@ -96,60 +96,178 @@ func turnValue(hs []hitStats, disc float64) float64 {
 
 // judgedHit chooses p's hit in s: distinct candidate hits aimed at the
 // gems p's wagon wants ([HitBot.aimedCandidate]) are screened by
-// successive halving, then refined around the best (see [judgeLevel]).
-// Each sampled outcome is valued by [HitBot.judgeOutcome], a hit that
-// drops nothing by the value of the rest of the turn ([turnValue]). Every
-// sample is simulated on a determinization of s for p (the k-th sample of
-// every candidate on the same one), so the hand's noise, the hidden piles
-// and any gem out of p's sight are drawn from p's view and nothing p
-// cannot see is used; the choice depends only on s and the bot's
-// generator. All simulations run in one reused space. When ctx is done it
-// returns the best hit found so far.
+// successive halving, then refined around the best (see [judgeLevel] and
+// [judgement.round]). Each sampled outcome is valued by
+// [HitBot.judgeOutcome], a hit that drops nothing by the value of the rest
+// of the turn ([turnValue]). Every sample is simulated on a
+// determinization of s for p (the k-th sample of every candidate on the
+// same one), so the hand's noise, the hidden piles and any gem out of p's
+// sight are drawn from p's view and nothing p cannot see is used; the
+// choice depends only on s, the bot's generator and its budget. All
+// simulations run in one reused space.
+//
+// A bot that deepens ([HitBot.deepen]) then searches again in rounds of
+// [judgeLevel.deepened], each with twice the candidates and samples of the
+// last, the outcomes already simulated reused, until ctx is done or its
+// budget of simulated hits ([HitBot.maxSims]) is spent: it answers with the
+// hit of the last round it finished. When ctx is done, or the budget spent,
+// before the level's own schedule ends, it returns the best hit found so
+// far.
 func (b *HitBot) judgedHit(ctx context.Context, s *State, p game.Player) game.Action {
 	lv := b.Level.Judge
-	view := s.Determinize(p, &b.rng).(*State)
-	need := needs(s, int8(p))
-	if s.missions && s.deckLen > 0 && s.pack.Missions[s.deck[0]].kind == MissionBlack {
-		need[Black] = 0.5
-	}
-	hs := make([]hitStats, 0, lv.Candidates)
-	for tries := 0; len(hs) < lv.Candidates && tries < 4*lv.Candidates; tries++ {
-		a := b.aimedCandidate(view, need)
-		if !slices.ContainsFunc(hs, func(h hitStats) bool { return h.a == a }) {
-			hs = append(hs, hitStats{a: a})
+	j := b.newJudgement(ctx, s, p, lv)
+	best, done := j.round(lv)
+	b.deeper = 0
+	for r := 1; done && b.deepen && r <= maxDeepening; r++ {
+		j.reuse = true
+		deeper := lv.deepened(r)
+		j.draw(deeper.Candidates)
+		var hit game.Action
+		if hit, done = j.round(deeper); done {
+			best = hit
+			b.deeper = r
 		}
 	}
-	base := progress(s, p)
+	return best
+}
+
+// maxDeepening bounds the rounds of a deepening search: the sixth round
+// already screens every hit a side can take and simulates its finalists
+// 2048 times, some hundred times the level's own schedule.
+const maxDeepening = 6
+
+// deepened is the level's search for round r of a deepening bot: 2^r
+// times the candidates, the screening's samples and the refinement's.
+func (lv judgeLevel) deepened(r int) judgeLevel {
+	f := 1 << r
+	lv.Candidates *= f
+	lv.Screen *= f
+	lv.RefineFirst *= f
+	lv.Samples *= f
+	return lv
+}
+
+// judgement is one decision's search: the position judged for seat p, the
+// distinct candidate hits drawn so far, the seeds of the common samples,
+// the reused space, and every sample's outcome simulated so far.
+type judgement struct {
+	b     *HitBot
+	ctx   context.Context
+	s     *State
+	p     game.Player
+	view  *State // the determinization the candidates are aimed on
+	need  [numColors]float64
+	base  float64
+	sim   *simulation
+	seeds []uint64
+	pool  []game.Action
+	// known is the outcome of each hit's k-th sample. The rounds after the
+	// level's schedule read it (reuse); the schedule itself simulates
+	// every sample it asks for, as it always has, so that its play does
+	// not change: a reused space's result depends in its last bits on
+	// what it simulated before.
+	known map[game.Action][]sampleOutcome
+	reuse bool
+	start int // the bot's simulated hits when the decision began
+}
+
+// sampleOutcome is one simulated outcome of a hit: whether anything fell
+// and, if so, its value ([HitBot.judgeOutcome]).
+type sampleOutcome struct {
+	v    float64
+	fell bool
+}
+
+// newJudgement draws the level's candidates and the seeds of its samples,
+// in that order, from the bot's generator.
+func (b *HitBot) newJudgement(ctx context.Context, s *State, p game.Player, lv judgeLevel) *judgement {
+	j := &judgement{b: b, ctx: ctx, s: s, p: p, start: b.simulated, known: map[game.Action][]sampleOutcome{}}
+	j.view = s.Determinize(p, &b.rng).(*State)
+	j.need = needs(s, int8(p))
+	if s.missions && s.deckLen > 0 && s.pack.Missions[s.deck[0]].kind == MissionBlack {
+		j.need[Black] = 0.5
+	}
+	j.draw(lv.Candidates)
+	j.base = progress(s, p)
 	// Common random numbers: the k-th sample of every candidate is played
 	// on the same determinization, so candidates are compared under the
 	// same hand noise and hidden cards.
-	seeds := make([]uint64, lv.Samples)
-	for k := range seeds {
-		seeds[k] = b.rng.Uint64()
+	j.seeds = make([]uint64, lv.Samples)
+	for k := range j.seeds {
+		j.seeds[k] = b.rng.Uint64()
 	}
 	// One space serves every simulation of the decision; the judge as
 	// it was (slowJudge) builds one per simulation.
-	var sim *simulation
 	if !b.slowJudge {
-		sim = newReusedSimulation(s.pack)
+		j.sim = newReusedSimulation(s.pack)
 		if lv.StopEarly {
-			sim.band = max(lv.Edge, decidedMargin)
+			j.sim.band = max(lv.Edge, decidedMargin)
 		}
+	}
+	return j
+}
+
+// draw adds distinct candidate hits until there are n, or 4n draws have
+// found no more.
+func (j *judgement) draw(n int) {
+	for tries := 0; len(j.pool) < n && tries < 4*n; tries++ {
+		if a := j.b.aimedCandidate(j.view, j.need); !slices.Contains(j.pool, a) {
+			j.pool = append(j.pool, a)
+		}
+	}
+}
+
+// outcome returns the k-th sample of hit a, simulated unless it is known
+// and reused; false when it would be simulated but the bot's budget of
+// simulated hits is spent.
+func (j *judgement) outcome(a game.Action, k int) (sampleOutcome, bool) {
+	known := j.known[a]
+	if j.reuse && k < len(known) {
+		return known[k], true
+	}
+	if b := j.b; b.maxSims > 0 && b.simulated-j.start >= b.maxSims {
+		return sampleOutcome{}, false
+	}
+	for len(j.seeds) <= k {
+		j.seeds = append(j.seeds, j.b.rng.Uint64())
+	}
+	r := game.NewRand(j.seeds[k])
+	d := j.s.Determinize(j.p, &r).(*State)
+	d.applyJudgedHit(a, j.sim)
+	j.b.simulated++
+	var o sampleOutcome
+	o.v, o.fell = j.b.judgeOutcome(d, j.p, j.base)
+	if k < len(known) {
+		known[k] = o
+	} else {
+		j.known[a] = append(known, o)
+	}
+	return o, true
+}
+
+// round runs lv's search over the candidates drawn (the first
+// lv.Candidates of them on the level's own schedule, all of them after)
+// and returns its hit and true; when ctx is done or the budget spent
+// first, the best hit found so far and false.
+func (j *judgement) round(lv judgeLevel) (game.Action, bool) {
+	hs := make([]hitStats, len(j.pool))
+	for i, a := range j.pool {
+		hs[i].a = a
 	}
 	sample := func(h *hitStats, upTo int) bool {
 		for h.n < upTo && h.n < lv.Samples {
-			r := game.NewRand(seeds[h.n])
-			d := s.Determinize(p, &r).(*State)
-			d.applyJudgedHit(h.a, sim)
+			o, ok := j.outcome(h.a, h.n)
+			if !ok {
+				return false
+			}
 			h.n++
-			b.simulated++
-			if v, fell := b.judgeOutcome(d, p, base); fell {
-				h.gain += v
+			if o.fell {
+				h.gain += o.v
 			} else {
 				h.misses++
 			}
 		}
-		return ctx.Err() == nil
+		return j.ctx.Err() == nil
 	}
 	ranked := func(hs []hitStats) {
 		cont := lv.Continue * turnValue(hs, lv.Continue)
@@ -164,7 +282,7 @@ func (b *HitBot) judgedHit(ctx context.Context, s *State, p game.Player) game.Ac
 	for per := 1; ; per *= 2 {
 		for i := range alive {
 			if !sample(&alive[i], per) {
-				return bestHit(hs, lv.Continue)
+				return bestHit(hs, lv.Continue), false
 			}
 		}
 		ranked(alive)
@@ -211,7 +329,7 @@ func (b *HitBot) judgedHit(ctx context.Context, s *State, p game.Player) game.Ac
 		for per := min(lv.RefineFirst, lv.Samples); ; per = min(lv.Samples, 2*per) {
 			for i := range racing {
 				if !sample(&racing[i], per) {
-					return bestHit(append(final, hs...), lv.Continue)
+					return bestHit(append(final, hs...), lv.Continue), false
 				}
 			}
 			if per >= lv.Samples || len(racing) <= lv.Finalists {
@@ -222,11 +340,11 @@ func (b *HitBot) judgedHit(ctx context.Context, s *State, p game.Player) game.Ac
 		}
 		for i := range racing {
 			if !sample(&racing[i], lv.Samples) {
-				return bestHit(append(final, hs...), lv.Continue)
+				return bestHit(append(final, hs...), lv.Continue), false
 			}
 		}
 	}
-	return bestHit(final, lv.Continue)
+	return bestHit(final, lv.Continue), true
 }
 
 // applyJudgedHit applies the current player's hit a as [State.Apply] does

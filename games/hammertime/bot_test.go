@@ -3,8 +3,11 @@ package hammertime
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
+	"minehall/ai"
 	"minehall/game"
 )
 
@@ -161,5 +164,113 @@ func TestExpertIsDeterministic(t *testing.T) {
 	}
 	if after := mustHash(t, s); after != before {
 		t.Errorf("expert changed the state it was shown")
+	}
+}
+
+// TestDeepeningJudgeSpendsItsBudget: a judge given a budget of simulated
+// hits larger than its schedule (as sim's "expert:N" is) searches on in
+// deeper rounds, simulates no more than the budget, and chooses the same
+// hit for the same seed; a budget smaller than the schedule cuts it short
+// (on the smaller levels of [smallLevel]).
+func TestDeepeningJudgeSpendsItsBudget(t *testing.T) {
+	s := newTestState(t, 2, nil)
+	schedule := smallLevel("expert", 5)
+	if _, err := schedule.Act(context.Background(), s, 0); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name       string
+		budget     int
+		wantDeeper bool
+	}{
+		{"a budget of four schedules", 4 * schedule.simulated, true},
+		{"half the schedule", schedule.simulated / 2, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got [2]game.Action
+			for i := range got {
+				bot := smallLevel("expert", 5)
+				bot.deepen, bot.maxSims = true, tt.budget
+				d, err := bot.Act(context.Background(), s, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got[i] = d.Action
+				if bot.simulated > tt.budget {
+					t.Errorf("simulated %d hits; the budget is %d", bot.simulated, tt.budget)
+				}
+				if deeper := bot.deeper > 0; deeper != tt.wantDeeper {
+					t.Errorf("finished %d rounds past the schedule (of %d simulated hits) with a budget of %d", bot.deeper, schedule.simulated, tt.budget)
+				}
+				if tt.wantDeeper && bot.simulated <= schedule.simulated {
+					t.Errorf("simulated %d hits; the schedule alone takes %d", bot.simulated, schedule.simulated)
+				}
+			}
+			if got[0] != got[1] {
+				t.Errorf("seed 5 chose %s, then %s", s.ActionString(0, got[0]), s.ActionString(0, got[1]))
+			}
+		})
+	}
+}
+
+// TestOnlyExpertDeepensAtATable: at a table hard stops at its own
+// schedule, whatever the thinking time (it plays as it was measured),
+// while expert is made to search for the whole time.
+func TestOnlyExpertDeepensAtATable(t *testing.T) {
+	g := New().(*Game)
+	s := newTestState(t, 2, nil)
+	fixed, _ := g.NewBot("hard", 9)
+	timed, err := g.NewTimedBot("hard", 9, ai.Budget{Time: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := fixed.Act(context.Background(), s, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := timed.Act(context.Background(), s, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Action != want.Action || timed.(*HitBot).simulated != fixed.(*HitBot).simulated {
+		t.Errorf("hard at a table of a minute chose %s after %d simulated hits; its schedule %s after %d",
+			s.ActionString(0, got.Action), timed.(*HitBot).simulated, s.ActionString(0, want.Action), fixed.(*HitBot).simulated)
+	}
+	expert, err := g.NewTimedBot("expert", 9, ai.Budget{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hb := expert.(*HitBot); !hb.deepen || hb.think != ai.DefaultThinkingTime {
+		t.Errorf("expert at a table with the default time: deepens %v, thinks %v; want true, %v", hb.deepen, hb.think, ai.DefaultThinkingTime)
+	}
+}
+
+// TestBudgetedLevels: sim's "LEVEL:N" bots of Hammer Time are its judging
+// levels; the others, and a budget under one hit, are refused.
+func TestBudgetedLevels(t *testing.T) {
+	g := New().(*Game)
+	tests := []struct {
+		name    string
+		iters   int
+		wantErr string
+	}{
+		{"expert", 800, ""},
+		{"medium", 50, ""},
+		{"easy", 100, "the easy bot of Hammer Time is no search"},
+		{"random", 100, "the random bot of Hammer Time is no search"},
+		{"hard", 0, "0 iterations; want at least 1"},
+		{"grandmaster", 100, "no bot"},
+	}
+	for _, tt := range tests {
+		bot, err := g.NewBotWithIterations(tt.name, 1, tt.iters)
+		switch {
+		case tt.wantErr == "" && err != nil:
+			t.Errorf("%s:%d: %v", tt.name, tt.iters, err)
+		case tt.wantErr == "" && bot.(*HitBot).maxSims != tt.iters:
+			t.Errorf("%s:%d: a budget of %d simulated hits", tt.name, tt.iters, bot.(*HitBot).maxSims)
+		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+			t.Errorf("%s:%d: error %v; want one saying %q", tt.name, tt.iters, err, tt.wantErr)
+		}
 	}
 }
