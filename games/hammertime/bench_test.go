@@ -66,6 +66,23 @@ func BenchmarkClone(b *testing.B) {
 	}
 }
 
+// firstHitCPU asks bot for the first hit of a 2-player game of the seed
+// and returns the process's CPU time of the decision (the benchmark's
+// timer does not run while the game starts).
+func firstHitCPU(b *testing.B, bot ai.Bot, seed uint64) time.Duration {
+	b.StopTimer()
+	s, _, err := game.Start(New(), 2, nil, seed)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.StartTimer()
+	c0 := processCPU()
+	if _, err := bot.Act(context.Background(), s, 0); err != nil {
+		b.Fatal(err)
+	}
+	return processCPU() - c0
+}
+
 // BenchmarkHardBotDecision measures one decision of the hard bot, which judges
 // every hit by simulating candidates (see [HitBot.judgedHit]), on the
 // fresh tray of a 2-player game, a new game each time. It reports the CPU
@@ -77,17 +94,7 @@ func BenchmarkHardBotDecision(b *testing.B) {
 	}
 	var cpu time.Duration
 	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		s, _, err := game.Start(New(), 2, nil, uint64(7+i))
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.StartTimer()
-		c0 := processCPU()
-		if _, err := bot.Act(context.Background(), s, 0); err != nil {
-			b.Fatal(err)
-		}
-		cpu += processCPU() - c0
+		cpu += firstHitCPU(b, bot, uint64(7+i))
 	}
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }
@@ -113,15 +120,7 @@ func BenchmarkHardJudge(b *testing.B) {
 					lv = before69
 				}
 				bot := &HitBot{Level: lv, rng: game.NewRand(1), slowJudge: c.slow}
-				s, _, err := game.Start(New(), 2, nil, uint64(7+i%8))
-				if err != nil {
-					b.Fatal(err)
-				}
-				c0 := processCPU()
-				if _, err := bot.Act(context.Background(), s, 0); err != nil {
-					b.Fatal(err)
-				}
-				cpu += processCPU() - c0
+				cpu += firstHitCPU(b, bot, uint64(7+i%8))
 				sims += bot.simulated
 			}
 			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
@@ -146,15 +145,7 @@ func BenchmarkExpertThinkingTime(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				s, _, err := game.Start(New(), 2, nil, uint64(7+i%8))
-				if err != nil {
-					b.Fatal(err)
-				}
-				c0 := processCPU()
-				if _, err := bot.Act(context.Background(), s, 0); err != nil {
-					b.Fatal(err)
-				}
-				cpu += processCPU() - c0
+				cpu += firstHitCPU(b, bot, uint64(7+i%8))
 				sims += bot.(*HitBot).simulated
 				rounds += bot.(*HitBot).deeper
 			}
