@@ -131,9 +131,10 @@ func (b *HitBot) judgedHit(ctx context.Context, s *State, p game.Player) game.Ac
 	return best
 }
 
-// maxDeepening bounds the rounds of a deepening search: the sixth round
-// already screens every hit a side can take and simulates its finalists
-// 2048 times, some hundred times the level's own schedule.
+// maxDeepening bounds the rounds of a deepening search: the sixth asks
+// for more candidates than there are hits (360) and 2048 samples of its
+// finalists, far past the three or so rounds a table's longest thinking
+// time (10 s) finishes.
 const maxDeepening = 6
 
 // deepened is the level's search for round r of a deepening bot: 2^r
