@@ -167,6 +167,7 @@ type judgement struct {
 	// every sample it asks for, as it always has, so that its play does
 	// not change: a reused space's result depends in its last bits on
 	// what it simulated before.
+	// Nil when the bot does not deepen: nothing would read it.
 	known map[game.Action][]sampleOutcome
 	reuse bool
 	start int // the bot's simulated hits when the decision began
@@ -182,7 +183,10 @@ type sampleOutcome struct {
 // newJudgement draws the level's candidates and the seeds of its samples,
 // in that order, from the bot's generator.
 func (b *HitBot) newJudgement(ctx context.Context, s *State, p game.Player, lv judgeLevel) *judgement {
-	j := &judgement{b: b, ctx: ctx, s: s, p: p, start: b.simulated, known: map[game.Action][]sampleOutcome{}}
+	j := &judgement{b: b, ctx: ctx, s: s, p: p, start: b.simulated}
+	if b.deepen {
+		j.known = map[game.Action][]sampleOutcome{}
+	}
 	j.view = s.Determinize(p, &b.rng).(*State)
 	j.need = needs(s, int8(p))
 	if s.missions && s.deckLen > 0 && s.pack.Missions[s.deck[0]].kind == MissionBlack {
@@ -238,9 +242,11 @@ func (j *judgement) outcome(a game.Action, k int) (sampleOutcome, bool) {
 	j.b.simulated++
 	var o sampleOutcome
 	o.v, o.fell = j.b.judgeOutcome(d, j.p, j.base)
-	if k < len(known) {
+	switch {
+	case j.known == nil:
+	case k < len(known):
 		known[k] = o
-	} else {
+	default:
 		j.known[a] = append(known, o)
 	}
 	return o, true

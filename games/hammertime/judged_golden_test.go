@@ -29,19 +29,12 @@ func judgedPositions(t *testing.T, n int) []*State {
 			t.Fatal(err)
 		}
 		s := gs.(*State)
-		for hits := 0; hits < i+2 && !s.Terminal(); {
-			if f, ok := s.SuggestedFilling(); ok {
-				a, _ := FillAction(f)
-				s.Apply(game.Player(s.current), a)
-				continue
+		for hits := 0; hits < i+2 && !s.Terminal(); hits++ {
+			if fillAsSuggested(s, game.Player(s.current)); !s.Terminal() {
+				s.Apply(game.Player(s.current), HitAction(Side(rng.IntN(4)), 1+rng.IntN(HitPositions), 1+rng.IntN(HitStrengths)))
 			}
-			s.Apply(game.Player(s.current), HitAction(Side(rng.IntN(4)), 1+rng.IntN(HitPositions), 1+rng.IntN(HitStrengths)))
-			hits++
 		}
-		if f, ok := s.SuggestedFilling(); ok {
-			a, _ := FillAction(f)
-			s.Apply(game.Player(s.current), a)
-		}
+		fillAsSuggested(s, game.Player(s.current))
 		if !s.Terminal() && s.phase == PhaseHit {
 			out = append(out, s)
 		}
