@@ -38,15 +38,46 @@ func (s *State) mapTunnels(m *tunnelMap) {
 // progress estimates how far seat is toward its goal, in markers: markers
 // already earned, plus for each of its crews the Ranium it carries (worth
 // more the fewer actions separate it from a docked loader) or, for an
-// empty-handed crew, a little for being few actions from Ranium.
+// empty-handed crew, a little for being few actions from Ranium. The
+// secret tunnel (J, 3 ore) shortens the way of at most one crew: it takes
+// most of a turn, and once a crew carries Ranium it is closed to the seat,
+// so two crews that could each take it are worth one that could.
 func (s *State) progress(seat int8, m *tunnelMap) float64 {
+	// A crew the tunnel could take to Ranium is measured only up to the
+	// tunnel's 3 actions; when two such crews are farther, both are
+	// measured in full and the tunnel goes to the farther.
+	var dist [numColors]int
+	var open [numColors]int // crews with the tunnel open and farther than it
+	n := 0
+	for k := range numColors {
+		if s.crewOwner[k] != seat || s.crewPos[k] < 0 {
+			continue
+		}
+		if s.crewRanium[k] == 0 && s.secretReachesRanium(k, m) {
+			if dist[k] = s.crewDistanceUpTo(k, m, secretDistance); dist[k] == secretDistance {
+				open[n] = k
+				n++
+			}
+			continue
+		}
+		dist[k] = s.crewDistance(k, m)
+	}
+	if n > 1 {
+		far := open[0]
+		for _, k := range open[:n] {
+			if dist[k] = s.crewDistance(k, m); dist[k] > dist[far] {
+				far = k
+			}
+		}
+		dist[far] = secretDistance
+	}
 	pr := float64(s.markers[seat])
 	for k := range numColors {
 		if s.crewOwner[k] != seat || s.crewPos[k] < 0 {
 			continue
 		}
 		carried := float64(s.crewRanium[k])
-		d := float64(s.crewDistance(k, m))
+		d := float64(dist[k])
 		if carried > 0 {
 			pr += carried * (0.5 + 0.4*max(0, 1-d/carryHorizon))
 		} else {
@@ -55,6 +86,11 @@ func (s *State) progress(seat int8, m *tunnelMap) float64 {
 	}
 	return pr
 }
+
+// secretDistance is what the secret tunnel counts for in progress: the
+// actions of a crew that stands on Ranium after it, as its 3 ore are three
+// of the turn's actions.
+const secretDistance = 3
 
 // Horizons of crewDistance: progress gives nothing for a crew farther
 // from its goal.
@@ -65,36 +101,32 @@ const (
 
 // crewDistance counts the actions D and E crew k needs to stand on a card
 // with Ranium (empty-handed) or in a tunnel network reaching a docked loader
-// (carrying Ranium), without turning any card; the secret tunnel (3 ore)
-// counts for an empty-handed crew whose seat carries no Ranium with another
-// crew (the secret tunnel is closed to such a seat). It returns at most the horizon
-// (carryHorizon or emptyHorizon), also when neither is reachable. It grows,
-// one action at a time, the cards the crew can stand on in each color, as
-// bitboards: D adds the whole networks of the cards reached, E adds the
-// other colors of those cards.
+// (carrying Ranium), without turning any card or taking the secret tunnel
+// (progress counts that apart, [State.secretReachesRanium]). It returns at
+// most the horizon (carryHorizon or emptyHorizon), also when neither is
+// reachable. It grows, one action at a time, the cards the crew can stand on
+// in each color, as bitboards: D adds the whole networks of the cards
+// reached, E adds the other colors of those cards.
 func (s *State) crewDistance(k int, m *tunnelMap) int {
+	if s.crewRanium[k] > 0 {
+		return s.crewDistanceUpTo(k, m, carryHorizon)
+	}
+	return s.crewDistanceUpTo(k, m, emptyHorizon)
+}
+
+// crewDistanceUpTo is [State.crewDistance] with the horizon best: it
+// returns best when the crew's goal is not nearer.
+func (s *State) crewDistanceUpTo(k int, m *tunnelMap, best int) int {
 	pos, col := int(s.crewPos[k]), int(s.crewTunnel[k])
 	carrying := s.crewRanium[k] > 0
 	at := uint64(1) << pos
 	if !carrying && s.ranium&at != 0 {
 		return 0
 	}
-	best := emptyHorizon
-	if carrying {
-		best = carryHorizon
-	}
 	var reach [numColors]uint64
 	d := 0
 	if m.present[col]&at != 0 {
 		reach[col] = at
-		if !carrying && s.carrier(s.crewOwner[k]) < 0 {
-			for r := s.ranium; r != 0; r &= r - 1 {
-				if m.present[col]&(r&-r) != 0 {
-					best = min(best, 3)
-					break
-				}
-			}
-		}
 	} else {
 		d = 1 // in the rock: E into a tunnel of the card first
 		for c := range numColors {
@@ -132,6 +164,16 @@ func (s *State) crewDistance(k int, m *tunnelMap) int {
 		}
 	}
 	return best
+}
+
+// secretReachesRanium reports whether empty-handed crew k could take the
+// secret tunnel (J) to another card with Ranium, ore aside: it stands in a
+// tunnel whose color another card with Ranium shows, and no crew of its
+// seat carries Ranium (the tunnel is closed to such a seat).
+func (s *State) secretReachesRanium(k int, m *tunnelMap) bool {
+	pos, col := int(s.crewPos[k]), int(s.crewTunnel[k])
+	at := uint64(1) << pos
+	return m.present[col]&at != 0 && m.present[col]&s.ranium&^at != 0 && s.carrier(s.crewOwner[k]) < 0
 }
 
 // progressAll fills pr with every seat's progress.

@@ -10,9 +10,11 @@ import (
 // TestCrewDistanceAgreesWithSearch checks the bitboard crewDistance against
 // a plain breadth-first search over (color, card) pairs on the states of
 // random games, for every crew both empty-handed and carrying Ranium, up to
-// the horizon.
+// the horizon, and secretReachesRanium against the secret tunnel's own
+// condition: a tunnel of the crew's color on a card with Ranium, and no
+// Ranium carried by the seat.
 func TestCrewDistanceAgreesWithSearch(t *testing.T) {
-	checked := 0
+	checked, secrets := 0, 0
 	randomStates(t, 2, func(s *State) {
 		if s.phase != phaseTurn {
 			return
@@ -39,11 +41,34 @@ func TestCrewDistanceAgreesWithSearch(t *testing.T) {
 				}
 				checked++
 			}
+			if got, want := s.crewRanium[k] == 0 && s.secretReachesRanium(k, &m), s.secretTunnelToRanium(k); got != want {
+				t.Fatalf("the %s crew at %s in %s: secret tunnel to Ranium %v; want %v", colorNames[k],
+					posName(int(s.crewPos[k])), colorNames[s.crewTunnel[k]], got, want)
+			}
+			if s.secretTunnelToRanium(k) {
+				secrets++
+			}
 		}
 	})
-	if checked < 100 {
-		t.Fatalf("checked %d crews; want at least 100", checked)
+	if checked < 100 || secrets < 10 {
+		t.Fatalf("checked %d crews, %d of them with a secret tunnel to Ranium; want at least 100 and 10", checked, secrets)
 	}
+}
+
+// secretTunnelToRanium reports, by the test of the legal actions (J), whether
+// empty-handed crew k could take the secret tunnel to another card with
+// Ranium.
+func (s *State) secretTunnelToRanium(k int) bool {
+	pos, col := int(s.crewPos[k]), int(s.crewTunnel[k])
+	if s.crewRanium[k] > 0 || !s.hasTunnel(pos, col) || s.carrier(s.crewOwner[k]) >= 0 {
+		return false
+	}
+	for m := s.ranium; m != 0; m &= m - 1 {
+		if q := bits.TrailingZeros64(m); q != pos && s.hasTunnel(q, col) {
+			return true
+		}
+	}
+	return false
 }
 
 // deliverableNetworks marks, per color, the tunnel networks that open onto a
@@ -62,9 +87,8 @@ func (s *State) deliverableNetworks(dst *[numColors][numPos]bool) {
 // crewDistanceBFS is the breadth-first search over (color, card) pairs that
 // crewDistance must agree with. It counts the actions D and E crew k needs to stand on a card
 // with Ranium (empty-handed) or in a tunnel network reaching a docked loader
-// (carrying Ranium), without turning any card; the secret tunnel (3 ore)
-// counts for an empty-handed crew whose seat carries no Ranium. It returns
-// 99 when neither is reachable.
+// (carrying Ranium), without turning any card or taking the secret tunnel.
+// It returns 99 when neither is reachable.
 func (s *State) crewDistanceBFS(k int, deliverable *[numColors][numPos]bool) int {
 	pos, col := int(s.crewPos[k]), int(s.crewTunnel[k])
 	carrying := s.crewRanium[k] > 0
@@ -97,14 +121,6 @@ func (s *State) crewDistanceBFS(k int, deliverable *[numColors][numPos]bool) int
 		}
 	}
 	best := 99
-	if !carrying && s.hasTunnel(pos, col) && s.ranium != 0 && s.carrier(s.crewOwner[k]) < 0 {
-		for m := s.ranium; m != 0; m &= m - 1 {
-			if s.hasTunnel(bits.TrailingZeros64(m), col) {
-				best = 3
-				break
-			}
-		}
-	}
 	for head < tail {
 		c, p := int(queue[head])/numPos, int(queue[head])%numPos
 		head++

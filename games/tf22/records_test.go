@@ -20,7 +20,7 @@ func TestRecordsCarryTheDraws(t *testing.T) {
 	g := New().(*Game)
 	for i, variant := range []string{"luck", "standard"} {
 		t.Run(variant, func(t *testing.T) {
-			rec, err := game.NewRecorder(g, 2, game.Options{OptionSymbolCards: variant, OptionRoundLimit: "40"}, uint64(64+i))
+			rec, err := game.NewRecorder(g, 2, game.Options{OptionSymbolCards: variant, OptionRoundLimit: "40"}, uint64(70+i))
 			if err != nil {
 				t.Fatal(err)
 			}
