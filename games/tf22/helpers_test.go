@@ -1,8 +1,10 @@
 package tf22
 
 import (
+	"context"
 	"testing"
 
+	"minehall/ai"
 	"minehall/game"
 )
 
@@ -97,6 +99,21 @@ func clearPlanet(t *testing.T, s *State) {
 // table and sim do.
 func drawByChance(s game.State, rng *game.Rand) game.Action {
 	return game.PickOutcome(s.(game.ChanceState).ChanceOutcomes(nil), rng.Float64())
+}
+
+// nextMove returns who acts at s and what: chance's draw by its
+// probabilities, or the acting seat's bot's decision.
+func nextMove(t *testing.T, s game.State, bots []ai.Bot, chance *game.Rand) (game.Player, game.Action) {
+	t.Helper()
+	p := s.Actors(nil)[0]
+	if p == game.Chance {
+		return p, drawByChance(s, chance)
+	}
+	d, err := bots[p].Act(context.Background(), s, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, d.Action
 }
 
 // drawFor returns the seat whose symbol card chance draws now, or -1.

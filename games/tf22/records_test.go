@@ -2,11 +2,11 @@ package tf22
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 
+	"minehall/ai"
 	"minehall/game"
 )
 
@@ -24,24 +24,14 @@ func TestRecordsCarryTheDraws(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			bots := []*Greedy{NewGreedy(1), NewGreedy(2)}
+			bots := []ai.Bot{NewGreedy(1), NewGreedy(2)}
 			chance := game.NewRand(uint64(i))
 			s := rec.State
 			for n := 0; !s.Terminal(); n++ {
 				if n > 5000 {
 					t.Fatalf("no end after %d actions", n)
 				}
-				p := s.Actors(nil)[0]
-				var a game.Action
-				if p == game.Chance {
-					a = drawByChance(s, &chance)
-				} else {
-					d, err := bots[p].Act(context.Background(), s, p)
-					if err != nil {
-						t.Fatal(err)
-					}
-					a = d.Action
-				}
+				p, a := nextMove(t, s, bots, &chance)
 				if err := rec.Play(p, a, int64(n)); err != nil {
 					t.Fatalf("%s by %s: %v", s.ActionString(p, a), p, err)
 				}

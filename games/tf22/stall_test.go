@@ -1,7 +1,6 @@
 package tf22
 
 import (
-	"context"
 	"testing"
 
 	"minehall/ai"
@@ -69,7 +68,7 @@ func TestBotsPlayOnWhereTheyOnceStalled(t *testing.T) {
 	g := New().(*Game)
 	for seed := range uint64(4) {
 		s := start.Clone().(*State)
-		var bots [2]ai.Bot
+		bots := make([]ai.Bot, 2)
 		for seat, level := range []string{"medium", "easy"} {
 			b, err := g.NewBot(level, 10*seed+uint64(seat))
 			if err != nil {
@@ -82,17 +81,7 @@ func TestBotsPlayOnWhereTheyOnceStalled(t *testing.T) {
 			if n == 2000 {
 				t.Fatalf("seed %d: the game has not ended after %d more actions (markers %v)", seed, n, s.markers[:2])
 			}
-			p := s.Actors(nil)[0]
-			a := game.Action(0)
-			if p == game.Chance {
-				a = drawByChance(s, &chance)
-			} else {
-				d, err := bots[p].Act(context.Background(), s, p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				a = d.Action
-			}
+			p, a := nextMove(t, s, bots, &chance)
 			if err := game.Play(s, p, a); err != nil {
 				t.Fatalf("seed %d: %s by %s: %v", seed, s.ActionString(p, a), p, err)
 			}
