@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -132,7 +133,10 @@ func TestLimitJoinsConnectionsAndRequests(t *testing.T) {
 		}
 	})
 	t.Run("Requests", func(t *testing.T) {
-		ts := newTestServer(t, server.Config{Limits: &server.Limits{Requests: 5}})
+		// The clock stands still through the burst, however slowly the
+		// machine serves it, and moves only when the test says.
+		var clock stillClock
+		ts := newTestServer(t, server.Config{Limits: &server.Limits{Requests: 5, Now: clock.now}})
 		for i := range 10 {
 			if st, _ := get(t, ts.URL+"/api/games"); st != http.StatusOK {
 				t.Fatalf("request %d of a burst of 10: %d; want 200", i+1, st)
@@ -151,12 +155,27 @@ func TestLimitJoinsConnectionsAndRequests(t *testing.T) {
 				t.Errorf("GET %s past the API's limit: %d; want 200 (not counted)", path, st)
 			}
 		}
-		time.Sleep(250 * time.Millisecond) // a token back at 5 a second
+		clock.add(150 * time.Millisecond) // not yet a token back at 5 a second
+		if st, _ := get(t, ts.URL+"/api/games"); st != http.StatusTooManyRequests {
+			t.Errorf("request 150 ms after the burst: %d; want 429", st)
+		}
+		clock.add(100 * time.Millisecond) // 250 ms: a token back
 		if st, _ := get(t, ts.URL+"/api/games"); st != http.StatusOK {
-			t.Errorf("request after a pause: %d; want 200", st)
+			t.Errorf("request 250 ms after the burst: %d; want 200", st)
+		}
+		if st, _ := get(t, ts.URL+"/api/games"); st != http.StatusTooManyRequests {
+			t.Errorf("a second request 250 ms after the burst: %d; want 429 (one token came back)", st)
 		}
 	})
 }
+
+// stillClock is a clock that stands still until the test moves it on.
+type stillClock struct{ by atomic.Int64 }
+
+var stillEpoch = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+
+func (c *stillClock) now() time.Time      { return stillEpoch.Add(time.Duration(c.by.Load())) }
+func (c *stillClock) add(d time.Duration) { c.by.Add(int64(d)) }
 
 // TestClientAddress: behind a trusted proxy the quotas count the address
 // its header names (the last one that is not a proxy, an IPv6 address by

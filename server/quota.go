@@ -27,6 +27,8 @@ type Limits struct {
 	// Tables caps the unfinished (open or playing) tables an address has
 	// created. This instance's count starts from zero when it starts.
 	Tables int
+	// Now is the clock the buckets refill by (default time.Now).
+	Now func() time.Time
 }
 
 // DefaultLimits are the limits of a hall open to the public: enough for a
@@ -96,7 +98,10 @@ type addrQuota struct {
 }
 
 func newQuotas(lim Limits, unfinished func(string) bool) *quotas {
-	return &quotas{lim: lim, unfinished: unfinished, addrs: map[netip.Prefix]*addrQuota{}, swept: time.Now()}
+	if lim.Now == nil {
+		lim.Now = time.Now
+	}
+	return &quotas{lim: lim, unfinished: unfinished, addrs: map[netip.Prefix]*addrQuota{}, swept: lim.Now()}
 }
 
 // entry returns the state of key's address; q.mu is held.
@@ -165,7 +170,7 @@ func (q *quotas) request(c client) error {
 	if q.lim.Requests <= 0 || c.peer {
 		return nil
 	}
-	now := time.Now()
+	now := q.lim.Now()
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	a := q.entry(c.key, now)
@@ -181,7 +186,7 @@ func (q *quotas) join(c client) error {
 	if q.lim.Joins <= 0 || !c.counted() {
 		return nil
 	}
-	now := time.Now()
+	now := q.lim.Now()
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	a := q.entry(c.key, now)
@@ -200,7 +205,7 @@ func (q *quotas) create(c client) (done func(id string), err error) {
 	if !c.counted() || (q.lim.Creates <= 0 && q.lim.Tables <= 0) {
 		return func(string) {}, nil
 	}
-	now := time.Now()
+	now := q.lim.Now()
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	a := q.entry(c.key, now)
@@ -238,7 +243,7 @@ func (q *quotas) connect(c client) (release func(), err error) {
 	}
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	a := q.entry(c.key, time.Now())
+	a := q.entry(c.key, q.lim.Now())
 	if a.conns >= q.lim.Connections {
 		return nil, refuse("connections", 5*time.Second, "your address has %d connections open, the most it may have: close a page first", q.lim.Connections)
 	}
