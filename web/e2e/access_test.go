@@ -135,7 +135,7 @@ func TestScreenReaderModeOnATable(t *testing.T) {
 			}
 			c, cancel := context.WithTimeout(tab, 20*time.Second)
 			defer cancel()
-			shot, err := chromedp.Run(c, chromedp.FullScreenshot(100))
+			shot, err := chromedp.Run(c, fullShot(100))
 			if err != nil {
 				t.Fatalf("screenshot: %v", err)
 			}

@@ -125,7 +125,7 @@ func shootPage(t *testing.T, tab context.Context, name string) {
 		}
 		if dir := shotDir(); dir != "" {
 			c, cancel := context.WithTimeout(tab, 10*time.Second)
-			png, err := chromedp.Run(c, chromedp.FullScreenshot(100))
+			png, err := chromedp.Run(c, fullShot(100))
 			cancel()
 			if err != nil {
 				t.Fatalf("screenshot %s: %v", name, err)

@@ -26,6 +26,9 @@ func TestAccountSettings(t *testing.T) {
 		sendKeys(chromedp.CSS(`#signup-name`), "Ann"),
 		sendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
 		click(chromedp.CSS(`#signup`)))
+	// The account must exist before the phone signs in to it: under the
+	// race detector the password's hash alone takes a second.
+	waitFor(t, laptop, 15*time.Second, "the laptop signed up", `!!document.getElementById('my-profile')`)
 	do(t, phone, 30*time.Second, "open the account page", chromedp.Navigate(s.URL+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signin`)))
 	do(t, phone, 10*time.Second, "sign in",
 		sendKeys(chromedp.CSS(`#signin-name`), "Ann"),

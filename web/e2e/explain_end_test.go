@@ -270,7 +270,7 @@ func shootEnd(t *testing.T, browser context.Context, s *site, c goldenCase, widt
 	if dir := os.Getenv("MINEHALL_SHOTS"); dir != "" {
 		ctx, cancel := context.WithTimeout(tab, 20*time.Second)
 		defer cancel()
-		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		shot, err := chromedp.Run(ctx, fullShot(100))
 		if err != nil {
 			t.Fatalf("screenshot of %s: %v", c.Name, err)
 		}
@@ -297,7 +297,7 @@ func keepShots(t *testing.T, tab context.Context, name string, more ...goldenVie
 			continue
 		}
 		ctx, cancel := context.WithTimeout(tab, 20*time.Second)
-		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		shot, err := chromedp.Run(ctx, fullShot(100))
 		cancel()
 		if err != nil {
 			t.Fatalf("screenshot of %s: %v", name, err)

@@ -394,7 +394,7 @@ func shootGolden(t *testing.T, browser context.Context, s *site, c goldenCase, w
 	tab := openGolden(t, browser, s, c, width, height)
 	ctx, cancel := context.WithTimeout(tab, 20*time.Second)
 	defer cancel()
-	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	shot, err := chromedp.Run(ctx, fullShot(100))
 	if err != nil {
 		t.Fatalf("screenshot of %s: %v", c.Name, err)
 	}

@@ -165,12 +165,43 @@ func newTab(t testing.TB, browser context.Context, name string) context.Context 
 	return ctx
 }
 
+// fullShot is chromedp.FullScreenshot of the page as its screen shows it.
+// To capture beyond the screen, Chromium lays the page out at its whole
+// height for a moment, and meanwhile its scripts read a window 1 px high
+// (Chromium 156): a table on a phone sizes its stage from
+// window.innerHeight, and when its scripts ran before the capture was
+// made, the shot showed the stage at its least. The window's height the
+// scripts read is held at the screen's through the capture.
+func fullShot(quality int) chromedp.Action[[]byte] {
+	const hold = `(() => {
+  const h = window.innerHeight;
+  window.__heldHeight = Object.getOwnPropertyDescriptor(window, 'innerHeight') || null;
+  Object.defineProperty(window, 'innerHeight', { get: () => h, configurable: true });
+})()`
+	const release = `(() => {
+  const d = window.__heldHeight;
+  delete window.__heldHeight;
+  if (d) Object.defineProperty(window, 'innerHeight', d); else delete window.innerHeight;
+})()`
+	return func(ctx context.Context, target *chromedp.Target) ([]byte, error) {
+		// A page too busy to hold its height is still shot: a golden
+		// shot of it then fails on its pixels, and a failing test's
+		// screenshot shows it as it is.
+		_, held := chromedp.Evaluate[chromedp.Void](hold)(ctx, target)
+		shot, err := chromedp.FullScreenshot(quality)(ctx, target)
+		if held == nil {
+			chromedp.Evaluate[chromedp.Void](release)(ctx, target)
+		}
+		return shot, err
+	}
+}
+
 // screenshot saves the tab's page as a PNG in a temporary directory that
 // outlives the test and logs its path.
 func screenshot(t testing.TB, ctx context.Context, name string) {
 	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	png, err := chromedp.Run(sctx, chromedp.FullScreenshot(90))
+	png, err := chromedp.Run(sctx, fullShot(90))
 	if err != nil {
 		t.Logf("screenshot of %s failed: %v", name, err)
 		return

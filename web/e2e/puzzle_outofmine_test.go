@@ -71,7 +71,7 @@ func puzzleShot(t *testing.T, tab context.Context, name string, width, height in
 	}
 	c, cancel := context.WithTimeout(tab, 20*time.Second)
 	defer cancel()
-	shot, err := chromedp.Run(c, chromedp.FullScreenshot(90))
+	shot, err := chromedp.Run(c, fullShot(90))
 	if err != nil {
 		t.Fatalf("screenshot %s: %v", name, err)
 	}

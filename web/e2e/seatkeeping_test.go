@@ -549,13 +549,15 @@ func TestSeatClockRunsLowAndTimesOut(t *testing.T) {
 	s := startSite(t)
 	id, _ := newTable(t, s, map[string]any{"game": "minerals", "players": 2, "autostart": true,
 		"seats":        []map[string]string{{"kind": "person"}, {"kind": "bot", "bot": "random"}},
-		"time_control": map[string]int{"move_s": 16, "bank_s": 0}, "stand_in": "random"})
+		"time_control": map[string]int{"move_s": 30, "bank_s": 0}, "stand_in": "random"})
+	// Her clock runs from her join; 20 s of it are not yet low, time
+	// enough for the page to load on a loaded machine.
 	annToken := joinAs(t, s, id, "Ann", 0)
 	ann := newTab(t, newBrowser(t), "ann")
 	openSeat(t, ann, s, id, 0, annToken)
 	own := `document.querySelector('.turn .seatclock.own')`
-	waitFor(t, ann, 5*time.Second, "Ann's own clock beside her turn", own+`?.dataset.running === 'true' && `+own+`.dataset.low === 'false'`)
-	waitFor(t, ann, 15*time.Second, "Ann's clock low",
+	waitFor(t, ann, 15*time.Second, "Ann's own clock beside her turn", own+`?.dataset.running === 'true' && `+own+`.dataset.low === 'false'`)
+	waitFor(t, ann, 30*time.Second, "Ann's clock low",
 		own+`?.dataset.low === 'true' && `+own+`.querySelector('.clock-warn')?.textContent === 'Less than 10 seconds left!' && document.querySelector('#clock-live').textContent === 'Less than 10 seconds left!' && document.querySelector('#seats li[data-seat="0"] .seatclock.low') !== null`)
 	if got := eval[string](t, ann, own+`.querySelector('.clock-main').textContent`); !strings.HasPrefix(got, "0:0") {
 		t.Errorf("Ann's low clock reads %q; want 0:0x", got)
