@@ -11,7 +11,7 @@ import (
 // finding its client address and spending a token of the address's
 // bucket, with 1,000 addresses known.
 func BenchmarkRequestLimit(b *testing.B) {
-	s := &Server{quotas: newQuotas(Limits{Requests: 1 << 30}, func(string) bool { return true })}
+	s := &Server{quotas: newQuotas(Limits{Requests: 1 << 30}, func(string) bool { return true }, nil)}
 	r := httptest.NewRequest("GET", "/api/games", nil)
 	addrs := make([]string, 1000)
 	for i := range addrs {

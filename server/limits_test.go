@@ -136,7 +136,7 @@ func TestLimitJoinsConnectionsAndRequests(t *testing.T) {
 		// The clock stands still through the burst, however slowly the
 		// machine serves it, and moves only when the test says.
 		var clock stillClock
-		ts := newTestServer(t, server.Config{Limits: &server.Limits{Requests: 5, Now: clock.now}})
+		ts := newTestServer(t, server.Config{Limits: &server.Limits{Requests: 5}, LimitsNow: clock.now})
 		for i := range 10 {
 			if st, _ := get(t, ts.URL+"/api/games"); st != http.StatusOK {
 				t.Fatalf("request %d of a burst of 10: %d; want 200", i+1, st)

@@ -27,8 +27,6 @@ type Limits struct {
 	// Tables caps the unfinished (open or playing) tables an address has
 	// created. This instance's count starts from zero when it starts.
 	Tables int
-	// Now is the clock the buckets refill by (default time.Now).
-	Now func() time.Time
 }
 
 // DefaultLimits are the limits of a hall open to the public: enough for a
@@ -82,6 +80,7 @@ type quotas struct {
 	// unfinished reports whether a table an address created still counts
 	// against its Tables limit.
 	unfinished func(id string) bool
+	now        func() time.Time
 
 	mu    sync.Mutex
 	addrs map[netip.Prefix]*addrQuota
@@ -97,11 +96,13 @@ type addrQuota struct {
 	used                     time.Time
 }
 
-func newQuotas(lim Limits, unfinished func(string) bool) *quotas {
-	if lim.Now == nil {
-		lim.Now = time.Now
+// newQuotas keeps the quotas of lim; now is the clock the buckets refill
+// by (nil is time.Now).
+func newQuotas(lim Limits, unfinished func(string) bool, now func() time.Time) *quotas {
+	if now == nil {
+		now = time.Now
 	}
-	return &quotas{lim: lim, unfinished: unfinished, addrs: map[netip.Prefix]*addrQuota{}, swept: lim.Now()}
+	return &quotas{lim: lim, unfinished: unfinished, now: now, addrs: map[netip.Prefix]*addrQuota{}, swept: now()}
 }
 
 // entry returns the state of key's address; q.mu is held.
@@ -170,7 +171,7 @@ func (q *quotas) request(c client) error {
 	if q.lim.Requests <= 0 || c.peer {
 		return nil
 	}
-	now := q.lim.Now()
+	now := q.now()
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	a := q.entry(c.key, now)
@@ -186,7 +187,7 @@ func (q *quotas) join(c client) error {
 	if q.lim.Joins <= 0 || !c.counted() {
 		return nil
 	}
-	now := q.lim.Now()
+	now := q.now()
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	a := q.entry(c.key, now)
@@ -205,7 +206,7 @@ func (q *quotas) create(c client) (done func(id string), err error) {
 	if !c.counted() || (q.lim.Creates <= 0 && q.lim.Tables <= 0) {
 		return func(string) {}, nil
 	}
-	now := q.lim.Now()
+	now := q.now()
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	a := q.entry(c.key, now)
@@ -243,7 +244,7 @@ func (q *quotas) connect(c client) (release func(), err error) {
 	}
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	a := q.entry(c.key, q.lim.Now())
+	a := q.entry(c.key, q.now())
 	if a.conns >= q.lim.Connections {
 		return nil, refuse("connections", 5*time.Second, "your address has %d connections open, the most it may have: close a page first", q.lim.Connections)
 	}

@@ -59,8 +59,10 @@ type Config struct {
 	Puzzles Puzzles
 
 	// Limits are the quotas of each client address; nil takes
-	// DefaultLimits(). A zero field is no limit of that kind.
-	Limits *Limits
+	// DefaultLimits(). A zero field is no limit of that kind. LimitsNow
+	// is the clock their buckets refill by (default time.Now).
+	Limits    *Limits
+	LimitsNow func() time.Time
 	// ClientIPHeader names the header, such as X-Forwarded-For, that
 	// carries the client's address in requests from TrustedProxies; the
 	// quotas count those under that address. Empty: every request counts
@@ -248,7 +250,7 @@ func New(cfg Config) *Server {
 		cfg.Limits = &lim
 	}
 	s := &Server{cfg: cfg, log: cfg.Logger, metrics: newMetrics(cfg.Hall), mux: http.NewServeMux(), conns: map[*websocket.Conn]struct{}{}, live: newLiveHub(), blocks: newBlockCache(blockCacheLife, time.Now)}
-	s.quotas = newQuotas(*cfg.Limits, cfg.Hall.Unfinished)
+	s.quotas = newQuotas(*cfg.Limits, cfg.Hall.Unfinished, cfg.LimitsNow)
 	s.ready = &readiness{checks: cfg.Ready, log: cfg.Logger}
 	s.signins = &signinLimits{perAddr: cfg.SignInsPerAddress}
 	s.throttle = newPasswordThrottle(cfg.WrongPasswordsPerSource, cfg.SignInsPerName)
