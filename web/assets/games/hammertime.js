@@ -365,10 +365,14 @@ function drawGem(g, gem, view, colorBlind, toScreen, k) {
 
 // sizeCanvas gives the canvas as many pixels as it has device pixels on
 // the screen (crisp at any devicePixelRatio) and returns its width and
-// height in them.
+// height in them, or null while it has no width on the page (hidden, or
+// laid out for a moment at no size, as a full-page screenshot does): then
+// it keeps its pixels and drawing, and is drawn again once it has a size
+// (its ResizeObserver).
 function sizeCanvas(c) {
   const dpr = window.devicePixelRatio || 1;
-  const cw = c.clientWidth || 480;
+  const cw = c.clientWidth;
+  if (!cw) return null;
   const pw = Math.round(cw * dpr), ph = Math.round((c.clientHeight || cw) * dpr);
   if (c.width !== pw || c.height !== ph) { c.width = pw; c.height = ph; }
   return [pw, ph];
@@ -392,7 +396,9 @@ function draw(mem, now) {
   if (!view || !c.isConnected) return false;
   const ctx = mem.ctx;
   const t = ctx.t;
-  const [pw, ph] = sizeCanvas(c);
+  const size = sizeCanvas(c);
+  if (!size) return false;
+  const [pw, ph] = size;
   const W = view.tray.width_cm, D = view.tray.depth_cm;
   const cx = pw / 2, cy = ph / 2;
   let a = mem.anim;
@@ -783,14 +789,15 @@ function arrange(mem) {
 
 // fitCanvas sizes the tray's canvas: on a phone all the room the stage
 // leaves it, on a desktop a square as wide as its column (the style
-// sheet's).
+// sheet's). A box with no width (hidden, or laid out for a moment at no
+// size, as a full-page screenshot does) leaves the canvas as it is.
 function fitCanvas(mem) {
   const c = mem.canvas;
   const staged = COMPACT.matches && getComputedStyle(mem.stage).getPropertyValue('--stage-h').trim() !== '';
   if (!staged) {
     c.style.removeProperty('width');
     c.style.removeProperty('height');
-  } else {
+  } else if (mem.trayBox.clientWidth > 0) {
     const w = `${Math.floor(mem.trayBox.clientWidth)}px`, hgt = `${Math.max(120, Math.floor(mem.trayBox.clientHeight))}px`;
     if (c.style.width !== w || c.style.height !== hgt) {
       c.style.width = w;
