@@ -12,15 +12,18 @@ var _ ai.TimedBotMaker = (*Game)(nil)
 
 // Iteration budgets of the MCTS levels in simulations (NewBot): fixed, so
 // that results depend only on the seed. Expert's budget is about 0.16 s of
-// one core.
-var mctsIterations = map[string]int{"easy": 60, "medium": 400, "hard": 2000, "expert": expertIterations}
+// one core. Medium's 150 (400 before) spaces the ladder at five players as
+// well as at two: with 400 it chose expert's move as often as hard did at
+// five players, and hard finished ahead of it in only 56% of the seat
+// pairs (docs/bots.md, "Measuring a ladder").
+var mctsIterations = map[string]int{"easy": 60, "medium": 150, "hard": 2000, "expert": expertIterations}
 
 // timedIterations caps the iterations of the levels at a table
 // (NewTimedBot), where the thinking time bounds them too: easy, medium and
 // hard stop at their simulation budgets, so that they play at a table as
 // strong as they were measured (docs/bots.md), and expert thinks for the
 // whole time (the cap only bounds the search tree's memory).
-var timedIterations = map[string]int{"easy": 60, "medium": 400, "hard": 2000, "expert": 1_000_000}
+var timedIterations = map[string]int{"easy": 60, "medium": 150, "hard": 2000, "expert": 1_000_000}
 
 // expertIterations is expert's iteration budget in simulations.
 const expertIterations = 40_000
