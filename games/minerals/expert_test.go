@@ -96,7 +96,8 @@ func twoPlayerPositions(tb testing.TB) []*State {
 // plays its own (its exploration constant, at any iteration budget): each
 // level's bot searches as that search does (the same visits and values of
 // every move), from the same seed, in positions from the opening to late
-// in a game.
+// in a game. At a table with time to spare, easy, medium and hard search
+// as they do in simulations.
 func TestSearchLevelsKeepTheirSearch(t *testing.T) {
 	g := NewWithPack(DefaultPack())
 	const expertBudget = 1000
@@ -126,6 +127,22 @@ func TestSearchLevelsKeepTheirSearch(t *testing.T) {
 			}
 			if !slices.Equal(got, wantStats) {
 				t.Errorf("%s, position %d: searched %v; want %v, as the search %+v", level, i, got, wantStats, want)
+			}
+			if level == "expert" {
+				continue
+			}
+			// At a table with time to spare, the level stops at the same
+			// budget and searches alike.
+			table, err := g.NewTimedBot(level, seed, ai.Budget{Time: time.Minute})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err = table.(*searchBot).search.Analyze(context.Background(), searchState{s}, p, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, wantStats) {
+				t.Errorf("%s at a table, position %d: searched %v; want %v, as in simulations", level, i, got, wantStats)
 			}
 		}
 	}

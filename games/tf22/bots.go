@@ -14,12 +14,21 @@ var _ ai.TimedBotMaker = (*Game)(nil)
 // with forty times its iterations (docs/bots.md measures it against hard).
 var searchIterations = map[string]int{"easy": 50, "medium": 200, "hard": 600, "expert": expertIterations}
 
-// timedIterations cap the iterations of the levels at a table
-// (NewTimedBot), where the thinking time bounds them too: easy, medium
-// and hard stop at their simulation budgets, so that they play at a table
-// as strong as they were measured, and expert thinks for the whole time
-// (the cap only bounds the search tree's memory).
-var timedIterations = map[string]int{"easy": 50, "medium": 200, "hard": 600, "expert": 1_000_000}
+// tableIterations caps the iterations of the named level at a table
+// (NewTimedBot), where the thinking time bounds them too: easy, medium and
+// hard stop at their simulation budgets (searchIterations), so that they play at
+// a table as strong as they were measured (docs/bots.md), and expert
+// thinks for the whole time (its cap, expertTableCap, only bounds the
+// search tree's memory).
+func tableIterations(name string) int {
+	if name == "expert" {
+		return expertTableCap
+	}
+	return searchIterations[name]
+}
+
+// expertTableCap is expert's iteration cap at a table.
+const expertTableCap = 1_000_000
 
 // expertIterations is expert's iteration budget in simulations: about
 // 0.3 s of one core a decision, a third of what a table's default second
@@ -44,7 +53,7 @@ func (g *Game) NewBot(name string, seed uint64) (ai.Bot, error) {
 // NewTimedBot returns the named bot, seeded, thinking at most budget.Time
 // a decision (see [ai.TimedBotMaker]); random and greedy answer at once.
 func (g *Game) NewTimedBot(name string, seed uint64, budget ai.Budget) (ai.Bot, error) {
-	return g.newBot(name, seed, ai.LevelBudget(timedIterations[name], budget.Time))
+	return g.newBot(name, seed, ai.LevelBudget(tableIterations(name), budget.Time))
 }
 
 // NewBotWithIterations makes the named search level (easy, medium, hard,

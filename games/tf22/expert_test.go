@@ -48,3 +48,36 @@ func TestExpertIsDeterministic(t *testing.T) {
 		t.Errorf("with an hour's time bound the expert chose %v; want %v, as without", timed, first)
 	}
 }
+
+// TestTableLevelsPlayAsInSimulations checks that easy, medium and hard at
+// a table with time to spare stop at their simulation budgets: at recorded
+// positions, each level's table bot chooses what its simulation bot of the
+// same seed chooses.
+func TestTableLevelsPlayAsInSimulations(t *testing.T) {
+	g := New().(*Game)
+	for i, s := range recordedPositions(t, 2) {
+		p := game.Player(s.actor())
+		seed := uint64(60 + i)
+		for _, level := range []string{"easy", "medium", "hard"} {
+			sim, err := g.NewBot(level, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			table, err := g.NewTimedBot(level, seed, ai.Budget{Time: time.Minute})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := sim.Act(context.Background(), s, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := table.Act(context.Background(), s, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Action != want.Action {
+				t.Errorf("%s, position %d: at a table %s; in simulations %s", level, i, s.ActionString(p, got.Action), s.ActionString(p, want.Action))
+			}
+		}
+	}
+}
