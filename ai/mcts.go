@@ -45,6 +45,13 @@ type MCTSConfig struct {
 	RolloutDepth int
 	// Exploration is the UCB constant; 0 means 1.0 (values are in [0, 1]).
 	Exploration float64
+	// Temperature, when above 0, makes Act choose among the root's actions
+	// at random, each with weight visits^(1/Temperature), drawn from the
+	// search's seeded generator: a player that sometimes takes a move it
+	// thought less of, the more often the higher the temperature (1: in
+	// proportion to the visits). 0 takes the most visited action. It does
+	// not change the search, nor Analyze.
+	Temperature float64
 	Seed        uint64
 }
 
@@ -125,7 +132,8 @@ func newSearch(cfg MCTSConfig, det bool) *Search {
 }
 
 // Act implements [Bot]: it searches from s for p within the budget and
-// returns the most visited action.
+// returns the most visited action, or one drawn by the visits when the
+// config sets a Temperature.
 func (m *Search) Act(ctx context.Context, s game.State, p game.Player) (Decision, error) {
 	legal := s.Legal(p, nil)
 	switch {
@@ -137,6 +145,11 @@ func (m *Search) Act(ctx context.Context, s game.State, p game.Player) (Decision
 	if err := m.search(ctx, s, p); err != nil {
 		return Decision{}, err
 	}
+	if m.cfg.Temperature > 0 {
+		if a, ok := m.drawByVisits(); ok {
+			return Decision{Action: a}, nil
+		}
+	}
 	best, bestVisits := legal[0], int32(-1)
 	for _, c := range m.nodes[0].children {
 		n := &m.nodes[c]
@@ -145,6 +158,42 @@ func (m *Search) Act(ctx context.Context, s game.State, p game.Player) (Decision
 		}
 	}
 	return Decision{Action: best}, nil
+}
+
+// drawByVisits draws one of the root's actions with weight
+// visits^(1/Temperature); false when none was visited.
+func (m *Search) drawByVisits() (game.Action, bool) {
+	root := m.nodes[0].children
+	most := int32(0)
+	for _, c := range root {
+		most = max(most, m.nodes[c].visits)
+	}
+	if most == 0 {
+		return 0, false
+	}
+	// Weights relative to the most visited action's (which weighs 1), so
+	// that a small temperature cannot overflow them.
+	weights := make([]float64, len(root))
+	total := 0.0
+	for i, c := range root {
+		if v := m.nodes[c].visits; v > 0 {
+			weights[i] = math.Pow(float64(v)/float64(most), 1/m.cfg.Temperature)
+			total += weights[i]
+		}
+	}
+	r := m.rng.Float64() * total
+	for i, c := range root {
+		if r < weights[i] {
+			return m.nodes[c].action, true
+		}
+		r -= weights[i]
+	}
+	// Rounding left r at the total: the last visited action.
+	for i := len(root) - 1; ; i-- {
+		if weights[i] > 0 {
+			return m.nodes[root[i]].action, true
+		}
+	}
 }
 
 // search runs the budget's iterations from s for p, leaving the tree in
