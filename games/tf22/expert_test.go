@@ -81,3 +81,52 @@ func TestTableLevelsPlayAsInSimulations(t *testing.T) {
 		}
 	}
 }
+
+// TestWeakerLevelsSometimesTakeALesserAction checks the levels' choice at
+// recorded positions: hard always takes its search's most visited action,
+// while easy and medium, which draw by the visits (levelTemperature),
+// sometimes take another, and easy more often than medium.
+func TestWeakerLevelsSometimesTakeALesserAction(t *testing.T) {
+	g := New().(*Game)
+	lesser := map[string]int{}
+	positions := recordedPositions(t, 4)
+	for _, s := range positions {
+		p := game.Player(s.actor())
+		if len(searchState{State: s}.Legal(p, nil)) < 2 {
+			continue
+		}
+		for _, level := range []string{"easy", "medium", "hard"} {
+			for seed := range uint64(5) {
+				bot, err := g.NewBot(level, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				d, err := bot.Act(context.Background(), s, p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// The same search from the same seed, asked for its
+				// statistics instead of its choice.
+				twin := newSearchBot(searchIterations[level], seed)
+				view := searchState{s.Determinize(p, &twin.rng).(*State), twin.prune}
+				stats, err := twin.search.Analyze(context.Background(), view, p, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				most := stats[0]
+				for _, st := range stats {
+					if st.Visits > most.Visits {
+						most = st
+					}
+				}
+				if d.Action != most.Action {
+					lesser[level]++
+				}
+			}
+		}
+	}
+	if lesser["hard"] != 0 || lesser["medium"] == 0 || lesser["easy"] <= lesser["medium"] {
+		t.Errorf("decisions that were not the most visited action: easy %d, medium %d, hard %d; want hard none, medium some, easy more", lesser["easy"], lesser["medium"], lesser["hard"])
+	}
+	t.Logf("of %d positions, 5 seeds each, decisions that were not the most visited action: easy %d, medium %d, hard %d", len(positions), lesser["easy"], lesser["medium"], lesser["hard"])
+}
