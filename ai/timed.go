@@ -81,6 +81,22 @@ func LevelBudget(iterations int, t time.Duration) Budget {
 	return Budget{Iterations: iterations, Time: t}
 }
 
+// ExpertTableCap is the iteration cap at a table of a game's expert, the
+// level that thinks for the whole time: it only bounds the search tree's
+// memory.
+const ExpertTableCap = 1_000_000
+
+// TableIterations is the iteration cap at a table (for [LevelBudget]) of
+// the search level called name, whose simulation budgets are sim: expert
+// gets [ExpertTableCap], and every other level stops at its simulation
+// budget, so that at a table it plays as strong as it was measured.
+func TableIterations(sim map[string]int, name string) int {
+	if name == "expert" {
+		return ExpertTableCap
+	}
+	return sim[name]
+}
+
 // NewTableBot makes the bot called name of g for a table that gives its
 // bots t per decision (0: [DefaultThinkingTime]): the game's timed bot
 // when g is a [TimedBotMaker], else its bot of [BotMaker.NewBot], else

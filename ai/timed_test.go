@@ -34,3 +34,15 @@ func TestCheckIterations(t *testing.T) {
 		}
 	}
 }
+
+// TestTableIterations checks the caps at a table: every level but expert
+// stops at its simulation budget, expert at ai.ExpertTableCap whatever its
+// simulation budget.
+func TestTableIterations(t *testing.T) {
+	sim := map[string]int{"easy": 50, "medium": 200, "hard": 600, "expert": 24_000}
+	for name, want := range map[string]int{"easy": 50, "medium": 200, "hard": 600, "expert": ai.ExpertTableCap} {
+		if got := ai.TableIterations(sim, name); got != want {
+			t.Errorf("%s: %d iterations at a table; want %d", name, got, want)
+		}
+	}
+}

@@ -18,22 +18,6 @@ var _ ai.TimedBotMaker = (*Game)(nil)
 // pairs (docs/bots.md, "Measuring a ladder").
 var mctsIterations = map[string]int{"easy": 60, "medium": 150, "hard": 2000, "expert": expertIterations}
 
-// tableIterations caps the iterations of the named level at a table
-// (NewTimedBot), where the thinking time bounds them too: easy, medium and
-// hard stop at their simulation budgets (mctsIterations), so that they play at
-// a table as strong as they were measured (docs/bots.md), and expert
-// thinks for the whole time (its cap, expertTableCap, only bounds the
-// search tree's memory).
-func tableIterations(name string) int {
-	if name == "expert" {
-		return expertTableCap
-	}
-	return mctsIterations[name]
-}
-
-// expertTableCap is expert's iteration cap at a table.
-const expertTableCap = 1_000_000
-
 // expertIterations is expert's iteration budget in simulations.
 const expertIterations = 40_000
 
@@ -64,7 +48,7 @@ func (g *Game) NewBot(name string, seed uint64) (ai.Bot, error) {
 // NewTimedBot makes the named bot, seeded, thinking at most budget.Time
 // a decision (see [ai.TimedBotMaker]); random and greedy answer at once.
 func (g *Game) NewTimedBot(name string, seed uint64, budget ai.Budget) (ai.Bot, error) {
-	return g.newBot(name, seed, ai.LevelBudget(tableIterations(name), budget.Time))
+	return g.newBot(name, seed, ai.LevelBudget(ai.TableIterations(mctsIterations, name), budget.Time))
 }
 
 // NewBotWithIterations makes the named search level (easy, medium, hard,

@@ -14,22 +14,6 @@ var _ ai.TimedBotMaker = (*Game)(nil)
 // with forty times its iterations (docs/bots.md measures it against hard).
 var searchIterations = map[string]int{"easy": 50, "medium": 200, "hard": 600, "expert": expertIterations}
 
-// tableIterations caps the iterations of the named level at a table
-// (NewTimedBot), where the thinking time bounds them too: easy, medium and
-// hard stop at their simulation budgets (searchIterations), so that they play at
-// a table as strong as they were measured (docs/bots.md), and expert
-// thinks for the whole time (its cap, expertTableCap, only bounds the
-// search tree's memory).
-func tableIterations(name string) int {
-	if name == "expert" {
-		return expertTableCap
-	}
-	return searchIterations[name]
-}
-
-// expertTableCap is expert's iteration cap at a table.
-const expertTableCap = 1_000_000
-
 // levelTemperature is the temperature of a search level's choice (see
 // [ai.MCTSConfig]): easy takes each action in proportion to its visits,
 // medium leans harder to the most visited, and hard and expert, not listed,
@@ -63,7 +47,7 @@ func (g *Game) NewBot(name string, seed uint64) (ai.Bot, error) {
 // NewTimedBot returns the named bot, seeded, thinking at most budget.Time
 // a decision (see [ai.TimedBotMaker]); random and greedy answer at once.
 func (g *Game) NewTimedBot(name string, seed uint64, budget ai.Budget) (ai.Bot, error) {
-	return g.newBot(name, seed, ai.LevelBudget(tableIterations(name), budget.Time))
+	return g.newBot(name, seed, ai.LevelBudget(ai.TableIterations(searchIterations, name), budget.Time))
 }
 
 // NewBotWithIterations makes the named search level (easy, medium, hard,
@@ -99,14 +83,10 @@ type searchBot struct {
 	prune *pruneCache
 }
 
+// newSearchBot is the search bot with a fixed iteration budget that
+// takes its most visited action (hard's search at any budget).
 func newSearchBot(iterations int, seed uint64) *searchBot {
-	return newBudgetedSearchBot(ai.Budget{Iterations: iterations}, seed)
-}
-
-// newBudgetedSearchBot is the search bot of hard and expert with the
-// given budget.
-func newBudgetedSearchBot(budget ai.Budget, seed uint64) *searchBot {
-	return newLevelSearchBot(budget, 0, seed)
+	return newLevelSearchBot(ai.Budget{Iterations: iterations}, 0, seed)
 }
 
 // newLevelSearchBot is the search bot of the search levels: the levels

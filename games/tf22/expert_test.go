@@ -19,7 +19,7 @@ func TestExpertIsDeterministic(t *testing.T) {
 	const iterations = 800
 	choices := func(budget ai.Budget) []game.Action {
 		s := started(t, 2, "strategy", "red", "blue", "yellow", "white")
-		b := newBudgetedSearchBot(budget, 17)
+		b := newLevelSearchBot(budget, 0, 17)
 		rng := game.NewRand(3)
 		var out []game.Action
 		for len(out) < 4 && !s.Terminal() {
