@@ -37,7 +37,7 @@ func TestPuzzleTF22Perfect(t *testing.T) {
 	do(t, tab, 20*time.Second, "open the puzzles", chromedp.Navigate(s.URL+"/puzzles"))
 	waitFor(t, tab, 20*time.Second, "the link to the TF22 page", `!!document.querySelector('a[href="/puzzles/tf22"]')`)
 	clickAt(t, tab, "the TF22 puzzles", `a[href="/puzzles/tf22"]`)
-	waitFor(t, tab, 20*time.Second, "the planet and the plan", `!!document.querySelector('#pz-board #tf') && !!document.querySelector('#pz-move')`)
+	waitFor(t, tab, 60*time.Second, "the planet and the plan", `!!document.querySelector('#pz-board #tf') && !!document.querySelector('#pz-move')`)
 	if id := eval[string](t, tab, `document.querySelector('#pz-summary').dataset.id`); id != p.ID {
 		t.Fatalf("the page shows puzzle %s; the day's is %s", id, p.ID)
 	}
