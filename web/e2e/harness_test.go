@@ -111,13 +111,73 @@ func siteGamesAt(oomSpeedup int) *game.Registry {
 	return reg
 }
 
-// newBrowser starts headless Chromium with a fresh profile and returns a
-// context for its first tab. A failing test saves a screenshot of every
-// tab made by the test and logs where.
+// newBrowser returns a context for the first tab of a fresh browser
+// context (its own cookies, storage and cache, as a person on another
+// computer) in the package's one headless Chromium, started on first use
+// (see chromium). The context and its tabs are closed when the test ends.
+// A failing test saves a screenshot of every tab made by newTab.
 func newBrowser(t testing.TB) context.Context {
 	t.Helper()
+	b, err := chromium()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := chromedp.NewContext(b, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("open a browser context: %v", err)
+	}
+	return ctx
+}
+
+// browserProcess is the headless Chromium that every test's browser
+// contexts live in. Starting one costs about two seconds of CPU, and the
+// tests start over a hundred browser contexts, so they share it; each
+// context is as separate as a browser of its own.
+var browserProcess struct {
+	once    sync.Once
+	ctx     context.Context // its first tab, kept open while the tests run
+	close   func()
+	err     error
+	dataDir string
+}
+
+// chromium starts the shared browser on first use and returns its first
+// tab's context.
+func chromium() (context.Context, error) {
+	bp := &browserProcess
+	bp.once.Do(func() {
+		dir, err := os.MkdirTemp("", "minehall-e2e-chromium-")
+		if err != nil {
+			bp.err = err
+			return
+		}
+		bp.dataDir = dir
+		bp.ctx, bp.close, bp.err = startChromium(dir)
+	})
+	return bp.ctx, bp.err
+}
+
+// newOwnBrowser starts a headless Chromium of the test's own, with a fresh
+// profile, and returns its first tab, in the browser's default context:
+// for what a browser context of the shared one is not (Chromium counts
+// such a context as incognito, where no app is installable). A failing
+// test saves a screenshot of every tab made by newTab.
+func newOwnBrowser(t testing.TB) context.Context {
+	t.Helper()
+	ctx, closeIt, err := startChromium(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(closeIt)
+	return ctx
+}
+
+// startChromium starts headless Chromium with the profile dataDir and
+// returns its first tab's context and a function that ends the browser.
+func startChromium(dataDir string) (context.Context, func(), error) {
 	if _, err := os.Stat(chromiumPath); err != nil {
-		t.Fatalf("Chromium is needed at %s (apt-get install -y chromium): %v", chromiumPath, err)
+		return nil, nil, fmt.Errorf("Chromium is needed at %s (apt-get install -y chromium): %w", chromiumPath, err)
 	}
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromiumPath),
@@ -126,7 +186,7 @@ func newBrowser(t testing.TB) context.Context {
 		chromedp.DisableGPU,
 		chromedp.NoFirstRun,
 		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(dataDir),
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
@@ -141,11 +201,24 @@ func newBrowser(t testing.TB) context.Context {
 	}
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(allocCtx)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
+	closeIt := func() { cancel(); cancelAlloc() }
 	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start Chromium: %v", err)
+		closeIt()
+		return nil, nil, fmt.Errorf("start Chromium: %w", err)
 	}
-	return ctx
+	return ctx, closeIt, nil
+}
+
+// closeChromium ends the shared browser, if it was started, and removes
+// its profile.
+func closeChromium() {
+	bp := &browserProcess
+	if bp.close != nil {
+		bp.close()
+	}
+	if bp.dataDir != "" {
+		os.RemoveAll(bp.dataDir)
+	}
 }
 
 // newTab returns a tab of the browser with its own storage (a separate

@@ -99,7 +99,7 @@ func TestInstallableAndOffline(t *testing.T) {
 	o := startOutage(t, s.URL)
 	// The browser's own first tab, not a new browser context: Chromium
 	// does not install apps from an incognito-like context.
-	tab := newBrowser(t)
+	tab := newOwnBrowser(t)
 	t.Cleanup(func() {
 		if t.Failed() {
 			screenshot(t, tab, "guest")

@@ -47,12 +47,14 @@ func TestMain(m *testing.M) {
 	if !flagGiven("test.parallel") {
 		flag.Set("test.parallel", fmt.Sprint(testsAtOnce))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	closeChromium()
+	os.Exit(code)
 }
 
 // testsAtOnce is how many browser tests run at once unless -parallel says
-// otherwise. Every test has its own server, store and browser, and spends
-// most of its time waiting (for pages, bots, clocks and timers: about a
+// otherwise. Every test has its own server, store and browser contexts,
+// and spends most of its time waiting (for pages, bots, clocks and timers: about a
 // third of one core under the race detector), so one at a time left two
 // cores mostly idle. Three at once took web/e2e from about 27 minutes to
 // 19 on two cores.
