@@ -131,7 +131,7 @@ func newBrowser(t testing.TB) context.Context {
 }
 
 // browserProcess is the headless Chromium that every test's browser
-// contexts live in. Starting one costs about two seconds of CPU, and the
+// contexts live in. Starting one costs about 1.3 s of CPU, and the
 // tests start over a hundred browser contexts, so they share it; each
 // context is as separate as a browser of its own.
 var browserProcess struct {
