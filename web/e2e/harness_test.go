@@ -135,11 +135,10 @@ func newBrowser(t testing.TB) context.Context {
 // tests start over a hundred browser contexts, so they share it; each
 // context is as separate as a browser of its own.
 var browserProcess struct {
-	once    sync.Once
-	ctx     context.Context // its first tab, kept open while the tests run
-	close   func()
-	err     error
-	dataDir string
+	once  sync.Once
+	ctx   context.Context // its first tab, kept open while the tests run
+	close func()          // ends it and removes its profile
+	err   error
 }
 
 // chromium starts the shared browser on first use and returns its first
@@ -152,8 +151,13 @@ func chromium() (context.Context, error) {
 			bp.err = err
 			return
 		}
-		bp.dataDir = dir
-		bp.ctx, bp.close, bp.err = startChromium(dir)
+		ctx, closeIt, err := startChromium(dir)
+		if err != nil {
+			os.RemoveAll(dir)
+			bp.err = err
+			return
+		}
+		bp.ctx, bp.close = ctx, func() { closeIt(); os.RemoveAll(dir) }
 	})
 	return bp.ctx, bp.err
 }
@@ -215,9 +219,6 @@ func closeChromium() {
 	bp := &browserProcess
 	if bp.close != nil {
 		bp.close()
-	}
-	if bp.dataDir != "" {
-		os.RemoveAll(bp.dataDir)
 	}
 }
 

@@ -54,10 +54,10 @@ func TestMain(m *testing.M) {
 
 // testsAtOnce is how many browser tests run at once unless -parallel says
 // otherwise. Every test has its own server, store and browser contexts,
-// and spends most of its time waiting (for pages, bots, clocks and timers: about a
-// third of one core under the race detector), so one at a time left two
-// cores mostly idle. Three at once took web/e2e from about 27 minutes to
-// 19 on two cores.
+// and spends most of its time waiting (for pages, bots, clocks and
+// timers: about a third of one core under the race detector), so one at a
+// time left two cores mostly idle. Three at once took web/e2e from about
+// 27 minutes to 19 on two cores.
 const testsAtOnce = 3
 
 // flagGiven reports whether the named flag was set on the command line.
