@@ -126,7 +126,7 @@ func TestA11yHammerTimeKeyboardGame(t *testing.T) {
 	if hits == 0 || !pushed || !turned {
 		t.Errorf("by keyboard: %d hits, pushed %v, turned %v; want hits, a push and a turn", hits, pushed, turned)
 	}
-	do(t, tab, 10*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
+	do(t, tab, 10*time.Second, "the end screen", visible(`#end .scores`))
 	htCheckEnd(t, tab)
 }
 

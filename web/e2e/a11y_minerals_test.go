@@ -175,13 +175,13 @@ func TestMineralsWholeGameByKeyboard(t *testing.T) {
 	do(t, tab, 30*time.Second, "create a Minerals table against a bot",
 		chromedp.EmulateViewport(1280, 900),
 		chromedp.Navigate(s.URL+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		visible(`#create`),
 		choose(`#game`, "minerals"),
-		chromedp.WaitVisible(chromedp.CSS(`#opt-version`)),
+		visible(`#opt-version`),
 		choose(`#seat-1-bot`, "random"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		click(chromedp.CSS(`#create`)),
-		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
+		visible(`#board svg.hexboard`),
 	)
 	waitFor(t, tab, 30*time.Second, "Ann's first turn", `document.getElementById('main').dataset.myTurn === 'true'`)
 	// From the page's top, Tab reaches the board's one Tab stop: the
@@ -250,7 +250,7 @@ func TestMineralsWholeGameByKeyboard(t *testing.T) {
 		t.Fatalf("the game did not end within 5 minutes (%d moves by Ann)", moves)
 	}
 	t.Logf("the game ended after %d moves by Ann (%d Enter presses)", moves, presses)
-	do(t, tab, 10*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
+	do(t, tab, 10*time.Second, "the end screen", visible(`#end .scores`))
 	if rows := eval[int](t, tab, `document.querySelectorAll('#end .scores tbody tr').length`); rows != 2 {
 		t.Errorf("end screen: got %d score rows; want 2", rows)
 	}

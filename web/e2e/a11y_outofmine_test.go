@@ -52,7 +52,7 @@ func tabTo(t *testing.T, tab context.Context, what, sel string) {
 // name, types it and presses Enter.
 func joinByKeyboard(t *testing.T, tab context.Context, url, name string) {
 	t.Helper()
-	do(t, tab, 30*time.Second, name+" opens the link", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`#join-name`)))
+	do(t, tab, 30*time.Second, name+" opens the link", chromedp.Navigate(url), visible(`#join-name`))
 	tabTo(t, tab, "the name field", `#join-name`)
 	// Select the name the form suggests and type over it.
 	do(t, tab, 10*time.Second, "type the name", chromedp.KeyEvent("a", chromedp.KeyModifiers(2)), chromedp.KeyEvent(name), chromedp.KeyEvent(kb.Enter))
@@ -252,7 +252,7 @@ func TestA11yOutOfMineKeyboardGame(t *testing.T) {
 	if !toldLow {
 		t.Errorf("the live region never told that the round's time runs low")
 	}
-	do(t, tab, 30*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
+	do(t, tab, 30*time.Second, "the end screen", visible(`#end .scores`))
 	if rows := eval[int](t, tab, `document.querySelectorAll('#end .scores tbody tr').length`); rows != 2 {
 		t.Errorf("end screen: got %d score rows; want 2", rows)
 	}

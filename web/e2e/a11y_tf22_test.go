@@ -184,7 +184,7 @@ func TestTF22WholeGameByKeyboard(t *testing.T) {
 	if !escaped {
 		t.Errorf("no turn of Ann offered action A; want Escape checked on a chosen action")
 	}
-	do(t, tab, 10*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
+	do(t, tab, 10*time.Second, "the end screen", visible(`#end .scores`))
 	if got := eval[string](t, tab, `document.querySelector('#end .winners').textContent`); !strings.Contains(got, "Ann") {
 		t.Errorf("end screen: got %q; want Ann named as the winner", got)
 	}

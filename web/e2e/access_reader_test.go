@@ -252,7 +252,7 @@ func TestScreenReaderModeTellsTheClockOnce(t *testing.T) {
 		chromedp.Navigate(s.URL+"/"),
 		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('minehall.srmode', '1'); localStorage.setItem('minehall.seat.%s', JSON.stringify({ seat: %d, token: %q }))`, id, j.Seat, j.Token)),
 		chromedp.Navigate(s.URL+"/tables/"+id),
-		chromedp.WaitVisible(chromedp.CSS(`#sr-command`)))
+		visible(`#sr-command`))
 	stop := time.Now().Add(30 * time.Second)
 	var lines []string
 	for time.Now().Before(stop) {

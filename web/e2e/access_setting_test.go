@@ -18,11 +18,11 @@ func TestScreenReaderModeFollowsTheAccount(t *testing.T) {
 	browser := newBrowser(t)
 	laptop, phone := newTab(t, browser, "laptop"), newTab(t, browser, "phone")
 	do(t, laptop, 30*time.Second, "sign up on the laptop",
-		chromedp.Navigate(s.URL+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signup`)),
+		chromedp.Navigate(s.URL+"/account"), visible(`#signup`),
 		sendKeys(chromedp.CSS(`#signup-name`), "Ann"),
 		sendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
 		click(chromedp.CSS(`#signup`)),
-		chromedp.WaitVisible(chromedp.CSS(`#sessions`)))
+		visible(`#sessions`))
 	if on := eval[bool](t, laptop, `document.body.classList.contains('srmode') || document.getElementById('srmode').checked`); on {
 		t.Fatalf("the mode is on before Ann turned it on")
 	}
@@ -31,12 +31,12 @@ func TestScreenReaderModeFollowsTheAccount(t *testing.T) {
 	waitFor(t, laptop, 10*time.Second, "the mode kept for the account",
 		`(window.__pref ||= fetch('/api/account').then((r) => r.json()).then((a) => { window.__pref = null; window.__on = a.preferences.sr_mode; }), window.__on === true)`)
 
-	do(t, phone, 30*time.Second, "open the lobby on the phone", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	do(t, phone, 30*time.Second, "open the lobby on the phone", chromedp.Navigate(s.URL+"/"), visible(`#create`))
 	if on := eval[bool](t, phone, `document.body.classList.contains('srmode')`); on {
 		t.Fatalf("the phone's browser has the mode on before Ann signs in")
 	}
 	do(t, phone, 30*time.Second, "sign in on the phone",
-		chromedp.Navigate(s.URL+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signin`)),
+		chromedp.Navigate(s.URL+"/account"), visible(`#signin`),
 		sendKeys(chromedp.CSS(`#signin-name`), "Ann"),
 		sendKeys(chromedp.CSS(`#signin-password`), "correct horse"),
 		click(chromedp.CSS(`#signin`)))
@@ -45,6 +45,6 @@ func TestScreenReaderModeFollowsTheAccount(t *testing.T) {
 	do(t, phone, 10*time.Second, "turn the mode off on the phone", click(chromedp.CSS(`#srmode`)))
 	waitFor(t, phone, 10*time.Second, "the mode off for the account",
 		`(window.__pref ||= fetch('/api/account').then((r) => r.json()).then((a) => { window.__pref = null; window.__on = a.preferences.sr_mode; }), window.__on === false)`)
-	do(t, laptop, 30*time.Second, "open the lobby on the laptop", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	do(t, laptop, 30*time.Second, "open the lobby on the laptop", chromedp.Navigate(s.URL+"/"), visible(`#create`))
 	waitFor(t, laptop, 10*time.Second, "the mode off on the laptop", `!document.body.classList.contains('srmode') && !document.getElementById('srmode').checked`)
 }

@@ -18,7 +18,7 @@ func TestAccountPasskey(t *testing.T) {
 	addAuthenticator(t, tab)
 	// "the lobby form offers "rated" only to signed-in players and says why
 	// it is off".
-	do(t, tab, 30*time.Second, "open the lobby as a guest", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#rated`)))
+	do(t, tab, 30*time.Second, "open the lobby as a guest", chromedp.Navigate(s.URL+"/"), visible(`#rated`))
 	if off := eval[bool](t, tab, `document.getElementById('rated').disabled`); !off {
 		t.Errorf("a guest may tick rated")
 	}
@@ -26,7 +26,7 @@ func TestAccountPasskey(t *testing.T) {
 		t.Errorf("the rated choice says %q; want why it is off", why)
 	}
 	shootPage(t, tab, "lobby-guest")
-	do(t, tab, 30*time.Second, "open the account page", chromedp.Navigate(s.URL+"/account"), chromedp.WaitVisible(chromedp.CSS(`#passkey-signup`)))
+	do(t, tab, 30*time.Second, "open the account page", chromedp.Navigate(s.URL+"/account"), visible(`#passkey-signup`))
 	if got := eval[string](t, tab, `document.getElementById('nav-account').textContent`); got != "Sign in" {
 		t.Errorf("the header's account link reads %q; want Sign in", got)
 	}

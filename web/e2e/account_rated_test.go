@@ -79,7 +79,7 @@ func TestAccountRatedGame(t *testing.T) {
 	s := startAccountSite(t)
 	browser := newBrowser(t)
 	ann := newTab(t, browser, "ann")
-	do(t, ann, 30*time.Second, "open the account page", chromedp.Navigate(s.URL+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signup`)))
+	do(t, ann, 30*time.Second, "open the account page", chromedp.Navigate(s.URL+"/account"), visible(`#signup`))
 	do(t, ann, 10*time.Second, "sign up with a password",
 		sendKeys(chromedp.CSS(`#signup-name`), "Ann"),
 		sendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
@@ -106,14 +106,14 @@ func TestAccountRatedGame(t *testing.T) {
 
 	// Bo's public profile has no rating yet.
 	boTab := newTab(t, browser, "bo")
-	do(t, boTab, 30*time.Second, "open Bo's profile", chromedp.Navigate(s.URL+"/players/Bo"), chromedp.WaitVisible(chromedp.CSS(`#stats-h`)))
+	do(t, boTab, 30*time.Second, "open Bo's profile", chromedp.Navigate(s.URL+"/players/Bo"), visible(`#stats-h`))
 	if n := eval[int](t, boTab, `document.querySelectorAll('strong.rating').length`); n != 0 {
 		t.Errorf("Bo's profile shows %d ratings before any game", n)
 	}
 
 	// Ann makes a rated table in the lobby. A Hammer Time table with 1
 	// wagon is casual, and the lobby says so before it is made.
-	do(t, ann, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	do(t, ann, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#create`))
 	do(t, ann, 10*time.Second, "pick Hammer Time", choose(`#game`, "hammertime"))
 	waitFor(t, ann, 10*time.Second, "the rated choice offered for the rulebook's 4 wagons", `!!document.getElementById('rated') && !document.getElementById('rated').disabled`)
 	do(t, ann, 10*time.Second, "one wagon", choose(`#opt-wagons`, "1"))
@@ -142,7 +142,7 @@ func TestAccountRatedGame(t *testing.T) {
 		} `json:"result"`
 	}
 	// The lobby lists the table as rated.
-	do(t, boTab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`li.table-row[data-table="`+id+`"] .rated-badge`)))
+	do(t, boTab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`li.table-row[data-table="`+id+`"] .rated-badge`))
 	bo.call("GET", "/api/tables/"+id, "", nil, &info)
 	if !info.Rated || info.Seats[0].Name != "Ann" || !info.Seats[0].Account {
 		t.Fatalf("the table %+v; want rated with Ann's account in seat 1", info)
@@ -244,7 +244,7 @@ func TestAccountRatedGame(t *testing.T) {
 			t.Fatalf("%s's ratings %+v; want one after one game", p.name, prof.Ratings)
 		}
 		tab := p.tab
-		do(t, tab, 30*time.Second, "open "+p.name+"'s profile", chromedp.Navigate(s.URL+"/players/"+p.name), chromedp.WaitVisible(chromedp.CSS(`strong.rating`)))
+		do(t, tab, 30*time.Second, "open "+p.name+"'s profile", chromedp.Navigate(s.URL+"/players/"+p.name), visible(`strong.rating`))
 		shown := eval[string](t, tab, `document.querySelector('strong.rating').textContent`)
 		if want := strconv.Itoa(prof.Ratings[0].Rating) + "?"; shown != want || !prof.Ratings[0].Provisional {
 			t.Errorf("%s's profile shows rating %q (provisional %v); want %q, provisional after one game", p.name, shown, prof.Ratings[0].Provisional, want)
@@ -270,7 +270,7 @@ func TestAccountRatedGame(t *testing.T) {
 	// games; Ann and Bo are provisional after one), and beside them the
 	// bot level.
 	settle(t, s, "Cy")
-	do(t, ann, 30*time.Second, "open the leaderboard", chromedp.Navigate(s.URL+"/leaderboard/goofspiel"), chromedp.WaitVisible(chromedp.CSS(`table.leaderboard`)))
+	do(t, ann, 30*time.Second, "open the leaderboard", chromedp.Navigate(s.URL+"/leaderboard/goofspiel"), visible(`table.leaderboard`))
 	for kind, want := range map[string]string{"people": "Cy", "bots": "bot:random"} {
 		names := eval[string](t, ann, `[...document.querySelectorAll('table.leaderboard[data-kind="`+kind+`"] tbody tr')].map((r) => r.dataset.player).sort().join(',')`)
 		if names != want {
@@ -292,9 +292,9 @@ func TestAccountRatedGame(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	shootPage(t, ann, "leaderboard-de")
-	do(t, ann, 30*time.Second, "open Ann's profile in German", chromedp.Navigate(s.URL+"/players/Ann"), chromedp.WaitVisible(chromedp.CSS(`strong.rating`)))
+	do(t, ann, 30*time.Second, "open Ann's profile in German", chromedp.Navigate(s.URL+"/players/Ann"), visible(`strong.rating`))
 	shootPage(t, ann, "profile-de")
-	do(t, ann, 30*time.Second, "open the lobby in German", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#rated`)))
+	do(t, ann, 30*time.Second, "open the lobby in German", chromedp.Navigate(s.URL+"/"), visible(`#rated`))
 	shootPage(t, ann, "lobby-de")
 }
 

@@ -21,7 +21,7 @@ func TestAccountSettings(t *testing.T) {
 	s := startAccountSite(t)
 	browser := newBrowser(t)
 	laptop, phone := newTab(t, browser, "laptop"), newTab(t, browser, "phone")
-	do(t, laptop, 30*time.Second, "open the account page", chromedp.Navigate(s.URL+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signup`)))
+	do(t, laptop, 30*time.Second, "open the account page", chromedp.Navigate(s.URL+"/account"), visible(`#signup`))
 	do(t, laptop, 10*time.Second, "sign up",
 		sendKeys(chromedp.CSS(`#signup-name`), "Ann"),
 		sendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
@@ -29,7 +29,7 @@ func TestAccountSettings(t *testing.T) {
 	// The account must exist before the phone signs in to it: under the
 	// race detector the password's hash alone takes a second.
 	waitFor(t, laptop, 15*time.Second, "the laptop signed up", `!!document.getElementById('my-profile')`)
-	do(t, phone, 30*time.Second, "open the account page", chromedp.Navigate(s.URL+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signin`)))
+	do(t, phone, 30*time.Second, "open the account page", chromedp.Navigate(s.URL+"/account"), visible(`#signin`))
 	do(t, phone, 10*time.Second, "sign in",
 		sendKeys(chromedp.CSS(`#signin-name`), "Ann"),
 		sendKeys(chromedp.CSS(`#signin-password`), "correct horse"),
@@ -64,7 +64,7 @@ func TestAccountSettings(t *testing.T) {
 	do(t, laptop, 10*time.Second, "ask to delete the account",
 		sendKeys(chromedp.CSS(`#delete-password`), "battery staple"),
 		click(chromedp.CSS(`#delete-account`)),
-		chromedp.WaitVisible(chromedp.CSS(`#delete-dialog`)))
+		visible(`#delete-dialog`))
 	shootPage(t, laptop, "account-delete-dialog")
 	do(t, laptop, 10*time.Second, "confirm", click(chromedp.CSS(`#dialog-ok`)))
 	waitFor(t, laptop, 10*time.Second, "the account gone and the sign-in forms back", `!!document.querySelector('#account-note') && !!document.querySelector('#signup')`)

@@ -52,7 +52,7 @@ func BenchmarkFirstBoardDrawn(b *testing.B) {
 			b.Fatal(err)
 		}
 		start := time.Now()
-		if err := chromedp.Do(tab, chromedp.Navigate(s.URL+created.Link), chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`))); err != nil {
+		if err := chromedp.Do(tab, chromedp.Navigate(s.URL+created.Link), visible(`#board svg.hexboard`)); err != nil {
 			b.Fatal(err)
 		}
 		total += time.Since(start)

@@ -19,18 +19,18 @@ func TestBotThinkingTimeChosenInTheLobby(t *testing.T) {
 	do(t, tab, 30*time.Second, "open the lobby",
 		chromedp.EmulateViewport(390, 844),
 		chromedp.Navigate(s.URL+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		visible(`#create`),
 		choose(`#game`, "minerals"),
-		chromedp.WaitVisible(chromedp.CSS(`#seat-1-bot`)),
+		visible(`#seat-1-bot`),
 		choose(`#seat-1-bot`, "expert"),
-		chromedp.WaitVisible(chromedp.CSS(`#bot-time`)),
+		visible(`#bot-time`),
 		choose(`#bot-time`, "2000"),
 	)
 	keepShots(t, tab, "lobby-bot-time")
 	do(t, tab, 30*time.Second, "create the table",
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		click(chromedp.CSS(`#create`)),
-		chromedp.WaitVisible(chromedp.CSS(`#table-bot-time`)),
+		visible(`#table-bot-time`),
 	)
 	if got := eval[string](t, tab, `document.querySelector('#table-bot-time').textContent`); got != "Bots think 2 s a move" {
 		t.Errorf("the table's head shows %q; want %q", got, "Bots think 2 s a move")

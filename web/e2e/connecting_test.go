@@ -53,7 +53,7 @@ func TestConnectingSeatIsNotCalledWatching(t *testing.T) {
 
 	watcher := newTab(t, browser, "watcher")
 	do(t, watcher, 30*time.Second, "open the table as a watcher",
-		chromedp.Navigate(s.URL+"/tables/"+id), chromedp.WaitVisible(chromedp.CSS(`#seats li`)))
+		chromedp.Navigate(s.URL+"/tables/"+id), visible(`#seats li`))
 	waitFor(t, watcher, 20*time.Second, "the watching note, connected", `document.getElementById('conn').dataset.state === 'open' && !!document.querySelector('.watching')`)
 	if got := eval[string](t, watcher, `document.querySelector('.watching').textContent`); !strings.Contains(got, "watching") {
 		t.Errorf("the watcher's page says %q; want that they are watching", got)

@@ -24,12 +24,12 @@ func TestExplainTypedMinerals(t *testing.T) {
 		chromedp.Navigate(s.URL+"/"),
 		chromedp.Evaluate[chromedp.Void](`localStorage.setItem('minehall.lang', 'de')`),
 		chromedp.Reload(),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		visible(`#create`),
 		choose(`#game`, "minerals"),
 		choose(`#seat-1-bot`, "random"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		click(chromedp.CSS(`#create`)),
-		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
+		visible(`#board svg.hexboard`),
 	)
 	id := tableOf(t, tab)
 	waitFor(t, tab, 30*time.Second, "Ann's turn", `document.getElementById('main').dataset.myTurn === 'true' && !document.getElementById('move-input').disabled`)
@@ -74,7 +74,7 @@ func TestExplainTypedMinerals(t *testing.T) {
 	waitFor(t, tab, 30*time.Second, "Ann's turn", `document.getElementById('main').dataset.myTurn === 'true' && !document.getElementById('move-input').disabled`)
 	do(t, tab, 10*time.Second, "Ann starts typing", sendKeys(chromedp.CSS(`#move-input`), "mo"))
 	spectator := newTab(t, browser, "spectator")
-	do(t, spectator, 30*time.Second, "a spectator comes", chromedp.Navigate(s.URL+"/tables/"+id), chromedp.WaitVisible(chromedp.CSS(`#seats li`)))
+	do(t, spectator, 30*time.Second, "a spectator comes", chromedp.Navigate(s.URL+"/tables/"+id), visible(`#seats li`))
 	waitFor(t, tab, 10*time.Second, "Ann's page counts the spectator", `(document.getElementById('spectators')?.textContent || '').includes('1')`)
 	if got := eval[string](t, tab, `document.activeElement.id + ' holds ' + JSON.stringify(document.getElementById('move-input').value)`); got != `move-input holds "mo"` {
 		t.Errorf("after the update the focus is on %s; want move-input holds \"mo\"", got)

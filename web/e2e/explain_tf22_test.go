@@ -26,13 +26,13 @@ func TestExplainGreyedTF22(t *testing.T) {
 		chromedp.Navigate(s.URL+"/"),
 		chromedp.Evaluate[chromedp.Void](`localStorage.setItem('minehall.lang', 'de')`),
 		chromedp.Reload(),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		visible(`#create`),
 		choose(`#game`, "tf22"),
-		chromedp.WaitVisible(chromedp.CSS(`#opt-round_limit`)),
+		visible(`#opt-round_limit`),
 		choose(`#seat-1-bot`, "random"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		click(chromedp.CSS(`#create`)),
-		chromedp.WaitVisible(chromedp.CSS(`#tf-planet`)),
+		visible(`#tf-planet`),
 	)
 	id := tableOf(t, tab)
 	rng := game.NewRand(11)

@@ -67,13 +67,13 @@ func TestRematchOfferedByTheFriendInChromium(t *testing.T) {
 	s := startSite(t)
 	br := newBrowser(t)
 	owner := newTab(t, br, "owner")
-	do(t, owner, 30*time.Second, "create Connect Four for two", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)),
-		choose(`#game`, "connectfour"), chromedp.WaitVisible(chromedp.CSS(`#seat-1`)), choose(`#seat-1`, "person"),
-		sendKeys(chromedp.CSS(`#name`), "Owen"), click(chromedp.CSS(`#create`)), chromedp.WaitVisible(chromedp.CSS(`.invite input`)))
+	do(t, owner, 30*time.Second, "create Connect Four for two", chromedp.Navigate(s.URL+"/"), visible(`#create`),
+		choose(`#game`, "connectfour"), visible(`#seat-1`), choose(`#seat-1`, "person"),
+		sendKeys(chromedp.CSS(`#name`), "Owen"), click(chromedp.CSS(`#create`)), visible(`.invite input`))
 	id := tableOf(t, owner)
 	link := eval[string](t, owner, `document.querySelector('.invite input').value`)
 	friend := newTab(t, br, "friend")
-	do(t, friend, 30*time.Second, "open the link and join", chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS(`.join-form`)),
+	do(t, friend, 30*time.Second, "open the link and join", chromedp.Navigate(link), visible(`.join-form`),
 		sendKeys(chromedp.CSS(`#join-name`), "Fran"), click(chromedp.CSS(`#join`)))
 	waitFor(t, friend, 15*time.Second, "Fran seated", `!!localStorage.getItem('minehall.seat.`+id+`')`)
 	waitFor(t, owner, 15*time.Second, "the game playing", `document.getElementById('main').dataset.status === 'playing'`)
@@ -159,21 +159,21 @@ func TestEndScreenOfATieSaysWhoWonTheTieBreak(t *testing.T) {
 func createPassAndPlay(t *testing.T, tab context.Context, s *site, tc string) (string, string) {
 	t.Helper()
 	actions := []chromedp.Action[chromedp.Void]{
-		chromedp.Navigate(s.URL + "/"), chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		chromedp.Navigate(s.URL + "/"), visible(`#create`),
 		choose(`#game`, "tf22"), choose(`#players`, "3"), sendKeys(chromedp.CSS(`#name`), "Ann"),
-		choose(`#seat-2`, "bot"), chromedp.WaitVisible(chromedp.CSS(`#seat-2-bot`)), choose(`#seat-2-bot`, "random"),
+		choose(`#seat-2`, "bot"), visible(`#seat-2-bot`), choose(`#seat-2-bot`, "random"),
 		choose(`#seat-1`, "person"),
 	}
 	for i, n := range []string{"Ann", "Bob"} {
 		actions = append(actions, click(chromedp.CSS(fmt.Sprintf(`#seat-%d-here`, i))),
-			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#seat-%d-name`, i))),
+			visible(fmt.Sprintf(`#seat-%d-name`, i)),
 			chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const e = document.querySelector('#seat-%d-name'); e.value = %q; e.dispatchEvent(new Event('input')); })()`, i, n)))
 	}
 	if tc != "" {
 		actions = append(actions, choose(`#time-control`, tc))
 	}
 	do(t, tab, 30*time.Second, "fill in a pass-and-play table", actions...)
-	do(t, tab, 30*time.Second, "create it", click(chromedp.CSS(`#create`)), chromedp.WaitVisible(chromedp.CSS(`#seats li`)))
+	do(t, tab, 30*time.Second, "create it", click(chromedp.CSS(`#create`)), visible(`#seats li`))
 	id := tableOf(t, tab)
 	return id, eval[string](t, tab, `JSON.parse(localStorage.getItem('minehall.owner.`+id+`'))`)
 }
@@ -258,7 +258,7 @@ func TestTutorialsSpeakTheReadersWords(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "learner")
-	do(t, tab, 30*time.Second, "open the lobby in German", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)), choose(`#lang`, "de"))
+	do(t, tab, 30*time.Second, "open the lobby in German", chromedp.Navigate(s.URL+"/"), visible(`#create`), choose(`#lang`, "de"))
 	waitFor(t, tab, 5*time.Second, "German", `document.documentElement.lang === 'de'`)
 	do(t, tab, 30*time.Second, "open the Out of Mine tutorial", chromedp.Navigate(s.URL+"/learn/outofmine"))
 	waitFor(t, tab, 20*time.Second, "the first prompt", `!!document.querySelector('#learn-prompt strong')`)

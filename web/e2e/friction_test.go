@@ -86,7 +86,7 @@ func TestLobbyPrivateSeatsDefaultToPeople(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "owner")
-	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#create`))
 	do(t, tab, 10*time.Second, "pick Minerals, three players", choose(`#game`, "minerals"), choose(`#players`, "3"))
 	if got := eval[string](t, tab, seatKinds); got != "person,bot,bot" {
 		t.Fatalf("a public table's seats: got %s; want person,bot,bot", got)
@@ -209,7 +209,7 @@ func TestGuestPagesLogNoErrors(t *testing.T) {
 			}
 		}
 	}()
-	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#create`))
 	id := await[string](t, tab, `fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({game: 'connectfour', players: 2, autostart: true, time_control: {move_s: 86400, bank_s: 0}, seats: [{kind: 'person'}, {kind: 'bot', bot: 'random'}]})}).then((r) => r.json()).then((c) => c.table.id)`)
 	pages := []struct{ path, ready string }{
 		{"/", `!!document.querySelector('#create') && !!document.querySelector('#tables-h')`},

@@ -29,7 +29,7 @@ func startFriendsSite(t *testing.T) string {
 // signUpIn signs a new account up on the account page of tab.
 func signUpIn(t *testing.T, tab context.Context, base, name string) {
 	t.Helper()
-	do(t, tab, 30*time.Second, name+" opens the account page", chromedp.Navigate(base+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signup`)))
+	do(t, tab, 30*time.Second, name+" opens the account page", chromedp.Navigate(base+"/account"), visible(`#signup`))
 	do(t, tab, 10*time.Second, name+" signs up",
 		sendKeys(chromedp.CSS(`#signup-name`), name),
 		sendKeys(chromedp.CSS(`#signup-password`), "correct horse "+name),
@@ -40,7 +40,7 @@ func signUpIn(t *testing.T, tab context.Context, base, name string) {
 // follow opens name's profile in tab and clicks Follow.
 func follow(t *testing.T, tab context.Context, base, name string) {
 	t.Helper()
-	do(t, tab, 30*time.Second, "open "+name+"'s profile", chromedp.Navigate(base+"/players/"+name), chromedp.WaitVisible(chromedp.CSS(`#follow`)))
+	do(t, tab, 30*time.Second, "open "+name+"'s profile", chromedp.Navigate(base+"/players/"+name), visible(`#follow`))
 	do(t, tab, 10*time.Second, "follow "+name, click(chromedp.CSS(`#follow`)))
 	waitFor(t, tab, 10*time.Second, "following "+name, `!!document.getElementById('unfollow')`)
 }
@@ -71,7 +71,7 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 	signUpIn(t, ann, base, "Ann")
 	signUpIn(t, bob, base, "Bob")
 
-	do(t, ann, 30*time.Second, "Ann's own profile links to her friends", chromedp.Navigate(base+"/players/Ann"), chromedp.WaitVisible(chromedp.CSS(`#my-friends`)))
+	do(t, ann, 30*time.Second, "Ann's own profile links to her friends", chromedp.Navigate(base+"/players/Ann"), visible(`#my-friends`))
 	follow(t, ann, base, "Bob")
 	follow(t, bob, base, "Ann")
 	waitFor(t, bob, 10*time.Second, "Ann shown as a friend on her profile", `document.querySelector('.relation-bar .tag')?.textContent === 'friend'`)
@@ -79,14 +79,14 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 	axe(bob, "a profile with Follow, Challenge and Block")
 
 	do(t, bob, 30*time.Second, "Bob opens his friends page by the header", click(chromedp.CSS(`#nav-friends`)),
-		chromedp.WaitVisible(chromedp.CSS(`#following-h`)))
+		visible(`#following-h`))
 	waitFor(t, bob, 10*time.Second, "Ann a friend and online in Bob's list",
 		`(() => { const li = document.querySelector('#following-h-s li[data-name="Ann"]'); return !!li && li.textContent.includes('friend') && !!li.querySelector('.presence.on'); })()`)
 
 	// Ann challenges Bob from his profile while Bob has the lobby open.
-	do(t, bob, 30*time.Second, "Bob opens the lobby", chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
-	do(t, ann, 30*time.Second, "Ann opens Bob's profile", chromedp.Navigate(base+"/players/Bob"), chromedp.WaitVisible(chromedp.CSS(`#challenge`)))
-	do(t, ann, 10*time.Second, "Ann opens the challenge form", click(chromedp.CSS(`#challenge`)), chromedp.WaitVisible(chromedp.CSS(`#ch-game`)))
+	do(t, bob, 30*time.Second, "Bob opens the lobby", chromedp.Navigate(base+"/"), visible(`#create`))
+	do(t, ann, 30*time.Second, "Ann opens Bob's profile", chromedp.Navigate(base+"/players/Bob"), visible(`#challenge`))
+	do(t, ann, 10*time.Second, "Ann opens the challenge form", click(chromedp.CSS(`#challenge`)), visible(`#ch-game`))
 	do(t, ann, 10*time.Second, "Minerals, normal time", choose(`#ch-game`, "minerals"))
 	shootPage(t, ann, "friends-challenge-form")
 	axe(ann, "the challenge form")
@@ -143,7 +143,7 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 	}
 
 	// The friends page after the game began: nothing waits.
-	do(t, ann, 30*time.Second, "Ann opens her friends page", chromedp.Navigate(base+"/friends"), chromedp.WaitVisible(chromedp.CSS(`#incoming-h`)))
+	do(t, ann, 30*time.Second, "Ann opens her friends page", chromedp.Navigate(base+"/friends"), visible(`#incoming-h`))
 	waitFor(t, ann, 10*time.Second, "no open challenge", `document.querySelector('#outgoing-h-s').textContent.includes('You have no open challenge.')`)
 	shootPage(t, ann, "friends-page")
 	landscape(t, ann, "the friends page")
@@ -152,7 +152,7 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 	// Ann challenges Bob again from her list; Bob, at their table,
 	// declines, and Ann is told.
 	do(t, ann, 10*time.Second, "Ann challenges Bob from her list", click(chromedp.CSS(`#following-h-s li[data-name="Bob"] button`)),
-		chromedp.WaitVisible(chromedp.CSS(`#ch-send`)), click(chromedp.CSS(`#ch-send`)))
+		visible(`#ch-send`), click(chromedp.CSS(`#ch-send`)))
 	waitFor(t, bob, 15*time.Second, "the challenge arrives at Bob's table", `document.querySelector('.challenge-box h2')?.textContent === 'Ann challenges you'`)
 	do(t, bob, 10*time.Second, "Bob declines", click(chromedp.CSS(`.challenge-box .decline`)))
 	waitFor(t, ann, 15*time.Second, "Ann told of the decline", `[...document.querySelectorAll('.live-dock .toast')].some((e) => e.textContent === 'Bob declined your challenge.')`)
@@ -162,7 +162,7 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 
 	// In German, on a phone.
 	do(t, ann, 30*time.Second, "German", chromedp.Evaluate[chromedp.Void](`localStorage.setItem('minehall.lang', 'de')`), chromedp.Reload(),
-		chromedp.WaitVisible(chromedp.CSS(`#incoming-h`)))
+		visible(`#incoming-h`))
 	waitFor(t, ann, 10*time.Second, "the page in German", `document.querySelector('#incoming-h').textContent === 'Herausforderungen an dich'`)
 	shootPage(t, ann, "friends-page-de")
 }

@@ -438,7 +438,7 @@ func openGolden(t *testing.T, browser context.Context, s *site, c goldenCase, wi
 		}),
 		chromedp.EmulateViewport(width, height, emulate...),
 		chromedp.Navigate(s.URL+"/tables/golden-"+c.Name),
-		chromedp.WaitVisible(chromedp.CSS(`#board > *`)),
+		visible(`#board > *`),
 	)
 	ready := `document.getElementById('conn')?.dataset.state === 'open' && document.querySelector('#log li') !== null`
 	if c.Ready != "" {

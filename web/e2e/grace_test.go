@@ -116,7 +116,7 @@ func TestOwnerHandsOfflineSeatToStandIn(t *testing.T) {
 	_, closeAnn, bob := twoTabs(t, s, id, annToken, bobToken)
 	do(t, bob, 10*time.Second, "Bob's browser keeps the owner's token",
 		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('minehall.owner.' + %q, JSON.stringify(%q))`, id, owner)),
-		chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#seats li`)))
+		chromedp.Reload(), visible(`#seats li`))
 	if n := eval[int](t, bob, `document.querySelectorAll('#standin-0').length`); n != 0 {
 		t.Fatalf("the owner is offered to hand over Ann, who is here")
 	}

@@ -17,7 +17,7 @@ import (
 func BenchmarkHammerTimeHitDrawn(b *testing.B) {
 	s := startSite(b)
 	tab := newTab(b, newBrowser(b), "bench")
-	if err := chromedp.Do(tab, chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`))); err != nil {
+	if err := chromedp.Do(tab, chromedp.Navigate(s.URL+"/"), visible(`#create`)); err != nil {
 		b.Fatal(err)
 	}
 	prev, next := htDragonViews(b)

@@ -233,7 +233,7 @@ func TestHammerTimeWholeGameByTouch(t *testing.T) {
 	if !turned {
 		t.Errorf("the tray was never turned by touch")
 	}
-	do(t, tab, 10*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
+	do(t, tab, 10*time.Second, "the end screen", visible(`#end .scores`))
 	htCheckNoOwnEnd(t, tab)
 }
 
@@ -257,6 +257,6 @@ func TestHammerTimeEndHasNoOwnGameOverLine(t *testing.T) {
 	end := cases[len(cases)-1].goldenCase
 	s := goldenSite(t, []goldenCase{end})
 	tab := openGolden(t, newBrowser(t), s, end, 1280, 900)
-	do(t, tab, 10*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
+	do(t, tab, 10*time.Second, "the end screen", visible(`#end .scores`))
 	htCheckNoOwnEnd(t, tab)
 }

@@ -93,7 +93,7 @@ func htLobby(t *testing.T, name string) context.Context {
 	t.Helper()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), name)
-	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#create`))
 	return tab
 }
 
@@ -203,6 +203,7 @@ func htDragonThenHit(t *testing.T) (before, dragon, next []byte) {
 func TestHammerTimeDragonOnlyOverItsOwnHit(t *testing.T) {
 	t.Parallel()
 	tab := htLobby(t, "dragon")
+	withMotion(t, tab)
 	before, dragon, next := htDragonThenHit(t)
 	htDraw(t, tab, "the dragon's blow", before, dragon, "[]", "")
 	waitFor(t, tab, 20*time.Second, "the dragon awake", `document.querySelector('#ht-tray').dataset.dragon === 'awake'`)

@@ -120,7 +120,7 @@ func TestHammerTimeDragonAndJokers(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "panels")
-	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#create`))
 
 	prev, next := htDragonViews(t)
 	draw := func(what string, prev, view []byte, legal string) {
@@ -219,7 +219,7 @@ func TestHammerTimeDieInTheOpen(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "die")
-	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#create`))
 	draw := func(what string, prev, view []byte, legal string) {
 		t.Helper()
 		p := "null"

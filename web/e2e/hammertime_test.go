@@ -237,9 +237,9 @@ func htCreate(t *testing.T, s *site, tab context.Context, checks ...string) {
 	t.Helper()
 	actions := []chromedp.Action[chromedp.Void]{
 		chromedp.Navigate(s.URL + "/"),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		visible(`#create`),
 		choose(`#game`, "hammertime"),
-		chromedp.WaitVisible(chromedp.CSS(`#opt-wagons`)),
+		visible(`#opt-wagons`),
 		choose(`#opt-wagons`, "1"),
 		choose(`#seat-1-bot`, "easy"),
 	}
@@ -249,14 +249,14 @@ func htCreate(t *testing.T, s *site, tab context.Context, checks ...string) {
 	actions = append(actions,
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		click(chromedp.CSS(`#create`)),
-		chromedp.WaitVisible(chromedp.CSS(`#ht-tray`)))
+		visible(`#ht-tray`))
 	do(t, tab, 30*time.Second, "create a Hammer Time table", actions...)
 }
 
 // htCheckEnd checks the end screen and the wagons shown.
 func htCheckEnd(t *testing.T, tab context.Context) {
 	t.Helper()
-	do(t, tab, 10*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
+	do(t, tab, 10*time.Second, "the end screen", visible(`#end .scores`))
 	if rows := eval[int](t, tab, `document.querySelectorAll('#end .scores tbody tr').length`); rows != 2 {
 		t.Errorf("end screen: got %d score rows; want 2", rows)
 	}
@@ -278,6 +278,7 @@ func TestHammerTimeWholeGameAgainstBot(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
+	withMotion(t, tab)
 	htCreate(t, s, tab)
 	if got := eval[string](t, tab, `document.querySelector('#ht').dataset.phase`); got != "hit" {
 		t.Errorf("the first phase: got %q; want hit", got)
@@ -322,8 +323,8 @@ func TestHammerTimeWholeGameAgainstBot(t *testing.T) {
 	// The replay draws the tray and animates each step's move.
 	do(t, tab, 20*time.Second, "open the replay",
 		click(chromedp.CSS(`#replay`)),
-		chromedp.WaitVisible(chromedp.CSS(`#replay-step`)),
-		chromedp.WaitVisible(chromedp.CSS(`#ht-tray`)),
+		visible(`#replay-step`),
+		visible(`#ht-tray`),
 		click(chromedp.CSS(`#replay-first`)))
 	waitFor(t, tab, 10*time.Second, "the replay at its first position with 90 gems",
 		`document.querySelector('#replay-step').textContent.startsWith('Move 0 ') && document.querySelector('#ht-tray').dataset.gems === '90'`)

@@ -26,7 +26,7 @@ func TestSettingsFoldOnAPhone(t *testing.T) {
 			chromedp.Evaluate[chromedp.Void](`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`, chromedp.EvalAwaitPromise))
 	}
 	view(layoutViewports[0])
-	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#create`))
 	closed := eval[[]float64](t, tab, `(() => {
   const h = document.querySelector('header.top').getBoundingClientRect(), b = document.getElementById('prefs-toggle').getBoundingClientRect();
   return [h.height, document.querySelector('main h1').getBoundingClientRect().top, getComputedStyle(document.getElementById('prefs')).display === 'none' ? 1 : 0, b.top, b.right, b.height];

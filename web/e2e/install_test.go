@@ -107,7 +107,7 @@ func TestInstallableAndOffline(t *testing.T) {
 	})
 	do(t, tab, 30*time.Second, "open the lobby",
 		chromedp.Navigate(o.URL+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		visible(`#create`),
 	)
 	if eval[bool](t, tab, `!!document.getElementById('offline')`) {
 		t.Fatalf("online, the page shows the offline banner %q; want none", eval[string](t, tab, `document.getElementById('offline').textContent`))
@@ -132,7 +132,7 @@ func TestInstallableAndOffline(t *testing.T) {
 	})()`)
 	do(t, tab, 30*time.Second, "reload the lobby",
 		chromedp.Reload(),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		visible(`#create`),
 	)
 	if got := eval[string](t, tab, `navigator.serviceWorker.controller?.scriptURL ?? 'none'`); got != o.URL+"/sw.js" {
 		t.Fatalf("after a reload the page is controlled by %s; want %s/sw.js", got, o.URL)
@@ -151,14 +151,14 @@ func TestInstallableAndOffline(t *testing.T) {
 	o.gateway.Store(true)
 	do(t, tab, 30*time.Second, "reload the lobby behind a proxy that answers 502",
 		chromedp.Reload(),
-		chromedp.WaitVisible(chromedp.CSS(`#offline`)),
-		chromedp.WaitVisible(chromedp.CSS(`header.top nav`)),
+		visible(`#offline`),
+		visible(`header.top nav`),
 	)
 	o.gateway.Store(false)
 	o.down.Store(true)
 	do(t, tab, 30*time.Second, "reload the lobby with the server out of reach",
 		chromedp.Reload(),
-		chromedp.WaitVisible(chromedp.CSS(`#offline`)),
+		visible(`#offline`),
 	)
 	if !eval[bool](t, tab, `navigator.onLine`) {
 		t.Fatalf("the browser says it is offline; want online, with only the server out of reach")
@@ -166,7 +166,7 @@ func TestInstallableAndOffline(t *testing.T) {
 	do(t, tab, 30*time.Second, "reload the lobby with no network",
 		setOffline(true),
 		chromedp.Reload(),
-		chromedp.WaitVisible(chromedp.CSS(`#offline`)),
+		visible(`#offline`),
 	)
 	if got := eval[string](t, tab, `document.getElementById('offline').textContent`); got != "You are offline: tables need the server. The app comes back when the network does." {
 		t.Errorf("got offline banner %q; want the English text", got)

@@ -22,7 +22,7 @@ func TestInvitationKeepsTypedName(t *testing.T) {
 	id := createTableForTwo(t, ann, s, choose(`#time-control`, "fast"))
 	do(t, bob, 30*time.Second, "Bob opens the link",
 		chromedp.Navigate(s.URL+"/tables/"+id),
-		chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
+		visible(`#join-name`),
 	)
 	waitFor(t, bob, 10*time.Second, "Bob counted as a visitor", `(document.getElementById('spectators')?.textContent || '').includes('1')`)
 	eval[bool](t, bob, `(() => { const f = document.getElementById('join-name'); f.value = ''; f.dataset.kept = 'yes'; return true; })()`)
@@ -30,7 +30,7 @@ func TestInvitationKeepsTypedName(t *testing.T) {
 
 	do(t, cy, 30*time.Second, "Cy opens the link too",
 		chromedp.Navigate(s.URL+"/tables/"+id),
-		chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
+		visible(`#join-name`),
 	)
 	waitFor(t, bob, 10*time.Second, "Bob's page redrawn for Cy", `(document.getElementById('spectators')?.textContent || '').includes('2')`)
 	if !eval[bool](t, bob, `document.getElementById('join-name').dataset.kept === 'yes'`) {
@@ -55,7 +55,7 @@ func TestInvitationKeepsTypedName(t *testing.T) {
 	do(t, bob, 10*time.Second, "back to English", choose(`#lang`, "en"))
 	do(t, bob, 30*time.Second, "Bob joins",
 		click(chromedp.CSS(`#join`)),
-		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
+		visible(`#board svg.hexboard`),
 	)
 	waitFor(t, ann, 10*time.Second, "Ann sees Bobby seated", `[...document.querySelectorAll('#seats li')].some((li) => li.textContent.includes('Bobby'))`)
 }

@@ -44,7 +44,7 @@ func TestLearnTutorials(t *testing.T) {
 func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 	do(t, tab, 30*time.Second, "open the lobby",
 		chromedp.Navigate(base+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		visible(`#create`),
 		choose(`#lang`, c.lang),
 	)
 	waitFor(t, tab, 5*time.Second, "the language", fmt.Sprintf(`document.documentElement.lang === %q`, c.lang))

@@ -118,7 +118,7 @@ func TestEmailAndPasswordReset(t *testing.T) {
 	t.Parallel()
 	url, bodies := startMailSite(t)
 	tab := newTab(t, newBrowser(t), "ann")
-	do(t, tab, 30*time.Second, "open the account page", chromedp.Navigate(url+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signup`)))
+	do(t, tab, 30*time.Second, "open the account page", chromedp.Navigate(url+"/account"), visible(`#signup`))
 	do(t, tab, 10*time.Second, "sign up",
 		sendKeys(chromedp.CSS(`#signup-name`), "Ann"),
 		sendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
@@ -131,8 +131,8 @@ func TestEmailAndPasswordReset(t *testing.T) {
 	do(t, tab, 10*time.Second, "add an address", typeInto(`#email-address`, "ann@example.org"))
 	clickNow(t, tab, "save the address", `#email-save`)
 	waitFor(t, tab, 10*time.Second, "the note that a link is on its way", `!!document.querySelector('#notify-note') && !!document.querySelector('#email-state')`)
-	do(t, tab, 30*time.Second, "follow the confirmation link", chromedp.Navigate(mailedLink(t, bodies, "/verify-email")), chromedp.WaitVisible(chromedp.CSS(`#verify-done`)))
-	do(t, tab, 30*time.Second, "back to the account page", chromedp.Navigate(url+"/account"), chromedp.WaitVisible(chromedp.CSS(`#email-digest`)))
+	do(t, tab, 30*time.Second, "follow the confirmation link", chromedp.Navigate(mailedLink(t, bodies, "/verify-email")), visible(`#verify-done`))
+	do(t, tab, 30*time.Second, "back to the account page", chromedp.Navigate(url+"/account"), visible(`#email-digest`))
 	if on := eval[bool](t, tab, `document.querySelector('#notify-kind-turn').checked`); !on {
 		t.Errorf("the turn opt-in after a reload is off; want on")
 	}
@@ -140,19 +140,19 @@ func TestEmailAndPasswordReset(t *testing.T) {
 	shootPage(t, tab, "account-notifications")
 
 	clickNow(t, tab, "sign out", `#signout`)
-	do(t, tab, 10*time.Second, "wait for the sign-in form", chromedp.WaitVisible(chromedp.CSS(`#forgot`)))
+	do(t, tab, 10*time.Second, "wait for the sign-in form", visible(`#forgot`))
 	do(t, tab, 10*time.Second, "forgot password",
 		click(chromedp.CSS(`#forgot summary`)),
 		sendKeys(chromedp.CSS(`#forgot-address`), "ann@example.org"))
 	shootPage(t, tab, "account-forgot")
-	do(t, tab, 10*time.Second, "ask for the link", click(chromedp.CSS(`#forgot-send`)), chromedp.WaitVisible(chromedp.CSS(`#account-note`)))
-	do(t, tab, 30*time.Second, "follow the reset link", chromedp.Navigate(mailedLink(t, bodies, "/reset-password")), chromedp.WaitVisible(chromedp.CSS(`#reset-form`)))
+	do(t, tab, 10*time.Second, "ask for the link", click(chromedp.CSS(`#forgot-send`)), visible(`#account-note`))
+	do(t, tab, 30*time.Second, "follow the reset link", chromedp.Navigate(mailedLink(t, bodies, "/reset-password")), visible(`#reset-form`))
 	shootPage(t, tab, "reset-password")
 	do(t, tab, 10*time.Second, "set a new password",
 		sendKeys(chromedp.CSS(`#reset-password`), "battery staple"),
-		click(chromedp.CSS(`#reset-submit`)), chromedp.WaitVisible(chromedp.CSS(`#reset-done`)))
-	do(t, tab, 30*time.Second, "sign in with it", click(chromedp.CSS(`#to-signin`)), chromedp.WaitVisible(chromedp.CSS(`#signin`)),
+		click(chromedp.CSS(`#reset-submit`)), visible(`#reset-done`))
+	do(t, tab, 30*time.Second, "sign in with it", click(chromedp.CSS(`#to-signin`)), visible(`#signin`),
 		sendKeys(chromedp.CSS(`#signin-name`), "Ann"),
 		sendKeys(chromedp.CSS(`#signin-password`), "battery staple"),
-		click(chromedp.CSS(`#signin`)), chromedp.WaitVisible(chromedp.CSS(`#signout`)))
+		click(chromedp.CSS(`#signin`)), visible(`#signout`))
 }

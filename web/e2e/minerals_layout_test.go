@@ -173,14 +173,14 @@ func TestPlayWholeMineralsGameByTouch(t *testing.T) {
 	do(t, tab, 30*time.Second, "create a Minerals table on a 390x844 touch screen",
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait),
 		chromedp.Navigate(s.URL+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		visible(`#create`),
 		choose(`#game`, "minerals"),
-		chromedp.WaitVisible(chromedp.CSS(`#opt-version`)),
+		visible(`#opt-version`),
 		choose(`#opt-version`, "7+"),
 		choose(`#seat-1-bot`, "random"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		click(chromedp.CSS(`#create`)),
-		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
+		visible(`#board svg.hexboard`),
 	)
 	finished := `document.getElementById('main').dataset.status === 'finished'`
 	taps := 0

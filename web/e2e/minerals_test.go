@@ -126,7 +126,7 @@ func clickMineralsMove(t *testing.T, tab context.Context, key string) {
 	t.Helper()
 	n := eval[string](t, tab, `document.getElementById('main').dataset.n`)
 	sel := fmt.Sprintf(`#board [data-key=%q]`, key)
-	do(t, tab, 10*time.Second, "click "+key, chromedp.WaitVisible(chromedp.CSS(sel)), revealOnBoard(sel), click(chromedp.CSS(sel)))
+	do(t, tab, 10*time.Second, "click "+key, visible(sel), revealOnBoard(sel), click(chromedp.CSS(sel)))
 	if key == "pawn" {
 		waitFor(t, tab, 5*time.Second, "destinations highlighted after selecting the pawn",
 			`document.querySelectorAll('#board .hex.legal').length > 0 || !document.querySelector('#board .pawn.selected')`)
@@ -171,14 +171,14 @@ func playToMixedSackSwap(t *testing.T, s *site, tab context.Context, stop time.T
 	t.Helper()
 	do(t, tab, 30*time.Second, "create a Minerals table with the Sack against a bot",
 		chromedp.Navigate(s.URL+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		visible(`#create`),
 		choose(`#game`, "minerals"),
-		chromedp.WaitVisible(chromedp.CSS(`#opt-tools`)),
+		visible(`#opt-tools`),
 		choose(`#opt-tools`, "ABAAA"),
 		choose(`#seat-1-bot`, "random"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		click(chromedp.CSS(`#create`)),
-		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
+		visible(`#board svg.hexboard`),
 	)
 	id = tableOf(t, tab)
 	myTurn := `document.getElementById('main').dataset.myTurn === 'true'`
@@ -289,7 +289,7 @@ func TestMineralsRendererOrpimentChoice(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
-	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#create`))
 	render := func(legal []string) string {
 		q := make([]string, len(legal))
 		for i, m := range legal {
@@ -372,7 +372,7 @@ func TestMineralsBoardOnAPhone(t *testing.T) {
 		}),
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch),
 		chromedp.Navigate(s.URL+"/tables/golden-"+mn.Name),
-		chromedp.WaitVisible(chromedp.CSS(`#board .pawn.selectable`)))
+		visible(`#board .pawn.selectable`))
 	board := `document.querySelector('#board .hexboard')`
 	for _, p := range eval[[]string](t, tab, mineralsTapProblems+`('#board .pawn.selectable')`) {
 		t.Errorf("the pawn to select: %s", p)
@@ -453,7 +453,7 @@ func TestMineralsSounds(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
-	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#create`))
 	got, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`(async () => {
   localStorage.setItem('minehall.sound', 'on');
   const mod = await import('/assets/games/minerals.js');

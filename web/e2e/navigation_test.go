@@ -57,7 +57,7 @@ func TestLateAccountAnswerKeepsTheTypedName(t *testing.T) {
 	tab := newTab(t, newBrowser(t), "guest")
 	do(t, tab, 20*time.Second, "start typing a name in the lobby",
 		chromedp.Navigate(s.URL+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#name`)),
+		visible(`#name`),
 		sendKeys(chromedp.CSS(`#name`), "Ae"),
 		chromedp.KeyEvent(kb.ArrowLeft),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('name').dataset.before = 'answer'`))

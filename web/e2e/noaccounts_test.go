@@ -29,5 +29,5 @@ func TestNoAccountsPagesSaySo(t *testing.T) {
 	do(t, tab, 10*time.Second, "switch to German", choose(`#lang`, "de"))
 	waitFor(t, tab, 10*time.Second, "the notice in German", `document.querySelector('#no-accounts')?.textContent.startsWith('Dieser Server führt keine Konten')`)
 	keepShots(t, tab, "no-accounts")
-	do(t, tab, 10*time.Second, "back to the lobby", click(chromedp.CSS(`#no-accounts a`)), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	do(t, tab, 10*time.Second, "back to the lobby", click(chromedp.CSS(`#no-accounts a`)), visible(`#create`))
 }

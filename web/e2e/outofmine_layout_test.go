@@ -342,7 +342,7 @@ func TestOutOfMineWholeGameByTouch(t *testing.T) {
 	if called < 5 {
 		t.Errorf("the person called in %d of 7 rounds; want at least 5 (the random bot is slow)", called)
 	}
-	do(t, tab, 30*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
+	do(t, tab, 30*time.Second, "the end screen", visible(`#end .scores`))
 	if rows := eval[int](t, tab, `document.querySelectorAll('#end .scores tbody tr').length`); rows != 2 {
 		t.Errorf("end screen: got %d score rows; want 2", rows)
 	}

@@ -38,7 +38,7 @@ func joinOutOfMine(t *testing.T, tab context.Context, url, name string) {
 	for attempt := 1; attempt <= 3; attempt++ {
 		c, cancel := context.WithTimeout(tab, 30*time.Second)
 		err := chromedp.Do(c,
-			chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
+			visible(`#join-name`),
 			chromedp.Clear(chromedp.CSS(`#join-name`)),
 			sendKeys(chromedp.CSS(`#join-name`), name),
 			click(chromedp.CSS(`#join`)),
@@ -282,7 +282,7 @@ func TestOutOfMineSevenRoundsAgainstTwoBots(t *testing.T) {
 	if placed < 4 {
 		t.Errorf("the person's dominoes were confirmed in %d of 7 rounds; want at least 4", placed)
 	}
-	do(t, tab, 30*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
+	do(t, tab, 30*time.Second, "the end screen", visible(`#end .scores`))
 	if rows := eval[int](t, tab, `document.querySelectorAll('#end .scores tbody tr').length`); rows != 3 {
 		t.Errorf("end screen: got %d score rows; want 3", rows)
 	}
@@ -326,7 +326,7 @@ func TestOutOfMineSevenRoundsAgainstTwoBots(t *testing.T) {
 	// one, then the treasure cards lying face down.
 	do(t, tab, 20*time.Second, "open the replay",
 		click(chromedp.CSS(`#replay`)),
-		chromedp.WaitVisible(chromedp.CSS(`#replay-step`)))
+		visible(`#replay-step`))
 	// Once the replay has drawn its board, go to its first position.
 	waitFor(t, tab, 20*time.Second, "the replay drawn", `!!document.querySelector('#oom')`)
 	do(t, tab, 10*time.Second, "go to the first position", click(chromedp.CSS(`#replay-first`)))

@@ -122,7 +122,7 @@ func TestPrivateTableAcrossInstancesInChromium(t *testing.T) {
 	a, b := startClusterSite(t, url), startClusterSite(t, url)
 	br := newBrowser(t)
 	owner := newTab(t, br, "owner")
-	do(t, owner, 30*time.Second, "open the lobby of the first instance", chromedp.Navigate(a.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	do(t, owner, 30*time.Second, "open the lobby of the first instance", chromedp.Navigate(a.URL+"/"), visible(`#create`))
 	do(t, owner, 10*time.Second, "pick Connect Four, two people, private", choose(`#game`, "connectfour"), choose(`#seat-1`, "person"),
 		click(chromedp.CSS(`#private`)))
 	waitFor(t, owner, 5*time.Second, "the private choices", `[...document.querySelectorAll('#time-control option')].some((o) => o.value === 'untimed')`)
@@ -136,7 +136,7 @@ func TestPrivateTableAcrossInstancesInChromium(t *testing.T) {
 	id := eval[string](t, owner, `location.pathname.slice(8)`)
 
 	friend := newTab(t, br, "friend")
-	do(t, friend, 30*time.Second, "open the invitation on the second instance", chromedp.Navigate(onB), chromedp.WaitVisible(chromedp.CSS(`.join-form`)))
+	do(t, friend, 30*time.Second, "open the invitation on the second instance", chromedp.Navigate(onB), visible(`.join-form`))
 	do(t, friend, 10*time.Second, "join", sendKeys(chromedp.CSS(`#join-name`), "Fran"), click(chromedp.CSS(`#join`)))
 	waitFor(t, friend, 15*time.Second, "the friend seated", `!!localStorage.getItem('minehall.seat.`+id+`')`)
 	waitFor(t, owner, 15*time.Second, "the game started, Fran's name shown", `document.getElementById('main').dataset.status === 'playing' && document.querySelector('#seats').textContent.includes('Fran')`)

@@ -86,13 +86,13 @@ func TestPlayWholeMineralsGameByClicks(t *testing.T) {
 	do(t, tab, 30*time.Second, "open the lobby on a 375 px screen",
 		chromedp.EmulateViewport(375, 812),
 		chromedp.Navigate(s.URL+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		visible(`#create`),
 		choose(`#game`, "minerals"),
-		chromedp.WaitVisible(chromedp.CSS(`#opt-version`)),
+		visible(`#opt-version`),
 		choose(`#seat-1-bot`, "random"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		click(chromedp.CSS(`#create`)),
-		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
+		visible(`#board svg.hexboard`),
 	)
 	if w := eval[int](t, tab, `document.documentElement.scrollWidth`); w > 375 {
 		t.Errorf("the table page is %d px wide on a 375 px screen; want no horizontal scrolling", w)
@@ -103,7 +103,7 @@ func TestPlayWholeMineralsGameByClicks(t *testing.T) {
 	clicks := playByClicks(t, tab, 6*time.Minute)
 	t.Logf("the game ended after %d clicks", clicks)
 
-	do(t, tab, 10*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
+	do(t, tab, 10*time.Second, "the end screen", visible(`#end .scores`))
 	if rows := eval[int](t, tab, `document.querySelectorAll('#end .scores tbody tr').length`); rows != 2 {
 		t.Errorf("end screen: got %d score rows; want 2", rows)
 	}
@@ -117,8 +117,8 @@ func TestPlayWholeMineralsGameByClicks(t *testing.T) {
 
 	do(t, tab, 20*time.Second, "open the replay",
 		click(chromedp.CSS(`#replay`)),
-		chromedp.WaitVisible(chromedp.CSS(`#replay-step`)),
-		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
+		visible(`#replay-step`),
+		visible(`#board svg.hexboard`),
 		click(chromedp.CSS(`#replay-first`)),
 	)
 	waitFor(t, tab, 10*time.Second, "the replay at its first position",
@@ -127,7 +127,7 @@ func TestPlayWholeMineralsGameByClicks(t *testing.T) {
 	waitFor(t, tab, 10*time.Second, "the replay at move 1", `document.querySelector('#replay-step').textContent.startsWith('Move 1 ')`)
 
 	// The rematch, a POST without a body, starts a new game at once.
-	do(t, tab, 20*time.Second, "back to the table", chromedp.NavigateBack(), chromedp.WaitVisible(chromedp.CSS(`#rematch`)))
+	do(t, tab, 20*time.Second, "back to the table", chromedp.NavigateBack(), visible(`#rematch`))
 	old := tableIDOf(t, tab)
 	do(t, tab, 10*time.Second, "ask for a rematch", click(chromedp.CSS(`#rematch`)))
 	waitFor(t, tab, 20*time.Second, "the rematch's table, playing",
@@ -157,10 +157,10 @@ func TestSecondBrowserJoinsByLinkAndSeesMovesLive(t *testing.T) {
 	}
 	do(t, bob, 30*time.Second, "join by the link",
 		chromedp.Navigate(link),
-		chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
+		visible(`#join-name`),
 		sendKeys(chromedp.CSS(`#join-name`), "Bob"),
 		click(chromedp.CSS(`#join`)),
-		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
+		visible(`#board svg.hexboard`),
 	)
 	waitFor(t, ann, 10*time.Second, "Ann's turn", `document.getElementById('main').dataset.myTurn === 'true'`)
 	waitFor(t, ann, 10*time.Second, "Bob's name on Ann's page", `document.querySelector('#seats').textContent.includes('Bob')`)
@@ -184,7 +184,7 @@ func TestSecondBrowserJoinsByLinkAndSeesMovesLive(t *testing.T) {
 		fmt.Sprintf(`document.querySelector('#log li[data-n="2"]')?.textContent.includes(%q)`, hex))
 
 	// Bob reloads the page: his move log still lists both moves.
-	do(t, bob, 30*time.Second, "Bob reloads the page", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)))
+	do(t, bob, 30*time.Second, "Bob reloads the page", chromedp.Reload(), visible(`#board svg.hexboard`))
 	waitFor(t, bob, 10*time.Second, "both moves in Bob's log after the reload",
 		fmt.Sprintf(`document.querySelector('#log li[data-n="1"] .log-who')?.textContent === 'Ann' && !!document.querySelector('#log li[data-n="2"]')?.textContent.includes(%q) && document.querySelectorAll('#log li').length === 2`, hex))
 }
@@ -197,7 +197,7 @@ func TestLanguageSwitch(t *testing.T) {
 	tab := newTab(t, newBrowser(t), "lang")
 	do(t, tab, 30*time.Second, "open the lobby",
 		chromedp.Navigate(s.URL+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		visible(`#create`),
 		chromedp.Evaluate[chromedp.Void](`window.notReloaded = true`),
 	)
 	cases := []struct{ lang, rules, create string }{
@@ -218,16 +218,16 @@ func TestLanguageSwitch(t *testing.T) {
 	do(t, tab, 30*time.Second, "open a table against a bot in German",
 		choose(`#lang`, "de"),
 		choose(`#game`, "minerals"),
-		chromedp.WaitVisible(chromedp.CSS(`#seat-1-bot`)),
+		visible(`#seat-1-bot`),
 		choose(`#seat-1-bot`, "random"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		click(chromedp.CSS(`#create`)),
-		chromedp.WaitVisible(chromedp.CSS(`#mn-phase`)),
+		visible(`#mn-phase`),
 	)
 	waitFor(t, tab, 10*time.Second, "German table page", `document.querySelector('#mn-phase strong').textContent === 'Aufbau: Mineralien entfernen'`)
 	do(t, tab, 10*time.Second, "switch to French on the table", choose(`#lang`, "fr"))
 	waitFor(t, tab, 5*time.Second, "French table page", `document.querySelector('#mn-phase strong').textContent === 'Mise en place : retirer des minéraux' && document.querySelector('.pouch h3').textContent === 'Sac'`)
-	do(t, tab, 20*time.Second, "reload", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#mn-phase`)))
+	do(t, tab, 20*time.Second, "reload", chromedp.Reload(), visible(`#mn-phase`))
 	waitFor(t, tab, 10*time.Second, "French kept after a reload", `document.documentElement.lang === 'fr' && document.querySelector('#lang').value === 'fr'`)
 
 	do(t, tab, 10*time.Second, "turn on color-blind mode", click(chromedp.CSS(`#colorblind`)))
@@ -236,9 +236,9 @@ func TestLanguageSwitch(t *testing.T) {
 
 	do(t, tab, 20*time.Second, "read the rules in the app",
 		click(chromedp.CSS(`nav a[href="/rules"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`a[href="/rules/minerals"]`)),
+		visible(`a[href="/rules/minerals"]`),
 		click(chromedp.CSS(`a[href="/rules/minerals"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`article.rules h2`)))
+		visible(`article.rules h2`))
 	waitFor(t, tab, 10*time.Second, "the Minerals rules in French with their rulings, and no note that they are English",
 		`document.querySelector('article.rules').textContent.includes('Décision') && document.querySelector('article.rules').textContent.includes('reconstitué') && document.querySelector('.note') === null && document.querySelectorAll('article.rules table tr').length > 20`)
 	waitFor(t, tab, 5*time.Second, "no stray text such as null between the heading and the rules",
@@ -252,7 +252,7 @@ func TestUnknownTableSaysSo(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "visitor")
-	do(t, tab, 20*time.Second, "open an unknown table", chromedp.Navigate(s.URL+"/tables/0123456789abcdef"), chromedp.WaitVisible(chromedp.CSS(`#no-table`)))
+	do(t, tab, 20*time.Second, "open an unknown table", chromedp.Navigate(s.URL+"/tables/0123456789abcdef"), visible(`#no-table`))
 	waitFor(t, tab, 5*time.Second, "a clear no-such-table page",
 		`document.querySelector('#no-table h1').textContent === 'No such table' && document.querySelector('#no-table').textContent.includes('0123456789abcdef') && document.querySelector('#no-table a[href="/"]') !== null && document.querySelector('#conn') === null && document.querySelector('.invite') === null`)
 }
@@ -264,22 +264,22 @@ func TestSoundIsOffByDefaultAndRemembered(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
-	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#create`))
 	if on := eval[bool](t, tab, `document.querySelector('#sound').checked`); on {
 		t.Fatalf("sound is on at a first visit; want off")
 	}
 	do(t, tab, 20*time.Second, "turn sound on and reload",
-		click(chromedp.CSS(`#sound`)), chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+		click(chromedp.CSS(`#sound`)), chromedp.Reload(), visible(`#create`))
 	if on := eval[bool](t, tab, `document.querySelector('#sound').checked`); !on {
 		t.Fatalf("sound is off after a reload; want it remembered on")
 	}
 	do(t, tab, 30*time.Second, "play Minerals against a bot",
 		choose(`#game`, "minerals"),
-		chromedp.WaitVisible(chromedp.CSS(`#opt-version`)),
+		visible(`#opt-version`),
 		choose(`#seat-1-bot`, "random"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		click(chromedp.CSS(`#create`)),
-		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)))
+		visible(`#board svg.hexboard`))
 	eval[bool](t, tab, `(window.sounds = [], window.addEventListener('minehall:sound', (e) => window.sounds.push(e.detail)), true)`)
 	waitFor(t, tab, 10*time.Second, "Ann's turn", `document.getElementById('main').dataset.myTurn === 'true' && document.querySelectorAll('#legal-moves option').length > 0`)
 	eval[bool](t, tab, `(document.querySelector('#move-input').value = document.querySelector('#legal-moves option').value, document.querySelector('#move-input').form.requestSubmit(), true)`)

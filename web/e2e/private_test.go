@@ -24,7 +24,7 @@ func TestPrivateTableInviteLink(t *testing.T) {
 	s := startAccountSite(t)
 	b := newBrowser(t)
 	owner := newTab(t, b, "owner")
-	do(t, owner, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)))
+	do(t, owner, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#create`))
 	do(t, owner, 10*time.Second, "pick Connect Four, two people", choose(`#game`, "connectfour"), choose(`#seat-1`, "person"))
 	if eval[bool](t, owner, `[...document.querySelectorAll('#time-control option')].some((o) => o.value === 'untimed')`) {
 		t.Errorf("the lobby offers untimed play at a public table")
@@ -47,7 +47,7 @@ func TestPrivateTableInviteLink(t *testing.T) {
 
 	// A third browser: the lobby leaves the table out, the bare link is refused.
 	third := newTab(t, b, "third")
-	do(t, third, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#tables-h`)))
+	do(t, third, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#tables-h`))
 	time.Sleep(300 * time.Millisecond)
 	if eval[bool](t, third, fmt.Sprintf(`!!document.querySelector('[data-table=%q]')`, id)) {
 		t.Errorf("the third browser's lobby lists the private table %s", id)
@@ -63,7 +63,7 @@ func TestPrivateTableInviteLink(t *testing.T) {
 
 	// The friend opens the owner's link and joins.
 	friend := newTab(t, b, "friend")
-	do(t, friend, 30*time.Second, "open the invitation", chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS(`.join-form`)))
+	do(t, friend, 30*time.Second, "open the invitation", chromedp.Navigate(link), visible(`.join-form`))
 	do(t, friend, 10*time.Second, "join", sendKeys(chromedp.CSS(`#join-name`), "Fran"), click(chromedp.CSS(`#join`)))
 	waitFor(t, friend, 15*time.Second, "the friend seated", `!!localStorage.getItem('minehall.seat.' + location.pathname.slice(8))`)
 	waitFor(t, owner, 15*time.Second, "the game started", `document.querySelector('[data-status]')?.dataset.status === 'playing'`)
@@ -89,7 +89,7 @@ func TestMyTablesAndTurnNotification(t *testing.T) {
 	s := startAccountSite(t)
 	b := newBrowser(t)
 	ann := newTab(t, b, "ann")
-	do(t, ann, 30*time.Second, "open the site", chromedp.Navigate(s.URL+"/my"), chromedp.WaitVisible(chromedp.CSS(`h1`)))
+	do(t, ann, 30*time.Second, "open the site", chromedp.Navigate(s.URL+"/my"), visible(`h1`))
 	if st := await[float64](t, ann, `fetch('/api/account/signup', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({name: 'Ann', password: 'correct horse'})}).then((r) => r.status)`); st != http.StatusCreated {
 		t.Fatalf("Ann's sign-up: %v", st)
 	}

@@ -164,7 +164,7 @@ func openSeatPage(t *testing.T, tab context.Context, s *site, id string, seat in
 		chromedp.Navigate(s.URL+"/rules"),
 		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('minehall.seat.' + %q, JSON.stringify({seat: %d, token: %q}))`, id, seat, token)),
 		chromedp.Navigate(s.URL+"/tables/"+id+s.inviteQuery(t, id)),
-		chromedp.WaitVisible(chromedp.CSS(`#seats li`)),
+		visible(`#seats li`),
 	)
 }
 
@@ -229,9 +229,9 @@ func playUntil(t *testing.T, tab, watch context.Context, timeout time.Duration, 
 func leaveTable(t *testing.T, tab context.Context) {
 	t.Helper()
 	do(t, tab, 10*time.Second, "leave the table",
-		chromedp.WaitVisible(chromedp.CSS(`#leave`)),
+		visible(`#leave`),
 		click(chromedp.CSS(`#leave`)),
-		chromedp.WaitVisible(chromedp.CSS(`#leave-dialog #dialog-ok`)),
+		visible(`#leave-dialog #dialog-ok`),
 	)
 	if text := eval[string](t, tab, `document.querySelector('#leave-dialog').textContent`); !strings.Contains(text, "A bot will play for you") && !strings.Contains(text, "free again") {
 		t.Errorf("the leave dialog says %q; want that a bot plays or the seat is freed", text)
@@ -252,10 +252,10 @@ func TestSeatLeaveAndTakeBackWhileStandInPlays(t *testing.T) {
 	id := createTableForTwo(t, ann, s, choose(`#time-control`, "fast"), choose(`#stand-in`, "random"))
 	do(t, bob, 30*time.Second, "Bob joins by the link",
 		chromedp.Navigate(s.URL+"/tables/"+id),
-		chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
+		visible(`#join-name`),
 		sendKeys(chromedp.CSS(`#join-name`), "Bob"),
 		click(chromedp.CSS(`#join`)),
-		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
+		visible(`#board svg.hexboard`),
 	)
 	waitFor(t, ann, 10*time.Second, "Ann's turn with her clock running, Bob's showing his bank",
 		`document.getElementById('main').dataset.myTurn === 'true' &&
@@ -307,14 +307,14 @@ func TestSeatLeaveAndTakeBackWhileStandInPlays(t *testing.T) {
 	leaveTable(t, ann)
 	waitFor(t, ann, 10*time.Second, "Ann watches again", `!!document.querySelector('#away #take-back')`)
 	// Reloading the page does not take the seat back: she left on purpose.
-	do(t, ann, 20*time.Second, "Ann reloads the page", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)))
+	do(t, ann, 20*time.Second, "Ann reloads the page", chromedp.Reload(), visible(`#board svg.hexboard`))
 	waitFor(t, ann, 10*time.Second, "Ann still watching after the reload, with the take-back button",
 		`!!document.querySelector('#away #take-back') && !document.querySelector('#leave') && document.querySelector('#seats li[data-seat="0"]').dataset.standIn === 'true'`)
 	// The rest of the game is about 150 of Bob's clicks, each waiting for
 	// the page and the stand-in: on a loaded machine it has taken over three
 	// minutes. The bound is there to stop a game that never ends.
 	playByClicks(t, bob, 6*time.Minute)
-	do(t, bob, 10*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
+	do(t, bob, 10*time.Second, "the end screen", visible(`#end .scores`))
 	waitFor(t, bob, 5*time.Second, "Ann's row marked as played by a stand-in, Bob's not",
 		`!!document.querySelector('#end tr[data-seat="0"] .tag.standin') && !document.querySelector('#end tr[data-seat="1"] .tag.standin')`)
 	waitFor(t, ann, 10*time.Second, "Ann's page at the end, without the take-back button",
@@ -380,9 +380,9 @@ func TestLobbyTimeControl(t *testing.T) {
 	tab := newTab(t, newBrowser(t), "lobby")
 	do(t, tab, 30*time.Second, "open the lobby",
 		chromedp.Navigate(s.URL+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		visible(`#create`),
 		choose(`#game`, "minerals"),
-		chromedp.WaitVisible(chromedp.CSS(`#time-control`)),
+		visible(`#time-control`),
 	)
 	if got := eval[string](t, tab, `document.querySelector('#time-control').value`); got != "normal" {
 		t.Errorf("default time control: got %q; want normal", got)
@@ -399,7 +399,7 @@ func TestLobbyTimeControl(t *testing.T) {
 		choose(`#seat-1-bot`, "random"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		click(chromedp.CSS(`#create`)),
-		chromedp.WaitVisible(chromedp.CSS(`#board svg.hexboard`)),
+		visible(`#board svg.hexboard`),
 	)
 	id := tableOf(t, tab)
 	tb := getTable(t, s, id)
@@ -419,7 +419,7 @@ func TestLobbyTimeControl(t *testing.T) {
 
 	do(t, tab, 30*time.Second, "back to the lobby",
 		chromedp.Navigate(s.URL+"/"),
-		chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`.table-row[data-table=%q]`, id))),
+		visible(fmt.Sprintf(`.table-row[data-table=%q]`, id)),
 	)
 	if got := eval[string](t, tab, fmt.Sprintf(`document.querySelector('.table-row[data-table=%q] .tc').textContent`, id)); !strings.Contains(got, "Slow") || !strings.Contains(got, "2 min a move") {
 		t.Errorf("the lobby lists the table's time control as %q; want Slow, 2 min a move", got)
@@ -429,7 +429,7 @@ func TestLobbyTimeControl(t *testing.T) {
 	}
 	do(t, tab, 10*time.Second, "choose Out of Mine",
 		choose(`#game`, "outofmine"),
-		chromedp.WaitVisible(chromedp.CSS(`#stand-in`)),
+		visible(`#stand-in`),
 	)
 	if n := eval[int](t, tab, `document.querySelectorAll('#time-control').length`); n != 0 {
 		t.Errorf("the lobby offers a time control for Out of Mine, a real-time game")
@@ -442,14 +442,14 @@ func TestLobbyTimeControl(t *testing.T) {
 func createWithFreeSeat(url, game string) chromedp.Action[chromedp.Void] {
 	return chromedp.Steps(
 		chromedp.Navigate(url+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		visible(`#create`),
 		choose(`#game`, game),
-		chromedp.WaitVisible(chromedp.CSS(`#seat-1`)),
+		visible(`#seat-1`),
 		choose(`#seat-1`, "person"),
 		chromedp.SetValue(chromedp.CSS(`#name`), "Ann"),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('#name').dispatchEvent(new Event('input'))`),
 		click(chromedp.CSS(`#create`)),
-		chromedp.WaitVisible(chromedp.CSS(`#putbot-1`)),
+		visible(`#putbot-1`),
 	)
 }
 
@@ -484,9 +484,9 @@ func TestSeatOwnerPutsBotAndAborts(t *testing.T) {
 	id := tableOf(t, tab)
 	do(t, tab, 10*time.Second, "abort it",
 		click(chromedp.CSS(`#abort`)),
-		chromedp.WaitVisible(chromedp.CSS(`#abort-dialog #dialog-ok`)),
+		visible(`#abort-dialog #dialog-ok`),
 		click(chromedp.CSS(`#abort-dialog #dialog-ok`)),
-		chromedp.WaitVisible(chromedp.CSS(`#end .ending`)),
+		visible(`#end .ending`),
 	)
 	if got := eval[string](t, tab, `document.querySelector('#end').dataset.ending + ' | ' + document.querySelector('#end .winners').textContent`); got != "aborted | Nobody won." {
 		t.Errorf("the end screen of an aborted table: got %q; want aborted | Nobody won.", got)
@@ -512,7 +512,7 @@ func TestSeatAbandonedWhenEveryoneLeaves(t *testing.T) {
 	leaveTable(t, ann)
 	waitFor(t, ann, 10*time.Second, "Ann watches", `!!document.querySelector('#away #take-back')`)
 	apiCall(t, s, "POST", "/api/tables/"+id+"/leave", bobToken, map[string]any{}, nil, http.StatusOK)
-	do(t, ann, 10*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .ending`)))
+	do(t, ann, 10*time.Second, "the end screen", visible(`#end .ending`))
 	if got := eval[string](t, ann, `document.querySelector('#end').dataset.ending + ' | ' + document.querySelector('#end .winners').textContent`); got != "abandoned | Nobody won." {
 		t.Errorf("the end screen of an abandoned game: got %q; want abandoned | Nobody won.", got)
 	}

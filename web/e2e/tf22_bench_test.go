@@ -20,9 +20,9 @@ func BenchmarkTF22FirstPlanetDrawn(b *testing.B) {
 	link := createTableB(b, s, `{"game": "tf22", "players": 4, "autostart": true, "time_control": {"move_s": 604800},
 		"seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}`)
 	tab := newTab(b, newBrowser(b), "bench")
-	if err := chromedp.Do(tab, chromedp.Navigate(s.URL+link), chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
+	if err := chromedp.Do(tab, chromedp.Navigate(s.URL+link), visible(`#join-name`),
 		sendKeys(chromedp.CSS(`#join-name`), "Ann"), click(chromedp.CSS(`#join`)),
-		chromedp.WaitVisible(chromedp.CSS(`#tf-planet`))); err != nil {
+		visible(`#tf-planet`)); err != nil {
 		b.Fatal(err)
 	}
 	// drawn is a new poll each time: a poll keeps the page it first ran in.
@@ -36,7 +36,7 @@ func BenchmarkTF22FirstPlanetDrawn(b *testing.B) {
 			b.Fatal(err)
 		}
 		start := time.Now()
-		if err := chromedp.Do(tab, chromedp.Navigate(s.URL+link), chromedp.WaitVisible(chromedp.CSS(`#tf-planet`)), drawn()); err != nil {
+		if err := chromedp.Do(tab, chromedp.Navigate(s.URL+link), visible(`#tf-planet`), drawn()); err != nil {
 			b.Fatal(err)
 		}
 		total += time.Since(start)

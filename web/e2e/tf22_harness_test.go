@@ -141,7 +141,7 @@ func clickTF22Move(t *testing.T, tab context.Context, move string) {
 	click := func(sel string) {
 		t.Helper()
 		do(t, tab, 10*time.Second, fmt.Sprintf("click %s (for %q)", sel, move),
-			chromedp.WaitVisible(chromedp.CSS(sel)), click(chromedp.CSS(sel)))
+			visible(sel), click(chromedp.CSS(sel)))
 	}
 	f := strings.Fields(move)
 	switch f[0] {

@@ -234,17 +234,17 @@ func TestTF22WholeGameByTouch(t *testing.T) {
 	do(t, tab, 30*time.Second, "create a 2-player table against a bot on a phone",
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait),
 		chromedp.Navigate(s.URL+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		visible(`#create`),
 		choose(`#game`, "tf22"),
-		chromedp.WaitVisible(chromedp.CSS(`#opt-round_limit`)),
+		visible(`#opt-round_limit`),
 		choose(`#players`, "2"),
-		chromedp.WaitVisible(chromedp.CSS(`#seat-1-bot`)),
+		visible(`#seat-1-bot`),
 		choose(`#seat-1-bot`, "random"),
 		choose(`#opt-symbol_cards`, "strategy"),
 		choose(`#opt-round_limit`, "6"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		click(chromedp.CSS(`#create`)),
-		chromedp.WaitVisible(chromedp.CSS(`#tf-planet`)),
+		visible(`#tf-planet`),
 	)
 	id := tableOf(t, tab)
 	rng := game.NewRand(3)
@@ -287,7 +287,7 @@ func TestTF22WholeGameByTouch(t *testing.T) {
 	if turns == 0 {
 		t.Errorf("Ann played no turn in the mine; want at least one")
 	}
-	do(t, tab, 10*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
+	do(t, tab, 10*time.Second, "the end screen", visible(`#end .scores`))
 	if rows := eval[int](t, tab, `document.querySelectorAll('#end .scores tbody tr').length`); rows != 2 {
 		t.Errorf("end screen: got %d score rows; want 2", rows)
 	}

@@ -34,18 +34,18 @@ const tf22Animations = `(() => {
 func tf22AgainstThreeBots(s *site) []chromedp.Action[chromedp.Void] {
 	return []chromedp.Action[chromedp.Void]{
 		chromedp.Navigate(s.URL + "/"),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		visible(`#create`),
 		choose(`#game`, "tf22"),
-		chromedp.WaitVisible(chromedp.CSS(`#opt-round_limit`)),
+		visible(`#opt-round_limit`),
 		choose(`#players`, "4"),
-		chromedp.WaitVisible(chromedp.CSS(`#seat-3-bot`)),
+		visible(`#seat-3-bot`),
 		choose(`#seat-1-bot`, "random"),
 		choose(`#seat-2-bot`, "random"),
 		choose(`#seat-3-bot`, "random"),
 		choose(`#opt-round_limit`, "30"),
 		sendKeys(chromedp.CSS(`#name`), "Ann"),
 		click(chromedp.CSS(`#create`)),
-		chromedp.WaitVisible(chromedp.CSS(`#tf-planet`)),
+		visible(`#tf-planet`),
 	}
 }
 
@@ -61,6 +61,7 @@ func TestTF22FourPlayerGameAgainstBotsToAWin(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
+	withMotion(t, tab)
 	do(t, tab, 30*time.Second, "create a 4-player table against three bots in the lobby",
 		append(tf22AgainstThreeBots(s), chromedp.Evaluate[chromedp.Void](tf22Animations))...)
 	id := tableOf(t, tab)
@@ -114,7 +115,7 @@ func TestTF22FourPlayerGameAgainstBotsToAWin(t *testing.T) {
 		t.Errorf("no turn of Ann showed an action that is not possible; want its explanation checked")
 	}
 
-	do(t, tab, 10*time.Second, "the end screen", chromedp.WaitVisible(chromedp.CSS(`#end .scores`)))
+	do(t, tab, 10*time.Second, "the end screen", visible(`#end .scores`))
 	if got := eval[string](t, tab, `document.querySelector('#end .winners').textContent`); !strings.Contains(got, "Ann") {
 		t.Errorf("end screen: got %q; want Ann named as the winner", got)
 	}
@@ -177,13 +178,13 @@ func tf22StrategyTable(t *testing.T) (*site, []context.Context, string) {
 	for i, name := range []string{"Ann", "Bob"} {
 		do(t, tabs[i], 30*time.Second, name+" joins by the link",
 			chromedp.Navigate(s.URL+link),
-			chromedp.WaitVisible(chromedp.CSS(`#join-name`)),
+			visible(`#join-name`),
 			sendKeys(chromedp.CSS(`#join-name`), name),
 			click(chromedp.CSS(`#join`)),
 		)
 	}
 	for i := range tabs {
-		do(t, tabs[i], 20*time.Second, "the planet", chromedp.WaitVisible(chromedp.CSS(`#tf-planet`)))
+		do(t, tabs[i], 20*time.Second, "the planet", visible(`#tf-planet`))
 	}
 	id := tableOf(t, tabs[0])
 
@@ -234,7 +235,7 @@ func TestTF22StrategyCombatThroughDialog(t *testing.T) {
 	// The attacker's dialog: the hand, with each card's combat value.
 	_, n := tf22State(t, s, id)
 	waitTF22Actor(t, tabs[att], n, "the attacker")
-	do(t, tabs[att], 10*time.Second, "the attacker's combat dialog", chromedp.WaitVisible(chromedp.CSS(`#tf-combat[role="dialog"] .hand`)))
+	do(t, tabs[att], 10*time.Second, "the attacker's combat dialog", visible(`#tf-combat[role="dialog"] .hand`))
 	if got := eval[string](t, tabs[att], `document.querySelector('#tf-combat').dataset.stage`); got != "attacker" {
 		t.Errorf("combat stage on the attacker's page: got %q; want attacker", got)
 	}
@@ -247,7 +248,7 @@ func TestTF22StrategyCombatThroughDialog(t *testing.T) {
 	// The defender's dialog: the attacker's card face down, the hand.
 	_, n = tf22State(t, s, id)
 	waitTF22Actor(t, tabs[def], n, "the defender")
-	do(t, tabs[def], 10*time.Second, "the defender's combat dialog", chromedp.WaitVisible(chromedp.CSS(`#tf-combat[role="dialog"] .hand`)))
+	do(t, tabs[def], 10*time.Second, "the defender's combat dialog", visible(`#tf-combat[role="dialog"] .hand`))
 	if !eval[bool](t, tabs[def], `document.querySelector('#tf-combat').dataset.stage === 'defender' && !!document.querySelector('#tf-combat .attacker .symcard.facedown')`) {
 		t.Errorf("the defender's dialog: want the attacker's card face down")
 	}

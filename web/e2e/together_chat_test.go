@@ -17,7 +17,7 @@ import (
 func sayInChat(t *testing.T, tab context.Context, text string) {
 	t.Helper()
 	do(t, tab, 15*time.Second, "say "+text,
-		chromedp.WaitEnabled(chromedp.CSS(`#chat-input`)),
+		chromedp.WaitEnabled(chromedp.CSS(`#chat-input`), chromedp.RetryInterval(queryRetry)),
 		chromedp.SetValue(chromedp.CSS(`#chat-input`), text),
 		click(chromedp.CSS(`#chat-send`)))
 }
@@ -69,7 +69,7 @@ func TestTogetherChatSurvivesReloadAndKill(t *testing.T) {
 	waitFor(t, tabA, 10*time.Second, "Ann sees the phrase in English", chatHas("Good game"))
 
 	// A reload keeps the chat.
-	do(t, tabB, 20*time.Second, "reload Bo", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#chat-list`)))
+	do(t, tabB, 20*time.Second, "reload Bo", chromedp.Reload(), visible(`#chat-list`))
 	waitFor(t, tabB, 10*time.Second, "Bo's chat after a reload", chatHas("hello Bo")+` && `+chatHas("Gutes Spiel"))
 
 	// A killed server loses nothing: the pages reconnect to the restarted
@@ -77,7 +77,7 @@ func TestTogetherChatSurvivesReloadAndKill(t *testing.T) {
 	proc.kill(t)
 	proc.start(t)
 	waitFor(t, tabA, 30*time.Second, "Ann reconnects", `document.querySelector('#conn').dataset.state === 'open'`)
-	do(t, tabA, 20*time.Second, "reload Ann", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#chat-list`)))
+	do(t, tabA, 20*time.Second, "reload Ann", chromedp.Reload(), visible(`#chat-list`))
 	waitFor(t, tabA, 10*time.Second, "Ann's chat after the restart", chatHas("hello Bo")+` && `+chatHas("Good game"))
 	sayInChat(t, tabA, "still here")
 	waitFor(t, tabB, 30*time.Second, "Bo sees a message said after the restart", chatHas("still here"))
@@ -155,7 +155,7 @@ func TestTogetherChatIsTextOnly(t *testing.T) {
 		chromedp.Navigate(s.URL+"/rules"),
 		chromedp.Evaluate[chromedp.Void](`localStorage.setItem('minehall.name', JSON.stringify('Cy'))`),
 		chromedp.Navigate(s.URL+"/tables/"+id),
-		chromedp.WaitVisible(chromedp.CSS(`#seats li`)))
+		visible(`#seats li`))
 	waitFor(t, tabA, 10*time.Second, "Ann sees Cy watching", `document.querySelector('#spectators')?.textContent === '1 spectator: Cy'`)
 	waitFor(t, tabC, 10*time.Second, "Cy may not chat yet", `document.querySelector('#chat-input').disabled && document.querySelector('#chat-note').textContent === 'Spectators may not chat at this table'`)
 	apiCall(t, s, "POST", "/api/tables/"+id+"/chat/settings", owner, map[string]any{"spectators": true}, nil, 200)

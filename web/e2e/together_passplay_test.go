@@ -23,7 +23,7 @@ func createHere(t *testing.T, tab context.Context, s *site, gameID string, optio
 	t.Helper()
 	actions := []chromedp.Action[chromedp.Void]{
 		chromedp.Navigate(s.URL + "/"),
-		chromedp.WaitVisible(chromedp.CSS(`#create`)),
+		visible(`#create`),
 		choose(`#game`, gameID),
 		choose(`#players`, fmt.Sprint(len(names))),
 		sendKeys(chromedp.CSS(`#name`), names[0]),
@@ -33,7 +33,7 @@ func createHere(t *testing.T, tab context.Context, s *site, gameID string, optio
 	}
 	for i, n := range names {
 		if n == "" {
-			actions = append(actions, choose(fmt.Sprintf(`#seat-%d`, i), "bot"), chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#seat-%d-bot`, i))),
+			actions = append(actions, choose(fmt.Sprintf(`#seat-%d`, i), "bot"), visible(fmt.Sprintf(`#seat-%d-bot`, i)),
 				choose(fmt.Sprintf(`#seat-%d-bot`, i), "random"))
 			continue
 		}
@@ -42,13 +42,13 @@ func createHere(t *testing.T, tab context.Context, s *site, gameID string, optio
 		}
 		actions = append(actions,
 			click(chromedp.CSS(fmt.Sprintf(`#seat-%d-here`, i))),
-			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#seat-%d-name`, i))),
+			visible(fmt.Sprintf(`#seat-%d-name`, i)),
 			chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const e = document.querySelector('#seat-%d-name'); e.value = %q; e.dispatchEvent(new Event('input')); })()`, i, n)))
 	}
 	actions = append(actions, choose(`#time-control`, "untimed"))
 	do(t, tab, 30*time.Second, "fill in a pass-and-play table", actions...)
 	shot(t, tab, "lobby-here-"+gameID)
-	do(t, tab, 30*time.Second, "create it", click(chromedp.CSS(`#create`)), chromedp.WaitVisible(chromedp.CSS(`#seats li`)))
+	do(t, tab, 30*time.Second, "create it", click(chromedp.CSS(`#create`)), visible(`#seats li`))
 }
 
 // "A family can play on one tablet passed round the table": a 3-player
@@ -105,7 +105,7 @@ func TestTogetherPassAndPlayMinerals(t *testing.T) {
 	mute := fmt.Sprintf(`#chat-owner [data-mute="%d"]`, other)
 	do(t, tab, 10*time.Second, "owner's chat controls",
 		click(chromedp.CSS(`#chat-spectators`)),
-		chromedp.WaitVisible(chromedp.CSS(mute)))
+		visible(mute))
 	waitFor(t, tab, 10*time.Second, "spectators may chat", `document.querySelector('#chat-spectators').checked`)
 	do(t, tab, 10*time.Second, "mute a seat", click(chromedp.CSS(mute)))
 	waitFor(t, tab, 10*time.Second, "the seat muted", `document.querySelector('`+mute+`').checked`)
@@ -129,7 +129,7 @@ func TestTogetherPassAndPlayMinerals(t *testing.T) {
 	do(t, tab, 10*time.Second, "good game", click(chromedp.CSS(`.chat-phrases summary`)), click(chromedp.CSS(`button[data-phrase="good_game"]`)))
 	waitFor(t, tab, 10*time.Second, "good game said", chatHas("Good game"))
 	// The replay shows it after the last action.
-	do(t, tab, 20*time.Second, "the replay", chromedp.Navigate(s.URL+"/replay/"+id), chromedp.WaitVisible(chromedp.CSS(`#replay-log li`)))
+	do(t, tab, 20*time.Second, "the replay", chromedp.Navigate(s.URL+"/replay/"+id), visible(`#replay-log li`))
 	waitFor(t, tab, 10*time.Second, "the chat in the replay", `document.querySelector('#replay-log li:last-child .chat-text')?.textContent === 'Good game'`)
 }
 
@@ -140,9 +140,9 @@ func TestTogetherLobbyRealtimeOnePerDevice(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "lobby")
-	do(t, tab, 30*time.Second, "the lobby", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#create`)),
-		choose(`#game`, "minerals"), chromedp.WaitVisible(chromedp.CSS(`#seat-0-here`)),
-		choose(`#game`, "outofmine"), chromedp.WaitVisible(chromedp.CSS(`#here-realtime`)))
+	do(t, tab, 30*time.Second, "the lobby", chromedp.Navigate(s.URL+"/"), visible(`#create`),
+		choose(`#game`, "minerals"), visible(`#seat-0-here`),
+		choose(`#game`, "outofmine"), visible(`#here-realtime`))
 	if n := eval[int](t, tab, `document.querySelectorAll('[id$="-here"]').length`); n != 0 {
 		t.Errorf("the lobby offers %d seats on this device for Out of Mine; want none", n)
 	}

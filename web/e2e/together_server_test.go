@@ -162,7 +162,7 @@ func shot(t *testing.T, tab context.Context, name string) {
 func typeMove(t *testing.T, tab context.Context, move string) {
 	t.Helper()
 	do(t, tab, 10*time.Second, "type "+move,
-		chromedp.WaitEnabled(chromedp.CSS(`#move-input`)),
+		chromedp.WaitEnabled(chromedp.CSS(`#move-input`), chromedp.RetryInterval(queryRetry)),
 		sendKeys(chromedp.CSS(`#move-input`), move),
 		click(chromedp.CSS(`.notation button[type="submit"]`)))
 }

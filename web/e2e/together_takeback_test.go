@@ -134,7 +134,7 @@ func TestTogetherTakeBackTF22(t *testing.T) {
 	_, nAfter := tf22State(t, s, id)
 	tab2 := newTab(t, browser, "attacker")
 	openSeat(t, tab2, s, id, att, seats[att].token)
-	do(t, tab2, 10*time.Second, "Undo after the combat", chromedp.WaitVisible(chromedp.CSS(`#tb-undo`)), click(chromedp.CSS(`#tb-undo`)))
+	do(t, tab2, 10*time.Second, "Undo after the combat", visible(`#tb-undo`), click(chromedp.CSS(`#tb-undo`)))
 	waitFor(t, tab2, 10*time.Second, "the refusal", `document.querySelector('#tb-note')?.dataset.status === 'error'`)
 	shot(t, tab2, "takeback-refused")
 	reason := eval[string](t, tab2, `document.querySelector('#tb-note').dataset.reason`)
@@ -186,7 +186,7 @@ func TestTogetherTakeBackRequest(t *testing.T) {
 		waitFor(t, tab, 10*time.Second, "the refusal shown", `document.querySelector('#tb-note')?.dataset.status === 'refused' && document.querySelector('#tb-note').textContent === 'Bo said no: the moves stay.' && !document.querySelector('#tb-request')`)
 	}
 	do(t, tabA, 10*time.Second, "Ann asks again", click(chromedp.CSS(`#tb-undo`)))
-	do(t, tabB, 10*time.Second, "Bo agrees", chromedp.WaitVisible(chromedp.CSS(`#tb-agree`)), click(chromedp.CSS(`#tb-agree`)))
+	do(t, tabB, 10*time.Second, "Bo agrees", visible(`#tb-agree`), click(chromedp.CSS(`#tb-agree`)))
 	for _, tab := range []context.Context{tabA, tabB} {
 		waitFor(t, tab, 10*time.Second, "the take-back done", fmt.Sprintf(`document.querySelector('#tb-note')?.dataset.status === 'done' && document.getElementById('main').dataset.n === %q`, n))
 	}

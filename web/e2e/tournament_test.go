@@ -53,7 +53,7 @@ func TestTournamentPages(t *testing.T) {
 
 	browser := newBrowser(t)
 	ann := newTab(t, browser, "ann")
-	do(t, ann, 30*time.Second, "open the account page", chromedp.Navigate(base+"/account"), chromedp.WaitVisible(chromedp.CSS(`#signup`)))
+	do(t, ann, 30*time.Second, "open the account page", chromedp.Navigate(base+"/account"), visible(`#signup`))
 	do(t, ann, 10*time.Second, "sign up with a password",
 		sendKeys(chromedp.CSS(`#signup-name`), "Ann"),
 		sendKeys(chromedp.CSS(`#signup-password`), "correct horse"),

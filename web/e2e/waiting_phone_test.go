@@ -19,7 +19,7 @@ func TestPhoneWaitingTableOnTheFirstScreen(t *testing.T) {
 	do(t, tab, 30*time.Second, "create a table with a free seat on a phone",
 		chromedp.EmulateViewport(390, 844),
 		createWithFreeSeat(s.URL, "outofmine"),
-		chromedp.WaitVisible(chromedp.CSS(`#invite-share`)),
+		visible(`#invite-share`),
 	)
 	id := tableOf(t, tab)
 	for _, sel := range []string{`#putbot-1`, `#putbot-1-level`, `#invite-share`, `#abort`} {
