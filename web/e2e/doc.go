@@ -4,6 +4,8 @@
 // plays through the pages with clicks and keys. Each test has its own
 // server and store and its own browser contexts (cookies, storage,
 // cache) in one shared Chromium, and three tests run at once
-// (testsAtOnce). A failing test saves a screenshot and logs its path.
+// (testsAtOnce). Pages open as for a person who asks for less motion;
+// a test of an animation asks for motion (withMotion). A failing test
+// saves a screenshot and logs its path.
 // Chromium missing is a failure, not a skip.
 package e2e
