@@ -25,8 +25,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"minehall/game"
@@ -69,12 +67,7 @@ func updateShots() bool {
 // runShots shoots every case at every screen size and compares the shots
 // with the golden images, or rewrites them with -update.
 func runShots(t *testing.T, cases []shotCase) {
-	tab := htLobby(t, "shots")
-	do(t, tab, 10*time.Second, "prefer reduced motion", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}})
-		return err
-	}))
+	tab := htLobby(t, "shots") // with less motion, as every page (startChromium)
 	for _, c := range cases {
 		for _, sc := range shotScreens {
 			name := c.name + "-" + sc.name
