@@ -64,6 +64,10 @@ func TestOwnActionUpdateAndAckGoOutInOneWrite(t *testing.T) {
 	a.next("state")
 	b := dial(t, counted.URL, id, tokens[1], 1, nil)
 	b.next("state")
+	// Seat 0 hears of seat 1's arrival in a table frame, which must be
+	// written before the writes of the moves are counted.
+	for f := a.next("table"); f.Table == nil || f.Table.Seats[1].Presence != "online"; f = a.next("table") {
+	}
 	clients := []*client{a, b}
 	for i, move := range []string{"a", "b", "c", "d", "a", "b"} {
 		seat := i % 2
