@@ -194,19 +194,13 @@ func TestHammerTimeWholeGameByTouch(t *testing.T) {
 			if n := eval[int](t, tab, inWagon); n > 1 && !changed {
 				// The first time there are gems to spare, one goes back to
 				// the tray: tapped, then the row of what goes back tapped
-				// (at its label), both again if the gem stayed, as a person
-				// taps again when a tap did not take (a busy phone can take
-				// a tap for a long press, which clicks nothing).
-				out := fmt.Sprintf(`%s === %d && !document.querySelector('#ht-fill-confirm').disabled`, inWagon, n-1)
-				for try := 1; ; try++ {
-					htPickGemInWagon(t, tab)
-					htTapAt(t, tab, "the row back to the tray", `#ht-fill .ht-left`, 0.08)
-					if waitUntil(tab, 5*time.Second, out) {
-						break
-					}
-					if try == 3 {
-						t.Fatalf("picked a gem in the wagon and tapped the row back to the tray 3 times; the wagon still holds %d gems (%s)", eval[int](t, tab, inWagon), out)
-					}
+				// at its label (a tap on a gem in the row picks that gem;
+				// with many gems left out the row wraps, and gems lie
+				// below the label).
+				htPickGemInWagon(t, tab)
+				tapOn(t, tab, "the row back to the tray", `#ht-fill .ht-left .label`)
+				if out := fmt.Sprintf(`%s === %d && !document.querySelector('#ht-fill-confirm').disabled`, inWagon, n-1); !waitUntil(tab, 5*time.Second, out) {
+					t.Fatalf("picked a gem in the wagon and tapped the row back to the tray; the wagon still holds %d gems (%s)", eval[int](t, tab, inWagon), out)
 				}
 				changed = true
 			}
