@@ -617,13 +617,7 @@ func TestKeyboardCursorShown(t *testing.T) {
 				if p := eval[string](t, tab, mtCursorShown); p != "" {
 					t.Errorf("%s", p)
 				}
-				c2, cancel := context.WithTimeout(tab, 10*time.Second)
-				defer cancel()
-				shot, err := chromedp.Run(c2, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatalf("screenshot: %v", err)
-				}
-				keepShot(t, shot)
+				keepScreen(t, tab)
 			})
 		}
 	}

@@ -133,13 +133,7 @@ func TestScreenReaderModeOnATable(t *testing.T) {
 			if w := eval[int](t, tab, `document.documentElement.scrollWidth`); w > int(size.w) {
 				t.Errorf("the page is %d px wide; want no wider than the screen", w)
 			}
-			c, cancel := context.WithTimeout(tab, 20*time.Second)
-			defer cancel()
-			shot, err := chromedp.Run(c, fullShot(100))
-			if err != nil {
-				t.Fatalf("screenshot: %v", err)
-			}
-			keepShot(t, shot)
+			keepPage(t, tab)
 
 			// The key m's list of legal moves, over the page.
 			do(t, tab, 10*time.Second, "press m on the board", chromedp.Focus(chromedp.CSS(`#board`)), chromedp.KeyEvent("m"))
@@ -149,7 +143,7 @@ func TestScreenReaderModeOnATable(t *testing.T) {
 				t.Errorf("the third move chosen reads %q; want moved to k7 (move k7)", got)
 			}
 			if dir := os.Getenv("MINEHALL_SHOTS"); dir != "" {
-				shot, err := chromedp.Run(c, chromedp.CaptureScreenshot())
+				shot, err := chromedp.Run(tab, chromedp.CaptureScreenshot())
 				if err != nil {
 					t.Fatalf("screenshot: %v", err)
 				}

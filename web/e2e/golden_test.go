@@ -402,12 +402,27 @@ func shootGolden(t *testing.T, browser context.Context, s *site, c goldenCase, w
 }
 
 // keepScreen keeps a screenshot of what the tab's screen shows, as
-// keepShot does.
+// keepShot does; without MINEHALL_SHOTS it takes none (a phone's screen
+// at its device scale is a shot of three million pixels).
 func keepScreen(t *testing.T, tab context.Context) {
 	t.Helper()
+	keepCapture(t, tab, chromedp.CaptureScreenshot())
+}
+
+// keepPage is keepScreen for the whole page (fullShot).
+func keepPage(t *testing.T, tab context.Context) {
+	t.Helper()
+	keepCapture(t, tab, fullShot(100))
+}
+
+func keepCapture(t *testing.T, tab context.Context, capture chromedp.Action[[]byte]) {
+	t.Helper()
+	if os.Getenv("MINEHALL_SHOTS") == "" {
+		return
+	}
 	ctx, cancel := context.WithTimeout(tab, 20*time.Second)
 	defer cancel()
-	if shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+	if shot, err := chromedp.Run(ctx, capture); err == nil {
 		keepShot(t, shot)
 	}
 }

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -246,11 +245,7 @@ func TestLearnMineralsFirstStepByTouch(t *testing.T) {
 	if got[4] < 43.5 || got[5] < 43.5 {
 		t.Errorf("the asked-for hex %s is %.0fx%.0f px; want 44x44 or more", target, got[4], got[5])
 	}
-	sctx, cancel := context.WithTimeout(tab, 20*time.Second)
-	if shot, err := chromedp.Run(sctx, chromedp.CaptureScreenshot()); err == nil {
-		keepShot(t, shot)
-	}
-	cancel()
+	keepScreen(t, tab)
 	tapOn(t, tab, "the asked-for hex "+target, `#board .learn-target`)
 	waitFor(t, tab, 10*time.Second, "the step after "+target,
 		fmt.Sprintf(`!document.querySelector('#learn-text') || document.querySelector('#learn-text').dataset.step !== %q`, step))

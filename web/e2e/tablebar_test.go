@@ -49,9 +49,7 @@ func TestTableBarOnAPhone(t *testing.T) {
   .filter((e) => e.getClientRects().length && e.getBoundingClientRect().height < 43.5).map((e) => e.outerHTML.slice(0, 80))`); len(small) > 0 {
 		t.Errorf("controls in the menu under 44 px tall: %q", small)
 	}
-	if shot, err := chromedp.Run(tab, chromedp.CaptureScreenshot()); err == nil {
-		keepShot(t, shot)
-	}
+	keepScreen(t, tab)
 	do(t, tab, 5*time.Second, "close the menu", chromedp.KeyEvent("\x1b"))
 	waitFor(t, tab, 5*time.Second, "the menu closed and the navigation home", `!document.getElementById('table-menu').open && !!document.querySelector('header.top > nav')`)
 
