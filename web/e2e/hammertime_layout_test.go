@@ -151,7 +151,7 @@ func htPickGemInWagon(t *testing.T, tab context.Context) {
 	const picked = `!!document.querySelector('#ht-fill .ht-slot.picked .ht-item[data-gem]')`
 	for range 3 {
 		tapOn(t, tab, "a gem in the wagon", `#ht-fill .ht-slot .ht-item[data-gem]`)
-		if waitUntil(tab, 2*time.Second, picked) {
+		if holds(tab, 2*time.Second, picked) {
 			return
 		}
 	}
@@ -199,9 +199,8 @@ func TestHammerTimeWholeGameByTouch(t *testing.T) {
 				// below the label).
 				htPickGemInWagon(t, tab)
 				tapOn(t, tab, "the row back to the tray", `#ht-fill .ht-left .label`)
-				if out := fmt.Sprintf(`%s === %d && !document.querySelector('#ht-fill-confirm').disabled`, inWagon, n-1); !waitUntil(tab, 5*time.Second, out) {
-					t.Fatalf("picked a gem in the wagon and tapped the row back to the tray; the wagon still holds %d gems (%s)", eval[int](t, tab, inWagon), out)
-				}
+				waitFor(t, tab, 5*time.Second, "the gem out of the wagon, the filling still legal",
+					fmt.Sprintf(`%s === %d && !document.querySelector('#ht-fill-confirm').disabled`, inWagon, n-1))
 				changed = true
 			}
 			fills++

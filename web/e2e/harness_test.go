@@ -402,6 +402,15 @@ func waitFor(t *testing.T, ctx context.Context, timeout time.Duration, what, pre
 	}
 }
 
+// holds reports whether predicate becomes true in tab within timeout:
+// waitFor for a condition a test may go on without.
+func holds(tab context.Context, timeout time.Duration, predicate string) bool {
+	c, cancel := context.WithTimeout(tab, timeout+5*time.Second)
+	defer cancel()
+	_, err := chromedp.Run(c, chromedp.Poll[chromedp.Void](predicate, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(30*time.Millisecond)))
+	return err == nil
+}
+
 // revealOnBoard brings the element sel into view as a person would on a
 // board that may be zoomed in: focusing a hex pans the board to it (a
 // person drags it there), and the page scrolls to it.

@@ -92,7 +92,7 @@ func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 			do(t, tab, 10*time.Second, "click the highlighted target of "+move,
 				revealOnBoard(`#board .learn-target`),
 				chromedp.Evaluate[chromedp.Void](`document.querySelector('#board .learn-target').dispatchEvent(new MouseEvent('click', {bubbles: true}))`))
-			clicked = waitUntil(tab, 3*time.Second, fmt.Sprintf(`!document.querySelector('#learn-text') || document.querySelector('#learn-text').dataset.step !== %q`, step))
+			clicked = holds(tab, 3*time.Second, fmt.Sprintf(`!document.querySelector('#learn-text') || document.querySelector('#learn-text').dataset.step !== %q`, step))
 		}
 		if clicked {
 			clicks++
@@ -121,15 +121,6 @@ func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 	if eval[bool](t, tab, `(() => { const r = document.querySelector('.oom-results, .breakdown'); r?.scrollIntoView(); return !!r; })()`) {
 		screenshotTo(t, tab, learnCase{c.game, c.lang + "-end-mid", c.lesson})
 	}
-}
-
-// waitUntil polls a JavaScript predicate until it is true or timeout
-// passes, and reports which.
-func waitUntil(tab context.Context, timeout time.Duration, predicate string) bool {
-	c, cancel := context.WithTimeout(tab, timeout+2*time.Second)
-	defer cancel()
-	_, err := chromedp.Run(c, chromedp.Poll[chromedp.Void](predicate, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(30*time.Millisecond)))
-	return err == nil
 }
 
 // offScript sends a move the step does not ask for, typed, and checks

@@ -204,7 +204,7 @@ func TestPlayWholeMineralsGameByTouch(t *testing.T) {
 				`document.querySelectorAll('#board .hex.legal').length > 0 || !document.querySelector('#board .pawn.selected')`)
 			continue
 		}
-		if !waitUntil(tab, 30*time.Second, fmt.Sprintf(`document.getElementById('main').dataset.n !== %q || document.querySelector('.message:not([hidden])')?.textContent`, n)) {
+		if !holds(tab, 30*time.Second, fmt.Sprintf(`document.getElementById('main').dataset.n !== %q || document.querySelector('.message:not([hidden])')?.textContent`, n)) {
 			t.Fatalf("tapping %s at move %s played nothing; at its centre lies %s", key, n, eval[string](t, tab, fmt.Sprintf(`(() => {
   const r = document.querySelector('#board [data-key=%q]').getBoundingClientRect(); const e = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
   return e ? e.tagName + '.' + (e.getAttribute('class') || '') + ' ' + (e.dataset.key || '') + ' at ' + [r.left, r.top, r.right, r.bottom].map(Math.round) : 'nothing'; })()`, key)))

@@ -89,14 +89,6 @@ func waitSideTaken(t *testing.T, tab context.Context, round int, side string) {
 	}
 }
 
-// holds reports whether predicate becomes true in tab within timeout.
-func holds(tab context.Context, timeout time.Duration, predicate string) bool {
-	c, cancel := context.WithTimeout(tab, timeout+5*time.Second)
-	defer cancel()
-	_, err := chromedp.Run(c, chromedp.Poll[chromedp.Void](predicate, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(30*time.Millisecond)))
-	return err == nil
-}
-
 // center returns the middle of the element sel on the screen.
 func center(t *testing.T, tab context.Context, sel string) (float64, float64) {
 	t.Helper()
