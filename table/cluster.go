@@ -418,6 +418,7 @@ func (t *Table) reload(ctx context.Context) error {
 	}
 	t.applySeatEventsThrough(t.n)
 	if started {
+		t.countGracesFromOffline()
 		for sub := range t.subs {
 			t.send(sub, t.stateUpdate(sub))
 		}

@@ -23,11 +23,29 @@ type member struct {
 
 func newMember(t *testing.T, url, self string, pace time.Duration) *member {
 	t.Helper()
-	return newMemberReaching(t, url, self, pace, nil)
+	return newMemberWith(t, url, self, memberOptions{pace: pace})
 }
 
 // newMemberReaching is newMember with remote to reach the tables' owners.
 func newMemberReaching(t *testing.T, url, self string, pace time.Duration, remote table.Remote) *member {
+	t.Helper()
+	return newMemberWith(t, url, self, memberOptions{pace: pace, remote: remote})
+}
+
+// memberOptions are what a test sets of a member's hall.
+type memberOptions struct {
+	pace   time.Duration
+	remote table.Remote // reaches the tables' owners; nil for none
+	clock  table.Clock  // nil for the system clock
+	// deaf, when set, keeps the news of changed tables from the hall
+	// while it reports true, as a notification lost on its way would
+	// (Missed still reaches the hall).
+	deaf func() bool
+}
+
+// newMemberWith starts a hall with opts on the database at url, as the
+// instance named self.
+func newMemberWith(t *testing.T, url, self string, opts memberOptions) *member {
 	t.Helper()
 	ctx := context.Background()
 	db, err := postgres.Open(ctx, url)
@@ -41,9 +59,17 @@ func newMemberReaching(t *testing.T, url, self string, pace time.Duration, remot
 		t.Fatalf("NewCluster: %v", err)
 	}
 	m := &member{db: db, cluster: c}
-	m.hall = table.NewHall(table.Config{Registry: registry(), Store: db, Logger: log, BotPace: pace, Cluster: c, Remote: remote})
+	m.hall = table.NewHall(table.Config{Registry: registry(), Store: db, Logger: log, BotPace: opts.pace, Cluster: c, Remote: opts.remote, Clock: opts.clock})
+	changed := m.hall.Changed
+	if opts.deaf != nil {
+		changed = func(ev store.Event) {
+			if !opts.deaf() {
+				m.hall.Changed(ev)
+			}
+		}
+	}
 	err = c.Start(ctx, postgres.Handlers{
-		Changed:  m.hall.Changed,
+		Changed:  changed,
 		Missed:   m.hall.Missed,
 		TakeOver: func(id string) { m.hall.TakeOver(context.Background(), id) },
 	})

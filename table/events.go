@@ -200,6 +200,7 @@ func (t *Table) adopt(fresh *Table) {
 	t.phaseOn, t.phase, t.phaseStart, t.phaseLen = fresh.phaseOn, fresh.phase, fresh.phaseStart, fresh.phaseLen
 	t.absent, t.eventsApplied, t.clocks, t.handOver = fresh.absent, fresh.eventsApplied, fresh.clocks, fresh.handOver
 	t.lastActed, t.acting, t.graceFrom = fresh.lastActed, fresh.acting, fresh.graceFrom
+	t.countGracesFromOffline()
 	t.recent, t.recentFrom = fresh.recent, fresh.recentFrom
 	if t.request != nil && t.request.from != t.n {
 		t.request = nil

@@ -84,13 +84,30 @@ func (t *Table) noteActors(ms int64, actors []game.Player) {
 // the presences before and now, once the game has started (before, every
 // grace counts from the start); t.mu is held.
 func (t *Table) noteOffline(before, now []string) {
+	at := t.hall.cfg.Clock.Now()
+	for i := range now {
+		if i < len(before) && i < len(t.offlineAt) && now[i] == PresenceOffline && before[i] != PresenceOffline {
+			t.offlineAt[i] = at
+			if !t.rec.Started.IsZero() {
+				t.graceFrom[i] = t.nowMs()
+			}
+		}
+	}
+}
+
+// countGracesFromOffline lets the grace of every seat count from when it
+// last went offline here, if that was after the start and later than what
+// the grace counts from: after a rebuild from the store, whose replay
+// knows nothing of presence, and when a followed table learns that the
+// game started after a seat had gone offline here, so that it shows the
+// deadline its owner keeps; t.mu is held.
+func (t *Table) countGracesFromOffline() {
 	if t.rec.Started.IsZero() {
 		return
 	}
-	ms := t.nowMs()
-	for i := range now {
-		if i < len(before) && i < len(t.graceFrom) && now[i] == PresenceOffline && before[i] != PresenceOffline {
-			t.graceFrom[i] = ms
+	for i, at := range t.offlineAt {
+		if at.After(t.rec.Started) {
+			t.graceFrom[i] = max(t.graceFrom[i], at.Sub(t.rec.Started).Milliseconds())
 		}
 	}
 }

@@ -73,9 +73,13 @@ type Table struct {
 	// since the start; whether it is among the actors; the moment its
 	// grace counts from (when it went offline, became an actor or came
 	// back, whichever is last); the timer of the first grace to run out.
-	lastActed  []int64
-	acting     []bool
-	graceFrom  []int64
+	lastActed []int64
+	acting    []bool
+	graceFrom []int64
+	// offlineAt is when each seat last went offline here, by the clock,
+	// started or not: it outlives a rebuild from the store and a start
+	// this instance learns of late (see countGracesFromOffline).
+	offlineAt  []time.Time
 	graceTimer Stopper
 	graceGen   int64
 	gracesTold []int64 // the graces' deadlines as the subscribers last heard of them
@@ -131,7 +135,7 @@ func (h *Hall) build(g game.Game, rec *store.Table, acts []store.Action) (*Table
 		clocks:    newClocks(rec),
 		handOver:  newHandOver(rec.Players),
 		lastActed: make([]int64, rec.Players), acting: make([]bool, rec.Players), graceFrom: make([]int64, rec.Players),
-		turnFrom: make([]int64, rec.Players),
+		offlineAt: make([]time.Time, rec.Players), turnFrom: make([]int64, rec.Players),
 	}
 	t.ctx, t.cancel = context.WithCancel(context.Background())
 	for i, seat := range rec.Seats {
