@@ -367,13 +367,7 @@ func goldenSiteTables(t *testing.T, cases []goldenCase) (*site, map[string]*gold
 }
 
 // goldenSetup is run in the page before its own scripts: the frozen clock,
-// the seat, the language and the color-blind mode. The page sees a
-// browser without service workers, as the client allows for
-// (offline.js): a golden table is a fixed position, shot or checked in a
-// fresh browser context of its own, where the worker's install would
-// fetch every asset of the site once more for nothing (a sixth of the CPU
-// of the layout tests). TestInstallableAndOffline, which opens no golden
-// table, checks the worker.
+// the seat, the language and the color-blind mode.
 func goldenSetup(c goldenCase) string {
 	lang := c.Lang
 	if lang == "" {
@@ -390,7 +384,6 @@ func goldenSetup(c goldenCase) string {
   localStorage.setItem('minehall.lang', %q);
   localStorage.setItem('minehall.colorblind', %q);
   localStorage.setItem('minehall.sound', 'off');
-  delete Navigator.prototype.serviceWorker;
 })()`, goldenNow, c.Name, c.You, goldenToken, lang, cb)
 }
 

@@ -66,7 +66,7 @@ func startSiteOf(t testing.TB, reg *game.Registry, extra ...func(mux *http.Serve
 	mux.Handle("/api/", srv)
 	mux.Handle("/ws/", srv)
 	mux.Handle("/healthz", srv)
-	mux.Handle("/", web.Handler())
+	mux.Handle("/", clientWithIdleWorker())
 	for _, add := range extra {
 		add(mux, srv)
 	}
@@ -81,6 +81,35 @@ func startSiteOf(t testing.TB, reg *game.Registry, extra ...func(mux *http.Serve
 		db.Close()
 	})
 	return s
+}
+
+// idleWorker is the service worker the test sites serve: it keeps
+// nothing and handles no request.
+const idleWorker = "// The test sites' service worker: it keeps nothing and handles no request.\n"
+
+// clientWithIdleWorker is the web client with idleWorker at /sw.js. The
+// client's own worker, in each fresh browser context (each test's
+// person: over a hundred of them), fetches all the site's assets for its
+// cache as it installs, then passes every request of the page through
+// its script. TestInstallableAndOffline serves the client's own worker
+// (realWorker), and web's handler tests check what it is served with.
+func clientWithIdleWorker() http.Handler {
+	ui := web.Handler()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/sw.js" {
+			ui.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		io.WriteString(w, idleWorker)
+	})
+}
+
+// realWorker is an extra for startSite: the client's own service worker
+// at /sw.js instead of idleWorker.
+func realWorker(mux *http.ServeMux, _ http.Handler) {
+	mux.Handle("/sw.js", web.Handler())
 }
 
 // siteTutorials returns the tutorials of the test sites' games, loaded

@@ -95,7 +95,7 @@ func evalAsync[T any](t *testing.T, ctx context.Context, expr string) T {
 // need the server, which goes when the network is back.
 func TestInstallableAndOffline(t *testing.T) {
 	t.Parallel()
-	s := startSite(t)
+	s := startSite(t, realWorker)
 	o := startOutage(t, s.URL)
 	// The browser's own first tab, not a new browser context: Chromium
 	// does not install apps from an incognito-like context.

@@ -23,7 +23,6 @@ import (
 	"minehall/server"
 	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
-	"minehall/web"
 )
 
 // startMailSite is an account site that sends pushes and mails through
@@ -56,7 +55,7 @@ func startMailSite(t *testing.T) (string, chan string) {
 		t.Fatal(err)
 	}
 	url := "http://localhost:" + strings.TrimPrefix(l.Addr().String(), "127.0.0.1:")
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: web.Handler(), Limits: &server.Limits{},
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: clientWithIdleWorker(), Limits: &server.Limits{},
 		Notifier: n, Mailer: m, PublicURL: url})
 	ts := &httptest.Server{Listener: l, Config: &http.Server{Handler: srv}}
 	ts.Start()

@@ -20,7 +20,6 @@ import (
 	"minehall/store/postgres"
 	"minehall/store/postgres/pgtest"
 	"minehall/table"
-	"minehall/web"
 )
 
 // startClusterSite starts an instance of a cluster on the PostgreSQL
@@ -63,7 +62,7 @@ func startClusterSite(t *testing.T, url string) *site {
 	mux := http.NewServeMux()
 	mux.Handle("/api/", srv)
 	mux.Handle("/ws/", srv)
-	mux.Handle("/", web.Handler())
+	mux.Handle("/", clientWithIdleWorker())
 	ts := httptest.NewUnstartedServer(mux)
 	ts.Listener.Close()
 	ts.Listener = ln

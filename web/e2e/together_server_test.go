@@ -23,7 +23,6 @@ import (
 	"minehall/store/sqlite"
 	"minehall/store/sqlite/sqlitetest"
 	"minehall/table"
-	"minehall/web"
 
 	"github.com/chromedp/chromedp"
 )
@@ -92,7 +91,7 @@ func serveProcess(spec string) error {
 	if err != nil {
 		return err
 	}
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, UI: web.Handler()})
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, UI: clientWithIdleWorker()})
 	return serveproc.Serve(ln, srv, func(ctx context.Context) error {
 		return errors.Join(srv.Shutdown(ctx), func() error { hall.Close(); return store.Close() }())
 	})
