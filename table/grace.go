@@ -80,9 +80,10 @@ func (t *Table) noteActors(ms int64, actors []game.Player) {
 	}
 }
 
-// noteOffline restarts the grace of every seat that went offline between
-// the presences before and now, once the game has started (before, every
-// grace counts from the start); t.mu is held.
+// noteOffline notes when each seat that went offline between the
+// presences before and now did (offlineAt), and restarts its grace once
+// the game has started (before, every grace counts from the start); t.mu
+// is held.
 func (t *Table) noteOffline(before, now []string) {
 	at := t.hall.cfg.Clock.Now()
 	for i := range now {

@@ -73,16 +73,16 @@ type Table struct {
 	// since the start; whether it is among the actors; the moment its
 	// grace counts from (when it went offline, became an actor or came
 	// back, whichever is last); the timer of the first grace to run out.
-	lastActed []int64
-	acting    []bool
-	graceFrom []int64
-	// offlineAt is when each seat last went offline here, by the clock,
-	// started or not: it outlives a rebuild from the store and a start
-	// this instance learns of late (see countGracesFromOffline).
-	offlineAt  []time.Time
+	lastActed  []int64
+	acting     []bool
+	graceFrom  []int64
 	graceTimer Stopper
 	graceGen   int64
 	gracesTold []int64 // the graces' deadlines as the subscribers last heard of them
+	// offlineAt is when each seat last went offline here, by the clock,
+	// started or not: it outlives a rebuild from the store and a start
+	// this instance learns of late (see countGracesFromOffline).
+	offlineAt []time.Time
 	// lastPresent is the last moment a person was connected.
 	lastPresent time.Time
 	// remote holds, in a cluster, what other instances report of the
