@@ -26,12 +26,6 @@ func newMember(t *testing.T, url, self string, pace time.Duration) *member {
 	return newMemberWith(t, url, self, memberOptions{pace: pace})
 }
 
-// newMemberReaching is newMember with remote to reach the tables' owners.
-func newMemberReaching(t *testing.T, url, self string, pace time.Duration, remote table.Remote) *member {
-	t.Helper()
-	return newMemberWith(t, url, self, memberOptions{pace: pace, remote: remote})
-}
-
 // memberOptions are what a test sets of a member's hall.
 type memberOptions struct {
 	pace   time.Duration

@@ -64,7 +64,7 @@ func TestPresenceReportsDoNotOvertake(t *testing.T) {
 		}
 	}
 	remote := &heldReports{owner: tb, release: make(chan struct{})}
-	b := newMemberReaching(t, url, "http://b.invalid", 20*time.Millisecond, remote)
+	b := newMemberWith(t, url, "http://b.invalid", memberOptions{pace: 20 * time.Millisecond, remote: remote})
 	followed, err := b.hall.Table(ctx, tb.ID())
 	if err != nil {
 		t.Fatalf("b follows the table: %v", err)
@@ -175,7 +175,7 @@ func TestAccountPresentAsksTheOwner(t *testing.T) {
 		}
 	}
 	remote := &ownerPresence{owner: tb}
-	b := newMemberReaching(t, url, "http://b.invalid", 20*time.Millisecond, remote)
+	b := newMemberWith(t, url, "http://b.invalid", memberOptions{pace: 20 * time.Millisecond, remote: remote})
 	if b.hall.AccountPresent(ctx, tb.ID(), "acct-bo") {
 		t.Fatal("Bo is present on b before any page of his is open")
 	}
