@@ -3,14 +3,18 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"minehall/web"
 )
 
 // TestA11yHammerTimeKeyboardGame has a person play a whole short game of
@@ -24,14 +28,31 @@ import (
 // confirmed with Enter on the suggested filling; then the end screen.
 func TestA11yHammerTimeKeyboardGame(t *testing.T) {
 	t.Parallel()
-	s := startSite(t)
+	// The tray's words are held back until the table is drawn and waits
+	// for Ann (a keyboard player may focus the tray while they load).
+	words := make(chan struct{})
+	var release sync.Once
+	t.Cleanup(func() { release.Do(func() { close(words) }) })
+	s := startSite(t, func(mux *http.ServeMux, _ http.Handler) {
+		mux.HandleFunc("/assets/js/hammertime-access.js", func(w http.ResponseWriter, r *http.Request) {
+			<-words
+			web.Handler().ServeHTTP(w, r)
+		})
+	})
 	link := createTable(t, s, map[string]any{"game": "hammertime", "players": 2, "autostart": true,
 		"options": map[string]string{"wagons": "1"},
 		"seats":   []map[string]string{{"kind": "person"}, {"kind": "bot", "bot": "easy"}}})
 	tab := newTab(t, newBrowser(t), "keyboard")
 	joinByKeyboard(t, tab, s.URL+link, "Ann")
 	waitFor(t, tab, 20*time.Second, "the tray", `!!document.querySelector('#ht-tray')`)
-	// With the keyboard on the tray, the tray is described in words.
+	// With the keyboard on the tray, the tray is described in words, also
+	// when its words came in after the tray was last drawn, with no move
+	// since to draw it again.
+	waitFor(t, tab, 60*time.Second, "Ann's turn, the tray still",
+		htMain+`.dataset.myTurn === 'true' && document.querySelector('#ht-tray').dataset.animating !== 'true'`)
+	release.Do(func() { close(words) })
+	waitFor(t, tab, 20*time.Second, "the tray's words loaded",
+		`performance.getEntriesByType('resource').some((e) => e.name.endsWith('/assets/js/hammertime-access.js') && e.responseEnd > 0)`)
 	tabTo(t, tab, "the tray", `#ht-tray`)
 	if !holds(tab, 10*time.Second, `/Near the north edge/.test(document.querySelector('#ht-describe').textContent)`) {
 		t.Errorf("the tray's description reads %q; want the gems near each edge", eval[string](t, tab, `document.querySelector('#ht-describe').textContent`))

@@ -870,7 +870,7 @@ function wire(mem) {
   c.addEventListener('pointerup', release);
   c.addEventListener('pointercancel', release);
   // The tray in words is loaded for a keyboard player, and told once loaded.
-  c.addEventListener('focus', () => { loadWords(); words?.then?.(() => { if (mem.root.isConnected) mem.describe.textContent = access.summary(mem.ctx).join(' '); }); });
+  c.addEventListener('focus', () => describeTray(mem));
   c.addEventListener('keydown', (ev) => {
     const ctx = mem.ctx;
     if (ev.key === 'Escape' && mem.press) { mem.press = null; schedule(mem); ev.preventDefault(); return; }
@@ -1430,8 +1430,7 @@ export function render(el, ctx) {
   updateSeats(mem);
   updateDie(mem, now);
   updateFallen(mem, mem.anim ? 0 : null);
-  if (document.body.classList.contains('srmode')) loadWords();
-  mem.describe.textContent = access.summary(ctx).join(' ');
+  describeTray(mem);
   mem.canvas.classList.toggle('colorblind', !!ctx.colorBlind);
   schedule(mem);
 }
@@ -1504,10 +1503,26 @@ export function learnTarget(el, move) {
 // ---- the tray in words, for play without sight ----
 
 // access is what the screen-reader mode reads (see access.js): the words
-// live in js/hammertime-access.js, loaded when first needed (the mode on, the
-// tray focused, a command asked); until then it answers nothing.
+// live in js/hammertime-access.js, a script apart from the table's, loaded
+// when first needed (the tray first drawn or described, a command asked);
+// until then it answers nothing. words is the script once loaded;
+// loadWords returns its loading, which settles when it is in (or failed,
+// to be tried again at the next need).
 let words = null;
-function loadWords() { words ??= import('../js/hammertime-access.js').then((m) => { words = m; }, () => { words = null; }); }
+let wordsLoading = null;
+function loadWords() {
+  wordsLoading ??= import('../js/hammertime-access.js').then((m) => { words = m; }, () => { wordsLoading = null; });
+  return wordsLoading;
+}
+
+// describeTray tells the tray in words in its description (what a screen
+// reader reads with the focused tray), now and, if the words are still
+// loading, again once they are in: the tray may be focused, or drawn for
+// the last time before the next move, while they load.
+function describeTray(mem) {
+  mem.describe.textContent = access.summary(mem.ctx).join(' ');
+  if (!words) loadWords().then(() => { if (mem.root.isConnected && words) mem.describe.textContent = access.summary(mem.ctx).join(' '); });
+}
 export const access = {
   summary: (ctx) => (words?.access ? words.access.summary(ctx) : (loadWords(), [])),
   cell: (ctx, ref) => (words?.access ? words.access.cell(ctx, ref) : (loadWords(), null)),
