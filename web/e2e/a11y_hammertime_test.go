@@ -20,7 +20,7 @@ import (
 // TestA11yHammerTimeKeyboardGame has a person play a whole short game of
 // Hammer Time (one wagon to fill) against a bot with the keyboard alone:
 // joining by the link's form, reading the tray's description (the gems
-// near each edge), pushing the tray with Shift and a side's letter and
+// near each edge) and hearing it with D, pushing the tray with Shift and a side's letter and
 // turning it with Q once, and for each hit choosing the side with 1 to 4,
 // the point with the arrows and the strength with Page Up and Page Down
 // or + and −, checked on the hit button before Enter hits, and each
@@ -56,6 +56,11 @@ func TestA11yHammerTimeKeyboardGame(t *testing.T) {
 	tabTo(t, tab, "the tray", `#ht-tray`)
 	if !holds(tab, 10*time.Second, `/Near the north edge/.test(document.querySelector('#ht-describe').textContent)`) {
 		t.Errorf("the tray's description reads %q; want the gems near each edge", eval[string](t, tab, `document.querySelector('#ht-describe').textContent`))
+	}
+	// D tells the tray in the live region.
+	press(t, tab, "tell the tray with D", "d")
+	if !holds(tab, 10*time.Second, `[...document.querySelectorAll('#announce p')].some((p) => /Near the north edge/.test(p.textContent))`) {
+		t.Errorf("after D the live region says %q; want the tray in words", eval[string](t, tab, `document.querySelector('#announce')?.textContent || ''`))
 	}
 	sides := []string{"north", "east", "south", "west"}
 	hits, fills, pushed, turned := 0, 0, false, false

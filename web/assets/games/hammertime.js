@@ -887,7 +887,7 @@ function wire(mem) {
       return;
     }
     // D says the tray in words (the live region).
-    if (ev.key === 'd') { ev.preventDefault(); ctx.announce?.(access.summary(ctx).join(' ')); return; }
+    if (ev.key === 'd') { ev.preventDefault(); loadWords().then(() => ctx.announce?.(access.summary(ctx).join(' '))); return; }
     if (!mem.canHit) return;
     if (!mem.aim) mem.aim = { side: facingSide(mem.view, ctx.you), pos: 5 };
     const idx = mem.aim.side * POSITIONS + mem.aim.pos - 1;
