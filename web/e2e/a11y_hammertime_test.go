@@ -20,8 +20,8 @@ import (
 // TestA11yHammerTimeKeyboardGame has a person play a whole short game of
 // Hammer Time (one wagon to fill) against a bot with the keyboard alone:
 // joining by the link's form, reading the tray's description (the gems
-// near each edge) and hearing it with D, pushing the tray with Shift and a side's letter and
-// turning it with Q once, and for each hit choosing the side with 1 to 4,
+// near each edge) and hearing it with D, pushing the tray with Shift and
+// a side's letter and turning it with Q once, and for each hit choosing the side with 1 to 4,
 // the point with the arrows and the strength with Page Up and Page Down
 // or + and −, checked on the hit button before Enter hits, and each
 // hit's result told in the live region with the gems that fell; fillings are
