@@ -71,6 +71,22 @@ func hitWorth(s *State, p game.Player, a game.Action, seeds []uint64, cont float
 	return h.value(cont)
 }
 
+// hardPositions returns at least n states in which hard chose a hit, in
+// two-player games of hard against hard from seed 1 on, in the order they
+// were played.
+func hardPositions(b *testing.B, n int) []*State {
+	var kept []*State
+	for seed := uint64(1); len(kept) < n; seed++ {
+		if _, _, err := sim.Run(context.Background(), sim.Config{
+			Game: recordingGame{New().(*Game), &kept}, Players: 2, Bots: []string{"hard"},
+			Games: 1, Seed: seed, Workers: 1,
+		}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return kept
+}
+
 func mean(xs []float64) float64 {
 	sum := 0.0
 	for _, x := range xs {
@@ -141,16 +157,8 @@ const ceilingFresh = 256
 //	go test ./games/hammertime -run '^$' -bench HitCeiling -benchtime 1x -timeout 3h -hammertime.positions 40
 func BenchmarkHitCeiling(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		var kept []*State
-		for seed := uint64(1); len(kept) < 4*(*ceilingPositions); seed++ {
-			if _, _, err := sim.Run(context.Background(), sim.Config{
-				Game: recordingGame{New().(*Game), &kept}, Players: 2, Bots: []string{"hard"},
-				Games: 1, Seed: seed, Workers: 1,
-			}); err != nil {
-				b.Fatal(err)
-			}
-		}
 		n := *ceilingPositions
+		kept := hardPositions(b, 4*n)
 		type result struct {
 			worth [3]float64 // best of 360, expert's, hard's
 			line  string
