@@ -87,6 +87,23 @@ func hardPositions(b *testing.B, n int) []*State {
 	return kept
 }
 
+// judgeSpace returns a reused simulation for judge's hits in s, its
+// simulations ended once their outcome is decided.
+func judgeSpace(s *State, judge *HitBot) *simulation {
+	sim := newReusedSimulation(s.pack)
+	sim.band = max(judge.Level.Judge.Edge, decidedMargin)
+	return sim
+}
+
+// drawSeeds returns m seeds drawn from rng.
+func drawSeeds(rng *game.Rand, m int) []uint64 {
+	out := make([]uint64, m)
+	for j := range out {
+		out[j] = rng.Uint64()
+	}
+	return out
+}
+
 func mean(xs []float64) float64 {
 	sum := 0.0
 	for _, x := range xs {
@@ -168,17 +185,9 @@ func BenchmarkHitCeiling(b *testing.B) {
 			s := kept[4*k]
 			p := game.Player(s.current)
 			judge := &HitBot{Level: botLevels["expert"]}
-			space := newReusedSimulation(s.pack)
-			space.band = max(judge.Level.Judge.Edge, decidedMargin)
+			space := judgeSpace(s, judge)
 			rng := game.NewRand(99 + uint64(k))
-			seeds := func(m int) []uint64 {
-				out := make([]uint64, m)
-				for j := range out {
-					out[j] = rng.Uint64()
-				}
-				return out
-			}
-			pick, fresh := seeds(ceilingStages[len(ceilingStages)-1].samples), seeds(ceilingFresh)
+			pick, fresh := drawSeeds(&rng, ceilingStages[len(ceilingStages)-1].samples), drawSeeds(&rng, ceilingFresh)
 			alive := make([]hitStats, 0, 4*HitPositions*HitStrengths)
 			for side := Side(0); side < 4; side++ {
 				for pos := 1; pos <= HitPositions; pos++ {

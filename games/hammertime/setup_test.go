@@ -47,11 +47,7 @@ func tapThenHit(s *State, p game.Player, t game.Action, seed uint64, k int, judg
 	}
 	hard := &HitBot{Level: botLevels["hard"], rng: game.NewRand(r.Uint64())}
 	h := hard.judgedHit(context.Background(), d, p)
-	seeds := make([]uint64, k)
-	for i := range seeds {
-		seeds[i] = r.Uint64()
-	}
-	return hitAgainWorth(d, p, h, seeds, judge, sim)
+	return hitAgainWorth(d, p, h, drawSeeds(&r, k), judge, sim)
 }
 
 // BenchmarkSetUpTap measures whether a player gains by setting the tray
@@ -91,16 +87,9 @@ func BenchmarkSetUpTap(b *testing.B) {
 			s := kept[4*k]
 			p := game.Player(s.current)
 			judge := &HitBot{Level: botLevels["hard"]}
-			sim := newReusedSimulation(s.pack)
-			sim.band = max(judge.Level.Judge.Edge, decidedMargin)
+			sim := judgeSpace(s, judge)
 			rng := game.NewRand(199 + uint64(k))
-			seeds := func(m int) []uint64 {
-				out := make([]uint64, m)
-				for j := range out {
-					out[j] = rng.Uint64()
-				}
-				return out
-			}
+			seeds := func(m int) []uint64 { return drawSeeds(&rng, m) }
 			hard := &HitBot{Level: botLevels["hard"], rng: game.NewRand(rng.Uint64())}
 			h0 := hard.judgedHit(context.Background(), s, p)
 			now := hitAgainWorth(s, p, h0, seeds(setUpSamples), judge, sim)
