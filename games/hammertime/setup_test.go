@@ -19,18 +19,12 @@ var (
 const setUpSamples = 16
 
 // hitAgainWorth is the worth of hitting h again and again in s until
-// something falls, on the determinizations seeds make: the mean value of
-// an outcome that drops something over the samples, each that drops
-// nothing counted as another try of the same worth, discounted by the
-// judge's Continue (w = gain / (n − Continue·misses)). It is how hard's
-// judge values a turn, for a hit that stays the best.
+// something falls, on the determinizations seeds make: the value of the
+// turn ([turnValue]) when h is its only hit, each sample that drops
+// nothing counted as another try at the judge's Continue of that worth.
+// It is how hard's judge values a turn, for a hit that stays the best.
 func hitAgainWorth(s *State, p game.Player, h game.Action, seeds []uint64, judge *HitBot, sim *simulation) float64 {
-	st := sampleHit(s, p, h, seeds, judge, sim)
-	den := float64(st.n) - judge.Level.Judge.Continue*float64(st.misses)
-	if den <= 0 {
-		return 0
-	}
-	return st.gain / den
+	return turnValue([]hitStats{sampleHit(s, p, h, seeds, judge, sim)}, judge.Level.Judge.Continue)
 }
 
 // tapThenHit plays, on the determinization of s that seed makes, the tap
@@ -89,12 +83,11 @@ func BenchmarkSetUpTap(b *testing.B) {
 			judge := &HitBot{Level: botLevels["hard"]}
 			sim := judgeSpace(s, judge)
 			rng := game.NewRand(199 + uint64(k))
-			seeds := func(m int) []uint64 { return drawSeeds(&rng, m) }
 			hard := &HitBot{Level: botLevels["hard"], rng: game.NewRand(rng.Uint64())}
 			h0 := hard.judgedHit(context.Background(), s, p)
-			now := hitAgainWorth(s, p, h0, seeds(setUpSamples), judge, sim)
+			now := hitAgainWorth(s, p, h0, drawSeeds(&rng, setUpSamples), judge, sim)
 			// The tap that promises most on its screening samples.
-			screen := seeds(*setUpScreen)
+			screen := drawSeeds(&rng, *setUpScreen)
 			bestTap, bestPromise := game.Action(0), -1e9
 			for side := Side(0); side < 4; side++ {
 				for pos := 1; pos <= HitPositions; pos++ {
@@ -109,7 +102,7 @@ func BenchmarkSetUpTap(b *testing.B) {
 				}
 			}
 			tap := 0.0
-			for _, seed := range seeds(setUpSamples) {
+			for _, seed := range drawSeeds(&rng, setUpSamples) {
 				tap += tapThenHit(s, p, bestTap, seed, setUpSamples, judge, sim)
 			}
 			tap /= setUpSamples

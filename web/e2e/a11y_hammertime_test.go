@@ -21,11 +21,12 @@ import (
 // Hammer Time (one wagon to fill) against a bot with the keyboard alone:
 // joining by the link's form, reading the tray's description (the gems
 // near each edge) and hearing it with D, pushing the tray with Shift and
-// a side's letter and turning it with Q once, and for each hit choosing the side with 1 to 4,
-// the point with the arrows and the strength with Page Up and Page Down
-// or + and −, checked on the hit button before Enter hits, and each
-// hit's result told in the live region with the gems that fell; fillings are
-// confirmed with Enter on the suggested filling; then the end screen.
+// a side's letter and turning it with Q once, and for each hit choosing
+// the side with 1 to 4, the point with the arrows and the strength with
+// Page Up and Page Down or + and −, checked on the hit button before
+// Enter hits, and each hit's result told in the live region with the gems
+// that fell; fillings are confirmed with Enter on the suggested filling;
+// then the end screen.
 func TestA11yHammerTimeKeyboardGame(t *testing.T) {
 	t.Parallel()
 	// The tray's words are held back until the table is drawn and waits
