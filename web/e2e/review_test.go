@@ -153,15 +153,19 @@ func TestReviewPage(t *testing.T) {
 	}
 
 	// A click on the chart steps the replay to the action under it: the
-	// one drawn there, or its neighbour when a pixel holds more than one
-	// (a long game on a narrow chart).
+	// one drawn there, or another of the pixel it lands in. A long game on
+	// a narrow chart draws more than one action a pixel, and the click's
+	// position is a whole pixel (the point asked for, cut to it), so the
+	// step may lie as many actions as a pixel holds from the one aimed at,
+	// and half an action more for the rounding to the nearest.
 	target := total / 3
 	pt := eval[[]float64](t, tab, fmt.Sprintf(`(() => { const svg = document.getElementById('rv-plot'); svg.scrollIntoView({ block: 'center' });
 		const b = svg.getBoundingClientRect(), W = svg.viewBox.baseVal.width, x0 = +svg.dataset.x0, x1 = +svg.dataset.x1;
-		return [b.left + (x0 + %d * (x1 - x0) / %d) * b.width / W, b.top + b.height / 2]; })()`, target, total))
+		return [b.left + (x0 + %d * (x1 - x0) / %d) * b.width / W, b.top + b.height / 2, %d / ((x1 - x0) * b.width / W)]; })()`, target, total, total))
 	do(t, tab, 10*time.Second, "click the chart", chromedp.MouseClickXY(pt[0], pt[1]))
-	waitFor(t, tab, 10*time.Second, "the step under the click", fmt.Sprintf(`[%d, %d, %d].some((n) => document.getElementById('replay-step')?.textContent === 'Move ' + n + ' of %d')
-		&& document.querySelector('#review-log li.current')?.dataset.n === document.getElementById('replay-step').textContent.split(' ')[1]`, target-1, target, target+1, total))
+	waitFor(t, tab, 10*time.Second, fmt.Sprintf("the step under the click (move %d, give or take %.2f)", target, pt[2]+0.5),
+		fmt.Sprintf(`(() => { const m = /^Move (\d+) of %d$/.exec(document.getElementById('replay-step')?.textContent || '');
+		return !!m && Math.abs(+m[1] - %d) <= %f && document.querySelector('#review-log li.current')?.dataset.n === m[1]; })()`, total, target, pt[2]+0.5))
 	waitFor(t, tab, 10*time.Second, "the chart's marker at the step", fmt.Sprintf(`(() => { const svg = document.getElementById('rv-plot'), x0 = +svg.dataset.x0, x1 = +svg.dataset.x1;
 		const n = +document.getElementById('replay-step').textContent.split(' ')[1];
 		return Math.abs(+svg.querySelector('.rv-now').getAttribute('x1') - (x0 + n * (x1 - x0) / %d)) < 0.5; })()`, total))
