@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"minehall/game"
+	"minehall/internal/racedetector"
 )
 
 // "You hit again until at least one gem falls." A hit that drops nothing
@@ -87,7 +88,8 @@ func hitOutcomes(s *State, a game.Action, n int) (dragons int, gain float64) {
 // the same seeds, each level's hits fill the wagon more than the level
 // below's (easy only taps; medium judges one hit in three; hard judges
 // every hit), hard's wake the dragon no more often than medium's, and hard
-// never hits the south side.
+// never hits the south side. Under the race detector each level plays the
+// first seed only and the levels are not compared (see racedetector).
 func TestStrongerBotsAvoidTheDragon(t *testing.T) {
 	s := dragonTray(t)
 	const n = 24
@@ -98,8 +100,9 @@ func TestStrongerBotsAvoidTheDragon(t *testing.T) {
 	g := New().(*Game)
 	// play returns the dragons and the summed mean gain of the level's
 	// hits from seeds 1 to 4.
+	seeds := uint64(racedetector.Pick(4, 1))
 	play := func(name string) (dragons, gain float64) {
-		for seed := uint64(1); seed <= 4; seed++ {
+		for seed := uint64(1); seed <= seeds; seed++ {
 			bot, err := g.NewBot(name, seed)
 			if err != nil {
 				t.Fatal(err)
@@ -123,6 +126,9 @@ func TestStrongerBotsAvoidTheDragon(t *testing.T) {
 	var dragons, gain [3]float64
 	for i, name := range levels {
 		dragons[i], gain[i] = play(name)
+	}
+	if seeds < 4 {
+		return
 	}
 	for i := 1; i < len(levels); i++ {
 		if gain[i] <= gain[i-1] {
