@@ -179,18 +179,8 @@ func pixelsApart(wantPNG, gotPNG []byte) (differing, total int, err error) {
 	if a.Bounds().Size() != b.Bounds().Size() {
 		return 0, 0, fmt.Errorf("the new image is %v; the golden one %v", b.Bounds().Size(), a.Bounds().Size())
 	}
-	ra, rb := a.Bounds(), b.Bounds()
-	apart := func(x, y uint32) bool { return max(x>>8, y>>8)-min(x>>8, y>>8) > shotThreshold }
-	for y := 0; y < ra.Dy(); y++ {
-		for x := 0; x < ra.Dx(); x++ {
-			ar, ag, ab, _ := a.At(ra.Min.X+x, ra.Min.Y+y).RGBA()
-			br, bg, bb, _ := b.At(rb.Min.X+x, rb.Min.Y+y).RGBA()
-			if apart(ar, br) || apart(ag, bg) || apart(ab, bb) {
-				differing++
-			}
-		}
-	}
-	return differing, ra.Dx() * ra.Dy(), nil
+	wp := rgbaPixels(a)
+	return countDiffering(wp, rgbaPixels(b), shotThreshold), len(wp) / 4, nil
 }
 
 // htCall returns the page-side call of htRender with the views (JSON),
