@@ -514,7 +514,7 @@ func goldenDiff(name string, shot []byte) (imageDiff, error) {
 	if err != nil {
 		return imageDiff{}, fmt.Errorf("no golden image %s (run with -update to make it): %v", path, err)
 	}
-	return diffImages(want, shot)
+	return diffImages(want, shot, goldenThreshold)
 }
 
 // matches reports whether the shot matched its golden image within
@@ -590,8 +590,8 @@ func (d imageDiff) fraction() float64 {
 }
 
 // diffImages counts the pixels of two PNGs that differ by more than
-// goldenThreshold in a channel.
-func diffImages(wantPNG, gotPNG []byte) (imageDiff, error) {
+// threshold in a channel.
+func diffImages(wantPNG, gotPNG []byte, threshold int) (imageDiff, error) {
 	a, err := png.Decode(bytes.NewReader(wantPNG))
 	if err != nil {
 		return imageDiff{}, fmt.Errorf("golden image: %v", err)
@@ -607,10 +607,10 @@ func diffImages(wantPNG, gotPNG []byte) (imageDiff, error) {
 	}
 	wp, gp := rgbaPixels(a), rgbaPixels(b)
 	d.total = len(wp) / 4
-	d.differing = countDiffering(wp, gp, goldenThreshold)
+	d.differing = countDiffering(wp, gp, threshold)
 	if d.differing > 0 {
 		d.img = image.NewRGBA(image.Rect(0, 0, d.want.X, d.want.Y))
-		drawDifference(d.img.Pix, wp, gp)
+		drawDifference(d.img.Pix, wp, gp, threshold)
 	}
 	return d, nil
 }
@@ -639,12 +639,12 @@ func countDiffering(wp, gp []byte, threshold int) int {
 }
 
 // drawDifference draws into out the pixels that differ by more than
-// goldenThreshold in red over a faded grey copy of the golden image wp.
+// threshold in red over a faded grey copy of the golden image wp.
 //
 //go:norace
-func drawDifference(out, wp, gp []byte) {
+func drawDifference(out, wp, gp []byte, threshold int) {
 	for i := 0; i < len(wp); i += 4 {
-		if pixelDiffers(wp, gp, i, goldenThreshold) {
+		if pixelDiffers(wp, gp, i, threshold) {
 			out[i], out[i+1], out[i+2], out[i+3] = 255, 0, 0, 255
 			continue
 		}
@@ -708,7 +708,7 @@ func TestDiffImagesCountsChangedPixels(t *testing.T) {
 		}), true, 2, false},
 		{"another size", encode(10, 11, func(*image.RGBA) {}), false, 0, false},
 	} {
-		d, err := diffImages(base, tc.got)
+		d, err := diffImages(base, tc.got, goldenThreshold)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}

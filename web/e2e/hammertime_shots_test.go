@@ -19,7 +19,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
@@ -151,8 +150,8 @@ func compareShot(t *testing.T, name string, shot []byte) {
 	if err != nil {
 		t.Fatalf("no golden image %s (run with -update to make it): %v", path, err)
 	}
-	differing, total, err := pixelsApart(want, shot)
-	if err == nil && float64(differing) <= shotMaxFraction*float64(total) {
+	d, err := diffImages(want, shot, shotThreshold)
+	if err == nil && d.sizeOK && float64(d.differing) <= shotMaxFraction*float64(d.total) {
 		return
 	}
 	dir, _ := os.MkdirTemp("", "minehall-shot-")
@@ -161,26 +160,11 @@ func compareShot(t *testing.T, name string, shot []byte) {
 	if err != nil {
 		t.Fatalf("%s: %v (new image: %s)", name, err, got)
 	}
+	if !d.sizeOK {
+		t.Fatalf("%s: the new image is %v; the golden one %v (new image: %s)", name, d.got, d.want, got)
+	}
 	t.Fatalf("%s: %d of %d pixels differ by more than %d from %s; want at most %.3f%% (new image: %s)",
-		name, differing, total, shotThreshold, path, 100*shotMaxFraction, got)
-}
-
-// pixelsApart counts the pixels of two PNGs of the same size that differ
-// by more than shotThreshold in a channel.
-func pixelsApart(wantPNG, gotPNG []byte) (differing, total int, err error) {
-	a, err := png.Decode(bytes.NewReader(wantPNG))
-	if err != nil {
-		return 0, 0, fmt.Errorf("golden image: %v", err)
-	}
-	b, err := png.Decode(bytes.NewReader(gotPNG))
-	if err != nil {
-		return 0, 0, fmt.Errorf("new image: %v", err)
-	}
-	if a.Bounds().Size() != b.Bounds().Size() {
-		return 0, 0, fmt.Errorf("the new image is %v; the golden one %v", b.Bounds().Size(), a.Bounds().Size())
-	}
-	wp := rgbaPixels(a)
-	return countDiffering(wp, rgbaPixels(b), shotThreshold), len(wp) / 4, nil
+		name, d.differing, d.total, shotThreshold, path, 100*shotMaxFraction, got)
 }
 
 // htCall returns the page-side call of htRender with the views (JSON),
