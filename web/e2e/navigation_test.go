@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -43,17 +44,7 @@ func TestLeftPageDoesNotDrawOverTheNext(t *testing.T) {
 // typed after it go where the caret was.
 func TestLateAccountAnswerKeepsTheTypedName(t *testing.T) {
 	t.Parallel()
-	answer := make(chan struct{})
-	s := startSite(t, func(mux *http.ServeMux, api http.Handler) {
-		mux.HandleFunc("/api/account", func(w http.ResponseWriter, r *http.Request) {
-			select {
-			case <-answer:
-			case <-r.Context().Done():
-				return
-			}
-			api.ServeHTTP(w, r)
-		})
-	})
+	s, answer := siteWithHeldAccountAnswer(t)
 	tab := newTab(t, newBrowser(t), "guest")
 	do(t, tab, 20*time.Second, "start typing a name in the lobby",
 		chromedp.Navigate(s.URL+"/"),
@@ -61,10 +52,47 @@ func TestLateAccountAnswerKeepsTheTypedName(t *testing.T) {
 		sendKeys(chromedp.CSS(`#name`), "Ae"),
 		chromedp.KeyEvent(kb.ArrowLeft),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('name').dataset.before = 'answer'`))
-	close(answer)
+	answer()
 	waitFor(t, tab, 10*time.Second, "the lobby drawn again", `document.getElementById('name')?.dataset.before === undefined`)
 	do(t, tab, 10*time.Second, "type on", chromedp.KeyEvent("nn"))
 	if got := eval[string](t, tab, `document.activeElement.id + ' holds ' + JSON.stringify(document.getElementById('name').value)`); got != `name holds "Anne"` {
 		t.Errorf("after the late account answer the focus is on %s; want name holds \"Anne\"", got)
 	}
+}
+
+// A click on the lobby's puzzles link that the lobby's drawing itself
+// again falls into (the account answer arrives between the press and the
+// release, as it may on a slow line) still opens the puzzles hub.
+func TestClickDuringALobbyRedrawLands(t *testing.T) {
+	t.Parallel()
+	s, answer := siteWithHeldAccountAnswer(t)
+	tab := newTab(t, newBrowser(t), "guest")
+	do(t, tab, 20*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#create`),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('create').dataset.before = 'answer'`))
+	xy := eval[[]float64](t, tab, `(() => { const r = document.getElementById('lobby-puzzles').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+	button := func(p *input.DispatchMouseEventParams) { p.Button = input.MouseButtonLeft; p.ClickCount = 1 }
+	do(t, tab, 10*time.Second, "press on the puzzles link", chromedp.MouseEvent(chromedp.MouseMoved, xy[0], xy[1]),
+		chromedp.MouseEvent(chromedp.MousePressed, xy[0], xy[1], button, func(p *input.DispatchMouseEventParams) { p.Buttons = 1 }))
+	answer()
+	waitFor(t, tab, 10*time.Second, "the lobby drawn again", `!!document.getElementById('create') && document.getElementById('create').dataset.before === undefined`)
+	do(t, tab, 10*time.Second, "let go", chromedp.MouseEvent(chromedp.MouseReleased, xy[0], xy[1], button))
+	waitFor(t, tab, 10*time.Second, "the puzzles hub", `!!document.querySelector('a[href="/puzzles/minerals"]')`)
+}
+
+// siteWithHeldAccountAnswer starts a site whose account answer
+// (/api/account) waits until the returned function is called.
+func siteWithHeldAccountAnswer(t *testing.T) (*site, func()) {
+	t.Helper()
+	held := make(chan struct{})
+	s := startSite(t, func(mux *http.ServeMux, api http.Handler) {
+		mux.HandleFunc("/api/account", func(w http.ResponseWriter, r *http.Request) {
+			select {
+			case <-held:
+			case <-r.Context().Done():
+				return
+			}
+			api.ServeHTTP(w, r)
+		})
+	})
+	return s, func() { close(held) }
 }

@@ -1333,12 +1333,7 @@ function keyTurn(mem, op) {
 function installListeners(el, mem) {
   const alive = () => {
     if (el.isConnected) return true;
-    window.removeEventListener('pointermove', move);
-    window.removeEventListener('pointerdown', down);
-    window.removeEventListener('pointerup', up);
-    window.removeEventListener('pointercancel', up);
-    window.removeEventListener('keydown', key);
-    window.removeEventListener('contextmenu', menu);
+    for (const [type, f] of listeners) window.removeEventListener(type, f);
     compactLayout.removeEventListener('change', relayout);
     clearInterval(mem.clock);
     return false;
@@ -1392,12 +1387,8 @@ function installListeners(el, mem) {
     if (!el.contains(e.target) && !mem.drag) return;
     if (keyTurn(mem, turnPt)) e.preventDefault();
   };
-  window.addEventListener('pointermove', move);
-  window.addEventListener('pointerdown', down);
-  window.addEventListener('pointerup', up);
-  window.addEventListener('pointercancel', up);
-  window.addEventListener('keydown', key);
-  window.addEventListener('contextmenu', menu);
+  const listeners = [['pointermove', move], ['pointerdown', down], ['pointerup', up], ['pointercancel', up], ['keydown', key], ['contextmenu', menu]];
+  for (const [type, f] of listeners) window.addEventListener(type, f);
   compactLayout.addEventListener('change', relayout);
 }
 
