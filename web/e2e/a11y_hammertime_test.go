@@ -243,7 +243,7 @@ func TestA11yHammerTimeAccessAnswers(t *testing.T) {
 
 	// The aim chosen by keys, at two sizes: the west side, point 3, strength 7.
 	for _, size := range [][2]int64{{1280, 900}, {390, 844}} {
-		do(t, tab, 10*time.Second, "resize", chromedp.EmulateViewport(size[0], size[1]))
+		do(t, tab, 10*time.Second, "resize", screenSize(size[0], size[1]))
 		tabTo(t, tab, "the tray", `#ht-tray`)
 		press(t, tab, "the west side", "4")
 		for at := eval[int](t, tab, `Number(document.querySelector('#ht-pos').value)`); at != 3; {

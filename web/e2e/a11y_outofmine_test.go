@@ -416,7 +416,7 @@ func TestA11yOutOfMineAccessAnswers(t *testing.T) {
 
 	// The keyboard's cursor, carrying the tile in hand, at two sizes.
 	for _, size := range [][2]int64{{1280, 900}, {390, 844}} {
-		do(t, tab, 10*time.Second, "resize", chromedp.EmulateViewport(size[0], size[1]))
+		do(t, tab, 10*time.Second, "resize", screenSize(size[0], size[1]))
 		waitFor(t, tab, 10*time.Second, "the board at the new size", `!!document.querySelector('#oom-board')`)
 		tabTo(t, tab, "the board's cursor", `#oom-board rect.cell[tabindex="0"]`)
 		press(t, tab, "carry the tile", kb.ArrowRight, kb.ArrowDown)

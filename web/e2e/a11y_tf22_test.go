@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
 	"minehall/game"
@@ -137,7 +136,7 @@ func TestTF22WholeGameByKeyboard(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "player")
-	do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(1280, 900))
+	do(t, tab, 10*time.Second, "size the screen", screenSize(1280, 900))
 	do(t, tab, 30*time.Second, "create a 4-player table against three bots in the lobby", tf22AgainstThreeBots(s)...)
 	id := tableOf(t, tab)
 	waitFor(t, tab, 10*time.Second, "the planet drawn", `document.querySelectorAll('#tf-planet .tfcard').length === 36`)

@@ -117,7 +117,7 @@ func shootPage(t *testing.T, tab context.Context, name string) {
 		size string
 		w, h int64
 	}{{"1280x900", 1280, 900}, {"390x844", 390, 844}, {"844x390", 844, 390}} {
-		do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(sc.w, sc.h))
+		do(t, tab, 10*time.Second, "size the screen", screenSize(sc.w, sc.h))
 		time.Sleep(200 * time.Millisecond)
 		if wide := eval[bool](t, tab, `document.documentElement.scrollWidth > innerWidth + 1`); wide {
 			t.Errorf("%s at %s scrolls sideways (%v > %v)", name, sc.size, eval[float64](t, tab, `document.documentElement.scrollWidth`), sc.w)
@@ -133,7 +133,7 @@ func shootPage(t *testing.T, tab context.Context, name string) {
 			os.WriteFile(filepath.Join(dir, name+"-"+sc.size+".png"), png, 0o644)
 		}
 	}
-	do(t, tab, 10*time.Second, "size the screen back", chromedp.EmulateViewport(1200, 900))
+	do(t, tab, 10*time.Second, "size the screen back", screenSize(1200, 900))
 }
 
 // await evaluates a JavaScript expression whose value is a promise and

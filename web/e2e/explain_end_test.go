@@ -284,7 +284,7 @@ func keepShots(t *testing.T, tab context.Context, name string, more ...goldenVie
 	sizes := append(append([]goldenViewportSize{{390, 844}}, more...), goldenViewportSize{1280, 900})
 	for _, vp := range sizes {
 		do(t, tab, 10*time.Second, fmt.Sprintf("view %s at %dx%d", name, vp.w, vp.h), chromedp.EmulateViewport(vp.w, vp.h),
-			chromedp.Evaluate[chromedp.Void](`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`, chromedp.EvalAwaitPromise))
+			twoFrames)
 		if w := eval[int](t, tab, `document.documentElement.scrollWidth`); w > int(vp.w) {
 			t.Errorf("%s at %dx%d: the page is %d px wide; want no wider than the screen", name, vp.w, vp.h, w)
 		}

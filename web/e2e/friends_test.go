@@ -188,5 +188,5 @@ func landscape(t *testing.T, tab context.Context, name string) {
 			os.WriteFile(filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+"-844x390.png"), png, 0o644)
 		}
 	}
-	do(t, tab, 10*time.Second, "size the screen back", chromedp.EmulateViewport(1200, 900))
+	do(t, tab, 10*time.Second, "size the screen back", screenSize(1200, 900))
 }

@@ -43,7 +43,7 @@ func graceShots(t *testing.T, tab context.Context, name string) {
 		return
 	}
 	for _, sc := range []struct{ w, h int64 }{{1280, 900}, {390, 844}} {
-		do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(sc.w, sc.h))
+		do(t, tab, 10*time.Second, "size the screen", screenSize(sc.w, sc.h))
 		time.Sleep(300 * time.Millisecond)
 		shot, err := chromedp.Run(tab, chromedp.CaptureScreenshot())
 		if err != nil {

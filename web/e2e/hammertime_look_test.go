@@ -334,7 +334,7 @@ func TestHammerTimeStrengthIsOneValue(t *testing.T) {
 	same("while pressing", "")
 	during := eval[[]string](t, tab, shown)[0]
 	do(t, tab, 10*time.Second, "let go", chromedp.MouseEvent(chromedp.MouseReleased, x, y, held),
-		chromedp.Evaluate[chromedp.Void](`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`, chromedp.EvalAwaitPromise))
+		twoFrames)
 	sent := eval[[]string](t, tab, `window.htSent`)
 	if len(sent) != 1 || !strings.HasSuffix(sent[0], " strength "+eval[[]string](t, tab, shown)[0]) {
 		t.Fatalf("sent %v; want one hit with the strength shown (%s while pressing)", sent, during)

@@ -373,6 +373,17 @@ func click(sel chromedp.CSS) chromedp.Action[chromedp.Void] {
 	return onTheNodeAsItIs(chromedp.Click(sel, chromedp.RetryInterval(queryRetry)))
 }
 
+// screenSize sets the screen's size and waits two frames: a page answers
+// a change of size in the next frame (a media query's change event draws
+// a game's board again), and a press that falls between two drawings is
+// lost, as it would be to a person turning a phone.
+func screenSize(width, height int64, opts ...chromedp.EmulateViewportOption) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(chromedp.EmulateViewport(width, height, opts...), twoFrames)
+}
+
+// twoFrames waits until the page has drawn twice.
+var twoFrames = chromedp.Evaluate[chromedp.Void](`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`, chromedp.EvalAwaitPromise)
+
 // visible waits until the element sel finds is on the page and visible.
 func visible(sel string) chromedp.Action[chromedp.Void] {
 	return chromedp.WaitVisible(chromedp.CSS(sel), chromedp.RetryInterval(queryRetry))

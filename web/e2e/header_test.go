@@ -23,7 +23,7 @@ func TestSettingsFoldOnAPhone(t *testing.T) {
 	view := func(vp layoutViewport) {
 		t.Helper()
 		do(t, tab, 10*time.Second, fmt.Sprintf("a %dx%d screen", vp.width, vp.height), chromedp.EmulateViewport(vp.width, vp.height, vp.emulation()...),
-			chromedp.Evaluate[chromedp.Void](`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`, chromedp.EvalAwaitPromise))
+			twoFrames)
 	}
 	view(layoutViewports[0])
 	do(t, tab, 30*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#create`))
@@ -63,7 +63,7 @@ func TestSettingsFoldOnAPhone(t *testing.T) {
 		t.Errorf("at 844x390: header %.0f px tall, the last link ends at %.0f px and the button starts at %.0f px; want one row of at most 64 px with the button after the links", row[0], row[1], row[2])
 	}
 
-	do(t, tab, 10*time.Second, "a 1280x900 screen", chromedp.EmulateViewport(1280, 900))
+	do(t, tab, 10*time.Second, "a 1280x900 screen", screenSize(1280, 900))
 	if got := eval[[]string](t, tab, `[getComputedStyle(document.getElementById('prefs-toggle')).display, getComputedStyle(document.getElementById('prefs')).display]`); got[0] != "none" || got[1] == "none" {
 		t.Errorf("at 1280x900: button display %q, settings display %q; want the button hidden and the settings shown", got[0], got[1])
 	}

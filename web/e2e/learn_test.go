@@ -182,7 +182,7 @@ func screenshotTo(t *testing.T, tab context.Context, c learnCase) {
 			t.Fatal(err)
 		}
 	}
-	do(t, tab, 10*time.Second, "restore the size", chromedp.EmulateViewport(1200, 900))
+	do(t, tab, 10*time.Second, "restore the size", screenSize(1200, 900))
 }
 
 // lessonSuffix is "-LESSON" in a screenshot's name, "" for the first

@@ -28,7 +28,7 @@ func TestPuzzleFairPlay(t *testing.T) {
 	}
 	puzzleShot(t, tab, "puzzles-desktop", 1280, 900)
 	puzzleShot(t, tab, "puzzles-phone", 390, 844)
-	do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(1280, 900))
+	do(t, tab, 10*time.Second, "size the screen", screenSize(1280, 900))
 
 	do(t, tab, 20*time.Second, "open the Minerals page", chromedp.Navigate(s.URL+"/puzzles/minerals"))
 	waitFor(t, tab, 20*time.Second, "the board", `!!document.querySelector('#pz-board .pawn.selectable')`)

@@ -29,7 +29,7 @@ func TestPuzzleHammerTimeDrill(t *testing.T) {
 	waitFor(t, tab, 20*time.Second, "the tray and the drills", `!!document.querySelector('#ht-tray') && !!document.querySelector('#pz-drill-fewest')`)
 	puzzleShot(t, tab, "puzzle-hammertime-start-desktop", 1280, 900)
 	puzzleShot(t, tab, "puzzle-hammertime-start-phone", 390, 844)
-	do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(1280, 900))
+	do(t, tab, 10*time.Second, "size the screen", screenSize(1280, 900))
 
 	dr, err := puzzle.DrillOf(day, puzzle.DrillFewest)
 	if err != nil {

@@ -35,7 +35,7 @@ func TestPuzzleMineralsSolved(t *testing.T) {
 	waitFor(t, tab, 10*time.Second, "the hub's Minerals link", `!!document.querySelector('a[href="/puzzles/minerals"]')`)
 	puzzleShot(t, tab, "puzzle-hub-desktop", 1280, 900)
 	puzzleShot(t, tab, "puzzle-hub-phone", 390, 844)
-	do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(1280, 900))
+	do(t, tab, 10*time.Second, "size the screen", screenSize(1280, 900))
 	clickAt(t, tab, "the Minerals tactics link", `a[href="/puzzles/minerals"]`)
 	waitFor(t, tab, 20*time.Second, "the board with the pawn to move", `!!document.querySelector('#pz-board .pawn.selectable')`)
 	if id := eval[string](t, tab, `document.querySelector('#pz-summary').dataset.puzzle`); id != pz.ID {
@@ -43,7 +43,7 @@ func TestPuzzleMineralsSolved(t *testing.T) {
 	}
 	puzzleShot(t, tab, "puzzle-minerals-start-desktop", 1280, 900)
 	puzzleShot(t, tab, "puzzle-minerals-start-phone", 390, 844)
-	do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(1280, 900))
+	do(t, tab, 10*time.Second, "size the screen", screenSize(1280, 900))
 
 	waitSteady(t, tab, "the board after the resize", `#pz-board .pawn.selectable`)
 	clickAt(t, tab, "the pawn", `#pz-board .pawn.selectable`)
@@ -66,7 +66,7 @@ func TestPuzzleMineralsSolved(t *testing.T) {
 	}
 	puzzleShot(t, tab, "puzzle-minerals-solved-desktop", 1280, 900)
 	puzzleShot(t, tab, "puzzle-minerals-solved-phone", 390, 844)
-	do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(1280, 900))
+	do(t, tab, 10*time.Second, "size the screen", screenSize(1280, 900))
 	switchAndCheck(t, tab, "the solved Minerals puzzle")
 }
 
@@ -128,7 +128,7 @@ func TestPuzzleMineralsPractice(t *testing.T) {
 	}
 	puzzleShot(t, tab, "puzzle-minerals-practice-desktop", 1280, 900)
 	puzzleShot(t, tab, "puzzle-minerals-practice-phone", 390, 844)
-	do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(1280, 900))
+	do(t, tab, 10*time.Second, "size the screen", screenSize(1280, 900))
 	clickAt(t, tab, "next puzzle", `#pz-next`)
 	waitFor(t, tab, 20*time.Second, "the next puzzle", fmt.Sprintf(`!document.querySelector('#pz-result') && !!document.querySelector('#pz-summary') && document.querySelector('#pz-summary').dataset.puzzle !== %q`, id))
 }

@@ -102,7 +102,7 @@ func TestPuzzleOutOfMinePerfect(t *testing.T) {
 	}
 	puzzleShot(t, tab, "puzzle-outofmine-start-desktop", 1280, 900)
 	puzzleShot(t, tab, "puzzle-outofmine-start-phone", 390, 844)
-	do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(1280, 900))
+	do(t, tab, 10*time.Second, "size the screen", screenSize(1280, 900))
 
 	count, plan := p.Perfect()
 	for _, pl := range plan {
@@ -173,7 +173,7 @@ func TestPuzzleOutOfMineLadder(t *testing.T) {
 	}
 	puzzleShot(t, tab, "puzzle-outofmine-ladder-de-desktop", 1280, 900)
 	puzzleShot(t, tab, "puzzle-outofmine-ladder-de-phone", 390, 844)
-	do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(1280, 900))
+	do(t, tab, 10*time.Second, "size the screen", screenSize(1280, 900))
 	clickAt(t, tab, "submit the empty board", `#pz-submit`)
 	waitFor(t, tab, 20*time.Second, "the result", `!!document.querySelector('#pz-result')`)
 	if v := eval[string](t, tab, `document.querySelector('#pz-result').dataset.perfect`); v != "no" {

@@ -43,7 +43,7 @@ func TestPuzzleTF22Perfect(t *testing.T) {
 	}
 	puzzleShot(t, tab, "puzzle-tf22-start-desktop", 1280, 900)
 	puzzleShot(t, tab, "puzzle-tf22-start-phone", 390, 844)
-	do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(1280, 900))
+	do(t, tab, 10*time.Second, "size the screen", screenSize(1280, 900))
 
 	typeRouteMove(t, tab, "F "+p.Setup.Crew)
 	waitFor(t, tab, 20*time.Second, "the engine's reason", `(document.querySelector('#pz-error')?.textContent || '').includes('no Ranium on card')`)
