@@ -9,6 +9,7 @@ import (
 
 	"minehall/ai"
 	"minehall/game"
+	"minehall/internal/racedetector"
 )
 
 // Every bot answers with a legal action and leaves the state alone. The
@@ -171,8 +172,10 @@ func TestExpertIsDeterministic(t *testing.T) {
 // hits larger than its schedule (as sim's "expert:N" is) searches on in
 // deeper rounds, simulates no more than the budget, and chooses the same
 // hit for the same seed; a budget smaller than the schedule cuts it short
-// (on the smaller levels of [smallLevel]).
+// (on the smaller levels of [smallLevel]). It runs only without the race
+// detector (searches on one goroutine; see racedetector).
 func TestDeepeningJudgeSpendsItsBudget(t *testing.T) {
+	racedetector.WholeOnly(t)
 	s := newTestState(t, 2, nil)
 	schedule := smallLevel("expert", 5)
 	if _, err := schedule.Act(context.Background(), s, 0); err != nil {

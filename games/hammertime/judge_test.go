@@ -8,13 +8,17 @@ import (
 
 	"minehall/ai"
 	"minehall/game"
+	"minehall/internal/racedetector"
 	"minehall/review"
 	"minehall/review/reviewtest"
 )
 
 // TestJudgeReviewsABotGame reviews the start of a bot game (up to its
-// first hit, on one sample of every hit) as reviews do.
+// first hit, on one sample of every hit) as reviews do. It runs only
+// without the race detector (a game and a review on one goroutine; see
+// racedetector).
 func TestJudgeReviewsABotGame(t *testing.T) {
+	racedetector.WholeOnly(t)
 	g := New()
 	rec := reviewtest.BotRecord(t, g, nil, []string{"easy", "easy"}, 5)
 	s, _, err := game.Start(g, rec.Players, rec.Options, rec.Seed)

@@ -13,7 +13,8 @@ import (
 )
 
 // TestCIRunsPartialTestsWhole checks that every test that picks a part of
-// its work under the race detector (it calls racedetector.Pick) is named in
+// its work under the race detector, or none (it calls racedetector.Pick or
+// racedetector.WholeOnly), is named in
 // .ci/run's step that runs such tests without the detector, so that CI
 // checks the whole of each.
 func TestCIRunsPartialTestsWhole(t *testing.T) {
@@ -52,9 +53,9 @@ func TestCIRunsPartialTestsWhole(t *testing.T) {
 			}
 			found++
 			if !strings.HasPrefix(path, filepath.Join(root, "games")+string(filepath.Separator)) {
-				t.Errorf("%s in %s picks a part of its work under the race detector; only tests under games/ are run whole by .ci/run", fn.Name.Name, path)
+				t.Errorf("%s in %s does a part or none of its work under the race detector; only tests under games/ are run whole by .ci/run", fn.Name.Name, path)
 			} else if !named[fn.Name.Name] {
-				t.Errorf("%s in %s picks a part of its work under the race detector but .ci/run does not run it without the detector", fn.Name.Name, path)
+				t.Errorf("%s in %s does a part or none of its work under the race detector but .ci/run does not run it without the detector", fn.Name.Name, path)
 			}
 		}
 		return nil
@@ -67,11 +68,12 @@ func TestCIRunsPartialTestsWhole(t *testing.T) {
 	}
 }
 
-// picks reports whether fn calls racedetector.Pick.
+// picks reports whether fn calls racedetector.Pick or
+// racedetector.WholeOnly.
 func picks(fn *ast.FuncDecl) bool {
 	calls := false
 	ast.Inspect(fn, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Pick" {
+		if sel, ok := n.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Pick" || sel.Sel.Name == "WholeOnly") {
 			if id, ok := sel.X.(*ast.Ident); ok && id.Name == "racedetector" {
 				calls = true
 			}
