@@ -8,6 +8,7 @@ import (
 
 	"minehall/ai"
 	"minehall/game"
+	"minehall/internal/racedetector"
 )
 
 // TestExpertIsDeterministic plays the expert for the seat to act in the
@@ -85,8 +86,10 @@ func TestTableLevelsPlayAsInSimulations(t *testing.T) {
 // TestWeakerLevelsSometimesTakeALesserAction checks the levels' choice at
 // recorded positions: hard always takes its search's most visited action,
 // while easy and medium, which draw by the visits (levelTemperature),
-// sometimes take another, and easy more often than medium.
+// sometimes take another, and easy more often than medium. It runs only
+// without the race detector (searches on one goroutine; see racedetector).
 func TestWeakerLevelsSometimesTakeALesserAction(t *testing.T) {
+	racedetector.WholeOnly(t)
 	g := New().(*Game)
 	lesser := map[string]int{}
 	positions := recordedPositions(t, 4)

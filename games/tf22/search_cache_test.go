@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"minehall/game"
+	"minehall/internal/racedetector"
 )
 
 // recordedPositions replays the golden records of the three variants and
@@ -46,8 +47,10 @@ func recordedPositions(t testing.TB, perRecord int) []*State {
 // TestPruneCacheKeepsDecisions checks that remembering the pruned actions
 // only makes the search faster: at recorded positions of every variant,
 // the hard bot decides the same with the cache as without it, at the same
-// seed and iteration budget.
+// seed and iteration budget. It runs only without the race detector
+// (searches on one goroutine; see racedetector).
 func TestPruneCacheKeepsDecisions(t *testing.T) {
+	racedetector.WholeOnly(t)
 	for i, s := range recordedPositions(t, 4) {
 		p := game.Player(s.actor())
 		seed := uint64(100 + i)

@@ -5,8 +5,8 @@
 // test's time by four to ten and can find nothing in work that runs on
 // one goroutine; the test does the whole of it in a build without the
 // detector, and .ci/run runs those tests again without it, so that CI
-// checks every part. A test whose one piece of such work cannot be split
-// (one search of a bot on the physics) runs only without the detector
+// checks every part. A test whose work cannot be split (a few bot
+// searches whose choices it compares) runs only without the detector
 // (WholeOnly).
 package racedetector
 
