@@ -71,7 +71,7 @@ func runShots(t *testing.T, cases []shotCase) {
 		for _, sc := range shotScreens {
 			name := c.name + "-" + sc.name
 			t.Run(name, func(t *testing.T) {
-				do(t, tab, 10*time.Second, "size the screen", screenSize(sc.width, sc.height))
+				do(t, tab, 10*time.Second, "size the screen", chromedp.EmulateViewport(sc.width, sc.height))
 				// The renderers size their labels by the board's width on
 				// the page: draw only once the page is laid out at the new
 				// size, which a busy machine may not have done yet.
