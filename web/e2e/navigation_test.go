@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"net/http"
 	"testing"
 	"time"
@@ -69,14 +70,51 @@ func TestClickDuringALobbyRedrawLands(t *testing.T) {
 	tab := newTab(t, newBrowser(t), "guest")
 	do(t, tab, 20*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#create`),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('create').dataset.before = 'answer'`))
-	xy := eval[[]float64](t, tab, `(() => { const r = document.getElementById('lobby-puzzles').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
-	button := func(p *input.DispatchMouseEventParams) { p.Button = input.MouseButtonLeft; p.ClickCount = 1 }
-	do(t, tab, 10*time.Second, "press on the puzzles link", chromedp.MouseEvent(chromedp.MouseMoved, xy[0], xy[1]),
-		chromedp.MouseEvent(chromedp.MousePressed, xy[0], xy[1], button, func(p *input.DispatchMouseEventParams) { p.Buttons = 1 }))
+	letGo := pressOn(t, tab, "the puzzles link", "lobby-puzzles")
 	answer()
 	waitFor(t, tab, 10*time.Second, "the lobby drawn again", `!!document.getElementById('create') && document.getElementById('create').dataset.before === undefined`)
-	do(t, tab, 10*time.Second, "let go", chromedp.MouseEvent(chromedp.MouseReleased, xy[0], xy[1], button))
+	letGo()
 	waitFor(t, tab, 10*time.Second, "the puzzles hub", `!!document.querySelector('a[href="/puzzles/minerals"]')`)
+}
+
+// A click on a table's Abort button that the table's drawing itself
+// again falls into (the table's first frames arrive between the press and
+// the release, as they may on a slow line) still asks whether to abort.
+func TestClickDuringATableRedrawLands(t *testing.T) {
+	t.Parallel()
+	held := make(chan struct{})
+	s := startSite(t, func(mux *http.ServeMux, api http.Handler) {
+		mux.HandleFunc("/ws/tables/", func(w http.ResponseWriter, r *http.Request) {
+			select {
+			case <-held:
+			case <-r.Context().Done():
+				return
+			}
+			api.ServeHTTP(w, r)
+		})
+	})
+	tab := newTab(t, newBrowser(t), "owner")
+	do(t, tab, 30*time.Second, "create a table with a free seat", createWithFreeSeat(s.URL, "minerals"), visible(`#abort`),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('abort').dataset.before = 'frames'`))
+	letGo := pressOn(t, tab, "Abort", "abort")
+	close(held)
+	waitFor(t, tab, 10*time.Second, "the table drawn again", `document.getElementById('conn').dataset.state === 'open' && document.getElementById('abort')?.dataset.before === undefined`)
+	letGo()
+	do(t, tab, 10*time.Second, "the abort dialog", visible(`#abort-dialog #dialog-ok`))
+}
+
+// pressOn presses the mouse's left button at the middle of the element
+// with the given id, and returns the function that lets it go there.
+func pressOn(t *testing.T, tab context.Context, what, id string) (letGo func()) {
+	t.Helper()
+	xy := eval[[]float64](t, tab, `(() => { const r = document.getElementById('`+id+`').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+	button := func(p *input.DispatchMouseEventParams) { p.Button = input.MouseButtonLeft; p.ClickCount = 1 }
+	do(t, tab, 10*time.Second, "press on "+what, chromedp.MouseEvent(chromedp.MouseMoved, xy[0], xy[1]),
+		chromedp.MouseEvent(chromedp.MousePressed, xy[0], xy[1], button, func(p *input.DispatchMouseEventParams) { p.Buttons = 1 }))
+	return func() {
+		t.Helper()
+		do(t, tab, 10*time.Second, "let go of "+what, chromedp.MouseEvent(chromedp.MouseReleased, xy[0], xy[1], button))
+	}
 }
 
 // siteWithHeldAccountAnswer starts a site whose account answer

@@ -101,9 +101,6 @@ const PATHS = {
   close: [['path', { d: 'M6 6l12 12M18 6L6 18' }]],
 };
 
-// DIE_FACES names the icon of each face of a six-sided die, 1 to 6.
-export const DIE_FACES = ['die1', 'die2', 'die3', 'die4', 'die5', 'die6'];
-
 // has reports whether there is an icon called name.
 export function has(name) { return name in PATHS; }
 

@@ -9,6 +9,7 @@ import { accountPage, whoami, updateNav, onAccount } from './account.js';
 import { api } from './api.js';
 import { rememberInvite } from './private.js';
 import { watchNetwork } from './offline.js';
+import { keepTaps } from './keeptaps.js';
 
 // lazyPage is a page whose module is loaded when it is first shown, so
 // that pages few people open do not weigh on every other: it draws into
@@ -66,6 +67,7 @@ const routes = [
 ];
 
 let current = null; // {leave, title}
+let stopTaps = () => {}; // ends the current page's keepTaps
 
 // listen keeps the live channel open (livechannel.js) while signed in.
 let live = false;
@@ -83,11 +85,14 @@ function notFound(el) {
 // route shows the page of the current location. Each page gets a main
 // element of its own: an answer a page awaited that arrives after it was
 // left then draws into the page's detached element, never over the next
-// page.
+// page. A mouse click on the page's controls survives its drawing them
+// anew between press and release (keeptaps.js).
 function route() {
   if (current?.leave) current.leave();
+  stopTaps();
   const el = h('main', { id: 'main', tabindex: '-1' });
   main().replaceWith(el);
+  stopTaps = keepTaps(el);
   rememberInvite();
   whoami().then(listen);
   const path = location.pathname.replace(/\/+$/, '') || '/';

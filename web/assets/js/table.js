@@ -25,7 +25,6 @@ import { TakeBack } from './takeback.js';
 import { spectatorsLine } from './spectators.js';
 import { TableBar } from './tablebar.js';
 import { botRatingTag } from './botrating.js';
-import { keepTaps } from './keeptaps.js';
 
 const SPECTATOR = -3;
 const LOG_LIMIT = 300;
@@ -122,7 +121,6 @@ export function tablePage(el, id) {
   // The board is focusable itself (tabindex -1), the last place focus
   // returns to after a move when no element of the board can take it.
   boxes.board.tabIndex = -1;
-  const stopKeepingTaps = keepTaps(boxes.board);
   // On a phone the page folds into a bar and a stage (tablebar.js).
   bar = new TableBar({
     board: boxes.board, status: boxes.status, head: boxes.head, takeback: takeback.element, chat,
@@ -524,7 +522,7 @@ export function tablePage(el, id) {
       connecting: t('conn.connecting'), open: t('conn.open'), closed: t('conn.closed'),
       reconnecting: st.retryIn ? t('conn.retry', { s: Math.ceil(st.retryIn / 1000) }) : t('conn.reconnecting'),
     }[st.conn] || st.conn;
-    const copy = h('button', { type: 'button', class: 'copy', text: t('table.copy'), onclick: async () => {
+    const copy = h('button', { type: 'button', class: 'copy', id: 'copy', text: t('table.copy'), onclick: async () => {
       try { await navigator.clipboard.writeText(link); copy.textContent = t('table.copied'); } catch { linkInput.select(); }
     } });
     const linkInput = h('input', { readonly: true, value: link, 'aria-label': t('table.link'), onfocus: (e) => e.target.select() });
@@ -538,7 +536,7 @@ export function tablePage(el, id) {
             icon('clock'), ' ', timeControlLabel(st.info.time_control))
           : null,
         st.info?.bot_time_ms ? h('span', { class: 'tc', id: 'table-bot-time', text: t('bots.time.head', { s: (st.info.bot_time_ms / 1000).toLocaleString(language()) }) }) : null,
-        h('a', { href: `/rules/${st.info?.game || ''}`, 'data-link': true, text: t('nav.rules') })),
+        h('a', { href: `/rules/${st.info?.game || ''}`, id: 'rules', 'data-link': true, text: t('nav.rules') })),
       ...(shareable() ? [h('div', { class: 'invite' }, h('label', { text: t('table.link') }), linkInput, copy)] : []), ...(mine ? [notifyButton()] : []));
   }
 
@@ -591,7 +589,7 @@ export function tablePage(el, id) {
     }
     const ownerToken = ownerOf(id);
     const start = ownerToken && st.info.status === 'open' && !st.info.autostart && st.info.seats.every((s) => s.taken)
-      ? h('button', { type: 'button', class: 'primary', onclick: startGame, text: t('table.start') }) : null;
+      ? h('button', { type: 'button', class: 'primary', id: 'start', onclick: startGame, text: t('table.start') }) : null;
     const abort = owner?.panel();
     const invite = !joinForm && free && st.info.status === 'open' && shareable() ? inviteButton() : null;
     if (invite || start || abort) boxes.join.append(h('div', { class: 'table-actions' }, invite, start, abort));
@@ -727,7 +725,7 @@ export function tablePage(el, id) {
       if (m) submitTyped(m);
     };
     boxes.notation.append(h('label', { for: 'move-input', text: t('table.typemove') }), input, list,
-      h('button', { type: 'submit', disabled: !st.legal.length, text: t('table.send') }),
+      h('button', { type: 'submit', id: 'move-send', disabled: !st.legal.length, text: t('table.send') }),
       h('small', { id: 'move-help', class: 'help', text: t('table.legalcount', { n: st.legal.length }) }));
     if (answer) boxes.notation.append(answer);
     refocus();
@@ -855,7 +853,6 @@ export function tablePage(el, id) {
       document.removeEventListener('pointerdown', onPointer);
       boxes.board.removeEventListener('keydown', onBoardKey, true);
       boardWatch.disconnect();
-      stopKeepingTaps();
       access?.stop();
       clearInterval(clockTimer);
       ratingChanges?.stop();

@@ -8,10 +8,3 @@ export function moveWords(mod, game, move, t, names, ctx) {
   }
   return move;
 }
-
-// playerColorClass returns the CSS class of seat i's colour in the neutral
-// palette (p0 to p4: red, green, purple, orange, turquoise), which sets --pc.
-// A game with colours of its own states them in its view; draw seats
-// with seatcolors.js (seatBadge, paintSeat), which falls back to the same
-// palette.
-export function playerColorClass(i) { return `p${i % 5}`; }
