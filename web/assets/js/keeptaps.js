@@ -24,7 +24,7 @@ export function keepTaps(box) {
     press = null;
     if (!b || e.pointerType !== 'mouse' || e.button !== 0 || e.defaultPrevented) return;
     const k = b.dataset.key;
-    const p = { sel: k ? `[data-key="${CSS.escape(k)}"]` : '#' + CSS.escape(b.id), node: b, x: e.clientX, y: e.clientY };
+    const p = { sel: b.localName + (k ? `[data-key="${CSS.escape(k)}"]` : '#' + CSS.escape(b.id)), node: b, x: e.clientX, y: e.clientY };
     // A click sent to the old control, even once it is gone, is a click.
     b.addEventListener('click', () => { if (press === p) press = null; }, { once: true, capture: true });
     press = p;
