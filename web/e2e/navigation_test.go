@@ -45,7 +45,7 @@ func TestLeftPageDoesNotDrawOverTheNext(t *testing.T) {
 // typed after it go where the caret was.
 func TestLateAccountAnswerKeepsTheTypedName(t *testing.T) {
 	t.Parallel()
-	s, answer := siteWithHeldAccountAnswer(t)
+	s, answer := siteHolding(t, "/api/account")
 	tab := newTab(t, newBrowser(t), "guest")
 	do(t, tab, 20*time.Second, "start typing a name in the lobby",
 		chromedp.Navigate(s.URL+"/"),
@@ -66,7 +66,7 @@ func TestLateAccountAnswerKeepsTheTypedName(t *testing.T) {
 // release, as it may on a slow line) still opens the puzzles hub.
 func TestClickDuringALobbyRedrawLands(t *testing.T) {
 	t.Parallel()
-	s, answer := siteWithHeldAccountAnswer(t)
+	s, answer := siteHolding(t, "/api/account")
 	tab := newTab(t, newBrowser(t), "guest")
 	do(t, tab, 20*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#create`),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('create').dataset.before = 'answer'`))
@@ -82,22 +82,12 @@ func TestClickDuringALobbyRedrawLands(t *testing.T) {
 // the release, as they may on a slow line) still asks whether to abort.
 func TestClickDuringATableRedrawLands(t *testing.T) {
 	t.Parallel()
-	held := make(chan struct{})
-	s := startSite(t, func(mux *http.ServeMux, api http.Handler) {
-		mux.HandleFunc("/ws/tables/", func(w http.ResponseWriter, r *http.Request) {
-			select {
-			case <-held:
-			case <-r.Context().Done():
-				return
-			}
-			api.ServeHTTP(w, r)
-		})
-	})
+	s, frames := siteHolding(t, "/ws/tables/")
 	tab := newTab(t, newBrowser(t), "owner")
 	do(t, tab, 30*time.Second, "create a table with a free seat", createWithFreeSeat(s.URL, "minerals"), visible(`#abort`),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('abort').dataset.before = 'frames'`))
 	letGo := pressOn(t, tab, "Abort", "abort")
-	close(held)
+	frames()
 	waitFor(t, tab, 10*time.Second, "the table drawn again", `document.getElementById('conn').dataset.state === 'open' && document.getElementById('abort')?.dataset.before === undefined`)
 	letGo()
 	do(t, tab, 10*time.Second, "the abort dialog", visible(`#abort-dialog #dialog-ok`))
@@ -117,13 +107,14 @@ func pressOn(t *testing.T, tab context.Context, what, id string) (letGo func()) 
 	}
 }
 
-// siteWithHeldAccountAnswer starts a site whose account answer
-// (/api/account) waits until the returned function is called.
-func siteWithHeldAccountAnswer(t *testing.T) (*site, func()) {
+// siteHolding starts a site whose answers to the requests that pattern
+// matches (a ServeMux pattern: "/api/account", or "/ws/tables/" for the
+// tables' sockets) wait until the returned function is called.
+func siteHolding(t *testing.T, pattern string) (*site, func()) {
 	t.Helper()
 	held := make(chan struct{})
 	s := startSite(t, func(mux *http.ServeMux, api http.Handler) {
-		mux.HandleFunc("/api/account", func(w http.ResponseWriter, r *http.Request) {
+		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 			select {
 			case <-held:
 			case <-r.Context().Done():
