@@ -70,7 +70,7 @@ func TestClickDuringALobbyRedrawLands(t *testing.T) {
 	tab := newTab(t, newBrowser(t), "guest")
 	do(t, tab, 20*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#create`),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('create').dataset.before = 'answer'`))
-	letGo := pressOn(t, tab, "the puzzles link", "lobby-puzzles")
+	letGo := pressOn(t, tab, "the puzzles link", `#lobby-puzzles`)
 	answer()
 	waitFor(t, tab, 10*time.Second, "the lobby drawn again", `!!document.getElementById('create') && document.getElementById('create').dataset.before === undefined`)
 	letGo()
@@ -86,7 +86,7 @@ func TestClickDuringATableRedrawLands(t *testing.T) {
 	tab := newTab(t, newBrowser(t), "owner")
 	do(t, tab, 30*time.Second, "create a table with a free seat", createWithFreeSeat(s.URL, "minerals"), visible(`#abort`),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('abort').dataset.before = 'frames'`))
-	letGo := pressOn(t, tab, "Abort", "abort")
+	letGo := pressOn(t, tab, "Abort", `#abort`)
 	frames()
 	waitFor(t, tab, 10*time.Second, "the table drawn again", `document.getElementById('conn').dataset.state === 'open' && document.getElementById('abort')?.dataset.before === undefined`)
 	letGo()
@@ -94,16 +94,16 @@ func TestClickDuringATableRedrawLands(t *testing.T) {
 }
 
 // pressOn presses the mouse's left button at the middle of the element
-// with the given id, and returns the function that lets it go there.
-func pressOn(t *testing.T, tab context.Context, what, id string) (letGo func()) {
+// sel (center), and returns the function that lets it go there.
+func pressOn(t *testing.T, tab context.Context, what, sel string) (letGo func()) {
 	t.Helper()
-	xy := eval[[]float64](t, tab, `(() => { const r = document.getElementById('`+id+`').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+	x, y := center(t, tab, sel)
 	button := func(p *input.DispatchMouseEventParams) { p.Button = input.MouseButtonLeft; p.ClickCount = 1 }
-	do(t, tab, 10*time.Second, "press on "+what, chromedp.MouseEvent(chromedp.MouseMoved, xy[0], xy[1]),
-		chromedp.MouseEvent(chromedp.MousePressed, xy[0], xy[1], button, func(p *input.DispatchMouseEventParams) { p.Buttons = 1 }))
+	do(t, tab, 10*time.Second, "press on "+what, chromedp.MouseEvent(chromedp.MouseMoved, x, y),
+		chromedp.MouseEvent(chromedp.MousePressed, x, y, button, func(p *input.DispatchMouseEventParams) { p.Buttons = 1 }))
 	return func() {
 		t.Helper()
-		do(t, tab, 10*time.Second, "let go of "+what, chromedp.MouseEvent(chromedp.MouseReleased, xy[0], xy[1], button))
+		do(t, tab, 10*time.Second, "let go of "+what, chromedp.MouseEvent(chromedp.MouseReleased, x, y, button))
 	}
 }
 

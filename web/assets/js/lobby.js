@@ -261,15 +261,11 @@ export function lobbyPage(el) {
       tb.status === 'open' ? h('span', { class: 'free', text: t('lobby.free', { n: free }) }) : null, ' ', link);
   }
 
-  // The same nodes in every render: a click begun on the link still lands.
-  const top = [h('h1'), h('p', { class: 'lobby-puzzles' }, h('a', { href: '/puzzles', 'data-link': true, id: 'lobby-puzzles' }))];
-
   function render() {
     const refocus = keepFocus();
-    top[0].textContent = t('lobby.title');
-    top[1].firstChild.textContent = t('lobby.puzzles');
-    for (const n of [...el.childNodes]) if (!top.includes(n)) n.remove();
-    if (!el.firstChild) el.append(...top);
+    clear(el);
+    el.append(h('h1', { text: t('lobby.title') }));
+    el.append(h('p', { class: 'lobby-puzzles' }, h('a', { href: '/puzzles', 'data-link': true, id: 'lobby-puzzles', text: t('lobby.puzzles') })));
     if (error) el.append(h('p', { class: 'error', role: 'alert', text: error }));
     if (!games.length) { el.append(h('p', { text: t('app.loading') })); return; }
     const g = games.find((x) => x.id === form.game);
