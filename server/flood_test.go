@@ -22,16 +22,22 @@ import (
 // (the bucket is full again 0.2 s after it ran dry).
 const testRate, testBurst = 50, 10
 
-// TestFrameBurstsRecover sends 9 bursts of 14 frames, 0.5 s apart, each 4
+// The burst test's limit: bursts of 10, refilled at 5 a second (a token
+// every 200 ms, the bucket full again 2 s after it ran dry). The refill is
+// slow beside a burst's 14 frames so that a busy machine, which reads them
+// over tens of milliseconds, cannot earn a token back in the middle of one.
+const burstTestRate, burstTestBurst = 5, 10
+
+// TestFrameBurstsRecover sends 4 bursts of 14 frames, 2.2 s apart, each 4
 // frames past the limit: each of those is refused with a limit error, and
 // the connection stays open and plays on.
 func TestFrameBurstsRecover(t *testing.T) {
-	ts := newTestServer(t, server.Config{Rate: testRate, Burst: testBurst})
+	ts := newTestServer(t, server.Config{Rate: burstTestRate, Burst: burstTestBurst})
 	id, _, tokens := createTable(t, ts.URL, table.CreateRequest{Game: "connectfour", Players: 2, AutoStart: true})
 	a := dial(t, ts.URL, id, tokens[0], 0, nil)
 	a.next("state")
-	for burst := range 9 {
-		for range 14 {
+	for burst := range 4 {
+		for range burstTestBurst + 4 {
 			a.send(map[string]any{"type": "presence", "state": "online"})
 		}
 		for i := range 4 {
@@ -39,7 +45,7 @@ func TestFrameBurstsRecover(t *testing.T) {
 				t.Fatalf("burst %d, refusal %d: got %s; want a limit error", burst+1, i+1, f.raw)
 			}
 		}
-		time.Sleep(500 * time.Millisecond)
+		time.Sleep(2200 * time.Millisecond)
 	}
 	seq := a.act("d")
 	if f := a.next("ack", "error"); f.Type != "ack" || f.Seq != seq {
