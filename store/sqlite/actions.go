@@ -16,13 +16,13 @@ func (db *DB) AppendAction(ctx context.Context, id string, a store.Action) error
 // Actions implements [store.Store].
 func (db *DB) Actions(ctx context.Context, id string) ([]store.Action, error) {
 	var exists int
-	if err := db.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM tables WHERE id = ?`, id).Scan(&exists); err != nil {
+	if err := db.reads.QueryRowContext(ctx, `SELECT COUNT(*) FROM tables WHERE id = ?`, id).Scan(&exists); err != nil {
 		return nil, internal("read actions", err)
 	}
 	if exists == 0 {
 		return nil, game.Errorf(game.CodeNotFound, "no table %s", id)
 	}
-	rows, err := db.read.QueryContext(ctx, `SELECT n, player, move, ms, client_seq FROM actions WHERE table_id = ? ORDER BY n`, id)
+	rows, err := db.reads.QueryContext(ctx, `SELECT n, player, move, ms, client_seq FROM actions WHERE table_id = ? ORDER BY n`, id)
 	if err != nil {
 		return nil, internal("read actions", err)
 	}

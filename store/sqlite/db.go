@@ -41,9 +41,11 @@ const (
 // process being killed; only a crash of the operating system or the
 // machine may lose the last commits, never corrupting the file.
 type DB struct {
-	writer *sql.DB // one connection: SQLite has one writer
-	read   *sql.DB // several connections for concurrent reads
-	ckpt   *sql.DB // one connection for the checkpointer
+	writer *sql.DB    // one connection: SQLite has one writer
+	read   *sql.DB    // several connections for concurrent reads
+	reads  *stmtCache // the reads' prepared statements
+	writes *stmtCache // the writer's, for the shared queries' transactions
+	ckpt   *sql.DB    // one connection for the checkpointer
 	stmts  *statements
 
 	ops     chan writeOp
@@ -109,10 +111,12 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	if db.stmts, err = prepare(ctx, db.writer); err != nil {
 		return fail(err)
 	}
+	db.writes = newStmtCache(db.writer, maxCachedStatements)
 	if db.read, err = sql.Open("sqlite", dsn+"&_pragma=query_only(1)"); err != nil {
 		return fail(fmt.Errorf("sqlite: open %s: %w", path, err))
 	}
 	db.read.SetMaxOpenConns(4)
+	db.reads = newStmtCache(db.read, maxCachedStatements)
 	if db.ckpt, err = sql.Open("sqlite", dsn); err != nil {
 		return fail(fmt.Errorf("sqlite: open %s: %w", path, err))
 	}
@@ -171,11 +175,12 @@ func (db *DB) Close() error {
 		<-db.done
 		<-db.ckptEnd
 		db.stmts.close()
+		db.writes.close()
 		_, errCkpt := db.writer.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
 		if errCkpt != nil {
 			errCkpt = internal("checkpoint", errCkpt)
 		}
-		db.closeErr = errors.Join(errCkpt, db.ckpt.Close(), db.read.Close(), db.writer.Close())
+		db.closeErr = errors.Join(errCkpt, db.ckpt.Close(), db.reads.close(), db.read.Close(), db.writer.Close())
 	})
 	return db.closeErr
 }

@@ -20,13 +20,13 @@ func (db *DB) AppendEvent(ctx context.Context, id string, ev store.TableEvent) e
 // Events implements [store.Store].
 func (db *DB) Events(ctx context.Context, id string, after int64) ([]store.TableEvent, error) {
 	var exists int
-	if err := db.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM tables WHERE id = ?`, id).Scan(&exists); err != nil {
+	if err := db.reads.QueryRowContext(ctx, `SELECT COUNT(*) FROM tables WHERE id = ?`, id).Scan(&exists); err != nil {
 		return nil, internal("read events", err)
 	}
 	if exists == 0 {
 		return nil, game.Errorf(game.CodeNotFound, "no table %s", id)
 	}
-	rows, err := db.read.QueryContext(ctx, `SELECT `+store.EventColumns+` FROM events WHERE table_id = ? AND n > ? ORDER BY n`, id, after)
+	rows, err := db.reads.QueryContext(ctx, `SELECT `+store.EventColumns+` FROM events WHERE table_id = ? AND n > ? ORDER BY n`, id, after)
 	if err != nil {
 		return nil, internal("read events", err)
 	}

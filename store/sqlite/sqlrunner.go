@@ -51,12 +51,15 @@ func isUnique(err error) bool {
 // commits it if fn returns nil.
 func (db *DB) inTx(ctx context.Context, fn func(store.SQL) error) error {
 	return db.write(ctx, writeOp{control: func(w *sql.DB) error {
+		q := txQueries{writes: db.writes, missed: map[string]struct{}{}}
+		defer q.prepareMissed()
 		tx, err := w.BeginTx(context.Background(), nil)
 		if err != nil {
 			return internal("begin", err)
 		}
 		defer tx.Rollback()
-		if err := fn(sqlRunner{tx}); err != nil {
+		q.tx = tx
+		if err := fn(sqlRunner{q}); err != nil {
 			return coded(err)
 		}
 		if err := tx.Commit(); err != nil {
@@ -64,6 +67,40 @@ func (db *DB) inTx(ctx context.Context, fn func(store.SQL) error) error {
 		}
 		return nil
 	}})
+}
+
+// txQueries runs a transaction's queries with the writer's prepared
+// statements where it has them, and notes the others in missed: the
+// writer's one connection is the transaction's until it ends, so they are
+// prepared after it (prepareMissed), for the transactions to come.
+type txQueries struct {
+	tx     *sql.Tx
+	writes *stmtCache
+	missed map[string]struct{}
+}
+
+func (t txQueries) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	if s := t.writes.cached(q); s != nil {
+		return t.tx.StmtContext(ctx, s).QueryContext(ctx, args...)
+	}
+	t.missed[q] = struct{}{}
+	return t.tx.QueryContext(ctx, q, args...)
+}
+
+func (t txQueries) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	if s := t.writes.cached(q); s != nil {
+		return t.tx.StmtContext(ctx, s).ExecContext(ctx, args...)
+	}
+	t.missed[q] = struct{}{}
+	return t.tx.ExecContext(ctx, q, args...)
+}
+
+// prepareMissed prepares the queries the transaction ran unprepared, once
+// it has ended.
+func (t txQueries) prepareMissed() {
+	for q := range t.missed {
+		t.writes.stmt(context.Background(), q)
+	}
 }
 
 // coded keeps a game-coded error and makes any other an internal one.
@@ -75,4 +112,4 @@ func coded(err error) error {
 	return internal("query", err)
 }
 
-func (db *DB) reader() store.SQL { return sqlRunner{db.read} }
+func (db *DB) reader() store.SQL { return sqlRunner{db.reads} }
