@@ -7,7 +7,7 @@ import (
 	"sync"
 )
 
-// stmtCache keeps a prepared statement for each query read on a pool, so
+// stmtCache keeps a prepared statement for each query run on a pool, so
 // that a query asked again is not parsed again: database/sql prepares
 // every query it is given as text, and SQLite parses a statement each time
 // it is prepared, which took more of the server's CPU than running the
