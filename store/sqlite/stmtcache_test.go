@@ -120,16 +120,22 @@ func TestFullCacheRunsQueriesUnprepared(t *testing.T) {
 	}
 }
 
+// cacheLimits are the benchmarks' two stores: with the statement caches,
+// and with every query prepared anew, as before them.
+var cacheLimits = []struct {
+	name  string
+	limit int
+}{{"prepared", maxCachedStatements}, {"unprepared", 0}}
+
 // BenchmarkAccountRead reads an account by id, as every signed-in request
 // does, with the reads' prepared statements ("prepared") and with every
 // query prepared anew, as before them ("unprepared").
 func BenchmarkAccountRead(b *testing.B) {
-	for _, limit := range []int{maxCachedStatements, 0} {
-		name := map[bool]string{true: "prepared", false: "unprepared"}[limit > 0]
-		b.Run(name, func(b *testing.B) {
+	for _, c := range cacheLimits {
+		b.Run(c.name, func(b *testing.B) {
 			db := openForTest(b)
 			a := createAccount(b, db, 1)
-			db.reads = newStmtCache(db.read, limit)
+			db.reads = newStmtCache(db.read, c.limit)
 			ctx := context.Background()
 			b.ReportAllocs()
 			for b.Loop() {
@@ -144,11 +150,10 @@ func BenchmarkAccountRead(b *testing.B) {
 // BenchmarkAccountWrite creates accounts, each in a transaction of the
 // writer, with the writer's prepared statements and without them.
 func BenchmarkAccountWrite(b *testing.B) {
-	for _, limit := range []int{maxCachedStatements, 0} {
-		name := map[bool]string{true: "prepared", false: "unprepared"}[limit > 0]
-		b.Run(name, func(b *testing.B) {
+	for _, c := range cacheLimits {
+		b.Run(c.name, func(b *testing.B) {
 			db := openForTest(b)
-			db.writes = newStmtCache(db.writer, limit)
+			db.writes = newStmtCache(db.writer, c.limit)
 			i := 0
 			for b.Loop() {
 				createAccount(b, db, i)
