@@ -37,6 +37,11 @@ func TestSettingsFoldOnAPhone(t *testing.T) {
 	if closed[3] > 12 || closed[4] < 370 || closed[5] < 44 {
 		t.Errorf("the Settings button at top %.0f px, right edge %.0f px, %.0f px tall; want it beside the brand at the right, at least 44 px tall", closed[3], closed[4], closed[5])
 	}
+	// This site keeps no accounts: Sign in and Friends are hidden, and a
+	// phone's layout of the links does not show them.
+	if shown := eval[[]string](t, tab, hiddenLinksShown); len(shown) != 2 || shown[0] != "" || shown[1] != "" {
+		t.Errorf("at 390x844 the hidden links Sign in and Friends show as %q; want both hidden", shown)
+	}
 	if got := eval[string](t, tab, `document.getElementById('prefs-toggle').getAttribute('aria-expanded')`); got != "false" {
 		t.Errorf("aria-expanded %q before a tap; want false", got)
 	}
@@ -59,6 +64,9 @@ func TestSettingsFoldOnAPhone(t *testing.T) {
   const links = [...document.querySelectorAll('header.top nav a:not([hidden])')].map((a) => a.getBoundingClientRect());
   return [document.querySelector('header.top').getBoundingClientRect().height, Math.max(...links.map((r) => r.right)), document.getElementById('prefs-toggle').getBoundingClientRect().left];
 })()`)
+	if shown := eval[[]string](t, tab, hiddenLinksShown); len(shown) != 2 || shown[0] != "" || shown[1] != "" {
+		t.Errorf("at 844x390 the hidden links Sign in and Friends show as %q; want both hidden", shown)
+	}
 	if row[0] > 64 || row[2] < row[1] {
 		t.Errorf("at 844x390: header %.0f px tall, the last link ends at %.0f px and the button starts at %.0f px; want one row of at most 64 px with the button after the links", row[0], row[1], row[2])
 	}
@@ -68,3 +76,8 @@ func TestSettingsFoldOnAPhone(t *testing.T) {
 		t.Errorf("at 1280x900: button display %q, settings display %q; want the button hidden and the settings shown", got[0], got[1])
 	}
 }
+
+// hiddenLinksShown evaluates to the header's hidden links (Sign in,
+// Friends), each as its text when the page shows it and "" when it does
+// not.
+const hiddenLinksShown = `['nav-account', 'nav-friends'].map((id) => document.getElementById(id)).filter((a) => a?.hidden).map((a) => getComputedStyle(a).display === 'none' ? '' : a.textContent)`
