@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -28,7 +29,15 @@ func TestPuzzleHammerTimeDrill(t *testing.T) {
 	do(t, tab, 20*time.Second, "open the practice tray", chromedp.Navigate(s.URL+"/puzzles/hammertime"))
 	waitFor(t, tab, 20*time.Second, "the tray and the drills", `!!document.querySelector('#ht-tray') && !!document.querySelector('#pz-drill-fewest')`)
 	puzzleShot(t, tab, "puzzle-hammertime-start-desktop", 1280, 900)
+	// The practice has one person at the tray: the engine's second seat
+	// is nobody's and gets no tag beside the tray.
+	if got := eval[string](t, tab, `document.querySelector('#ht-tray').dataset.seats`); got != "1  You" {
+		t.Errorf("the tray's seat tags are %q; want only \"1  You\"", got)
+	}
 	puzzleShot(t, tab, "puzzle-hammertime-start-phone", 390, 844)
+	for _, sz := range [][2]int64{{390, 844}, {844, 390}} {
+		trayAndHitOnOneScreen(t, tab, sz[0], sz[1])
+	}
 	do(t, tab, 10*time.Second, "size the screen", screenSize(1280, 900))
 
 	dr, err := puzzle.DrillOf(day, puzzle.DrillFewest)
@@ -75,4 +84,23 @@ func TestPuzzleHammerTimeDrill(t *testing.T) {
 	waitFor(t, tab, 20*time.Second, "the animation over", `document.querySelector('#ht-tray').dataset.animating !== 'true'`)
 	puzzleShot(t, tab, "puzzle-hammertime-done-desktop", 1280, 900)
 	puzzleShot(t, tab, "puzzle-hammertime-done-phone", 390, 844)
+}
+
+// trayAndHitOnOneScreen checks that on a phone of width × height, with the
+// practice's stage scrolled to the top of the screen, the whole tray and
+// the hit button lie on the screen: upright the tray and the controls
+// below it, on its side the stage one screen high with the controls
+// beside the tray.
+func trayAndHitOnOneScreen(t *testing.T, tab context.Context, width, height int64) {
+	t.Helper()
+	do(t, tab, 10*time.Second, "size the screen", screenSize(width, height),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('#ht-stage').scrollIntoView({ block: 'start' })`))
+	const onScreen = `['#ht-tray', '#ht-hit'].every((sel) => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  return r.height > 0 && r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && r.left >= -0.5 && r.right <= innerWidth + 0.5;
+})`
+	if !holds(tab, 5*time.Second, onScreen) {
+		rects := eval[string](t, tab, `JSON.stringify(['#ht-tray', '#ht-hit'].map((sel) => { const r = document.querySelector(sel).getBoundingClientRect(); return [sel, r.top, r.bottom, r.left, r.right]; }).concat([[innerWidth, innerHeight]]))`)
+		t.Errorf("at %d×%d the tray and the hit button are not both on the screen (top, bottom, left, right; the screen's width and height): %s", width, height, rects)
+	}
 }

@@ -450,15 +450,19 @@ function draw(mem, now) {
   g.fillRect(0, 0, pw, ph);
 
   // The seats around the table, the viewer at the bottom: each a tag in the
-  // seat's game color, the one to play ringed.
+  // seat's game color, the one to play ringed; with ctx.solo only the
+  // viewer's. The tags drawn are the canvas's data-seats.
   const sides = seatSides(view);
   const mine = tableSide(view, ctx.you);
   const fontPx = Math.max(11, k * 0.75);
   g.font = `600 ${fontPx}px system-ui, sans-serif`;
   g.textAlign = 'center'; g.textBaseline = 'middle';
+  const labels = [];
   sides.forEach((sd, i) => {
+    if (ctx.solo && i !== ctx.you) return;
     const o = (sd - mine + 4) % 4; // 0 bottom, 1 left, 2 top, 3 right
     const label = `${i + 1}  ${ctx.names[i] ?? t('seat.number', { n: i + 1 })}`;
+    labels.push(label);
     const w = g.measureText(label).width + fontPx * 1.4, hgt = fontPx * 1.8;
     // As far from the tray's centre as a square canvas puts them; where
     // the canvas leaves less table beside the tray than that (a phone's
@@ -488,6 +492,7 @@ function draw(mem, now) {
     g.fillText(label, 0, 1);
     g.restore();
   });
+  c.dataset.seats = labels.join('|');
 
   // The tray: the box's bottom, its rim and its shadow on the table.
   g.setTransform(k * cos, -k * sin, -k * sin, -k * cos, cx, cy);
@@ -1386,7 +1391,8 @@ function updateSeats(mem) {
 }
 
 // render draws the view into el; ctx: view, prev, legal, send, you, names,
-// t, lang, colorBlind, status.
+// t, lang, colorBlind, status, and solo: a page of one person at the tray
+// (the practice), where the view's other seats are nobody's and not drawn.
 export function render(el, ctx) {
   if (!document.getElementById('ht-css')) document.head.append(h('link', { rel: 'stylesheet', href: '/assets/games/hammertime.css', id: 'ht-css' }));
   let mem = memory.get(el);

@@ -26,7 +26,7 @@ export function page(el) {
   }
 
   function ctx() {
-    return { view: st.view, prev: st.prev, legal: legal(), send, you: 0, names: [t('pz.you'), t('pz.ht.nobody')], t, lang: language(),
+    return { view: st.view, prev: st.prev, legal: legal(), send, you: 0, names: [t('pz.you'), t('pz.ht.nobody')], solo: true, t, lang: language(),
       colorBlind: document.body.classList.contains('colorblind'), status: 'playing' };
   }
   const redraw = () => { if (st.view && tray.isConnected) drawTray(tray, ctx()); };
