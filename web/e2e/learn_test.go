@@ -169,6 +169,9 @@ func screenshotTo(t *testing.T, tab context.Context, c learnCase) {
 		if wide := eval[bool](t, tab, `document.documentElement.scrollWidth > window.innerWidth + 1`); wide {
 			t.Errorf("at %dx%d the page is %d px wide: the learner would scroll sideways", size.w, size.h, eval[int](t, tab, `document.documentElement.scrollWidth`))
 		}
+		if joined := eval[[]string](t, tab, lessonNumbersJoined); len(joined) > 0 {
+			t.Errorf("at %dx%d the list of lessons runs a lesson's number into its title: %q", size.w, size.h, joined)
+		}
 		if dir == "" {
 			continue
 		}
@@ -184,6 +187,21 @@ func screenshotTo(t *testing.T, tab context.Context, c learnCase) {
 	}
 	do(t, tab, 10*time.Second, "restore the size", screenSize(1200, 900))
 }
+
+// lessonNumbersJoined lists the titles in the list of lessons that follow
+// their number ("1.", the link's ::before) with less than a fifth of an em
+// between them, as "1.The basics" would read.
+const lessonNumbersJoined = `[...document.querySelectorAll('#learn-lessons li')].flatMap((li, i) => {
+  const a = li.querySelector('a'), text = [...a.childNodes].find((n) => n.nodeType === Node.TEXT_NODE);
+  if (!text) return [];
+  const range = document.createRange();
+  range.selectNodeContents(text);
+  const cs = getComputedStyle(a), before = getComputedStyle(a, '::before');
+  const g = document.createElement('canvas').getContext('2d');
+  g.font = before.font;
+  const numberEnd = a.getBoundingClientRect().left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft) + g.measureText((i + 1) + '.').width;
+  return range.getClientRects()[0].left - numberEnd < 0.2 * parseFloat(cs.fontSize) ? [a.textContent] : [];
+})`
 
 // lessonSuffix is "-LESSON" in a screenshot's name, "" for the first
 // lesson.
