@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -299,17 +300,25 @@ func tapPlace(t *testing.T, tab context.Context, p outofmine.Placement) bool {
 }
 
 // TestOutOfMineWholeGameByTouch has a person play a whole game of Out of
-// Mine (the shortest the options allow: two players, no round clock, each
-// round ended by a call) against the random bot on a 390x844 touch screen,
-// by taps alone and without scrolling: each round they tap a side, then
-// for each tile a supply tile, turn and mirror, and a board space, until
-// the board is covered, and tap OUT OF MINE!; the round's scoring follows.
-// When the bot has taken tiles the rest of the board needs, the person
-// waits for its call (at least five of the seven calls must be hers).
-// After round 7: the end screen and the 7-round score sheet.
+// Mine (two players, each round ended by a call) against the random bot on
+// a 390x844 touch screen, by taps alone and without scrolling: each round
+// they tap a side, then for each tile a supply tile, turn and mirror, and
+// a board space, until the board is covered, and tap OUT OF MINE!; the
+// round's scoring follows. When the bot has taken tiles the rest of the
+// board needs, the person waits for the round's end: the bot's call, or
+// the round clock of wholeGameClock, since the random bot, which lays its
+// tiles anywhere they fit, may leave spaces no tile left can cover and
+// never call (at least five of the seven calls must be hers). After round
+// 7: the end screen and the 7-round score sheet.
+// wholeGameClock is the round clock of TestOutOfMineWholeGameByTouch: long
+// enough for the person to cover the board by taps many times over (a
+// round takes about 10 s under the race detector), and the end of a round
+// neither player can finish.
+const wholeGameClock = 90 * time.Second
+
 func TestOutOfMineWholeGameByTouch(t *testing.T) {
 	t.Parallel()
-	tab := openOutOfMineOnAPhone(t, map[string]string{"clock": "0"}, "random")
+	tab := openOutOfMineOnAPhone(t, map[string]string{"clock": strconv.Itoa(int(wholeGameClock / time.Second))}, "random")
 	called := 0
 	for round := 1; round <= 7; round++ {
 		tapSide(t, tab, round)
@@ -338,7 +347,7 @@ func TestOutOfMineWholeGameByTouch(t *testing.T) {
 			tapOn(t, tab, "OUT OF MINE!", "#oom-call")
 			called++
 		}
-		waitFor(t, tab, 60*time.Second, fmt.Sprintf("the scoring of round %d", round),
+		waitFor(t, tab, wholeGameClock+30*time.Second, fmt.Sprintf("the scoring of round %d", round),
 			fmt.Sprintf(`!!document.querySelector('#oom-scoring[data-round="%d"]')`, round))
 		if got := eval[int](t, tab, `document.querySelectorAll('#oom-scoring .oom-result dd[data-part="score"]').length`); got != 2 {
 			t.Errorf("round %d: got %d round scores in the scoring; want 2", round, got)
