@@ -155,8 +155,10 @@ func stepBack(t *testing.T, tab context.Context, step string) {
 	waitFor(t, tab, 5*time.Second, "the step after it", fmt.Sprintf(`!document.querySelector('#learn-text') || document.querySelector('#learn-text').dataset.step !== %q`, step))
 }
 
-// screenshotTo shows the tab at 1280x900 and 390x844, checks that
-// neither scrolls sideways, and saves screenshots in the directory named
+// screenshotTo shows the tab at 1280x900, 390x844 and 844x390, checks
+// that none scrolls sideways, that the list of lessons keeps each number
+// apart from its title and that the step's text is not squeezed beside
+// its goal, and saves screenshots in the directory named
 // by MINEHALL_SHOTS, when set.
 func screenshotTo(t *testing.T, tab context.Context, c learnCase) {
 	dir := os.Getenv("MINEHALL_SHOTS")
@@ -164,13 +166,18 @@ func screenshotTo(t *testing.T, tab context.Context, c learnCase) {
 		// The lesson's panel at the top, as the learner sees it first.
 		eval[bool](t, tab, `(window.scrollTo(0, 0), true)`)
 	}
-	for _, size := range []struct{ w, h int64 }{{1280, 900}, {390, 844}} {
+	for _, size := range []struct{ w, h int64 }{{1280, 900}, {390, 844}, {844, 390}} {
 		do(t, tab, 20*time.Second, "size the screen", chromedp.EmulateViewport(size.w, size.h), chromedp.Sleep(400*time.Millisecond))
 		if wide := eval[bool](t, tab, `document.documentElement.scrollWidth > window.innerWidth + 1`); wide {
 			t.Errorf("at %dx%d the page is %d px wide: the learner would scroll sideways", size.w, size.h, eval[int](t, tab, `document.documentElement.scrollWidth`))
 		}
 		if joined := eval[[]string](t, tab, lessonNumbersJoined); len(joined) > 0 {
 			t.Errorf("at %dx%d the list of lessons runs a lesson's number into its title: %q", size.w, size.h, joined)
+		}
+		// The step's text, the most to read, gets no narrower a column than
+		// the goal beside it.
+		if w := eval[[]float64](t, tab, `['#learn-text', '#learn-prompt'].map((s) => document.querySelector(s)?.getBoundingClientRect().width || 0)`); w[1] > w[0]+1 {
+			t.Errorf("at %dx%d the step's text is %.0f px wide beside a goal of %.0f px", size.w, size.h, w[0], w[1])
 		}
 		if dir == "" {
 			continue
