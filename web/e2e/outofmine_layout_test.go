@@ -299,6 +299,12 @@ func tapPlace(t *testing.T, tab context.Context, p outofmine.Placement) bool {
 	return false
 }
 
+// wholeGameClock is the round clock of TestOutOfMineWholeGameByTouch: long
+// enough for the person to cover the board by taps many times over (a
+// round takes about 10 s under the race detector), and what ends a round
+// that neither player can finish.
+const wholeGameClock = 90 * time.Second
+
 // TestOutOfMineWholeGameByTouch has a person play a whole game of Out of
 // Mine (two players, each round ended by a call) against the random bot on
 // a 390x844 touch screen, by taps alone and without scrolling: each round
@@ -310,12 +316,6 @@ func tapPlace(t *testing.T, tab context.Context, p outofmine.Placement) bool {
 // tiles anywhere they fit, may leave spaces no tile left can cover and
 // never call (at least five of the seven calls must be hers). After round
 // 7: the end screen and the 7-round score sheet.
-// wholeGameClock is the round clock of TestOutOfMineWholeGameByTouch: long
-// enough for the person to cover the board by taps many times over (a
-// round takes about 10 s under the race detector), and the end of a round
-// neither player can finish.
-const wholeGameClock = 90 * time.Second
-
 func TestOutOfMineWholeGameByTouch(t *testing.T) {
 	t.Parallel()
 	tab := openOutOfMineOnAPhone(t, map[string]string{"clock": strconv.Itoa(int(wholeGameClock / time.Second))}, "random")
