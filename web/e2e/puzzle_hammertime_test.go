@@ -59,6 +59,10 @@ func TestPuzzleHammerTimeDrill(t *testing.T) {
 		if eval[bool](t, tab, `!!document.querySelector('#pz-result')`) {
 			break
 		}
+		// No gem fell: the player hits again from where they were.
+		if got := eval[string](t, tab, `document.activeElement?.id || document.activeElement?.tagName`); got != "ht-hit" {
+			t.Errorf("after hit %d, which dropped nothing, the focus is on %s; want it back on the hit button", len(hits), got)
+		}
 	}
 	want, err := puzzle.RunDrill(day, dr, hits)
 	if err != nil {

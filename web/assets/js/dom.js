@@ -31,11 +31,12 @@ export function s(tag, attrs, ...children) {
 }
 
 // keepFocus notes the control that has the keyboard focus; the function
-// it returns gives the focus back to the control with the same id when a
-// render has put a new one in its place and the focus was lost with the
-// old one (a player tabbing through the page keeps their place when an
-// update arrives), with the caret where it was in a text field holding
-// the same text (a person typing goes on typing).
+// it returns gives the focus back to the control with the same id when
+// the focus was lost meanwhile: a render put a new one in its place, or
+// the control itself was disabled for a while (a move on its way to the
+// server) and is enabled again. A player tabbing through the page keeps
+// their place when an update arrives, with the caret where it was in a
+// text field holding the same text (a person typing goes on typing).
 export function keepFocus() {
   const was = document.activeElement;
   if (!was?.id || was === document.body) return () => {};
@@ -43,7 +44,7 @@ export function keepFocus() {
   return () => {
     if (document.activeElement && document.activeElement !== document.body) return;
     const now = document.getElementById(was.id);
-    if (!now || now === was || now.disabled) return;
+    if (!now || now.disabled) return;
     now.focus();
     if (caret && typeof now.selectionStart === 'number' && now.value === caret.value) now.setSelectionRange(caret.start, caret.end, caret.dir);
   };

@@ -3,7 +3,7 @@
 // which replays the attempt's hits on the day's tray with the engine and
 // answers the tray after them (with the gems' paths to animate); the hit
 // that drops gems ends the attempt and enters the day's best-score table.
-import { h, clear } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
@@ -34,6 +34,9 @@ export function page(el) {
   async function send(move) {
     if (!legal().includes(move)) return 0;
     const d = drill();
+    // The hit button is disabled until the server answers, which takes
+    // the focus from it: a player hitting by keyboard gets it back.
+    const refocus = keepFocus();
     st.busy = true;
     redraw();
     const hits = [...st.hits, move];
@@ -54,6 +57,7 @@ export function page(el) {
     }
     st.busy = false;
     render();
+    refocus();
     return 1;
   }
 
