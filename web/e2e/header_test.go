@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"testing"
 	"time"
@@ -39,9 +40,7 @@ func TestSettingsFoldOnAPhone(t *testing.T) {
 	}
 	// This site keeps no accounts: Sign in and Friends are hidden, and a
 	// phone's layout of the links does not show them.
-	if shown := eval[[]string](t, tab, hiddenLinksShown); len(shown) != 2 || shown[0] != "" || shown[1] != "" {
-		t.Errorf("at 390x844 the hidden links Sign in and Friends show as %q; want both hidden", shown)
-	}
+	checkHiddenLinks(t, tab, "390x844")
 	if got := eval[string](t, tab, `document.getElementById('prefs-toggle').getAttribute('aria-expanded')`); got != "false" {
 		t.Errorf("aria-expanded %q before a tap; want false", got)
 	}
@@ -64,9 +63,7 @@ func TestSettingsFoldOnAPhone(t *testing.T) {
   const links = [...document.querySelectorAll('header.top nav a:not([hidden])')].map((a) => a.getBoundingClientRect());
   return [document.querySelector('header.top').getBoundingClientRect().height, Math.max(...links.map((r) => r.right)), document.getElementById('prefs-toggle').getBoundingClientRect().left];
 })()`)
-	if shown := eval[[]string](t, tab, hiddenLinksShown); len(shown) != 2 || shown[0] != "" || shown[1] != "" {
-		t.Errorf("at 844x390 the hidden links Sign in and Friends show as %q; want both hidden", shown)
-	}
+	checkHiddenLinks(t, tab, "844x390")
 	if row[0] > 64 || row[2] < row[1] {
 		t.Errorf("at 844x390: header %.0f px tall, the last link ends at %.0f px and the button starts at %.0f px; want one row of at most 64 px with the button after the links", row[0], row[1], row[2])
 	}
@@ -77,7 +74,13 @@ func TestSettingsFoldOnAPhone(t *testing.T) {
 	}
 }
 
-// hiddenLinksShown evaluates to the header's hidden links (Sign in,
-// Friends), each as its text when the page shows it and "" when it does
-// not.
-const hiddenLinksShown = `['nav-account', 'nav-friends'].map((id) => document.getElementById(id)).filter((a) => a?.hidden).map((a) => getComputedStyle(a).display === 'none' ? '' : a.textContent)`
+// checkHiddenLinks checks, on a site that keeps no accounts, that the
+// header's hidden links (Sign in, Friends) are hidden and not shown by
+// the layout of the screen named size.
+func checkHiddenLinks(t *testing.T, tab context.Context, size string) {
+	t.Helper()
+	shown := eval[[]string](t, tab, `['nav-account', 'nav-friends'].map((id) => document.getElementById(id)).filter((a) => a?.hidden).map((a) => getComputedStyle(a).display === 'none' ? '' : a.textContent)`)
+	if len(shown) != 2 || shown[0] != "" || shown[1] != "" {
+		t.Errorf("at %s the hidden links Sign in and Friends show as %q; want both hidden", size, shown)
+	}
+}
