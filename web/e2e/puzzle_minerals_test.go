@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"minehall/puzzle"
 )
@@ -70,9 +71,10 @@ func TestPuzzleMineralsSolved(t *testing.T) {
 	switchAndCheck(t, tab, "the solved Minerals puzzle")
 }
 
-// TestPuzzleMineralsWrongMove types another legal move (in German): the
-// page says it is not the best move and shows the best move and the reason
-// in German.
+// TestPuzzleMineralsWrongMove types a move that is not legal (refused,
+// it stays in the box, which keeps the focus), then another legal move
+// (in German): the page says it is not the best move and shows the best
+// move and the reason in German.
 func TestPuzzleMineralsWrongMove(t *testing.T) {
 	t.Parallel()
 	at, pz := mineralsDay()
@@ -82,6 +84,12 @@ func TestPuzzleMineralsWrongMove(t *testing.T) {
 	waitFor(t, tab, 20*time.Second, "the board", `!!document.querySelector('#pz-board .pawn.selectable') && !!document.querySelector('#pz-move-input')`)
 	do(t, tab, 10*time.Second, "switch to German", choose(`#lang`, "de"))
 	waitFor(t, tab, 10*time.Second, "the page in German", `document.documentElement.lang === 'de' && document.querySelector('#pz-tab-daily').textContent === 'Tagesrätsel'`)
+	do(t, tab, 10*time.Second, "type a move that is not legal, Enter", chromedp.Focus(chromedp.CSS(`#pz-move-input`)), typeInto(`#pz-move-input`, "z99"), chromedp.KeyEvent(kb.Enter))
+	waitFor(t, tab, 10*time.Second, "the move refused", `!!document.querySelector('#pz-error')`)
+	if v := eval[string](t, tab, `document.querySelector('#pz-move-input').value`); v != "z99" {
+		t.Errorf("the refused move's box holds %q; want the move, to be mended", v)
+	}
+	focusIs(t, tab, "a refused move", `#pz-move-input`)
 	wrong := pz.RunnerUp
 	do(t, tab, 10*time.Second, "type the next best move", typeInto(`#pz-move-input`, strings.TrimPrefix(wrong, "move ")))
 	clickAt(t, tab, "Play", `#pz-play`)

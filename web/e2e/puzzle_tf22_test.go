@@ -8,23 +8,48 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"minehall/puzzle"
 )
 
 // typeRouteMove types move into the TF22 puzzle page's notation field and
-// plays it.
+// plays it with Enter.
 func typeRouteMove(t *testing.T, tab context.Context, move string) {
 	t.Helper()
-	do(t, tab, 10*time.Second, "type "+move,
-		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const e = document.querySelector('#pz-move'); e.value = %q; })()`, move)),
-		click(chromedp.CSS(`#pz-play`)))
+	do(t, tab, 10*time.Second, "type "+move, chromedp.Focus(chromedp.CSS(`#pz-move`)), typeInto(`#pz-move`, move), chromedp.KeyEvent(kb.Enter))
+}
+
+// keyRouteMove plays move, an action on a card ("B 4,2"), on the TF22
+// puzzle page's planet with the keyboard: Enter on the palette's action,
+// then Enter on the card.
+func keyRouteMove(t *testing.T, tab context.Context, move string) {
+	t.Helper()
+	f := strings.Fields(move)
+	if len(f) != 2 || len(f[0]) != 1 {
+		t.Fatalf("%q is not an action on a card", move)
+	}
+	card := fmt.Sprintf(`#pz-board .tfcard[data-pos=%q]`, f[1])
+	do(t, tab, 10*time.Second, "Enter on action "+f[0], chromedp.Focus(chromedp.CSS(fmt.Sprintf(`#pz-board [data-key="action:%s"]`, f[0]))), chromedp.KeyEvent(kb.Enter))
+	waitFor(t, tab, 5*time.Second, "action "+f[0]+" chosen", fmt.Sprintf(`document.querySelector('#pz-board [data-key="action:%s"]').getAttribute('aria-pressed') === 'true'`, f[0]))
+	do(t, tab, 10*time.Second, "Enter on card "+f[1], chromedp.Focus(chromedp.CSS(card)), chromedp.KeyEvent(kb.Enter))
+}
+
+// focusIs fails the test unless the element with the focus matches sel:
+// a move made by keyboard leaves the focus where the player is.
+func focusIs(t *testing.T, tab context.Context, after, sel string) {
+	t.Helper()
+	if !eval[bool](t, tab, fmt.Sprintf(`!!document.activeElement?.matches?.(%q)`, sel)) {
+		t.Errorf("after %s the focus is on %s; want %s", after, eval[string](t, tab, `document.activeElement?.outerHTML?.slice(0, 80) || ''`), sel)
+	}
 }
 
 // TestPuzzleTF22Perfect plays the day's TF22 route puzzle through the page:
 // a move the rules refuse shows the engine's reason and is not played, a
-// move is undone, then the one shortest plan is typed move by move, the
-// ore spent shown after each; the submission scores "perfect" (the issue:
+// move is undone, then the one shortest plan is played move by move, the
+// first on the planet by keyboard and the others typed, the ore spent
+// shown after each and the focus kept where the player is (on the card,
+// in the move box; it went to the page's body); the submission scores "perfect" (the issue:
 // "Deliver a Ranium in the fewest ore ... The optimum is proved by a
 // search over the rules' actions") and the streak becomes 1.
 func TestPuzzleTF22Perfect(t *testing.T) {
@@ -50,6 +75,10 @@ func TestPuzzleTF22Perfect(t *testing.T) {
 	if n := eval[int](t, tab, `document.querySelectorAll('#pz-moves li').length`); n != 0 {
 		t.Fatalf("a refused move was played: %d moves", n)
 	}
+	if v := eval[string](t, tab, `document.querySelector('#pz-move').value`); v != "F "+p.Setup.Crew {
+		t.Errorf("the refused move's box holds %q; want the move, to be mended", v)
+	}
+	focusIs(t, tab, "a refused move", `#pz-move`)
 	typeRouteMove(t, tab, "A 3,3")
 	waitFor(t, tab, 20*time.Second, "one move played", `document.querySelectorAll('#pz-moves li').length === 1 && document.querySelector('#pz-summary').dataset.spent === '1'`)
 	clickAt(t, tab, "undo", `#pz-undo`)
@@ -57,12 +86,21 @@ func TestPuzzleTF22Perfect(t *testing.T) {
 
 	spent := 0
 	for i, m := range p.Plan {
-		typeRouteMove(t, tab, m)
+		if i == 0 {
+			keyRouteMove(t, tab, m)
+		} else {
+			typeRouteMove(t, tab, m)
+		}
 		spent += map[byte]int{'J': 3, 'K': 2}[m[0]]
 		if m[0] != 'J' && m[0] != 'K' {
 			spent++
 		}
 		waitFor(t, tab, 20*time.Second, "move "+m, fmt.Sprintf(`document.querySelectorAll('#pz-moves li').length === %d && document.querySelector('#pz-summary').dataset.spent === '%d'`, i+1, spent))
+		if i == 0 {
+			focusIs(t, tab, "a move on the planet", fmt.Sprintf(`#pz-board .tfcard[data-pos=%q]`, targetPos(m)))
+		} else {
+			focusIs(t, tab, "a typed move", `#pz-move`)
+		}
 	}
 	waitFor(t, tab, 20*time.Second, "the delivery", `!document.querySelector('#pz-submit').disabled`)
 	// No faster than a person: the floor of the plan's moves.

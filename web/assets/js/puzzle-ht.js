@@ -3,7 +3,7 @@
 // which replays the attempt's hits on the day's tray with the engine and
 // answers the tray after them (with the gems' paths to animate); the hit
 // that drops gems ends the attempt and enters the day's best-score table.
-import { h, clear, keepFocus } from './dom.js';
+import { h, clear, keepFocus, replaceAround } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
@@ -15,6 +15,7 @@ const GAME = 'hammertime';
 export function page(el) {
   const st = { p: null, drill: null, hits: [], view: null, prev: null, answer: null, error: '', busy: false, started: 0, done: {} };
   let tray = h('div', { class: 'pz-tray', id: 'pz-tray' });
+  const root = h('div', { class: 'pz pz-ht' });
   let left = false;
 
   const drill = () => st.p?.drills.find((d) => d.id === st.drill);
@@ -101,8 +102,11 @@ export function page(el) {
       h('button', { type: 'button', class: 'primary', id: 'pz-again', onclick: () => open(st.drill), text: t('pz.ht.again') }));
   }
 
+  // render draws the page again around the tray, which stays in place
+  // (replaceAround), and keeps the focus on the control that had it.
   function render() {
     if (left) return;
+    const refocus = keepFocus();
     const parts = [h('h1', { text: t('pz.hammertime.title') }), h('p', {}, h('a', { href: '/puzzles', 'data-link': true, text: t('pz.all') }))];
     if (st.error) parts.push(h('p', { class: 'error', role: 'alert', id: 'pz-error', text: st.error }));
     if (!st.p) {
@@ -117,8 +121,10 @@ export function page(el) {
       if (d) parts.push(bestTable(d));
     }
     parts.push(historyBox(GAME, st.p?.day || new Date().toISOString().slice(0, 10), (e) => t('pz.ht.dayscore', { n: e.score, of: e.best })));
-    clear(el).append(h('div', { class: 'pz pz-ht' }, parts));
+    if (root.parentNode !== el) clear(el).append(root);
+    replaceAround(root, parts, tray);
     redraw();
+    refocus();
   }
 
   const off = onLanguage(render);

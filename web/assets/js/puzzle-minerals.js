@@ -5,7 +5,7 @@
 // move and the reason. The day's puzzle feeds the streak and history; the
 // practice mode goes through the set, rated (the player's rating and the
 // puzzle's own are the server's).
-import { h, clear } from './dom.js';
+import { h, clear, keepFocus, replaceAround } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
@@ -21,8 +21,9 @@ export function moveOf(typed) {
 }
 
 export function page(el) {
-  const st = { mode: 'daily', p: null, result: null, error: '', busy: false, started: 0, clock: 0 };
+  const st = { mode: 'daily', p: null, result: null, error: '', busy: false, started: 0, clock: 0, typed: '' };
   let board = h('div', { class: 'pz-board', id: 'pz-board' });
+  const root = h('div', { class: 'pz pz-mn' });
   let left = false;
 
   function ctx() {
@@ -40,6 +41,9 @@ export function page(el) {
       render();
       return 0;
     }
+    // The move box and the board take no move while the server answers,
+    // which takes the focus from the box: a refused move gives it back.
+    const refocus = keepFocus();
     st.busy = true;
     render();
     const body = { ticket: st.p.ticket, move, name: playerName() };
@@ -55,6 +59,7 @@ export function page(el) {
     }
     st.busy = false;
     render();
+    refocus();
     return 1;
   }
 
@@ -63,7 +68,7 @@ export function page(el) {
     try {
       const p = await api('GET', `/api/puzzles/${GAME}/${st.mode}`);
       if (left) return;
-      Object.assign(st, { p, result: null, started: 0 });
+      Object.assign(st, { p, result: null, started: 0, typed: '' });
       if (st.mode === 'practice' && !myRating(GAME)) serverRecord(GAME).then(render).catch(() => {});
       board = h('div', { class: 'pz-board', id: 'pz-board' });
       // The clock starts when the board is on the screen.
@@ -93,8 +98,10 @@ export function page(el) {
   }
 
   function typedForm() {
-    const input = h('input', { type: 'text', id: 'pz-move-input', autocomplete: 'off', spellcheck: 'false', placeholder: 'e7', 'aria-label': t('pz.mn.type'), disabled: !!st.result || st.busy });
-    return h('form', { class: 'pz-actions pz-mn-type', id: 'pz-move-form', onsubmit: (e) => { e.preventDefault(); const m = moveOf(input.value); if (m) send(m); } },
+    // A refused move stays in the box, to be mended.
+    const input = h('input', { type: 'text', id: 'pz-move-input', autocomplete: 'off', spellcheck: 'false', placeholder: 'e7', 'aria-label': t('pz.mn.type'),
+      value: st.error ? st.typed : '', disabled: !!st.result || st.busy });
+    return h('form', { class: 'pz-actions pz-mn-type', id: 'pz-move-form', onsubmit: (e) => { e.preventDefault(); st.typed = input.value; const m = moveOf(input.value); if (m) send(m); } },
       h('label', { for: 'pz-move-input', text: t('pz.mn.type') }), input,
       h('button', { type: 'submit', class: 'primary', id: 'pz-play', disabled: !!st.result || st.busy, text: t('pz.mn.play') }));
   }
@@ -114,8 +121,11 @@ export function page(el) {
         : h('button', { type: 'button', class: 'primary', id: 'pz-next', onclick: open, text: t('pz.oom.next') }));
   }
 
+  // render draws the page again around the board, which stays in place
+  // (replaceAround): a player choosing by keyboard keeps the focus on it.
   function render() {
     if (left) return;
+    const refocus = keepFocus();
     const tabs = h('div', { class: 'pz-tabs', role: 'tablist' }, ['daily', 'practice'].map((m) => h('button', {
       type: 'button', role: 'tab', id: `pz-tab-${m}`, 'aria-selected': String(st.mode === m), class: st.mode === m ? 'primary' : '',
       onclick: () => { if (st.mode !== m) { st.mode = m; st.p = null; render(); open(); } }, text: t(`pz.mn.mode.${m}`) })));
@@ -129,8 +139,10 @@ export function page(el) {
       parts.push(typedForm(), h('h2', { class: 'sr', text: t('table.board') }), board);
     }
     if (st.mode === 'daily') parts.push(historyBox(GAME, st.p?.day || new Date().toISOString().slice(0, 10), (e) => (e.perfect ? t('pz.mn.daysolved') : t('pz.mn.daymissed'))));
-    clear(el).append(h('div', { class: 'pz pz-mn' }, parts));
+    if (root.parentNode !== el) clear(el).append(root);
+    replaceAround(root, parts, board);
     redraw();
+    refocus();
     tick();
   }
 

@@ -5,7 +5,7 @@
 // its copy of the view under assist mode's rules and answers each with an
 // ack or an error frame, as a table's server would. The tiling is
 // submitted with the start ticket; the server checks it with the engine.
-import { h, clear } from './dom.js';
+import { h, clear, keepFocus, replaceAround } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
@@ -76,6 +76,7 @@ function apply(view, move, nextTile) {
 export function page(el) {
   const st = { mode: 'daily', p: null, view: null, n: 0, seq: 0, tile: 1000, started: 0, result: null, error: '', busy: false, clock: 0 };
   const board = h('div', { class: 'pz-board', id: 'pz-board' });
+  const root = h('div', { class: 'pz pz-oom' });
   let left = false;
 
   function ctx() {
@@ -186,8 +187,12 @@ export function page(el) {
         : h('button', { type: 'button', class: 'primary', id: 'pz-next', onclick: () => open(), text: t('pz.oom.next') }));
   }
 
+  // render draws the page again around the board, which stays in place
+  // (replaceAround): an answer arriving while a player lays tiles by
+  // keyboard (their rating, a language) leaves the focus where it was.
   function render() {
     if (left) return;
+    const refocus = keepFocus();
     const tabs = h('div', { class: 'pz-tabs', role: 'tablist' }, ['daily', 'ladder'].map((m) => h('button', {
       type: 'button', role: 'tab', id: `pz-tab-${m}`, 'aria-selected': String(st.mode === m), class: st.mode === m ? 'primary' : '',
       onclick: () => { if (st.mode !== m) { st.mode = m; open(); } },
@@ -204,8 +209,10 @@ export function page(el) {
       if (st.result) parts.push(resultBox());
     }
     if (st.mode === 'daily') parts.push(historyBox(GAME, st.p?.day || new Date().toISOString().slice(0, 10), (e) => t('pz.oom.scoreof', { n: e.score, best: e.best })));
-    clear(el).append(h('div', { class: 'pz pz-oom' }, parts));
+    if (root.parentNode !== el) clear(el).append(root);
+    replaceAround(root, parts, board);
     redraw();
+    refocus();
     tick();
   }
 

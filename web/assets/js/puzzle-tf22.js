@@ -1,6 +1,6 @@
 // The TF22 route puzzle page: the game's renderer draws the planet; the
 // server's engine replays each move (tf22/play) and checks the plan.
-import { h, clear } from './dom.js';
+import { h, clear, keepFocus, replaceAround } from './dom.js';
 import { t, onLanguage } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
@@ -15,6 +15,7 @@ const btn = (id, label, onclick, disabled, cls) => h('button', { type: 'button',
 export function page(el) {
   const st = { mode: 'daily', steps: [], moves: [], error: '', n: 0 };
   const board = h('div', { class: 'pz-board', id: 'pz-board' });
+  const root = h('div', { class: 'pz pz-tf22' });
   const step = () => st.steps.at(-1);
   // The crew is the one seat, named like a person: "Yellow crew".
   const crewName = () => {
@@ -122,8 +123,12 @@ export function page(el) {
         : btn('pz-next', t('pz.oom.next'), () => open(), false, 'primary'));
   }
 
+  // render draws the page again around the planet, which stays in place
+  // (replaceAround): a player moving by keyboard keeps the focus on the
+  // planet, and one typing moves keeps it in the move box.
   function render() {
     if (st.left) return;
+    const refocus = keepFocus();
     const tabs = h('div', { class: 'pz-tabs', role: 'tablist' }, ['daily', 'practice'].map((m) => h('button', {
       type: 'button', role: 'tab', id: `pz-tab-${m}`, 'aria-selected': String(st.mode === m), class: st.mode === m ? 'primary' : '',
       onclick: () => { if (st.mode !== m) { st.mode = m; open(); } },
@@ -137,8 +142,10 @@ export function page(el) {
       if (st.result) parts.push(resultBox());
     }
     if (st.mode === 'daily') parts.push(historyBox(GAME, st.p?.day || new Date().toISOString().slice(0, 10), (e) => t('pz.tf22.scoreof', { n: e.score, best: e.best })));
-    clear(el).append(h('div', { class: 'pz pz-tf22' }, parts));
+    if (root.parentNode !== el) clear(el).append(root);
+    replaceAround(root, parts, board);
     redraw();
+    refocus();
     tick();
   }
 
