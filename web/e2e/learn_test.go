@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // learnCase is one run through a tutorial: the game, the language and
@@ -62,6 +63,7 @@ func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 	}
 	total := eval[int](t, tab, `Number(document.querySelector('#learn-step').textContent.match(/(\d+)\D*$/)[1])`)
 	learnerMoves, clicks := 0, 0
+	typed := false
 	for i := 0; i < 200; i++ {
 		if eval[bool](t, tab, `!!document.querySelector('#learn-play')`) {
 			break
@@ -71,6 +73,10 @@ func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 		waitFor(t, tab, 10*time.Second, "a prompt or the end", `!!document.querySelector('#learn-prompt, #learn-play')`)
 		if eval[bool](t, tab, `!!document.querySelector('#learn-play')`) {
 			break
+		}
+		if typed {
+			// Typed with Enter, past the other players' steps.
+			focusIs(t, tab, "a typed move", `#learn-move`)
 		}
 		step := eval[string](t, tab, `document.querySelector('#learn-text').dataset.step`)
 		move := eval[string](t, tab, `document.querySelector('#learn-prompt').dataset.move`)
@@ -97,14 +103,14 @@ func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 		if clicked {
 			clicks++
 		} else {
-			do(t, tab, 10*time.Second, "type the prompted move "+move,
-				typeInto(`#learn-move`, move),
-				click(chromedp.CSS(`#learn-send`)))
+			do(t, tab, 10*time.Second, "type the prompted move "+move, typeLearnMove(move)...)
 		}
+		typed = !clicked
 		waitFor(t, tab, 10*time.Second, "the step after "+move, fmt.Sprintf(`!document.querySelector('#learn-text') || document.querySelector('#learn-text').dataset.step !== %q`, step))
 		learnerMoves++
 		if learnerMoves == 2 {
 			stepBack(t, tab, step)
+			typed = false
 		}
 	}
 	if !eval[bool](t, tab, `!!document.querySelector('#learn-play')`) {
@@ -123,20 +129,27 @@ func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 	}
 }
 
+// typeLearnMove types move into the tutorial's move box and sends it with
+// Enter.
+func typeLearnMove(move string) []chromedp.Action[chromedp.Void] {
+	return []chromedp.Action[chromedp.Void]{chromedp.Focus(chromedp.CSS(`#learn-move`)), typeInto(`#learn-move`, move), chromedp.KeyEvent(kb.Enter)}
+}
+
 // offScript sends a move the step does not ask for, typed, and checks
-// that the page says why and stays on the step.
+// that the page says why and stays on the step, the move in the box to
+// be mended, with the focus.
 func offScript(t *testing.T, tab context.Context, c learnCase) {
 	t.Helper()
 	step := eval[string](t, tab, `document.querySelector('#learn-text').dataset.step`)
-	do(t, tab, 10*time.Second, "type an off-script move",
-		typeInto(`#learn-move`, "no such move"),
-		click(chromedp.CSS(`#learn-send`)))
+	do(t, tab, 10*time.Second, "type an off-script move", typeLearnMove("no such move")...)
 	waitFor(t, tab, 10*time.Second, "the reason", `!!document.querySelector('#learn-reason') && document.querySelector('#learn-reason').textContent.length > 10`)
+	if v := eval[string](t, tab, `document.querySelector('#learn-move').value`); v != "no such move" {
+		t.Errorf("the refused move's box holds %q; want the move, to be mended", v)
+	}
+	focusIs(t, tab, "a refused move", `#learn-move`)
 	other := eval[string](t, tab, `(() => { const want = document.querySelector('#learn-prompt').dataset.move; const o = [...document.querySelectorAll('#learn-moves option')].map((x) => x.value).find((m) => m !== want); return o || ''; })()`)
 	if other != "" {
-		do(t, tab, 10*time.Second, "type a legal move off the script",
-			typeInto(`#learn-move`, other),
-			click(chromedp.CSS(`#learn-send`)))
+		do(t, tab, 10*time.Second, "type a legal move off the script", typeLearnMove(other)...)
 		waitFor(t, tab, 10*time.Second, "the tutorial's request", fmt.Sprintf(`!!document.querySelector('#learn-reason') && document.querySelector('#learn-reason').textContent.includes(document.querySelector('#learn-prompt strong').textContent) && document.querySelector('#learn-text').dataset.step === %q`, step))
 	}
 	if got := eval[string](t, tab, `document.querySelector('#learn-text').dataset.step`); got != step {

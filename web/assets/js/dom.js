@@ -37,16 +37,20 @@ export function s(tag, attrs, ...children) {
 // server) and is enabled again. A player tabbing through the page keeps
 // their place when an update arrives, with the caret where it was in a
 // text field holding the same text (a person typing goes on typing).
+// The function returns false while the focus is lost and the control is
+// not there to take it (missing or disabled): a page may call it again
+// after a later render.
 export function keepFocus() {
   const was = document.activeElement;
-  if (!was?.id || was === document.body) return () => {};
+  if (!was?.id || was === document.body) return () => true;
   const caret = typeof was.selectionStart === 'number' ? { value: was.value, start: was.selectionStart, end: was.selectionEnd, dir: was.selectionDirection } : null;
   return () => {
-    if (document.activeElement && document.activeElement !== document.body) return;
+    if (document.activeElement && document.activeElement !== document.body) return true;
     const now = document.getElementById(was.id);
-    if (!now || now.disabled) return;
+    if (!now || now.disabled) return false;
     now.focus();
     if (caret && typeof now.selectionStart === 'number' && now.value === caret.value) now.setSelectionRange(caret.start, caret.end, caret.dir);
+    return true;
   };
 }
 

@@ -12,7 +12,7 @@
 // Clicking the highlighted target of a "place" step (a board cell) plays
 // the prompted placement, the tile turned as the prompt says.
 import { moveWords } from './words.js';
-import { h, clear } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api } from './api.js';
 import { gameSpec, gameTitle, renderer } from './catalog.js';
@@ -26,7 +26,7 @@ const PAUSE = 1600;
 export function learnPage(el, game) {
   if (!document.getElementById('learn-css')) document.head.append(h('link', { rel: 'stylesheet', href: '/assets/learn.css', id: 'learn-css' }));
   const lessonId = new URLSearchParams(location.search).get('lesson') || '';
-  const st = { lesson: null, spec: null, mod: null, idx: 0, reached: 0, reason: '', error: '', seq: 0, timer: 0, load: 0 };
+  const st = { lesson: null, spec: null, mod: null, idx: 0, reached: 0, reason: '', typed: '', error: '', seq: 0, timer: 0, load: 0, refocus: null };
 
   const head = h('div', { class: 'learn-head' });
   const lessonHref = (id) => `/learn/${game}${id && id !== st.lesson?.lessons?.[0]?.id ? `?lesson=${encodeURIComponent(id)}` : ''}`;
@@ -74,6 +74,7 @@ export function learnPage(el, game) {
     st.idx = i;
     st.reached = Math.max(st.reached, i);
     st.reason = '';
+    st.typed = '';
     render();
     const s = step();
     if (s && !s.learner) st.timer = setTimeout(() => go(i + 1), PAUSE);
@@ -152,7 +153,12 @@ export function learnPage(el, game) {
     renderBoard();
   }
 
+  // renderPanel draws the step's text and controls. The control with the
+  // focus (the move box, back, forward) keeps it, and a learner typing
+  // moves finds the box focused again at their next move, after the other
+  // players' steps, which have none.
   function renderPanel() {
+    const refocus = st.refocus || keepFocus();
     clear(panel);
     const n = steps().length;
     const s = step();
@@ -170,18 +176,25 @@ export function learnPage(el, game) {
         h('p', { class: 'learn-links' }, next ? h('a', { href: lessonHref(next.id), 'data-link': true, class: 'button primary', id: 'learn-next',
           'data-lesson': next.id, text: t('learn.next', { title: next.title }) }) : null, h('a', { href: '/', 'data-link': true, class: next ? 'button' : 'button primary', id: 'learn-play', text: t('learn.play') }),
           ' ', h('a', { href: `/rules/${game}`, 'data-link': true, text: t('rules.title') })));
+      refocus();
+      st.refocus = null;
       return;
     }
     const who = s.player === -1 ? t('actor.chance') : s.player === -2 ? t('actor.clock') : (st.lesson.names[s.player] ?? '');
     panel.append(h('p', { class: s.learner ? 'learn-who you' : 'learn-who', text: s.learner ? t('learn.yourmove', { name: who }) : t('learn.theirmove', { name: who }) }),
       h('p', { id: 'learn-text', class: 'learn-text', 'data-step': st.idx, text: s.text }));
-    if (!s.learner) return;
+    if (!s.learner) {
+      st.refocus = refocus() ? null : refocus;
+      return;
+    }
     panel.append(h('p', { id: 'learn-prompt', class: 'learn-prompt', 'data-move': s.move }, t('learn.asks'), ' ', h('strong', { text: words(s.move) })));
     if (st.reason) panel.append(h('p', { id: 'learn-reason', class: 'error', role: 'alert', text: st.reason }));
     const list = h('datalist', { id: 'learn-moves' }, (s.legal || []).map((m) => h('option', { value: m })));
-    const input = h('input', { id: 'learn-move', list: 'learn-moves', autocomplete: 'off', placeholder: s.move, 'aria-label': t('learn.type') });
-    panel.append(h('form', { class: 'learn-form', onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) send(input.value.trim()); } },
+    // A refused move stays in the box, to be mended.
+    const input = h('input', { id: 'learn-move', list: 'learn-moves', autocomplete: 'off', placeholder: s.move, 'aria-label': t('learn.type'), value: st.reason ? st.typed : '' });
+    panel.append(h('form', { class: 'learn-form', onsubmit: (e) => { e.preventDefault(); st.typed = input.value.trim(); if (st.typed) send(st.typed); } },
       h('label', { for: 'learn-move', text: t('learn.type') }), list, input, h('button', { type: 'submit', id: 'learn-send', text: t('table.send') })));
+    st.refocus = refocus() ? null : refocus;
   }
 
   function renderBoard() {
