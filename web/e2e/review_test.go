@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"minehall/game"
 	"minehall/games/minerals"
@@ -137,7 +138,16 @@ func TestReviewPage(t *testing.T) {
 	if got := eval[string](t, tab, `document.querySelector('.rv-pending').textContent`); !strings.Contains(got, "being reviewed") {
 		t.Errorf("the pending state says %q; want that the game is being reviewed", got)
 	}
+	// A reader stepping by keyboard while the review is being made: the
+	// page drawn again with the review keeps the focus on their move.
+	do(t, tab, 10*time.Second, "Enter on move 3 of the list", chromedp.Focus(chromedp.CSS(`#rv-move-3`)), chromedp.KeyEvent(kb.Enter))
+	waitFor(t, tab, 10*time.Second, "move 3 shown", `document.getElementById('replay-step')?.textContent.startsWith('Move 3 ')`)
+	focusIs(t, tab, "Enter on a move of the list", `#rv-move-3`)
 	waitFor(t, tab, 15*time.Second, "the review, asked again", `document.querySelector('.rv-state')?.dataset.status === 'done' && !!document.querySelector('#rv-plot')`)
+	focusIs(t, tab, "the review's arrival", `#rv-move-3`)
+	do(t, tab, 10*time.Second, "→ on the slider", chromedp.Focus(chromedp.CSS(`#replay-range`)), chromedp.KeyEvent(kb.ArrowRight))
+	waitFor(t, tab, 10*time.Second, "move 4 shown", `document.getElementById('replay-step')?.textContent.startsWith('Move 4 ')`)
+	focusIs(t, tab, "→ on the slider", `#replay-range`)
 
 	// Each player's accuracy and mark counts.
 	if got := eval[[]string](t, tab, `[...document.querySelectorAll('.rv-acc-n')].map((e) => e.textContent)`); !slices.Equal(got, []string{"87.4", "77.4"}) {

@@ -6,7 +6,7 @@
 // table, so a move is made by clicking the board, a row of the list, or
 // typing it. In a game with hidden information the board shows what the
 // chosen seat ("Seen by") knew, and the values only to the seat to move.
-import { h, clear } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api } from './api.js';
 import { gameSpec, gameTitle, renderer, seatName } from './catalog.js';
@@ -35,8 +35,12 @@ export function analysisPage(el, id) {
   let info = null, rec = null, spec = null, mod = null;
   let ans = null; // the answer for the position shown
   let prevView = null;
-  let error = '', note = '', refusal = '';
+  let error = '', note = '', refusal = '', typed = '';
   let busy = false, left = false, timer = 0, asked = 0;
+  // focusBack gives the focus, once the answer is drawn, to the control
+  // that had it when the question was asked (a step, a row, the move box):
+  // the controls are drawn again, and disabled while the server thinks.
+  let focusBack = null;
 
   const head = h('div', { class: 'an-head' });
   const controls = h('div', { class: 'replay-controls', role: 'group' });
@@ -104,6 +108,7 @@ export function analysisPage(el, id) {
   // is dropped.
   async function ask() {
     clearTimeout(timer);
+    focusBack ??= keepFocus();
     const n = ++asked;
     busy = true;
     note = '';
@@ -136,6 +141,8 @@ export function analysisPage(el, id) {
       note = e.message;
     }
     render();
+    focusBack();
+    focusBack = null;
   }
 
   // play makes move on the board for the seat to move.
@@ -170,13 +177,14 @@ export function analysisPage(el, id) {
   function renderTools() {
     clear(tools);
     if (!rec) return;
-    const input = h('input', { id: 'an-move', autocomplete: 'off', list: 'an-legal', 'aria-label': t('table.typemove'), placeholder: ans?.legal?.[0] || '' });
+    // A refused move stays in the box, to be mended.
+    const input = h('input', { id: 'an-move', autocomplete: 'off', list: 'an-legal', 'aria-label': t('table.typemove'), placeholder: ans?.legal?.[0] || '', value: refusal ? typed : '' });
     tools.append(...[
       h('button', { type: 'button', id: 'an-back', disabled: busy || !moves.length, onclick: () => go(ply, moves.slice(0, -1)), text: t('analysis.back') }),
       h('button', { type: 'button', id: 'an-reset', disabled: busy || !moves.length, onclick: () => go(ply, []), text: t('analysis.reset') }),
-      ans && !ans.legal.length ? null : h('form', { class: 'an-type', onsubmit: (e) => { e.preventDefault(); const m = input.value.trim(); if (m) go(ply, [...moves, m]); } },
+      ans && !ans.legal.length ? null : h('form', { class: 'an-type', onsubmit: (e) => { e.preventDefault(); typed = input.value.trim(); if (typed) go(ply, [...moves, typed]); } },
         input, h('datalist', { id: 'an-legal' }, (ans?.legal || []).map((m) => h('option', { value: m }))),
-        h('button', { type: 'submit', disabled: busy || !ans?.legal?.length, text: t('analysis.play') })),
+        h('button', { type: 'submit', id: 'an-play', disabled: busy || !ans?.legal?.length, text: t('analysis.play') })),
     ].filter(Boolean));
   }
 
@@ -186,7 +194,7 @@ export function analysisPage(el, id) {
     const pal = seatColors(mod, ans?.view);
     seats.setAttribute('aria-label', t('analysis.seenby'));
     seats.append(h('span', { class: 'an-seen', text: t('analysis.seenby') }),
-      ...names().map((n, i) => h('button', { type: 'button', class: 'an-seat', 'data-seat': i, 'aria-pressed': i === seat ? 'true' : 'false',
+      ...names().map((n, i) => h('button', { type: 'button', class: 'an-seat', id: `an-seat-${i}`, 'data-seat': i, 'aria-pressed': i === seat ? 'true' : 'false',
         onclick: () => { if (i !== seat) go(ply, moves, i); } }, seatBadge(pal, i, t, 'small'), ' ', n)));
   }
 
@@ -212,7 +220,7 @@ export function analysisPage(el, id) {
     if (!ev) return;
     ranked.append(h('p', { class: 'help', text: t(ev.scale === 'win' ? 'analysis.scale.win' : 'analysis.scale.points', { name: nameOf(ev.mover) }) }),
       h('ol', { class: 'an-list', id: 'an-list' }, ev.moves.map((m, i) => h('li', { 'data-move': m.move, 'data-value': m.value },
-        h('button', { type: 'button', class: 'an-row', disabled: busy, onclick: () => play(m.move) },
+        h('button', { type: 'button', class: 'an-row', id: `an-row-${i}`, disabled: busy, onclick: () => play(m.move) },
           h('span', { class: 'an-rank', text: `${i + 1}.` }),
           h('span', { class: 'an-move' }, words(m.move, ev.mover)),
           h('span', { class: 'an-value', text: value(m.value, ev.scale) }),
@@ -220,6 +228,7 @@ export function analysisPage(el, id) {
   }
 
   function render() {
+    const refocus = keepFocus();
     renderHead();
     stepControls(controls, { step: ply, total: rec.actions.length, show: (n) => go(n, []), shown: (n) => n === ply && !moves.length });
     renderSeats();
@@ -227,6 +236,7 @@ export function analysisPage(el, id) {
     renderTools();
     renderBoard();
     renderRanked();
+    refocus();
   }
 
   // The arrow keys, Home and End step through the record's positions, as

@@ -3,7 +3,7 @@
 // comes from GET /api/tables/{id}/replay?step=N, which answers
 // {"step", "actions", "player", "move", "status", "actors", "view"} with
 // the spectator's view after N actions, drawn by the game's renderer.
-import { h, clear } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api } from './api.js';
 import { gameSpec, gameTitle, renderer, seatName } from './catalog.js';
@@ -58,9 +58,11 @@ export function replayPage(el, id) {
 
   async function show(n) {
     if (!rec) return;
+    const refocus = keepFocus();
     step = Math.max(0, Math.min(rec.actions.length, n));
     renderControls();
     renderList();
+    refocus();
     let v = views.get(step);
     if (!v) {
       try {
@@ -82,6 +84,7 @@ export function replayPage(el, id) {
   }
 
   function render() {
+    const refocus = keepFocus();
     clear(head);
     if (error) { head.append(h('h1', { text: t('replay.title') }), h('p', { class: 'error', role: 'alert', text: error })); return; }
     const r = rec.result;
@@ -93,6 +96,7 @@ export function replayPage(el, id) {
         rec.ending ? null : [' · ', h('a', { href: `/review/${id}`, 'data-link': true, id: 'replay-review', text: t('end.review') })]));
     renderControls();
     renderList();
+    refocus();
   }
 
   function renderControls() {
@@ -116,7 +120,7 @@ export function replayPage(el, id) {
     list.append(...said(0));
     rec.actions.forEach((a, i) => {
       const li = h('li', { class: i + 1 === step ? 'current' : '', 'aria-current': i + 1 === step ? 'step' : undefined },
-        h('button', { type: 'button', class: 'linklike', onclick: () => show(i + 1) },
+        h('button', { type: 'button', class: 'linklike', id: `replay-move-${i + 1}`, onclick: () => show(i + 1) },
           h('span', { class: 'log-n', text: `${i + 1}.` }), ' ', a.player >= 0 ? seatBadge(pal, a.player, t, 'small') : null,
           h('span', { class: 'log-who', text: nameOf(a.player) }), ' ',
           moveWords(mod, rec.game, a.move, t, names(), { player: a.player })));

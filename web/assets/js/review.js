@@ -8,7 +8,7 @@
 // replay page does; the better move is drawn by passing the renderer
 // legal: [best] at the position before the move, and marked as the
 // tutorial marks a step's target.
-import { h, s, clear } from './dom.js';
+import { h, s, clear, keepFocus } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api } from './api.js';
 import { gameSpec, gameTitle, renderer, seatName } from './catalog.js';
@@ -137,12 +137,14 @@ export function reviewPage(el, id) {
   // draws the position before it with its better move marked.
   async function show(n, b = null) {
     if (!rec) return;
+    const refocus = keepFocus();
     better = b;
     step = Math.max(0, Math.min(rec.actions.length, b ? b.n - 1 : n));
     renderControls();
     renderCaption();
     renderList();
     renderChart();
+    refocus();
     let v = views.get(step);
     if (!v) {
       try {
@@ -176,8 +178,8 @@ export function reviewPage(el, id) {
 
   // analyseLink opens the analysis board at the position before action
   // n, seen by its mover p.
-  function analyseLink(n, p) {
-    return h('a', { class: 'rv-analyse', href: `/analysis/${id}?ply=${n - 1}&seat=${p}`, 'data-link': true, 'data-n': n, text: t('analysis.open') });
+  function analyseLink(n, p, idName) {
+    return h('a', { class: 'rv-analyse', id: idName, href: `/analysis/${id}?ply=${n - 1}&seat=${p}`, 'data-link': true, 'data-n': n, text: t('analysis.open') });
   }
 
   function shareLink() {
@@ -185,7 +187,10 @@ export function reviewPage(el, id) {
     return `${location.origin}/review/${id}${inv ? '?invite=' + inv : ''}`;
   }
 
+  // render draws the page again; the control with the focus keeps it (the
+  // review, while it is being made, is drawn again every few seconds).
   function render() {
+    const refocus = keepFocus();
     clear(head);
     if (error) {
       head.append(h('h1', { text: t('review.title') }), h('p', { class: 'error', role: 'alert', text: error }));
@@ -210,6 +215,7 @@ export function reviewPage(el, id) {
     renderCaption();
     renderList();
     renderChart();
+    refocus();
   }
 
   function renderState() {
@@ -248,7 +254,7 @@ export function reviewPage(el, id) {
     swings.append(h('h2', { id: 'rv-swings-h', text: t('review.swings') }));
     if (!ms.length) { swings.append(h('p', { class: 'help', text: t('review.noswings') })); return; }
     swings.append(h('ol', { class: 'rv-swing-list' }, ms.map((m) => h('li', { 'data-n': m.n },
-      h('button', { type: 'button', class: ['rv-swing', better?.n === m.n ? 'current' : ''], 'aria-pressed': better?.n === m.n ? 'true' : 'false',
+      h('button', { type: 'button', class: ['rv-swing', better?.n === m.n ? 'current' : ''], id: `rv-swing-${m.n}`, 'aria-pressed': better?.n === m.n ? 'true' : 'false',
         onclick: () => { show(m.n, m); controls.scrollIntoView?.({ block: 'start', behavior: 'smooth' }); } },
       h('span', { class: 'rv-swing-head' }, t('review.movenum', { n: m.n }), ' · ', seatBadge(pal(), m.player, t, 'small'), ' ', nameOf(m.player), ' ', markChip(m.mark)),
       h('span', { class: 'rv-swing-moves' }, t('review.played'), ' ', h('b', {}, words(m.move, m.player)), ' · ', t('review.better'), ' ',
@@ -305,11 +311,11 @@ export function reviewPage(el, id) {
       const current = n === step && !better;
       list.append(h('li', { class: [current ? 'current' : '', better?.n === n ? 'rv-target' : ''], 'data-n': n, 'data-mark': m?.mark,
         'aria-current': current ? 'step' : undefined },
-      h('button', { type: 'button', class: 'linklike', onclick: () => show(n) },
+      h('button', { type: 'button', class: 'linklike', id: `rv-move-${n}`, onclick: () => show(n) },
         h('span', { class: 'log-n', text: `${n}.` }), ' ', a.player >= 0 ? seatBadge(p, a.player, t, 'small') : null,
         h('span', { class: 'log-who', text: nameOf(a.player) }), ' ', words(a.move, a.player)),
       m && m.mark !== 'best' && m.mark !== 'good' ? [' ', markChip(m.mark)] : null,
-      a.player >= 0 ? analyseLink(n, a.player) : null));
+      a.player >= 0 ? analyseLink(n, a.player, `rv-analyse-${n}`) : null));
     });
     revealInList(list, list.querySelector('.current, .rv-target'));
   }

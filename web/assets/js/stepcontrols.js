@@ -13,7 +13,7 @@ export function stepControls(el, { step, total, show, shown = (n) => n === step 
   clear(el);
   const btn = (key, glyph, n, idName) => h('button', { type: 'button', class: 'iconbutton', id: idName, 'aria-label': t(key), title: t(key),
     disabled: shown(n) || n < 0 || n > total, onclick: () => show(n) }, icon(glyph));
-  const range = h('input', { type: 'range', min: 0, max: total, value: step, 'aria-label': t('replay.step'), oninput: (e) => show(Number(e.target.value)) });
+  const range = h('input', { type: 'range', id: 'replay-range', min: 0, max: total, value: step, 'aria-label': t('replay.step'), oninput: (e) => show(Number(e.target.value)) });
   el.setAttribute('aria-label', t('replay.controls'));
   el.append(btn('replay.first', 'first', 0, 'replay-first'), btn('replay.prev', 'prev', step - 1, 'replay-prev'),
     h('span', { id: 'replay-step', class: 'step', text: t('replay.stepof', { n: step, total }) }),
