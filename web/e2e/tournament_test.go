@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -93,6 +94,31 @@ func TestTournamentPages(t *testing.T) {
 	waitFor(t, ann, 30*time.Second, "the first round's tables", `document.querySelectorAll('.tourney-pairings a[href^="/tables/"]').length === 2`)
 	waitFor(t, ann, 60*time.Second, "points in the standings", `[...document.querySelectorAll('table.standings tbody td:nth-child(3)')].some((td) => td.innerText !== '0')`)
 	shootPage(t, ann, "tournament-running")
+
+	// A reader on a table's link keeps the focus there when the live page
+	// is drawn again: the round waits for Cy's game against a bot (Cy never
+	// moves), so its links stay while the page is drawn every few seconds.
+	cy := newAPIClient(t, base)
+	if st := cy.call("POST", "/api/account/signup", "", map[string]string{"name": "Cy", "password": "staple battery"}, &acct); st != http.StatusCreated {
+		t.Fatalf("Cy's sign-up: %d", st)
+	}
+	cy.csrf = acct.CSRF
+	req = map[string]any{"game": "minerals", "format": "swiss", "rounds": 1, "starts_in_s": 2,
+		"time_control": map[string]int{"move_s": 60, "bank_s": 120}, "bots": []string{"random", "greedy", "easy"}}
+	if st := bo.call("POST", "/api/tournaments", "", req, &tr); st != http.StatusCreated {
+		t.Fatalf("Bo schedules Cy's tournament: %d", st)
+	}
+	if st := cy.call("POST", "/api/tournaments/"+tr.ID+"/join", "", nil, nil); st != http.StatusOK {
+		t.Fatalf("Cy joins: %d", st)
+	}
+	do(t, ann, 10*time.Second, "open Cy's tournament", chromedp.Navigate(base+"/tournaments/"+tr.ID))
+	waitFor(t, ann, 30*time.Second, "the round's tables", `!!document.querySelector('.tourney-pairings a[href^="/tables/"]')`)
+	link := eval[string](t, ann, `(() => { const a = document.querySelector('.tourney-pairings a[href^="/tables/"]'); a.focus(); a.dataset.drawn = 'before'; return a.id; })()`)
+	if link == "" {
+		t.Fatal("the table's link in the pairings has no id to keep the focus by")
+	}
+	waitFor(t, ann, 15*time.Second, "the page drawn again", fmt.Sprintf(`document.getElementById(%q)?.dataset.drawn === undefined`, link))
+	focusIs(t, ann, "the live page's new drawing", "#"+link)
 
 	// Ann schedules one through the form, with two bots that enter as
 	// players and a minimum of six players.

@@ -3,7 +3,7 @@
 // and a link. A signed-in player's come from GET /api/account/tables; a
 // guest's are the seats this browser holds (api.js keeps their tokens),
 // each asked for its description and whom it waits for.
-import { h, clear } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage } from './i18n.js';
 import { api, heldSeats } from './api.js';
 import { catalog, gameTitle } from './catalog.js';
@@ -62,10 +62,13 @@ export function myTablesPage(el) {
       tb.private ? h('span', { class: 'private-badge' }, icon('lock'), ' ', t('private.label')) : null, tb.private ? ' ' : null,
       h('span', { class: 'seats', text: t('my.seat', { n: r.seat + 1 }) }), ' ',
       waiting, waiting ? ' ' : null,
-      h('a', { href, 'data-link': true, text: tb.status === 'finished' ? t('my.see') : t('my.open') }));
+      h('a', { href, id: `my-table-${tb.id}`, 'data-link': true, text: tb.status === 'finished' ? t('my.see') : t('my.open') }));
   }
 
+  // render draws the list again, every 15 s; the link or button with the
+  // focus keeps it.
   function render() {
+    const refocus = keepFocus();
     clear(el).append(h('h1', { text: t('my.title') }));
     el.append(h('p', { class: 'help', text: me ? t('my.help.account') : t('my.help.guest') }));
     const nb = notifyButton();
@@ -75,6 +78,7 @@ export function myTablesPage(el) {
     el.append(h('section', { class: 'card' }, rows.length
       ? h('ul', { class: 'tables my-tables' }, rows.map(row))
       : h('p', {}, t('my.none'), ' ', h('a', { href: '/', 'data-link': true, text: t('notfound.back') }))));
+    refocus();
   }
 
   const off = onLanguage(render);

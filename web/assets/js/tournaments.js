@@ -1,7 +1,7 @@
 // Tournaments for people: the list with the form that schedules one
 // (/tournaments) and a tournament's page (/tournaments/ID) with its live
 // standings, the current round's tables and the join and leave buttons.
-import { h, clear } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage } from './i18n.js';
 import { api } from './api.js';
 import { catalog, gameTitle, botName } from './catalog.js';
@@ -85,11 +85,13 @@ export function tournamentsPage(el) {
   }
 
   function render() {
+    const refocus = keepFocus();
     clear(el);
     el.append(h('h1', { text: t('tourney.title') }));
     if (error) { el.append(h('p', { class: 'error', role: 'alert', text: error })); return; }
     for (const kind of LISTS) el.append(list(kind));
     el.append(form());
+    refocus();
   }
 
   function list(kind) {
@@ -100,7 +102,7 @@ export function tournamentsPage(el) {
         : h('ul', {}, rows.map((tr) => h('li', {},
           h('a', { href: `/tournaments/${tr.id}`, 'data-link': true, text: summary(tr, games) }),
           h('span', { class: 'help', text: ` · ${when(tr.starts)} · ${t('tourney.players', { n: tr.players })}` })))),
-      next[kind] ? h('button', { type: 'button', text: t('tourney.more'), onclick: async () => { await loadList(kind, next[kind]); render(); } }) : null);
+      next[kind] ? h('button', { type: 'button', id: `tourney-more-${kind}`, text: t('tourney.more'), onclick: async () => { await loadList(kind, next[kind]); render(); } }) : null);
   }
 
   function form() {
@@ -236,9 +238,10 @@ export function tournamentPage(el, id) {
 
   function title() { return tr ? summary(tr, games) : t('tourney.title'); }
 
+  // render draws the event again, every few seconds while it is live; the
+  // control with the focus keeps it.
   function render() {
-    // Keep the focus on a button that is drawn again.
-    const focused = document.activeElement?.id;
+    const refocus = keepFocus();
     clear(el);
     el.append(h('p', {}, h('a', { href: '/tournaments', 'data-link': true, text: t('tourney.back') })));
     if (error) { el.append(h('p', { class: 'error', role: 'alert', text: error })); return; }
@@ -252,7 +255,7 @@ export function tournamentPage(el, id) {
     el.append(buttons());
     if (actionError) el.append(h('p', { class: 'error', role: 'alert', text: actionError }));
     el.append(pairings(), standings(), rules());
-    if (focused) document.getElementById(focused)?.focus();
+    refocus();
   }
 
   function buttons() {
@@ -279,7 +282,7 @@ export function tournamentPage(el, id) {
       h('h2', { id: hid, text: tr.format === 'swiss' && tr.round ? t('tourney.round', { n: tr.round }) : t('tourney.games') }),
       !rows.length ? h('p', { class: 'empty', text: t('tourney.nopairings') })
         : h('ul', {}, rows.map((p) => h('li', { 'data-table': p.table || '' },
-          p.table ? h('a', { href: `/tables/${p.table}`, 'data-link': true, text: p.names.map((n, i) => nameOf(p.players[i], n)).join(' – ') }) : h('span', { text: p.names.map((n, i) => nameOf(p.players[i], n)).join(' – ') }),
+          p.table ? h('a', { href: `/tables/${p.table}`, id: `tourney-table-${p.table}`, 'data-link': true, text: p.names.map((n, i) => nameOf(p.players[i], n)).join(' – ') }) : h('span', { text: p.names.map((n, i) => nameOf(p.players[i], n)).join(' – ') }),
           h('span', { class: 'help', text: ` · ${p.outcome ? t(`tourney.outcome.${p.outcome}`) : t(p.done ? 'tourney.ended' : 'tourney.playing')}` })))));
   }
 
