@@ -170,9 +170,21 @@ func stepBack(t *testing.T, tab context.Context, step string) {
 
 // screenshotTo shows the tab at 1280x900, 390x844 and 844x390, checks
 // that none scrolls sideways, that the list of lessons keeps each number
-// apart from its title and that the step's text is not squeezed beside
-// its goal, and saves screenshots in the directory named
+// apart from its title, that the step's text is not squeezed beside its
+// goal and that the move box shows its whole example, and saves screenshots in the directory named
 // by MINEHALL_SHOTS, when set.
+// exampleCut is the page-side check that the tutorial's move box shows
+// the whole of its example (the prompted move, its placeholder): "" when
+// it does (or there is no box), else what is cut.
+const exampleCut = `(() => {
+  const box = document.querySelector('#learn-move');
+  if (!box?.placeholder) return '';
+  const cs = getComputedStyle(box), pen = document.createElement('canvas').getContext('2d');
+  pen.font = cs.font;
+  const need = pen.measureText(box.placeholder).width, room = box.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  return need > room + 0.5 ? '"' + box.placeholder + '" needs ' + need.toFixed(0) + ' px, the box has ' + room.toFixed(0) : '';
+})()`
+
 func screenshotTo(t *testing.T, tab context.Context, c learnCase) {
 	dir := os.Getenv("MINEHALL_SHOTS")
 	if !strings.HasSuffix(c.lang, "-mid") {
@@ -191,6 +203,9 @@ func screenshotTo(t *testing.T, tab context.Context, c learnCase) {
 		// the goal beside it.
 		if w := eval[[]float64](t, tab, `['#learn-text', '#learn-prompt'].map((s) => document.querySelector(s)?.getBoundingClientRect().width || 0)`); w[1] > w[0]+1 {
 			t.Errorf("at %dx%d the step's text is %.0f px wide beside a goal of %.0f px", size.w, size.h, w[0], w[1])
+		}
+		if cut := eval[string](t, tab, exampleCut); cut != "" {
+			t.Errorf("at %dx%d the move box cuts its example short: %s", size.w, size.h, cut)
 		}
 		if dir == "" {
 			continue
