@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"minehall/server"
 	"minehall/store/sqlite"
@@ -37,12 +38,14 @@ func signUpIn(t *testing.T, tab context.Context, base, name string) {
 	waitFor(t, tab, 15*time.Second, name+" signed in", `!!document.getElementById('my-profile') && !document.getElementById('nav-friends').hidden`)
 }
 
-// follow opens name's profile in tab and clicks Follow.
+// follow opens name's profile in tab and presses Enter on Follow, which
+// gives way to Unfollow with the focus.
 func follow(t *testing.T, tab context.Context, base, name string) {
 	t.Helper()
 	do(t, tab, 30*time.Second, "open "+name+"'s profile", chromedp.Navigate(base+"/players/"+name), visible(`#follow`))
-	do(t, tab, 10*time.Second, "follow "+name, click(chromedp.CSS(`#follow`)))
+	do(t, tab, 10*time.Second, "follow "+name, chromedp.Focus(chromedp.CSS(`#follow`)), chromedp.KeyEvent(kb.Enter))
 	waitFor(t, tab, 10*time.Second, "following "+name, `!!document.getElementById('unfollow')`)
+	focusIs(t, tab, "Follow", `#unfollow`)
 }
 
 // "Two accounts in Chromium befriend (follow each other), one challenges,
@@ -87,6 +90,12 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 	do(t, bob, 30*time.Second, "Bob opens the lobby", chromedp.Navigate(base+"/"), visible(`#create`))
 	do(t, ann, 30*time.Second, "Ann opens Bob's profile", chromedp.Navigate(base+"/players/Bob"), visible(`#challenge`))
 	do(t, ann, 10*time.Second, "Ann opens the challenge form", click(chromedp.CSS(`#challenge`)), visible(`#ch-game`))
+	// The arrow keys go through the games, the form drawn again for each,
+	// the focus kept on the list of games.
+	before := eval[string](t, ann, `document.getElementById('ch-game').value`)
+	do(t, ann, 10*time.Second, "↓ on the game", chromedp.Focus(chromedp.CSS(`#ch-game`)), chromedp.KeyEvent(kb.ArrowDown))
+	waitFor(t, ann, 5*time.Second, "the next game chosen", fmt.Sprintf(`document.getElementById('ch-game').value !== %q`, before))
+	focusIs(t, ann, "↓ on the game", `#ch-game`)
 	do(t, ann, 10*time.Second, "Minerals, normal time", choose(`#ch-game`, "minerals"))
 	shootPage(t, ann, "friends-challenge-form")
 	axe(ann, "the challenge form")
@@ -159,6 +168,15 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 	// Bob's box goes when his decline is answered, which may come a moment
 	// after the server has told Ann.
 	waitFor(t, bob, 5*time.Second, "no challenge left on Bob's page after he declined", `document.querySelectorAll('.challenge-box').length === 0`)
+
+	// Ann challenges Bob once more and cancels it on her friends page by
+	// keyboard: the row goes, the focus to the list's heading.
+	do(t, ann, 10*time.Second, "Ann challenges Bob from her list again", click(chromedp.CSS(`#following-h-s li[data-name="Bob"] button`)),
+		visible(`#ch-send`), click(chromedp.CSS(`#ch-send`)))
+	do(t, ann, 30*time.Second, "Ann's friends page again", chromedp.Reload(), visible(`#outgoing-h-s li[data-challenge] button`))
+	do(t, ann, 10*time.Second, "Enter on Cancel", chromedp.Focus(chromedp.CSS(`#outgoing-h-s li[data-challenge] button`)), chromedp.KeyEvent(kb.Enter))
+	waitFor(t, ann, 10*time.Second, "the challenge cancelled", `!document.querySelector('#outgoing-h-s li[data-challenge]')`)
+	focusIs(t, ann, "a cancelled challenge", `#outgoing-h`)
 
 	// In German, on a phone.
 	do(t, ann, 30*time.Second, "German", chromedp.Evaluate[chromedp.Void](`localStorage.setItem('minehall.lang', 'de')`), chromedp.Reload(),

@@ -4,7 +4,7 @@
 // its page shows, to watch), the followers, and the blocked accounts;
 // every list paged. Also the relation buttons of a profile (Follow,
 // Challenge, Block) and the challenge form.
-import { h, clear } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage } from './i18n.js';
 import { api } from './api.js';
 import { whoami, refusal, goSignIn } from './account.js';
@@ -35,12 +35,27 @@ function playerLink(name) {
 }
 
 // section draws a list with its heading and a button for the next page.
+// The heading takes the focus when the control used in the list goes with
+// its new drawing (headingBack).
 function section(id, title, l, row, empty, redraw) {
   return h('section', { class: 'card friends-list', 'aria-labelledby': id, id: id + '-s' },
-    h('h2', { id, text: title }),
+    h('h2', { id, tabindex: '-1', text: title }),
     l.error ? h('p', { class: 'error', role: 'alert', text: l.error }) : null,
     l.entries.length ? h('ul', { class: 'people' }, l.entries.map(row)) : h('p', { class: 'help', text: empty }),
-    l.done ? null : h('button', { type: 'button', class: 'more', text: t('friends.more'), onclick: async () => { await l.more(); redraw(); } }));
+    l.done ? null : h('button', { type: 'button', class: 'more', id: id + '-more', text: t('friends.more'),
+      onclick: async (e) => { const back = headingBack(e); await l.more(); redraw(); back(); } }));
+}
+
+// headingBack notes the list whose control the event e comes from; the
+// function it returns gives the focus to the list's heading when the
+// focus was lost meanwhile: the control went with the list's new drawing
+// (a challenge declined, an account unfollowed: its row is gone), so that
+// a keyboard user goes on from the list and not from the page's top.
+function headingBack(e) {
+  const id = e?.currentTarget?.closest?.('section[aria-labelledby]')?.getAttribute('aria-labelledby');
+  return () => {
+    if (id && (!document.activeElement || document.activeElement === document.body)) document.getElementById(id)?.focus();
+  };
 }
 
 export function friendsPage(el) {
@@ -66,8 +81,10 @@ export function friendsPage(el) {
     render();
   }
 
-  const run = (fn) => async () => {
-    try { await fn(); error = ''; await load(); } catch (e) { error = e.message; render(); }
+  const run = (fn) => async (e) => {
+    const back = headingBack(e);
+    try { await fn(); error = ''; await load(); } catch (err) { error = err.message; render(); }
+    back();
   };
 
   function online(e) {
@@ -92,6 +109,7 @@ export function friendsPage(el) {
   }
 
   function render() {
+    const refocus = keepFocus();
     clear(el);
     el.append(h('h1', { text: t('friends.title') }));
     if (!me) {
@@ -111,6 +129,7 @@ export function friendsPage(el) {
         h('button', { type: 'button', text: t('friends.followback'), 'aria-label': t('friends.followof', { name: e.name }), onclick: run(() => api('POST', `/api/players/${encodeURIComponent(e.name)}/follow`)) })]),
       t('friends.nofollowers'), render),
       blockedSection(lists.blocks, run, render));
+    refocus();
   }
 
   const off = onLanguage(render);
@@ -134,7 +153,14 @@ export function blockedCard(el) {
   el.append(wrap);
   let l = pagedList('/api/account/blocks');
   const draw = () => { clear(wrap).append(blockedSection(l, run, draw)); };
-  const run = (fn) => async () => { await fn().catch(() => {}); l = pagedList('/api/account/blocks'); await l.more(); draw(); };
+  const run = (fn) => async (e) => {
+    const back = headingBack(e);
+    await fn().catch(() => {});
+    l = pagedList('/api/account/blocks');
+    await l.more();
+    draw();
+    back();
+  };
   l.more().then(draw);
 }
 
@@ -154,8 +180,12 @@ export async function relationBar(el, name) {
   const err = h('p', { class: 'error', role: 'alert' });
   const bar = h('div', { class: 'relation-bar' });
   el.append(bar, err);
+  // A button used gives way to its opposite (Follow to Unfollow), which
+  // takes the focus.
+  const opposite = { follow: 'unfollow', unfollow: 'follow', block: 'unblock', unblock: 'block' };
   const act = (verb) => async () => {
     try { rel = await api('POST', `${path}/${verb}`); err.textContent = ''; draw(); } catch (e) { err.textContent = e.message; }
+    if (!document.activeElement || document.activeElement === document.body) document.getElementById(opposite[verb])?.focus();
   };
   function draw() {
     clear(bar).append(...[
@@ -203,7 +233,11 @@ export async function challengeDialog(name) {
       ? h('input', { id, type: 'number', min: o.min, max: o.max, value: f.options[o.key], onchange: (e) => set(e.target.value) })
       : h('select', { id, onchange: (e) => set(e.target.value) }, (o.choices || []).map((c) => h('option', { value: c, selected: f.options[o.key] === c, text: choiceName(g.id, o, c) }))));
   }
+  // draw draws the form again for the game and players chosen; the field
+  // with the focus keeps it (a keyboard user goes through the games with
+  // the arrow keys).
   function draw() {
+    const refocus = keepFocus();
     const g = spec();
     const counts = [];
     for (let n = Math.max(2, g.min_players); n <= g.max_players; n++) counts.push(n);
@@ -227,6 +261,7 @@ export async function challengeDialog(name) {
         h('div', { class: 'actions' },
           h('button', { type: 'button', text: t('friends.cancel'), onclick: () => dlg.close() }),
           h('button', { type: 'submit', class: 'primary', id: 'ch-send', text: t('friends.send') }))));
+    refocus();
   }
   async function send(ev) {
     ev.preventDefault();
