@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"minehall/rating"
 	"minehall/store"
@@ -278,6 +279,18 @@ func TestAccountRatedGame(t *testing.T) {
 		}
 	}
 	shootPage(t, ann, "leaderboard")
+	// Another game by an arrow key, shown in place: the list of games keeps
+	// the focus, and Back returns to Goofspiel's.
+	key := kb.ArrowDown
+	if eval[bool](t, ann, `document.getElementById('board-game').selectedIndex > 0`) {
+		key = kb.ArrowUp
+	}
+	do(t, ann, 10*time.Second, "an arrow on the list of games", chromedp.Focus(chromedp.CSS(`#board-game`)), chromedp.KeyEvent(key))
+	waitFor(t, ann, 10*time.Second, "the other game's leaderboard",
+		`location.pathname === '/leaderboard/' + document.getElementById('board-game').value && location.pathname !== '/leaderboard/goofspiel' && !!document.querySelector('.boards')`)
+	focusIs(t, ann, "an arrow on the list of games", `#board-game`)
+	do(t, ann, 10*time.Second, "back", chromedp.NavigateBack())
+	waitFor(t, ann, 10*time.Second, "Goofspiel's leaderboard again", `location.pathname === '/leaderboard/goofspiel' && !!document.querySelector('table.leaderboard[data-kind="people"] tr[data-player="Cy"]')`)
 	do(t, ann, 10*time.Second, "switch to German", choose(`#lang`, "de"))
 	waitFor(t, ann, 10*time.Second, "the leaderboard in German", `document.querySelector('h1').textContent.startsWith('Rangliste')`)
 	// The account keeps the language chosen, for the mail it is sent.

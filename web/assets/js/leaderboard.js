@@ -1,11 +1,13 @@
 // The leaderboard of a game (/leaderboard/GAME): the people whose rating
 // has settled, and beside them the bot levels, each highest rating first,
-// on the 1500 scale.
-import { h, clear } from './dom.js';
+// on the 1500 scale. Another game chosen in the list is shown in place,
+// the address following, and the list keeps the focus: a keyboard user
+// goes through the games with the arrow keys.
+import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage } from './i18n.js';
 import { api } from './api.js';
 import { catalog, gameTitle } from './catalog.js';
-import { navigate } from './router.js';
+import { retitle } from './router.js';
 import { playerLabel, ratingEl } from './ratingtext.js';
 import { refusal, noAccounts } from './account.js';
 
@@ -13,16 +15,33 @@ export function leaderboardPage(el, id) {
   let games = [];
   let board = null;
   let error = '';
+  let asked = 0;
 
+  // load asks for the leaderboard of id; an answer for a game no longer
+  // chosen is dropped.
   async function load() {
+    const n = ++asked;
     try {
       games = await catalog();
-      board = await api('GET', `/api/leaderboard/${id}`);
+      const b = await api('GET', `/api/leaderboard/${id}`);
+      if (n !== asked) return;
+      board = b;
       error = '';
     } catch (e) {
+      if (n !== asked) return;
       error = await refusal(e);
     }
     render();
+  }
+
+  function choose(game) {
+    id = game;
+    history.pushState(null, '', `/leaderboard/${id}`);
+    board = null;
+    error = '';
+    retitle();
+    render();
+    load();
   }
 
   function title() {
@@ -31,13 +50,15 @@ export function leaderboardPage(el, id) {
   }
 
   function render() {
+    const refocus = keepFocus();
     clear(el);
     el.append(h('h1', { text: title() }));
     if (games.length) {
       el.append(h('div', { class: 'field board-pick' }, h('label', { for: 'board-game', text: t('lobby.game') }),
-        h('select', { id: 'board-game', onchange: (e) => navigate(`/leaderboard/${e.target.value}`) },
+        h('select', { id: 'board-game', onchange: (e) => choose(e.target.value) },
           games.map((g) => h('option', { value: g.id, selected: g.id === id, text: gameTitle(g) })))));
     }
+    refocus();
     if (error === null) { el.append(noAccounts()); return; }
     if (error) { el.append(h('p', { class: 'error', role: 'alert', text: error })); return; }
     if (!board) { el.append(h('p', { text: t('app.loading') })); return; }
