@@ -218,4 +218,8 @@ func TestReviewPage(t *testing.T) {
 		do(t, tab, 20*time.Second, "open "+page.path, chromedp.Navigate(s.URL+page.path))
 		waitFor(t, tab, 15*time.Second, "the review link on "+page.path, fmt.Sprintf(`document.querySelector(%q)?.getAttribute('href') === %q`, page.link, "/review/"+id))
 	}
+	// The replay, stepped by keyboard, keeps the focus on the move used.
+	do(t, tab, 10*time.Second, "Enter on move 3 of the replay", chromedp.Focus(chromedp.CSS(`#replay-move-3`)), chromedp.KeyEvent(kb.Enter))
+	waitFor(t, tab, 10*time.Second, "move 3 of the replay shown", `document.getElementById('replay-step')?.textContent.startsWith('Move 3 ')`)
+	focusIs(t, tab, "Enter on a move of the replay", `#replay-move-3`)
 }
