@@ -347,6 +347,16 @@ func screenshot(t testing.TB, ctx context.Context, name string) {
 	t.Logf("screenshot of %s saved to %s", name, path)
 }
 
+// focusIs fails the test unless the element with the keyboard focus
+// matches sel: a control used by keyboard keeps the focus when the page
+// draws it again, so that the person goes on from where they were.
+func focusIs(t *testing.T, tab context.Context, after, sel string) {
+	t.Helper()
+	if !eval[bool](t, tab, fmt.Sprintf(`!!document.activeElement?.matches?.(%q)`, sel)) {
+		t.Errorf("after %s the focus is on %s; want %s", after, eval[string](t, tab, `document.activeElement?.outerHTML?.slice(0, 80) || ''`), sel)
+	}
+}
+
 // do runs actions in the tab with a timeout, failing the test on error.
 func do(t *testing.T, ctx context.Context, timeout time.Duration, what string, actions ...chromedp.Action[chromedp.Void]) {
 	t.Helper()

@@ -35,15 +35,6 @@ func keyRouteMove(t *testing.T, tab context.Context, move string) {
 	do(t, tab, 10*time.Second, "Enter on card "+f[1], chromedp.Focus(chromedp.CSS(card)), chromedp.KeyEvent(kb.Enter))
 }
 
-// focusIs fails the test unless the element with the focus matches sel:
-// a move made by keyboard leaves the focus where the player is.
-func focusIs(t *testing.T, tab context.Context, after, sel string) {
-	t.Helper()
-	if !eval[bool](t, tab, fmt.Sprintf(`!!document.activeElement?.matches?.(%q)`, sel)) {
-		t.Errorf("after %s the focus is on %s; want %s", after, eval[string](t, tab, `document.activeElement?.outerHTML?.slice(0, 80) || ''`), sel)
-	}
-}
-
 // TestPuzzleTF22Perfect plays the day's TF22 route puzzle through the page:
 // a move the rules refuse shows the engine's reason and is not played, a
 // move is undone, then the one shortest plan is played move by move, the

@@ -45,13 +45,19 @@ export function keepFocus() {
   if (!was?.id || was === document.body) return () => true;
   const caret = typeof was.selectionStart === 'number' ? { value: was.value, start: was.selectionStart, end: was.selectionEnd, dir: was.selectionDirection } : null;
   return () => {
-    if (document.activeElement && document.activeElement !== document.body) return true;
+    if (!focusLost()) return true;
     const now = document.getElementById(was.id);
     if (!now || now.disabled) return false;
     now.focus();
     if (caret && typeof now.selectionStart === 'number' && now.value === caret.value) now.setSelectionRange(caret.start, caret.end, caret.dir);
     return true;
   };
+}
+
+// focusLost reports whether no element has the keyboard focus (it went
+// to the page's body, as when the element that had it was removed).
+export function focusLost() {
+  return !document.activeElement || document.activeElement === document.body;
 }
 
 // replaceAround makes parts the children of root. When keep (one of

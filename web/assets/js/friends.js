@@ -4,7 +4,7 @@
 // its page shows, to watch), the followers, and the blocked accounts;
 // every list paged. Also the relation buttons of a profile (Follow,
 // Challenge, Block) and the challenge form.
-import { h, clear, keepFocus } from './dom.js';
+import { h, clear, keepFocus, focusLost } from './dom.js';
 import { t, onLanguage } from './i18n.js';
 import { api } from './api.js';
 import { whoami, refusal, goSignIn } from './account.js';
@@ -54,7 +54,7 @@ function section(id, title, l, row, empty, redraw) {
 function headingBack(e) {
   const id = e?.currentTarget?.closest?.('section[aria-labelledby]')?.getAttribute('aria-labelledby');
   return () => {
-    if (id && (!document.activeElement || document.activeElement === document.body)) document.getElementById(id)?.focus();
+    if (id && focusLost()) document.getElementById(id)?.focus();
   };
 }
 
@@ -185,7 +185,7 @@ export async function relationBar(el, name) {
   const opposite = { follow: 'unfollow', unfollow: 'follow', block: 'unblock', unblock: 'block' };
   const act = (verb) => async () => {
     try { rel = await api('POST', `${path}/${verb}`); err.textContent = ''; draw(); } catch (e) { err.textContent = e.message; }
-    if (!document.activeElement || document.activeElement === document.body) document.getElementById(opposite[verb])?.focus();
+    if (focusLost()) document.getElementById(opposite[verb])?.focus();
   };
   function draw() {
     clear(bar).append(...[
