@@ -123,10 +123,12 @@ func TestEmailAndPasswordReset(t *testing.T) {
 		sendKeys(chromedp.CSS(`#signup-password`), "correct horse"),
 		click(chromedp.CSS(`#signup`)))
 	waitFor(t, tab, 10*time.Second, "the notification settings", `!!document.querySelector('#email-form') && !!document.querySelector('#notify-kind-turn')`)
-	// The page draws its sections again as each one loads: find and
-	// act in one step.
-	clickNow(t, tab, "opt in to turns", `#notify-kind-turn`)
+	// By keyboard: the page draws its sections again as each one loads,
+	// keeping the focus on the box. The box is disabled while the server
+	// answers, and gets the focus back.
+	do(t, tab, 10*time.Second, "opt in to turns with Space", chromedp.Focus(chromedp.CSS(`#notify-kind-turn`)), chromedp.KeyEvent(" "))
 	waitFor(t, tab, 10*time.Second, "the opt-in kept", `document.querySelector('#notify-kind-turn').checked && !document.querySelector('#notify-kind-turn').disabled`)
+	focusIs(t, tab, "the opt-in", `#notify-kind-turn`)
 	do(t, tab, 10*time.Second, "add an address", typeInto(`#email-address`, "ann@example.org"))
 	clickNow(t, tab, "save the address", `#email-save`)
 	waitFor(t, tab, 10*time.Second, "the note that a link is on its way", `!!document.querySelector('#notify-note') && !!document.querySelector('#email-state')`)

@@ -2,7 +2,7 @@
 // the password, the list of its sessions with "sign out everywhere else",
 // the blocked accounts, and deleting the account. The page mounts it with the account, a redraw
 // callback and what to do once the account is deleted.
-import { h } from './dom.js';
+import { h, keepFocus } from './dom.js';
 import { t, language } from './i18n.js';
 import { api } from './api.js';
 import { confirmDialog } from './dialog.js';
@@ -30,8 +30,11 @@ export function accountSettings({ me, redraw, deleted }) {
     current: '', next: '', confirm: '',
   };
 
+  // run does fn with the buttons disabled, which takes the focus from the
+  // one used: it gets it back once they are enabled again.
   async function run(fn) {
     if (st.busy) return;
+    const refocus = keepFocus();
     st.busy = true;
     st.error = st.note = '';
     redraw();
@@ -42,6 +45,7 @@ export function accountSettings({ me, redraw, deleted }) {
     }
     st.busy = false;
     redraw();
+    refocus();
   }
 
   async function loadSessions() {

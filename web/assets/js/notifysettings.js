@@ -3,7 +3,7 @@
 // subscription of this browser), and the account's e-mail address (with
 // its verification and the daily digest), shown only when the server
 // sends mail; otherwise a line says nothing is sent by mail.
-import { h } from './dom.js';
+import { h, keepFocus } from './dom.js';
 import { t, language } from './i18n.js';
 import { api } from './api.js';
 
@@ -21,8 +21,11 @@ function fromB64url(s) {
 export function notifySettings({ redraw }) {
   const st = { s: null, error: '', note: '', busy: false, address: '', device: false };
 
+  // run does fn with the section's controls disabled, which takes the
+  // focus from the one used: it gets it back once they are enabled again.
   async function run(fn) {
     if (st.busy) return;
+    const refocus = keepFocus();
     st.busy = true;
     st.error = st.note = '';
     redraw();
@@ -33,6 +36,7 @@ export function notifySettings({ redraw }) {
     }
     st.busy = false;
     redraw();
+    refocus();
   }
 
   async function load() {
