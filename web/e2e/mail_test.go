@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/emersion/go-smtp"
 
 	"minehall/account"
@@ -149,7 +150,12 @@ func TestEmailAndPasswordReset(t *testing.T) {
 	do(t, tab, 10*time.Second, "ask for the link", click(chromedp.CSS(`#forgot-send`)), visible(`#account-note`))
 	do(t, tab, 30*time.Second, "follow the reset link", chromedp.Navigate(mailedLink(t, bodies, "/reset-password")), visible(`#reset-form`))
 	shootPage(t, tab, "reset-password")
+	// A password too short, sent with Enter, is refused: the field keeps it
+	// and the focus, to mend it.
+	do(t, tab, 10*time.Second, "a password too short, Enter", sendKeys(chromedp.CSS(`#reset-password`), "abc"+kb.Enter), visible(`#reset-error`))
+	focusIs(t, tab, "a refused password", `#reset-password`)
 	do(t, tab, 10*time.Second, "set a new password",
+		typeInto(`#reset-password`, ""),
 		sendKeys(chromedp.CSS(`#reset-password`), "battery staple"),
 		click(chromedp.CSS(`#reset-submit`)), visible(`#reset-done`))
 	do(t, tab, 30*time.Second, "sign in with it", click(chromedp.CSS(`#to-signin`)), visible(`#signin`),

@@ -1,7 +1,7 @@
 // The pages the server's mails link to: /reset-password?token=… sets a
 // new password (every session of the account is then signed out), and
 // /verify-email?token=… confirms an address. Each link works once.
-import { h, clear } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage } from './i18n.js';
 import { api } from './api.js';
 
@@ -15,8 +15,11 @@ export function resetPasswordPage(el) {
   const token = tokenOfLocation();
   const st = { password: '', error: '', done: false, busy: false };
 
+  // submit sends the new password with the button disabled; a refused
+  // password leaves the focus where it was, to mend it.
   async function submit() {
     if (st.busy) return;
+    const refocus = keepFocus();
     st.busy = true;
     st.error = '';
     render();
@@ -29,9 +32,11 @@ export function resetPasswordPage(el) {
     }
     st.busy = false;
     render();
+    refocus();
   }
 
   function render() {
+    const refocus = keepFocus();
     clear(el);
     el.append(h('h1', { text: t('mailpage.resettitle') }));
     if (st.done) {
@@ -46,6 +51,7 @@ export function resetPasswordPage(el) {
         h('small', { class: 'help', text: t('account.passwordhelp') }),
         h('small', { class: 'help', text: t('mailpage.resethelp') }),
         h('button', { type: 'submit', id: 'reset-submit', class: 'primary', disabled: st.busy || !token, text: t('mailpage.resetbutton') }))));
+    refocus();
   }
 
   const off = onLanguage(render);
