@@ -2,7 +2,9 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -124,4 +126,21 @@ func siteHolding(t *testing.T, pattern string) (*site, func()) {
 		})
 	})
 	return s, func() { close(held) }
+}
+
+// The lobby's list of tables, drawn again every 10 s and by Refresh,
+// keeps the keyboard focus on the link or the button that had it.
+func TestLobbyListKeepsTheFocus(t *testing.T) {
+	t.Parallel()
+	s := startSite(t)
+	link := createTable(t, s, map[string]any{"game": "minerals", "players": 2})
+	id := link[strings.LastIndexByte(link, '/')+1:]
+	tab := newTab(t, newBrowser(t), "guest")
+	do(t, tab, 20*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#lobby-refresh`))
+	do(t, tab, 10*time.Second, "Enter on Refresh", chromedp.Focus(chromedp.CSS(`#lobby-refresh`)), chromedp.KeyEvent(kb.Enter))
+	waitFor(t, tab, 10*time.Second, "the table listed", fmt.Sprintf(`!!document.getElementById('lobby-table-%s')`, id))
+	focusIs(t, tab, "Refresh", `#lobby-refresh`)
+	eval[bool](t, tab, fmt.Sprintf(`(() => { const a = document.getElementById('lobby-table-%s'); a.focus(); a.dataset.drawn = 'before'; return true; })()`, id))
+	waitFor(t, tab, 15*time.Second, "the list drawn again", fmt.Sprintf(`document.getElementById('lobby-table-%s')?.dataset.drawn === undefined`, id))
+	focusIs(t, tab, "the list's new drawing", "#lobby-table-"+id)
 }

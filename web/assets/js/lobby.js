@@ -250,7 +250,7 @@ export function lobbyPage(el) {
     const title = g ? gameTitle(g) : tb.game;
     const free = tb.seats.filter((s) => s.kind === 'person' && !s.taken).length;
     const names = tb.seats.map((s, i) => seatName(s, i)).join(', ');
-    const link = h('a', { href: `/tables/${tb.id}`, 'data-link': true, text: tb.status === 'open' && free ? t('lobby.join') : t('lobby.watch') });
+    const link = h('a', { href: `/tables/${tb.id}`, id: `lobby-table-${tb.id}`, 'data-link': true, text: tb.status === 'open' && free ? t('lobby.join') : t('lobby.watch') });
     return h('li', { class: 'table-row', 'data-table': tb.id },
       h('strong', { text: title }), ' ',
       h('span', { class: `status status-${tb.status}`, text: t('status.' + tb.status) }), ' ',
@@ -301,11 +301,15 @@ export function lobbyPage(el) {
     refocus();
   }
 
+  // renderTables draws the list of tables again, every 10 s; the link or
+  // button with the focus keeps it.
   function renderTables() {
     if (!tablesBox) return;
+    const refocus = keepFocus();
     clear(tablesBox).append(h('h2', { id: 'tables-h', text: t('lobby.tables') }),
-      h('button', { type: 'button', onclick: listTables, text: t('lobby.refresh') }),
+      h('button', { type: 'button', id: 'lobby-refresh', onclick: listTables, text: t('lobby.refresh') }),
       tables.length ? h('ul', { class: 'tables' }, tables.map(tableRow)) : h('p', { text: t('lobby.notables') }));
+    refocus();
   }
 
   // listTables refreshes the list of tables without touching the form.
