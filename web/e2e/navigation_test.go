@@ -144,3 +144,17 @@ func TestLobbyListKeepsTheFocus(t *testing.T) {
 	waitFor(t, tab, 15*time.Second, "the list drawn again", fmt.Sprintf(`document.getElementById('lobby-table-%s')?.dataset.drawn === undefined`, id))
 	focusIs(t, tab, "the list's new drawing", "#lobby-table-"+id)
 }
+
+// My tables, drawn again every 15 s, keeps the keyboard focus on the link
+// that had it.
+func TestMyTablesKeepsTheFocus(t *testing.T) {
+	t.Parallel()
+	s := startSite(t)
+	tab := newTab(t, newBrowser(t), "ann")
+	id := createTableForTwo(t, tab, s)
+	do(t, tab, 20*time.Second, "open My tables", chromedp.Navigate(s.URL+"/my"))
+	waitFor(t, tab, 20*time.Second, "the table listed", fmt.Sprintf(`!!document.getElementById('my-table-%s')`, id))
+	eval[bool](t, tab, fmt.Sprintf(`(() => { const a = document.getElementById('my-table-%s'); a.focus(); a.dataset.drawn = 'before'; return true; })()`, id))
+	waitFor(t, tab, 25*time.Second, "the list drawn again", fmt.Sprintf(`document.getElementById('my-table-%s')?.dataset.drawn === undefined`, id))
+	focusIs(t, tab, "the list's new drawing", "#my-table-"+id)
+}
