@@ -357,6 +357,16 @@ func focusIs(t *testing.T, tab context.Context, after, sel string) {
 	}
 }
 
+// focusKeptAcrossRedraw puts the keyboard focus on the element with id,
+// waits up to within for the page to draw it again (a new element in its
+// place) and checks that the new one has the focus.
+func focusKeptAcrossRedraw(t *testing.T, tab context.Context, id string, within time.Duration) {
+	t.Helper()
+	eval[bool](t, tab, fmt.Sprintf(`(() => { const e = document.getElementById(%q); e.focus(); e.dataset.drawn = 'before'; return true; })()`, id))
+	waitFor(t, tab, within, "#"+id+" drawn again", fmt.Sprintf(`document.getElementById(%q)?.dataset.drawn === undefined`, id))
+	focusIs(t, tab, "a new drawing of #"+id, "#"+id)
+}
+
 // do runs actions in the tab with a timeout, failing the test on error.
 func do(t *testing.T, ctx context.Context, timeout time.Duration, what string, actions ...chromedp.Action[chromedp.Void]) {
 	t.Helper()

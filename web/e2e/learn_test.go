@@ -168,11 +168,6 @@ func stepBack(t *testing.T, tab context.Context, step string) {
 	waitFor(t, tab, 5*time.Second, "the step after it", fmt.Sprintf(`!document.querySelector('#learn-text') || document.querySelector('#learn-text').dataset.step !== %q`, step))
 }
 
-// screenshotTo shows the tab at 1280x900, 390x844 and 844x390, checks
-// that none scrolls sideways, that the list of lessons keeps each number
-// apart from its title, that the step's text is not squeezed beside its
-// goal and that the move box shows its whole example, and saves screenshots in the directory named
-// by MINEHALL_SHOTS, when set.
 // exampleCut is the page-side check that the tutorial's move box shows
 // the whole of its example (the prompted move, its placeholder): "" when
 // it does (or there is no box), else what is cut.
@@ -185,6 +180,11 @@ const exampleCut = `(() => {
   return need > room + 0.5 ? '"' + box.placeholder + '" needs ' + need.toFixed(0) + ' px, the box has ' + room.toFixed(0) : '';
 })()`
 
+// screenshotTo shows the tab at 1280x900, 390x844 and 844x390, checks
+// that none scrolls sideways, that the list of lessons keeps each number
+// apart from its title, that the step's text is not squeezed beside its
+// goal and that the move box shows its whole example, and saves
+// screenshots in the directory named by MINEHALL_SHOTS, when set.
 func screenshotTo(t *testing.T, tab context.Context, c learnCase) {
 	dir := os.Getenv("MINEHALL_SHOTS")
 	if !strings.HasSuffix(c.lang, "-mid") {

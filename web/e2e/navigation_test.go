@@ -140,9 +140,7 @@ func TestLobbyListKeepsTheFocus(t *testing.T) {
 	do(t, tab, 10*time.Second, "Enter on Refresh", chromedp.Focus(chromedp.CSS(`#lobby-refresh`)), chromedp.KeyEvent(kb.Enter))
 	waitFor(t, tab, 10*time.Second, "the table listed", fmt.Sprintf(`!!document.getElementById('lobby-table-%s')`, id))
 	focusIs(t, tab, "Refresh", `#lobby-refresh`)
-	eval[bool](t, tab, fmt.Sprintf(`(() => { const a = document.getElementById('lobby-table-%s'); a.focus(); a.dataset.drawn = 'before'; return true; })()`, id))
-	waitFor(t, tab, 15*time.Second, "the list drawn again", fmt.Sprintf(`document.getElementById('lobby-table-%s')?.dataset.drawn === undefined`, id))
-	focusIs(t, tab, "the list's new drawing", "#lobby-table-"+id)
+	focusKeptAcrossRedraw(t, tab, "lobby-table-"+id, 15*time.Second)
 }
 
 // My tables, drawn again every 15 s, keeps the keyboard focus on the link
@@ -154,7 +152,5 @@ func TestMyTablesKeepsTheFocus(t *testing.T) {
 	id := createTableForTwo(t, tab, s)
 	do(t, tab, 20*time.Second, "open My tables", chromedp.Navigate(s.URL+"/my"))
 	waitFor(t, tab, 20*time.Second, "the table listed", fmt.Sprintf(`!!document.getElementById('my-table-%s')`, id))
-	eval[bool](t, tab, fmt.Sprintf(`(() => { const a = document.getElementById('my-table-%s'); a.focus(); a.dataset.drawn = 'before'; return true; })()`, id))
-	waitFor(t, tab, 25*time.Second, "the list drawn again", fmt.Sprintf(`document.getElementById('my-table-%s')?.dataset.drawn === undefined`, id))
-	focusIs(t, tab, "the list's new drawing", "#my-table-"+id)
+	focusKeptAcrossRedraw(t, tab, "my-table-"+id, 25*time.Second)
 }

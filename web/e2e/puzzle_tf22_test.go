@@ -40,9 +40,10 @@ func keyRouteMove(t *testing.T, tab context.Context, move string) {
 // move is undone, then the one shortest plan is played move by move, the
 // first on the planet by keyboard and the others typed, the ore spent
 // shown after each and the focus kept where the player is (on the card,
-// in the move box; it went to the page's body); the submission scores "perfect" (the issue:
-// "Deliver a Ranium in the fewest ore ... The optimum is proved by a
-// search over the rules' actions") and the streak becomes 1.
+// in the move box; it went to the page's body); the submission scores
+// "perfect" (the issue: "Deliver a Ranium in the fewest ore ... The
+// optimum is proved by a search over the rules' actions") and the streak
+// becomes 1.
 func TestPuzzleTF22Perfect(t *testing.T) {
 	t.Parallel()
 	day, _ := puzzle.ParseDay("2026-11-23")

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -113,12 +112,11 @@ func TestTournamentPages(t *testing.T) {
 	}
 	do(t, ann, 10*time.Second, "open Cy's tournament", chromedp.Navigate(base+"/tournaments/"+tr.ID))
 	waitFor(t, ann, 30*time.Second, "the round's tables", `!!document.querySelector('.tourney-pairings a[href^="/tables/"]')`)
-	link := eval[string](t, ann, `(() => { const a = document.querySelector('.tourney-pairings a[href^="/tables/"]'); a.focus(); a.dataset.drawn = 'before'; return a.id; })()`)
+	link := eval[string](t, ann, `document.querySelector('.tourney-pairings a[href^="/tables/"]').id`)
 	if link == "" {
 		t.Fatal("the table's link in the pairings has no id to keep the focus by")
 	}
-	waitFor(t, ann, 15*time.Second, "the page drawn again", fmt.Sprintf(`document.getElementById(%q)?.dataset.drawn === undefined`, link))
-	focusIs(t, ann, "the live page's new drawing", "#"+link)
+	focusKeptAcrossRedraw(t, ann, link, 15*time.Second)
 
 	// Ann schedules one through the form, with two bots that enter as
 	// players and a minimum of six players.
