@@ -37,9 +37,8 @@ export function s(tag, attrs, ...children) {
 // server) and is enabled again. A player tabbing through the page keeps
 // their place when an update arrives, with the caret where it was in a
 // text field holding the same text (a person typing goes on typing).
-// The function returns false while the focus is lost and the control is
-// not there to take it (missing or disabled): a page may call it again
-// after a later render.
+// It returns false while the control is missing or disabled (a page may
+// call it again after a later render).
 export function keepFocus() {
   const was = document.activeElement;
   if (!was?.id || was === document.body) return () => true;
@@ -54,27 +53,9 @@ export function keepFocus() {
   };
 }
 
-// focusLost reports whether no element has the keyboard focus (it went
-// to the page's body, as when the element that had it was removed).
+// focusLost reports whether the focus is on no element but the body.
 export function focusLost() {
   return !document.activeElement || document.activeElement === document.body;
-}
-
-// replaceAround makes parts the children of root. When keep (one of
-// the parts, a board) is already in root it stays where it is and the
-// other parts are put around it: taking it off the page, even for a
-// moment, would take the keyboard focus from whatever inside it has it,
-// and its renderer keeps that focus only while it stays on the page.
-export function replaceAround(root, parts, keep) {
-  parts = parts.filter(Boolean);
-  const at = parts.indexOf(keep);
-  if (at < 0 || keep.parentNode !== root) {
-    clear(root).append(...parts);
-    return;
-  }
-  for (const c of [...root.childNodes]) if (c !== keep) c.remove();
-  keep.before(...parts.slice(0, at));
-  keep.after(...parts.slice(at + 1));
 }
 
 // clear empties an element and returns it.

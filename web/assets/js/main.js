@@ -1,6 +1,5 @@
 // Start-up, the client-side router and the page frame.
 import { start, setLanguage, language, onLanguage, t } from './i18n.js';
-import { lobbyPage } from './lobby.js';
 import { rulesPage } from './rules.js';
 import { h, clear } from './dom.js';
 import { setRouter } from './router.js';
@@ -31,6 +30,8 @@ function lazyPage(load, name) {
   };
 }
 
+// The lobby too: a table's page, the one most often open, does without it.
+const lobbyPage = lazyPage(() => import('./lobby.js'), 'lobbyPage');
 const profilePage = lazyPage(() => import('./profile.js'), 'profilePage');
 const leaderboardPage = lazyPage(() => import('./leaderboard.js'), 'leaderboardPage');
 const tablePage = lazyPage(() => import('./table.js'), 'tablePage');

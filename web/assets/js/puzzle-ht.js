@@ -3,12 +3,12 @@
 // which replays the attempt's hits on the day's tray with the engine and
 // answers the tray after them (with the gems' paths to animate); the hit
 // that drops gems ends the attempt and enters the day's best-score table.
-import { h, clear, keepFocus, replaceAround } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
 import { render as drawTray } from '../games/hammertime.js';
-import { recordChanged, countingNote, guestMark, historyBox, clockText } from './puzzles.js';
+import { recordChanged, countingNote, guestMark, historyBox, clockText, replaceAround } from './puzzles.js';
 
 const GAME = 'hammertime';
 

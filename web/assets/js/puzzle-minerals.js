@@ -5,12 +5,12 @@
 // move and the reason. The day's puzzle feeds the streak and history; the
 // practice mode goes through the set, rated (the player's rating and the
 // puzzle's own are the server's).
-import { h, clear, keepFocus, replaceAround } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
 import { render as drawBoard } from '../games/minerals.js';
-import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText, whenSeen } from './puzzles.js';
+import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText, whenSeen, replaceAround } from './puzzles.js';
 
 const GAME = 'minerals';
 

@@ -5,12 +5,12 @@
 // its copy of the view under assist mode's rules and answers each with an
 // ack or an error frame, as a table's server would. The tiling is
 // submitted with the start ticket; the server checks it with the engine.
-import { h, clear, keepFocus, replaceAround } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
 import { render as drawBoard, reply, boardPicture } from '../games/outofmine.js';
-import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText, whenSeen } from './puzzles.js';
+import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText, whenSeen, replaceAround } from './puzzles.js';
 
 const GAME = 'outofmine';
 

@@ -1,11 +1,11 @@
 // The TF22 route puzzle page: the game's renderer draws the planet; the
 // server's engine replays each move (tf22/play) and checks the plan.
-import { h, clear, keepFocus, replaceAround } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
 import { render as drawPlanet, describe } from '../games/tf22.js';
-import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText, whenSeen } from './puzzles.js';
+import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText, whenSeen, replaceAround } from './puzzles.js';
 
 const GAME = 'tf22';
 

@@ -27,6 +27,23 @@ export function whenSeen(el, start) {
   return () => io.disconnect();
 }
 
+// replaceAround makes parts the children of root. When keep (one of
+// the parts, a board) is already in root it stays where it is and the
+// other parts are put around it: taking it off the page, even for a
+// moment, would take the keyboard focus from whatever inside it has it,
+// and its renderer keeps that focus only while it stays on the page.
+export function replaceAround(root, parts, keep) {
+  parts = parts.filter(Boolean);
+  const at = parts.indexOf(keep);
+  if (at < 0 || keep.parentNode !== root) {
+    clear(root).append(...parts);
+    return;
+  }
+  for (const c of [...root.childNodes]) if (c !== keep) c.remove();
+  keep.before(...parts.slice(0, at));
+  keep.after(...parts.slice(at + 1));
+}
+
 // clockText writes milliseconds as m:ss.
 export function clockText(ms) {
   const s = Math.max(0, Math.floor(ms / 1000));
