@@ -285,7 +285,7 @@ func TestAccountRatedGame(t *testing.T) {
 	if eval[bool](t, ann, `document.getElementById('board-game').selectedIndex > 0`) {
 		key = kb.ArrowUp
 	}
-	do(t, ann, 10*time.Second, "an arrow on the list of games", chromedp.Focus(chromedp.CSS(`#board-game`)), chromedp.KeyEvent(key))
+	do(t, ann, 10*time.Second, "an arrow on the list of games", focusNow(`#board-game`), chromedp.KeyEvent(key))
 	waitFor(t, ann, 10*time.Second, "the other game's leaderboard",
 		`location.pathname === '/leaderboard/' + document.getElementById('board-game').value && location.pathname !== '/leaderboard/goofspiel' && !!document.querySelector('.boards')`)
 	focusIs(t, ann, "an arrow on the list of games", `#board-game`)

@@ -185,16 +185,16 @@ func TestAnalysisBoard(t *testing.T) {
 
 	// By keyboard: the control used keeps the focus when the page is drawn
 	// again with the server's answer, and a refused move stays in its box.
-	do(t, tab, 10*time.Second, "Enter on the best move", chromedp.Focus(chromedp.CSS(`#an-row-0`)), chromedp.KeyEvent(kb.Enter))
+	do(t, tab, 10*time.Second, "Enter on the best move", focusNow(`#an-row-0`), chromedp.KeyEvent(kb.Enter))
 	waitFor(t, tab, 30*time.Second, "the position after the best move", `new URLSearchParams(location.search).has('moves') && `+analysisReady)
 	focusIs(t, tab, "Enter on the best move", `#an-row-0`)
-	do(t, tab, 10*time.Second, "type a move that is not legal, Enter", chromedp.Focus(chromedp.CSS(`#an-move`)), typeInto(`#an-move`, "zzz"), chromedp.KeyEvent(kb.Enter))
+	do(t, tab, 10*time.Second, "type a move that is not legal, Enter", focusNow(`#an-move`), typeInto(`#an-move`, "zzz"), chromedp.KeyEvent(kb.Enter))
 	waitFor(t, tab, 30*time.Second, "the move refused", `!!document.getElementById('an-refusal') && `+analysisReady)
 	if v := eval[string](t, tab, `document.getElementById('an-move').value`); v != "zzz" {
 		t.Errorf("the refused move's box holds %q; want the move, to be mended", v)
 	}
 	focusIs(t, tab, "a refused move", `#an-move`)
-	do(t, tab, 10*time.Second, "Enter on the next step", chromedp.Focus(chromedp.CSS(`#replay-next`)), chromedp.KeyEvent(kb.Enter))
+	do(t, tab, 10*time.Second, "Enter on the next step", focusNow(`#replay-next`), chromedp.KeyEvent(kb.Enter))
 	waitFor(t, tab, 30*time.Second, "the position after move 1", `new URLSearchParams(location.search).get('ply') === '1' && `+analysisReady)
 	focusIs(t, tab, "Enter on the next step", `#replay-next`)
 

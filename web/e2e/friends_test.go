@@ -43,7 +43,7 @@ func signUpIn(t *testing.T, tab context.Context, base, name string) {
 func follow(t *testing.T, tab context.Context, base, name string) {
 	t.Helper()
 	do(t, tab, 30*time.Second, "open "+name+"'s profile", chromedp.Navigate(base+"/players/"+name), visible(`#follow`))
-	do(t, tab, 10*time.Second, "follow "+name, chromedp.Focus(chromedp.CSS(`#follow`)), chromedp.KeyEvent(kb.Enter))
+	do(t, tab, 10*time.Second, "follow "+name, focusNow(`#follow`), chromedp.KeyEvent(kb.Enter))
 	waitFor(t, tab, 10*time.Second, "following "+name, `!!document.getElementById('unfollow')`)
 	focusIs(t, tab, "Follow", `#unfollow`)
 }
@@ -93,7 +93,7 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 	// The arrow keys go through the games, the form drawn again for each,
 	// the focus kept on the list of games.
 	before := eval[string](t, ann, `document.getElementById('ch-game').value`)
-	do(t, ann, 10*time.Second, "↓ on the game", chromedp.Focus(chromedp.CSS(`#ch-game`)), chromedp.KeyEvent(kb.ArrowDown))
+	do(t, ann, 10*time.Second, "↓ on the game", focusNow(`#ch-game`), chromedp.KeyEvent(kb.ArrowDown))
 	waitFor(t, ann, 5*time.Second, "the next game chosen", fmt.Sprintf(`document.getElementById('ch-game').value !== %q`, before))
 	focusIs(t, ann, "↓ on the game", `#ch-game`)
 	do(t, ann, 10*time.Second, "Minerals, normal time", choose(`#ch-game`, "minerals"))
@@ -174,7 +174,7 @@ func TestFriendsChallengeAndPlay(t *testing.T) {
 	do(t, ann, 10*time.Second, "Ann challenges Bob from her list again", click(chromedp.CSS(`#following-h-s li[data-name="Bob"] button`)),
 		visible(`#ch-send`), click(chromedp.CSS(`#ch-send`)))
 	do(t, ann, 30*time.Second, "Ann's friends page again", chromedp.Reload(), visible(`#outgoing-h-s li[data-challenge] button`))
-	do(t, ann, 10*time.Second, "Enter on Cancel", chromedp.Focus(chromedp.CSS(`#outgoing-h-s li[data-challenge] button`)), chromedp.KeyEvent(kb.Enter))
+	do(t, ann, 10*time.Second, "Enter on Cancel", focusNow(`#outgoing-h-s li[data-challenge] button`), chromedp.KeyEvent(kb.Enter))
 	waitFor(t, ann, 10*time.Second, "the challenge cancelled", `!document.querySelector('#outgoing-h-s li[data-challenge]')`)
 	focusIs(t, ann, "a cancelled challenge", `#outgoing-h`)
 

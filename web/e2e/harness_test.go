@@ -357,6 +357,27 @@ func focusIs(t *testing.T, tab context.Context, after, sel string) {
 	}
 }
 
+// focusNow gives the keyboard focus to the element sel as the page shows
+// it at the time, found and focused in one step: a page that draws itself
+// again meanwhile cannot take the node away between the two, as it can
+// from chromedp.Focus. Like chromedp.Focus, it waits for the element.
+func focusNow(sel string) chromedp.Action[chromedp.Void] {
+	focus := chromedp.Evaluate[bool](fmt.Sprintf(`(() => { const e = document.querySelector(%q); e?.focus(); return !!e && document.activeElement === e; })()`, sel))
+	return func(ctx context.Context, target *chromedp.Target) (chromedp.Void, error) {
+		for {
+			ok, err := focus(ctx, target)
+			if err != nil || ok {
+				return chromedp.Void{}, err
+			}
+			select {
+			case <-ctx.Done():
+				return chromedp.Void{}, fmt.Errorf("no element %s to focus: %w", sel, ctx.Err())
+			case <-time.After(queryRetry):
+			}
+		}
+	}
+}
+
 // focusKeptAcrossRedraw puts the keyboard focus on the element with id,
 // waits up to within for the page to draw it again (a new element in its
 // place) and checks that the new one has the focus.

@@ -132,7 +132,7 @@ func learnThrough(t *testing.T, tab context.Context, base string, c learnCase) {
 // typeLearnMove types move into the tutorial's move box and sends it with
 // Enter.
 func typeLearnMove(move string) []chromedp.Action[chromedp.Void] {
-	return []chromedp.Action[chromedp.Void]{chromedp.Focus(chromedp.CSS(`#learn-move`)), typeInto(`#learn-move`, move), chromedp.KeyEvent(kb.Enter)}
+	return []chromedp.Action[chromedp.Void]{focusNow(`#learn-move`), typeInto(`#learn-move`, move), chromedp.KeyEvent(kb.Enter)}
 }
 
 // offScript sends a move the step does not ask for, typed, and checks

@@ -127,7 +127,7 @@ func TestEmailAndPasswordReset(t *testing.T) {
 	// By keyboard: the page draws its sections again as each one loads,
 	// keeping the focus on the box. The box is disabled while the server
 	// answers, and gets the focus back.
-	do(t, tab, 10*time.Second, "opt in to turns with Space", chromedp.Focus(chromedp.CSS(`#notify-kind-turn`)), chromedp.KeyEvent(" "))
+	do(t, tab, 10*time.Second, "opt in to turns with Space", focusNow(`#notify-kind-turn`), chromedp.KeyEvent(" "))
 	waitFor(t, tab, 10*time.Second, "the opt-in kept", `document.querySelector('#notify-kind-turn').checked && !document.querySelector('#notify-kind-turn').disabled`)
 	focusIs(t, tab, "the opt-in", `#notify-kind-turn`)
 	do(t, tab, 10*time.Second, "add an address", typeInto(`#email-address`, "ann@example.org"))

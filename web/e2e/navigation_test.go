@@ -137,7 +137,7 @@ func TestLobbyListKeepsTheFocus(t *testing.T) {
 	id := link[strings.LastIndexByte(link, '/')+1:]
 	tab := newTab(t, newBrowser(t), "guest")
 	do(t, tab, 20*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#lobby-refresh`))
-	do(t, tab, 10*time.Second, "Enter on Refresh", chromedp.Focus(chromedp.CSS(`#lobby-refresh`)), chromedp.KeyEvent(kb.Enter))
+	do(t, tab, 10*time.Second, "Enter on Refresh", focusNow(`#lobby-refresh`), chromedp.KeyEvent(kb.Enter))
 	waitFor(t, tab, 10*time.Second, "the table listed", fmt.Sprintf(`!!document.getElementById('lobby-table-%s')`, id))
 	focusIs(t, tab, "Refresh", `#lobby-refresh`)
 	focusKeptAcrossRedraw(t, tab, "lobby-table-"+id, 15*time.Second)

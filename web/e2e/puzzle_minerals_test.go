@@ -84,7 +84,7 @@ func TestPuzzleMineralsWrongMove(t *testing.T) {
 	waitFor(t, tab, 20*time.Second, "the board", `!!document.querySelector('#pz-board .pawn.selectable') && !!document.querySelector('#pz-move-input')`)
 	do(t, tab, 10*time.Second, "switch to German", choose(`#lang`, "de"))
 	waitFor(t, tab, 10*time.Second, "the page in German", `document.documentElement.lang === 'de' && document.querySelector('#pz-tab-daily').textContent === 'Tagesrätsel'`)
-	do(t, tab, 10*time.Second, "type a move that is not legal, Enter", chromedp.Focus(chromedp.CSS(`#pz-move-input`)), typeInto(`#pz-move-input`, "z99"), chromedp.KeyEvent(kb.Enter))
+	do(t, tab, 10*time.Second, "type a move that is not legal, Enter", focusNow(`#pz-move-input`), typeInto(`#pz-move-input`, "z99"), chromedp.KeyEvent(kb.Enter))
 	waitFor(t, tab, 10*time.Second, "the move refused", `!!document.querySelector('#pz-error')`)
 	if v := eval[string](t, tab, `document.querySelector('#pz-move-input').value`); v != "z99" {
 		t.Errorf("the refused move's box holds %q; want the move, to be mended", v)

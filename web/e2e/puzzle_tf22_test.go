@@ -17,7 +17,7 @@ import (
 // plays it with Enter.
 func typeRouteMove(t *testing.T, tab context.Context, move string) {
 	t.Helper()
-	do(t, tab, 10*time.Second, "type "+move, chromedp.Focus(chromedp.CSS(`#pz-move`)), typeInto(`#pz-move`, move), chromedp.KeyEvent(kb.Enter))
+	do(t, tab, 10*time.Second, "type "+move, focusNow(`#pz-move`), typeInto(`#pz-move`, move), chromedp.KeyEvent(kb.Enter))
 }
 
 // keyRouteMove plays move, an action on a card ("B 4,2"), on the TF22
@@ -30,9 +30,9 @@ func keyRouteMove(t *testing.T, tab context.Context, move string) {
 		t.Fatalf("%q is not an action on a card", move)
 	}
 	card := fmt.Sprintf(`#pz-board .tfcard[data-pos=%q]`, f[1])
-	do(t, tab, 10*time.Second, "Enter on action "+f[0], chromedp.Focus(chromedp.CSS(fmt.Sprintf(`#pz-board [data-key="action:%s"]`, f[0]))), chromedp.KeyEvent(kb.Enter))
+	do(t, tab, 10*time.Second, "Enter on action "+f[0], focusNow(fmt.Sprintf(`#pz-board [data-key="action:%s"]`, f[0])), chromedp.KeyEvent(kb.Enter))
 	waitFor(t, tab, 5*time.Second, "action "+f[0]+" chosen", fmt.Sprintf(`document.querySelector('#pz-board [data-key="action:%s"]').getAttribute('aria-pressed') === 'true'`, f[0]))
-	do(t, tab, 10*time.Second, "Enter on card "+f[1], chromedp.Focus(chromedp.CSS(card)), chromedp.KeyEvent(kb.Enter))
+	do(t, tab, 10*time.Second, "Enter on card "+f[1], focusNow(card), chromedp.KeyEvent(kb.Enter))
 }
 
 // TestPuzzleTF22Perfect plays the day's TF22 route puzzle through the page:

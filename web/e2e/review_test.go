@@ -140,12 +140,12 @@ func TestReviewPage(t *testing.T) {
 	}
 	// A reader stepping by keyboard while the review is being made: the
 	// page drawn again with the review keeps the focus on their move.
-	do(t, tab, 10*time.Second, "Enter on move 3 of the list", chromedp.Focus(chromedp.CSS(`#rv-move-3`)), chromedp.KeyEvent(kb.Enter))
+	do(t, tab, 10*time.Second, "Enter on move 3 of the list", focusNow(`#rv-move-3`), chromedp.KeyEvent(kb.Enter))
 	waitFor(t, tab, 10*time.Second, "move 3 shown", `document.getElementById('replay-step')?.textContent.startsWith('Move 3 ')`)
 	focusIs(t, tab, "Enter on a move of the list", `#rv-move-3`)
 	waitFor(t, tab, 15*time.Second, "the review, asked again", `document.querySelector('.rv-state')?.dataset.status === 'done' && !!document.querySelector('#rv-plot')`)
 	focusIs(t, tab, "the review's arrival", `#rv-move-3`)
-	do(t, tab, 10*time.Second, "→ on the slider", chromedp.Focus(chromedp.CSS(`#replay-range`)), chromedp.KeyEvent(kb.ArrowRight))
+	do(t, tab, 10*time.Second, "→ on the slider", focusNow(`#replay-range`), chromedp.KeyEvent(kb.ArrowRight))
 	waitFor(t, tab, 10*time.Second, "move 4 shown", `document.getElementById('replay-step')?.textContent.startsWith('Move 4 ')`)
 	focusIs(t, tab, "→ on the slider", `#replay-range`)
 
@@ -219,7 +219,7 @@ func TestReviewPage(t *testing.T) {
 		waitFor(t, tab, 15*time.Second, "the review link on "+page.path, fmt.Sprintf(`document.querySelector(%q)?.getAttribute('href') === %q`, page.link, "/review/"+id))
 	}
 	// The replay, stepped by keyboard, keeps the focus on the move used.
-	do(t, tab, 10*time.Second, "Enter on move 3 of the replay", chromedp.Focus(chromedp.CSS(`#replay-move-3`)), chromedp.KeyEvent(kb.Enter))
+	do(t, tab, 10*time.Second, "Enter on move 3 of the replay", focusNow(`#replay-move-3`), chromedp.KeyEvent(kb.Enter))
 	waitFor(t, tab, 10*time.Second, "move 3 of the replay shown", `document.getElementById('replay-step')?.textContent.startsWith('Move 3 ')`)
 	focusIs(t, tab, "Enter on a move of the replay", `#replay-move-3`)
 }
