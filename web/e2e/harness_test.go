@@ -379,11 +379,13 @@ func focusNow(sel string) chromedp.Action[chromedp.Void] {
 }
 
 // focusKeptAcrossRedraw puts the keyboard focus on the element with id,
-// waits up to within for the page to draw it again (a new element in its
-// place) and checks that the new one has the focus.
-func focusKeptAcrossRedraw(t *testing.T, tab context.Context, id string, within time.Duration) {
+// runs redraw (what makes the page draw it again, if the page does not by
+// itself), waits up to within for the page to draw it again (a new element
+// in its place) and checks that the new one has the focus.
+func focusKeptAcrossRedraw(t *testing.T, tab context.Context, id string, within time.Duration, redraw ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
 	eval[bool](t, tab, fmt.Sprintf(`(() => { const e = document.getElementById(%q); e.focus(); e.dataset.drawn = 'before'; return true; })()`, id))
+	do(t, tab, 10*time.Second, "draw #"+id+" again", redraw...)
 	waitFor(t, tab, within, "#"+id+" drawn again", fmt.Sprintf(`document.getElementById(%q)?.dataset.drawn === undefined`, id))
 	focusIs(t, tab, "a new drawing of #"+id, "#"+id)
 }
