@@ -217,10 +217,20 @@ const layoutCheckJS = `(parts) => {
 // already, and the tap fails the test when it is not.
 func tapOn(t *testing.T, tab context.Context, what, sel string) {
 	t.Helper()
+	if !tapIfThere(t, tab, what, sel) {
+		t.Fatalf("tap %s: no element %s", what, sel)
+	}
+}
+
+// tapIfThere is tapOn for an element the page may have taken away since
+// the test last looked (a round that ended meanwhile takes the supply): it
+// reports whether the element was there to tap.
+func tapIfThere(t *testing.T, tab context.Context, what, sel string) bool {
+	t.Helper()
 	xy := eval[[]float64](t, tab, fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return []; const r = e.getBoundingClientRect();
   return [r.x + r.width / 2, r.y + r.height / 2]; })()`, sel))
 	if len(xy) != 2 {
-		t.Fatalf("tap %s: no element %s", what, sel)
+		return false
 	}
 	if w, h := eval[float64](t, tab, `innerWidth`), eval[float64](t, tab, `innerHeight`); xy[0] < 0 || xy[1] < 0 || xy[0] > w || xy[1] > h {
 		t.Fatalf("tap %s: %s is at %.0f,%.0f, off the %.0fx%.0f screen", what, sel, xy[0], xy[1], w, h)
@@ -228,4 +238,5 @@ func tapOn(t *testing.T, tab context.Context, what, sel string) {
 	do(t, tab, 10*time.Second, "tap "+what,
 		touch(input.DispatchTouchEventTypeTouchStart, [2]float64{xy[0], xy[1]}),
 		touch(input.DispatchTouchEventTypeTouchEnd))
+	return true
 }

@@ -259,7 +259,12 @@ func tapPlace(t *testing.T, tab context.Context, p outofmine.Placement) bool {
 	if !eval[bool](t, tab, `!!document.querySelector('`+kind+`:not([disabled])') && `+inRound) {
 		return false
 	}
-	tapOn(t, tab, "the supply's "+shape, kind)
+	// The round may end (the bot's call, the clock) between a look and a
+	// tap, taking the supply, the hand and the board away: such a tap is
+	// then not made, and the round's end is seen after it.
+	if !tapIfThere(t, tab, "the supply's "+shape, kind) {
+		return false
+	}
 	waitFor(t, tab, 10*time.Second, shape+" in the hand or refused",
 		fmt.Sprintf(`document.querySelector('#oom-hand')?.dataset.state === 'confirmed' || !document.querySelector('#oom-hand')?.dataset.shape || %s !== 'round'`, phase))
 	if eval[string](t, tab, `document.querySelector('#oom-hand')?.dataset.shape || ''`) != shape || !eval[bool](t, tab, inRound) {
@@ -272,10 +277,12 @@ func tapPlace(t *testing.T, tab context.Context, p outofmine.Placement) bool {
 		if got := eval[string](t, tab, inHand); got == sym || got == "" {
 			break
 		}
+		what, sel := "turn", "#oom-hand-turn"
 		if i == 3 {
-			tapOn(t, tab, "mirror", "#oom-hand-mirror")
-		} else {
-			tapOn(t, tab, "turn", "#oom-hand-turn")
+			what, sel = "mirror", "#oom-hand-mirror"
+		}
+		if !tapIfThere(t, tab, what, sel) {
+			break
 		}
 	}
 	switch got := eval[string](t, tab, inHand); {
@@ -286,7 +293,9 @@ func tapPlace(t *testing.T, tab context.Context, p outofmine.Placement) bool {
 	}
 	first := bits.TrailingZeros64(uint64(o.Cells))
 	anchor := cellName(p.Row+first/outofmine.GridStride, p.Col+first%outofmine.GridStride)
-	tapOn(t, tab, "board space "+anchor, fmt.Sprintf(`#oom-board rect[data-cell=%q]`, anchor))
+	if !tapIfThere(t, tab, "board space "+anchor, fmt.Sprintf(`#oom-board rect[data-cell=%q]`, anchor)) && eval[bool](t, tab, inRound) {
+		t.Fatalf("tap board space %s: no such space in the round", anchor)
+	}
 	tile := fmt.Sprintf(`#oom-board g.tile[data-shape=%q][data-sym=%q][data-cell=%q]`, shape, sym, cellName(p.Row, p.Col))
 	waitFor(t, tab, 10*time.Second, shape+" confirmed or refused",
 		fmt.Sprintf(`!!document.querySelector('%s[data-state="confirmed"]') || !!document.querySelector('#oom-rollback') || %s !== 'round'`, tile, phase))
