@@ -3,12 +3,12 @@
 // which replays the attempt's hits on the day's tray with the engine and
 // answers the tray after them (with the gems' paths to animate); the hit
 // that drops gems ends the attempt and enters the day's best-score table.
-import { h, clear, keepFocus } from './dom.js';
+import { h, keepFocus } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
 import { render as drawTray } from '../games/hammertime.js';
-import { recordChanged, countingNote, guestMark, historyBox, clockText, replaceAround } from './puzzles.js';
+import { recordChanged, countingNote, guestMark, historyBox, clockText, drawAround } from './puzzles.js';
 
 const GAME = 'hammertime';
 
@@ -103,10 +103,9 @@ export function page(el) {
   }
 
   // render draws the page again around the tray, which stays in place
-  // (replaceAround), and keeps the focus on the control that had it.
+  // (drawAround), and keeps the focus on the control that had it.
   function render() {
     if (left) return;
-    const refocus = keepFocus();
     const parts = [h('h1', { text: t('pz.hammertime.title') }), h('p', {}, h('a', { href: '/puzzles', 'data-link': true, text: t('pz.all') }))];
     if (st.error) parts.push(h('p', { class: 'error', role: 'alert', id: 'pz-error', text: st.error }));
     if (!st.p) {
@@ -121,10 +120,7 @@ export function page(el) {
       if (d) parts.push(bestTable(d));
     }
     parts.push(historyBox(GAME, st.p?.day || new Date().toISOString().slice(0, 10), (e) => t('pz.ht.dayscore', { n: e.score, of: e.best })));
-    if (root.parentNode !== el) clear(el).append(root);
-    replaceAround(root, parts, tray);
-    redraw();
-    refocus();
+    drawAround(el, root, parts, tray, redraw);
   }
 
   const off = onLanguage(render);

@@ -5,12 +5,12 @@
 // move and the reason. The day's puzzle feeds the streak and history; the
 // practice mode goes through the set, rated (the player's rating and the
 // puzzle's own are the server's).
-import { h, clear, keepFocus } from './dom.js';
+import { h, keepFocus } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
 import { render as drawBoard } from '../games/minerals.js';
-import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText, whenSeen, replaceAround } from './puzzles.js';
+import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText, whenSeen, drawAround } from './puzzles.js';
 
 const GAME = 'minerals';
 
@@ -122,10 +122,9 @@ export function page(el) {
   }
 
   // render draws the page again around the board, which stays in place
-  // (replaceAround): a player choosing by keyboard keeps the focus on it.
+  // (drawAround): a player choosing by keyboard keeps the focus on it.
   function render() {
     if (left) return;
-    const refocus = keepFocus();
     const tabs = h('div', { class: 'pz-tabs', role: 'tablist' }, ['daily', 'practice'].map((m) => h('button', {
       type: 'button', role: 'tab', id: `pz-tab-${m}`, 'aria-selected': String(st.mode === m), class: st.mode === m ? 'primary' : '',
       onclick: () => { if (st.mode !== m) { st.mode = m; st.p = null; render(); open(); } }, text: t(`pz.mn.mode.${m}`) })));
@@ -139,10 +138,7 @@ export function page(el) {
       parts.push(typedForm(), h('h2', { class: 'sr', text: t('table.board') }), board);
     }
     if (st.mode === 'daily') parts.push(historyBox(GAME, st.p?.day || new Date().toISOString().slice(0, 10), (e) => (e.perfect ? t('pz.mn.daysolved') : t('pz.mn.daymissed'))));
-    if (root.parentNode !== el) clear(el).append(root);
-    replaceAround(root, parts, board);
-    redraw();
-    refocus();
+    drawAround(el, root, parts, board, redraw);
     tick();
   }
 

@@ -5,12 +5,12 @@
 // its copy of the view under assist mode's rules and answers each with an
 // ack or an error frame, as a table's server would. The tiling is
 // submitted with the start ticket; the server checks it with the engine.
-import { h, clear, keepFocus } from './dom.js';
+import { h } from './dom.js';
 import { t, onLanguage, language } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
 import { render as drawBoard, reply, boardPicture } from '../games/outofmine.js';
-import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText, whenSeen, replaceAround } from './puzzles.js';
+import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText, whenSeen, drawAround } from './puzzles.js';
 
 const GAME = 'outofmine';
 
@@ -188,11 +188,10 @@ export function page(el) {
   }
 
   // render draws the page again around the board, which stays in place
-  // (replaceAround): an answer arriving while a player lays tiles by
+  // (drawAround): an answer arriving while a player lays tiles by
   // keyboard (their rating, a language) leaves the focus where it was.
   function render() {
     if (left) return;
-    const refocus = keepFocus();
     const tabs = h('div', { class: 'pz-tabs', role: 'tablist' }, ['daily', 'ladder'].map((m) => h('button', {
       type: 'button', role: 'tab', id: `pz-tab-${m}`, 'aria-selected': String(st.mode === m), class: st.mode === m ? 'primary' : '',
       onclick: () => { if (st.mode !== m) { st.mode = m; open(); } },
@@ -209,10 +208,7 @@ export function page(el) {
       if (st.result) parts.push(resultBox());
     }
     if (st.mode === 'daily') parts.push(historyBox(GAME, st.p?.day || new Date().toISOString().slice(0, 10), (e) => t('pz.oom.scoreof', { n: e.score, best: e.best })));
-    if (root.parentNode !== el) clear(el).append(root);
-    replaceAround(root, parts, board);
-    redraw();
-    refocus();
+    drawAround(el, root, parts, board, redraw);
     tick();
   }
 

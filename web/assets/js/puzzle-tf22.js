@@ -1,11 +1,11 @@
 // The TF22 route puzzle page: the game's renderer draws the planet; the
 // server's engine replays each move (tf22/play) and checks the plan.
-import { h, clear, keepFocus } from './dom.js';
+import { h } from './dom.js';
 import { t, onLanguage } from './i18n.js';
 import { api, playerName } from './api.js';
 import { icon } from './icons.js';
 import { render as drawPlanet, describe } from '../games/tf22.js';
-import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText, whenSeen, replaceAround } from './puzzles.js';
+import { recordChanged, serverRecord, myRating, countingNote, historyBox, clockText, whenSeen, drawAround } from './puzzles.js';
 
 const GAME = 'tf22';
 
@@ -124,11 +124,10 @@ export function page(el) {
   }
 
   // render draws the page again around the planet, which stays in place
-  // (replaceAround): a player moving by keyboard keeps the focus on the
+  // (drawAround): a player moving by keyboard keeps the focus on the
   // planet, and one typing moves keeps it in the move box.
   function render() {
     if (st.left) return;
-    const refocus = keepFocus();
     const tabs = h('div', { class: 'pz-tabs', role: 'tablist' }, ['daily', 'practice'].map((m) => h('button', {
       type: 'button', role: 'tab', id: `pz-tab-${m}`, 'aria-selected': String(st.mode === m), class: st.mode === m ? 'primary' : '',
       onclick: () => { if (st.mode !== m) { st.mode = m; open(); } },
@@ -142,10 +141,7 @@ export function page(el) {
       if (st.result) parts.push(resultBox());
     }
     if (st.mode === 'daily') parts.push(historyBox(GAME, st.p?.day || new Date().toISOString().slice(0, 10), (e) => t('pz.tf22.scoreof', { n: e.score, best: e.best })));
-    if (root.parentNode !== el) clear(el).append(root);
-    replaceAround(root, parts, board);
-    redraw();
-    refocus();
+    drawAround(el, root, parts, board, redraw);
     tick();
   }
 

@@ -4,7 +4,7 @@
 // practice rating, a guest's under the id its cookie holds
 // (GET /api/puzzles/GAME/history); a page never sends a rating, a score
 // or a time: the server measures and scores.
-import { h, clear } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { t, onLanguage } from './i18n.js';
 import { icon } from './icons.js';
 import { api } from './api.js';
@@ -27,21 +27,28 @@ export function whenSeen(el, start) {
   return () => io.disconnect();
 }
 
-// replaceAround makes parts the children of root. When keep (one of
-// the parts, a board) is already in root it stays where it is and the
+// drawAround draws a puzzle page again: parts become the children of
+// root, the page's frame, put in el at the first drawing. When keep (one
+// of the parts, the board) is already in root it stays where it is and the
 // other parts are put around it: taking it off the page, even for a
 // moment, would take the keyboard focus from whatever inside it has it,
-// and its renderer keeps that focus only while it stays on the page.
-export function replaceAround(root, parts, keep) {
+// and its renderer keeps that focus only while it stays on the page. Then
+// redraw draws the board, and a control drawn again with the same id keeps
+// the focus (keepFocus).
+export function drawAround(el, root, parts, keep, redraw) {
+  const refocus = keepFocus();
+  if (root.parentNode !== el) clear(el).append(root);
   parts = parts.filter(Boolean);
   const at = parts.indexOf(keep);
   if (at < 0 || keep.parentNode !== root) {
     clear(root).append(...parts);
-    return;
+  } else {
+    for (const c of [...root.childNodes]) if (c !== keep) c.remove();
+    keep.before(...parts.slice(0, at));
+    keep.after(...parts.slice(at + 1));
   }
-  for (const c of [...root.childNodes]) if (c !== keep) c.remove();
-  keep.before(...parts.slice(0, at));
-  keep.after(...parts.slice(at + 1));
+  redraw();
+  refocus();
 }
 
 // clockText writes milliseconds as m:ss.
