@@ -194,6 +194,9 @@ func TestAnalysisBoard(t *testing.T) {
 		t.Errorf("the refused move's box holds %q; want the move, to be mended", v)
 	}
 	focusIs(t, tab, "a refused move", `#an-move`)
+	do(t, tab, 10*time.Second, "Enter on Take back", focusNow(`#an-back`), chromedp.KeyEvent(kb.Enter))
+	waitFor(t, tab, 30*time.Second, "the game's position again", `!new URLSearchParams(location.search).has('moves') && `+analysisReady)
+	focusIs(t, tab, "Take back of the last move, the button then disabled", `#an-move`)
 	do(t, tab, 10*time.Second, "Enter on the next step", focusNow(`#replay-next`), chromedp.KeyEvent(kb.Enter))
 	waitFor(t, tab, 30*time.Second, "the position after move 1", `new URLSearchParams(location.search).get('ply') === '1' && `+analysisReady)
 	focusIs(t, tab, "Enter on the next step", `#replay-next`)

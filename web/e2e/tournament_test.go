@@ -143,6 +143,17 @@ func TestTournamentPages(t *testing.T) {
 	do(t, ann, 10*time.Second, "tick two bots and set the minimum",
 		click(chromedp.CSS(`#tn-bot-easy`)), click(chromedp.CSS(`#tn-bot-medium`)),
 		sendKeys(chromedp.CSS(`#tn-min`), "6"))
+	// A change of language draws the page again; what was chosen and
+	// typed stays in the form.
+	form := `[...document.querySelectorAll('.tourney-form input, .tourney-form select')].map((f) => f.id + '=' + (f.type === 'checkbox' ? f.checked : f.value)).join(' ')`
+	before := eval[string](t, ann, form)
+	for _, lang := range []string{"de", "en"} {
+		do(t, ann, 10*time.Second, "switch the language to "+lang, chromedp.Evaluate[chromedp.Void](`import('/assets/js/i18n.js').then((m) => m.setLanguage('`+lang+`'))`))
+		waitFor(t, ann, 10*time.Second, "the page in "+lang, `document.documentElement.lang === '`+lang+`' && !!document.getElementById('tn-game')`)
+		if got := eval[string](t, ann, form); got != before {
+			t.Errorf("the form after a change of language to %s holds %q; want what was chosen and typed, %q", lang, got, before)
+		}
+	}
 	shootPage(t, ann, "tournament-form")
 	do(t, ann, 10*time.Second, "schedule it", click(chromedp.CSS(`.tourney-form button[type=submit]`)))
 	waitFor(t, ann, 15*time.Second, "its page with the two bots", `/^\/tournaments\/[^/]+$/.test(location.pathname) && !!document.querySelector('tr[data-entrant="b:easy"]') && !!document.querySelector('tr[data-entrant="b:medium"]')`)

@@ -141,7 +141,9 @@ export function analysisPage(el, id) {
       note = e.message;
     }
     render();
-    focusBack();
+    // Take back and Reset are disabled once no move is left to take back:
+    // the focus goes to the move box.
+    if (!focusBack()) document.getElementById('an-move')?.focus();
     focusBack = null;
   }
 

@@ -65,6 +65,10 @@ export function tournamentsPage(el) {
   const next = { upcoming: 0, running: 0, finished: 0 };
   let error = '';
   let formError = '';
+  // draft holds what the form's fields held when the page was last drawn,
+  // so that drawing it again (More, a change of language) keeps what was
+  // typed and chosen.
+  let draft = null;
   let left = false;
 
   async function loadList(kind, offset) {
@@ -146,7 +150,7 @@ export function tournamentsPage(el) {
       formatSel.append(...formatsOf(g).map((f) => h('option', { value: f, text: formatName(f) })));
       size.min = String(g?.min_players || 2);
       size.max = String(Math.min(8, g?.max_players || 2));
-      const ticked = new Set([...botsBox.querySelectorAll('input:checked')].map((c) => c.value));
+      const ticked = new Set(botsBox.firstChild ? [...botsBox.querySelectorAll('input:checked')].map((c) => c.value) : draft?.bots);
       clear(botsBox);
       botsBox.append(...(g?.bots?.length ? g.bots : ['random']).map((b) => h('label', { class: 'check' },
         h('input', { type: 'checkbox', id: `tn-bot-${b}`, value: b, checked: ticked.has(b) }), ` ${botName(b)}`)));
@@ -162,10 +166,26 @@ export function tournamentsPage(el) {
       minHelp.textContent = t('tourney.minhelp', { n });
     }
     size.addEventListener('input', fewest);
+    const fields = { game: gameSel, format: formatSel, tc: tcSel, rounds, minutes, size, min: minPlayers, start };
+    if (draft && games.some((g) => g.id === draft.game)) gameSel.value = draft.game;
     refresh();
+    if (draft) {
+      for (const [k, f] of Object.entries(fields)) {
+        // A format the game chosen does not offer keeps the first it does.
+        if (k === 'game' || (f.tagName === 'SELECT' && ![...f.options].some((o) => o.value === draft[k]))) continue;
+        f.value = draft[k];
+      }
+      layout();
+    }
+    const keep = () => {
+      draft = Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.value]));
+      draft.bots = [...botsBox.querySelectorAll('input:checked')].map((c) => c.value);
+    };
     const err = h('p', { class: 'error', role: 'alert', text: formError });
     box.append(h('form', {
       class: 'tourney-form',
+      oninput: keep,
+      onchange: keep,
       onsubmit: async (e) => {
         e.preventDefault();
         const arena = formatSel.value === 'arena';
