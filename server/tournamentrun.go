@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"sync"
 	"time"
@@ -233,7 +234,11 @@ func checkStart(t *store.Tournament, entrants []tournament.Entrant) error {
 		}
 	}
 	if active < t.MinPlayers {
-		return game.Errorf(game.CodeConflict, "%d players joined; %d are needed", active, t.MinPlayers)
+		joined := fmt.Sprintf("%d players joined", active)
+		if active == 1 {
+			joined = "1 player joined"
+		}
+		return game.Errorf(game.CodeConflict, "%s; %d are needed", joined, t.MinPlayers)
 	}
 	if t.Format == store.FormatArena {
 		return arenaOf(t).CheckStart(entrants)

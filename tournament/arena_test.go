@@ -169,6 +169,7 @@ func TestArenaRules(t *testing.T) {
 		Arena{Start: arenaStart, End: minute(120), TableSize: 4}.Rules(),
 		Swiss{Rounds: 5, TableSize: 3, ByeScore: ByeHalf}.Rules(),
 		Swiss{Rounds: 7, ByeScore: ByeZero}.Rules(),
+		Swiss{Rounds: 1, ByeScore: ByeZero}.Rules(),
 	}
 	var all string
 	for _, s := range texts {

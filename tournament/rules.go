@@ -12,7 +12,7 @@ import (
 func (s Swiss) Rules() string {
 	k := max(s.TableSize, 2)
 	var b strings.Builder
-	fmt.Fprintf(&b, "Swiss, %d rounds, %d players a table. ", s.Rounds, k)
+	fmt.Fprintf(&b, "Swiss, %s, %d players a table. ", roundsText(s.Rounds), k)
 	b.WriteString("Each round, players with equal points meet, then by rating; nobody meets an earlier opponent again while another pairing is possible. ")
 	if k == 2 {
 		b.WriteString("A game scores 1 point for a win, ½ for a draw, 0 for a loss. ")
@@ -42,6 +42,14 @@ func (a Arena) Rules() string {
 	b.WriteString("No game starts after the end; games still running then count when they finish. ")
 	b.WriteString("Ties are broken by performance (opponents' rating ± 400 per game), then rating.")
 	return b.String()
+}
+
+// roundsText says a number of rounds in words.
+func roundsText(n int) string {
+	if n == 1 {
+		return "1 round"
+	}
+	return fmt.Sprintf("%d rounds", n)
 }
 
 // pointsText says a number of points in words.

@@ -117,6 +117,10 @@ func TestTournamentPages(t *testing.T) {
 		t.Fatal("the table's link in the pairings has no id to keep the focus by")
 	}
 	focusKeptAcrossRedraw(t, ann, link, 15*time.Second)
+	// A count of one reads in the singular.
+	if got := eval[string](t, ann, `document.querySelector('h1').textContent + ' | ' + document.querySelector('.tourney-rules p').innerText`); !strings.Contains(got, "Swiss · 1 round |") || !strings.HasPrefix(strings.SplitN(got, " | ", 2)[1], "Swiss, 1 round, 2 players a table.") {
+		t.Errorf("a tournament of one round reads %q; want \"1 round\" in its title and its rules", got)
+	}
 
 	// Ann schedules one through the form, with two bots that enter as
 	// players and a minimum of six players.

@@ -45,7 +45,7 @@ function rulesText(tr) {
   const f = tr.format === 'arena' ? 'arena' : 'swiss';
   const parts = f === 'arena'
     ? [t('tourney.rules.arena.head', { length: t('tourney.minutes', { n: Math.round(tr.duration_s / 60) }), k }), t('tourney.rules.arena.pairing')]
-    : [t('tourney.rules.swiss.head', { rounds: tr.rounds, k }), t('tourney.rules.swiss.pairing')];
+    : [t('tourney.rules.swiss.head', { rounds: t('tourney.rounds', { n: tr.rounds }), k }), t('tourney.rules.swiss.pairing')];
   parts.push(k === 2 ? t(`tourney.rules.${f}.score2`) : t(`tourney.rules.${f}.scoren`, { k, k1: k - 1 }));
   const rest = f === 'arena' ? ['fire', 'end', 'ties'] : ['bye', 'seat', 'ties', 'withdraw'];
   for (const r of rest) parts.push(t(`tourney.rules.${f}.${r}`));
