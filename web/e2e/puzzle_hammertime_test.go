@@ -78,6 +78,14 @@ func TestPuzzleHammerTimeDrill(t *testing.T) {
 	if s := eval[string](t, tab, `document.querySelector('#pz-result').dataset.success`); s != map[bool]string{true: "yes", false: "no"}[want.Success] {
 		t.Errorf("the page's success %q; the engine's %v", s, want.Success)
 	}
+	// The result says the score and the hits, in the singular for one.
+	sentence := fmt.Sprintf("Score %d in %d hits.", want.Score, len(hits))
+	if len(hits) == 1 {
+		sentence = fmt.Sprintf("Score %d in 1 hit.", want.Score)
+	}
+	if got := eval[string](t, tab, `document.querySelector('#pz-result').textContent`); !strings.Contains(got, sentence) {
+		t.Errorf("the result reads %q; want %q", got, sentence)
+	}
 	best := eval[string](t, tab, `document.querySelector('#pz-best-fewest')?.textContent || ''`)
 	if !strings.Contains(best, fmt.Sprint(want.Score)) {
 		t.Errorf("the best-score table %q lacks the score %d", best, want.Score)

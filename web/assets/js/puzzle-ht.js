@@ -97,7 +97,7 @@ export function page(el) {
     return h('section', { class: ['card', 'pz-result', a.success && 'perfect'], id: 'pz-result', 'data-success': a.success ? 'yes' : 'no', 'data-fallen': a.fallen.length, 'aria-live': 'polite' },
       h('h2', {}, a.success ? icon('trophy') : null, ' ', a.success ? t('pz.ht.success') : t('pz.ht.missed')),
       h('p', { text: t('pz.ht.fell', { n: a.fallen.length }) + (a.dragon ? ' ' + t('pz.ht.dragon') : '') }),
-      h('p', { text: t('pz.ht.score', { n: a.score, hits: a.hits }) }),
+      h('p', { text: t('pz.ht.score', { score: a.score, n: a.hits }) }),
       countingNote(a),
       h('button', { type: 'button', class: 'primary', id: 'pz-again', onclick: () => open(st.drill), text: t('pz.ht.again') }));
   }
