@@ -146,6 +146,13 @@ func TestHammerTimeDragonAndJokers(t *testing.T) {
 		t.Errorf("the dragon is not shown awake beside the counter and in the hit's result")
 	}
 
+	// A white gem's chip shows its whole edge on the page's white cards:
+	// a grey chip (3:1 or more against the card) under a white one smaller
+	// on every side.
+	if got := eval[string](t, tab, whiteChipEdge); got != "" {
+		t.Errorf("a white gem's chip: %s", got)
+	}
+
 	// A wagon two mission cards complete, a black gem fallen: the cards
 	// won first are suggested in the empty slots.
 	black := htGemOf("black")
@@ -271,3 +278,26 @@ func TestHammerTimeDieInTheOpen(t *testing.T) {
 		t.Errorf("the roll of the fist reads %q; want %q, the die and its face", words, "the die shows: with the fist")
 	}
 }
+
+// whiteChipEdge is the page-side check of a white gem's chip beside the
+// hit's result: "" when its edge contrasts 3:1 or more with the card under
+// it and its white face leaves the edge seen on every side, else what is
+// wrong.
+const whiteChipEdge = `(() => {
+  const card = document.querySelector('#ht-result');
+  const chip = document.createElement('span');
+  chip.className = 'ht-gem g-white';
+  card.append(chip);
+  const rgb = (c) => c.match(/[\d.]+/g).slice(0, 3).map(Number);
+  const lum = (c) => { const [r, g, b] = rgb(c).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  let under = card, bg = getComputedStyle(under).backgroundColor;
+  while (under && /rgba\(0, 0, 0, 0\)|transparent/.test(bg)) { under = under.parentElement; bg = under ? getComputedStyle(under).backgroundColor : 'rgb(255, 255, 255)'; }
+  const edge = getComputedStyle(chip).backgroundColor, face = getComputedStyle(chip, '::before');
+  const [a, b] = [lum(edge), lum(bg)].sort((x, y) => y - x);
+  const ratio = (a + 0.05) / (b + 0.05);
+  const inset = chip.getBoundingClientRect().width - parseFloat(face.width);
+  chip.remove();
+  if (ratio < 3) return 'its edge ' + edge + ' on the card ' + bg + ' contrasts ' + ratio.toFixed(2) + ':1';
+  if (face.content === 'none' || !(inset >= 2)) return 'its white face (' + face.content + ', ' + face.width + ') leaves no edge';
+  return '';
+})()`
