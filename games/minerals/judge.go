@@ -43,12 +43,31 @@ var mineralWords = map[string][NumMinerals]string{
 
 // judgeWords are the sentences of a best move's reason, as format
 // strings: Lands (move, lifted, landing), Cuts (fragments, minerals,
-// taken), Card (cards, points) and Chance (the chance of winning).
-var judgeWords = map[string]struct{ Lands, Cuts, Card, Chance string }{
-	"en": {"%s lifts the mineral under the pawn (%s) and lands on the next (%s).", " It cuts off %d fragment(s) of %d mineral(s) and takes %s.", " It completes %s for %d points this turn.", " The search gives it a %s chance of winning."},
-	"de": {"%s hebt das Mineral unter der Figur (%s) und landet auf dem nächsten (%s).", " Der Zug trennt %d Bruchstück(e) mit %d Mineral(ien) ab und nimmt %s.", " Er vervollständigt %s für %d Punkte in diesem Zug.", " Die Suche gibt ihm eine Gewinnchance von %s."},
-	"fr": {"%s prend le minéral sous le pion (%s) et arrive sur le suivant (%s).", " Il détache %d fragment(s) de %d minéral(aux) et prend %s.", " Il complète %s pour %d points ce tour-ci.", " La recherche lui donne %s de chances de gagner."},
-	"nl": {"%s pakt het mineraal onder de pion (%s) en landt op het volgende (%s).", " De zet snijdt %d fragment(en) met %d mineraal/mineralen af en pakt %s.", " Hij maakt %s compleet voor %d punten deze beurt.", " De zoektocht geeft hem een winkans van %s."},
+// taken; the counts said by Fragment and Mineral), Card (cards, points)
+// and Chance (the chance of winning).
+var judgeWords = map[string]struct {
+	Lands, Cuts, Card, Chance string
+	Fragment, Mineral         countWords
+}{
+	"en": {"%s lifts the mineral under the pawn (%s) and lands on the next (%s).", " It cuts off %s of %s and takes %s.", " It completes %s for %d points this turn.", " The search gives it a %s chance of winning.",
+		countWords{"%d fragment", "%d fragments"}, countWords{"%d mineral", "%d minerals"}},
+	"de": {"%s hebt das Mineral unter der Figur (%s) und landet auf dem nächsten (%s).", " Der Zug trennt %s mit %s ab und nimmt %s.", " Er vervollständigt %s für %d Punkte in diesem Zug.", " Die Suche gibt ihm eine Gewinnchance von %s.",
+		countWords{"%d Bruchstück", "%d Bruchstücke"}, countWords{"%d Mineral", "%d Minerale"}},
+	"fr": {"%s prend le minéral sous le pion (%s) et arrive sur le suivant (%s).", " Il détache %s de %s et prend %s.", " Il complète %s pour %d points ce tour-ci.", " La recherche lui donne %s de chances de gagner.",
+		countWords{"%d fragment", "%d fragments"}, countWords{"%d minéral", "%d minéraux"}},
+	"nl": {"%s pakt het mineraal onder de pion (%s) en landt op het volgende (%s).", " De zet snijdt %s met %s af en pakt %s.", " Hij maakt %s compleet voor %d punten deze beurt.", " De zoektocht geeft hem een winkans van %s.",
+		countWords{"%d fragment", "%d fragmenten"}, countWords{"%d mineraal", "%d mineralen"}},
+}
+
+// countWords says a count of a thing: One for 1, Many for any other count.
+type countWords struct{ One, Many string }
+
+// say returns n in words.
+func (c countWords) say(n int) string {
+	if n == 1 {
+		return fmt.Sprintf(c.One, n)
+	}
+	return fmt.Sprintf(c.Many, n)
 }
 
 // judgeReason explains the best move mv of p in st when it is a pawn move
@@ -73,7 +92,7 @@ func judgeReason(st game.State, p game.Player, mv ai.MoveValue) map[string]strin
 					taken = append(taken, names[m])
 				}
 			}
-			text += fmt.Sprintf(w.Cuts, f.Fragments, f.CutOff, strings.Join(taken, ", "))
+			text += fmt.Sprintf(w.Cuts, w.Fragment.say(f.Fragments), w.Mineral.say(f.CutOff), strings.Join(taken, ", "))
 		}
 		if len(f.Cards) > 0 {
 			text += fmt.Sprintf(w.Card, strings.Join(f.Cards, ", "), f.CardPoints)
