@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -237,15 +238,19 @@ func (j *judge) fillings(s *State, p game.Player, legal []game.Action) ai.Judgem
 	return out
 }
 
-// The reasons' words by language: a hit (move, expected gain, samples,
-// how many of them woke the dragon), a tray move (move, best hit), a
-// filling (move, gain).
+// The reasons' words by language: a hit (move, expected gain in gems,
+// samples, how many of them woke the dragon), a tray move (move, best
+// hit), a filling (move, gain in points), the gains said by
+// decimalCount.
 var (
+	gemNouns   = map[string][2]string{"en": {"gem", "gems"}, "de": {"Edelstein", "Edelsteine"}, "fr": {"gemme", "gemmes"}, "nl": {"edelsteen", "edelstenen"}}
+	pointNouns = map[string][2]string{"en": {"point", "points"}, "de": {"Punkt", "Punkte"}, "fr": {"point", "points"}, "nl": {"punt", "punten"}}
+
 	hitWords = map[string]string{
-		"en": "%s brings your wagons %s gem(s) on average, less what it leaves near an edge for the next player (%d simulated hits, the dragon woke in %d).",
-		"de": "%s bringt deinen Loren im Mittel %s Edelstein(e), abzüglich dessen, was am Rand für den nächsten Spieler liegen bleibt (%d simulierte Schläge, der Drache erwachte in %d).",
-		"fr": "%s apporte en moyenne %s gemme(s) à vos wagonnets, moins ce qu’il laisse près d’un bord au joueur suivant (%d coups simulés, le dragon s’est réveillé dans %d).",
-		"nl": "%s levert je wagentjes gemiddeld %s edelsteen/edelstenen op, min wat er bij een rand blijft liggen voor de volgende speler (%d gesimuleerde slagen, de draak werd %d keer wakker).",
+		"en": "%s brings your wagons %s on average, less what it leaves near an edge for the next player (%d simulated hits, the dragon woke in %d).",
+		"de": "%s bringt deinen Loren im Mittel %s, abzüglich dessen, was am Rand für den nächsten Spieler liegen bleibt (%d simulierte Schläge, der Drache erwachte in %d).",
+		"fr": "%s apporte en moyenne %s à vos wagonnets, moins ce qu’il laisse près d’un bord au joueur suivant (%d coups simulés, le dragon s’est réveillé dans %d).",
+		"nl": "%s levert je wagentjes gemiddeld %s op, min wat er bij een rand blijft liggen voor de volgende speler (%d gesimuleerde slagen, de draak werd %d keer wakker).",
 	}
 	unsampledWords = map[string]string{
 		"en": "%s was not simulated before the time ran out; it is valued as the average simulated hit, %s.",
@@ -260,17 +265,29 @@ var (
 		"nl": "%s bereidt alleen een slag voor; hij is evenveel waard als de beste slag, %s.",
 	}
 	fillWords = map[string]string{
-		"en": "%s brings your wagons %s point(s) of progress.",
-		"de": "%s bringt deinen Loren %s Punkt(e) Fortschritt.",
-		"fr": "%s apporte %s point(s) de progrès à vos wagonnets.",
-		"nl": "%s levert je wagentjes %s punt(en) voortgang op.",
+		"en": "%s brings your wagons %s of progress.",
+		"de": "%s bringt deinen Loren %s Fortschritt.",
+		"fr": "%s apporte %s de progrès à vos wagonnets.",
+		"nl": "%s levert je wagentjes %s voortgang op.",
 	}
 )
+
+// decimalCount says x, shown with one decimal, and its noun (singular,
+// plural) in the number the language gives such a count: French the
+// singular below 2 ("1,5 gemme"), English, German and Dutch the plural
+// ("1.0 gems").
+func decimalCount(x float64, lang string, noun [2]string) string {
+	n := noun[1]
+	if lang == "fr" && math.Abs(math.Round(x*10)/10) < 2 {
+		n = noun[0]
+	}
+	return ai.Decimal(x, lang) + " " + n
+}
 
 func hitReason(mv ai.MoveValue, h judgeStats) map[string]string {
 	out := map[string]string{}
 	for _, lang := range game.Languages {
-		out[lang] = fmt.Sprintf(hitWords[lang], mv.Move, ai.Decimal(mv.Value, lang), h.n, h.dragons)
+		out[lang] = fmt.Sprintf(hitWords[lang], mv.Move, decimalCount(mv.Value, lang, gemNouns[lang]), h.n, h.dragons)
 	}
 	return out
 }
@@ -294,7 +311,7 @@ func trayReason(mv, best ai.MoveValue) map[string]string {
 func fillReason(mv ai.MoveValue) map[string]string {
 	out := map[string]string{}
 	for _, lang := range game.Languages {
-		out[lang] = fmt.Sprintf(fillWords[lang], mv.Move, ai.Decimal(mv.Value, lang))
+		out[lang] = fmt.Sprintf(fillWords[lang], mv.Move, decimalCount(mv.Value, lang, pointNouns[lang]))
 	}
 	return out
 }

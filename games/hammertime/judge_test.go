@@ -3,6 +3,7 @@ package hammertime
 import (
 	"context"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -108,5 +109,33 @@ func TestJudgeStopsAtItsDeadline(t *testing.T) {
 				t.Errorf("%d of %d hits simulated; want some, not all, in the time", sampled, numHits)
 			}
 		})
+	}
+}
+
+// TestReasonsSayTheirCounts: a hit's and a filling's reasons say their
+// average gain with its noun in the number each language gives it, not as
+// "gem(s)": the plural for a decimal in English, German and Dutch, the
+// singular below 2 in French.
+func TestReasonsSayTheirCounts(t *testing.T) {
+	hit := func(v float64) map[string]string {
+		return hitReason(ai.MoveValue{Move: "hit south 5 strength 4", Value: v}, judgeStats{hitStats: hitStats{n: 12}, dragons: 1})
+	}
+	fill := func(v float64) map[string]string { return fillReason(ai.MoveValue{Move: "fill red 2", Value: v}) }
+	cases := []struct {
+		got  map[string]string
+		want map[string]string
+	}{
+		{hit(1), map[string]string{"en": "hit south 5 strength 4 brings your wagons 1.0 gems on average,", "de": "im Mittel 1,0 Edelsteine,", "fr": "en moyenne 1,0 gemme à vos", "nl": "gemiddeld 1,0 edelstenen op,"}},
+		{hit(1.96), map[string]string{"en": "2.0 gems", "de": "2,0 Edelsteine", "fr": "2,0 gemmes", "nl": "2,0 edelstenen"}},
+		{hit(0.44), map[string]string{"en": "0.4 gems", "de": "0,4 Edelsteine", "fr": "0,4 gemme", "nl": "0,4 edelstenen"}},
+		{fill(2.5), map[string]string{"en": "fill red 2 brings your wagons 2.5 points of progress.", "de": "2,5 Punkte Fortschritt.", "fr": "2,5 points de progrès", "nl": "2,5 punten voortgang op."}},
+		{fill(1), map[string]string{"en": "1.0 points of progress", "de": "1,0 Punkte", "fr": "1,0 point de progrès", "nl": "1,0 punten"}},
+	}
+	for i, c := range cases {
+		for _, lang := range game.Languages {
+			if !strings.Contains(c.got[lang], c.want[lang]) {
+				t.Errorf("case %d, %s: %q; want it to contain %q", i, lang, c.got[lang], c.want[lang])
+			}
+		}
 	}
 }
