@@ -380,7 +380,10 @@ func (s *State) explainPlacement(p, t int, occ CellSet, pl int) error {
 			return illegal("assist mode: your card has no %s tiles", col)
 		}
 		if !s.assistColorOK(p, t, card) {
-			return illegal("assist mode: your card allows only %d %s tile(s) and they are already on your board", card.Count[col], col)
+			if card.Count[col] == 1 {
+				return illegal("assist mode: your card allows only 1 %s tile and it is already on your board", col)
+			}
+			return illegal("assist mode: your card allows only %d %s tiles and they are already on your board", card.Count[col], col)
 		}
 	}
 	return nil

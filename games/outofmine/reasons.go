@@ -54,10 +54,14 @@ var reasons = func() *game.Phrasebook {
 		"Een tegel mag alleen op het bord liggen: {1} op {2} zou buiten het bord van {3}×{4} steken.")
 	say(`assist mode: (\S+) at (\w+) would cover rock at (\w+)`,
 		"Hilfsmodus: {1} auf {2} bedeckte Fels auf {3}.", "Mode assisté : {1} en {2} couvrirait la roche en {3}.", "Hulpmodus: {1} op {2} zou rots op {3} bedekken.")
-	say(`assist mode: your card allows only (\d+) (\w+) tile\(s\) and they are already on your board`,
+	say(`assist mode: your card allows only 1 (\w+) tile and it is already on your board`,
+		"Hilfsmodus: deine Karte erlaubt nur 1 Plättchen in {t1}, und es liegt schon auf deinem Spielplan.",
+		"Mode assisté : votre carte n’autorise qu’une tuile {t1}, et elle est déjà sur votre plateau.",
+		"Hulpmodus: je kaart staat maar 1 {t1} tegel toe, en die ligt al op je bord.")
+	say(`assist mode: your card allows only (\d+) (\w+) tiles and they are already on your board`,
 		"Hilfsmodus: deine Karte erlaubt nur {1} Plättchen in {t2}, und sie liegen schon auf deinem Spielplan.",
-		"Mode assisté : votre carte n’autorise que {1} tuile(s) {t2}, et elles sont déjà sur votre plateau.",
-		"Hulpmodus: je kaart staat maar {1} {t2} tegel(s) toe, en die liggen al op je bord.")
+		"Mode assisté : votre carte n’autorise que {1} tuiles {t2}, et elles sont déjà sur votre plateau.",
+		"Hulpmodus: je kaart staat maar {1} {t2} tegels toe, en die liggen al op je bord.")
 	say(`assist mode: your card has no (\w+) tiles`, "Hilfsmodus: deine Karte hat keine Plättchen in {t1}.", "Mode assisté : votre carte n’a pas de tuiles {t1}.", "Hulpmodus: je kaart heeft geen {t1} tegels.")
 	say(`no round clock is running`, "Es läuft keine Rundenuhr.", "Aucune horloge de manche ne tourne.", "Er loopt geen rondeklok.")
 	say(`sides are chosen between rounds, not now`, "Seiten werden zwischen den Runden gewählt, nicht jetzt.", "Les faces se choisissent entre les manches, pas maintenant.", "Kanten worden tussen de rondes gekozen, niet nu.")

@@ -417,13 +417,23 @@ func firstOnBoard(s *State, p int) int8 {
 	return -1
 }
 
+// TestAssistRefusesBeyondCount: in assist mode a tile beyond the card's
+// count of its color is refused, and the reason says the count in its
+// number ("only 1 yellow tile and it is", "only 2 yellow tiles and they
+// are") and in every language.
 func TestAssistRefusesBeyondCount(t *testing.T) {
-	for seed := uint64(1); seed < 50; seed++ {
+	want := map[int]string{
+		1: "your card allows only 1 yellow tile and it is already on your board",
+		2: "your card allows only 2 yellow tiles and they are already on your board",
+	}
+	for seed := uint64(1); seed < 200 && len(want) > 0; seed++ {
 		s := newRound(t, 2, game.Options{OptAssist: "true"}, seed)
 		card := s.cardOf(0)
-		if card.Count[Yellow] == 0 || card.Count[Yellow] > 3 {
+		reason, ok := want[card.Count[Yellow]]
+		if !ok {
 			continue
 		}
+		delete(want, card.Count[Yellow])
 		cells := s.sideOf(0).Gallery
 		for range card.Count[Yellow] {
 			c := lowCell(cells)
@@ -432,10 +442,22 @@ func TestAssistRefusesBeyondCount(t *testing.T) {
 			play(t, s, 0, "place r0 "+cellName(c))
 		}
 		play(t, s, 0, "take Y1")
-		refused(t, s, 0, "place r0 "+cellName(lowCell(cells)), "already on your board")
-		return
+		move := "place r0 " + cellName(lowCell(cells))
+		refused(t, s, 0, move, reason)
+		a, err := s.ParseAction(0, move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = s.Explain(0, a)
+		for _, lang := range []string{"de", "fr", "nl"} {
+			if said, ok := New().(*Game).LocalizeError(err, lang); !ok || strings.Contains(said, "(") {
+				t.Errorf("%s: %q is said as %q (%v); want words of the language, in their number", lang, err, said, ok)
+			}
+		}
 	}
-	t.Fatal("no seed gave player 0 a card with 1 to 3 yellow tiles")
+	if len(want) > 0 {
+		t.Fatalf("no seed gave player 0 a card with %v yellow tiles", want)
+	}
 }
 
 // BenchmarkLegal lists the legal actions of a player holding a tile with
