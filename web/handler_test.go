@@ -260,10 +260,15 @@ func TestTranslationsCountWithPlurals(t *testing.T) {
 		"hammertime.access.hit":    {"en", "de", "fr", "nl"},
 		"hammertime.access.tray":   {"en", "de", "fr", "nl"},
 	}
+	dicts := map[string]map[string]string{}
+	for _, lang := range []string{"en", "de", "fr", "nl"} {
+		var d map[string]string
+		readJSON(t, "assets/i18n/"+lang+".json", &d)
+		dicts[lang] = d
+	}
 	for key, langs := range want {
 		for _, lang := range langs {
-			var d map[string]string
-			readJSON(t, "assets/i18n/"+lang+".json", &d)
+			d := dicts[lang]
 			one, other := d[key+".one"], d[key]
 			if one == "" || one == other {
 				t.Errorf("%s: %s.one is %q beside %s %q; want a singular of its own", lang, key, one, key, other)

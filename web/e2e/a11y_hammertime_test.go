@@ -132,11 +132,15 @@ func TestA11yHammerTimeKeyboardGame(t *testing.T) {
 		if !holds(tab, 10*time.Second, fmt.Sprintf(`[...document.querySelectorAll('#announce p')].some((p) => p.textContent.startsWith(%q))`, said)) {
 			t.Errorf("hit %d: the live region says %q; want %q and the gems that fell", hits, eval[string](t, tab, `document.querySelector('#announce')?.textContent || ''`), said)
 		} else {
-			// "…: 3 gems fell, 1 blue, 2 red." or "…: no gem fell."
+			// "…: 3 gems fell, 1 blue, 2 red.", "…: 1 gem fell, 1 yellow." or
+			// "…: no gem fell."
 			line := eval[string](t, tab, fmt.Sprintf(`[...document.querySelectorAll('#announce p')].reverse().find((p) => p.textContent.startsWith(%q)).textContent`, said))
 			rest := strings.TrimPrefix(line, said)
 			var n, sum int
-			if _, err := fmt.Sscanf(rest, "%d gems fell,", &n); err == nil {
+			if _, err := fmt.Sscanf(rest, "%d gem", &n); err == nil {
+				if fell := map[bool]string{true: "1 gem fell, ", false: fmt.Sprintf("%d gems fell, ", n)}[n == 1]; !strings.HasPrefix(rest, fell) {
+					t.Errorf("hit %d: the live region says %q; want %q", hits, line, fell)
+				}
 				colors, _, _ := strings.Cut(strings.SplitN(rest, ", ", 2)[1], ".")
 				for _, part := range strings.Split(colors, ", ") {
 					var k int

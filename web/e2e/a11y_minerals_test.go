@@ -377,7 +377,7 @@ func TestMineralsAccessAtGoldenPosition(t *testing.T) {
 	under := board[me.Pawn]
 	wantSummary := []string{
 		"Your turn: Move.",
-		fmt.Sprintf("Your pawn is on %s, on %s: it moves %d hexes.", me.Pawn, mnWords(under.Mineral), under.Value),
+		fmt.Sprintf("Your pawn is on %s, on %s: it moves %d %s.", me.Pawn, mnWords(under.Mineral), under.Value, map[bool]string{true: "hex", false: "hexes"}[under.Value == 1]),
 	}
 	for i, w := range wantSummary {
 		if i >= len(got.Summary) || got.Summary[i] != w {
