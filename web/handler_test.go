@@ -259,6 +259,7 @@ func TestTranslationsCountWithPlurals(t *testing.T) {
 		"hammertime.access.edge":   {"en", "de", "fr", "nl"},
 		"hammertime.access.hit":    {"en", "de", "fr", "nl"},
 		"hammertime.access.tray":   {"en", "de", "fr", "nl"},
+		"pz.ht.score":              {"en", "de", "fr", "nl"},
 	}
 	dicts := map[string]map[string]string{}
 	for _, lang := range []string{"en", "de", "fr", "nl"} {
