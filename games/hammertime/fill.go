@@ -209,29 +209,49 @@ func (s *State) fillLimits() fillLimits {
 	return l
 }
 
-// check returns nil when f is a legal filling under l, else why not.
+// check returns nil when f is a legal filling under l, else why not. Its
+// sentences say a count of one in the singular (reasons.go translates
+// each form).
 func (l *fillLimits) check(f Filling) error {
 	if f.Gems[Black] > 0 {
 		return fmt.Errorf("black gems fill no wagon")
 	}
 	for c := White; c <= Red; c++ {
 		if f.Gems[c] > l.fallen[c] {
+			if l.fallen[c] == 1 {
+				return fmt.Errorf("1 %s gem fell, not %d", c, f.Gems[c])
+			}
 			return fmt.Errorf("%d %s gems fell, not %d", l.fallen[c], c, f.Gems[c])
 		}
 		if c != White && f.Gems[c] > l.free[c] {
+			if l.free[c] == 1 {
+				return fmt.Errorf("your wagon %s has 1 free %s slot, not %d (white gems can take the others)", l.wagon.ID, c, f.Gems[c])
+			}
 			return fmt.Errorf("your wagon %s has %d free %s slots, not %d (white gems can take the others)", l.wagon.ID, l.free[c], c, f.Gems[c])
 		}
 	}
 	n := f.placed()
 	if n > l.empty {
+		if l.empty == 1 {
+			return fmt.Errorf("your wagon %s has 1 empty slot, and the filling puts %d gems in it", l.wagon.ID, n)
+		}
 		return fmt.Errorf("your wagon %s has %d empty slots, and the filling puts %d gems in it", l.wagon.ID, l.empty, n)
 	}
 	if f.Missions > 0 {
-		if f.Missions > l.held {
+		switch {
+		case f.Missions <= l.held:
+		case l.held == 0:
+			return fmt.Errorf("you hold no mission cards")
+		case l.held == 1:
+			return fmt.Errorf("you hold 1 mission card, not %d", f.Missions)
+		default:
 			return fmt.Errorf("you hold %d mission cards, not %d", l.held, f.Missions)
 		}
-		if n+f.Missions != l.empty {
-			return fmt.Errorf("mission cards may only complete the wagon: %d gems and %d cards leave %d of its %d empty slots empty", n, f.Missions, l.empty-n-f.Missions, l.empty)
+		if sum := n + f.Missions; sum != l.empty {
+			if l.empty == 1 {
+				return fmt.Errorf("mission cards may only complete the wagon: its only empty slot takes exactly 1 gem or card, not %d", sum)
+			}
+			return fmt.Errorf("mission cards may only complete the wagon: its %d empty slots take exactly %d gems and cards, not %d", l.empty, l.empty, sum)
 		}
 	}
 	return nil

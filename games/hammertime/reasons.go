@@ -22,6 +22,17 @@ var reasons = func() *game.Phrasebook {
 		{"yellow", "gelbe", "jaunes", "gele"},
 		{"red", "rote", "rouges", "rode"},
 		{"black", "schwarze", "noires", "zwarte"},
+		// one gem, one slot: a count of one in the singular
+		{"white gem", "weißer Stein", "gemme blanche", "witte steen"},
+		{"blue gem", "blauer Stein", "gemme bleue", "blauwe steen"},
+		{"green gem", "grüner Stein", "gemme verte", "groene steen"},
+		{"yellow gem", "gelber Stein", "gemme jaune", "gele steen"},
+		{"red gem", "roter Stein", "gemme rouge", "rode steen"},
+		{"black gem", "schwarzer Stein", "gemme noire", "zwarte steen"},
+		{"blue slot", "blaues Feld", "case bleue", "blauw vak"},
+		{"green slot", "grünes Feld", "case verte", "groen vak"},
+		{"yellow slot", "gelbes Feld", "case jaune", "geel vak"},
+		{"red slot", "rotes Feld", "case rouge", "rood vak"},
 	}...)
 	say := b.SayDeFrNl
 	say(`the game is over`, "Die Partie ist vorbei.", "La partie est terminée.", "De partij is voorbij.")
@@ -76,19 +87,34 @@ var reasons = func() *game.Phrasebook {
 		"Er zijn deze beurt al stenen gevallen: kies hoe je je wagentje vult, bijvoorbeeld „{1}”.")
 	say(`(fill .+|fill nothing) is not possible: (.+)`, "{1} ist nicht möglich: {s2}", "{1} n’est pas possible : {s2}", "{1} is niet mogelijk: {s2}")
 	say(`black gems fill no wagon`, "Schwarze Steine füllen keine Lore.", "Les gemmes noires ne remplissent aucun wagonnet.", "Zwarte stenen vullen geen wagentje.")
+	say(`1 (\w+ gem) fell, not (\d+)`, "1 {t1} ist gefallen, nicht {2}.", "1 {t1} est tombée, pas {2}.", "Er is 1 {t1} gevallen, niet {2}.")
 	say(`(\d+) (\w+) gems fell, not (\d+)`, "{1} {t2} Steine sind gefallen, nicht {3}.", "{1} gemmes {t2} sont tombées, pas {3}.", "Er zijn {1} {t2} stenen gevallen, niet {3}.")
+	say(`your wagon (\S+) has 1 free (\w+ slot), not (\d+) \(white gems can take the others\)`,
+		"Deine Lore {1} hat 1 freies {t2}, nicht {3} (weiße Steine können die anderen nehmen).",
+		"Votre wagonnet {1} a 1 {t2} libre, pas {3} (les gemmes blanches peuvent prendre les autres).",
+		"Je wagentje {1} heeft 1 vrij {t2}, niet {3} (witte stenen kunnen de andere nemen).")
 	say(`your wagon (\S+) has (\d+) free (\w+) slots, not (\d+) \(white gems can take the others\)`,
 		"Deine Lore {1} hat {2} freie {t3} Felder, nicht {4} (weiße Steine können die anderen nehmen).",
 		"Votre wagonnet {1} a {2} cases {t3} libres, pas {4} (les gemmes blanches peuvent prendre les autres).",
 		"Je wagentje {1} heeft {2} vrije {t3} vakken, niet {4} (witte stenen kunnen de andere nemen).")
+	say(`your wagon (\S+) has 1 empty slot, and the filling puts (\d+) gems in it`,
+		"Deine Lore {1} hat 1 leeres Feld, und die Füllung legt {2} Steine hinein.",
+		"Votre wagonnet {1} a 1 case vide, et le remplissage y met {2} gemmes.",
+		"Je wagentje {1} heeft 1 leeg vak, en de vulling legt er {2} stenen in.")
 	say(`your wagon (\S+) has (\d+) empty slots, and the filling puts (\d+) gems in it`,
 		"Deine Lore {1} hat {2} leere Felder, und die Füllung legt {3} Steine hinein.",
 		"Votre wagonnet {1} a {2} cases vides, et le remplissage y met {3} gemmes.",
 		"Je wagentje {1} heeft {2} lege vakken, en de vulling legt er {3} stenen in.")
+	say(`you hold no mission cards`, "Du hast keine Missionskarten.", "Vous n’avez aucune carte de mission.", "Je hebt geen missiekaarten.")
+	say(`you hold 1 mission card, not (\d+)`, "Du hast 1 Missionskarte, nicht {1}.", "Vous avez 1 carte de mission, pas {1}.", "Je hebt 1 missiekaart, niet {1}.")
 	say(`you hold (\d+) mission cards, not (\d+)`, "Du hast {1} Missionskarten, nicht {2}.", "Vous avez {1} cartes de mission, pas {2}.", "Je hebt {1} missiekaarten, niet {2}.")
-	say(`mission cards may only complete the wagon: (\d+) gems and (\d+) cards leave (-?\d+) of its (\d+) empty slots empty`,
-		"Missionskarten dürfen die Lore nur vollmachen: {1} Steine und {2} Karten lassen {3} ihrer {4} leeren Felder leer.",
-		"Les cartes de mission ne peuvent que compléter le wagonnet : {1} gemmes et {2} cartes laissent vides {3} de ses {4} cases vides.",
-		"Missiekaarten mogen het wagentje alleen vol maken: {1} stenen en {2} kaarten laten {3} van de {4} lege vakken leeg.")
+	say(`mission cards may only complete the wagon: its only empty slot takes exactly 1 gem or card, not (\d+)`,
+		"Missionskarten dürfen die Lore nur vollmachen: ihr einziges leeres Feld nimmt genau einen Stein oder eine Karte, nicht {1}.",
+		"Les cartes de mission ne peuvent que compléter le wagonnet : sa seule case vide prend exactement une gemme ou une carte, pas {1}.",
+		"Missiekaarten mogen het wagentje alleen vol maken: het enige lege vak neemt precies één steen of kaart, niet {1}.")
+	say(`mission cards may only complete the wagon: its (\d+) empty slots take exactly (\d+) gems and cards, not (\d+)`,
+		"Missionskarten dürfen die Lore nur vollmachen: ihre {1} leeren Felder nehmen genau {2} Steine und Karten, nicht {3}.",
+		"Les cartes de mission ne peuvent que compléter le wagonnet : ses {1} cases vides prennent exactement {2} gemmes et cartes, pas {3}.",
+		"Missiekaarten mogen het wagentje alleen vol maken: de {1} lege vakken nemen precies {2} stenen en kaarten, niet {3}.")
 	return b
 }()

@@ -1,6 +1,7 @@
 package hammertime
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -275,11 +276,12 @@ func TestFillingErrors(t *testing.T) {
 	}
 	before, _ := game.Hash(s)
 	tests := []struct{ move, want string }{
-		{"fill red 1 white 1 missions 1", "mission cards may only complete the wagon"},
-		{"fill missions 1", "mission cards may only complete the wagon"},
-		{"fill blue 1", "0 free blue slots"},
-		{"fill red 2", "1 red gems fell, not 2"},
-		{"fill white 2", "1 white gems fell, not 2"},
+		{"fill red 1 white 1 missions 1", "mission cards may only complete the wagon: its 6 empty slots take exactly 6 gems and cards, not 3"},
+		{"fill missions 1", "mission cards may only complete the wagon: its 6 empty slots take exactly 6 gems and cards, not 1"},
+		{"fill red 1 missions 2", "you hold 1 mission card, not 2"},
+		{"fill blue 1", "your wagon orange-4 has 0 free blue slots, not 1 (white gems can take the others)"},
+		{"fill red 2", "1 red gem fell, not 2"},
+		{"fill white 2", "1 white gem fell, not 2"},
 		{"hit north 5 strength 3", "choose how to fill your wagon"},
 	}
 	for _, tt := range tests {
@@ -308,6 +310,91 @@ func TestFillingErrors(t *testing.T) {
 		t.Errorf("two cards completing two slots: full wagons %d, cards %d; want 1 and 0", s.seats[0].top, s.seats[0].numHeld)
 	}
 	mustInvariants(t, s)
+}
+
+// A refused filling says a count of one in the singular, in every
+// language: a wagon orange-1 (blue, green, yellow, red) that holds its
+// yellow and blue gems has 2 empty slots and 1 free red slot; with its
+// green gem too, 1 empty slot.
+func TestFillingRefusalsSayTheirCounts(t *testing.T) {
+	setup := func(inWagon []int8, missions int, fallen ...int8) *State {
+		s := newTestState(t, 2, nil)
+		topWagon(t, s, 0, "orange-1")
+		topMission(t, s, MissionMany)
+		for range missions {
+			holdMission(s, 0)
+		}
+		for _, g := range inWagon {
+			s.gems[g].Holder = 0
+		}
+		s.settle(fall(s, fallen...), true)
+		return s
+	}
+	two := []int8{gemYellow, gemBlue}
+	one := []int8{gemYellow, gemBlue, gemGreen}
+	tests := []struct {
+		s    *State
+		move string
+		want [4]string // en, de, fr, nl: the reason after "is not possible: "
+	}{
+		{setup(two, 2, gemRed, gemRed+1, gemWhite, gemWhite+1, gemGreen), "fill red 2", [4]string{
+			"your wagon orange-1 has 1 free red slot, not 2 (white gems can take the others)",
+			"Deine Lore orange-1 hat 1 freies rotes Feld, nicht 2 (weiße Steine können die anderen nehmen).",
+			"Votre wagonnet orange-1 a 1 case rouge libre, pas 2 (les gemmes blanches peuvent prendre les autres).",
+			"Je wagentje orange-1 heeft 1 vrij rood vak, niet 2 (witte stenen kunnen de andere nemen)."}},
+		{setup(two, 2, gemRed, gemRed+1, gemWhite, gemWhite+1, gemGreen), "fill green 1 white 2", [4]string{
+			"your wagon orange-1 has 2 empty slots, and the filling puts 3 gems in it",
+			"Deine Lore orange-1 hat 2 leere Felder, und die Füllung legt 3 Steine hinein.",
+			"Votre wagonnet orange-1 a 2 cases vides, et le remplissage y met 3 gemmes.",
+			"Je wagentje orange-1 heeft 2 lege vakken, en de vulling legt er 3 stenen in."}},
+		{setup(two, 2, gemRed, gemRed+1, gemWhite, gemWhite+1, gemGreen), "fill red 1 missions 2", [4]string{
+			"mission cards may only complete the wagon: its 2 empty slots take exactly 2 gems and cards, not 3",
+			"Missionskarten dürfen die Lore nur vollmachen: ihre 2 leeren Felder nehmen genau 2 Steine und Karten, nicht 3.",
+			"Les cartes de mission ne peuvent que compléter le wagonnet : ses 2 cases vides prennent exactement 2 gemmes et cartes, pas 3.",
+			"Missiekaarten mogen het wagentje alleen vol maken: de 2 lege vakken nemen precies 2 stenen en kaarten, niet 3."}},
+		{setup(one, 0, gemRed, gemWhite), "fill red 1 white 1", [4]string{
+			"your wagon orange-1 has 1 empty slot, and the filling puts 2 gems in it",
+			"Deine Lore orange-1 hat 1 leeres Feld, und die Füllung legt 2 Steine hinein.",
+			"Votre wagonnet orange-1 a 1 case vide, et le remplissage y met 2 gemmes.",
+			"Je wagentje orange-1 heeft 1 leeg vak, en de vulling legt er 2 stenen in."}},
+		{setup(one, 0, gemRed, gemWhite), "fill missions 1", [4]string{
+			"you hold no mission cards",
+			"Du hast keine Missionskarten.",
+			"Vous n’avez aucune carte de mission.",
+			"Je hebt geen missiekaarten."}},
+		{setup(one, 0, gemRed, gemWhite), "fill white 2", [4]string{
+			"1 white gem fell, not 2",
+			"1 weißer Stein ist gefallen, nicht 2.",
+			"1 gemme blanche est tombée, pas 2.",
+			"Er is 1 witte steen gevallen, niet 2."}},
+		{setup(one, 1, gemRed, gemWhite), "fill missions 2", [4]string{
+			"you hold 1 mission card, not 2",
+			"Du hast 1 Missionskarte, nicht 2.",
+			"Vous avez 1 carte de mission, pas 2.",
+			"Je hebt 1 missiekaart, niet 2."}},
+		{setup(one, 2, gemRed, gemWhite), "fill missions 2", [4]string{
+			"mission cards may only complete the wagon: its only empty slot takes exactly 1 gem or card, not 2",
+			"Missionskarten dürfen die Lore nur vollmachen: ihr einziges leeres Feld nimmt genau einen Stein oder eine Karte, nicht 2.",
+			"Les cartes de mission ne peuvent que compléter le wagonnet : sa seule case vide prend exactement une gemme ou une carte, pas 2.",
+			"Missiekaarten mogen het wagentje alleen vol maken: het enige lege vak neemt precies één steen of kaart, niet 2."}},
+	}
+	wrap := [4]string{"%s is not possible: %s", "%s ist nicht möglich: %s", "%s n’est pas possible : %s", "%s is niet mogelijk: %s"}
+	for _, tt := range tests {
+		_, err := game.PlayNotation(tt.s, 0, tt.move)
+		if game.ErrorCode(err) != game.CodeIllegal {
+			t.Errorf("%s: got %v; want it refused", tt.move, err)
+			continue
+		}
+		for i, lang := range game.Languages {
+			got, ok := err.Error(), true
+			if lang != "en" {
+				got, ok = reasons.LocalizeError(err, lang)
+			}
+			if want := fmt.Sprintf(wrap[i], tt.move, tt.want[i]); !ok || got != want {
+				t.Errorf("%s in %s: got %q (%v); want %q", tt.move, lang, got, ok, want)
+			}
+		}
+	}
 }
 
 // Out of the fill phase, no filling is legal.

@@ -140,15 +140,21 @@ func (s *State) toolReason(tool ToolID, x int) string {
 	case Sack:
 		return s.sackReason(x)
 	case Map:
-		return "with the Map the move is still exactly " + itoa(dist) + " hexes, turns once over a crevice or a pawn, ends on a free mineral, and reaches a hex a straight move does not"
+		return "with the Map the move is still exactly " + hexes(dist) + ", turns once over a crevice or a pawn, ends on a free mineral, and reaches a hex a straight move does not"
 	case Compass:
+		switch {
+		case dist <= 1:
+			return "the Compass moves fewer hexes than a plain move and at least 1, so it cannot move from " + Wollastonite.String()
+		case dist == 2:
+			return "the Compass moves 1 hex in a straight line and stops on a free mineral just before a crevice, the edge of the grid or a pawn"
+		}
 		return "the Compass moves 1 to " + itoa(dist-1) + " hexes in a straight line and stops on a free mineral just before a crevice, the edge of the grid or a pawn"
 	case Glass:
 		return "the Magnifying Glass takes a free mineral next to your pawn whose color differs from the mineral your pawn stands on now"
 	case Vortex:
 		return "the Vortex carries your pawn and its mineral to an empty hex touching at least two other minerals"
 	case Rope:
-		return "with the Rope the move is still exactly " + itoa(dist) + " hexes in a straight line, ends on a free mineral, and reaches a hex a straight move does not"
+		return "with the Rope the move is still exactly " + hexes(dist) + " in a straight line, ends on a free mineral, and reaches a hex a straight move does not"
 	case Dynamite:
 		c := Cell(x - actDynamite)
 		if s.board[c] == 0 {
@@ -203,7 +209,7 @@ func (s *State) moveReason(c Cell) string {
 			}
 			switch {
 			case k < dist:
-				return "move " + c.String() + ": your pawn stands on " + m.String() + " and must move exactly " + itoa(dist) + " hexes, not " + itoa(k)
+				return "move " + c.String() + ": your pawn stands on " + m.String() + " and must move exactly " + hexes(dist) + ", not " + itoa(k)
 			case gaps > 1:
 				return "move " + c.String() + ": the way crosses a crevice wider than one hex"
 			case s.board[c] == 0:
@@ -226,7 +232,7 @@ func (s *State) moveReason(c Cell) string {
 			at = next
 			if at == c {
 				if k > dist {
-					return "move " + c.String() + ": your pawn stands on " + m.String() + " and must move exactly " + itoa(dist) + " hexes, not " + itoa(k)
+					return "move " + c.String() + ": your pawn stands on " + m.String() + " and must move exactly " + hexes(dist) + ", not " + itoa(k)
 				}
 				return "move " + c.String() + ": the way crosses a crevice wider than one hex"
 			}
@@ -260,6 +266,14 @@ func (s *State) takeReason(slot int, without bool) string {
 		return "card " + c.ID + " asks for an orpiment you do not have; take it without the orpiment (take " + itoa(slot+1) + " without orpiment) for " + itoa(c.ReducedPoints) + " points"
 	}
 	return "card " + c.ID + " asks for minerals you do not have"
+}
+
+// hexes says a count of hexes: "1 hex", "3 hexes".
+func hexes(n int) string {
+	if n == 1 {
+		return "1 hex"
+	}
+	return itoa(n) + " hexes"
 }
 
 func itoa(n int) string {

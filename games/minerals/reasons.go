@@ -32,6 +32,12 @@ var reasons = func() *game.Phrasebook {
 		{"dynamite", "Dynamit", "Dynamite", "Dynamiet"},
 	}...)
 	b.Term("nothing", map[string]string{"de": "nichts", "fr": "rien", "nl": "niets"})
+	b.Terms([][4]string{
+		{"hex", "Feld", "case", "vak"},
+		{"hexes", "Felder", "cases", "vakken"},
+		{"point", "Punkt", "point", "punt"},
+		{"points", "Punkte", "points", "punten"},
+	}...)
 	say := b.SayDeFrNl
 	say(`the game is over`, "Die Partie ist vorbei.", "La partie est terminée.", "De partij is voorbij.")
 	say(`it is seat (\d+)'s turn, not seat (\d+)'s`,
@@ -98,11 +104,19 @@ var reasons = func() *game.Phrasebook {
 		"Der Hammer legt ein Mineral nur auf ein leeres Feld, das mindestens zwei Mineralien berührt.",
 		"Le Marteau ne pose un minéral que sur une case vide touchant au moins deux minéraux.",
 		"De Hamer legt alleen een mineraal op een leeg vak dat minstens twee mineralen raakt.")
-	say(`with the Map the move is still exactly (\d+) hexes, turns once over a crevice or a pawn, ends on a free mineral, and reaches a hex a straight move does not`,
-		"Mit der Karte geht der Zug weiterhin genau {1} Felder, biegt einmal über einer Spalte oder Figur ab, endet auf einem freien Mineral und erreicht ein Feld, das ein gerader Zug nicht erreicht.",
-		"Avec la Carte, le déplacement fait toujours exactement {1} cases, tourne une fois au-dessus d’une crevasse ou d’un pion, finit sur un minéral libre et atteint une case qu’un déplacement droit n’atteint pas.",
-		"Met de Kaart is de zet nog steeds precies {1} vakken, draait één keer boven een kloof of pion, eindigt op een vrij mineraal en bereikt een vak dat een rechte zet niet bereikt.")
-	say(`the Compass moves 1 to (-?\d+) hexes in a straight line and stops on a free mineral just before a crevice, the edge of the grid or a pawn`,
+	say(`with the Map the move is still exactly (\d+ hex(?:es)?), turns once over a crevice or a pawn, ends on a free mineral, and reaches a hex a straight move does not`,
+		"Mit der Karte geht der Zug weiterhin genau {c1}, biegt einmal über einer Spalte oder Figur ab, endet auf einem freien Mineral und erreicht ein Feld, das ein gerader Zug nicht erreicht.",
+		"Avec la Carte, le déplacement fait toujours exactement {c1}, tourne une fois au-dessus d’une crevasse ou d’un pion, finit sur un minéral libre et atteint une case qu’un déplacement droit n’atteint pas.",
+		"Met de Kaart is de zet nog steeds precies {c1}, draait één keer boven een kloof of pion, eindigt op een vrij mineraal en bereikt een vak dat een rechte zet niet bereikt.")
+	say(`the Compass moves fewer hexes than a plain move and at least 1, so it cannot move from wollastonite`,
+		"Der Kompass zieht weniger Felder als ein gewöhnlicher Zug und mindestens 1, also kann er von Wollastonit aus nicht ziehen.",
+		"La Boussole avance de moins de cases qu’un déplacement ordinaire et d’au moins 1 : depuis une wollastonite, elle ne peut pas avancer.",
+		"Het Kompas zet minder vakken dan een gewone zet en minstens 1, dus vanaf wollastoniet kan het niet zetten.")
+	say(`the Compass moves 1 hex in a straight line and stops on a free mineral just before a crevice, the edge of the grid or a pawn`,
+		"Der Kompass zieht 1 Feld geradeaus und hält auf einem freien Mineral direkt vor einer Spalte, dem Rand oder einer Figur.",
+		"La Boussole avance d’une case en ligne droite et s’arrête sur un minéral libre juste avant une crevasse, le bord ou un pion.",
+		"Het Kompas zet 1 vak in een rechte lijn en stopt op een vrij mineraal vlak voor een kloof, de rand of een pion.")
+	say(`the Compass moves 1 to (\d+) hexes in a straight line and stops on a free mineral just before a crevice, the edge of the grid or a pawn`,
 		"Der Kompass zieht 1 bis {1} Felder geradeaus und hält auf einem freien Mineral direkt vor einer Spalte, dem Rand oder einer Figur.",
 		"La Boussole avance de 1 à {1} cases en ligne droite et s’arrête sur un minéral libre juste avant une crevasse, le bord ou un pion.",
 		"Het Kompas zet 1 tot {1} vakken in een rechte lijn en stopt op een vrij mineraal vlak voor een kloof, de rand of een pion.")
@@ -114,19 +128,19 @@ var reasons = func() *game.Phrasebook {
 		"Der Wirbel trägt deine Figur mit ihrem Mineral auf ein leeres Feld, das mindestens zwei andere Mineralien berührt.",
 		"Le Vortex porte votre pion et son minéral sur une case vide touchant au moins deux autres minéraux.",
 		"De Draaikolk brengt je pion met zijn mineraal naar een leeg vak dat minstens twee andere mineralen raakt.")
-	say(`with the Rope the move is still exactly (\d+) hexes in a straight line, ends on a free mineral, and reaches a hex a straight move does not`,
-		"Mit dem Seil geht der Zug weiterhin genau {1} Felder geradeaus, endet auf einem freien Mineral und erreicht ein Feld, das ein gewöhnlicher Zug nicht erreicht.",
-		"Avec la Corde, le déplacement fait toujours exactement {1} cases en ligne droite, finit sur un minéral libre et atteint une case qu’un déplacement ordinaire n’atteint pas.",
-		"Met het Touw is de zet nog steeds precies {1} vakken in een rechte lijn, eindigt op een vrij mineraal en bereikt een vak dat een gewone zet niet bereikt.")
+	say(`with the Rope the move is still exactly (\d+ hex(?:es)?) in a straight line, ends on a free mineral, and reaches a hex a straight move does not`,
+		"Mit dem Seil geht der Zug weiterhin genau {c1} geradeaus, endet auf einem freien Mineral und erreicht ein Feld, das ein gewöhnlicher Zug nicht erreicht.",
+		"Avec la Corde, le déplacement fait toujours exactement {c1} en ligne droite, finit sur un minéral libre et atteint une case qu’un déplacement ordinaire n’atteint pas.",
+		"Met het Touw is de zet nog steeds precies {c1} in een rechte lijn, eindigt op een vrij mineraal en bereikt een vak dat een gewone zet niet bereikt.")
 	say(`the Dynamite blasts a mineral without a pawn, and a pawn stands on ([a-z]\d+)`,
 		"Das Dynamit sprengt ein Mineral ohne Figur, und auf {1} steht eine Figur.",
 		"La Dynamite fait sauter un minéral sans pion, et un pion se trouve en {1}.",
 		"Het Dynamiet blaast een mineraal zonder pion op, en op {1} staat een pion.")
 	say(`the (.+) cannot do that now`, "{t1} kann das jetzt nicht.", "{t1} ne peut pas faire cela maintenant.", "{t1} kan dat nu niet.")
-	say(`your pawn stands on ([a-z]+) and must move exactly (\d+) hexes, not (\d+)`,
-		"Deine Figur steht auf {t1} und muss genau {2} Felder ziehen, nicht {3}.",
-		"Votre pion est sur une {t1} et doit avancer d’exactement {2} cases, pas {3}.",
-		"Je pion staat op {t1} en moet precies {2} vakken zetten, niet {3}.")
+	say(`your pawn stands on ([a-z]+) and must move exactly (\d+ hex(?:es)?), not (\d+)`,
+		"Deine Figur steht auf {t1} und muss genau {c2} ziehen, nicht {3}.",
+		"Votre pion est sur une {t1} et doit avancer d’exactement {c2}, pas {3}.",
+		"Je pion staat op {t1} en moet precies {c2} zetten, niet {3}.")
 	say(`the way crosses a crevice wider than one hex`,
 		"Der Weg quert eine Spalte, die breiter als ein Feld ist.", "Le chemin franchit une crevasse de plus d’une case.", "De weg kruist een kloof die breder is dan één vak.")
 	say(`a move cannot end on a crevice`, "Ein Zug kann nicht auf einer Spalte enden.", "Un déplacement ne peut finir sur une crevasse.", "Een zet kan niet op een kloof eindigen.")
@@ -194,10 +208,10 @@ var reasons = func() *game.Phrasebook {
 		"Wähle zuerst die Mineralien zum Geben und Nehmen (sack give MINERAL, sack take MINERAL).",
 		"Choisissez d’abord les minéraux à donner et à prendre (sack give MINERAL, sack take MINERAL).",
 		"Kies eerst de mineralen om te geven en te nemen (sack give MINERAL, sack take MINERAL).")
-	say(`the two sides are not worth the same: you give (\d+) points of minerals and take (\d+)`,
-		"Beide Seiten sind nicht gleich viel wert: du gibst Mineralien für {1} Punkte und nimmst {2}.",
-		"Les deux côtés ne valent pas autant : vous donnez {1} points de minéraux et en prenez {2}.",
-		"De twee kanten zijn niet evenveel waard: je geeft {1} punten aan mineralen en neemt er {2}.")
+	say(`the two sides are not worth the same: you give (\d+ points?) of minerals and take (\d+)`,
+		"Beide Seiten sind nicht gleich viel wert: du gibst Mineralien für {c1} und nimmst {2}.",
+		"Les deux côtés ne valent pas autant : vous donnez {c1} de minéraux et en prenez {2}.",
+		"De twee kanten zijn niet evenveel waard: je geeft {c1} aan mineralen en neemt er {2}.")
 	say(`the Sack cannot do that now`, "Der Sack kann das jetzt nicht.", "Le Sac ne peut pas faire cela maintenant.", "De Zak kan dat nu niet.")
 	// Last, a reason about one action: the action as written, then why.
 	say(`([^:]+): (.+)`,

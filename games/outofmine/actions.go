@@ -284,7 +284,10 @@ func (s *State) Explain(p game.Player, act game.Action) error {
 	}
 	switch {
 	case a == actCall:
-		if n := (side.Gallery &^ st.Occupied).Count(); n > 0 {
+		switch n := (side.Gallery &^ st.Occupied).Count(); {
+		case n == 1:
+			return illegal("you may call OUT OF MINE! only when every gallery space is covered; 1 is still empty")
+		case n > 0:
 			return illegal("you may call OUT OF MINE! only when every gallery space is covered; %d are still empty", n)
 		}
 	case a < actReturn:

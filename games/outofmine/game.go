@@ -89,7 +89,9 @@ type rulesLanguage struct {
 	shape   string // "shape X"
 	board   string // "board N"
 	card    string // "card N"
-	tiles   string // "N SHAPE tile(s) with element E", given "N SHAPE" and E
+	// tiles says "N SHAPE tiles with element E", given "N SHAPE" and E:
+	// [0] for one tile, [1] for several.
+	tiles [2]string
 	// elements names the elements (gold, silver, woodworm, rat) in the
 	// language, as its rules text does.
 	elements map[string]string
@@ -98,16 +100,16 @@ type rulesLanguage struct {
 // rulesLanguages are the languages of the rules, by language code.
 var rulesLanguages = map[string]rulesLanguage{
 	"en": {"## Reconstructed components in this pack", "None: this pack is marked as the printed game's data.",
-		"shape ", "board ", "card ", "%s tile(s) with element %s",
+		"shape ", "board ", "card ", [2]string{"%s tile with element %s", "%s tiles with element %s"},
 		map[string]string{"gold": "gold", "silver": "silver", "woodworm": "woodworm", "rat": "rat"}},
 	"de": {"## Rekonstruiertes Material in diesem Paket", "Keines: Dieses Paket ist als Daten des gedruckten Spiels markiert.",
-		"Form ", "Tableau ", "Karte ", "%s Plättchen mit Element %s",
+		"Form ", "Tableau ", "Karte ", [2]string{"%s Plättchen mit Element %s", "%s Plättchen mit Element %s"},
 		map[string]string{"gold": "Gold", "silver": "Silber", "woodworm": "Holzwurm", "rat": "Ratte"}},
 	"fr": {"## Matériel reconstitué dans ce paquet", "Aucun : ce paquet est marqué comme les données du jeu imprimé.",
-		"forme ", "plateau ", "carte ", "%s tuile(s) avec l'élément %s",
+		"forme ", "plateau ", "carte ", [2]string{"%s tuile avec l'élément %s", "%s tuiles avec l'élément %s"},
 		map[string]string{"gold": "or", "silver": "argent", "woodworm": "ver", "rat": "rat"}},
 	"nl": {"## Gereconstrueerd materiaal in dit pakket", "Geen: dit pakket is gemarkeerd als de gegevens van het gedrukte spel.",
-		"vorm ", "mijngangkaart ", "schatkaart ", "%s kaartje(s) met element %s",
+		"vorm ", "mijngangkaart ", "schatkaart ", [2]string{"%s kaartje met element %s", "%s kaartjes met element %s"},
 		map[string]string{"gold": "goud", "silver": "zilver", "woodworm": "houtworm", "rat": "rat"}},
 }
 
@@ -140,11 +142,13 @@ func (l rulesLanguage) item(r string) string {
 			return w.local + rest
 		}
 	}
-	if count, element, ok := strings.Cut(r, " tile(s) with element "); ok {
-		if local, ok := l.elements[strings.Trim(element, `"`)]; ok {
-			element = strings.Replace(element, strings.Trim(element, `"`), local, 1)
+	for i, sep := range []string{" tile with element ", " tiles with element "} {
+		if count, element, ok := strings.Cut(r, sep); ok {
+			if local, ok := l.elements[strings.Trim(element, `"`)]; ok {
+				element = strings.Replace(element, strings.Trim(element, `"`), local, 1)
+			}
+			return fmt.Sprintf(l.tiles[i], count, element)
 		}
-		return fmt.Sprintf(l.tiles, count, element)
 	}
 	return r
 }

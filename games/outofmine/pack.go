@@ -308,7 +308,11 @@ func (v *packValidator) tiles(in []tileJSON) {
 		perColor[v.p.Shapes[sh].Color] += tj.Count
 		perShape[sh] += tj.Count
 		if tj.Reconstructed {
-			v.p.Reconstructed = append(v.p.Reconstructed, fmt.Sprintf("%d %s tile(s) with element %q", tj.Count, tj.Shape, tj.Element))
+			tiles := "tiles"
+			if tj.Count == 1 {
+				tiles = "tile"
+			}
+			v.p.Reconstructed = append(v.p.Reconstructed, fmt.Sprintf("%d %s %s with element %q", tj.Count, tj.Shape, tiles, tj.Element))
 		}
 	}
 	for c := range NumColors {

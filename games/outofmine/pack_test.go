@@ -25,6 +25,19 @@ func TestDefaultPack(t *testing.T) {
 			t.Errorf("reconstructed items lack %q", strings.TrimSpace(want))
 		}
 	}
+	// A count of tiles says one tile in the singular.
+	ones := 0
+	for _, r := range p.Reconstructed {
+		if strings.HasPrefix(r, "1 ") {
+			ones++
+			if !strings.Contains(r, " tile with element ") {
+				t.Errorf("reconstructed item %q; want one tile in the singular", r)
+			}
+		}
+	}
+	if ones == 0 {
+		t.Errorf("no reconstructed item counts one tile; the pack has some")
+	}
 }
 
 // TestPackDemandFitsSupply: for 4 players drawing cards, the average

@@ -88,6 +88,10 @@ var reasons = func() *game.Phrasebook {
 		"Vous ne tenez aucune tuile à poser ; prenez-en d’abord une dans la réserve.",
 		"Je houdt geen tegel vast om te leggen; neem er eerst een uit de voorraad.")
 	say(`you hold no tile to put back`, "Du hältst kein Plättchen zum Zurücklegen.", "Vous ne tenez aucune tuile à remettre.", "Je houdt geen tegel vast om terug te leggen.")
+	say(`you may call OUT OF MINE! only when every gallery space is covered; 1 is still empty`,
+		"OUT OF MINE! darfst du erst rufen, wenn jedes Stollenfeld bedeckt ist; 1 ist noch leer.",
+		"Vous ne pouvez crier OUT OF MINE! que lorsque chaque case de galerie est couverte ; 1 est encore vide.",
+		"Je mag pas OUT OF MINE! roepen als elk gangvak bedekt is; er is er nog 1 leeg.")
 	say(`you may call OUT OF MINE! only when every gallery space is covered; (\d+) are still empty`,
 		"OUT OF MINE! darfst du erst rufen, wenn jedes Stollenfeld bedeckt ist; {1} sind noch leer.",
 		"Vous ne pouvez crier OUT OF MINE! que lorsque chaque case de galerie est couverte ; {1} sont encore vides.",

@@ -193,7 +193,40 @@ func TestTilesNeverOverlap(t *testing.T) {
 
 func TestCallOnlyWhenCovered(t *testing.T) {
 	s := newRound(t, 2, nil, 1)
-	refused(t, s, 0, "call", "every gallery space is covered")
+	refused(t, s, 0, "call", "you may call OUT OF MINE! only when every gallery space is covered; 20 are still empty")
+	// A covered gallery but for one space: its single yellow tile is left
+	// out, and the refusal says the one space in the singular.
+	for seed := uint64(1); seed < 40; seed++ {
+		s := newRound(t, 2, nil, seed)
+		sup := s.available(0)
+		sol := NewSideSolver(s.pack, s.sideOf(0)).Plan(s.cardOf(0), &sup, Objective{})
+		single := slices.IndexFunc(sol.Placements, func(pl Placement) bool { return s.pack.Shapes[pl.Shape].ID == "Y1" })
+		if sol.Empty > 0 || single < 0 {
+			continue
+		}
+		for i, pl := range sol.Placements {
+			if i == single {
+				continue
+			}
+			sh := &s.pack.Shapes[pl.Shape]
+			play(t, s, 0, "take "+kindName(s.pack, pl.Shape*int(NumElements)+int(sol.Elements[i])))
+			play(t, s, 0, "place "+placementName(sh.Orientations[pl.Orient].Symbol*64+pl.Row*GridStride+pl.Col))
+		}
+		refused(t, s, 0, "call", "you may call OUT OF MINE! only when every gallery space is covered; 1 is still empty")
+		a, _ := s.ParseAction(0, "call")
+		err := s.Explain(0, a)
+		for lang, want := range map[string]string{
+			"de": "OUT OF MINE! darfst du erst rufen, wenn jedes Stollenfeld bedeckt ist; 1 ist noch leer.",
+			"fr": "Vous ne pouvez crier OUT OF MINE! que lorsque chaque case de galerie est couverte ; 1 est encore vide.",
+			"nl": "Je mag pas OUT OF MINE! roepen als elk gangvak bedekt is; er is er nog 1 leeg.",
+		} {
+			if got, ok := New().(*Game).LocalizeError(err, lang); !ok || got != want {
+				t.Errorf("%s: %q is said as %q (%v); want %q", lang, err, got, ok, want)
+			}
+		}
+		return
+	}
+	t.Fatal("no seed gave player 0 a covering with a single yellow tile")
 }
 
 func TestCallEndsRoundForEveryone(t *testing.T) {
