@@ -29,7 +29,8 @@ const (
 	actDraw    = actLot + MaxPlayers              // chance + board: this board comes from the pile
 	actDeal    = actDraw + NumBoards              // chance + seat*NumBoards + board: this board is dealt to this seat
 	actCard    = actDeal + MaxPlayers*NumBoards   // chance + seat*NumCards + card: this seat draws this treasure card
-	numActions = actCard + MaxPlayers*NumCards
+	actStop    = actCard + MaxPlayers*NumCards    // stop digging for the rest of the round
+	numActions = actStop + 1
 )
 
 // Legal implements game.State. It appends in ascending order and allocates
@@ -58,12 +59,12 @@ func (s *State) Legal(p game.Player, dst []game.Action) []game.Action {
 		return dst
 	}
 	if p == game.System {
-		if s.opts.Clock > 0 {
+		if s.opts.Clock > 0 || s.allStopped() {
 			dst = append(dst, game.Action(actTimeUp))
 		}
 		return dst
 	}
-	if !p.Seated() || int(p) >= s.n {
+	if !p.Seated() || int(p) >= s.n || s.seats[p].Stopped {
 		return dst
 	}
 	pi := int(p)
@@ -108,7 +109,7 @@ func (s *State) Legal(p game.Player, dst []game.Action) []game.Action {
 			}
 		}
 	}
-	return dst
+	return append(dst, game.Action(actStop))
 }
 
 // appendPlacements appends base+placement for every placement of tile t on
@@ -167,6 +168,13 @@ func (s *State) assistColorOK(p, t int, card *Card) bool {
 func (s *State) Apply(p game.Player, act game.Action) {
 	pi, a := int(p), int(act)
 	switch {
+	case a == actStop:
+		st := &s.seats[pi]
+		if st.Hand >= 0 {
+			s.toSupply(int(st.Hand))
+			st.Hand = -1
+		}
+		st.Stopped = true
 	case a >= actLot:
 		s.applyChance(a)
 	case a >= actSide && a < actSide+2:
@@ -237,17 +245,20 @@ func (s *State) Explain(p game.Player, act game.Action) error {
 	if p == game.Chance {
 		return s.explainChance(a)
 	}
-	if a >= actLot {
+	if a >= actLot && a != actStop {
 		return game.Errorf(game.CodeNotYourTurn, "only chance deals boards and cards and draws lots")
 	}
 	if a == actTimeUp {
 		if p != game.System {
 			return game.Errorf(game.CodeNotYourTurn, "only the round clock ends a round by time")
 		}
-		if s.phase != PhaseRound || s.opts.Clock == 0 {
-			return illegal("no round clock is running")
+		if s.phase == PhaseRound && (s.opts.Clock > 0 || s.allStopped()) {
+			return nil
 		}
-		return nil
+		if s.phase == PhaseRound {
+			return illegal("the round clock is off, and not every player has stopped")
+		}
+		return illegal("no round clock is running")
 	}
 	if !p.Seated() || int(p) >= s.n {
 		return game.Errorf(game.CodeNotYourTurn, "player %s has no seat at this table", p)
@@ -275,6 +286,9 @@ func (s *State) Explain(p game.Player, act game.Action) error {
 	if s.phase != PhaseRound {
 		return game.Errorf(game.CodeNotYourTurn, "the round has not started: every player first chooses a side of their board")
 	}
+	if st.Stopped {
+		return illegal("you have stopped digging this round; it ends when every player has stopped or someone calls OUT OF MINE!")
+	}
 	side := s.sideOf(pi)
 	onBoard := func(t int) error {
 		if s.where[t] != boardBase+int8(pi) {
@@ -283,6 +297,8 @@ func (s *State) Explain(p game.Player, act game.Action) error {
 		return nil
 	}
 	switch {
+	case a == actStop:
+		return nil
 	case a == actCall:
 		switch n := (side.Gallery &^ st.Occupied).Count(); {
 		case n == 1:

@@ -71,6 +71,14 @@ func botGame(t testing.TB, names []string, opts game.Options, seed uint64) (*Sta
 				best = p
 			}
 		}
+		if acts := s.Actors(nil); len(acts) == 1 && acts[0] == game.System {
+			// Every player has stopped: the round ends now.
+			if err := game.Play(s, game.System, s.Legal(game.System, nil)[0]); err != nil {
+				t.Fatalf("the end of a round every player stopped: %v", err)
+			}
+			queue = make([]pending, len(names))
+			continue
+		}
 		if _, d, ok := s.Timer(); ok && (best < 0 || phaseStart+d <= queue[best].at) {
 			now = phaseStart + d
 			if err := game.Play(s, game.System, game.Action(actTimeUp)); err != nil {

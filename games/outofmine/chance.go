@@ -149,7 +149,7 @@ func (s *State) explainChance(a int) error {
 	if s.phase != PhaseDeal && s.phase != PhaseCards {
 		return game.Errorf(game.CodeNotYourTurn, "no random event is due now: the players act")
 	}
-	if a < actLot {
+	if a < actLot || a == actStop {
 		return game.Errorf(game.CodeIllegal, "chance only deals boards and cards and draws lots; %q is a player's move", s.ActionString(game.Chance, game.Action(a)))
 	}
 	var buf [maxOutcomes]game.Action

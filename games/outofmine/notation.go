@@ -18,8 +18,9 @@ import (
 //	remove 12                  take placed tile 12 off, back to the supply
 //	swap 12 L3 silver          put placed tile 12 back and take an L3 with silver into the hand
 //	call                       OUT OF MINE!
+//	stop                       stop digging for the rest of the round
 //	side A | side B            choose the side of the board dealt
-//	time up                    the round clock ran out (system)
+//	time up                    the round clock ran out, or every player stopped (system)
 //	deal board 7 to seat 2     board 7 is dealt to seat 2 (chance)
 //	draw card 12 for seat 2    seat 2 draws treasure card 12, face down (chance)
 //	lot seat 2                 the lot picks seat 2 to return its board (chance)
@@ -85,6 +86,8 @@ func (s *State) ActionString(p game.Player, act game.Action) string {
 		return "draw board " + s.boardName(a-actDraw)
 	case a < actCard:
 		return fmt.Sprintf("deal board %s to seat %d", s.boardName((a-actDeal)%NumBoards), (a-actDeal)/NumBoards+1)
+	case a == actStop:
+		return "stop"
 	default:
 		return fmt.Sprintf("draw card %s for seat %d", s.cardName((a-actCard)%NumCards), (a-actCard)/NumCards+1)
 	}
@@ -116,12 +119,15 @@ func (s *State) ParseAction(p game.Player, str string) (game.Action, error) {
 		return bad("empty move")
 	}
 	switch f[0] {
-	case "return", "call":
+	case "return", "call", "stop":
 		if len(f) != 1 {
 			return bad("%s takes no arguments", f[0])
 		}
-		if f[0] == "call" {
+		switch f[0] {
+		case "call":
 			return game.Action(actCall), nil
+		case "stop":
+			return game.Action(actStop), nil
 		}
 		return game.Action(actReturn), nil
 	case "time":

@@ -64,6 +64,14 @@ var reasons = func() *game.Phrasebook {
 		"Hulpmodus: je kaart staat maar {1} {t2} tegels toe, en die liggen al op je bord.")
 	say(`assist mode: your card has no (\w+) tiles`, "Hilfsmodus: deine Karte hat keine Plättchen in {t1}.", "Mode assisté : votre carte n’a pas de tuiles {t1}.", "Hulpmodus: je kaart heeft geen {t1} tegels.")
 	say(`no round clock is running`, "Es läuft keine Rundenuhr.", "Aucune horloge de manche ne tourne.", "Er loopt geen rondeklok.")
+	say(`the round clock is off, and not every player has stopped`,
+		"Die Rundenuhr ist aus, und noch nicht jeder hat aufgehört.",
+		"L’horloge de la manche est arrêtée, et tous les joueurs n’ont pas encore cessé de creuser.",
+		"De rondeklok staat uit, en nog niet iedereen is gestopt.")
+	say(`you have stopped digging this round; it ends when every player has stopped or someone calls OUT OF MINE!`,
+		"Du hast in dieser Runde aufgehört zu graben; sie endet, wenn jeder aufgehört hat oder jemand OUT OF MINE! ruft.",
+		"Vous avez cessé de creuser pour cette manche ; elle se termine quand tous les joueurs ont cessé ou que quelqu’un crie OUT OF MINE!",
+		"Je bent deze ronde gestopt met graven; ze eindigt wanneer iedereen gestopt is of iemand OUT OF MINE! roept.")
 	say(`sides are chosen between rounds, not now`, "Seiten werden zwischen den Runden gewählt, nicht jetzt.", "Les faces se choisissent entre les manches, pas maintenant.", "Kanten worden tussen de rondes gekozen, niet nu.")
 	say(`the supply has no (.+?) left \(it has (.+)\)`,
 		"Im Vorrat ist kein {c1} mehr (er hat {c2}).", "La réserve n’a plus de {c1} (elle a {c2}).", "De voorraad heeft geen {c1} meer (er is nog {c2}).")

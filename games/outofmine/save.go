@@ -108,6 +108,9 @@ func (s *State) unpack(b []byte) error {
 		st := &s.seats[p]
 		st.Board, st.Side, st.PrevBoard, st.PrevSide, st.Card, st.Hand = i8(), i8(), i8(), i8(), i8(), i8()
 		st.Occupied = CellSet(u64())
+		if st.Hand == handStopped {
+			st.Hand, st.Stopped = -1, true
+		}
 		switch {
 		case st.Board < -1 || int(st.Board) >= NumBoards || st.PrevBoard < -1 || int(st.PrevBoard) >= NumBoards:
 			return fmt.Errorf("seat %d: board %d, previous board %d", p, st.Board, st.PrevBoard)

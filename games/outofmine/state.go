@@ -89,6 +89,10 @@ type seat struct {
 	Card      int8 // index in pack.Cards (face down while PhaseCards lasts), -1 outside a round
 	Hand      int8 // tile id held, -1 for none
 	Occupied  CellSet
+	// Stopped: the player stopped digging for the rest of the round (see
+	// actStop); when every player has, the round ends as when the clock
+	// runs out.
+	Stopped bool
 }
 
 // RoundResult is how one player's round was scored.
@@ -200,11 +204,11 @@ func (s *State) Actors(dst []game.Player) []game.Player {
 			}
 		}
 	case PhaseRound:
-		if s.opts.Clock > 0 {
+		if s.opts.Clock > 0 || s.allStopped() {
 			dst = append(dst, game.System)
 		}
 		for p := range s.n {
-			if s.canAct(p) {
+			if !s.seats[p].Stopped {
 				dst = append(dst, game.Player(p))
 			}
 		}
@@ -212,14 +216,21 @@ func (s *State) Actors(dst []game.Player) []game.Player {
 	return dst
 }
 
-// canAct reports whether p has any legal action in a round: a tile in hand
-// or on the board, or a tile to take.
-func (s *State) canAct(p int) bool {
-	if s.seats[p].Hand >= 0 || s.seats[p].Occupied != 0 {
-		return true
+// allStopped reports whether every player has stopped digging this round:
+// then the system ends it (see actStop), clock or not.
+func (s *State) allStopped() bool {
+	for p := range s.n {
+		if !s.seats[p].Stopped {
+			return false
+		}
 	}
-	for _, k := range s.supply {
-		if k > 0 {
+	return true
+}
+
+// someoneStopped reports whether a player has stopped digging this round.
+func (s *State) someoneStopped() bool {
+	for p := range s.n {
+		if s.seats[p].Stopped {
 			return true
 		}
 	}
@@ -252,9 +263,10 @@ func (s *State) Clone() game.State {
 	return &c
 }
 
-// Timer implements game.Timer: the round clock runs while a round does.
+// Timer implements game.Timer: the round clock runs while a round does,
+// until every player has stopped (then the system ends the round at once).
 func (s *State) Timer() (int64, time.Duration, bool) {
-	return s.seq, time.Duration(s.opts.Clock) * time.Second, s.opts.Clock > 0 && s.phase == PhaseRound
+	return s.seq, time.Duration(s.opts.Clock) * time.Second, s.opts.Clock > 0 && s.phase == PhaseRound && !s.allStopped()
 }
 
 // Determinize implements game.Determinizer. Everything on the table is
@@ -378,6 +390,7 @@ func (s *State) endRound(caller int) {
 	for p := range s.n {
 		st := &s.seats[p]
 		st.Occupied = 0
+		st.Stopped = false
 		st.Card = -1
 		st.PrevBoard, st.PrevSide = st.Board, st.Side
 		st.Side = -1
@@ -497,6 +510,9 @@ func (s *State) CheckInvariants() error {
 		}
 		if s.phase != PhaseRound && (hands[p] != 0 || occ[p] != 0) {
 			return fmt.Errorf("player %d holds or has laid tiles in phase %s", p, s.phase)
+		}
+		if s.seats[p].Stopped && (s.phase != PhaseRound || hands[p] != 0) {
+			return fmt.Errorf("player %d has stopped digging but holds a tile or is in phase %s", p, s.phase)
 		}
 	}
 	if err := s.checkBoards(); err != nil {

@@ -93,6 +93,8 @@ type PlayerView struct {
 	HandTile *TileView    `json:"hand_tile"`        // the tile in hand, null for none
 	Placed   []PlacedView `json:"placed"`
 	Empty    int          `json:"empty"` // uncovered gallery spaces
+	// Stopped: the player stopped digging for the rest of the round.
+	Stopped bool `json:"stopped,omitempty"`
 }
 
 // TileView names a tile: its id, its shape and its element ("" for a
@@ -149,7 +151,7 @@ func (s *State) View(p game.Player) any {
 	}
 	for pi := range s.n {
 		st := &s.seats[pi]
-		pv := PlayerView{Side: sideName(int(st.Side)), Placed: []PlacedView{}}
+		pv := PlayerView{Side: sideName(int(st.Side)), Placed: []PlacedView{}, Stopped: st.Stopped}
 		if st.Board >= 0 {
 			pv.Board = s.pack.Boards[st.Board].ID
 		}
@@ -337,13 +339,27 @@ func (s *State) Snapshot() any {
 // kind; per board its place; the pile's count, the seats of a due lot and
 // 1 if a board from the pile is due; per card 1 if dealt; the scores per
 // round and seat.
+// packedHand is a seat's hand as packed: the tile held, -1 for none, or
+// handStopped when the player has stopped digging (and so holds none). A
+// state without a stop packs as it did before stopping existed, so saved
+// games and state hashes stay valid.
+func packedHand(st seat) int8 {
+	if st.Stopped {
+		return handStopped
+	}
+	return st.Hand
+}
+
+// handStopped is the packed hand of a seat that has stopped digging.
+const handStopped int8 = -2
+
 func (s *State) packed() []byte {
 	b := make([]byte, 0, 512)
 	b = append(b, byte(s.phase))
 	b = binary.BigEndian.AppendUint64(b, uint64(s.seq))
 	b = append(b, byte(s.round))
 	for _, st := range s.seats[:s.n] {
-		b = append(b, byte(st.Board), byte(st.Side), byte(st.PrevBoard), byte(st.PrevSide), byte(st.Card), byte(st.Hand))
+		b = append(b, byte(st.Board), byte(st.Side), byte(st.PrevBoard), byte(st.PrevSide), byte(st.Card), byte(packedHand(st)))
 		b = binary.BigEndian.AppendUint64(b, uint64(st.Occupied))
 	}
 	for t := range s.where {

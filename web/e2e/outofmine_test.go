@@ -665,3 +665,61 @@ func TestOutOfMineTapSurvivesAFrameMidPress(t *testing.T) {
 	do(t, ann, 5*time.Second, "let go where Put back was", chromedp.MouseEvent(chromedp.MouseReleased, x, y, held))
 	waitFor(t, ann, 10*time.Second, "Ann's hand empty after the click on the moved button", `document.querySelector('#oom-hand')?.dataset.shape === ''`)
 }
+
+// TestOutOfMineEveryoneStops: at a table without a round clock, Ann and
+// Bob cannot finish and stop digging. The stop asks first (Keep digging
+// changes nothing); once stopped, Ann's tile in hand goes back, her page
+// says so and lays nothing more, and Bob sees that she stopped. When Bob
+// stops too, the round ends at once and is scored with no caller.
+func TestOutOfMineEveryoneStops(t *testing.T) {
+	t.Parallel()
+	ann, bob := twoPeopleAtOutOfMine(t)
+	kind := takeKind(t, ann, "Y1")
+	if kind == "" {
+		t.Fatalf("no Y1 in the supply at the start of the round")
+	}
+	count := func(tab context.Context) int {
+		return eval[int](t, tab, fmt.Sprintf(`Number(document.querySelector('#oom-supply [data-kind=%q]').dataset.count)`, kind))
+	}
+	before := count(ann)
+	dialog := `!!document.querySelector('#oom-stop-dialog[open]')`
+
+	clickAt(t, ann, "stop", `#oom-stop`)
+	waitFor(t, ann, 5*time.Second, "the stop asks first", dialog)
+	if got := eval[string](t, ann, `document.querySelector('#oom-stop-dialog h2').textContent`); got != "Stop digging for this round?" {
+		t.Errorf("the stop's question: %q", got)
+	}
+	clickAt(t, ann, "keep digging", `#dialog-cancel`)
+	waitFor(t, ann, 5*time.Second, "the question closed", `!document.querySelector('#oom-stop-dialog')`)
+	if eval[bool](t, ann, `document.querySelector('#oom-stop').disabled || document.querySelector('#oom-hand').dataset.shape !== 'Y1'`) {
+		t.Fatalf("Keep digging changed something: the stop is disabled or the hand lost its Y1")
+	}
+
+	clickAt(t, ann, "stop", `#oom-stop`)
+	waitFor(t, ann, 5*time.Second, "the stop asks again", dialog)
+	clickAt(t, ann, "stop for good", `#dialog-ok`)
+	waitFor(t, ann, 10*time.Second, "Ann stopped, her tile back in the supply", fmt.Sprintf(`document.querySelector('#oom-stop').disabled && document.querySelector('#oom-hand').dataset.shape === '' && document.querySelector('#oom-supply [data-kind=%q]').dataset.count === '%d'`, kind, before+1))
+	if got := eval[string](t, ann, `document.querySelector('#oom-stop').textContent.trim() + ' | ' + document.querySelector('#oom-hint').textContent`); !strings.HasPrefix(got, "Stopped | You stopped digging.") {
+		t.Errorf("Ann's page after the stop: %q; want the button to say Stopped and the hint to say she stopped", got)
+	}
+	waitFor(t, bob, 10*time.Second, "Bob sees that Ann stopped", `[...document.querySelectorAll('.oom-other-stopped')].some((e) => e.textContent.includes('stopped digging'))`)
+	// A stopped player lays nothing more: a press on the supply does nothing.
+	clickAt(t, ann, "take "+kind+" again", fmt.Sprintf(`#oom-supply [data-kind=%q]`, kind))
+	time.Sleep(500 * time.Millisecond)
+	if got := eval[string](t, ann, `document.querySelector('#oom-hand').dataset.shape + '|' + (document.querySelector('#oom-rollback')?.textContent || '')`); got != "|" {
+		t.Errorf("after the stop, a press on the supply gave hand|rollback %q; want nothing", got)
+	}
+	if got := eval[string](t, ann, phase); got != "round" {
+		t.Fatalf("the round ended with one of two players stopped (phase %q)", got)
+	}
+
+	clickAt(t, bob, "stop", `#oom-stop`)
+	waitFor(t, bob, 5*time.Second, "the stop asks Bob", dialog)
+	clickAt(t, bob, "stop for good", `#dialog-ok`)
+	for name, tab := range map[string]context.Context{"Ann": ann, "Bob": bob} {
+		waitFor(t, tab, 15*time.Second, name+" sees round 1 scored", `document.querySelector('#oom-scoring')?.dataset.round === '1'`)
+		if n := eval[int](t, tab, `document.querySelectorAll('#oom-scoring .tag.acting').length`); n != 0 {
+			t.Errorf("%s: the scoring of a round everyone stopped shows %d callers; want none", name, n)
+		}
+	}
+}

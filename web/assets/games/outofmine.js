@@ -43,6 +43,7 @@ import { seatColors, seatBadge, paintSeat } from '../js/seatcolors.js';
 import { icon, glyph } from '../js/icons.js';
 import { play } from '../js/sound.js';
 import { compact } from '../js/compact.js';
+import { confirmDialog } from '../js/dialog.js';
 
 const C = 36;      // cell size in the big board's SVG units
 const PAD = 6;     // room around the board for the elves
@@ -139,7 +140,7 @@ const kindKey = (shape, element) => (element ? `${shape} ${element}` : shape);
 function model(view, mem) {
   const supply = new Map((view.supply || []).map((k) => [kindKey(k.shape, k.element), k.count]));
   const me = view.you >= 0 ? view.players[view.you] : null;
-  const m = { supply, hand: null, placed: [], me, calling: false, side: me?.side || '' };
+  const m = { supply, hand: null, placed: [], me, calling: false, stopped: !!me?.stopped, side: me?.side || '' };
   if (!me) return m;
   if (me.hand_tile) m.hand = { tile: me.hand_tile.tile, shape: me.hand_tile.shape, element: me.hand_tile.element || '', pending: false };
   m.placed = (me.placed || []).map((p) => {
@@ -175,6 +176,10 @@ function model(view, mem) {
         break;
       }
       case 'call': m.calling = true; break;
+      case 'stop':
+        if (m.hand) { if (m.hand.shape) bump(kindKey(m.hand.shape, m.hand.element), 1); m.hand = null; }
+        m.stopped = true;
+        break;
       case 'side': if (!m.side) m.side = op.side; break;
     }
   }
@@ -208,6 +213,7 @@ export function render(el, ctx) {
   mem.shapes = shapes;
   const m = model(view, mem);
   mem.model = m;
+  mem.stopped = m.stopped && view.phase === 'round';
   if (!m.hand) mem.handKind = '';
   else if (kindKey(m.hand.shape, m.hand.element) !== mem.handKind) { mem.handKind = kindKey(m.hand.shape, m.hand.element); mem.handSym = 0; }
   if (mem.selected !== null && !m.placed.some((p) => p.tile === mem.selected)) mem.selected = null;
@@ -301,6 +307,7 @@ function roundArea(view, ctx, m, mem) {
         layout ? ownBoard(view, ctx, m, mem, layout) : null,
         h('div', { class: 'oom-controls' },
           callButton(ctx, m, mem, layout, empty),
+          stopButton(ctx, m, mem),
           selectedTools(ctx, m, mem)),
         hint(ctx, m, mem),
         rollbackBanner(ctx, mem)),
@@ -336,6 +343,21 @@ function callButton(ctx, m, mem, layout, empty) {
     title: canCall ? t('oom.call.ready') : t('oom.call.notyet', { n: empty }), onclick: () => act(mem, 'call', { type: 'call' }), text: t('oom.call') });
 }
 
+// stopButton stops digging for the rest of the round, once the player
+// confirms: the round ends when every player has stopped (or someone
+// calls, or the clock runs out).
+// On a phone (small) it shows its icon only.
+function stopButton(ctx, m, mem, small) {
+  const { t } = ctx;
+  const can = !m.stopped && !m.calling && ctx.status === 'playing';
+  const stop = async () => {
+    const ok = await confirmDialog({ id: 'oom-stop-dialog', title: t('oom.stop.confirm'), text: t('oom.stop.help'), ok: t('oom.stop'), cancel: t('oom.stop.cancel') });
+    if (ok) act(mem, 'stop', { type: 'stop' });
+  };
+  return h('button', { type: 'button', class: 'oom-stop', id: 'oom-stop', 'data-key': 'stop', disabled: !can, title: t('oom.stop.help'), onclick: stop },
+    icon('stop'), h('span', { class: small && 'sr', text: ' ' + (m.stopped ? t('oom.stopped') : t('oom.stop')) }));
+}
+
 // compactRound draws a round on a phone: the stage, one screen high
 // (the table page's --stage-h), holds the round and its clock, the
 // treasure card's goal, the own board, the hand with its buttons, the call
@@ -356,7 +378,7 @@ function compactRound(view, ctx, m, mem) {
     strip,
     h('div', { class: 'oom-stage-board', 'data-stage-board': '' }, layout ? ownBoard(view, ctx, m, mem, layout) : null, rollbackBanner(ctx, mem)),
     h('div', { class: 'oom-stage-controls' },
-      h('div', { class: 'oom-handbar' }, compactHand(ctx, m, mem), callButton(ctx, m, mem, layout, empty)),
+      h('div', { class: 'oom-handbar' }, compactHand(ctx, m, mem), callButton(ctx, m, mem, layout, empty), stopButton(ctx, m, mem, true)),
       selectedTools(ctx, m, mem)),
     supplyBox(view, ctx, m, mem));
   // The board's width for its height, for the landscape stage's column.
@@ -411,7 +433,8 @@ function compactHand(ctx, m, mem) {
 function hint(ctx, m, mem) {
   const { t } = ctx;
   let text = compactLayout.matches ? t('oom.hint.taptap') : t('oom.hint.take');
-  if (mem.selected !== null) text = m.hand ? t('oom.hint.selectedhand') : t('oom.hint.selected');
+  if (m.stopped) text = t('oom.hint.stopped');
+  else if (mem.selected !== null) text = m.hand ? t('oom.hint.selectedhand') : t('oom.hint.selected');
   else if (m.hand) text = t('oom.hint.hand');
   return [h('p', { class: 'hint oom-hint', id: 'oom-hint', text }),
     h('p', { class: 'help oom-keys', id: 'oom-keys', text: t('outofmine.access.keys') })];
@@ -833,7 +856,8 @@ function othersBox(view, ctx, mem, all) {
       h('p', { class: 'small' },
         board,
         layout ? h('span', { class: 'oom-other-empty', 'data-empty': p.empty, text: ' · ' + t('oom.empty', { n: p.empty }) }) : null,
-        hand ? h('span', { class: 'oom-other-hand', text: ' · ' + t('oom.holds', { shape: hand.shape }) }) : null));
+        hand ? h('span', { class: 'oom-other-hand', text: ' · ' + t('oom.holds', { shape: hand.shape }) }) : null,
+        p.stopped ? h('span', { class: 'oom-other-stopped', text: ' · ' + t('oom.other.stopped') }) : null));
   }));
 }
 
@@ -976,6 +1000,7 @@ function rerender(mem) { if (mem.el?.isConnected && mem.ctx) render(mem.el, mem.
 
 // act shows op at once and sends move; reply() confirms or rolls it back.
 function act(mem, move, op) {
+  if (mem.stopped) return; // a player who stopped lays nothing more this round
   if (op.type === 'place' || op.type === 'move') op.key = `${op.shape}@${op.sym}@${op.r},${op.c}`;
   op.move = move;
   op.at = Date.now();
@@ -1441,6 +1466,7 @@ export function describe(move, t, names, ctx) {
     case 'remove': return t('oom.log.remove', { tile: tileWords(t, tileShapes.get(Number(f[1]))) });
     case 'swap': return t('oom.log.swap', { tile: tileWords(t, tileShapes.get(Number(f[1]))), shape: kind(f.slice(2)) });
     case 'call': return t('oom.log.call');
+    case 'stop': return t('oom.log.stop');
     case 'side': return t('oom.log.side', { side: f[1] });
     case 'time': return t('oom.log.timeup');
     // Chance's deals, draws and lots: "deal board 7 to seat 2", "draw

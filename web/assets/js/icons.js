@@ -99,6 +99,7 @@ const PATHS = {
   menu: [['path', { d: 'M4 6.5h16M4 12h16M4 17.5h16' }]],
   chat: [['path', { d: 'M4 5.5h16v10.5H10l-4.5 3.5V16H4z' }]],
   close: [['path', { d: 'M6 6l12 12M18 6L6 18' }]],
+  stop: [['circle', { cx: 12, cy: 12, r: 8.5 }], ['rect', { x: 8.5, y: 8.5, width: 7, height: 7, rx: 1, ...F }]],
 };
 
 // has reports whether there is an icon called name.
