@@ -670,7 +670,8 @@ func TestOutOfMineTapSurvivesAFrameMidPress(t *testing.T) {
 // Bob cannot finish and stop digging. The stop asks first (Keep digging
 // changes nothing); once stopped, Ann's tile in hand goes back, her page
 // says so and lays nothing more, and Bob sees that she stopped. When Bob
-// stops too, the round ends at once and is scored with no caller.
+// stops too, the round ends at once and is scored with no caller. A
+// screen reader hears that the other player stopped.
 func TestOutOfMineEveryoneStops(t *testing.T) {
 	t.Parallel()
 	ann, bob := twoPeopleAtOutOfMine(t)
@@ -703,6 +704,7 @@ func TestOutOfMineEveryoneStops(t *testing.T) {
 		t.Errorf("Ann's page after the stop: %q; want the button to say Stopped and the hint to say she stopped", got)
 	}
 	waitFor(t, bob, 10*time.Second, "Bob sees that Ann stopped", `[...document.querySelectorAll('.oom-other-stopped')].some((e) => e.textContent.includes('stopped digging'))`)
+	waitFor(t, bob, 5*time.Second, "Bob's screen reader is told", `[...document.querySelectorAll('#announce p')].some((p) => p.textContent === 'Ann stopped digging.')`)
 	// A stopped player lays nothing more: a press on the supply does nothing.
 	clickAt(t, ann, "take "+kind+" again", fmt.Sprintf(`#oom-supply [data-kind=%q]`, kind))
 	time.Sleep(500 * time.Millisecond)

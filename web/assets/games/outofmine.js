@@ -249,15 +249,20 @@ export function render(el, ctx) {
 }
 
 // announceRound tells a screen reader (ctx.announce) that another player
-// called OUT OF MINE!: once per round, when its results arrive.
+// called OUT OF MINE! (once per round, when its results arrive) or
+// stopped digging (once, when the view first shows it).
 function announceRound(mem, view, ctx) {
+  const name = (i) => ctx.names[i] ?? ctx.t('seat.number', { n: i + 1 });
   const n = view.results?.length || 0;
   if (mem.resultsSeen !== null && n > mem.resultsSeen) {
     view.results[n - 1].forEach((r, i) => {
-      if (r.called && i !== view.you) ctx.announce?.(ctx.t('outofmine.access.called', { name: ctx.names[i] ?? ctx.t('seat.number', { n: i + 1 }) }));
+      if (r.called && i !== view.you) ctx.announce?.(ctx.t('outofmine.access.called', { name: name(i) }));
     });
   }
   mem.resultsSeen = n;
+  const stopped = view.phase === 'round' ? view.players.map((p) => !!p.stopped) : [];
+  if (mem.stoppedSeen) stopped.forEach((st, i) => { if (st && !mem.stoppedSeen[i] && i !== view.you) ctx.announce?.(ctx.t('outofmine.access.stopped', { name: name(i) })); });
+  mem.stoppedSeen = stopped;
 }
 
 function header(view, ctx, m, mem) {
