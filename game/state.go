@@ -161,3 +161,13 @@ type Rulebook interface {
 type PublicMover interface {
 	MoveIsPublic(p Player, a Action) bool
 }
+
+// HiddenMoveNamer is implemented by states some of whose hidden moves (see
+// [PublicMover]) may still be named in part to every player. HiddenMove
+// returns, before a is applied, the words of p's action a that everyone
+// may know, without what is hidden ("draw card for seat 2" without the
+// card), or "" when nothing may be said. The words are for display only:
+// they need not parse as a move.
+type HiddenMoveNamer interface {
+	HiddenMove(p Player, a Action) string
+}

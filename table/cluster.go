@@ -330,11 +330,10 @@ func (t *Table) follow(act store.Action) error {
 	if err := t.applyLogged(act); err != nil {
 		return err
 	}
-	last := t.recent[len(t.recent)-1]
 	if t.followed != nil {
 		t.followed.Broadcast()
 	}
-	t.broadcastAction(act.Player, act.Move, last.public, last.standIn)
+	t.broadcastAction(t.recent[len(t.recent)-1])
 	if t.gracesChanged() {
 		t.broadcastTable()
 	}

@@ -10,7 +10,7 @@ import (
 func TestHistoryIsBounded(t *testing.T) {
 	var tb Table
 	for n := int64(1); n <= 1000; n++ {
-		tb.remember(n, 0, "move "+strconv.FormatInt(n, 10), true, false)
+		tb.remember(n, loggedMove{player: 0, move: "move " + strconv.FormatInt(n, 10), public: true})
 		if len(tb.recent) > 2*historyLimit {
 			t.Fatalf("after %d actions the table remembers %d; want at most %d", n, len(tb.recent), 2*historyLimit)
 		}

@@ -177,7 +177,7 @@ func (t *Table) applyLogged(act store.Action) error {
 		return game.Errorf(game.CodeInternal, "table %s: action %d (%q by %s) does not replay: %v", t.rec.ID, act.N, act.Move, act.Player, err)
 	}
 	t.applySeatEventsThrough(act.N - 1)
-	t.remember(act.N, act.Player, act.Move, t.moveIsPublic(act.Player, a), t.standsIn(act.Player))
+	t.remember(act.N, t.logged(act.Player, a, act.Move))
 	t.state.Apply(act.Player, a)
 	t.n = act.N
 	t.lastMs = act.Ms
@@ -565,15 +565,13 @@ func (t *Table) unsubscribe(sub *Subscription, err error) {
 // commit stores the action, then applies it and tells the subscribers;
 // t.mu is held and the action has been checked.
 func (t *Table) commit(ctx context.Context, p game.Player, a game.Action, seq int64) (store.Action, error) {
-	move := t.state.ActionString(p, a)
-	public := t.moveIsPublic(p, a)
-	standIn := t.standsIn(p)
+	lm := t.logged(p, a, t.state.ActionString(p, a))
 	ms := t.nowMs()
-	act := store.Action{N: t.n + 1, Player: p, Move: move, Ms: ms, ClientSeq: seq}
+	act := store.Action{N: t.n + 1, Player: p, Move: lm.move, Ms: ms, ClientSeq: seq}
 	if err := t.hall.cfg.Store.AppendAction(ctx, t.rec.ID, act); err != nil {
 		return store.Action{}, err
 	}
-	t.remember(act.N, p, move, public, standIn)
+	t.remember(act.N, lm)
 	t.state.Apply(p, a)
 	t.n++
 	t.lastMs = ms
@@ -592,7 +590,7 @@ func (t *Table) commit(ctx context.Context, p game.Player, a game.Action, seq in
 		// the game is over can download its record at once.
 		t.storeFinish(ctx)
 	}
-	t.broadcastAction(p, move, public, standIn)
+	t.broadcastAction(lm)
 	t.lapseRequest()
 	t.tellTurn(ctx, true)
 	return act, nil
@@ -861,10 +859,10 @@ func (t *Table) moveIsPublic(p game.Player, a game.Action) bool {
 	return isPublic(t.spec, t.state, p, a)
 }
 
-// broadcastAction tells every subscriber about the action just applied,
-// naming the move to all if public, else only to the player who took it;
-// t.mu is held.
-func (t *Table) broadcastAction(p game.Player, move string, public, standIn bool) {
+// broadcastAction tells every subscriber about the action m just applied,
+// naming the move to all if public, else only to the player who took it
+// (and to the others what everyone may know of it); t.mu is held.
+func (t *Table) broadcastAction(m loggedMove) {
 	type key struct {
 		seat  game.Player
 		legal bool
@@ -875,11 +873,9 @@ func (t *Table) broadcastAction(p game.Player, move string, public, standIn bool
 		base, ok := built[k]
 		if !ok {
 			base = t.update(UpdateAction, sub.seat, sub.legal)
-			base.Player = &p
-			base.StandIn = standIn
-			if tellsMove(p, public, sub.seat) {
-				base.Move = move
-			}
+			base.Player = &m.player
+			base.StandIn = m.standIn
+			base.Move, base.Veiled = m.moveFor(sub.seat)
 			built[k] = base
 		}
 		t.send(sub, base)

@@ -315,18 +315,35 @@ func TestStateListsHistory(t *testing.T) {
 	check("after a restart")
 }
 
-// A secret move is listed by name only in its own player's history.
+// A secret move is listed in full only in its own player's history and
+// action update; the others get what the game lets everyone know of it
+// (game.HiddenMoveNamer: that a bid was made, not which).
 func TestHistoryKeepsSecretMoves(t *testing.T) {
 	e := newEnv(t)
 	tb := twoPeoplePlaying(t, e, "goofspiel", game.Options{"cards": "3"})
+	subs := map[game.Player]*table.Subscription{}
+	for _, seat := range []game.Player{0, 1, game.Spectator} {
+		sub, _ := tb.Subscribe(seat, false)
+		defer sub.Close()
+		subs[seat] = sub
+	}
 	n, err := tb.Act(context.Background(), 0, "bid 2", 1)
 	if err != nil {
 		t.Fatalf("Act: %v", err)
 	}
-	for seat, want := range map[game.Player]string{0: "bid 2", 1: "", game.Spectator: ""} {
+	for seat, want := range map[game.Player]table.Move{0: {Move: "bid 2"}, 1: {Veiled: "bid"}, game.Spectator: {Veiled: "bid"}} {
+		want.N, want.Player = n, 0
 		h := stateFor(t, tb, seat).History
-		if len(h) == 0 || h[len(h)-1] != (table.Move{N: n, Player: 0, Move: want}) {
-			t.Errorf("seat %d: history %+v; want it to end with action %d by seat 0 named %q", seat, h, n, want)
+		if len(h) == 0 || h[len(h)-1] != want {
+			t.Errorf("seat %d: history %+v; want it to end with %+v", seat, h, want)
+		}
+		for u := range subs[seat].C {
+			if u.N == n {
+				if u.Move != want.Move || u.Veiled != want.Veiled {
+					t.Errorf("seat %d was told move %q, veiled %q for seat 0's bid; want %q, %q", seat, u.Move, u.Veiled, want.Move, want.Veiled)
+				}
+				break
+			}
 		}
 	}
 }

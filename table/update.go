@@ -42,8 +42,12 @@ type Update struct {
 	// left out where it could tell the subscriber something hidden: in a
 	// game with hidden information it is given only to the player who
 	// acted, unless the game says the move is public (game.PublicMover).
+	// Veiled is then what everyone may know of it, if the game names it
+	// (game.HiddenMoveNamer: "draw card for seat 2" without the card):
+	// words for display, not notation.
 	Player *game.Player `json:"player,omitempty"`
 	Move   string       `json:"move,omitempty"`
+	Veiled string       `json:"veiled,omitempty"`
 	Status store.Status `json:"status"`
 	// Actors are the players who may act now.
 	Actors []game.Player `json:"actors"`

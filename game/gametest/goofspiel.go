@@ -319,3 +319,11 @@ func (s *GSState) CheckInvariants() error {
 func (s *GSState) MoveIsPublic(p game.Player, a game.Action) bool {
 	return p == game.Chance || p == game.System
 }
+
+// HiddenMove: everyone may know that a player bid, not what ("bid").
+func (s *GSState) HiddenMove(p game.Player, a game.Action) string {
+	if s.MoveIsPublic(p, a) {
+		return ""
+	}
+	return "bid"
+}

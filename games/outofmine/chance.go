@@ -1,6 +1,10 @@
 package outofmine
 
-import "minehall/game"
+import (
+	"strconv"
+
+	"minehall/game"
+)
 
 // The random events of Out of Mine are chance nodes (the package doc
 // lists them): while one is due game.Chance is the only actor, its legal
@@ -189,6 +193,18 @@ func (s *State) explainChance(a int) error {
 		return illegal("%s: that board is not among the boards to deal", what)
 	}
 }
+
+// HiddenMove implements game.HiddenMoveNamer: of a treasure card dealt
+// face down, everyone may know whose it is ("draw card for seat 2"), not
+// which card.
+func (s *State) HiddenMove(p game.Player, a game.Action) string {
+	if s.MoveIsPublic(p, a) {
+		return ""
+	}
+	return "draw card for seat " + strconv.Itoa((int(a)-actCard)/NumCards+1)
+}
+
+var _ game.HiddenMoveNamer = (*State)(nil)
 
 // MoveIsPublic implements game.PublicMover. Everything on the table is in
 // plain sight, so every move of a seat or of the clock is public, and so

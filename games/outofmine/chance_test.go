@@ -129,9 +129,16 @@ func TestCardsAreDealtFaceDownThenRevealed(t *testing.T) {
 	if s.MoveIsPublic(game.Chance, draw2) {
 		t.Errorf("a card dealt face down is public")
 	}
+	// Everyone may know whose card is dealt face down, not which: the
+	// same words for every card.
+	for _, a := range s.ChanceOutcomes(nil) {
+		if got := s.HiddenMove(game.Chance, a.Action); got != "draw card for seat 2" {
+			t.Errorf("HiddenMove(%s) = %q; want \"draw card for seat 2\"", s.ActionString(game.Chance, a.Action), got)
+		}
+	}
 	play(t, s, game.Chance, "draw card 2 for seat 2")
 	draw3, _ := s.ParseAction(game.Chance, "draw card 3 for seat 3")
-	if !s.MoveIsPublic(game.Chance, draw3) {
+	if !s.MoveIsPublic(game.Chance, draw3) || s.HiddenMove(game.Chance, draw3) != "" {
 		t.Errorf("the last card, which reveals every card, is hidden")
 	}
 	seq := s.seq

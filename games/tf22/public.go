@@ -2,7 +2,20 @@ package tf22
 
 import "minehall/game"
 
-var _ game.PublicMover = (*State)(nil)
+var (
+	_ game.PublicMover     = (*State)(nil)
+	_ game.HiddenMoveNamer = (*State)(nil)
+)
+
+// HiddenMove implements game.HiddenMoveNamer: of the attacker's symbol card
+// laid face down, everyone may know that it was laid ("card"), not its
+// value.
+func (s *State) HiddenMove(p game.Player, a game.Action) string {
+	if s.MoveIsPublic(p, a) {
+		return ""
+	}
+	return "card"
+}
 
 // MoveIsPublic reports whether every seat may learn that p took a, before a
 // is applied. Every move of TF22 Mine lies open on the table but one: in

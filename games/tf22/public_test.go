@@ -30,6 +30,17 @@ func TestMoveIsPublicInACombat(t *testing.T) {
 		if got := s.MoveIsPublic(p, a); got != st.public {
 			t.Errorf("MoveIsPublic(%s) = %v; want %v", st.move, got, st.public)
 		}
+		// Of the hidden card everyone may know that it was laid, and
+		// the same words for every card.
+		for _, b := range s.Legal(p, nil) {
+			want := ""
+			if !st.public {
+				want = "card"
+			}
+			if got := s.HiddenMove(p, b); got != want {
+				t.Errorf("before %s: HiddenMove(%s) = %q; want %q", st.move, s.ActionString(p, b), got, want)
+			}
+		}
 		hidden := checkPublicAgainstViews(t, s)
 		if want := len(s.Legal(p, nil)); !st.public && hidden != want {
 			t.Errorf("before %s, %d of the %d cards are hidden from the defender; want all", st.move, hidden, want)

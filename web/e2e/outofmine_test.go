@@ -671,10 +671,18 @@ func TestOutOfMineTapSurvivesAFrameMidPress(t *testing.T) {
 // changes nothing); once stopped, Ann's tile in hand goes back, her page
 // says so and lays nothing more, and Bob sees that she stopped. When Bob
 // stops too, the round ends at once and is scored with no caller. A
-// screen reader hears that the other player stopped.
+// screen reader hears that the other player stopped. (And the log names
+// the owner of a treasure card dealt face down, not the card.)
 func TestOutOfMineEveryoneStops(t *testing.T) {
 	t.Parallel()
 	ann, bob := twoPeopleAtOutOfMine(t)
+	// The log says whose treasure card was dealt face down, not which
+	// (the last card dealt reveals them all and is named).
+	for name, tab := range map[string]context.Context{"Ann": ann, "Bob": bob} {
+		if got := eval[string](t, tab, `[...document.querySelectorAll('li[data-n]')].map((li) => li.textContent).join(' | ')`); !strings.Contains(got, "Chance a treasure card dealt face down to Ann") || strings.Contains(got, "acted") {
+			t.Errorf("%s's log: %q; want Ann's card dealt face down, unnamed", name, got)
+		}
+	}
 	kind := takeKind(t, ann, "Y1")
 	if kind == "" {
 		t.Fatalf("no Y1 in the supply at the start of the round")

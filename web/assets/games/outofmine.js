@@ -1479,6 +1479,7 @@ export function describe(move, t, names, ctx) {
     case 'deal': return f.length === 6 ? t('oom.log.deal', { board: f[2], name: who(f[5]) }) : '';
     case 'draw':
       if (f[1] === 'card' && f.length === 6) return t('oom.log.drawcard', { card: f[2], name: who(f[5]) });
+      if (f[1] === 'card' && f.length === 5) return t('oom.log.drawcard.hidden', { name: who(f[4]) }); // the card face down, unnamed
       if (f[1] === 'board' && f.length === 3) return t('oom.log.drawboard', { board: f[2] });
       return '';
     case 'lot': return f.length === 3 ? t('oom.log.lot', { name: who(f[2]) }) : '';

@@ -1052,7 +1052,7 @@ export function describe(move, t, names) {
     case 'F': case 'I': return t(`tf.log.${f[0]}`, { crew: c(f[1]) });
     case 'G': return t('tf.log.G', { crew: c(f[1]), other: c(f[3]) });
     case 'H': return t(f[3] === 'forward' ? 'tf.log.Hforward' : 'tf.log.Hback', { n: f[2] });
-    case 'card': return t('tf.log.card', { v: f[1] });
+    case 'card': return f.length === 1 ? t('tf.log.card.hidden') : t('tf.log.card', { v: f[1] });
     case 'place': return t('tf.log.place', { pos: f[1] });
     // A symbol card chance draws (luck and standard variants).
     case 'draw': return t('tf.log.draw', { v: f[1] });

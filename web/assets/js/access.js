@@ -13,7 +13,7 @@
 // Announcer here decides what to tell.
 import { h, clear } from './dom.js';
 import { t } from './i18n.js';
-import { moveWords } from './words.js';
+import { moveWords, loggedWords } from './words.js';
 import { Clocks } from './clocks.js';
 
 // LOW_MS is the time left under which the clock is told once per turn.
@@ -248,7 +248,7 @@ export class Access {
     if (f.type === 'update' && f.n !== this.said.n && f.player !== ctx?.you && f.player >= 0) {
       this.said.n = f.n;
       // A move the person may not see is told as the log tells it.
-      const w = f.move ? moveWords(this.host.mod(), this.host.game(), f.move, t, ctx?.names || [], { player: f.player, n: f.n }) : t('log.hidden');
+      const w = loggedWords(this.host.mod(), this.host.game(), f, t, ctx?.names || []);
       this.host.announce(t('access.moved', { name: this.host.nameOf(f.player), move: w }));
     }
     if (turn && !this.said.turn) this.host.announce(t('table.yourturn'));

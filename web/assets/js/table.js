@@ -12,7 +12,7 @@ import { api, hereSeats, seatOf, saveSeat, forgetSeat, ownerOf, playerName, save
 import { gameSpec, gameTitle, renderer, seatName } from './catalog.js';
 import { TableSocket } from './socket.js';
 import { navigate } from './router.js';
-import { moveWords } from './words.js';
+import { moveWords, loggedWords } from './words.js';
 import { Explainer, reasonText } from './explain.js';
 import { icon } from './icons.js';
 import { seatColors, seatBadge } from './seatcolors.js';
@@ -410,7 +410,7 @@ export function tablePage(el, id) {
       st.heard = true;
       // The server lists the last moves as this seat saw them: the log
       // survives a reload or a reconnect.
-      st.log = (f.history || []).map((e) => ({ n: e.n, player: e.player, move: e.move, standIn: !!e.stand_in }));
+      st.log = (f.history || []).map((e) => ({ n: e.n, player: e.player, move: e.move, veiled: e.veiled, standIn: !!e.stand_in }));
       trimLog();
       chat.load(f.chat);
       takeback.load(f.takeback);
@@ -426,7 +426,7 @@ export function tablePage(el, id) {
     if (st.info?.result) st.result = st.info.result;
     clocks.update(f, st.info);
     if (f.type === 'update') {
-      st.log.push({ n: f.n, player: f.player, move: f.move, standIn: !!f.stand_in });
+      st.log.push({ n: f.n, player: f.player, move: f.move, veiled: f.veiled, standIn: !!f.stand_in });
       trimLog();
       st.message = '';
       takeback.moved();
@@ -755,7 +755,7 @@ export function tablePage(el, id) {
   function renderLog() {
     const pal = colors();
     const seen = JSON.stringify([language(), names(), pal, !!st.mod]);
-    const lines = st.log.map((e) => ({ e, key: `${seen}|${e.earlier ? 'earlier' : ''}|${e.n}|${e.player}|${e.move}|${e.standIn}` }));
+    const lines = st.log.map((e) => ({ e, key: `${seen}|${e.earlier ? 'earlier' : ''}|${e.n}|${e.player}|${e.move}|${e.veiled}|${e.standIn}` }));
     const wanted = new Set(lines.map((l) => l.key));
     for (const li of [...boxes.log.children]) if (!wanted.has(li.logKey)) li.remove();
     let next = boxes.log.firstElementChild;
@@ -775,7 +775,7 @@ export function tablePage(el, id) {
   // logLine returns the log's line for entry e.
   function logLine(e, pal) {
     if (e.earlier) return h('li', { class: 'earlier', text: t('log.earlier', { n: e.n }) });
-    const words = e.move ? moveWords(st.mod, st.info?.game, e.move, t, names(), { player: e.player, n: e.n }) : t('log.hidden');
+    const words = loggedWords(st.mod, st.info?.game, e, t, names());
     return h('li', { 'data-n': e.n, class: e.standIn ? 'by-standin' : null }, h('span', { class: 'log-n', text: `${e.n}.` }), ' ',
       e.player >= 0 ? seatBadge(pal, e.player, t, 'small') : null, h('span', { class: 'log-who', text: nameOf(e.player) }), ' ',
       e.standIn ? h('span', { class: 'log-standin', text: t('log.standin') }) : null, e.standIn ? ' ' : null, words);

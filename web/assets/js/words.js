@@ -8,3 +8,13 @@ export function moveWords(mod, game, move, t, names, ctx) {
   }
   return move;
 }
+
+// loggedWords says an entry of the move log or an action update (e: n,
+// player, move, veiled) in words: its move, else what everyone may know
+// of a hidden move (veiled, said by the game's describe), else that the
+// player acted.
+export function loggedWords(mod, game, e, t, names) {
+  if (e.move) return moveWords(mod, game, e.move, t, names, { player: e.player, n: e.n });
+  const w = e.veiled && mod && typeof mod.describe === 'function' ? mod.describe(e.veiled, t, names, { player: e.player, n: e.n }) : '';
+  return w || t('log.hidden');
+}
