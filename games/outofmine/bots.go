@@ -241,7 +241,7 @@ func (b *Bot) roundAction(s *State, p int) (game.Action, time.Duration, bool) {
 			return a, d, false
 		}
 	}
-	if s.opts.Clock == 0 || s.someoneStopped() {
+	if s.opts.Clock == 0 || s.stoppedCount() > 0 {
 		// Nothing left to do, and no clock to wait for, or another
 		// player wants the round to end: stop too.
 		return game.Action(actStop), b.level.Pace.delay(&b.rng, paceShort), false

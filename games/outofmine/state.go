@@ -218,23 +218,17 @@ func (s *State) Actors(dst []game.Player) []game.Player {
 
 // allStopped reports whether every player has stopped digging this round:
 // then the system ends it (see actStop), clock or not.
-func (s *State) allStopped() bool {
-	for p := range s.n {
-		if !s.seats[p].Stopped {
-			return false
-		}
-	}
-	return true
-}
+func (s *State) allStopped() bool { return s.stoppedCount() == s.n }
 
-// someoneStopped reports whether a player has stopped digging this round.
-func (s *State) someoneStopped() bool {
+// stoppedCount is how many players have stopped digging this round.
+func (s *State) stoppedCount() int {
+	n := 0
 	for p := range s.n {
 		if s.seats[p].Stopped {
-			return true
+			n++
 		}
 	}
-	return false
+	return n
 }
 
 // Scores implements game.State: the points of the rounds played so far.

@@ -333,12 +333,6 @@ func (s *State) Snapshot() any {
 	return snapshot{Players: s.n, Options: s.opts, State: hex.EncodeToString(s.packed()), Results: s.resultsDigest}
 }
 
-// packed encodes the state's fields in a fixed order: phase, sequence,
-// round; per seat board, side, previous board and side, card, hand and
-// occupied cells; per tile its place, transform and cell; the supply per
-// kind; per board its place; the pile's count, the seats of a due lot and
-// 1 if a board from the pile is due; per card 1 if dealt; the scores per
-// round and seat.
 // packedHand is a seat's hand as packed: the tile held, -1 for none, or
 // handStopped when the player has stopped digging (and so holds none). A
 // state without a stop packs as it did before stopping existed, so saved
@@ -353,6 +347,12 @@ func packedHand(st seat) int8 {
 // handStopped is the packed hand of a seat that has stopped digging.
 const handStopped int8 = -2
 
+// packed encodes the state's fields in a fixed order: phase, sequence,
+// round; per seat board, side, previous board and side, card, hand and
+// occupied cells; per tile its place, transform and cell; the supply per
+// kind; per board its place; the pile's count, the seats of a due lot and
+// 1 if a board from the pile is due; per card 1 if dealt; the scores per
+// round and seat.
 func (s *State) packed() []byte {
 	b := make([]byte, 0, 512)
 	b = append(b, byte(s.phase))

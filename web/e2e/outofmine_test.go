@@ -297,7 +297,8 @@ func TestOutOfMineSevenRoundsAgainstTwoBots(t *testing.T) {
 	}
 
 	// The live log names what chance dealt, but for the treasure cards
-	// dealt face down before the last card of a round.
+	// dealt face down before the last card of a round: of those it names
+	// only whose card it was.
 	chance := eval[[]string](t, tab, `[...document.querySelectorAll('#log li[data-n]')].filter((li) => li.querySelector('.log-who')?.textContent === 'Chance').map((li) => li.textContent.replace(/^\d+\.\s*/, ''))`)
 	var boards, cards, hidden int
 	for _, line := range chance {
@@ -306,8 +307,10 @@ func TestOutOfMineSevenRoundsAgainstTwoBots(t *testing.T) {
 			boards++
 		case strings.HasPrefix(line, "Chance treasure card ") && strings.Contains(line, " dealt face down to "):
 			cards++
-		case line == "Chance acted":
+		case strings.HasPrefix(line, "Chance a treasure card dealt face down to "):
 			hidden++
+		case line == "Chance acted":
+			t.Errorf("live log: %q; want whose card chance dealt face down", line)
 		}
 	}
 	if boards == 0 || cards == 0 || hidden != 2*cards {
