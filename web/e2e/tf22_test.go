@@ -210,9 +210,10 @@ func tf22StrategyTable(t *testing.T) (*site, []context.Context, string) {
 // in the strategy variant, each leading two crews. They set up by clicks
 // (a card swap, the alternating choice of colors) and play the moves of a
 // planned run until a crew may steal; the attack, the attacker's face-down
-// card and the defender's answer are chosen in the combat dialog, both
-// cards are revealed in both pages, and the winner of the combat is the
-// one the values say.
+// card (which the defender's log tells of without its value) and the
+// defender's answer are chosen in the combat dialog, both cards are
+// revealed in both pages, and the winner of the combat is the one the
+// values say.
 func TestTF22StrategyCombatThroughDialog(t *testing.T) {
 	t.Parallel()
 	s, tabs, id := tf22StrategyTable(t)
@@ -254,6 +255,13 @@ func TestTF22StrategyCombatThroughDialog(t *testing.T) {
 	}
 	if got := eval[string](t, tabs[att], `document.querySelector('#tf-combat .attacker .symcard')?.dataset.value || ''`); got != strings.TrimPrefix(low, "card ") {
 		t.Errorf("the attacker's own face-down card on its page: got %q; want %s", got, strings.TrimPrefix(low, "card "))
+	}
+	// The defender's log says that a card was laid face down, not which;
+	// the attacker's names it.
+	lastLog := `[...document.querySelectorAll('#log li[data-n]')].pop()?.textContent.replace(/^\d+\.\s*/, '') || ''`
+	waitFor(t, tabs[def], 10*time.Second, "the defender's log tells of a card face down", lastLog+`.endsWith('plays a symbol card face down')`)
+	if got := eval[string](t, tabs[att], lastLog); !strings.HasSuffix(got, "plays a symbol card ("+strings.TrimPrefix(low, "card ")+")") {
+		t.Errorf("the attacker's log: %q; want its own card named", got)
 	}
 	high := eval[string](t, tabs[def], `[...document.querySelectorAll('#tf-combat .hand [data-move^="card "]')].pop().dataset.move`)
 	clickTF22Move(t, tabs[def], high)
