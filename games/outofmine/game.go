@@ -42,7 +42,7 @@ func (g *Game) Spec() game.Spec {
 		MinPlayers: 2,
 		MaxPlayers: MaxPlayers,
 		Options: []game.OptionSpec{
-			{Key: OptClock, Title: "Round clock (seconds)", Help: "A round ends when the clock runs out if nobody has called; 0 turns the clock off.", Kind: game.OptionInt, Default: "180", Min: 0, Max: 3600, Rated: []string{"180"}},
+			{Key: OptClock, Title: "Round clock (seconds)", Help: "A round ends when the clock runs out if nobody has called, or once every player has stopped digging; 0 turns the clock off.", Kind: game.OptionInt, Default: "180", Min: 0, Max: 3600, Rated: []string{"180"}},
 			{Key: OptAssist, Title: "Assist mode", Help: "Refuse tiles that would cover rock, colors not on your card and tiles beyond your card's count.", Kind: game.OptionBool, Default: "false", Rated: []string{"false"}},
 			{Key: OptElves, Title: "Advanced: elves", Help: "+1 for each elf whose space holds a tile of its color, if that color is on your card.", Kind: game.OptionBool, Default: "false"},
 			{Key: OptFinds, Title: "Advanced: good and bad finds", Help: "Each element on your board scores what your card says.", Kind: game.OptionBool, Default: "false"},
