@@ -41,3 +41,35 @@ func CheckReasonsLocalized(t testing.TB, st game.State, l game.ErrorLocalizer, p
 		}
 	}
 }
+
+// CheckRefusalWords plays move for p in s, wants it refused as illegal,
+// and checks the refusal word for word in every language of
+// [game.Languages], in their order: want[0] is the engine's English,
+// the others what l says in German, French and Dutch.
+func CheckRefusalWords(t testing.TB, s game.State, p game.Player, move string, l game.ErrorLocalizer, want [4]string) {
+	t.Helper()
+	_, err := game.PlayNotation(s, p, move)
+	if game.ErrorCode(err) != game.CodeIllegal {
+		t.Errorf("%s: got %v; want it refused", move, err)
+		return
+	}
+	for i, lang := range game.Languages {
+		got, ok := err.Error(), true
+		if lang != "en" {
+			got, ok = l.LocalizeError(err, lang)
+		}
+		if !ok || got != want[i] {
+			t.Errorf("%s in %s: got %q (%v); want %q", move, lang, got, ok, want[i])
+		}
+	}
+}
+
+// MustHash returns s's hash ([game.Hash]) or fails the test.
+func MustHash(t testing.TB, s game.State) string {
+	t.Helper()
+	h, err := game.Hash(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}

@@ -9,6 +9,7 @@ import (
 
 	"minehall/ai"
 	"minehall/game"
+	"minehall/game/gametest"
 	"minehall/internal/racedetector"
 )
 
@@ -113,7 +114,7 @@ func TestBotsDoNotReadHiddenState(t *testing.T) {
 	if s.InfoKey(0) != other.InfoKey(0) {
 		t.Fatalf("the states differ for seat 0")
 	}
-	if mustHash(t, s) == mustHash(t, other) {
+	if gametest.MustHash(t, s) == gametest.MustHash(t, other) {
 		t.Fatalf("the states do not differ")
 	}
 	for _, name := range g.BotNames() {
@@ -150,7 +151,7 @@ func smallLevel(name string, seed uint64) *HitBot {
 // of [smallLevel]).
 func TestExpertIsDeterministic(t *testing.T) {
 	s := newTestState(t, 2, nil)
-	before := mustHash(t, s)
+	before := gametest.MustHash(t, s)
 	var got [2]game.Action
 	for i := range got {
 		bot := smallLevel("expert", 5)
@@ -163,7 +164,7 @@ func TestExpertIsDeterministic(t *testing.T) {
 	if got[0] != got[1] {
 		t.Errorf("seed 5 chose %s, then %s", s.ActionString(0, got[0]), s.ActionString(0, got[1]))
 	}
-	if after := mustHash(t, s); after != before {
+	if after := gametest.MustHash(t, s); after != before {
 		t.Errorf("expert changed the state it was shown")
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"minehall/ai"
 	"minehall/game"
+	"minehall/game/gametest"
 )
 
 // drawnState starts a game with drawn piles (the option's default: a new
@@ -345,7 +346,7 @@ func TestDrawnPilesRecordReplays(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s state does not restore: %v", kind, err)
 			}
-			if h1, h2 := mustHash(t, s), mustHash(t, back); h1 != h2 {
+			if h1, h2 := gametest.MustHash(t, s), gametest.MustHash(t, back); h1 != h2 {
 				t.Errorf("the restored state's hash is %s; want %s", h2, h1)
 			}
 		}
@@ -362,15 +363,6 @@ func TestDrawnPilesRecordReplays(t *testing.T) {
 	if _, err := game.Verify(&reg, r); err != nil {
 		t.Fatalf("the record does not replay: %v", err)
 	}
-}
-
-func mustHash(t *testing.T, s game.State) string {
-	t.Helper()
-	h, err := game.Hash(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
 }
 
 // Every bot level plays drawn piles: from the first draws on, each of its
@@ -399,7 +391,7 @@ func TestBotsPlayDrawnPiles(t *testing.T) {
 					mustPlay(t, s, p, s.ActionString(p, game.PickOutcome(s.ChanceOutcomes(nil), rng.Float64())))
 					continue
 				}
-				before := mustHash(t, s)
+				before := gametest.MustHash(t, s)
 				// A search cut short answers its best so far: the test
 				// checks legality, not strength.
 				ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
@@ -408,7 +400,7 @@ func TestBotsPlayDrawnPiles(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if mustHash(t, s) != before {
+				if gametest.MustHash(t, s) != before {
 					t.Fatalf("the %s bot changed the state it was shown", name)
 				}
 				if err := game.Play(s, p, d.Action); err != nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"minehall/game"
+	"minehall/game/gametest"
 )
 
 // Gem ids by color: white 0–9, blue 10–25, green 26–41, yellow 42–57,
@@ -380,20 +381,11 @@ func TestFillingRefusalsSayTheirCounts(t *testing.T) {
 	}
 	wrap := [4]string{"%s is not possible: %s", "%s ist nicht möglich: %s", "%s n’est pas possible : %s", "%s is niet mogelijk: %s"}
 	for _, tt := range tests {
-		_, err := game.PlayNotation(tt.s, 0, tt.move)
-		if game.ErrorCode(err) != game.CodeIllegal {
-			t.Errorf("%s: got %v; want it refused", tt.move, err)
-			continue
+		var want [4]string
+		for i := range want {
+			want[i] = fmt.Sprintf(wrap[i], tt.move, tt.want[i])
 		}
-		for i, lang := range game.Languages {
-			got, ok := err.Error(), true
-			if lang != "en" {
-				got, ok = reasons.LocalizeError(err, lang)
-			}
-			if want := fmt.Sprintf(wrap[i], tt.move, tt.want[i]); !ok || got != want {
-				t.Errorf("%s in %s: got %q (%v); want %q", tt.move, lang, got, ok, want)
-			}
-		}
+		gametest.CheckRefusalWords(t, tt.s, 0, tt.move, New().(*Game), want)
 	}
 }
 

@@ -120,19 +120,6 @@ func TestReasonsSayOneInTheSingular(t *testing.T) {
 			"sack swap: De twee kanten zijn niet evenveel waard: je geeft 1 punt aan mineralen en neemt er 2."}},
 	}
 	for _, tt := range tests {
-		_, err := game.PlayNotation(tt.p.s, 0, tt.move)
-		if game.ErrorCode(err) != game.CodeIllegal {
-			t.Errorf("%s: got %v; want it refused", tt.move, err)
-			continue
-		}
-		for i, lang := range game.Languages {
-			got, ok := err.Error(), true
-			if lang != "en" {
-				got, ok = Game{}.LocalizeError(err, lang)
-			}
-			if !ok || got != tt.want[i] {
-				t.Errorf("%s in %s: got %q (%v); want %q", tt.move, lang, got, ok, tt.want[i])
-			}
-		}
+		gametest.CheckRefusalWords(t, tt.p.s, 0, tt.move, Game{}, tt.want)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"minehall/game"
+	"minehall/game/gametest"
 )
 
 // A player who can do no more stops digging: the tile in hand goes back
@@ -60,12 +61,12 @@ func TestStopEndsTheRound(t *testing.T) {
 		if err != nil {
 			t.Fatalf("clock %s: a state with a stop does not restore: %v", clock, err)
 		}
-		if h1, h2 := mustHash(t, s), mustHash(t, back); h1 != h2 || !back.(*State).seats[0].Stopped {
+		if h1, h2 := gametest.MustHash(t, s), gametest.MustHash(t, back); h1 != h2 || !back.(*State).seats[0].Stopped {
 			t.Errorf("clock %s: restored hash %s, stopped %v; want %s and stopped", clock, h2, back.(*State).seats[0].Stopped, h1)
 		}
 		unstopped := s.Clone().(*State)
 		unstopped.seats[0].Stopped = false
-		if mustHash(t, unstopped) == mustHash(t, s) {
+		if gametest.MustHash(t, unstopped) == gametest.MustHash(t, s) {
 			t.Errorf("clock %s: a stop does not change the state's hash", clock)
 		}
 
@@ -151,15 +152,6 @@ func TestBotStopsWhenItCanDoNoMore(t *testing.T) {
 			t.Errorf("clock off: the round ended when only one of two players stopped")
 		}
 	}
-}
-
-func mustHash(t *testing.T, s game.State) string {
-	t.Helper()
-	h, err := game.Hash(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
 }
 
 // kindOfShape is the kind of the plain tiles of the shape named id.
