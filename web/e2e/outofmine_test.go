@@ -716,7 +716,11 @@ func TestOutOfMineEveryoneStops(t *testing.T) {
 	}
 	waitFor(t, bob, 10*time.Second, "Bob sees that Ann stopped", `[...document.querySelectorAll('.oom-other-stopped')].some((e) => e.textContent.includes('stopped digging'))`)
 	waitFor(t, bob, 5*time.Second, "Bob's screen reader is told", `[...document.querySelectorAll('#announce p')].some((p) => p.textContent === 'Ann stopped digging.')`)
-	// A stopped player lays nothing more: a press on the supply does nothing.
+	// A stopped player lays nothing more: the supply is disabled, and a
+	// press on it does nothing.
+	if n := eval[int](t, ann, `document.querySelectorAll('#oom-supply .kind:not([disabled])').length`); n != 0 {
+		t.Errorf("after the stop, %d kinds of the supply can be pressed; want none", n)
+	}
 	clickAt(t, ann, "take "+kind+" again", fmt.Sprintf(`#oom-supply [data-kind=%q]`, kind))
 	time.Sleep(500 * time.Millisecond)
 	if got := eval[string](t, ann, `document.querySelector('#oom-hand').dataset.shape + '|' + (document.querySelector('#oom-rollback')?.textContent || '')`); got != "|" {

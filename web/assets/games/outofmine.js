@@ -772,7 +772,7 @@ function supplyBox(view, ctx, m, mem) {
     const size = 12;
     const pic = s('svg', { viewBox: `0 0 ${o.cols * size + 2 * PAD} ${o.rows * size + 2 * PAD}`, class: 'kind-icon', 'aria-hidden': 'true' },
       tileGroup(o.pts, g.color, entry.element, size, { class: 'tile' }, { ...tileOpts(ctx), finds: false }));
-    const can = mine && n > 0 && !m.hand;
+    const can = mine && n > 0 && !m.hand && !m.stopped;
     const label = entry.element
       ? t('oom.kind', { shape: entry.shape, element: t(`oom.element.${entry.element}`), n })
       : t('oom.kind.shape', { shape: entry.shape, n });
