@@ -269,12 +269,7 @@ func (s *State) takeReason(slot int, without bool) string {
 }
 
 // hexes says a count of hexes: "1 hex", "3 hexes".
-func hexes(n int) string {
-	if n == 1 {
-		return "1 hex"
-	}
-	return itoa(n) + " hexes"
-}
+var hexes = countWords{"%d hex", "%d hexes"}.say
 
 func itoa(n int) string {
 	if n < 0 {

@@ -355,11 +355,7 @@ func (s *State) sackReason(x int) string {
 		if s.sackGive.Total() == 0 && s.sackTake.Total() == 0 {
 			return "choose the minerals to give and to take first (sack give MINERAL, sack take MINERAL)"
 		}
-		give := itoa(s.sackGive.Value()) + " points"
-		if s.sackGive.Value() == 1 {
-			give = "1 point"
-		}
-		return "the two sides are not worth the same: you give " + give + " of minerals and take " + itoa(s.sackTake.Value())
+		return "the two sides are not worth the same: you give " + countWords{"%d point", "%d points"}.say(s.sackGive.Value()) + " of minerals and take " + itoa(s.sackTake.Value())
 	}
 	return "the Sack cannot do that now"
 }
