@@ -70,19 +70,53 @@ func TestPasswordHash(t *testing.T) {
 }
 
 // An unknown name costs as much as a wrong password: "the same answer and
-// the same timing for an unknown name: hash a dummy".
+// the same timing for an unknown name: hash a dummy", at the Hasher's cost.
 func TestVerifyDummyTakesAHash(t *testing.T) {
-	h, _ := HashPassword("correct horse")
-	start := time.Now()
-	VerifyPassword("wrong password", h)
-	real := time.Since(start)
-	start = time.Now()
-	if VerifyDummy("wrong password") {
-		t.Fatalf("VerifyDummy = true")
+	ctx := context.Background()
+	for _, cost := range []Cost{{}, {MemoryKiB: 4 * 1024, Time: 1}} {
+		h := NewHasher(1, time.Second, cost)
+		hash, err := h.Hash(ctx, "correct horse")
+		if err != nil {
+			t.Fatalf("Hash at %+v: %v", cost, err)
+		}
+		start := time.Now()
+		if ok, err := h.Verify(ctx, "wrong password", hash); ok || err != nil {
+			t.Fatalf("Verify of a wrong password at %+v: %v, %v; want false", cost, ok, err)
+		}
+		real := time.Since(start)
+		start = time.Now()
+		if err := h.VerifyDummy(ctx, "wrong password"); err != nil {
+			t.Fatalf("VerifyDummy at %+v: %v", cost, err)
+		}
+		dummy := time.Since(start)
+		if dummy < real/3 || dummy > real*3 {
+			t.Errorf("at %+v VerifyDummy took %v, a real verification %v: it does not hash as much", cost, dummy, real)
+		}
 	}
-	dummy := time.Since(start)
-	if dummy < real/3 {
-		t.Errorf("VerifyDummy took %v, a real verification %v: it does not hash", dummy, real)
+}
+
+// A Hasher hashes at its cost, the default for the zero Cost, and at
+// least what argon2id allows; every hash verifies, whatever its cost.
+func TestHasherCost(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		cost   Cost
+		params string
+	}{
+		{Cost{}, "m=19456,t=2,p=1"},
+		{Cost{MemoryKiB: 64, Time: 1}, "m=64,t=1,p=1"},
+		{Cost{MemoryKiB: 1}, "m=8,t=1,p=1"},
+	} {
+		hash, err := NewHasher(1, time.Second, c.cost).Hash(ctx, "correct horse")
+		if err != nil {
+			t.Fatalf("Hash at %+v: %v", c.cost, err)
+		}
+		if !strings.HasPrefix(hash, "$argon2id$v=19$"+c.params+"$") {
+			t.Errorf("a hash at %+v is %q; want the parameters %s", c.cost, hash, c.params)
+		}
+		if ok, err := VerifyPassword("correct horse", hash); !ok || err != nil {
+			t.Errorf("VerifyPassword of a hash at %+v: %v, %v; want true", c.cost, ok, err)
+		}
 	}
 }
 
@@ -363,7 +397,7 @@ func TestSkeletonOfLookAlikes(t *testing.T) {
 // up after its wait with ErrHashersBusy, having hashed nothing; a password
 // it refuses costs no slot; a freed slot serves the next call.
 func TestHasherCapsHashes(t *testing.T) {
-	h := NewHasher(1, 20*time.Millisecond)
+	h := NewHasher(1, 20*time.Millisecond, Cost{})
 	ctx := context.Background()
 	h.slots <- struct{}{} // another hash runs
 	if _, err := h.Hash(ctx, "correct horse"); err != ErrHashersBusy {

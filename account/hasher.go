@@ -23,12 +23,20 @@ const HashMemory = argonMemory << 10
 type Hasher struct {
 	slots chan struct{}
 	wait  time.Duration
+	cost  Cost
+	dummy string // cost's dummyHash
 }
 
 // NewHasher returns a Hasher of n slots (at least 1) whose calls wait up to
-// wait for a free one.
-func NewHasher(n int, wait time.Duration) *Hasher {
-	return &Hasher{slots: make(chan struct{}, max(1, n)), wait: wait}
+// wait for a free one and hash new passwords at cost: [DefaultCost] when
+// cost is the zero Cost, else cost with its memory and passes raised to
+// at least [MinCost]'s.
+func NewHasher(n int, wait time.Duration, cost Cost) *Hasher {
+	if cost == (Cost{}) {
+		cost = DefaultCost
+	}
+	cost.MemoryKiB, cost.Time = max(cost.MemoryKiB, MinCost.MemoryKiB), max(cost.Time, MinCost.Time)
+	return &Hasher{slots: make(chan struct{}, max(1, n)), wait: wait, cost: cost, dummy: cost.dummyHash()}
 }
 
 // Slots is how many hashes the Hasher runs at once.
@@ -64,7 +72,7 @@ func (h *Hasher) Hash(ctx context.Context, pw string) (string, error) {
 		return "", err
 	}
 	defer h.release()
-	return HashPassword(pw)
+	return h.cost.hash(pw)
 }
 
 // Verify is [VerifyPassword] in a slot.
@@ -76,13 +84,15 @@ func (h *Hasher) Verify(ctx context.Context, pw, encoded string) (bool, error) {
 	return VerifyPassword(pw, encoded)
 }
 
-// VerifyDummy is [VerifyDummy] in a slot: it reports false, or
-// [ErrHashersBusy].
+// VerifyDummy spends the time of a verification of a hash of the Hasher's
+// cost on pw, in a slot, and reports [ErrHashersBusy] or nil: the answer
+// to a sign-in for a name that has no account (or no password) takes as
+// long as one for a known name.
 func (h *Hasher) VerifyDummy(ctx context.Context, pw string) error {
 	if err := h.acquire(ctx); err != nil {
 		return err
 	}
 	defer h.release()
-	VerifyDummy(pw)
+	VerifyPassword(pw, h.dummy)
 	return nil
 }

@@ -21,8 +21,9 @@ const (
 	MaxPassword = 1024
 )
 
-// Argon2id parameters: 19 MiB, 2 passes, 1 lane (OWASP's recommendation for
-// argon2id), a 16-byte salt and a 32-byte key.
+// Argon2id parameters of [DefaultCost]: 19 MiB, 2 passes (OWASP's
+// recommendation for argon2id); every hash has 1 lane, a 16-byte salt and
+// a 32-byte key.
 const (
 	argonMemory  = 19 * 1024
 	argonTime    = 2
@@ -30,6 +31,21 @@ const (
 	saltLen      = 16
 	keyLen       = 32
 )
+
+// Cost is the work of one argon2id hash: MemoryKiB of memory, passed over
+// Time times. A hash records its cost, so [VerifyPassword] verifies a hash
+// of any cost.
+type Cost struct {
+	MemoryKiB, Time uint32
+}
+
+// DefaultCost is the cost of [HashPassword], the one a server hashes new
+// passwords at: 19 MiB, 2 passes.
+var DefaultCost = Cost{MemoryKiB: argonMemory, Time: argonTime}
+
+// MinCost is the least cost argon2id allows, 8 KiB and 1 pass: no
+// protection at all, for tests that make many accounts.
+var MinCost = Cost{MemoryKiB: 8 * argonThreads, Time: 1}
 
 // CheckPassword refuses a password that is too short, too long, not
 // UTF-8, or nothing but white space.
@@ -47,15 +63,19 @@ func CheckPassword(pw string) error {
 	return nil
 }
 
-// HashPassword checks pw and returns its argon2id hash with a random salt,
-// in the PHC string format ($argon2id$v=19$m=...,t=...,p=...$salt$key).
-func HashPassword(pw string) (string, error) {
+// HashPassword checks pw and returns its argon2id hash at [DefaultCost]
+// with a random salt, in the PHC string format
+// ($argon2id$v=19$m=...,t=...,p=...$salt$key).
+func HashPassword(pw string) (string, error) { return DefaultCost.hash(pw) }
+
+// hash is [HashPassword] at cost c.
+func (c Cost) hash(pw string) (string, error) {
 	if err := CheckPassword(pw); err != nil {
 		return "", err
 	}
 	salt := make([]byte, saltLen)
 	rand.Read(salt)
-	return encode(argonMemory, argonTime, argonThreads, salt, argon2.IDKey([]byte(pw), salt, argonTime, argonMemory, argonThreads, keyLen)), nil
+	return encode(c.MemoryKiB, c.Time, argonThreads, salt, argon2.IDKey([]byte(pw), salt, c.Time, c.MemoryKiB, argonThreads, keyLen)), nil
 }
 
 func encode(m, t uint32, p uint8, salt, key []byte) string {
@@ -88,17 +108,11 @@ func VerifyPassword(pw, encoded string) (bool, error) {
 	return subtle.ConstantTimeCompare(got, key) == 1, nil
 }
 
-// dummyHash is the hash a sign-in for an unknown name verifies against, so
-// that it takes as long as one for a known name.
-var dummyHash = func() string {
+// dummyHash returns a hash of cost c that no password matches: what a
+// sign-in for an unknown name verifies against, so that it takes as long
+// as one for a known name.
+func (c Cost) dummyHash() string {
 	salt := make([]byte, saltLen)
 	rand.Read(salt)
-	return encode(argonMemory, argonTime, argonThreads, salt, make([]byte, keyLen))
-}()
-
-// VerifyDummy spends the time of a VerifyPassword on pw and reports false:
-// the answer to a sign-in for a name that has no account (or no password).
-func VerifyDummy(pw string) bool {
-	VerifyPassword(pw, dummyHash)
-	return false
+	return encode(c.MemoryKiB, c.Time, argonThreads, salt, make([]byte, keyLen))
 }

@@ -160,7 +160,7 @@ func TestWrongPasswordsFromOneAddressWait(t *testing.T) {
 // Retry-After and a message, never a 500, and those that get a slot the
 // usual 401.
 func TestPasswordHashersBusy(t *testing.T) {
-	ts := newAccountServer(t, behindProxy(server.Config{PasswordHashers: 1, HashWait: time.Millisecond}))
+	ts := newAccountServer(t, behindProxy(server.Config{PasswordHashers: 1, HashWait: time.Millisecond, PasswordCost: account.DefaultCost}))
 	var wg sync.WaitGroup
 	type answer struct {
 		st    int

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"minehall/account"
 	"minehall/game"
 	"minehall/server"
 	"minehall/store"
@@ -140,7 +141,7 @@ func newInstanceConfigured(t *testing.T, url string, lease, forward time.Duratio
 	if err != nil {
 		t.Fatalf("cluster.Start: %v", err)
 	}
-	cfg := server.Config{Registry: reg, Hall: in.hall, Logger: log, PeerAuth: auth, Peers: server.LocalNets}
+	cfg := server.Config{Registry: reg, Hall: in.hall, Logger: log, PeerAuth: auth, Peers: server.LocalNets, PasswordCost: account.MinCost}
 	if configure != nil {
 		configure(&cfg)
 	}

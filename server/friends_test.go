@@ -13,6 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"minehall/account"
 	"minehall/game"
 	"minehall/server"
 	"minehall/store"
@@ -661,7 +662,7 @@ func TestShutdownEndsLiveChannels(t *testing.T) {
 	defer db.Close()
 	hall := table.NewHall(table.Config{Registry: registry(), Store: db})
 	defer hall.Close()
-	srv := server.New(server.Config{Registry: registry(), Hall: hall, Accounts: db, Limits: &server.Limits{}})
+	srv := server.New(server.Config{Registry: registry(), Hall: hall, Accounts: db, Limits: &server.Limits{}, PasswordCost: account.MinCost})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -90,7 +90,7 @@ func serveForTest(path string) error {
 		}
 		closeDB = db.Close
 	}
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: accounts, PeerAuth: auth})
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: accounts, PeerAuth: auth, PasswordCost: account.MinCost})
 	return serveproc.Serve(ln, srv, func(ctx context.Context) error {
 		return errors.Join(srv.Shutdown(ctx), func() error { hall.Close(); return closeDB() }())
 	})

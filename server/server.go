@@ -106,6 +106,11 @@ type Config struct {
 	// Retry-After.
 	PasswordHashers int
 	HashWait        time.Duration
+	// PasswordCost is the argon2id cost of the hashes of new passwords;
+	// the zero Cost is account.DefaultCost. A password hashed at another
+	// cost still verifies. Tests that make many accounts lower it: under
+	// the race detector a hash at the default cost takes over a second.
+	PasswordCost account.Cost
 	// Tutorials are served at /api/games/{id}/tutorial; nil serves none.
 	Tutorials *tutorial.Set
 
@@ -254,7 +259,7 @@ func New(cfg Config) *Server {
 	s.ready = &readiness{checks: cfg.Ready, log: cfg.Logger}
 	s.signins = &signinLimits{perAddr: cfg.SignInsPerAddress}
 	s.throttle = newPasswordThrottle(cfg.WrongPasswordsPerSource, cfg.SignInsPerName)
-	s.hasher = account.NewHasher(cfg.PasswordHashers, cfg.HashWait)
+	s.hasher = account.NewHasher(cfg.PasswordHashers, cfg.HashWait, cfg.PasswordCost)
 	if cfg.Registry != nil {
 		s.reserved = account.NewReserved(account.BotLevels(cfg.Registry))
 	} else {

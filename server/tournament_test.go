@@ -60,7 +60,7 @@ func startTourneyServerClocked(t *testing.T, path string, joinWait time.Duration
 	}
 	runner := server.NewTournamentRunner(server.TournamentRunnerConfig{Store: db.Tournaments(), Hall: hall,
 		Notifications: db.Notifications(), Poll: 20 * time.Millisecond, JoinWait: joinWait, Now: now, Logger: log})
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, Limits: &server.Limits{},
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, Limits: &server.Limits{}, PasswordCost: account.MinCost,
 		Tournaments: db.Tournaments(), TournamentRunner: runner})
 	ts := &tourneyServer{Server: httptest.NewServer(srv), db: db, hall: hall, srv: srv, path: path, joinWait: joinWait}
 	t.Cleanup(ts.stop)

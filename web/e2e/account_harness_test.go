@@ -65,7 +65,7 @@ func startSiteWithAccounts(t *testing.T, reg *game.Registry, more func(*server.C
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	rec := account.NewRecorder(db, db, reg, log)
 	hall := table.NewHall(table.Config{Registry: reg, Store: db, Logger: log, Finished: rec.TableFinished})
-	cfg := server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: clientWithIdleWorker(), Limits: &server.Limits{}}
+	cfg := server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: clientWithIdleWorker(), Limits: &server.Limits{}, PasswordCost: account.MinCost}
 	if more != nil {
 		more(&cfg, db, hall)
 	}

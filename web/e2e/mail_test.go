@@ -56,7 +56,7 @@ func startMailSite(t *testing.T) (string, chan string) {
 		t.Fatal(err)
 	}
 	url := "http://localhost:" + strings.TrimPrefix(l.Addr().String(), "127.0.0.1:")
-	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: clientWithIdleWorker(), Limits: &server.Limits{},
+	srv := server.New(server.Config{Registry: reg, Hall: hall, Logger: log, Accounts: db, UI: clientWithIdleWorker(), Limits: &server.Limits{}, PasswordCost: account.MinCost,
 		Notifier: n, Mailer: m, PublicURL: url})
 	ts := &httptest.Server{Listener: l, Config: &http.Server{Handler: srv}}
 	ts.Start()
