@@ -26,7 +26,9 @@
 //
 // During a round, Actors lists every player with something to do plus
 // game.System when the round clock is on; the state's Timer says when the
-// System's "time up" is due.
+// System's "time up" is due. Once every player has stopped digging, the
+// System is the only actor, clock or none, and its "time up" ends the
+// round at once.
 //
 // Every random event of the rules is a chance node: game.Chance is then
 // the only actor, ChanceOutcomes lists the outcomes (each as likely as the

@@ -738,5 +738,10 @@ func TestOutOfMineEveryoneStops(t *testing.T) {
 		if n := eval[int](t, tab, `document.querySelectorAll('#oom-scoring .tag.acting').length`); n != 0 {
 			t.Errorf("%s: the scoring of a round everyone stopped shows %d callers; want none", name, n)
 		}
+		// No clock ended the round: the log names the table.
+		ends := eval[[]string](t, tab, `[...document.querySelectorAll('#log li[data-n]')].filter((li) => li.textContent.includes('no call')).map((li) => li.querySelector('.log-who')?.textContent ?? '')`)
+		if !slices.Equal(ends, []string{"Table"}) {
+			t.Errorf("%s: the log's round ends are told by %q; want one, by the Table", name, ends)
+		}
 	}
 }

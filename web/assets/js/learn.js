@@ -180,7 +180,7 @@ export function learnPage(el, game) {
       st.refocus = null;
       return;
     }
-    const who = s.player === -1 ? t('actor.chance') : s.player === -2 ? t('actor.clock') : (st.lesson.names[s.player] ?? '');
+    const who = s.player === -1 ? t('actor.chance') : s.player === -2 ? t('actor.system') : (st.lesson.names[s.player] ?? '');
     panel.append(h('p', { class: s.learner ? 'learn-who you' : 'learn-who', text: s.learner ? t('learn.yourmove', { name: who }) : t('learn.theirmove', { name: who }) }),
       h('p', { id: 'learn-text', class: 'learn-text', 'data-step': st.idx, text: s.text }));
     if (!s.learner) {

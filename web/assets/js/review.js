@@ -78,7 +78,7 @@ export function reviewPage(el, id) {
   }
   function nameOf(p) {
     if (p === -1) return t('actor.chance');
-    if (p === -2) return t('actor.clock');
+    if (p === -2) return t('actor.system');
     return names()[p] ?? t('seat.number', { n: p + 1 });
   }
   const words = (move, player) => moveWords(mod, rec?.game, move, t, names(), { player });
