@@ -67,7 +67,7 @@ func newRootCmd(reg *game.Registry) *cobra.Command {
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return flagError(err) })
 	root.AddCommand(newGamesCmd(reg), newReplayCmd(reg), newVersionCmd())
 	for _, extra := range extraCommands {
 		root.AddCommand(extra(reg))

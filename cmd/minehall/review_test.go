@@ -64,7 +64,7 @@ func TestReviewCommand(t *testing.T) {
 		want string
 	}{
 		{"ErrBudgetZero", []string{"review", good, "--budget", "0"}, 2, "--budget must be at least 1"},
-		{"ErrBudgetWord", []string{"review", good, "--budget", "many"}, 2, "invalid argument"},
+		{"ErrBudgetWord", []string{"review", good, "--budget", "many"}, 2, `--budget takes a whole number, not "many"`},
 		{"ErrNoFile", []string{"review"}, 2, "one record file"},
 		{"ErrMissingFile", []string{"review", filepath.Join(t.TempDir(), "none.json")}, 1, "no such file"},
 		{"ErrMove", []string{"review", writeMineralsRecord(t, func(m map[string]any) {
