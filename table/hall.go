@@ -288,6 +288,9 @@ func (h *Hall) plan(req CreateRequest) (game.Game, *store.Table, Tokens, error) 
 		return nil, nil, Tokens{}, err
 	}
 	spec := g.Spec()
+	if req.Players == 0 {
+		return nil, nil, Tokens{}, game.Errorf(game.CodeInvalid, "the request says no number of players (players); %s is played by %d to %d", spec.Title, spec.MinPlayers, spec.MaxPlayers)
+	}
 	if err := spec.CheckPlayers(req.Players); err != nil {
 		return nil, nil, Tokens{}, err
 	}

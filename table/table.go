@@ -259,7 +259,7 @@ func checkName(name string) (string, error) {
 	name = strings.TrimSpace(norm.NFC.String(strings.Map(dropFormat, name)))
 	switch {
 	case name == "":
-		return "", game.Errorf(game.CodeInvalid, "a name is needed to join")
+		return "", game.Errorf(game.CodeInvalid, "the name is empty")
 	case utf8.RuneCountInString(name) > maxNameLen:
 		return "", game.Errorf(game.CodeInvalid, "the name is longer than %d characters", maxNameLen)
 	case strings.ContainsFunc(name, unicode.IsControl):

@@ -108,6 +108,27 @@ func TestBotsPlayWholeGame(t *testing.T) {
 	}
 }
 
+// A table asked for without a number of players, or with one the game is
+// not played by, is refused with the game's counts, and nothing is made.
+func TestCreateRefusesPlayerCounts(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		players int
+		want    string
+	}{
+		{0, "the request says no number of players (players); Connect Four is played by 2 to 2"},
+		{3, "Connect Four is played by 2 to 2 players, not 3"},
+	} {
+		if _, _, err := e.hall.Create(ctx, table.CreateRequest{Game: "connectfour", Players: tc.players}); code(err) != game.CodeInvalid || err.Error() != tc.want {
+			t.Errorf("a table for %d players: %v; want invalid, %q", tc.players, err, tc.want)
+		}
+	}
+	if infos, err := e.hall.List(ctx, 10); err != nil || len(infos) != 0 {
+		t.Errorf("the refused creates made %d tables (%v)", len(infos), err)
+	}
+}
+
 func TestJoinStartAct(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
@@ -128,8 +149,8 @@ func TestJoinStartAct(t *testing.T) {
 	if _, _, err := tb.Join(ctx, "Ann again", 0); code(err) != game.CodeConflict {
 		t.Errorf("Join a taken seat: got %v; want conflict", err)
 	}
-	if _, _, err := tb.Join(ctx, "  ", 1); code(err) != game.CodeInvalid {
-		t.Errorf("Join without a name: got %v; want invalid", err)
+	if _, _, err := tb.Join(ctx, "  ", 1); code(err) != game.CodeInvalid || err.Error() != "the name is empty" {
+		t.Errorf("Join without a name: got %v; want invalid, the name is empty", err)
 	}
 	s1, tok1, err := tb.Join(ctx, "Bo", -1)
 	if err != nil || s1 != 1 {
