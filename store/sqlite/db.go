@@ -5,7 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
+	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -76,6 +79,14 @@ var (
 func Open(ctx context.Context, path string) (*DB, error) {
 	if path == "" {
 		return nil, game.Errorf(game.CodeInvalid, "sqlite: the database path is empty")
+	}
+	// A database is made in a folder that is there: SQLite's own refusal
+	// ("unable to open database file") says neither what nor why.
+	dir := filepath.Dir(path)
+	if fi, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return nil, game.Errorf(game.CodeInvalid, "sqlite: the database %s cannot be opened: its folder %s does not exist", path, dir)
+	} else if err == nil && !fi.IsDir() {
+		return nil, game.Errorf(game.CodeInvalid, "sqlite: the database %s cannot be opened: %s is a file, not a folder", path, dir)
 	}
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
 		"?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)"

@@ -64,10 +64,23 @@ func TestReopen(t *testing.T) {
 	}
 }
 
-func TestOpenEmptyPath(t *testing.T) {
-	_, err := sqlite.Open(context.Background(), "")
-	if game.ErrorCode(err) != game.CodeInvalid {
-		t.Errorf("Open(\"\"): got %v; want code invalid", err)
+// A path SQLite could not make a database at is refused with what is
+// wrong with it.
+func TestOpenRefusesBadPaths(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ path, want string }{
+		{"", "sqlite: the database path is empty"},
+		{filepath.Join(dir, "no", "x.db"), "sqlite: the database " + filepath.Join(dir, "no", "x.db") + " cannot be opened: its folder " + filepath.Join(dir, "no") + " does not exist"},
+		{filepath.Join(file, "x.db"), "sqlite: the database " + filepath.Join(file, "x.db") + " cannot be opened: " + file + " is a file, not a folder"},
+	} {
+		_, err := sqlite.Open(context.Background(), tc.path)
+		if game.ErrorCode(err) != game.CodeInvalid || err.Error() != tc.want {
+			t.Errorf("Open(%q): got %v; want code invalid, %q", tc.path, err, tc.want)
+		}
 	}
 }
 
