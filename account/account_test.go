@@ -73,34 +73,13 @@ func TestPasswordHash(t *testing.T) {
 	}
 }
 
-// An unknown name costs as much as a wrong password: "the same answer and
-// the same timing for an unknown name: hash a dummy". The dummy a Hasher
-// verifies against is a well-formed hash of the Hasher's own cost (a
-// malformed one would be refused before any hashing), which no password
-// matches.
-func TestVerifyDummyTakesAHash(t *testing.T) {
-	for _, c := range []struct {
-		cost   Cost
-		params string
-	}{
-		{Cost{}, "m=19456,t=2,p=1"},
-		{Cost{MemoryKiB: 64, Time: 1}, "m=64,t=1,p=1"},
-	} {
-		h := NewHasher(1, time.Second, c.cost)
-		if !strings.HasPrefix(h.dummy, "$argon2id$v=19$"+c.params+"$") {
-			t.Errorf("the dummy hash at %+v is %q; want the parameters %s", c.cost, h.dummy, c.params)
-		}
-		if ok, err := VerifyPassword("wrong password", h.dummy); ok || err != nil {
-			t.Errorf("verifying against the dummy hash at %+v: %v, %v; want false and no error", c.cost, ok, err)
-		}
-		if err := h.VerifyDummy(context.Background(), "wrong password"); err != nil {
-			t.Errorf("VerifyDummy at %+v: %v", c.cost, err)
-		}
-	}
-}
-
 // A Hasher hashes at its cost, the default for the zero Cost, and at
-// least what argon2id allows; every hash verifies, whatever its cost.
+// least what argon2id allows; every hash verifies, whatever its cost. An
+// unknown name costs as much as a wrong password ("the same answer and
+// the same timing for an unknown name: hash a dummy"): the dummy a Hasher
+// verifies against is a well-formed hash of the Hasher's own cost (a
+// malformed one would be refused before any hashing) that no password
+// matches.
 func TestHasherCost(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range []struct {
@@ -111,15 +90,24 @@ func TestHasherCost(t *testing.T) {
 		{Cost{MemoryKiB: 64, Time: 1}, "m=64,t=1,p=1"},
 		{Cost{MemoryKiB: 1}, "m=8,t=1,p=1"},
 	} {
-		hash, err := NewHasher(1, time.Second, c.cost).Hash(ctx, "correct horse")
+		h := NewHasher(1, time.Second, c.cost)
+		hash, err := h.Hash(ctx, "correct horse")
 		if err != nil {
 			t.Fatalf("Hash at %+v: %v", c.cost, err)
 		}
-		if !strings.HasPrefix(hash, "$argon2id$v=19$"+c.params+"$") {
-			t.Errorf("a hash at %+v is %q; want the parameters %s", c.cost, hash, c.params)
+		for what, hash := range map[string]string{"a hash": hash, "the dummy hash": h.dummy} {
+			if !strings.HasPrefix(hash, "$argon2id$v=19$"+c.params+"$") {
+				t.Errorf("%s at %+v is %q; want the parameters %s", what, c.cost, hash, c.params)
+			}
 		}
-		if ok, err := VerifyPassword("correct horse", hash); !ok || err != nil {
-			t.Errorf("VerifyPassword of a hash at %+v: %v, %v; want true", c.cost, ok, err)
+		if ok, err := h.Verify(ctx, "correct horse", hash); !ok || err != nil {
+			t.Errorf("Verify of a hash at %+v: %v, %v; want true", c.cost, ok, err)
+		}
+		if ok, err := VerifyPassword("correct horse", h.dummy); ok || err != nil {
+			t.Errorf("verifying against the dummy hash at %+v: %v, %v; want false and no error", c.cost, ok, err)
+		}
+		if err := h.VerifyDummy(ctx, "correct horse"); err != nil {
+			t.Errorf("VerifyDummy at %+v: %v", c.cost, err)
 		}
 	}
 }

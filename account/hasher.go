@@ -11,8 +11,8 @@ import (
 // caller should refuse the request with a "try again shortly".
 var ErrHashersBusy = errors.New("account: every password hasher is busy")
 
-// HashMemory is the memory one argon2id hash or verification takes
-// (argonMemory KiB, 19 MiB).
+// HashMemory is the memory one argon2id hash or verification at
+// [DefaultCost] takes (argonMemory KiB, 19 MiB).
 const HashMemory = argonMemory << 10
 
 // Hasher runs the argon2id hashes and verifications of passwords, at most
