@@ -282,6 +282,10 @@ func TestOutOfMineSevenRoundsAgainstTwoBots(t *testing.T) {
 	if filled != 21 {
 		t.Errorf("score sheet: got %d filled cells; want 7 rounds × 3 players = 21", filled)
 	}
+	// The star's key shows when a star does, and only then.
+	if got := eval[string](t, tab, `(document.querySelectorAll('#oom-sheet .icon-star').length > 0) + ' ' + (document.querySelector('.oom-sheet .help')?.textContent.trim() ?? '')`); got != "true called OUT OF MINE!" && got != "false " {
+		t.Errorf("score sheet: stars and their key: %q; want %q or %q", got, "true called OUT OF MINE!", "false ")
+	}
 	sheet := eval[[]int](t, tab, `[0, 1, 2].map((i) => Number(document.querySelector('#oom-sheet [data-total="' + i + '"]').textContent))`)
 	end := eval[[]int](t, tab, `[...document.querySelectorAll('#end .scores tbody tr')].map((tr) => Number(tr.cells[1].textContent)).sort((a, b) => b - a)`)
 	want := append([]int(nil), sheet...)
@@ -742,6 +746,10 @@ func TestOutOfMineEveryoneStops(t *testing.T) {
 		ends := eval[[]string](t, tab, `[...document.querySelectorAll('#log li[data-n]')].filter((li) => li.textContent.includes('no call')).map((li) => li.querySelector('.log-who')?.textContent ?? '')`)
 		if !slices.Equal(ends, []string{"Table"}) {
 			t.Errorf("%s: the log's round ends are told by %q; want one, by the Table", name, ends)
+		}
+		// Nobody called, so the score sheet shows no star and no key to one.
+		if got := eval[string](t, tab, `(document.querySelector('.oom-sheet') ? 'sheet' : 'no sheet') + ' | ' + (document.querySelector('.oom-sheet .help')?.textContent ?? 'no key')`); got != "sheet | no key" {
+			t.Errorf("%s: the score sheet of a round nobody called: %q; want %q", name, got, "sheet | no key")
 		}
 	}
 }

@@ -996,7 +996,8 @@ function scoreSheet(view, ctx) {
       h('tbody', {}, rows),
       h('tfoot', {}, h('tr', {}, h('th', { scope: 'row', text: t('oom.sheet.total') }),
         [...Array(n).keys()].map((i) => h('td', { 'data-total': i, text: String(view.scores?.[i] ?? 0) })))))),
-    h('p', { class: 'help' }, icon('star', 'called'), ' ', t('oom.sheet.help')));
+    // The star's key shows once a star does: a round someone called.
+    view.results.some((res) => res?.some((r) => r?.called)) ? h('p', { class: 'help' }, icon('star', 'called'), ' ', t('oom.sheet.help')) : null);
 }
 
 // ---- actions ----
