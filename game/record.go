@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 )
 
@@ -156,7 +157,9 @@ func ReadRecord(rd io.Reader) (*Record, error) {
 	dec := json.NewDecoder(rd)
 	dec.DisallowUnknownFields()
 	var rec Record
-	if err := dec.Decode(&rec); err != nil {
+	if err := dec.Decode(&rec); errors.Is(err, io.EOF) {
+		return nil, Errorf(CodeInvalid, "record is empty: a record is a JSON object")
+	} else if err != nil {
 		return nil, Errorf(CodeInvalid, "record is not valid JSON: %s", describeJSONError(err))
 	}
 	if dec.More() {
@@ -174,10 +177,16 @@ func ReadRecord(rd io.Reader) (*Record, error) {
 // ReadRecordFile reads a record from a file, naming the file in errors.
 func ReadRecordFile(path string) (*Record, error) {
 	f, err := os.Open(path)
-	if err != nil {
-		return nil, Errorf(CodeNotFound, "%v", err)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, Errorf(CodeNotFound, "there is no record file %s (no such file)", path)
+	case err != nil:
+		return nil, Errorf(CodeInvalid, "%v", err)
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, Errorf(CodeInvalid, "%s is a folder, not a record file", path)
+	}
 	rec, err := ReadRecord(f)
 	if err != nil {
 		return nil, Errorf(ErrorCode(err), "%s: %v", path, err)

@@ -66,7 +66,9 @@ func TestReviewCommand(t *testing.T) {
 		{"ErrBudgetZero", []string{"review", good, "--budget", "0"}, 2, "--budget must be at least 1"},
 		{"ErrBudgetWord", []string{"review", good, "--budget", "many"}, 2, `--budget takes a whole number, not "many"`},
 		{"ErrNoFile", []string{"review"}, 2, "one record file"},
-		{"ErrMissingFile", []string{"review", filepath.Join(t.TempDir(), "none.json")}, 1, "no such file"},
+		{"ErrMissingFile", []string{"review", filepath.Join(t.TempDir(), "none.json")}, 1, "there is no record file"},
+		{"ErrFolder", []string{"review", t.TempDir()}, 1, "is a folder, not a record file"},
+		{"ErrEmptyFile", []string{"review", emptyFile(t)}, 1, "record is empty: a record is a JSON object"},
 		{"ErrMove", []string{"review", writeMineralsRecord(t, func(m map[string]any) {
 			m["actions"].([]any)[3].(map[string]any)["move"] = "move z99"
 		})}, 1, "action 3"},
@@ -127,4 +129,14 @@ func TestEngineReviewer(t *testing.T) {
 			t.Errorf("serve --review-workers %s: exit %d, %q; want 1 and a message naming the flag", n, code, errOut)
 		}
 	}
+}
+
+// emptyFile returns the path of an empty file.
+func emptyFile(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "empty.json")
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

@@ -97,7 +97,7 @@ over the tables of an instance that stops or dies. SIGINT or SIGTERM shut it
 down gracefully.`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkServeOptions(opts); err != nil {
+			if err := checkServeOptions(opts, cmd.Flags().Changed); err != nil {
 				return err
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
@@ -143,10 +143,25 @@ down gracefully.`,
 	return cmd
 }
 
-// checkServeOptions refuses flags out of range, before anything starts.
-func checkServeOptions(opts serveOptions) error {
+// postgresOnlyFlags are the flags of several instances sharing a
+// PostgreSQL database, which a SQLite database, served by one instance,
+// has no use for.
+var postgresOnlyFlags = []string{"advertise", "heartbeat", "lease", "peer", "cluster-secret-file"}
+
+// checkServeOptions refuses flags out of range, before anything starts;
+// given reports whether the command line set a flag.
+func checkServeOptions(opts serveOptions, given func(flag string) bool) error {
 	if opts.openExpiry < time.Minute || opts.idleExpiry < time.Minute {
 		return game.Errorf(game.CodeInvalid, "--open-expiry %s and --idle-expiry %s must each be at least 1m", opts.openExpiry, opts.idleExpiry)
+	}
+	if opts.botPace < 0 {
+		return game.Errorf(game.CodeInvalid, "--bot-pace %v is negative: give the least time a bot takes for a move, such as 800ms, or 0 for no pause", opts.botPace)
+	}
+	if opts.heartbeat <= 0 {
+		return game.Errorf(game.CodeInvalid, "--heartbeat %v must be longer than 0, such as 500ms", opts.heartbeat)
+	}
+	if opts.lease <= opts.heartbeat {
+		return game.Errorf(game.CodeInvalid, "--lease %v must be longer than --heartbeat %v: an instance renews its lease every heartbeat (three heartbeats a lease is usual)", opts.lease, opts.heartbeat)
 	}
 	l := opts.limits
 	if l.Requests < 0 || l.Creates < 0 || l.Joins < 0 || l.Connections < 0 || l.Tables < 0 || opts.botThinkers < 0 {
@@ -181,6 +196,13 @@ func checkServeOptions(opts serveOptions) error {
 	for flag, list := range map[string][]string{"--trusted-proxy": opts.trustedProxies, "--peer": opts.peers} {
 		if _, err := server.ParseNets(list); err != nil {
 			return game.Errorf(game.CodeInvalid, "%s: %v; give addresses (192.0.2.7) or networks (10.0.0.0/8)", flag, err)
+		}
+	}
+	if db, err := parseDB(opts.db); err == nil && db.sqlite != "" {
+		for _, flag := range postgresOnlyFlags {
+			if given(flag) {
+				return game.Errorf(game.CodeInvalid, "--%s is for several instances sharing a PostgreSQL database (--db postgres://…); a SQLite database is served by one instance alone", flag)
+			}
 		}
 	}
 	return nil

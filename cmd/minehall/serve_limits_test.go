@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -27,6 +28,16 @@ func TestServeRefusesBadLimitFlags(t *testing.T) {
 		{[]string{"--trusted-proxy", "10.0.0.0/33"}, "--trusted-proxy"},
 		{[]string{"--peer", "somehost"}, "--peer"},
 		{[]string{"--client-ip-header", "X-Forwarded-For", "--trusted-proxy", ""}, "needs the --trusted-proxy"},
+		{[]string{"--bot-pace", "-5s"}, "--bot-pace -5s is negative: give the least time a bot takes for a move, such as 800ms, or 0 for no pause"},
+		{[]string{"--heartbeat", "0s"}, "--heartbeat 0s must be longer than 0, such as 500ms"},
+		{[]string{"--heartbeat", "-1s"}, "--heartbeat -1s must be longer than 0"},
+		{[]string{"--lease", "1ms"}, "--lease 1ms must be longer than --heartbeat 500ms"},
+		{[]string{"--heartbeat", "2s"}, "--lease 1.5s must be longer than --heartbeat 2s"},
+		{[]string{"--cluster-secret-file", "/no/such/file"}, "--cluster-secret-file is for several instances sharing a PostgreSQL database (--db postgres://…); a SQLite database is served by one instance alone"},
+		{[]string{"--db", "sqlite:" + filepath.Join(t.TempDir(), "x.db"), "--advertise", "http://10.0.0.5:8080"}, "--advertise is for several instances"},
+		{[]string{"--peer", "10.0.0.0/8"}, "--peer is for several instances"},
+		{[]string{"--heartbeat", "400ms"}, "--heartbeat is for several instances"},
+		{[]string{"--lease", "2s"}, "--lease is for several instances"},
 	} {
 		code, _, errOut := runCmd(t, testRegistry(), append([]string{"serve", "--addr", "127.0.0.1:0"}, tc.args...)...)
 		if code != 1 || !strings.Contains(errOut, tc.says) {
