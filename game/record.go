@@ -157,9 +157,7 @@ func ReadRecord(rd io.Reader) (*Record, error) {
 	dec := json.NewDecoder(rd)
 	dec.DisallowUnknownFields()
 	var rec Record
-	if err := dec.Decode(&rec); errors.Is(err, io.EOF) {
-		return nil, Errorf(CodeInvalid, "record is empty: a record is a JSON object")
-	} else if err != nil {
+	if err := dec.Decode(&rec); err != nil {
 		return nil, Errorf(CodeInvalid, "record is not valid JSON: %s", describeJSONError(err))
 	}
 	if dec.More() {

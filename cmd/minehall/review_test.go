@@ -68,7 +68,7 @@ func TestReviewCommand(t *testing.T) {
 		{"ErrNoFile", []string{"review"}, 2, "one record file"},
 		{"ErrMissingFile", []string{"review", filepath.Join(t.TempDir(), "none.json")}, 1, "there is no record file"},
 		{"ErrFolder", []string{"review", t.TempDir()}, 1, "is a folder, not a record file"},
-		{"ErrEmptyFile", []string{"review", emptyFile(t)}, 1, "record is empty: a record is a JSON object"},
+		{"ErrEmptyFile", []string{"review", emptyFile(t)}, 1, "record is not valid JSON: the file is empty"},
 		{"ErrMove", []string{"review", writeMineralsRecord(t, func(m map[string]any) {
 			m["actions"].([]any)[3].(map[string]any)["move"] = "move z99"
 		})}, 1, "action 3"},
