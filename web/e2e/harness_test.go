@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -411,9 +412,48 @@ func sendKeys(sel chromedp.CSS, v string) chromedp.Action[chromedp.Void] {
 
 // click clicks the first visible element sel finds, as chromedp.Click does
 // and as a person does: on the element as the page shows it at the time
-// (see [onTheNodeAsItIs]).
+// (see [onTheNodeAsItIs] and [pressAgainIfMissed]).
 func click(sel chromedp.CSS) chromedp.Action[chromedp.Void] {
-	return onTheNodeAsItIs(chromedp.Click(sel, chromedp.RetryInterval(queryRetry)))
+	return pressAgainIfMissed(string(sel), onTheNodeAsItIs(chromedp.Click(sel, chromedp.RetryInterval(queryRetry))))
+}
+
+// pressAgainIfMissed runs press, a mouse press on the element sel finds,
+// and runs it again (three presses at most) when neither its pointerdown
+// nor its click reached an element sel finds. chromedp reads where the
+// element is and then presses there; a page that moved the element in
+// between (a section above it grew on an update from the server) has the
+// press land beside it, where a person, who sees the element move,
+// would press again. A press that reached the element is never repeated,
+// even when the page then lost its click, so a test still sees what a
+// person's press does; nor is one whose page went away (a link followed).
+func pressAgainIfMissed(sel string, press chromedp.Action[chromedp.Void]) chromedp.Action[chromedp.Void] {
+	arm := chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+  if (!window.__e2ePress) {
+    window.__e2ePress = { sel: '', hit: false };
+    for (const type of ['pointerdown', 'click']) {
+      document.addEventListener(type, (e) => {
+        const p = window.__e2ePress;
+        if (p.sel && e.target instanceof Element && e.target.closest(p.sel)) p.hit = true;
+      }, true);
+    }
+  }
+  Object.assign(window.__e2ePress, { sel: %q, hit: false });
+})()`, sel))
+	reached := chromedp.Evaluate[bool](`!window.__e2ePress || window.__e2ePress.hit`)
+	return func(ctx context.Context, target *chromedp.Target) (chromedp.Void, error) {
+		for try := 1; ; try++ {
+			if _, err := arm(ctx, target); err != nil {
+				return chromedp.Void{}, err
+			}
+			if _, err := press(ctx, target); err != nil || try == 3 {
+				return chromedp.Void{}, err
+			}
+			if hit, err := reached(ctx, target); err != nil || hit {
+				return chromedp.Void{}, nil
+			}
+			log.Printf("e2e: a press meant for %s reached another element (try %d); pressing again", sel, try)
+		}
+	}
 }
 
 // screenSize sets the screen's size and waits two frames: a page answers

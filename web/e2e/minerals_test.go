@@ -176,7 +176,8 @@ func playToMixedSackSwap(t *testing.T, s *site, tab context.Context, stop time.T
 		visible(`#opt-tools`),
 		choose(`#opt-tools`, "ABAAA"),
 		choose(`#seat-1-bot`, "random"),
-		sendKeys(chromedp.CSS(`#name`), "Ann"),
+		// The lobby fills in the name of the last table made here.
+		typeInto(`#name`, "Ann"),
 		click(chromedp.CSS(`#create`)),
 		visible(`#board svg.hexboard`),
 	)

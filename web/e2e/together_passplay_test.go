@@ -106,7 +106,10 @@ func TestTogetherPassAndPlayMinerals(t *testing.T) {
 	do(t, tab, 10*time.Second, "owner's chat controls",
 		click(chromedp.CSS(`#chat-spectators`)),
 		visible(mute))
-	waitFor(t, tab, 10*time.Second, "spectators may chat", `document.querySelector('#chat-spectators').checked`)
+	if !holds(tab, 10*time.Second, `document.querySelector('#chat-spectators').checked`) {
+		t.Fatalf("spectators may not chat 10 s after the click; the chat panel says %q, and its error %q",
+			eval[string](t, tab, `document.querySelector('#chat-owner').textContent`), eval[string](t, tab, `document.querySelector('#chat-error').textContent`))
+	}
 	do(t, tab, 10*time.Second, "mute a seat", click(chromedp.CSS(mute)))
 	waitFor(t, tab, 10*time.Second, "the seat muted", `document.querySelector('`+mute+`').checked`)
 	var info struct {
