@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -77,6 +78,78 @@ func TestClickDuringALobbyRedrawLands(t *testing.T) {
 	waitFor(t, tab, 10*time.Second, "the lobby drawn again", `!!document.getElementById('create') && document.getElementById('create').dataset.before === undefined`)
 	letGo()
 	waitFor(t, tab, 10*time.Second, "the puzzles hub", `!!document.querySelector('a[href="/puzzles/minerals"]')`)
+}
+
+// A click on a box of the lobby's form (a private table) or on its label,
+// or the Space key on the box, that the lobby's drawing itself again
+// falls into still ticks the box, and a second press, without a drawing
+// between, unticks it.
+func TestBoxPressDuringALobbyRedrawLands(t *testing.T) {
+	t.Parallel()
+	mouse := func(sel string) func(t *testing.T, tab context.Context) func() {
+		return func(t *testing.T, tab context.Context) func() { return pressOn(t, tab, "the private box", sel) }
+	}
+	space := func(sel string) func(t *testing.T, tab context.Context) func() {
+		return func(t *testing.T, tab context.Context) func() { return holdKey(t, tab, "the private box", sel, ' ') }
+	}
+	for _, by := range []struct {
+		what  string
+		press func(t *testing.T, tab context.Context) (letGo func())
+		again chromedp.Action[chromedp.Void]
+	}{
+		{"a click on the box", mouse(`#private`), click(`#private`)},
+		{"a click on its label", mouse(`label:has(> #private)`), click(`label:has(> #private)`)},
+		{"the Space key", space(`#private`), chromedp.Steps(focusNow(`#private`), chromedp.KeyEvent(" "))},
+	} {
+		t.Run(by.what, func(t *testing.T) {
+			t.Parallel()
+			s, answer := siteHolding(t, "/api/account")
+			tab := newTab(t, newBrowser(t), "guest")
+			do(t, tab, 20*time.Second, "open the lobby", chromedp.Navigate(s.URL+"/"), visible(`#private`),
+				chromedp.Evaluate[chromedp.Void](`document.getElementById('private').dataset.before = 'answer'`))
+			if eval[bool](t, tab, `document.getElementById('private').checked`) {
+				t.Fatalf("a new table is private before any press")
+			}
+			letGo := by.press(t, tab)
+			answer()
+			waitFor(t, tab, 10*time.Second, "the lobby drawn again", `!!document.getElementById('private') && document.getElementById('private').dataset.before === undefined`)
+			letGo()
+			waitFor(t, tab, 10*time.Second, "the table private", `document.getElementById('private').checked`)
+			do(t, tab, 10*time.Second, by.what+" again", by.again)
+			waitFor(t, tab, 10*time.Second, "the table not private", `!document.getElementById('private').checked`)
+		})
+	}
+}
+
+// holdKey focuses the element sel and presses key there (its keydown and,
+// for a character, its char event), and returns the function that lets
+// it go (its keyup), wherever the focus is then.
+func holdKey(t *testing.T, tab context.Context, what, sel string, key rune) (letGo func()) {
+	t.Helper()
+	events := kb.Encode(key)
+	var down, up []*input.DispatchKeyEventParams
+	for _, e := range events {
+		if e.Type == kb.KeyUp {
+			up = append(up, e)
+		} else {
+			down = append(down, e)
+		}
+	}
+	dispatch := func(events []*input.DispatchKeyEventParams) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			for _, e := range events {
+				if _, err := cdp.Call(ctx, tg, input.DispatchKeyEvent, *e); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	do(t, tab, 10*time.Second, "press a key on "+what, focusNow(sel), dispatch(down))
+	return func() {
+		t.Helper()
+		do(t, tab, 10*time.Second, "let go of the key on "+what, dispatch(up))
+	}
 }
 
 // A click on a table's Abort button that the table's drawing itself
