@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -198,7 +199,10 @@ func siteHolding(t *testing.T, pattern string) (*site, func()) {
 			api.ServeHTTP(w, r)
 		})
 	})
-	return s, func() { close(held) }
+	var once sync.Once
+	answer := func() { once.Do(func() { close(held) }) }
+	t.Cleanup(answer) // before the site closes, which waits for the requests held
+	return s, answer
 }
 
 // The lobby's list of tables, drawn again every 10 s and by Refresh,

@@ -136,6 +136,50 @@ func TestTogetherPassAndPlayMinerals(t *testing.T) {
 	waitFor(t, tab, 10*time.Second, "the chat in the replay", `document.querySelector('#replay-log li:last-child .chat-text')?.textContent === 'Good game'`)
 }
 
+// The owner's box letting spectators chat, ticked while the server is
+// slow to answer, stays ticked when the page switches to the device's next
+// seat (which draws the owner's controls for that seat), and the table
+// lets spectators chat once the answer comes.
+func TestTogetherOwnerChatBoxKeptAcrossASeatSwitch(t *testing.T) {
+	t.Parallel()
+	s, answer := siteHolding(t, "POST /api/tables/{id}/chat/settings")
+	tab := newTab(t, newBrowser(t), "family")
+	createHere(t, tab, s, "minerals", nil, "Ann", "Bo")
+	id := tableOf(t, tab)
+	const you = `Number(document.querySelector('#seats li.you')?.dataset.seat ?? -1)`
+	const toMove = `document.getElementById('main').dataset.myTurn === 'true' && !!document.querySelector('#legal-moves option')`
+	waitFor(t, tab, 30*time.Second, "a seat to move", toMove)
+	first := eval[int](t, tab, you)
+	do(t, tab, 10*time.Second, "let spectators chat", click(chromedp.CSS(`#chat-spectators`)))
+	for moves := 0; eval[int](t, tab, you) == first; moves++ {
+		if moves == 10 {
+			t.Fatalf("after %d moves the page still shows seat %d", moves, first)
+		}
+		n := eval[string](t, tab, `document.getElementById('main').dataset.n`)
+		eval[bool](t, tab, `(document.querySelector('#move-input').value = document.querySelector('#legal-moves option').value, document.querySelector('#move-input').form.requestSubmit(), true)`)
+		waitFor(t, tab, 20*time.Second, "the move applied and a seat to move", fmt.Sprintf(`document.getElementById('main').dataset.n !== %q && %s`, n, toMove))
+	}
+	do(t, tab, 10*time.Second, "the page drawn for the next seat", twoFrames)
+	if !eval[bool](t, tab, `document.querySelector('#chat-spectators').checked`) {
+		t.Errorf("with its change on its way, the box letting spectators chat is unticked after the switch to the next seat")
+	}
+	answer()
+	waitFor(t, tab, 10*time.Second, "the owner's controls for the next seat, the box ticked",
+		fmt.Sprintf(`!!document.querySelector('#chat-owner [data-mute="%d"]') && document.querySelector('#chat-spectators').checked`, first))
+	owner := eval[string](t, tab, `JSON.parse(localStorage.getItem('minehall.owner.`+id+`'))`)
+	var info struct {
+		Chat struct {
+			Spectators bool `json:"spectators"`
+		} `json:"chat"`
+	}
+	for deadline := time.Now().Add(10 * time.Second); !info.Chat.Spectators; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the table does not let spectators chat 10 s after the server's answer")
+		}
+		apiCall(t, s, "GET", "/api/tables/"+id, owner, nil, &info, http.StatusOK)
+	}
+}
+
 // "In a game played in real time (Out of Mine, a race) every person needs
 // a device of their own": the lobby says so and offers no seat on this
 // device for it.

@@ -181,7 +181,8 @@ export class ChatPanel {
     const own = this.o.ownSeat?.() ?? -1;
     const people = info.seats.flatMap((s, i) => (s.kind === 'person' && i !== own ? [i] : []));
     const key = info.id + ':' + people.join(',');
-    if (this.owner?.key !== key) this.owner = this.buildOwner(key, people);
+    // A box whose change is on its way stays until the server answers.
+    if (this.owner?.key !== key && !this.owner?.pending) this.owner = this.buildOwner(key, people);
     const o = this.owner;
     const muted = info.chat?.muted || [];
     o.heading.textContent = t('chat.owner');
