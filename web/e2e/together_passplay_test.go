@@ -78,6 +78,12 @@ func TestTogetherPassAndPlayMinerals(t *testing.T) {
 		if msg := eval[string](t, tab, `document.querySelector('.message:not([hidden])')?.textContent || ''`); msg != "" {
 			t.Fatalf("a move was refused: %s", msg)
 		}
+		// The page has left the seat's connection, whose ack it would have
+		// waited for, when it moved on to the next seat. (The end takes the
+		// field away.)
+		if !holds(tab, 5*time.Second, `document.querySelector('#move-answer')?.dataset.state === 'accepted' || document.getElementById('main').dataset.status === 'finished'`) {
+			t.Fatalf("after move %d the typed move's answer says %q", moves+1, eval[string](t, tab, `document.querySelector('#move-answer')?.textContent ?? ''`))
+		}
 		moves++
 	}
 	// The table is private (made on one device): the owner's token opens it.

@@ -426,6 +426,10 @@ export function tablePage(el, id) {
     if (st.info?.result) st.result = st.info.result;
     clocks.update(f, st.info);
     if (f.type === 'update') {
+      // The seat's own move answers a typed move as its ack would: a page
+      // that follows the seat to move (pass and play) may leave the
+      // connection before the ack comes.
+      if (typed?.state === 'sent' && f.player === st.you && !f.stand_in) typed.state = 'accepted';
       st.log.push({ n: f.n, player: f.player, move: f.move, veiled: f.veiled, standIn: !!f.stand_in });
       trimLog();
       st.message = '';
