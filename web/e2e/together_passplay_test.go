@@ -329,3 +329,21 @@ func firstWith(list []string, prefix string) string {
 	}
 	return ""
 }
+
+// On a phone, the bar of a pass-and-play table says whose seat the page
+// plays, as readable as the rest of the page: axe-core finds nothing on
+// it (its "Playing as" tag was light text on a light tag, the bar's white
+// over the tag's grey).
+func TestTogetherPassAndPlayPhoneBarReadable(t *testing.T) {
+	t.Parallel()
+	source := axeSource(t)
+	s := startSite(t)
+	tab := newTab(t, newBrowser(t), "family")
+	do(t, tab, 10*time.Second, "a phone's screen", screenSize(390, 844, chromedp.EmulateMobile))
+	createHere(t, tab, s, "minerals", nil, "Ann", "Bo")
+	waitFor(t, tab, 30*time.Second, "the bar says whose seat the page plays", `!!document.querySelector('#bar-status #pp-playing')`)
+	do(t, tab, 10*time.Second, "settle", chromedp.Evaluate[chromedp.Void](`document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))`, chromedp.EvalAwaitPromise))
+	for _, v := range runAxe(t, tab, source) {
+		t.Errorf("the pass-and-play table on a phone: %s", v)
+	}
+}
