@@ -333,17 +333,32 @@ func firstWith(list []string, prefix string) string {
 // On a phone, the bar of a pass-and-play table says whose seat the page
 // plays, as readable as the rest of the page: axe-core finds nothing on
 // it (its "Playing as" tag was light text on a light tag, the bar's white
-// over the tag's grey).
+// over the tag's grey), and a long name, cut short, leaves "Your turn"
+// whole (it took the room of both).
 func TestTogetherPassAndPlayPhoneBarReadable(t *testing.T) {
 	t.Parallel()
 	source := axeSource(t)
 	s := startSite(t)
 	tab := newTab(t, newBrowser(t), "family")
 	do(t, tab, 10*time.Second, "a phone's screen", screenSize(390, 844, chromedp.EmulateMobile))
-	createHere(t, tab, s, "minerals", nil, "Ann", "Bo")
-	waitFor(t, tab, 30*time.Second, "the bar says whose seat the page plays", `!!document.querySelector('#bar-status #pp-playing')`)
+	createHere(t, tab, s, "minerals", nil, "Maximiliane Wilhelmina Augusta", "Bo")
+	waitFor(t, tab, 30*time.Second, "the bar says whose seat the page plays, and that it is to move",
+		`!!document.querySelector('#bar-status #pp-playing') && !!document.querySelector('#bar-status .yourturn')`)
 	do(t, tab, 10*time.Second, "settle", chromedp.Evaluate[chromedp.Void](`document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))`, chromedp.EvalAwaitPromise))
 	for _, v := range runAxe(t, tab, source) {
 		t.Errorf("the pass-and-play table on a phone: %s", v)
+	}
+	for _, width := range []int64{390, 320} {
+		do(t, tab, 10*time.Second, "a phone's screen", screenSize(width, 700, chromedp.EmulateMobile))
+		got := eval[[]float64](t, tab, `(() => {
+  const turn = document.querySelector('#bar-status .yourturn'), tag = document.querySelector('#bar-status #pp-playing');
+  return [turn.scrollWidth - turn.clientWidth, tag.getBoundingClientRect().right - document.getElementById('bar-status').getBoundingClientRect().right];
+})()`)
+		if got[0] > 0 {
+			t.Errorf("at %d px \"Your turn\" is cut short by %v px", width, got[0])
+		}
+		if got[1] > 0 {
+			t.Errorf("at %d px the tag %q runs %v px past the bar's status", width, eval[string](t, tab, `document.querySelector('#pp-playing').textContent`), got[1])
+		}
 	}
 }
